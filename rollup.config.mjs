@@ -1,0 +1,34 @@
+// Two self-contained ES modules: dist/index.js for the action runner, dist/cli.js for the bin.
+import typescript from '@rollup/plugin-typescript';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import commonjs from '@rollup/plugin-commonjs';
+import json from '@rollup/plugin-json';
+
+const plugins = () => [
+  typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], noEmit: false, outDir: 'dist', declaration: false, sourceMap: false }),
+  // hot-shots requires its own package.json at load time.
+  json(),
+  nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
+  commonjs({ ignoreDynamicRequires: true }),
+];
+
+// unix-dgram is hot-shots' optional native dependency for Unix sockets: never bundled.
+const external = ['unix-dgram'];
+
+const silence = (warning, warn) => {
+  // Circular imports inside third-party packages (@actions/*, undici) are theirs, not ours.
+  if (warning.code === 'CIRCULAR_DEPENDENCY' && /node_modules/.test(warning.message)) return;
+  if (warning.code === 'THIS_IS_UNDEFINED') return;
+  warn(warning);
+};
+
+export default [
+  { input: 'src/action.ts', output: { file: 'dist/index.js', format: 'es', inlineDynamicImports: true }, plugins: plugins(), external, onwarn: silence },
+  {
+    input: 'src/cli.ts',
+    output: { file: 'dist/cli.js', format: 'es', inlineDynamicImports: true, banner: '#!/usr/bin/env node' },
+    plugins: plugins(),
+    external,
+    onwarn: silence,
+  },
+];

@@ -1,0 +1,3 @@
+/** The GitHub Action: inputs → Options → run() → outputs. */
+import { run } from './run.js';
+void run;

@@ -1,0 +1,189 @@
+/**
+ * The plain data that flows between the pipeline's stages:
+ * ingest → classify → summarize → gate → report, with sinks and stores at the edges.
+ * Nothing here does I/O; every stage takes and returns these shapes.
+ */
+
+// ───────────────────────────── ingest ─────────────────────────────
+
+/**
+ * One batch of rows from a metrics table, column-major.
+ * `steps[i]` is the training step of row i; `values[c][i]` the value of column c in that row.
+ * A missing cell is NaN. A cell that held an explicit NaN token (`nan`, `NaN`) is NaN too and its
+ * row offset is listed in `nanTokens[c]`, so a NaN loss can be told from a cell that was simply empty.
+ */
+export interface Batch {
+  steps: Float64Array;
+  values: Float64Array[];
+  /** Per column, the row offsets (within this batch) whose cell was an explicit NaN token; absent when none. */
+  nanTokens?: (number[] | undefined)[];
+}
+
+/** A metrics table being read: the header is known up front, rows arrive in batches (streamed, bounded memory). */
+export interface Table {
+  /** Path of the file, for messages. */
+  source: string;
+  /** Metric columns in file order (the step column and text columns are not among them), names as written. */
+  columns: string[];
+  /** The column the steps came from, or null when rows are numbered by their index. */
+  stepColumn: string | null;
+  /** Rows in step order with restarts resolved (a repeated or earlier step replaces what came before it). */
+  batches: AsyncIterable<Batch>;
+  /** Non-fatal findings (truncated last line, text columns skipped, restarts); complete once `batches` is drained. */
+  warnings: string[];
+  /** True when the file ended inside a row (a file still being written); complete once `batches` is drained. */
+  truncated: { value: boolean };
+}
+
+/** One run to process: a table plus who it is. */
+export interface RunInput {
+  /** Run name (manifest `name`, or the file's base name). */
+  name: string;
+  /** Experiment the run belongs to (history is kept per experiment). */
+  experiment: string;
+  /** Tags from the manifest's config (already bounded and sanitised). */
+  tags: Record<string, string>;
+  /** Hardware/config fingerprint inputs (GPU type, world size, config); runs with different ones are never compared. */
+  fingerprint: Record<string, string>;
+  /** Wall-clock duration of the run in seconds when the manifest or file says so. */
+  durationSeconds?: number;
+  table: Table;
+}
+
+// ───────────────────────────── classify ─────────────────────────────
+
+export type MetricKind = 'loss' | 'timer' | 'window' | 'gauge' | 'ignore';
+/** Which way is better; `none` for metrics that are reported but never judged (learning rate, counters). */
+export type Direction = 'higher' | 'lower' | 'none';
+
+export interface MetricClass {
+  kind: MetricKind;
+  direction: Direction;
+  /** Unit as understood from the name or config: ratio, percent, seconds, milliseconds, bytes, mebibytes, tflops, tokens_per_second, count, or ''. */
+  unit: string;
+  /** Whether the gate judges this metric. */
+  gate: boolean;
+  /** Smallest relative change that matters in practice (0.02 = 2 %); below it a change is never a regression. */
+  minEffect: number;
+}
+
+// ───────────────────────────── summarize ─────────────────────────────
+
+/** A bucket of consecutive steps, inclusive bounds. `quantiles` are the values at WINDOW_QUANTILES. */
+export interface StepWindow {
+  from: number;
+  to: number;
+  count: number;
+  quantiles: number[];
+}
+
+/** Quantile levels kept per window; emission sends one histogram value per level, sample rate levels/count. */
+export const WINDOW_QUANTILES = [0.1, 0.25, 0.5, 0.75, 0.9] as const;
+
+/** Robust run-level numbers over the steady state (after warm-up). */
+export interface SteadyState {
+  median: number;
+  p10: number;
+  p90: number;
+  mean: number;
+  /** Robust standard deviation: IQR / 1.349. */
+  spread: number;
+  n: number;
+  /** First step counted as steady state. */
+  fromStep: number;
+}
+
+export interface LossSummary {
+  /** Sampled points [step, value], every `every` steps (a multiple of the configured interval, grown to bound the count). */
+  samples: [number, number][];
+  every: number;
+  /** Median over the final window of the run. */
+  final: number;
+  finalFrom: number;
+  /** Lowest value seen. */
+  runningMin: number;
+  /** A sustained rise far above the running minimum, if any. */
+  divergence: { step: number; value: number; min: number } | null;
+}
+
+export interface MetricSummary {
+  /** Name as written in the file. */
+  name: string;
+  class: MetricClass;
+  /** Rows with a finite value. */
+  count: number;
+  /** Explicit NaN tokens in rows where other metrics had values (a real NaN, not a gap). */
+  nan: number;
+  inf: number;
+  /** First step with a real NaN or an infinity, or null. */
+  firstNonFiniteStep: number | null;
+  first: number;
+  last: number;
+  lastStep: number;
+  min: number;
+  max: number;
+  /** Steady-state statistics for loss, timer and window metrics; null for gauges or when no value is finite. */
+  steady: SteadyState | null;
+  /** Bounded step windows (window and timer kinds; empty otherwise). */
+  windows: StepWindow[];
+  loss?: LossSummary;
+}
+
+export interface RunSummary {
+  name: string;
+  experiment: string;
+  source: string;
+  tags: Record<string, string>;
+  fingerprint: Record<string, string>;
+  steps: { count: number; first: number; last: number };
+  truncated: boolean;
+  durationSeconds?: number;
+  warnings: string[];
+  metrics: MetricSummary[];
+}
+
+// ───────────────────────────── gate ─────────────────────────────
+
+export type Verdict = 'pass' | 'regression' | 'improvement' | 'insufficient-history' | 'missing';
+
+export interface MetricVerdict {
+  name: string;
+  verdict: Verdict;
+  direction: Direction;
+  unit: string;
+  /** This run's value (steady-state median, or final loss), or null when missing. */
+  current: number | null;
+  /** Baseline centre and noise band half-width, over `runs` runs. */
+  baseline: { centre: number; band: number; runs: number; history: number[] } | null;
+  /** Relative change against the baseline centre (−0.055 = −5.5 %), or null. */
+  change: number | null;
+  /** One line a person understands. */
+  reason: string;
+}
+
+export interface GateResult {
+  experiment: string;
+  /** Run name. */
+  name: string;
+  fingerprint: string;
+  regression: boolean;
+  run: { complete: boolean; steps: number; expectedSteps: number | null; truncated: boolean };
+  metrics: MetricVerdict[];
+}
+
+// ───────────────────────────── errors ─────────────────────────────
+
+/**
+ * A problem with the user's input. Shown as one line `file:line: what is wrong`, never with a stack;
+ * the CLI exits 2 and the action calls setFailed.
+ */
+export class InputError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number | null,
+    readonly detail: string,
+  ) {
+    super(`${file}${line === null ? '' : `:${line}`}: ${detail}`);
+    this.name = 'InputError';
+  }
+}

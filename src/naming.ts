@@ -1,0 +1,131 @@
+/**
+ * One source of truth for metric names and the tag schema, used by every sink, generator and report.
+ */
+import type { GitHubContext } from './options.js';
+
+/** A trailing unit in a header, as nvidia-smi and spreadsheets write it: `memory.used [MiB]`, `power (W)`. */
+const UNIT_SUFFIX = /\s*[[(]\s*([^\])]*)\s*[\])]\s*$/;
+
+/** The unit written in a header's `[unit]` / `(unit)` suffix, or ''. */
+export function headerUnit(header: string): string {
+  return UNIT_SUFFIX.exec(header)?.[1]?.trim() ?? '';
+}
+
+/**
+ * The metric's key in every sink: lower case, the `[unit]` suffix dropped, runs of anything but
+ * letters, digits, `_` and `.` turned into one `_`. `lm loss` → `lm_loss`, `memory.used [MiB]` → `memory.used`.
+ */
+export function metricKey(header: string): string {
+  return header
+    .replace(UNIT_SUFFIX, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_.]+/g, '_')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[_.]+|[_.]+$/g, '');
+}
+
+/** StatsD name: `<prefix>.<key>`. */
+export function statsdName(prefix: string, header: string): string {
+  const key = metricKey(header);
+  return prefix ? `${prefix}.${key}` : key;
+}
+
+export type BranchType = 'main' | 'pr' | 'release' | 'other';
+
+/** main / pr / release / other, from GITHUB_REF and GITHUB_EVENT_NAME. */
+export function branchType(github: Pick<GitHubContext, 'ref' | 'eventName' | 'defaultBranch'>): BranchType {
+  if (/^pull_request/.test(github.eventName) || github.eventName === 'merge_group' || github.ref.startsWith('refs/pull/')) {
+    return 'pr';
+  }
+  if (/^refs\/tags\//.test(github.ref) || /^refs\/heads\/release(s)?([/_-]|$)/.test(github.ref)) return 'release';
+  if (github.ref === `refs/heads/${github.defaultBranch}` || github.ref === 'refs/heads/main' || github.ref === 'refs/heads/master') {
+    return 'main';
+  }
+  return 'other';
+}
+
+/** Tag keys: letters, digits, `_`, `-`, `.`, `/`; lower case, as Datadog normalises them. */
+export function tagKey(key: string): string {
+  return key
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_.\-/]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+/** Tag values: no `,` `|` `#` or white space (they would break a DogStatsD line), at most 200 characters. */
+export function tagValue(value: string): string {
+  return value
+    .trim()
+    .replace(/[,|#\s]+/g, '_')
+    .slice(0, 200);
+}
+
+/**
+ * Does a tag value look like a unique id? Such values make one series per run and explode a
+ * Prometheus index: commit SHAs, UUIDs, numeric run ids, timestamps.
+ */
+export function looksLikeUniqueId(value: string): boolean {
+  const v = value.trim();
+  if (/^[0-9a-f]{40}$/i.test(v) || /^[0-9a-f]{64}$/i.test(v)) return true;
+  if (/^[0-9a-f]{7,39}$/i.test(v) && /\d/.test(v) && /[a-f]/i.test(v)) return true;
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return true;
+  if (/^\d{6,}$/.test(v)) return true;
+  if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v)) return true;
+  return false;
+}
+
+/** The tags every metric of a run carries, before user and run tags. */
+export function baseTags(experiment: string, github: GitHubContext): Record<string, string> {
+  return {
+    experiment,
+    workflow_name: github.workflow || 'local',
+    event: github.eventName || 'local',
+    branch_type: branchType(github),
+  };
+}
+
+export interface TagSet {
+  tags: Record<string, string>;
+  /** Tags dropped, with why, for a warning. */
+  refused: string[];
+}
+
+/**
+ * Merge tag sources (later wins), normalise keys and values, and refuse id-like values unless allowed.
+ * The schema keys (experiment, workflow_name, event, branch_type) are never refused.
+ */
+export function buildTags(sources: Record<string, string>[], allowIds: boolean): TagSet {
+  const tags: Record<string, string> = {};
+  const refused: string[] = [];
+  for (const source of sources) {
+    for (const [k, v] of Object.entries(source)) {
+      const key = tagKey(k);
+      const value = tagValue(String(v));
+      if (!key || !value) continue;
+      if (!allowIds && !SCHEMA_KEYS.has(key) && looksLikeUniqueId(value)) {
+        refused.push(`${key}:${value} looks like a unique id (one series per run); pass allow-id-tags to keep it`);
+        delete tags[key];
+        continue;
+      }
+      tags[key] = value;
+    }
+  }
+  return { tags, refused };
+}
+
+const SCHEMA_KEYS = new Set(['experiment', 'workflow_name', 'event', 'branch_type']);
+
+/** Parse `k:v,k2:v2` as given to --tags / the `tags` input. */
+export function parseTagList(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of text.split(/[,\n]/)) {
+    const item = part.trim();
+    if (!item) continue;
+    const i = item.indexOf(':');
+    if (i <= 0) throw new Error(`tag "${item}" is not key:value`);
+    out[item.slice(0, i).trim()] = item.slice(i + 1).trim();
+  }
+  return out;
+}

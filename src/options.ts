@@ -1,0 +1,117 @@
+/**
+ * Everything a run needs to know, resolved once from action inputs or CLI flags (which are named alike:
+ * input `statsd-host` ⇔ flag `--statsd-host`). The engine never reads process.env or argv itself.
+ */
+export type Command = 'emit' | 'record' | 'check';
+
+export interface GitHubContext {
+  /** GITHUB_REF, e.g. refs/heads/main, refs/pull/12/merge. */
+  ref: string;
+  /** GITHUB_EVENT_NAME, e.g. push, pull_request, schedule. */
+  eventName: string;
+  /** GITHUB_WORKFLOW. */
+  workflow: string;
+  /** Repository default branch name when known (main if unknown). */
+  defaultBranch: string;
+  serverUrl: string;
+  repository: string;
+  runId: string;
+  sha: string;
+  /** PR number when the event is a pull request. */
+  prNumber: number | null;
+}
+
+export interface Options {
+  command: Command;
+  /** Per-step metric files (CSV, Megatron golden-values JSON, HF trainer_state.json). */
+  csv: string[];
+  /** experiment_metadata.jsonl manifest of a batch. */
+  metadata: string | null;
+  experiment: string | null;
+  /** YAML config overriding classification and gate settings. */
+  config: string | null;
+  gpuCsv: string[];
+  gpuScrape: string[];
+
+  /** StatsD target; null disables StatsD (unless dryRun, which prints the lines). */
+  statsdHost: string | null;
+  statsdPort: number;
+  /** plain: lines any StatsD server accepts (statsd_exporter); datadog: DogStatsD to a Datadog Agent. */
+  statsdFlavor: 'plain' | 'datadog';
+  prefix: string;
+  maxBufferSize: number;
+  tags: Record<string, string>;
+  /** Allow tag values that look like unique ids (SHAs, UUIDs, run ids). */
+  allowIdTags: boolean;
+  dryRun: boolean;
+  /** Where to write the JSON account of what was done. */
+  json: string | null;
+
+  /** History store: a JSON file path, or `git:<branch>[:<path>]` for a data branch of the repository. */
+  history: string | null;
+  historyMax: number;
+  record: 'auto' | 'always' | 'never';
+  failOnRegression: boolean;
+  /** Mark this run as the start of a new baseline (an accepted, intended change). */
+  newBaseline: boolean;
+
+  markdown: string | null;
+  html: string | null;
+  comment: 'always' | 'on-regression' | 'off';
+  githubToken: string | null;
+
+  pushgatewayUrl: string | null;
+  datadogUrl: string | null;
+  datadogApiKey: string | null;
+  failOnSinkError: boolean;
+
+  github: GitHubContext;
+}
+
+export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github'> = {
+  csv: [],
+  metadata: null,
+  experiment: null,
+  config: null,
+  gpuCsv: [],
+  gpuScrape: [],
+  statsdHost: null,
+  statsdPort: 8125,
+  statsdFlavor: 'plain',
+  prefix: 'training_metrics',
+  maxBufferSize: 1432,
+  tags: {},
+  allowIdTags: false,
+  dryRun: false,
+  json: null,
+  history: null,
+  historyMax: 100,
+  record: 'auto',
+  failOnRegression: true,
+  newBaseline: false,
+  markdown: null,
+  html: null,
+  comment: 'always',
+  githubToken: null,
+  pushgatewayUrl: null,
+  datadogUrl: null,
+  datadogApiKey: null,
+  failOnSinkError: false,
+};
+
+/** The GitHub context from the runner's environment (empty strings outside Actions). */
+export function githubContextFromEnv(env: NodeJS.ProcessEnv): GitHubContext {
+  const ref = env.GITHUB_REF ?? '';
+  const pr = /^refs\/pull\/(\d+)\//.exec(ref);
+  return {
+    ref,
+    eventName: env.GITHUB_EVENT_NAME ?? '',
+    workflow: env.GITHUB_WORKFLOW ?? '',
+    defaultBranch: env.TMG_DEFAULT_BRANCH ?? 'main',
+    serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
+    repository: env.GITHUB_REPOSITORY ?? '',
+    runId: env.GITHUB_RUN_ID ?? '',
+    sha: env.GITHUB_SHA ?? '',
+    prNumber: pr ? Number(pr[1]) : null,
+  };
+}

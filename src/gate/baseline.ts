@@ -3,19 +3,20 @@
  * is, and how much it varies from run to run.
  *
  *  1. Segments start at runs marked `baseline` (an acknowledged change).
- *  2. Within each, a run far from its segment's median (outlierRuns) is set aside.
- *  3. Within each, level shifts at least the minimum effect in size and significant (levelShifts) split it
+ *  2. Within each, level shifts at least the minimum effect in size and significant (levelShifts) split it
  *     further.
+ *  3. A run far from its own level's median (outlierRuns) is set aside.
  *  4. The level is the mean of the latest *accepted* segment: a later segment is accepted when it is
  *     marked, or better than the accepted level. A shift for the worse that nobody acknowledged does not
  *     become the new normal: runs are still compared with the last good level until someone marks a new
  *     baseline.
- *  5. Run-to-run noise is pooled within all segments (a shift is not noise), steadied by the prior, and
- *     never below the noise floor.
+ *  5. Run-to-run noise is pooled within all segments (a shift is not noise), steadied by the prior unless
+ *     the history contradicts it (priorConflict), and never below the noise floor.
  */
 import { outlierRuns } from './stats/outlier-runs.js';
 import { levelShifts } from './stats/level-shifts.js';
 import { pooledVariance } from './stats/pooled-variance.js';
+import { priorConflict } from './stats/prior-conflict.js';
 import { priorVariance } from './stats/prior-variance.js';
 import { median } from 'simple-statistics';
 
@@ -64,26 +65,30 @@ export function buildBaseline(points: readonly HistoryPoint[], o: BaselineOption
     marked[marked.length - 1]!.push(p);
   }
 
-  // 2. Outlier runs, judged against their own segment's level.
-  const residuals = marked.flatMap((seg) => {
-    const m = median(seg.map((p) => p.value));
-    return seg.map((p) => p.value - m);
+  // 2. Level shifts within each marked segment.
+  const level0 = median(finite.map((p) => p.value));
+  const shiftPrior = { variance: (o.priorCv * level0) ** 2, df: o.priorRuns };
+  const raw: { values: number[]; marked: boolean }[] = [];
+  for (const seg of marked) {
+    const values = seg.map((p) => p.value);
+    const starts = [0, ...levelShifts(values, { alpha: o.shiftAlpha, minStep: o.minEffect, prior: shiftPrior, minSegment: 3 }), values.length];
+    for (let i = 0; i + 1 < starts.length; i++) {
+      raw.push({ values: values.slice(starts[i], starts[i + 1]), marked: i === 0 && seg[0]!.marked });
+    }
+  }
+
+  // 3. Outlier runs, judged against their own level (after the shifts, so a new level is not taken for outliers).
+  const residuals = raw.flatMap((seg) => {
+    const m = median(seg.values);
+    return seg.values.map((v) => v - m);
   });
   const outlier = outlierRuns(residuals, o.outlierMads);
   let k = 0;
-  const cleaned = marked.map((seg) => seg.filter(() => !outlier[k++])).filter((seg) => seg.length > 0);
+  const segments = raw
+    .map((seg) => ({ marked: seg.marked, values: seg.values.filter(() => !outlier[k++]) }))
+    .filter((seg) => seg.values.length > 0);
   const setAside = outlier.filter(Boolean).length;
   if (setAside) notes.push(`${setAside} outlier run${setAside === 1 ? '' : 's'} set aside`);
-
-  // 3. Level shifts within each marked segment.
-  const segments: { values: number[]; marked: boolean }[] = [];
-  for (const seg of cleaned) {
-    const values = seg.map((p) => p.value);
-    const starts = [0, ...levelShifts(values, { alpha: o.shiftAlpha, minStep: o.minEffect }), values.length];
-    for (let i = 0; i + 1 < starts.length; i++) {
-      segments.push({ values: values.slice(starts[i], starts[i + 1]), marked: i === 0 && seg[0]!.marked });
-    }
-  }
 
   // 4. The accepted level.
   let accepted = 0;
@@ -103,7 +108,9 @@ export function buildBaseline(points: readonly HistoryPoint[], o: BaselineOption
   // 5. Noise.
   const sample = pooledVariance(segments.map((s) => s.values));
   const prior = { variance: (o.priorCv * centre) ** 2, df: o.priorRuns };
-  const pooled = priorVariance(sample, prior);
+  const conflict = priorConflict(sample, prior);
+  if (conflict) notes.push('noisier than the prior allows, so the history alone sets the noise');
+  const pooled = conflict ? sample : priorVariance(sample, prior);
   const floor = o.noiseFloor * Math.abs(centre);
   const sd = Number.isFinite(pooled.variance) ? Math.max(Math.sqrt(pooled.variance), floor) : NaN;
   return { centre, sd, df: pooled.df, runs: level.length, used: total, level, note: notes.join('; ') };

@@ -4,9 +4,9 @@
  *   gate:
  *     alpha: 0.01            # false-alarm rate per run, over all gated metrics together
  *     min_runs: 5            # fewer comparable runs: report, don't fail (NaN/divergence still fail)
- *     shift_alpha: 0.01      # significance for finding an accepted level shift in the history
+ *     shift_alpha: 0.001     # significance for finding an accepted level shift in the history
  *     outlier_mads: 5        # history runs this many robust SDs from their level are set aside
- *     prior_runs: 6          # weight (in pseudo-runs) of the typical run-to-run noise below
+ *     prior_runs: 10         # weight (in pseudo-runs) of the typical run-to-run noise below
  *     prior_cv: { throughput: 0.01, loss: 0.003, memory: 0.001, other: 0.01 }
  *     noise_floor: 0.0005    # smallest run-to-run SD assumed, relative to the centre
  *     complete_fraction: 0.99  # a run reaching fewer steps than this share of the usual is incomplete
@@ -30,9 +30,9 @@ export interface GateConfig {
 export const DEFAULT_GATE_CONFIG: GateConfig = {
   alpha: 0.01,
   minRuns: 5,
-  shiftAlpha: 0.01,
+  shiftAlpha: 0.001,
   outlierMads: 5,
-  priorRuns: 6,
+  priorRuns: 10,
   priorCv: { throughput: 0.01, loss: 0.003, memory: 0.001, other: 0.01 },
   noiseFloor: 0.0005,
   completeFraction: 0.99,

@@ -24,3 +24,15 @@ describe('levelShifts', () => {
     expect(levelShifts([100, 100.1, 110], { alpha: 0.01, minStep: 0.02 })).toEqual([]);
   });
 });
+
+describe('levelShifts with a prior on the noise', () => {
+  const x = noise.slice(0, 10).map((e, i) => 100 + 2 * e + (i >= 5 ? 3 : 0));
+  const o = { alpha: 0.001, minStep: 0.02, minSegment: 3 };
+  it('finds a shift that a short history alone leaves in doubt', () => {
+    expect(levelShifts(x, o)).toEqual([]);
+    expect(levelShifts(x, { ...o, prior: { variance: 1, df: 10 } })).toEqual([5]);
+  });
+  it('sets the prior aside when the history is far noisier than it says', () => {
+    expect(levelShifts(x, { ...o, prior: { variance: 0.01, df: 10 } })).toEqual([]);
+  });
+});

@@ -47,10 +47,10 @@ export function mermaidText(value: string, max = 80): string {
     .trim();
 }
 
-/** A name that is safe in an HTML comment marker and an id: letters, digits, `_`, `.`, `-`. */
+/** A name that is safe in an HTML comment marker and an id: letters, digits, `_`, `.`, `+`, `-`. */
 export function slug(value: string, max = 100): string {
   return value
-    .replace(/[^A-Za-z0-9_.-]+/g, '-')
+    .replace(/[^A-Za-z0-9_.+-]+/g, '-')
     .replace(/-{2,}/g, '-')
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, max);

@@ -48039,10 +48039,7 @@ function toStatsdMetrics(run, gate, shape) {
                 break;
             case 'timer': {
                 const scale = m.class.unit === 'milliseconds' ? 1 : 1000;
-                const steadyFrom = m.steady?.fromStep ?? Number.NEGATIVE_INFINITY;
                 for (const w of m.windows) {
-                    if (w.to < steadyFrom)
-                        continue; // warm-up only
                     for (const [value, rate] of windowValues(w))
                         out.push({ name, value: value * scale, type: 'ms', sampleRate: rate, tags: shape.tags });
                 }
@@ -50778,7 +50775,9 @@ class MetricAccumulator {
             this.min = value;
         if (value > this.max)
             this.max = value;
-        this.windows?.add(step, value);
+        // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
+        if (this.windows && (step >= this.steadyFrom || this.cls.kind !== 'timer'))
+            this.windows.add(step, value);
         if (step >= this.steadyFrom && this.steady) {
             this.steady.accept(value);
             this.steadySum += value;

@@ -5,7 +5,7 @@
 import type { GateResult, MetricSummary, MetricVerdict } from '../model.js';
 import { mdText } from './escape.js';
 import { formatBaseline, formatChange, formatNumber, formatValue } from './format.js';
-import { lossChartMermaid } from './mermaid.js';
+import { MERMAID_POINTS, lossChartMermaid } from './mermaid.js';
 import { hasBand, lossOverlay } from './overlay.js';
 import { historySparkline } from './sparkline.js';
 import type { ReportInput, RunReport } from './types.js';
@@ -135,8 +135,12 @@ function runSection(run: RunReport, detail: Detail): string {
     const chart = overlay && lossChartMermaid(overlay);
     if (overlay && chart) {
       parts.push(chart);
+      const band = hasBand(overlay);
+      // Early steps set the scale of the full curve; the end of training, where runs are compared, gets its own view.
+      const zoom = band ? lossChartMermaid(overlay, MERMAID_POINTS, 0.25) : null;
+      if (zoom) parts.push(zoom);
       parts.push(
-        `<sub>${mdText(overlay.metric)} of this run (blue)${hasBand(overlay) ? ', baseline band (grey: low and high edge; light grey: centre)' : ''}; ${overlay.steps.length} samples drawn as up to 40 evenly spaced points.</sub>`,
+        `<sub>${mdText(overlay.metric)} of this run (blue)${band ? ', baseline band (grey: low and high edge; light grey: centre)' : ''}, resampled at ${MERMAID_POINTS} evenly spaced steps${overlay.nonFinite ? `; ${overlay.nonFinite} non-finite samples not drawn` : ''}.</sub>`,
       );
     }
     const others = otherMetrics(run);

@@ -2,7 +2,7 @@
  * The loss chart as Mermaid `xychart-beta`, within what GitHub's Mermaid renders: no named series,
  * no legend, no data labels, categorical x positions (evenly spaced), a few dozen points.
  */
-import { evenIndices } from './downsample.js';
+import { interpolate } from './downsample.js';
 import { mermaidText } from './escape.js';
 import { hasBand, type LossOverlay } from './overlay.js';
 
@@ -13,24 +13,35 @@ const PALETTE_RUN_ONLY = '#0969da';
 /** Points drawn per line; the x axis is categorical, so more points only crowd the labels. */
 export const MERMAID_POINTS = 40;
 
-/** A fenced `mermaid` block, or null when there is nothing to draw. */
-export function lossChartMermaid(overlay: LossOverlay, points = MERMAID_POINTS): string | null {
+/**
+ * A fenced `mermaid` block, or null when there is nothing to draw. Mermaid spreads a line's points
+ * evenly along the x axis, so the curves are resampled at `points` evenly spaced steps (linear
+ * interpolation) and the axis is numeric: positions and tick labels are then true steps.
+ * `tail` (0–1] keeps only that last share of the steps, for a zoomed view of the end of training.
+ */
+export function lossChartMermaid(overlay: LossOverlay, points = MERMAID_POINTS, tail = 1): string | null {
   if (overlay.steps.length < 2) return null;
   const band = hasBand(overlay);
-  const idx = evenIndices(overlay.steps.length, points);
-  const pick = (ys: number[]) => fillGaps(idx.map((i) => ys[i]!));
-  const run = idx.map((i) => overlay.run[i]!);
-  const lines = band ? [pick(overlay.lo), pick(overlay.hi), pick(overlay.centre), run] : [run];
+  const first = overlay.steps[0]!;
+  const last = overlay.steps[overlay.steps.length - 1]!;
+  const from = tail < 1 ? last - (last - first) * tail : first;
+  const n = Math.max(2, Math.min(points, overlay.steps.filter((s) => s >= from).length));
+  const grid = Array.from({ length: n }, (_, k) => from + ((last - from) * k) / (n - 1));
+  const at = (ys: number[]) => grid.map((x) => interpolate(overlay.steps, ys, x));
+  const run = at(overlay.run);
+  const lines = band ? [fillGaps(at(overlay.lo)), fillGaps(at(overlay.hi)), fillGaps(at(overlay.centre)), run] : [run];
   const all = lines.flat().filter(Number.isFinite);
+  if (all.length === 0) return null;
   const [yMin, yMax] = niceRange(Math.min(...all), Math.max(...all));
-  const title = mermaidText(`${overlay.metric}: this run${band ? ' vs baseline band' : ''}`);
+  const zoom = tail < 1 ? `, last ${Math.round(tail * 100)} percent of steps` : '';
+  const title = mermaidText(`${overlay.metric}: this run${band ? ' vs baseline band' : ''}${zoom}`, 100);
   const palette = band ? PALETTE_WITH_BAND : PALETTE_RUN_ONLY;
   return [
     '```mermaid',
     `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
     'xychart-beta',
     `  title "${title}"`,
-    `  x-axis "step" [${idx.map((i) => String(Math.round(overlay.steps[i]!))).join(', ')}]`,
+    `  x-axis "step" ${num(Math.round(from))} --> ${num(Math.round(last))}`,
     `  y-axis "loss" ${num(yMin)} --> ${num(yMax)}`,
     ...lines.map((ys) => `  line [${ys.map(num).join(', ')}]`),
     '```',

@@ -36,7 +36,7 @@ describe.skipIf(!chromiumPath)('Mermaid loss charts rendered by Mermaid 11 in he
 
   it('parses and draws each chart with all its lines, in the run colour', async () => {
     const blocks = [...renderMarkdown(batchInput()).matchAll(/```mermaid\n([\s\S]*?)```/g)].map((m) => m[1]!);
-    expect(blocks).toHaveLength(2);
+    expect(blocks).toHaveLength(3);
 
     const page = await browser.newPage();
     const errors: string[] = [];

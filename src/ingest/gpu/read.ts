@@ -1,0 +1,72 @@
+/** Reading GPU captures from disk: the entry points the CLI (`--gpu-csv`, `--gpu-scrape`) and the action call. */
+import { readFile } from 'node:fs/promises';
+import { InputError } from '../../model.js';
+import { looksLikeDmon, parseDmon } from './dmon.js';
+import { parseGpuCsv } from './nvidiaSmiCsv.js';
+import type { GpuSamples } from './samples.js';
+import { parseGpuScrape } from './scrape.js';
+
+/** Parse GPU samples from text, telling nvidia-smi/amd-smi CSV from dmon output by content. */
+export function parseGpuText(source: string, text: string): GpuSamples {
+  return looksLikeDmon(text) ? parseDmon(source, text) : parseGpuCsv(source, text);
+}
+
+/** Read an nvidia-smi `--query-gpu` CSV, an amd-smi metrics CSV, or `nvidia-smi dmon` output (detected by content). */
+export async function readGpuFile(path: string): Promise<GpuSamples> {
+  return parseGpuText(path, await readText(path));
+}
+
+/** Read one Prometheus text scrape of dcgm-exporter or nvidia_gpu_exporter (one sample per GPU). */
+export async function readGpuScrape(path: string): Promise<GpuSamples> {
+  return parseGpuScrape(path, await readText(path));
+}
+
+async function readText(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new InputError(path, null, code === 'ENOENT' ? 'no such file' : `cannot read: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * Join captures of the same GPUs (several scrapes over time, or a CSV per node): series with the same uuid —
+ * or, lacking one, the same label — are concatenated in time order.
+ */
+export function mergeGpuSamples(parts: GpuSamples[]): GpuSamples {
+  if (parts.length === 1) return parts[0]!;
+  const merged = new Map<string, GpuSamples['gpus'][number]>();
+  for (const part of parts) {
+    for (const gpu of part.gpus) {
+      const key = gpu.uuid ?? `label:${gpu.label}`;
+      const into = merged.get(key);
+      if (!into) {
+        merged.set(key, { ...gpu, times: [...gpu.times], fields: Object.fromEntries(Object.entries(gpu.fields).map(([f, v]) => [f, [...v]])) });
+        continue;
+      }
+      const before = into.times.length;
+      into.times.push(...gpu.times);
+      for (const f of new Set([...Object.keys(into.fields), ...Object.keys(gpu.fields)]) as Set<keyof typeof gpu.fields>) {
+        const a = into.fields[f] ?? new Array<number>(before).fill(Number.NaN);
+        a.push(...(gpu.fields[f] ?? new Array<number>(gpu.times.length).fill(Number.NaN)));
+        into.fields[f] = a;
+      }
+    }
+  }
+  for (const gpu of merged.values()) sortByTime(gpu);
+  return {
+    source: parts.map((p) => p.source).join(', '),
+    format: parts[0]!.format,
+    gpus: [...merged.values()],
+    warnings: parts.flatMap((p) => p.warnings),
+    truncated: parts.some((p) => p.truncated),
+  };
+}
+
+function sortByTime(gpu: GpuSamples['gpus'][number]): void {
+  if (gpu.times.some(Number.isNaN)) return; // no times: keep file order
+  const order = gpu.times.map((_, i) => i).sort((a, b) => gpu.times[a]! - gpu.times[b]!);
+  gpu.times = order.map((i) => gpu.times[i]!);
+  for (const f of Object.keys(gpu.fields) as (keyof typeof gpu.fields)[]) gpu.fields[f] = order.map((i) => gpu.fields[f]![i]!);
+}

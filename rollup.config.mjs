@@ -4,8 +4,8 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 
-const plugins = () => [
-  typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], noEmit: false, outDir: 'dist', declaration: false, sourceMap: false }),
+const plugins = (outDir = 'dist') => [
+  typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], noEmit: false, outDir, declaration: false, sourceMap: false }),
   // hot-shots requires its own package.json at load time.
   json(),
   nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
@@ -31,4 +31,6 @@ export default [
     external,
     onwarn: silence,
   },
+  // The gpu-monitor sub-action (gpu-monitor/action.yml): one bundle for its main and post steps.
+  { input: 'src/gpu-monitor/index.ts', output: { file: 'gpu-monitor/dist/index.js', format: 'es', inlineDynamicImports: true }, plugins: plugins('gpu-monitor/dist'), external, onwarn: silence },
 ];

@@ -8,7 +8,6 @@ import type { Config } from '../classify/config.js';
 import type { MetricClass, MetricSummary } from '../model.js';
 import type { GpuField } from '../ingest/gpu/samples.js';
 import type { ActivityStats, GpuDeviceSummary, GpuSummary } from './gpu.js';
-import { steadyOfSamples } from './steady-of-samples.js';
 
 /** One gauge value for a sink; the sink adds its prefix and the run's tags. */
 export interface GpuGauge {
@@ -77,24 +76,22 @@ function cls(direction: MetricClass['direction'], unit: string, gate: boolean): 
 export function gpuMetricSummaries(summary: GpuSummary, config?: Pick<Config, 'rules'>): MetricSummary[] {
   const out: MetricSummary[] = [];
   for (const m of GPU_METRICS) {
-    const values = summary.steadyValues[m.field];
-    const steady = values ? steadyOfSamples(values, 0) : null;
-    if (!values || !steady) continue;
-    const finite = values.filter(Number.isFinite);
+    const pooled = summary.pooled[m.field];
+    if (!pooled) continue;
     const override = config?.rules.find((r) => r.matches(m.name))?.override ?? {};
     out.push({
       name: m.name,
       class: { ...m.class, ...override },
-      count: finite.length,
+      count: pooled.steady.n,
       nan: 0,
       inf: 0,
       firstNonFiniteStep: null,
-      first: finite[0]!,
-      last: finite[finite.length - 1]!,
-      lastStep: finite.length - 1,
-      min: finite.reduce((a, b) => Math.min(a, b)),
-      max: finite.reduce((a, b) => Math.max(a, b)),
-      steady,
+      first: pooled.first,
+      last: pooled.last,
+      lastStep: pooled.steady.n - 1,
+      min: pooled.min,
+      max: pooled.max,
+      steady: pooled.steady,
       windows: [],
     });
   }

@@ -40,6 +40,12 @@ describe('summarizeGpu', () => {
     expect(s.run.power).toEqual({ meanW: 600, totalMeanW: 1200, maxW: 600 });
   });
 
+  it('stays small as plain JSON however long the capture', () => {
+    const s = summarizeGpu(capture(5000, 10, () => 90));
+    expect(JSON.stringify(s).length).toBeLessThan(8000);
+    expect(s.pooled.util!.steady.n).toBeGreaterThan(8000);
+  });
+
   it('flags a GPU starved when most steady samples sit under the threshold, and only that GPU', () => {
     // GPU 1 waits on input: busy one sample in three.
     const s = summarizeGpu(capture(120, 10, (i, g) => (g === 1 && i % 3 !== 0 ? 10 : 95)));

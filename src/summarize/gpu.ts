@@ -4,6 +4,7 @@
  * 95 %. Where DCGM's SM-active is captured, the starved flag is judged on it instead.
  */
 import type { GpuField, GpuSamples, GpuSeries } from '../ingest/gpu/samples.js';
+import type { SteadyState } from '../model.js';
 import { fractionBelow } from './fraction-below.js';
 import { inSpan, steadySpan } from './gpu-steady-span.js';
 import { sampleInterval } from './sample-interval.js';
@@ -54,6 +55,15 @@ export interface StarvedFlag {
   fractionBelow: number;
 }
 
+/** Steady-state statistics of one field over all GPUs, with the range and ends of those samples. */
+export interface PooledField {
+  steady: SteadyState;
+  min: number;
+  max: number;
+  first: number;
+  last: number;
+}
+
 /** One GPU. Activity is over steady-state samples; memory peak, power max and temperature max over all samples. */
 export interface GpuDeviceSummary {
   /** Tag value `gpu:<label>`: the device index. */
@@ -100,8 +110,8 @@ export interface GpuSummary {
     starvedGpus: string[];
   };
   devices: GpuDeviceSummary[];
-  /** Pooled steady-state samples per field, for gateable metrics. Not for display. */
-  steadyValues: Partial<Record<GpuField, number[]>>;
+  /** Per field, all GPUs' steady-state samples pooled: what the gateable metrics are made of. */
+  pooled: Partial<Record<GpuField, PooledField>>;
   truncated: boolean;
   warnings: string[];
 }
@@ -180,10 +190,21 @@ export function summarizeGpu(samples: GpuSamples, options: Partial<GpuSummaryOpt
       starvedGpus: devices.filter((d) => d.starved?.starved).map((d) => d.label),
     },
     devices,
-    steadyValues: pooled,
+    pooled: Object.fromEntries(
+      Object.entries(pooled)
+        .map(([field, values]) => [field, pooledField(values)] as const)
+        .filter(([, p]) => p !== null),
+    ),
     truncated: samples.truncated,
     warnings: [...samples.warnings],
   };
+}
+
+function pooledField(values: number[]): PooledField | null {
+  const steady = steadyOfSamples(values, 0);
+  if (!steady) return null;
+  const finite = values.filter(Number.isFinite);
+  return { steady, min: finite.reduce((a, b) => Math.min(a, b)), max: finite.reduce((a, b) => Math.max(a, b)), first: finite[0]!, last: finite[finite.length - 1]! };
 }
 
 function starvedFlag(sm: number[] | null, util: number[] | null, opt: GpuSummaryOptions): StarvedFlag | null {

@@ -1,5 +1,5 @@
 /** GPU telemetry ingest: nvidia-smi CSV and dmon, amd-smi CSV, dcgm-exporter / nvidia_gpu_exporter scrapes. */
-export { readGpuFile, readGpuScrape, parseGpuText, mergeGpuSamples } from './read.js';
+export { readGpuFile, readGpuScrape, readGpuInputs, parseGpuText, mergeGpuSamples } from './read.js';
 export { parseGpuCsv } from './nvidiaSmiCsv.js';
 export { parseDmon, looksLikeDmon } from './dmon.js';
 export { parseGpuScrape } from './scrape.js';

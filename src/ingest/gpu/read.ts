@@ -70,3 +70,12 @@ function sortByTime(gpu: GpuSamples['gpus'][number]): void {
   gpu.times = order.map((i) => gpu.times[i]!);
   for (const f of Object.keys(gpu.fields) as (keyof typeof gpu.fields)[]) gpu.fields[f] = order.map((i) => gpu.fields[f]![i]!);
 }
+
+/**
+ * Everything given with `--gpu-csv` / `--gpu-scrape` (inputs `gpu-csv`, `gpu-scrape`) as one set of samples,
+ * or null when nothing was given. Several files of the same GPUs are joined (see mergeGpuSamples).
+ */
+export async function readGpuInputs(csvPaths: string[], scrapePaths: string[]): Promise<GpuSamples | null> {
+  const parts = [...(await Promise.all(csvPaths.map(readGpuFile))), ...(await Promise.all(scrapePaths.map(readGpuScrape)))];
+  return parts.length ? mergeGpuSamples(parts) : null;
+}

@@ -92,7 +92,7 @@ export interface GpuSummary {
   /** The most common GPU name, e.g. "NVIDIA H100 80GB HBM3", or null when the capture has none. */
   gpuName: string | null;
   gpuCount: number;
-  /** Sampled wall time: last − first sample time + one sample period; null without times. */
+  /** Sampled wall time: last − first sample time + one sample period; null without times or with one instant. */
   durationSeconds: number | null;
   sampleIntervalSeconds: number | null;
   /** All GPUs' steady-state samples pooled; memory and power over the whole run. */
@@ -131,7 +131,8 @@ export function summarizeGpu(samples: GpuSamples, options: Partial<GpuSummaryOpt
       const values = g.fields[field];
       if (!hasValues(values)) return null;
       const kept = values!.filter((_, i) => steady[i]);
-      (pooled[field] ??= []).push(...kept);
+      const into = (pooled[field] ??= []);
+      for (const v of kept) into.push(v);
       return kept;
     };
     const util = steadyOf('util');
@@ -159,7 +160,8 @@ export function summarizeGpu(samples: GpuSamples, options: Partial<GpuSummaryOpt
 
   const allTimes = timed ? gpus.flatMap((g) => g.times).sort((a, b) => a - b) : [];
   const interval = timed ? sampleInterval(allTimes) : Number.NaN;
-  const durationMs = allTimes.length ? allTimes[allTimes.length - 1]! - allTimes[0]! + (Number.isFinite(interval) ? interval : 0) : Number.NaN;
+  // One sampling instant gives no duration (not zero: a zero would price the run at nothing).
+  const durationMs = Number.isFinite(interval) ? allTimes[allTimes.length - 1]! - allTimes[0]! + interval : Number.NaN;
 
   const powered = devices.filter((d) => d.power);
   const memories = devices.map((d) => d.memory).filter((m): m is MemoryStats => m !== null);

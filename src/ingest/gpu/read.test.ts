@@ -154,6 +154,12 @@ describe('GPU CSV edge cases', () => {
     expect((bad as InputError).message).toBe('d.txt:3: 3 columns, but the header names 2');
   });
 
+  it('mergeGpuSamples keeps CSVs of different machines apart, relabelling clashing GPUs', () => {
+    const csv = (t: string) => parseGpuText('n.csv', `timestamp, index, utilization.gpu [%]\n${t}, 0, 50\n${t}, 1, 60\n`);
+    const m = mergeGpuSamples([csv('2026/01/01 00:00:00.000'), csv('2026/01/01 00:00:00.000')]);
+    expect(m.gpus.map((g) => g.label)).toEqual(['0', '1', '1:0', '1:1']);
+  });
+
   it('mergeGpuSamples joins scrapes of the same GPU in time order', () => {
     const a = parseGpuScrapeText('DCGM_FI_DEV_GPU_UTIL{gpu="0",UUID="GPU-a"} 50 2000\n');
     const b = parseGpuScrapeText('DCGM_FI_DEV_GPU_UTIL{gpu="0",UUID="GPU-a"} 60 1000\nDCGM_FI_DEV_GPU_TEMP{gpu="0",UUID="GPU-a"} 40 1000\n');

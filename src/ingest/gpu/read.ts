@@ -31,25 +31,31 @@ async function readText(path: string): Promise<string> {
 }
 
 /**
- * Join captures of the same GPUs (several scrapes over time, or a CSV per node): series with the same uuid —
- * or, lacking one, the same label — are concatenated in time order.
+ * Join captures: series with the same uuid (several scrapes of one GPU over time, a sampler restarted into a
+ * second file) are concatenated in time order. Without a uuid, scrapes are joined by label, while CSVs are
+ * taken as different machines (a file per node): their clashing labels become `<file number>:<label>`.
  */
 export function mergeGpuSamples(parts: GpuSamples[]): GpuSamples {
   if (parts.length === 1) return parts[0]!;
   const merged = new Map<string, GpuSamples['gpus'][number]>();
-  for (const part of parts) {
-    for (const gpu of part.gpus) {
-      const key = gpu.uuid ?? `label:${gpu.label}`;
+  const labels = new Set<string>();
+  for (const [p, part] of parts.entries()) {
+    for (const original of part.gpus) {
+      const key = original.uuid ?? (part.format === 'prometheus' ? `label:${original.label}` : `file:${p}:${original.label}`);
+      const clash = !merged.has(key) && labels.has(original.label);
+      const gpu = clash ? { ...original, label: `${p}:${original.label}` } : original;
+      labels.add(gpu.label);
       const into = merged.get(key);
       if (!into) {
         merged.set(key, { ...gpu, times: [...gpu.times], fields: Object.fromEntries(Object.entries(gpu.fields).map(([f, v]) => [f, [...v]])) });
         continue;
       }
       const before = into.times.length;
-      into.times.push(...gpu.times);
+      // Loops, not push(...array): a day of samples overflows the argument stack.
+      for (const t of gpu.times) into.times.push(t);
       for (const f of new Set([...Object.keys(into.fields), ...Object.keys(gpu.fields)]) as Set<keyof typeof gpu.fields>) {
         const a = into.fields[f] ?? new Array<number>(before).fill(Number.NaN);
-        a.push(...(gpu.fields[f] ?? new Array<number>(gpu.times.length).fill(Number.NaN)));
+        for (const v of gpu.fields[f] ?? new Array<number>(gpu.times.length).fill(Number.NaN)) a.push(v);
         into.fields[f] = a;
       }
     }

@@ -30,16 +30,27 @@ export function parseGpuCsv(source: string, text: string): GpuSamples {
     warnings.push(`${source}: the last line is incomplete (file still being written?); it was skipped`);
   }
 
-  let records: { record: string[]; info: { lines: number } }[];
+  let records: string[][];
+  // Line numbers for messages, kept beside the records: csv-parse's `info: true` copies an object per row (3× slower).
+  const lineOf: number[] = [];
   try {
-    records = parse(body, { relax_column_count: true, skip_empty_lines: true, trim: true, info: true, relax_quotes: true }) as unknown as typeof records;
+    records = parse(body, {
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_quotes: true,
+      on_record: (record: string[], context: { lines: number }) => {
+        lineOf.push(context.lines);
+        return record;
+      },
+    });
   } catch (err) {
     const e = err as { lines?: number; message: string };
     throw new InputError(source, e.lines ?? null, `not a readable CSV: ${e.message}`);
   }
   if (records.length === 0) throw new InputError(source, null, 'empty file: no header');
 
-  const header = records[0]!.record;
+  const header = records[0]!;
   const keys = header.map((h) => metricKey(h));
   const format = keys.includes('gfx_activity') || keys.includes('socket_power') ? 'amd-smi-csv' : 'nvidia-smi-csv';
 
@@ -59,17 +70,18 @@ export function parseGpuCsv(source: string, text: string): GpuSamples {
 
   const rows: Row[] = [];
   for (let r = 1; r < records.length; r++) {
-    const { record, info } = records[r]!;
+    const record = records[r]!;
+    const line = lineOf[r]!;
     if (record.length === header.length && record.every((c, i) => c === header[i])) continue; // header repeated after a restart
     if (record.length !== header.length) {
       if (r === records.length - 1 && record.length < header.length) {
         truncated = true;
-        warnings.push(`${source}:${info.lines}: the last row has ${record.length} of ${header.length} fields (file still being written?); it was skipped`);
+        warnings.push(`${source}:${line}: the last row has ${record.length} of ${header.length} fields (file still being written?); it was skipped`);
         continue;
       }
-      throw new InputError(source, info.lines, `${record.length} fields, but the header has ${header.length}`);
+      throw new InputError(source, line, `${record.length} fields, but the header has ${header.length}`);
     }
-    rows.push({ line: info.lines, cells: record });
+    rows.push({ line, cells: record });
   }
 
   // Key GPUs by their most trustworthy identity. A device-number column that never varies is mislabeled.

@@ -31185,7 +31185,7 @@ function parseGpuCsv(source, text) {
             present.push({ field, column, unit: headerUnit(header[column]) });
     }
     if (present.length === 0) {
-        throw new InputError(source, 1, `no GPU metric columns in the header (expected some of utilization.gpu, memory.used, power.draw, temperature.gpu)`);
+        throw new InputError(source, 1, `no GPU metric columns in the header (expected some of utilization.gpu, memory.used, power.draw, temperature.gpu; captured with --format=csv,noheader? keep the header)`);
     }
     const timeCol = findColumn(keys, CSV_IDENTITY.time);
     const uuidCol = findColumn(keys, CSV_IDENTITY.uuid);

@@ -2,26 +2,38 @@
  * Read a decimal number straight from bytes, without making a string per cell.
  *
  * Accepts exactly the grammar of `cell.ts`'s DECIMAL (`[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?`, surrounding
- * spaces ignored) and returns the same double `Number()` would: with at most 15 significant digits and a
- * power of ten up to 22, both `m` and `10^k` are exact doubles, so one multiplication or division is
- * correctly rounded (Clinger's fast path). Anything else falls back to `Number()` on the text.
+ * spaces and tabs ignored) and yields the same double `Number()` would: with at most 15 significant digits
+ * and a power of ten up to 22, both the digits `m` and `10^k` are exact doubles, so one multiplication or
+ * division is correctly rounded (Clinger's fast path). Longer numbers fall back to `Number()` on the text.
  */
 
-const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
+const POW10 = new Float64Array(23).map((_, k) => 10 ** k);
 
-/** Sentinel returned when the bytes are not a plain decimal number (the caller classifies the text). */
-export const NOT_DECIMAL = Symbol('not-decimal');
+/**
+ * Buffer's native latin1 decoder without `toString`'s argument handling: a 17-digit float (a float32 loss
+ * printed by Python) is common enough in training logs that the wrapper's cost shows up.
+ */
+const latin1 = (Buffer.prototype as unknown as { latin1Slice?: (start: number, end: number) => string }).latin1Slice;
+
+function text(buf: Buffer, start: number, end: number): string {
+  return latin1 ? latin1.call(buf, start, end) : buf.toString('latin1', start, end);
+}
 
 const SPACE = 0x20;
 const TAB = 0x09;
 
-export function parseDecimalBytes(buf: Uint8Array, start: number, end: number): number | typeof NOT_DECIMAL {
-  let s = start;
-  let e = end;
-  while (s < e && (buf[s] === SPACE || buf[s] === TAB)) s++;
-  while (e > s && (buf[e - 1] === SPACE || buf[e - 1] === TAB)) e--;
-  if (s === e) return NOT_DECIMAL;
-  let i = s;
+/**
+ * Scan a number starting at `start`; returns the index of the first byte after it (and after trailing
+ * spaces). The value is left in `scanned.value`: NaN when no digits were found or the exponent has none.
+ * The caller checks that the returned index is the end of the field; if not, the field is text.
+ * A module-level result keeps the hot loop free of allocations and polymorphic returns.
+ */
+export const scanned = { value: NaN };
+
+export function scanNumber(buf: Buffer, start: number, end: number): number {
+  let i = start;
+  while (i < end && (buf[i] === SPACE || buf[i] === TAB)) i++;
+  const first = i;
   let negative = false;
   let c = buf[i]!;
   if (c === 0x2d /* - */ || c === 0x2b /* + */) {
@@ -32,7 +44,7 @@ export function parseDecimalBytes(buf: Uint8Array, start: number, end: number): 
   let significant = 0;
   let digits = 0;
   let exponent = 0;
-  for (; i < e; i++) {
+  for (; i < end; i++) {
     c = buf[i]! - 0x30;
     if (c < 0 || c > 9) break;
     digits++;
@@ -42,9 +54,9 @@ export function parseDecimalBytes(buf: Uint8Array, start: number, end: number): 
       significant++;
     }
   }
-  if (i < e && buf[i] === 0x2e /* . */) {
+  if (i < end && buf[i] === 0x2e /* . */) {
     i++;
-    for (; i < e; i++) {
+    for (; i < end; i++) {
       c = buf[i]! - 0x30;
       if (c < 0 || c > 9) break;
       digits++;
@@ -59,29 +71,44 @@ export function parseDecimalBytes(buf: Uint8Array, start: number, end: number): 
       }
     }
   }
-  if (digits === 0) return NOT_DECIMAL;
-  if (i < e && (buf[i] === 0x65 /* e */ || buf[i] === 0x45) /* E */) {
+  if (digits === 0) {
+    scanned.value = NaN;
+    return i;
+  }
+  if (i < end && (buf[i] === 0x65 /* e */ || buf[i] === 0x45) /* E */) {
     i++;
     let expNegative = false;
-    if (i < e && (buf[i] === 0x2d || buf[i] === 0x2b)) {
+    if (i < end && (buf[i] === 0x2d || buf[i] === 0x2b)) {
       expNegative = buf[i] === 0x2d;
       i++;
     }
     let expDigits = 0;
     let explicit = 0;
-    for (; i < e; i++) {
+    for (; i < end; i++) {
       c = buf[i]! - 0x30;
       if (c < 0 || c > 9) break;
       expDigits++;
       if (explicit < 100_000) explicit = explicit * 10 + c;
     }
-    if (expDigits === 0) return NOT_DECIMAL;
+    if (expDigits === 0) {
+      scanned.value = NaN;
+      return i;
+    }
     exponent += expNegative ? -explicit : explicit;
   }
-  if (i !== e) return NOT_DECIMAL;
+  const last = i;
+  while (i < end && (buf[i] === SPACE || buf[i] === TAB)) i++;
   if (significant > 15 || exponent > 22 || exponent < -22) {
-    return Number(Buffer.from(buf.buffer, buf.byteOffset + s, e - s).toString('latin1'));
+    scanned.value = Number(text(buf, first, last));
+  } else {
+    const magnitude = exponent < 0 ? mantissa / POW10[-exponent]! : mantissa * POW10[exponent]!;
+    scanned.value = negative ? -magnitude : magnitude;
   }
-  const magnitude = exponent < 0 ? mantissa / POW10[-exponent]! : mantissa * POW10[exponent]!;
-  return negative ? -magnitude : magnitude;
+  return i;
+}
+
+/** The number in `buf[start, end)` if the whole range is one plain decimal, else NaN. */
+export function parseDecimalBytes(buf: Buffer, start: number, end: number): number {
+  const stop = scanNumber(buf, start, end);
+  return stop === end ? scanned.value : NaN;
 }

@@ -4,19 +4,31 @@
  * Accepts exactly the grammar of `cell.ts`'s DECIMAL (`[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?`, surrounding
  * spaces and tabs ignored) and yields the same double `Number()` would: with at most 15 significant digits
  * and a power of ten up to 22, both the digits `m` and `10^k` are exact doubles, so one multiplication or
- * division is correctly rounded (Clinger's fast path). Longer numbers fall back to `Number()` on the text.
+ * division is correctly rounded (Clinger's fast path). Longer numbers (counting leading zeros, to keep the
+ * loop simple) fall back to `Number()` on the text.
  */
 
 const POW10 = new Float64Array(23).map((_, k) => 10 ** k);
 
 /**
- * Buffer's native latin1 decoder without `toString`'s argument handling: a 17-digit float (a float32 loss
- * printed by Python) is common enough in training logs that the wrapper's cost shows up.
+ * Numbers with more than 15 significant digits (a float32 loss printed by Python has 17) are read by
+ * `Number()` on their text. Making one string per cell is slow, so the whole region being scanned is
+ * decoded once, on the first such number, and each number is a slice of it (V8 shares the characters).
  */
-const latin1 = (Buffer.prototype as unknown as { latin1Slice?: (start: number, end: number) => string }).latin1Slice;
+let region: { buf: Buffer; from: number; to: number; text: string | null } = { buf: Buffer.alloc(0), from: 0, to: 0, text: null };
 
-function text(buf: Buffer, start: number, end: number): string {
-  return latin1 ? latin1.call(buf, start, end) : buf.toString('latin1', start, end);
+/** Declare the bytes `buf[from, to)` that the next `scanNumber` calls read from. */
+export function beginRegion(buf: Buffer, from: number, to: number): void {
+  region = { buf, from, to, text: null };
+}
+
+function numberFromText(buf: Buffer, start: number, end: number): number {
+  const r = region;
+  if (r.buf === buf && start >= r.from && end <= r.to) {
+    r.text ??= buf.toString('latin1', r.from, r.to);
+    return Number(r.text.slice(start - r.from, end - r.from));
+  }
+  return Number(buf.toString('latin1', start, end));
 }
 
 const SPACE = 0x20;
@@ -40,36 +52,23 @@ export function scanNumber(buf: Buffer, start: number, end: number): number {
     negative = c === 0x2d;
     i++;
   }
+  // All digits go into one double; it is exact while there are at most 15 of them (leading zeros included).
   let mantissa = 0;
-  let significant = 0;
-  let digits = 0;
-  let exponent = 0;
-  for (; i < end; i++) {
-    c = buf[i]! - 0x30;
-    if (c < 0 || c > 9) break;
-    digits++;
-    if (significant > 0 || c !== 0) {
-      if (significant < 16) mantissa = mantissa * 10 + c;
-      else exponent++;
-      significant++;
-    }
-  }
-  if (i < end && buf[i] === 0x2e /* . */) {
+  const intStart = i;
+  while (i < end && (c = buf[i]! - 0x30) >= 0 && c <= 9) {
+    mantissa = mantissa * 10 + c;
     i++;
-    for (; i < end; i++) {
-      c = buf[i]! - 0x30;
-      if (c < 0 || c > 9) break;
-      digits++;
-      if (significant > 0 || c !== 0) {
-        if (significant < 16) {
-          mantissa = mantissa * 10 + c;
-          exponent--;
-        }
-        significant++;
-      } else {
-        exponent--;
-      }
+  }
+  let digits = i - intStart;
+  let exponent = 0;
+  if (i < end && buf[i] === 0x2e /* . */) {
+    const fracStart = ++i;
+    while (i < end && (c = buf[i]! - 0x30) >= 0 && c <= 9) {
+      mantissa = mantissa * 10 + c;
+      i++;
     }
+    digits += i - fracStart;
+    exponent = fracStart - i;
   }
   if (digits === 0) {
     scanned.value = NaN;
@@ -82,15 +81,13 @@ export function scanNumber(buf: Buffer, start: number, end: number): number {
       expNegative = buf[i] === 0x2d;
       i++;
     }
-    let expDigits = 0;
+    const expStart = i;
     let explicit = 0;
-    for (; i < end; i++) {
-      c = buf[i]! - 0x30;
-      if (c < 0 || c > 9) break;
-      expDigits++;
+    while (i < end && (c = buf[i]! - 0x30) >= 0 && c <= 9) {
       if (explicit < 100_000) explicit = explicit * 10 + c;
+      i++;
     }
-    if (expDigits === 0) {
+    if (i === expStart) {
       scanned.value = NaN;
       return i;
     }
@@ -98,8 +95,8 @@ export function scanNumber(buf: Buffer, start: number, end: number): number {
   }
   const last = i;
   while (i < end && (buf[i] === SPACE || buf[i] === TAB)) i++;
-  if (significant > 15 || exponent > 22 || exponent < -22) {
-    scanned.value = Number(text(buf, first, last));
+  if (digits > 15 || exponent > 22 || exponent < -22) {
+    scanned.value = numberFromText(buf, first, last);
   } else {
     const magnitude = exponent < 0 ? mantissa / POW10[-exponent]! : mantissa * POW10[exponent]!;
     scanned.value = negative ? -magnitude : magnitude;

@@ -18,7 +18,7 @@ import { InputError, type Batch, type Table } from '../../model.js';
 import { StepOrderedRows } from '../step-order.js';
 import { CellKind, classifyCell, type Cell } from './cell.js';
 import { detectDelimiter, findStepColumn, parseHeader } from './header.js';
-import { scanNumber, scanned } from './number-bytes.js';
+import { beginRegion, scanNumber, scanned } from './number-bytes.js';
 import { openFile } from '../file.js';
 
 /** Bytes read at a time. */
@@ -111,6 +111,50 @@ function csvErrorToInput(source: string, e: unknown, lineOffset: number): InputE
   }
 }
 
+/** Bytes looked at up front to tell text columns from numeric ones (at most SAMPLE_ROWS rows of them). */
+const SAMPLE_BYTES = 256 << 10;
+
+/**
+ * The first data records, to classify columns. Unquoted text is split directly; quoted text goes through
+ * csv-parse, where a quoting error in the sample is reported up front with its line.
+ */
+function sampleRecords(source: string, head: Head, from: number, headerLine: number, delimiter: string): string[][] {
+  const wholeRest = head.eof && head.filled - from <= SAMPLE_BYTES;
+  const end = wholeRest ? head.filled : head.buf.lastIndexOf(LF, Math.min(head.filled, from + SAMPLE_BYTES) - 1) + 1;
+  if (end <= from) return [];
+  const bytes = head.buf.subarray(from, end);
+  if (!bytes.includes(QUOTE)) {
+    return bytes
+      .toString('utf8')
+      .split('\n', SAMPLE_ROWS + 1)
+      .slice(0, SAMPLE_ROWS)
+      .map((line) => line.replace(/\r$/, ''))
+      .filter((line) => line !== '')
+      .map((line) => line.split(delimiter));
+  }
+  const sample: string[][] = [];
+  try {
+    parseSync(bytes, {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      trim: true,
+      skip_empty_lines: true,
+      record_delimiter: ['\r\n', '\n'],
+      to: SAMPLE_ROWS,
+      on_record: (record: string[]) => {
+        sample.push(record);
+        return record;
+      },
+    });
+  } catch (e) {
+    // A sample cut inside a quoted field is not an error; the stream will see the whole field.
+    const err = e as CsvError;
+    if (wholeRest || err.code !== 'CSV_QUOTE_NOT_CLOSED') throw csvErrorToInput(source, e, headerLine);
+  }
+  return sample;
+}
+
 /** Whether at least three sampled rows hold a number in `field` and it is the same number on all of them. */
 function sameOnEveryRow(sample: string[][], field: number, cell: Cell): boolean {
   let seen = 0;
@@ -174,27 +218,7 @@ export async function openCsvTable(source: string, options: CsvTableOptions = {}
   }
 
   // Tell text columns (timestamps, status, config strings) from numeric ones on a sample of rows.
-  const sampleEnd = head.eof ? head.filled : head.buf.lastIndexOf(LF, head.filled - 1) + 1;
-  const sample: string[][] = [];
-  try {
-    parseSync(head.buf.subarray(dataStart, sampleEnd), {
-      delimiter,
-      relax_column_count: true,
-      relax_quotes: true,
-      trim: true,
-      skip_empty_lines: true,
-      record_delimiter: ['\r\n', '\n'],
-      to: SAMPLE_ROWS,
-      on_record: (record: string[]) => {
-        sample.push(record);
-        return record;
-      },
-    });
-  } catch (e) {
-    // A sample cut inside a quoted field is not an error; the stream will see the whole field.
-    const err = e as CsvError;
-    if (head.eof || err.code !== 'CSV_QUOTE_NOT_CLOSED') throw csvErrorToInput(source, e, headerLine);
-  }
+  const sample = sampleRecords(source, head, dataStart, headerLine, delimiter);
   const cell: Cell = { kind: CellKind.Missing, value: NaN };
   const numeric = new Array<number>(names.length).fill(0);
   const text = new Array<number>(names.length).fill(0);
@@ -344,6 +368,7 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
    * and reads numbers from the bytes. Returns the next line number.
    */
   function fastLines(buf: Buffer, from: number, to: number, line: number): number {
+    beginRegion(buf, from, to);
     let i = from;
     while (i < to) {
       let c = buf[i];

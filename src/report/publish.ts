@@ -1,7 +1,8 @@
 /**
  * Put the report where people look: files (Markdown, HTML artifact), the job summary, annotations
  * and the PR comment. Only the report files can fail the run (a path the user gave that cannot be
- * written); everything on GitHub's side degrades to a warning and never changes the verdict.
+ * written: an InputError, thrown after everything else went out); everything on GitHub's side
+ * degrades to a warning and never changes the verdict.
  */
 import type { GitHubContext } from '../options.js';
 import { annotate, type AnnotationSink } from './annotations.js';
@@ -50,7 +51,14 @@ export interface PublishResult {
 
 export async function publishReport(input: ReportInput, options: PublishOptions, deps: PublishDeps): Promise<PublishResult> {
   const report: ReportInput = { ...input, github: input.github ?? options.github };
-  const files = await writeReportFiles(report, { markdown: options.markdown, html: options.html });
+  // A report path that cannot be written is the user's error, but the summary and the comment still go out first.
+  let files: PublishResult['files'] = {};
+  let fileError: unknown = null;
+  try {
+    files = await writeReportFiles(report, { markdown: options.markdown, html: options.html });
+  } catch (err) {
+    fileError = err;
+  }
 
   const md = summaryMarkdown(report, options.html ? 'the HTML report artifact' : undefined);
   let summaryWritten = false;
@@ -82,5 +90,6 @@ export async function publishReport(input: ReportInput, options: PublishOptions,
     },
     deps.io,
   );
+  if (fileError) throw fileError;
   return { summaryMarkdown: md, summaryWritten, files, annotations, comment };
 }

@@ -97,8 +97,10 @@ describe('publishReport with a real step summary file and a loopback GitHub REST
     expect(warnings[0]).toMatch(/403/);
   });
 
-  it('a report path that cannot be written is an input error', async () => {
+  it('a report path that cannot be written is an input error, raised after the summary and comment went out', async () => {
     writeFileSync(join(dir, 'file'), 'x');
     await expect(publishReport(batchInput(), options({ markdown: join(dir, 'file', 'report.md') }), { io })).rejects.toBeInstanceOf(InputError);
+    expect(readFileSync(summaryFile, 'utf8')).toContain('## ❌ Training metrics');
+    expect(gh.comments).toHaveLength(1);
   });
 });

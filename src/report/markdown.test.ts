@@ -90,3 +90,15 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown({ runs: [] })).toContain('No runs were checked.');
   });
 });
+
+describe('renderMarkdown for a large batch', () => {
+  it('draws loss charts for the first runs only, and says so', () => {
+    const runs = Array.from({ length: 12 }, (_, i) => {
+      const r = regressedRun();
+      return { ...r, gate: { ...r.gate, name: `run-${i}` } };
+    });
+    const md = renderMarkdown({ runs }, { maxChartRuns: 3 });
+    expect(md.match(/```mermaid/g)).toHaveLength(6);
+    expect(md).toContain('Loss charts are drawn for the first 3 runs only; the HTML report has them all.');
+  });
+});

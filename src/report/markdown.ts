@@ -26,9 +26,13 @@ export interface MarkdownOptions {
   detail?: Detail;
   /** Print only the first `maxRuns` runs (regressions come first) and a count of the rest. */
   maxRuns?: number;
+  /** Draw loss charts for the first this many runs only (default 10): every chart is rendered in the reader's browser. */
+  maxChartRuns?: number;
   /** A line saying the report was shortened to fit, and where the rest is. */
   truncationNote?: string;
 }
+
+export const MAX_CHART_RUNS = 10;
 
 export function renderMarkdown(input: ReportInput, options: MarkdownOptions = {}): string {
   const detail = options.detail ?? 'full';
@@ -37,7 +41,11 @@ export function renderMarkdown(input: ReportInput, options: MarkdownOptions = {}
   const out: string[] = [headline(input), ...linkLine(input)];
   if (options.truncationNote) out.push(`> [!NOTE]\n> ${options.truncationNote}`);
   if (runs.length === 0) out.push('No runs were checked.');
-  for (const run of shown) out.push(detail === 'headlines' ? runHeadline(run) : runSection(run, detail));
+  const maxCharts = options.maxChartRuns ?? MAX_CHART_RUNS;
+  shown.forEach((run, i) => out.push(detail === 'headlines' ? runHeadline(run) : runSection(run, detail, i < maxCharts)));
+  if (detail === 'full' && shown.length > maxCharts) {
+    out.push(`<sub>Loss charts are drawn for the first ${maxCharts} runs only; the HTML report has them all.</sub>`);
+  }
   const rest = runs.slice(shown.length);
   if (rest.length > 0) {
     const regressed = rest.filter((r) => runStatus(r.gate) === 'regression').length;
@@ -120,7 +128,7 @@ function incompleteText(gate: GateResult): string {
   return `run incomplete (${of}${truncated ? ', file truncated' : ''})`;
 }
 
-function runSection(run: RunReport, detail: Detail): string {
+function runSection(run: RunReport, detail: Detail, charts: boolean): string {
   const gate = run.gate;
   const parts: string[] = [`### ${STATUS_ICON[runStatus(gate)]} ${runTitle(gate)}`, verdictLine(gate).replace(/^./, (c) => c.toUpperCase()) + '.'];
   const notes = nonFiniteNotes(run);
@@ -131,7 +139,7 @@ function runSection(run: RunReport, detail: Detail): string {
   if (rows.length < metrics.length) parts.push(`${metrics.length - rows.length} more metric${metrics.length - rows.length === 1 ? '' : 's'} pass.`);
   if (metrics.length === 0) parts.push('No gated metrics.');
   if (detail === 'full') {
-    const overlay = lossOverlay(run);
+    const overlay = charts ? lossOverlay(run) : null;
     const chart = overlay && lossChartMermaid(overlay);
     if (overlay && chart) {
       parts.push(chart);

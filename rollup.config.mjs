@@ -4,8 +4,17 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 
-const plugins = () => [
-  typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], noEmit: false, outDir: 'dist', declaration: false, sourceMap: false }),
+// @datadog/sketches-js loads protobufjs only inside toProto()/fromProto(), which we never call; the
+// bundler would hoist that require to load time, so it resolves to an inert stand-in instead.
+const protobufStandIn = {
+  name: 'protobuf-stand-in',
+  resolveId: (id) => (id === 'protobufjs/minimal' ? '\0protobuf-stand-in' : null),
+  load: (id) => (id === '\0protobuf-stand-in' ? 'export default { roots: {}, util: {}, Reader: {}, Writer: {} };' : null),
+};
+
+const plugins = (outDir = 'dist') => [
+  protobufStandIn,
+  typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], exclude: ['src/**/*.test.ts'], module: 'nodenext', moduleResolution: 'nodenext', noEmit: false, outDir, declaration: false, sourceMap: false }),
   // hot-shots requires its own package.json at load time.
   json(),
   nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
@@ -31,4 +40,6 @@ export default [
     external,
     onwarn: silence,
   },
+  // The gpu-monitor sub-action (gpu-monitor/action.yml): one bundle for its main and post steps.
+  { input: 'src/gpu-monitor/index.ts', output: { file: 'gpu-monitor/dist/index.js', format: 'es', inlineDynamicImports: true }, plugins: plugins('gpu-monitor/dist'), external, onwarn: silence },
 ];

@@ -102,7 +102,7 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
     const share = shares[families.indexOf(p.family)]!;
     const statT = share > 0 && share < 1 ? tQuantile(1 - share, p.baseline.df) : Infinity;
     const threshold = share >= p.floor ? p.minT : Math.max(p.minT, statT);
-    verdicts[p.index] = decide(p, threshold, statT);
+    verdicts[p.index] = decide(p, threshold, tQuantile(1 - config.alpha, p.baseline.df));
   }
 
   if (!completeness.complete) verdicts.push(completenessVerdict(completeness, history.length, config));
@@ -118,7 +118,8 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
   };
 }
 
-function decide(p: Pending, threshold: number, statT: number): MetricVerdict {
+/** `realT`: where a change would count as real at the whole budget, to tell "real but small" from noise. */
+function decide(p: Pending, threshold: number, realT: number): MetricVerdict {
   const { metric: m, baseline: b, current } = p;
   const scale = b.sd * Math.sqrt(1 + 1 / b.runs);
   const centre = Math.abs(b.centre);
@@ -131,7 +132,8 @@ function decide(p: Pending, threshold: number, statT: number): MetricVerdict {
   let why: string;
   if (verdict === 'regression') why = `worse beyond the noise band (${formatChange(-better * bandRel)})`;
   else if (verdict === 'improvement') why = `better beyond the noise band (${formatChange(better * bandRel)})`;
-  else if (Math.abs(p.worse) > statT && Math.abs(p.worse) <= p.minT) why = `real but below the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
+  else if (Math.abs(p.worse) > realT && Math.abs(p.worse) <= p.minT) why = `real but below the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
+  else if (threshold === p.minT) why = `within the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
   else why = `within the noise band (±${formatChange(bandRel).slice(1)})`;
   return {
     name: m.name,

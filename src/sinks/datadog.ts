@@ -1,0 +1,139 @@
+/**
+ * The Datadog API sink: run-level gauges and sampled loss points to `POST /api/v2/series`.
+ * An outage or a refusal is reported as warnings and never throws; the API key appears in no text it returns.
+ */
+import type { GateResult, RunSummary } from '../model.js';
+import { datadogApiBase } from '../naming/datadog.js';
+import { DEFAULT_RETRY_POLICY, defaultPostDeps, postWithRetry, redactSecrets, type PostDeps, type RetryPolicy } from './datadog-http.js';
+import { DATADOG_MAX_PAYLOAD_BYTES, splitSeriesPayloads } from './datadog-payload.js';
+import { toDatadogSeries } from './datadog-series.js';
+
+/** What a sink did, for the engine to print (info/warn) and to put into the JSON account. */
+export interface SinkReport {
+  sink: 'datadog';
+  /** True when every payload was accepted. */
+  ok: boolean;
+  /** Series and points accepted by the API. */
+  series: number;
+  points: number;
+  /** Request bodies sent / accepted. */
+  payloads: number;
+  accepted: number;
+  /** Things a user should know but that are not problems (printed once as info). */
+  notes: string[];
+  /** Problems (printed as warnings; they never change the verdict). */
+  warnings: string[];
+}
+
+export interface DatadogSinkOptions {
+  /** API base (`https://api.datadoghq.eu`) or the full `/api/v2/series` URL. */
+  url: string;
+  apiKey: string;
+  prefix: string;
+  /** Tags on every series: workflow_name, event, branch_type and the user's tags. */
+  tags: Record<string, string>;
+  allowIdTags?: boolean;
+  /** Submission time in ms since the epoch (default: the time of the call). */
+  now?: number;
+  fetch?: typeof fetch;
+  retry?: Partial<RetryPolicy>;
+  /** For tests: replace waiting, clock and jitter. */
+  deps?: Partial<Omit<PostDeps, 'fetch'>>;
+  maxPayloadBytes?: number;
+}
+
+/** The `/api/v2/series` URL for a base URL or a full one. */
+export function datadogSeriesUrl(base: string): string {
+  const url = new URL(base);
+  if (!/\/api\/v2\/series\/?$/.test(url.pathname)) url.pathname = `${url.pathname.replace(/\/+$/, '')}/api/v2/series`;
+  return url.toString();
+}
+
+export type DatadogTarget = { url: string; apiKey: string } | { skip: string } | null;
+
+/**
+ * Whether and where to send. The sink is on when a URL (flag `--datadog-url` / input `datadog-url`) or an
+ * explicit key (input `datadog-api-key`) is given; `DD_API_KEY` alone only supplies the key, because runners
+ * often carry it for an Agent. A URL of `''` or `auto` means the site's API: `https://api.<DD_SITE>`.
+ * Returns `{ skip }` with a warning when the sink is asked for but cannot run, null when not asked for.
+ */
+export function resolveDatadogTarget(
+  given: { url: string | null; apiKey: string | null },
+  env: NodeJS.ProcessEnv,
+): DatadogTarget {
+  if (given.url === null && !given.apiKey) return null;
+  const apiKey = given.apiKey || env.DD_API_KEY || '';
+  const wanted = given.url === null || given.url.trim() === '' || given.url.trim() === 'auto' ? datadogApiBase(env.DD_SITE) : given.url.trim();
+  let url: string;
+  try {
+    url = datadogSeriesUrl(wanted);
+  } catch {
+    return { skip: `Datadog: "${redactSecrets(wanted, [apiKey])}" is not a URL; nothing sent to Datadog` };
+  }
+  if (!/^https?:$/.test(new URL(url).protocol)) return { skip: `Datadog: ${url} is not an http(s) URL; nothing sent to Datadog` };
+  if (!apiKey) return { skip: 'Datadog: no API key (set DD_API_KEY or the datadog-api-key input); nothing sent to Datadog' };
+  return { url, apiKey };
+}
+
+/** Build, split and send; resolves to a report and never rejects. */
+export async function sendToDatadog(
+  summaries: RunSummary[],
+  gate: GateResult[] | null,
+  options: DatadogSinkOptions,
+): Promise<SinkReport> {
+  const report: SinkReport = { sink: 'datadog', ok: true, series: 0, points: 0, payloads: 0, accepted: 0, notes: [], warnings: [] };
+  const secrets = [options.apiKey];
+  const warn = (text: string): void => void report.warnings.push(redactSecrets(text, secrets));
+  try {
+    const now = options.now ?? Date.now();
+    const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, now, allowIdTags: options.allowIdTags });
+    for (const r of built.refused) warn(`Datadog: tag ${r}`);
+    if (built.skipped.length) {
+      warn(`Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`);
+    }
+    if (!built.series.length) {
+      report.notes.push('Datadog: nothing to send');
+      return report;
+    }
+    report.notes.push(
+      `Datadog: ${built.series.length} series stamped with the submission time ${new Date(Math.floor(now / 1000) * 1000).toISOString()} ` +
+        '(the API refuses points over 1 hour old or 10 minutes ahead); loss samples are told apart by their step:N tag',
+    );
+
+    const { bodies, oversized } = splitSeriesPayloads(built.series, options.maxPayloadBytes ?? DATADOG_MAX_PAYLOAD_BYTES);
+    for (const s of oversized) warn(`Datadog: series ${s.metric} alone exceeds the payload limit; not sent`);
+    if (oversized.length) report.ok = false;
+
+    const url = datadogSeriesUrl(options.url);
+    const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    const deps: PostDeps = { ...defaultPostDeps(), ...options.deps, ...(options.fetch ? { fetch: options.fetch } : {}) };
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'DD-API-KEY': options.apiKey };
+
+    for (const body of bodies) {
+      report.payloads++;
+      const outcome = await postWithRetry(url, body, headers, secrets, policy, deps);
+      const parsed = JSON.parse(body) as { series: { points: unknown[] }[] };
+      if (outcome.ok) {
+        report.accepted++;
+        report.series += parsed.series.length;
+        report.points += parsed.series.reduce((n, s) => n + s.points.length, 0);
+        continue;
+      }
+      report.ok = false;
+      warn(`Datadog: ${parsed.series.length} series not sent to ${url}: ${outcome.error ?? 'failed'}${hint(outcome.status)}`);
+      // A refused key or a bad request fails the same way for every payload: stop instead of repeating it.
+      if (outcome.status !== null && outcome.status >= 400 && outcome.status < 500 && outcome.status !== 429 && outcome.status !== 413) break;
+    }
+    if (bodies.length > 1) report.notes.push(`Datadog: sent in ${bodies.length} payloads (each at most ${options.maxPayloadBytes ?? DATADOG_MAX_PAYLOAD_BYTES} bytes)`);
+  } catch (e) {
+    report.ok = false;
+    warn(`Datadog: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return report;
+}
+
+function hint(status: number | null): string {
+  if (status === 403) return ' (check the API key and that it belongs to the site in the URL / DD_SITE)';
+  if (status === 413) return ' (payload too large)';
+  return '';
+}

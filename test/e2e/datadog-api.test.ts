@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendToDatadog, type DatadogSinkOptions, type SinkReport } from '../../src/sinks/datadog.js';
+import { toDatadogSeries } from '../../src/sinks/datadog-series.js';
+import { startFakeDatadog, MAX_BODY_BYTES, type FakeDatadog } from '../helpers/datadog-api-server.js';
+import { gptGate, gptRun, lossSamples } from '../helpers/datadog-fixtures.js';
+
+const KEY = 'f3b9c1d2e4a5968778695a4b3c2d1e0f';
+const TAGS = { workflow_name: 'train', event: 'push', branch_type: 'main' };
+
+let dd: FakeDatadog;
+let waits: number[];
+let output: string[];
+let restoreOutput: () => void;
+
+/** Record everything written to stdout/stderr, so that a test can prove the key was never printed. */
+function captureOutput(): () => void {
+  const out = process.stdout.write.bind(process.stdout);
+  const err = process.stderr.write.bind(process.stderr);
+  const grab = (chunk: unknown): boolean => (output.push(String(chunk)), true);
+  process.stdout.write = grab as typeof process.stdout.write;
+  process.stderr.write = grab as typeof process.stderr.write;
+  const log = console.log, warn = console.warn, error = console.error, info = console.info;
+  console.log = console.warn = console.error = console.info = (...a: unknown[]) => void output.push(a.map(String).join(' '));
+  return () => {
+    process.stdout.write = out;
+    process.stderr.write = err;
+    Object.assign(console, { log, warn, error, info });
+  };
+}
+
+function options(extra: Partial<DatadogSinkOptions> = {}): DatadogSinkOptions {
+  return {
+    url: dd.url,
+    apiKey: KEY,
+    prefix: 'training_metrics',
+    tags: TAGS,
+    // Waits are recorded, not slept: what is asserted is the delay chosen, not the clock.
+    deps: { sleep: async (ms) => void waits.push(ms), random: () => 0.5 },
+    ...extra,
+  };
+}
+
+function expectNoKey(report: SinkReport): void {
+  const everything = JSON.stringify(report) + output.join('');
+  expect(everything).not.toContain(KEY);
+}
+
+beforeEach(async () => {
+  dd = await startFakeDatadog({ apiKey: KEY, echoKeyInErrors: true });
+  waits = [];
+  output = [];
+  restoreOutput = captureOutput();
+});
+afterEach(async () => {
+  restoreOutput();
+  await dd.close();
+});
+
+describe('Datadog API sink against a loopback server following Datadog\'s documented API', () => {
+  it('is accepted (202) with every series the summaries make, the key in DD-API-KEY, and says points are stamped now', async () => {
+    const run = gptRun();
+    const report = await sendToDatadog([run], [gptGate(run, false)], options());
+    expect(report.warnings).toEqual([]);
+    expect(report.ok).toBe(true);
+    const expected = toDatadogSeries([run], [gptGate(run, false)], { prefix: 'training_metrics', tags: TAGS, now: Date.now() }).series.length;
+    expect(dd.accepted).toHaveLength(expected);
+    expect(report.series).toBe(expected);
+    expect(dd.requests.map((r) => r.status)).toEqual([202]);
+    expect(dd.requests[0]!.headers['dd-api-key']).toBe(KEY);
+    expect(report.notes.join('\n')).toMatch(/stamped with the submission time .*1 hour old or 10 minutes ahead/);
+    expect(dd.accepted.find((s) => s.metric === 'training_metrics.gate.regression')!.points[0]!.value).toBe(0);
+    expectNoKey(report);
+  });
+
+  it('splits a large batch into payloads of at most 512,000 bytes that are all accepted', async () => {
+    const runs = Array.from({ length: 4 }, (_, i) => gptRun(`run_${i}`, 'gpt3-15b-8t', lossSamples(1000, 13)));
+    const report = await sendToDatadog(runs, null, options());
+    expect(report.ok).toBe(true);
+    expect(dd.requests.length).toBeGreaterThan(1);
+    for (const r of dd.requests) {
+      expect(r.status).toBe(202);
+      expect(r.bytes).toBeLessThanOrEqual(MAX_BODY_BYTES);
+    }
+    expect(dd.accepted.filter((s) => s.metric === 'training_metrics.lm_loss')).toHaveLength(4000);
+    expect(report.series).toBe(dd.accepted.length);
+  });
+
+  it('the server refuses an unsplit body over 512,000 bytes with 413, and the sink warns without retrying', async () => {
+    const runs = Array.from({ length: 4 }, (_, i) => gptRun(`run_${i}`, 'gpt3-15b-8t', lossSamples(1000, 13)));
+    const report = await sendToDatadog(runs, null, options({ maxPayloadBytes: 5_000_000 }));
+    expect(dd.requests.map((r) => r.status)).toEqual([413]);
+    expect(report.ok).toBe(false);
+    expect(report.warnings[0]).toMatch(/HTTP 413.*payload too large/i);
+  });
+
+  it('waits as a 429 Retry-After asks, then succeeds', async () => {
+    dd.script.push({ status: 429, headers: { 'Retry-After': '2' }, body: '{"errors":["Rate limit exceeded"]}' });
+    const report = await sendToDatadog([gptRun()], null, options());
+    expect(dd.requests.map((r) => r.status)).toEqual([429, 202]);
+    expect(waits).toEqual([2000]);
+    expect(report.ok).toBe(true);
+    expect(report.warnings).toEqual([]);
+  });
+
+  it('retries 500s with growing backoff, then gives up with a warning and never throws', async () => {
+    for (let i = 0; i < 5; i++) dd.script.push({ status: 500 });
+    const report = await sendToDatadog([gptRun()], null, options({ retry: { maxAttempts: 4, baseDelayMs: 100 } }));
+    expect(dd.requests.map((r) => r.status)).toEqual([500, 500, 500, 500]);
+    expect(waits).toEqual([75, 150, 300]);
+    expect(report.ok).toBe(false);
+    expect(report.accepted).toBe(0);
+    expect(report.warnings[0]).toMatch(/not sent .*HTTP 500.*gave up after 4 attempts/);
+    expectNoKey(report);
+  });
+
+  it('gives up at once when Retry-After is longer than the longest wait allowed', async () => {
+    dd.script.push({ status: 429, headers: { 'Retry-After': '3600' } });
+    const report = await sendToDatadog([gptRun()], null, options());
+    expect(dd.requests).toHaveLength(1);
+    expect(waits).toEqual([]);
+    expect(report.warnings[0]).toMatch(/asked to wait 3600 s/);
+  });
+
+  it('does not retry a 400 (points outside the accepted time window) and warns with the API\'s reason', async () => {
+    const twoHoursAgo = Date.now() - 2 * 3600 * 1000;
+    const report = await sendToDatadog([gptRun()], null, options({ now: twoHoursAgo }));
+    expect(dd.requests.map((r) => r.status)).toEqual([400]);
+    expect(report.ok).toBe(false);
+    expect(report.warnings[0]).toMatch(/HTTP 400: .*outside the accepted window/);
+  });
+
+  it('a wrong key gets 403 once, and the key is redacted even where the server echoes it', async () => {
+    const wrong = '0123456789abcdef0123456789abcdef';
+    const report = await sendToDatadog([gptRun()], null, options({ apiKey: wrong }));
+    expect(dd.requests.map((r) => r.status)).toEqual([403]);
+    expect(report.warnings[0]).toMatch(/HTTP 403: Forbidden \(key \*\*\*\).*check the API key/);
+    expect(JSON.stringify(report) + output.join('')).not.toContain(wrong);
+  });
+
+  it('the server answers 403 to a request without DD-API-KEY', async () => {
+    const res = await fetch(`${dd.url}/api/v2/series`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"series":[]}' });
+    expect(res.status).toBe(403);
+  });
+
+  it('warns, without throwing, when nothing listens', async () => {
+    const url = dd.url;
+    await dd.close();
+    dd = await startFakeDatadog({ apiKey: KEY });
+    const report = await sendToDatadog([gptRun()], null, options({ url, retry: { maxAttempts: 2, baseDelayMs: 10 } }));
+    expect(report.ok).toBe(false);
+    expect(report.warnings[0]).toMatch(/gave up after 2 attempts/);
+    expectNoKey(report);
+  });
+});

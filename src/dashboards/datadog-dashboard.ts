@@ -12,7 +12,7 @@ export interface DatadogDashboardOptions {
   prefix: string;
   metrics?: DatadogMetricSet;
   title?: string;
-  /** Tag that tells model versions apart (a manifest config key). */
+  /** Tag that tells model versions apart: a key of the manifest's `config` (default `model`). */
   modelTag?: string;
 }
 
@@ -58,7 +58,7 @@ const SCOPE = ['$experiment', '$branch_type'];
 export function datadogDashboard(options: DatadogDashboardOptions): DatadogDashboard {
   const { source, prefix } = options;
   const metrics = options.metrics ?? DEFAULT_DATADOG_METRICS;
-  const modelTag = options.modelTag ?? 'model_version';
+  const modelTag = options.modelTag ?? 'model';
   const widgets: DatadogWidget[] = [{ definition: { type: 'note', content: note(source), background_color: 'white', font_size: '14', show_tick: false } }];
 
   const series = (title: string, entries: DatadogPanelMetric[], stats: PanelStat[], by: string[], display: 'line' | 'bars' = 'line'): void => {

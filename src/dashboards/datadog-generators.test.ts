@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gptGate, gptRun } from '../../test/helpers/datadog-fixtures.js';
+import { statsdName } from '../naming.js';
 import { dogstatsdMetricNames, type DatadogSource } from '../naming/datadog.js';
 import { toDatadogSeries } from '../sinks/datadog-series.js';
 import { datadogDashboard, type DatadogDashboard } from './datadog-dashboard.js';
@@ -60,7 +61,7 @@ describe.each(['api', 'dogstatsd'] as const)('Datadog generators, %s route', (so
     expect(dashboard.template_variables.map((t) => t.name)).toEqual(['experiment', 'branch_type']);
     expect(dashboard.widgets.length).toBeGreaterThanOrEqual(6);
     const titles = dashboard.widgets.map((w) => ('title' in w.definition ? w.definition.title : ''));
-    for (const want of [/^MFU per experiment/, /^Loss per model_version/, /^Step time/, /^Throughput/, /^Memory/]) expect(titles.some((t) => want.test(t))).toBe(true);
+    for (const want of [/^MFU per experiment/, /^Loss per model/, /^Step time/, /^Throughput/, /^Memory/]) expect(titles.some((t) => want.test(t))).toBe(true);
     // Round-trips as JSON: no undefined, NaN or functions hidden in it.
     expect(JSON.parse(JSON.stringify(dashboard))).toEqual(dashboard);
   });
@@ -140,7 +141,7 @@ describe('Datadog generators, route differences', () => {
   it('the default column set (without a metrics file) still gives every panel', () => {
     const d = datadogDashboard({ source: 'dogstatsd', prefix: 'tm' });
     const q = dashboardQueries(d);
-    for (const m of Object.values(DEFAULT_DATADOG_METRICS).flat()) expect(q.some((x) => x.includes(`tm.${m.header.toLowerCase()}`))).toBe(true);
+    for (const m of Object.values(DEFAULT_DATADOG_METRICS).flat()) expect(q.some((x) => x.includes(`:${statsdName('tm', m.header)}`)), m.header).toBe(true);
   });
 
   it('sorts classified columns into panels by kind, unit and name', () => {

@@ -22,18 +22,24 @@ export interface DatadogMetricSet {
   memory: DatadogPanelMetric[];
 }
 
-/** The column names a Megatron-style job writes (see the team's metrics CSV layout), for use without a file. */
+/** The columns of a `metrics_rank_0.csv` as our training jobs write it (fixtures/demo), for use without a file. */
 export const DEFAULT_DATADOG_METRICS: DatadogMetricSet = {
   mfu: [{ header: 'MFU', kind: 'window' }],
   loss: [{ header: 'train.lm_loss', kind: 'loss' }],
   stepTime: [{ header: 'step_time', kind: 'timer' }],
-  throughput: [{ header: 'Tflops', kind: 'window' }],
-  memory: [{ header: 'memory.max_allocated', kind: 'window' }],
+  throughput: [
+    { header: 'Tflops', kind: 'window' },
+    { header: 'tokens_per_sec', kind: 'window' },
+  ],
+  memory: [
+    { header: 'memory.allocated [MiB]', kind: 'window' },
+    { header: 'memory.reserved [MiB]', kind: 'window' },
+  ],
 };
 
 /**
  * Sort classified columns into panels: loss kind → loss; timer → step time; windows by name and unit
- * into MFU, throughput (TFLOPs, tokens/s, samples/s) and memory (bytes, MiB). Others are left off.
+ * into MFU, throughput (TFLOPs, tokens/s, samples/s) and memory (bytes, MiB, GiB). Others are left off.
  */
 export function metricSetFromColumns(columns: { name: string; class: MetricClass }[]): DatadogMetricSet {
   const set: DatadogMetricSet = { mfu: [], loss: [], stepTime: [], throughput: [], memory: [] };
@@ -47,9 +53,9 @@ export function metricSetFromColumns(columns: { name: string; class: MetricClass
     if (c.class.kind === 'loss') set.loss.push(entry);
     else if (c.class.kind === 'timer') set.stepTime.push(entry);
     else if (c.class.kind !== 'window') continue;
-    else if (/(^|[._])mfu($|[._])|model_flops_util/.test(key)) set.mfu.push(entry);
-    else if (unit === 'tflops' || unit === 'tokens_per_second' || /tflop|throughput|tokens_per_s|samples_per_s|tok_s/.test(key)) set.throughput.push(entry);
-    else if (unit === 'bytes' || unit === 'mebibytes' || /(^|[._])mem/.test(key)) set.memory.push(entry);
+    else if (/(^|[._])mfu($|[._])|model_flops_util|hfu/.test(key)) set.mfu.push(entry);
+    else if (unit === 'tflops' || unit === 'per_second' || /tflop|throughput|tokens_per_s|samples_per_s|tok_s/.test(key)) set.throughput.push(entry);
+    else if (/bytes$/.test(unit) || /(^|[._])(mem|memory|vram|hbm)|mem_|_mem($|[._])/.test(key)) set.memory.push(entry);
   }
   return set;
 }

@@ -31,13 +31,16 @@ export function datadogStatName(prefix: string, header: string, stat: DatadogRun
 
 /** Run-level gauges that belong to no column (API sink). */
 export const DATADOG_RUN_GAUGES = {
+  /** Last step of the run (as the StatsD sink sends it). */
   steps: 'run.steps',
+  /** 1 when the file ended inside a row (a run still being written), else 0. */
+  truncated: 'run.truncated',
   duration: 'run.duration',
   regression: 'gate.regression',
 } as const;
 export type DatadogRunGauge = keyof typeof DATADOG_RUN_GAUGES;
 
-/** `<prefix>.run.steps`, `<prefix>.run.duration`, `<prefix>.gate.regression`. */
+/** `<prefix>.run.steps`, `<prefix>.run.truncated`, `<prefix>.run.duration`, `<prefix>.gate.regression`. */
 export function datadogRunGaugeName(prefix: string, gauge: DatadogRunGauge): string {
   const suffix = DATADOG_RUN_GAUGES[gauge];
   return prefix ? `${prefix}.${suffix}` : suffix;
@@ -58,6 +61,7 @@ const DATADOG_UNITS: Record<string, string> = {
   milliseconds: 'millisecond',
   bytes: 'byte',
   mebibytes: 'mebibyte',
+  gibibytes: 'gibibyte',
 };
 
 /**
@@ -65,6 +69,14 @@ const DATADOG_UNITS: Record<string, string> = {
  * aggregated per host. Windows (`|d`, distributions) keep their own name and global percentiles instead.
  */
 export const DOGSTATSD_HISTOGRAM_SUFFIXES = ['avg', 'count', 'median', '95percentile', 'max'] as const;
+
+/**
+ * The metric names the Agent stores for one DogStatsD line type: `g` → the name (gauge), `d` → the name
+ * (distribution), `ms`/`h` → the histogram's suffixed gauges.
+ */
+export function dogstatsdAgentNames(name: string, type: 'g' | 'ms' | 'h' | 'd'): string[] {
+  return type === 'ms' || type === 'h' ? DOGSTATSD_HISTOGRAM_SUFFIXES.map((s) => `${name}.${s}`) : [name];
+}
 
 /**
  * The metric names the Agent creates from what the DogStatsD flavour sends for one column:

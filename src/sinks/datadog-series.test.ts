@@ -43,7 +43,8 @@ describe('toDatadogSeries', () => {
   });
 
   it('sends steps, duration, the run verdict and per-metric verdicts (not for insufficient history)', () => {
-    expect(find(result, 'training_metrics.run.steps')[0]!.points[0]!.value).toBe(2601);
+    expect(find(result, 'training_metrics.run.steps')[0]!.points[0]!.value).toBe(13000);
+    expect(find(result, 'training_metrics.run.truncated')[0]!.points[0]!.value).toBe(0);
     expect(find(result, 'training_metrics.run.duration')[0]).toMatchObject({ unit: 'second', points: [{ value: 41_820 }] });
     expect(find(result, 'training_metrics.gate.regression')[0]!.points[0]!.value).toBe(1);
     expect(find(result, 'training_metrics.mfu.regression')[0]!.points[0]!.value).toBe(1);
@@ -58,7 +59,7 @@ describe('toDatadogSeries', () => {
 
   it('tags every series with the schema tags, the run tags, experiment and run', () => {
     for (const s of result.series) {
-      expect(s.tags).toEqual(expect.arrayContaining(['experiment:gpt3-15b-8t', 'run:gpt3_15b_tp4_pp2', 'branch_type:main', 'workflow_name:train', 'event:push', 'team:llm', 'model_version:v2']));
+      expect(s.tags).toEqual(expect.arrayContaining(['experiment:gpt3-15b-8t', 'run:gpt3_15b_tp4_pp2', 'branch_type:main', 'workflow_name:train', 'event:push', 'team:llm', 'model:gpt3-15b']));
     }
   });
 

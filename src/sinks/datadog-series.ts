@@ -46,7 +46,7 @@ export interface DatadogSeriesResult {
   refused: string[];
 }
 
-/** Build the gauges for every run: steady-state median/p10/p90, final loss, loss samples, steps, duration, verdicts. */
+/** Build the gauges for every run: steady-state median/p10/p90, final loss, loss samples, last step, truncation, duration, verdicts. */
 export function toDatadogSeries(
   summaries: RunSummary[],
   gate: GateResult[] | null,
@@ -73,7 +73,8 @@ export function toDatadogSeries(
     const stat = (m: MetricSummary, which: DatadogRunStat, value: number, unit = datadogUnit(m.class.unit)): void =>
       gauge(datadogStatName(options.prefix, m.name, which), value, unit);
 
-    gauge(datadogRunGaugeName(options.prefix, 'steps'), run.steps.count, undefined);
+    gauge(datadogRunGaugeName(options.prefix, 'steps'), run.steps.last, undefined);
+    gauge(datadogRunGaugeName(options.prefix, 'truncated'), run.truncated ? 1 : 0, undefined);
     if (run.durationSeconds !== undefined) gauge(datadogRunGaugeName(options.prefix, 'duration'), run.durationSeconds, 'second');
 
     for (const m of run.metrics) {

@@ -42,7 +42,7 @@ export function gptRun(name = 'gpt3_15b_tp4_pp2', experiment = 'gpt3-15b-8t', sa
     name,
     experiment,
     source: `runs/${name}/metrics_rank_0.csv`,
-    tags: { model_version: 'v2', gpu: 'h100' },
+    tags: { model: 'gpt3-15b', gpu: 'h100' },
     fingerprint: { gpu: 'H100', world_size: '64' },
     steps: { count: 2601, first: 1, last: 13000 },
     truncated: false,

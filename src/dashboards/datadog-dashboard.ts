@@ -41,7 +41,15 @@ export interface DatadogWidget {
   definition:
     | { type: 'note'; content: string; background_color?: string; font_size?: string; show_tick?: boolean }
     | { type: 'timeseries'; title: string; show_legend: boolean; requests: DatadogRequest[] }
-    | { type: 'query_table'; title: string; requests: DatadogRequest[] };
+    | { type: 'query_table'; title: string; requests: DatadogRequest[] }
+    | {
+        type: 'scatterplot';
+        title: string;
+        requests: { table: { response_format: 'scalar'; queries: DatadogQuery[]; formulas: { formula: string; dimension: 'x' | 'y'; alias?: string }[] } };
+        color_by_groups: string[];
+        xaxis: { label: string; scale: 'linear' };
+        yaxis: { label: string; scale: 'linear' | 'log' };
+      };
 }
 
 export interface DatadogDashboard {
@@ -79,6 +87,32 @@ export function datadogDashboard(options: DatadogDashboardOptions): DatadogDashb
   series('MFU per experiment', metrics.mfu, ['centre', 'lowest'], ['experiment']);
   series(`Loss per ${modelTag}`, metrics.loss, source === 'api' ? ['final'] : ['lowest'], [modelTag]);
   for (const m of metrics.loss) {
+    if (source === 'api') {
+      // Each point: one sampled step of the latest run of a model; x = the step gauge, y = the loss, joined on the step tag.
+      const by = ['step', modelTag];
+      widgets.push({
+        definition: {
+          type: 'scatterplot',
+          title: `${m.header} curve per ${modelTag} (latest run in the time frame)`,
+          requests: {
+            table: {
+              response_format: 'scalar',
+              queries: [
+                { data_source: 'metrics', name: 'x', query: scoped(`avg:${datadogStatName(prefix, m.header, 'step')}`, SCOPE, by), aggregator: 'last' },
+                { data_source: 'metrics', name: 'y', query: scoped(`avg:${statsdName(prefix, m.header)}`, SCOPE, by), aggregator: 'last' },
+              ],
+              formulas: [
+                { formula: 'x', dimension: 'x', alias: 'step' },
+                { formula: 'y', dimension: 'y', alias: m.header },
+              ],
+            },
+          },
+          color_by_groups: [modelTag],
+          xaxis: { label: 'step', scale: 'linear' },
+          yaxis: { label: m.header, scale: 'log' },
+        },
+      });
+    }
     widgets.push({
       definition: {
         type: 'query_table',
@@ -142,4 +176,14 @@ function note(source: DatadogSource): string {
         'Loss samples carry a `step:N` tag: the table below lists them by step.'
     : 'Points arrive when the job sends them, all at once after training: read curves by their `step:N` tag, not by time. ' +
         'Percentile queries (`p50:`) need percentiles enabled on the distribution metrics.';
+}
+
+/** Every request of every widget, as queries and the formulas over them (for checks and tooling). */
+export function dashboardRequests(d: DatadogDashboard): { queries: DatadogQuery[]; formulas: { formula: string }[] }[] {
+  return d.widgets.flatMap((w) => {
+    const def = w.definition;
+    if (def.type === 'note') return [];
+    if (def.type === 'scatterplot') return [def.requests.table];
+    return def.requests;
+  });
 }

@@ -8,7 +8,8 @@ import { gptGate, gptRun } from '../../test/helpers/datadog-fixtures.js';
 import { statsdName } from '../naming.js';
 import { dogstatsdMetricNames, type DatadogSource } from '../naming/datadog.js';
 import { toDatadogSeries } from '../sinks/datadog-series.js';
-import { datadogDashboard, type DatadogDashboard } from './datadog-dashboard.js';
+import { dashboardRequests, datadogDashboard, type DatadogDashboard } from './datadog-dashboard.js';
+import { schemaProblems } from '../../test/helpers/datadog-schema.js';
 import { datadogMonitors, MONITOR_COMPARISON } from './datadog-monitors.js';
 import { DEFAULT_DATADOG_METRICS, metricSetFromColumns } from './datadog-queries.js';
 
@@ -49,7 +50,7 @@ function checkQuery(query: string, source: DatadogSource, templateVars: Set<stri
 }
 
 function dashboardQueries(d: DatadogDashboard): string[] {
-  return d.widgets.flatMap((w) => ('requests' in w.definition ? w.definition.requests.flatMap((r) => r.queries.map((q) => q.query)) : []));
+  return dashboardRequests(d).flatMap((r) => r.queries.map((q) => q.query));
 }
 
 describe.each(['api', 'dogstatsd'] as const)('Datadog generators, %s route', (source) => {
@@ -66,6 +67,11 @@ describe.each(['api', 'dogstatsd'] as const)('Datadog generators, %s route', (so
     expect(JSON.parse(JSON.stringify(dashboard))).toEqual(dashboard);
   });
 
+  it('the dashboard and every monitor match Datadog\'s published API schema (v1 Dashboard, v1 Monitor)', () => {
+    expect(schemaProblems(dashboard, 'Dashboard', 'v1')).toEqual([]);
+    for (const m of monitors) expect(schemaProblems(m, 'Monitor', 'v1'), m.name).toEqual([]);
+  });
+
   it('every dashboard query names a metric this route sends, with valid aggregator, scope and groups', () => {
     const vars = new Set(dashboard.template_variables.map((t) => t.name));
     const queries = dashboardQueries(dashboard);
@@ -76,13 +82,10 @@ describe.each(['api', 'dogstatsd'] as const)('Datadog generators, %s route', (so
   });
 
   it('every formula refers to a query of its own request, and query names are unique within it', () => {
-    for (const w of dashboard.widgets) {
-      if (!('requests' in w.definition)) continue;
-      for (const r of w.definition.requests) {
-        const names = r.queries.map((q) => q.name);
-        expect(new Set(names).size).toBe(names.length);
-        for (const f of r.formulas) expect(names).toContain(f.formula);
-      }
+    for (const r of dashboardRequests(dashboard)) {
+      const names = r.queries.map((q) => q.name);
+      expect(new Set(names).size).toBe(names.length);
+      for (const f of r.formulas) expect(names).toContain(f.formula);
     }
   });
 
@@ -119,6 +122,26 @@ describe.each(['api', 'dogstatsd'] as const)('Datadog generators, %s route', (so
 });
 
 describe('Datadog generators, route differences', () => {
+  it('the schema check itself refuses a misspelt field, a bad enum and a missing required field', () => {
+    const d = datadogDashboard({ source: 'api', prefix: PREFIX, metrics });
+    const misspelt = JSON.parse(JSON.stringify(d).replace('"display_type"', '"display_typ"'));
+    expect(schemaProblems(misspelt, 'Dashboard', 'v1').join()).toMatch(/does not know: display_typ/);
+    expect(schemaProblems({ ...d, layout_type: 'sideways' }, 'Dashboard', 'v1').join()).toMatch(/layoutType/);
+    const { query: _q, ...noQuery } = datadogMonitors({ source: 'api', prefix: PREFIX, metrics })[0]!;
+    expect(schemaProblems(noQuery, 'Monitor', 'v1').join()).toMatch(/missing required property 'query'/);
+  });
+
+  it('the API route draws the loss curve as a scatter plot of the step gauge against the loss, joined on step', () => {
+    const d = datadogDashboard({ source: 'api', prefix: PREFIX, metrics });
+    const scatter = d.widgets.find((w) => w.definition.type === 'scatterplot')!.definition as Extract<DatadogDashboard['widgets'][number]['definition'], { type: 'scatterplot' }>;
+    expect(scatter.requests.table.queries.map((q) => q.query)).toEqual([
+      'avg:training_metrics.lm_loss.step{$experiment,$branch_type} by {step,model}',
+      'avg:training_metrics.lm_loss{$experiment,$branch_type} by {step,model}',
+    ]);
+    expect(scatter.color_by_groups).toEqual(['model']);
+    expect(datadogDashboard({ source: 'dogstatsd', prefix: PREFIX, metrics }).widgets.some((w) => w.definition.type === 'scatterplot')).toBe(false);
+  });
+
   it('the query check itself refuses unknown names, percentiles on gauges, unknown variables and tags', () => {
     const vars = new Set(['experiment', 'branch_type']);
     expect(() => checkQuery('avg:training_metrics.mfu.p50{*}', 'api', vars)).toThrow(/not sent/);

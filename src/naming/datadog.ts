@@ -21,6 +21,8 @@ export const DATADOG_RUN_STATS = {
   nonFinite: 'nonfinite',
   diverged: 'diverged',
   regression: 'regression',
+  /** The step number of a loss sample, tagged `step:N` like the sample: the x axis of a loss curve. */
+  step: 'step',
 } as const;
 export type DatadogRunStat = keyof typeof DATADOG_RUN_STATS;
 

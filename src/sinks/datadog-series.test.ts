@@ -40,6 +40,8 @@ describe('toDatadogSeries', () => {
     expect(samples[0]!.tags).toContain('step:1');
     expect(samples[0]!.points[0]!.value).toBeCloseTo(12.96, 2);
     expect(samples[127]!.tags).toContain('step:12701');
+    const steps = find(result, 'training_metrics.lm_loss.step');
+    expect(steps.map((s) => s.points[0]!.value)).toEqual(samples.map((s) => Number(s.tags.find((t) => t.startsWith('step:'))!.slice(5))));
   });
 
   it('sends steps, duration, the run verdict and per-metric verdicts (not for insufficient history)', () => {

@@ -95,7 +95,12 @@ export function toDatadogSeries(
           stat(m, 'final', m.loss.final);
           stat(m, 'diverged', m.loss.divergence ? 1 : 0, undefined);
           const name = statsdName(options.prefix, m.name);
-          for (const [step, value] of m.loss.samples) gauge(name, value, unit, [`step:${step}`]);
+          const stepName = datadogStatName(options.prefix, m.name, 'step');
+          for (const [step, value] of m.loss.samples) {
+            gauge(name, value, unit, [`step:${step}`]);
+            // Datadog plots against time only; a scatter plot of this against the sample (grouped by step) draws the curve.
+            gauge(stepName, step, undefined, [`step:${step}`]);
+          }
         }
       }
     }

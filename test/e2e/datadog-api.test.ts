@@ -142,6 +142,20 @@ describe('Datadog API sink against a loopback server following Datadog\'s docume
     expect(res.status).toBe(403);
   });
 
+  it('the server refuses what the documented schema refuses: bad type, empty points, fractional or stale timestamps, unknown fields', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const post = (series: unknown[]) =>
+      fetch(`${dd.url}/api/v2/series`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'DD-API-KEY': KEY }, body: JSON.stringify({ series }) });
+    const ok = { metric: 'a.b', type: 3, points: [{ timestamp: now, value: 1 }], tags: ['k:v'] };
+    expect((await post([ok])).status).toBe(202);
+    expect((await post([{ ...ok, type: 7 }])).status).toBe(400);
+    expect((await post([{ ...ok, points: [] }])).status).toBe(400);
+    expect((await post([{ ...ok, points: [{ timestamp: now + 0.5, value: 1 }] }])).status).toBe(400);
+    expect((await post([{ ...ok, points: [{ timestamp: now - 3601, value: 1 }] }])).status).toBe(400);
+    expect((await post([{ ...ok, points: [{ timestamp: now + 601, value: 1 }] }])).status).toBe(400);
+    expect((await post([{ ...ok, tagz: ['k:v'] }])).status).toBe(400);
+  });
+
   it('warns, without throwing, when nothing listens', async () => {
     const url = dd.url;
     await dd.close();

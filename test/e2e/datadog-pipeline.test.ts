@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/classify/index.js';
-import { datadogDashboard } from '../../src/dashboards/datadog-dashboard.js';
+import { dashboardRequests, datadogDashboard } from '../../src/dashboards/datadog-dashboard.js';
 import { datadogMonitors, MONITOR_COMPARISON } from '../../src/dashboards/datadog-monitors.js';
 import { metricSetFromColumns } from '../../src/dashboards/datadog-queries.js';
 import { openTable, readManifest } from '../../src/ingest/index.js';
@@ -96,7 +96,7 @@ describe('demo batch through the pipeline into Datadog', () => {
       const metrics = metricSetFromColumns(summaries[0]!.metrics);
       expect(metrics.mfu.length && metrics.loss.length && metrics.stepTime.length && metrics.throughput.length && metrics.memory.length).toBeTruthy();
       const dashboard = datadogDashboard({ source, prefix: PREFIX, metrics });
-      const dq = dashboard.widgets.flatMap((w) => ('requests' in w.definition ? w.definition.requests.flatMap((r) => r.queries.map((q) => q.query)) : []));
+      const dq = dashboardRequests(dashboard).flatMap((r) => r.queries.map((q) => q.query));
       checkAgainst(source, dq);
       const monitors = datadogMonitors({ source, prefix: PREFIX, metrics });
       checkAgainst(source, monitors.map((m) => m.query.replace(MONITOR_COMPARISON, '')));

@@ -3,10 +3,12 @@
  * (https://docs.datadoghq.com/api/latest/metrics/#submit-metrics): `DD-API-KEY` required (403), bodies over
  * 512,000 bytes refused (413), each series needs a metric name, `type` 0–3, non-empty `points` with integer
  * timestamps no more than one hour old or ten minutes ahead (400 otherwise), and acceptance is
- * `202 {"errors":[]}`. Responses can be scripted ahead (429 with Retry-After, 500s) to exercise retries.
+ * `202 {"errors":[]}`; bodies must also match the published `MetricPayload` schema (Datadog's own client's
+ * model, no unknown fields). Responses can be scripted ahead (429 with Retry-After, 500s) to exercise retries.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { schemaProblems } from './datadog-schema.js';
 
 export interface ScriptedResponse {
   status: number;
@@ -71,7 +73,7 @@ export async function startFakeDatadog(options: { apiKey: string; now?: () => nu
       } catch {
         return send(400, { errors: ['Malformed JSON'] });
       }
-      const problems = validate(json, now());
+      const problems = [...validate(json, now()), ...schemaProblems(json, 'MetricPayload', 'v2')];
       if (problems.length) return send(400, { errors: problems.slice(0, 5) });
       record.json = json as ReceivedRequest['json'];
       state.accepted.push(...record.json!.series);

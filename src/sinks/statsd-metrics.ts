@@ -42,9 +42,7 @@ export function toStatsdMetrics(run: RunSummary, gate: GateResult | null, shape:
         break;
       case 'timer': {
         const scale = m.class.unit === 'milliseconds' ? 1 : 1000;
-        const steadyFrom = m.steady?.fromStep ?? Number.NEGATIVE_INFINITY;
         for (const w of m.windows) {
-          if (w.to < steadyFrom) continue; // warm-up only
           for (const [value, rate] of windowValues(w)) out.push({ name, value: value * scale, type: 'ms', sampleRate: rate, tags: shape.tags });
         }
         break;

@@ -3,8 +3,11 @@
  * lost at exit, and Datadog-only line extensions off unless the datadog flavor asks for them.
  * A send error is a warning, never a verdict.
  */
-import StatsD, { type StatsD as StatsDClient } from 'hot-shots';
+import hotShots, { type ClientOptions, type StatsD as StatsDClient } from 'hot-shots';
 import { formatValue, type StatsdMetric } from './statsd-metrics.js';
+
+// hot-shots is CommonJS (`module.exports = Client`); type checkers disagree on what its default import is.
+const StatsD = hotShots as unknown as new (options: ClientOptions) => StatsDClient;
 
 export interface StatsdTarget {
   host: string;

@@ -51,7 +51,8 @@ export class MetricAccumulator {
     this.lastStep = step;
     if (value < this.min) this.min = value;
     if (value > this.max) this.max = value;
-    this.windows?.add(step, value);
+    // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
+    if (this.windows && (step >= this.steadyFrom || this.cls.kind !== 'timer')) this.windows.add(step, value);
     if (step >= this.steadyFrom && this.steady) {
       this.steady.accept(value);
       this.steadySum += value;

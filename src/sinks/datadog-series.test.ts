@@ -65,6 +65,14 @@ describe('toDatadogSeries', () => {
     }
   });
 
+  it('with a GitHub context, adds the schema tags as the StatsD route does, over run and user tags', () => {
+    const github = { ref: 'refs/pull/7/merge', eventName: 'pull_request', workflow: 'perf', defaultBranch: 'main', serverUrl: '', repository: 'o/r', runId: '1', sha: '', prNumber: 7 };
+    const r = toDatadogSeries([gptRun()], null, { prefix: 'tm', tags: { team: 'llm', branch_type: 'spoofed' }, github, now: NOW });
+    expect([...r.series[0]!.tags].sort()).toEqual(
+      ['model:gpt3-15b', 'gpu:h100', 'team:llm', 'branch_type:pr', 'experiment:gpt3-15b-8t', 'workflow_name:perf', 'event:pull_request', 'run:gpt3_15b_tp4_pp2'].sort(),
+    );
+  });
+
   it('leaves out no gate gauges when there is no gate result', () => {
     const r = toDatadogSeries([run], null, { prefix: 'training_metrics', tags: TAGS, now: NOW });
     expect(r.series.some((s) => s.metric.endsWith('regression'))).toBe(false);

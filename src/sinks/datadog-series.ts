@@ -7,7 +7,8 @@
  * `step:N` tag instead of by their timestamps.
  */
 import type { GateResult, MetricSummary, RunSummary } from '../model.js';
-import { buildTags, statsdName } from '../naming.js';
+import { baseTags, buildTags, statsdName } from '../naming.js';
+import type { GitHubContext } from '../options.js';
 import { datadogRunGaugeName, datadogStatName, datadogUnit, type DatadogRunStat } from '../naming/datadog.js';
 
 /** `type` in `/api/v2/series`: 0 unspecified, 1 count, 2 rate, 3 gauge. */
@@ -30,8 +31,13 @@ export interface DatadogSeries {
 
 export interface DatadogSeriesOptions {
   prefix: string;
-  /** Tags for every series (workflow_name, event, branch_type, user tags); each run adds experiment, run and its own. */
+  /** The user's tags (`--tags`), on every series. */
   tags: Record<string, string>;
+  /**
+   * Where the job ran: adds the schema tags workflow_name, event and branch_type exactly as the StatsD route
+   * does (`baseTags`). Without it, `tags` must carry them.
+   */
+  github?: GitHubContext;
   /** Submission time, milliseconds since the epoch. */
   now: number;
   /** Keep tag values that look like unique ids (see `looksLikeUniqueId`). */
@@ -57,7 +63,9 @@ export function toDatadogSeries(
   const refused = new Set<string>();
 
   for (const run of summaries) {
-    const tagSet = buildTags([options.tags, run.tags, { experiment: run.experiment, run: run.name }], options.allowIdTags ?? false);
+    // Same precedence as the StatsD route: run config < user tags < schema tags; then the run's name.
+    const schema = options.github ? baseTags(run.experiment, options.github) : { experiment: run.experiment };
+    const tagSet = buildTags([run.tags, options.tags, schema, { run: run.name }], options.allowIdTags ?? false);
     for (const r of tagSet.refused) refused.add(r);
     const tags = Object.entries(tagSet.tags).map(([k, v]) => `${k}:${v}`);
 

@@ -3,6 +3,7 @@
  * An outage or a refusal is reported as warnings and never throws; the API key appears in no text it returns.
  */
 import type { GateResult, RunSummary } from '../model.js';
+import type { GitHubContext } from '../options.js';
 import { datadogApiBase } from '../naming/datadog.js';
 import { DEFAULT_RETRY_POLICY, defaultPostDeps, postWithRetry, redactSecrets, type PostDeps, type RetryPolicy } from './datadog-http.js';
 import { DATADOG_MAX_PAYLOAD_BYTES, splitSeriesPayloads } from './datadog-payload.js';
@@ -30,8 +31,10 @@ export interface DatadogSinkOptions {
   url: string;
   apiKey: string;
   prefix: string;
-  /** Tags on every series: workflow_name, event, branch_type and the user's tags. */
+  /** The user's tags (`--tags`), on every series. */
   tags: Record<string, string>;
+  /** Adds workflow_name, event and branch_type as the StatsD route does; without it `tags` must carry them. */
+  github?: GitHubContext;
   allowIdTags?: boolean;
   /** Submission time in ms since the epoch (default: the time of the call). */
   now?: number;
@@ -86,7 +89,7 @@ export async function sendToDatadog(
   const warn = (text: string): void => void report.warnings.push(redactSecrets(text, secrets));
   try {
     const now = options.now ?? Date.now();
-    const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, now, allowIdTags: options.allowIdTags });
+    const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, github: options.github, now, allowIdTags: options.allowIdTags });
     for (const r of built.refused) warn(`Datadog: tag ${r}`);
     if (built.skipped.length) {
       warn(`Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`);

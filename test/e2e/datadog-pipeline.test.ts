@@ -15,6 +15,8 @@ import { dogstatsdAgentNames, type DatadogSource } from '../../src/naming/datado
 import { sendToDatadog } from '../../src/sinks/datadog.js';
 import { toStatsdMetrics } from '../../src/sinks/statsd-metrics.js';
 import { summarizeRun } from '../../src/summarize/index.js';
+import { DEFAULT_OPTIONS, githubContextFromEnv } from '../../src/options.js';
+import { run } from '../../src/run.js';
 import { startFakeDatadog, type FakeDatadog } from '../helpers/datadog-api-server.js';
 
 const KEY = 'demo0000000000000000000000000key';
@@ -89,6 +91,31 @@ describe('demo batch through the pipeline into Datadog', () => {
     expect(dd.accepted.find((s) => s.metric === `${PREFIX}.memory.allocated.steady.p90`)!.unit).toBe('mebibyte');
     expect(dd.accepted.filter((s) => s.metric === `${PREFIX}.gate.regression`)).toHaveLength(3);
     expect(JSON.stringify(report)).not.toContain(KEY);
+  });
+
+  it('the DogStatsD dashboard and monitors query only names and tags in the engine\'s own datadog-flavour lines', async () => {
+    const lines: string[] = [];
+    const github = githubContextFromEnv({ GITHUB_REF: 'refs/heads/main', GITHUB_EVENT_NAME: 'push', GITHUB_WORKFLOW: 'nightly' });
+    const io = { info: (m: string) => void lines.push(m), warn: () => {}, error: (m: string) => void lines.push(`ERROR ${m}`) };
+    await run({ ...DEFAULT_OPTIONS, command: 'emit', github, metadata: 'fixtures/demo/experiment_metadata.jsonl', dryRun: true, statsdFlavor: 'datadog' }, io);
+    // <name>:<value>|<type>[|@rate]|#k:v,…
+    const parsed = lines.map((l) => /^([a-z0-9_.]+):[^|]+\|(g|ms|h|d)(?:\|@[\d.]+)?(?:\|#(.*))?$/.exec(l)).filter((m) => m !== null);
+    expect(parsed.length).toBeGreaterThan(100);
+    const names = new Set(parsed.flatMap((m) => dogstatsdAgentNames(m[1]!, m[2] as 'g' | 'ms' | 'h' | 'd')));
+    const tagKeys = new Set(parsed.flatMap((m) => (m[3] ?? '').split(',').map((t) => t.split(':')[0]!)));
+    const metrics = metricSetFromColumns(summaries[0]!.metrics);
+    const queries = [
+      ...dashboardRequests(datadogDashboard({ source: 'dogstatsd', prefix: PREFIX, metrics })).flatMap((r) => r.queries.map((q) => q.query)),
+      ...datadogMonitors({ source: 'dogstatsd', prefix: PREFIX, metrics }).map((m) => m.query.replace(MONITOR_COMPARISON, '')),
+    ];
+    expect(queries.length).toBeGreaterThan(8);
+    for (const q of queries) {
+      expect([...q.matchAll(QUERY)].length, q).toBeGreaterThan(0);
+      for (const [, metric, , by] of q.matchAll(QUERY)) {
+        expect(names, `${q}: the engine sends no ${metric}`).toContain(metric);
+        for (const g of by?.split(',') ?? []) expect(tagKeys, `${q}: no tag ${g}`).toContain(g);
+      }
+    }
   });
 
   for (const source of ['api', 'dogstatsd'] as const) {

@@ -13,9 +13,11 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** Per-request timeout. */
   timeoutMs: number;
+  /** Time for all requests of one sink call together, waits included: an outage never holds the job for long. */
+  budgetMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 30_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 30_000, budgetMs: 120_000 };
 
 export interface PostOutcome {
   ok: boolean;
@@ -84,6 +86,7 @@ function retryable(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
+/** `deadline`: ms since the epoch after which no request starts and no wait is begun (default: now + budgetMs). */
 export async function postWithRetry(
   url: string,
   body: string,
@@ -91,6 +94,7 @@ export async function postWithRetry(
   secrets: string[],
   policy: RetryPolicy = DEFAULT_RETRY_POLICY,
   deps: PostDeps = defaultPostDeps(),
+  deadline: number = deps.now() + policy.budgetMs,
 ): Promise<PostOutcome> {
   const waits: number[] = [];
   const clean = (text: string): string => redactSecrets(text, secrets);
@@ -99,12 +103,17 @@ export async function postWithRetry(
 
   for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
     let wait: number | null = null;
+    const left = deadline - deps.now();
+    if (left <= 0) {
+      const error = `${lastError ? `${lastError}; ` : ''}out of the ${policy.budgetMs / 1000} s allowed for sending`;
+      return { ok: false, status: lastStatus, attempts: attempt - 1, error: clean(error), waits };
+    }
     try {
       const response = await deps.fetch(url, {
         method: 'POST',
         headers,
         body,
-        signal: AbortSignal.timeout(policy.timeoutMs),
+        signal: AbortSignal.timeout(Math.min(policy.timeoutMs, left)),
       });
       lastStatus = response.status;
       const text = await response.text().catch(() => '');
@@ -122,6 +131,10 @@ export async function postWithRetry(
     }
     if (attempt === policy.maxAttempts) break;
     const delay = wait ?? backoffMs(attempt - 1, policy.baseDelayMs, policy.maxDelayMs, deps.random());
+    if (deps.now() + delay >= deadline) {
+      const error = `${lastError}; out of the ${policy.budgetMs / 1000} s allowed for sending`;
+      return { ok: false, status: lastStatus, attempts: attempt, error: clean(error), waits };
+    }
     waits.push(delay);
     await deps.sleep(delay);
   }

@@ -112,9 +112,10 @@ export async function sendToDatadog(
     const deps: PostDeps = { ...defaultPostDeps(), ...options.deps, ...(options.fetch ? { fetch: options.fetch } : {}) };
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'DD-API-KEY': options.apiKey };
 
-    for (const body of bodies) {
+    const deadline = deps.now() + policy.budgetMs;
+    for (const [i, body] of bodies.entries()) {
       report.payloads++;
-      const outcome = await postWithRetry(url, body, headers, secrets, policy, deps);
+      const outcome = await postWithRetry(url, body, headers, secrets, policy, deps, deadline);
       const parsed = JSON.parse(body) as { series: { points: unknown[] }[] };
       if (outcome.ok) {
         report.accepted++;
@@ -124,8 +125,13 @@ export async function sendToDatadog(
       }
       report.ok = false;
       warn(`Datadog: ${parsed.series.length} series not sent to ${url}: ${outcome.error ?? 'failed'}${hint(outcome.status)}`);
-      // A refused key or a bad request fails the same way for every payload: stop instead of repeating it.
-      if (outcome.status !== null && outcome.status >= 400 && outcome.status < 500 && outcome.status !== 429 && outcome.status !== 413) break;
+      // Stop rather than repeat a failure: a refused key or a bad request fails the same way for every
+      // payload, and an API still down after the retries will not be up for the next one. 413 is per payload.
+      if (outcome.status !== 413 && i < bodies.length - 1) {
+        const rest = bodies.slice(i + 1).reduce((n, b) => n + (JSON.parse(b) as { series: unknown[] }).series.length, 0);
+        warn(`Datadog: the remaining ${bodies.length - i - 1} payload(s) (${rest} series) not sent after that failure`);
+        break;
+      }
     }
     if (bodies.length > 1) report.notes.push(`Datadog: sent in ${bodies.length} payloads (each at most ${options.maxPayloadBytes ?? DATADOG_MAX_PAYLOAD_BYTES} bytes)`);
   } catch (e) {

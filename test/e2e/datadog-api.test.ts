@@ -113,6 +113,27 @@ describe('Datadog API sink against a loopback server following Datadog\'s docume
     expectNoKey(report);
   });
 
+  it('stops after one payload exhausts its retries instead of repeating the outage for every payload', async () => {
+    for (let i = 0; i < 20; i++) dd.script.push({ status: 503 });
+    const runs = Array.from({ length: 4 }, (_, i) => gptRun(`run_${i}`, 'gpt3-15b-8t', lossSamples(1000, 13)));
+    const report = await sendToDatadog(runs, null, options({ retry: { maxAttempts: 3, baseDelayMs: 10 } }));
+    expect(dd.requests.map((r) => r.status)).toEqual([503, 503, 503]);
+    expect(report.payloads).toBe(1);
+    expect(report.warnings[1]).toMatch(/the remaining [1-9]\d* payload\(s\) \(\d+ series\) not sent/);
+  });
+
+  it('keeps within the time allowed for sending, waits included', async () => {
+    for (let i = 0; i < 5; i++) dd.script.push({ status: 500 });
+    let clock = Date.now();
+    const report = await sendToDatadog([gptRun()], null, {
+      ...options({ retry: { maxAttempts: 5, baseDelayMs: 400, budgetMs: 1000 } }),
+      deps: { sleep: async (ms) => void (waits.push(ms), (clock += ms)), now: () => clock, random: () => 0.5 },
+    });
+    expect(waits).toEqual([300, 600]);
+    expect(dd.requests).toHaveLength(3);
+    expect(report.warnings[0]).toMatch(/HTTP 500.*out of the 1 s allowed for sending/);
+  });
+
   it('gives up at once when Retry-After is longer than the longest wait allowed', async () => {
     dd.script.push({ status: 429, headers: { 'Retry-After': '3600' } });
     const report = await sendToDatadog([gptRun()], null, options());
@@ -151,8 +172,8 @@ describe('Datadog API sink against a loopback server following Datadog\'s docume
     expect((await post([{ ...ok, type: 7 }])).status).toBe(400);
     expect((await post([{ ...ok, points: [] }])).status).toBe(400);
     expect((await post([{ ...ok, points: [{ timestamp: now + 0.5, value: 1 }] }])).status).toBe(400);
-    expect((await post([{ ...ok, points: [{ timestamp: now - 3601, value: 1 }] }])).status).toBe(400);
-    expect((await post([{ ...ok, points: [{ timestamp: now + 601, value: 1 }] }])).status).toBe(400);
+    expect((await post([{ ...ok, points: [{ timestamp: now - 3700, value: 1 }] }])).status).toBe(400);
+    expect((await post([{ ...ok, points: [{ timestamp: now + 700, value: 1 }] }])).status).toBe(400);
     expect((await post([{ ...ok, tagz: ['k:v'] }])).status).toBe(400);
   });
 

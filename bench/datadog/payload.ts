@@ -1,11 +1,11 @@
 /**
- * Size of what the Datadog API route sends: series, bytes, payloads and build+split time for a batch of
+ * Size of what the Datadog API route sends: series, bytes, payloads (plain and gzip) and time for a batch of
  * runs shaped like the demo batch (11 columns, 2 loss columns at the default 200 samples each).
  * Run: npx tsx bench/datadog/payload.ts [runs]
  */
 import { performance } from 'node:perf_hooks';
 import { gptGate, gptRun, lossSamples } from '../../test/helpers/datadog-fixtures.js';
-import { splitSeriesPayloads } from '../../src/sinks/datadog-payload.js';
+import { compressedSeriesPayloads, splitSeriesPayloads } from '../../src/sinks/datadog-payload.js';
 import { toDatadogSeries } from '../../src/sinks/datadog-series.js';
 
 const runs = Number(process.argv[2] ?? 50);
@@ -23,6 +23,8 @@ const t1 = performance.now();
 const { bodies } = splitSeriesPayloads(series);
 const t2 = performance.now();
 const bytes = bodies.reduce((n, b) => n + Buffer.byteLength(b), 0);
+const gz = compressedSeriesPayloads(series);
+const t3 = performance.now();
 console.log(
   JSON.stringify({
     runs,
@@ -34,5 +36,8 @@ console.log(
     largestPayload: Math.max(...bodies.map((b) => Buffer.byteLength(b))),
     buildMs: Math.round(t1 - t0),
     splitMs: Math.round(t2 - t1),
+    gzipPayloads: gz.bodies.length,
+    gzipBytes: gz.bodies.reduce((n, b) => n + b.gzip.length, 0),
+    gzipMs: Math.round(t3 - t2),
   }),
 );

@@ -89,7 +89,7 @@ function retryable(status: number): boolean {
 /** `deadline`: ms since the epoch after which no request starts and no wait is begun (default: now + budgetMs). */
 export async function postWithRetry(
   url: string,
-  body: string,
+  body: string | Uint8Array,
   headers: Record<string, string>,
   secrets: string[],
   policy: RetryPolicy = DEFAULT_RETRY_POLICY,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sendToDatadog, type DatadogSinkOptions, type SinkReport } from '../../src/sinks/datadog.js';
 import { toDatadogSeries } from '../../src/sinks/datadog-series.js';
-import { startFakeDatadog, MAX_BODY_BYTES, type FakeDatadog } from '../helpers/datadog-api-server.js';
+import { startFakeDatadog, MAX_BODY_BYTES, MAX_DECOMPRESSED_BYTES, type FakeDatadog } from '../helpers/datadog-api-server.js';
 import { gptGate, gptRun, lossSamples } from '../helpers/datadog-fixtures.js';
 
 const KEY = 'f3b9c1d2e4a5968778695a4b3c2d1e0f';
@@ -72,9 +72,9 @@ describe('Datadog API sink against a loopback server following Datadog\'s docume
     expectNoKey(report);
   });
 
-  it('splits a large batch into payloads of at most 512,000 bytes that are all accepted', async () => {
+  it('without compression, splits a large batch into payloads of at most 512,000 bytes that are all accepted', async () => {
     const runs = Array.from({ length: 4 }, (_, i) => gptRun(`run_${i}`, 'gpt3-15b-8t', lossSamples(1000, 13)));
-    const report = await sendToDatadog(runs, null, options());
+    const report = await sendToDatadog(runs, null, options({ compress: false }));
     expect(report.ok).toBe(true);
     expect(dd.requests.length).toBeGreaterThan(1);
     for (const r of dd.requests) {
@@ -85,9 +85,25 @@ describe('Datadog API sink against a loopback server following Datadog\'s docume
     expect(report.series).toBe(dd.accepted.length);
   });
 
+  it('by default sends gzip bodies within both limits (512,000 bytes sent, under 5 MiB inflated), in far fewer requests', async () => {
+    const runs = Array.from({ length: 30 }, (_, i) => gptRun(`run_${i}`, 'gpt3-15b-8t', lossSamples(1000, 13)));
+    const report = await sendToDatadog(runs, [gptGate(runs[0]!, true)], options());
+    expect(report.warnings).toEqual([]);
+    expect(dd.requests.every((r) => r.status === 202 && r.headers['content-encoding'] === 'gzip')).toBe(true);
+    for (const r of dd.requests) {
+      expect(r.bytes).toBeLessThanOrEqual(MAX_BODY_BYTES);
+      expect(r.decompressedBytes!).toBeLessThan(MAX_DECOMPRESSED_BYTES);
+    }
+    const inflated = dd.requests.reduce((n, r) => n + r.decompressedBytes!, 0);
+    // Plain JSON would need at least inflated / 512,000 requests.
+    expect(dd.requests.length).toBeLessThan(inflated / MAX_BODY_BYTES / 3);
+    expect(dd.accepted.filter((s) => s.metric === 'training_metrics.lm_loss')).toHaveLength(30_000);
+    expect(report.series).toBe(dd.accepted.length);
+  });
+
   it('the server refuses an unsplit body over 512,000 bytes with 413, and the sink warns without retrying', async () => {
     const runs = Array.from({ length: 4 }, (_, i) => gptRun(`run_${i}`, 'gpt3-15b-8t', lossSamples(1000, 13)));
-    const report = await sendToDatadog(runs, null, options({ maxPayloadBytes: 5_000_000 }));
+    const report = await sendToDatadog(runs, null, options({ maxPayloadBytes: 5_000_000, compress: false }));
     expect(dd.requests.map((r) => r.status)).toEqual([413]);
     expect(report.ok).toBe(false);
     expect(report.warnings[0]).toMatch(/HTTP 413.*payload too large/i);
@@ -116,7 +132,7 @@ describe('Datadog API sink against a loopback server following Datadog\'s docume
   it('stops after one payload exhausts its retries instead of repeating the outage for every payload', async () => {
     for (let i = 0; i < 20; i++) dd.script.push({ status: 503 });
     const runs = Array.from({ length: 4 }, (_, i) => gptRun(`run_${i}`, 'gpt3-15b-8t', lossSamples(1000, 13)));
-    const report = await sendToDatadog(runs, null, options({ retry: { maxAttempts: 3, baseDelayMs: 10 } }));
+    const report = await sendToDatadog(runs, null, options({ retry: { maxAttempts: 3, baseDelayMs: 10 }, compress: false }));
     expect(dd.requests.map((r) => r.status)).toEqual([503, 503, 503]);
     expect(report.payloads).toBe(1);
     expect(report.warnings[1]).toMatch(/the remaining [1-9]\d* payload\(s\) \(\d+ series\) not sent/);
@@ -175,6 +191,19 @@ describe('Datadog API sink against a loopback server following Datadog\'s docume
     expect((await post([{ ...ok, points: [{ timestamp: now - 3700, value: 1 }] }])).status).toBe(400);
     expect((await post([{ ...ok, points: [{ timestamp: now + 700, value: 1 }] }])).status).toBe(400);
     expect((await post([{ ...ok, tagz: ['k:v'] }])).status).toBe(400);
+  });
+
+  it('the server inflates gzip bodies and refuses one that inflates to 5 MiB or more', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const now = Math.floor(Date.now() / 1000);
+    const post = (body: string) =>
+      fetch(`${dd.url}/api/v2/series`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'DD-API-KEY': KEY }, body: gzipSync(body) });
+    const one = { metric: 'a.b', type: 3, points: [{ timestamp: now, value: 1 }], tags: ['k:' + 'v'.repeat(150)] };
+    expect((await post(JSON.stringify({ series: [one] }))).status).toBe(202);
+    const huge = JSON.stringify({ series: Array.from({ length: 30_000 }, () => one) });
+    expect(Buffer.byteLength(huge)).toBeGreaterThan(MAX_DECOMPRESSED_BYTES);
+    expect(gzipSync(huge).length).toBeLessThan(MAX_BODY_BYTES);
+    expect((await post(huge)).status).toBe(413);
   });
 
   it('warns, without throwing, when nothing listens', async () => {

@@ -1,12 +1,14 @@
 /**
  * A loopback HTTP server following Datadog's documented `POST /api/v2/series`
  * (https://docs.datadoghq.com/api/latest/metrics/#submit-metrics): `DD-API-KEY` required (403), bodies over
- * 512,000 bytes refused (413), each series needs a metric name, `type` 0–3, non-empty `points` with integer
+ * 512,000 bytes refused (413), `Content-Encoding: gzip` or `deflate` bodies that inflate to 5 MiB or more
+ * refused (413), each series needs a metric name, `type` 0–3, non-empty `points` with integer
  * timestamps no more than one hour old or ten minutes ahead (400 otherwise), and acceptance is
  * `202 {"errors":[]}`; bodies must also match the published `MetricPayload` schema (Datadog's own client's
  * model, no unknown fields). Responses can be scripted ahead (429 with Retry-After, 500s) to exercise retries.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { schemaProblems } from './datadog-schema.js';
 
@@ -21,6 +23,8 @@ export interface ReceivedRequest {
   path: string;
   headers: IncomingMessage['headers'];
   bytes: number;
+  /** Size after gzip/deflate decoding, when the body was encoded. */
+  decompressedBytes?: number;
   status: number;
   /** Parsed body when it was valid JSON. */
   json?: { series: { metric: string; type?: number; points: { timestamp: number; value: number }[]; tags?: string[]; unit?: string }[] };
@@ -38,6 +42,8 @@ export interface FakeDatadog {
 }
 
 export const MAX_BODY_BYTES = 512_000;
+/** A compressed body must inflate to less than 5 MiB. */
+export const MAX_DECOMPRESSED_BYTES = 5_242_880;
 
 export async function startFakeDatadog(options: { apiKey: string; now?: () => number; echoKeyInErrors?: boolean }): Promise<FakeDatadog> {
   const now = options.now ?? (() => Date.now() / 1000);
@@ -66,10 +72,20 @@ export async function startFakeDatadog(options: { apiKey: string; now?: () => nu
       if (scripted) return send(scripted.status, scripted.body ?? { errors: [`scripted ${scripted.status}`] }, scripted.headers);
       if (raw.length > MAX_BODY_BYTES) return send(413, { errors: ['Payload too large'] });
       if (!/^application\/json/.test(req.headers['content-type'] ?? '')) return send(415, { errors: ['Unsupported media type'] });
+      const encoding = req.headers['content-encoding'];
+      let text: Buffer;
+      try {
+        text = encoding === 'gzip' ? gunzipSync(raw) : encoding === 'deflate' ? inflateSync(raw) : encoding === undefined ? raw : Buffer.alloc(0);
+      } catch {
+        return send(400, { errors: [`Body is not valid ${encoding}`] });
+      }
+      if (encoding !== undefined && encoding !== 'gzip' && encoding !== 'deflate') return send(415, { errors: [`Unsupported Content-Encoding ${encoding}`] });
+      if (encoding !== undefined && text.length >= MAX_DECOMPRESSED_BYTES) return send(413, { errors: ['Decompressed payload too large'] });
+      record.decompressedBytes = text.length;
 
       let json: unknown;
       try {
-        json = JSON.parse(raw.toString('utf8'));
+        json = JSON.parse(text.toString('utf8'));
       } catch {
         return send(400, { errors: ['Malformed JSON'] });
       }

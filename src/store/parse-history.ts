@@ -22,7 +22,7 @@ export function parseHistory(text: string, source: string): HistoryFile {
     parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
     const line = first ? lineAt(text, first.offset) : null;
-    const what = first ? printParseErrorCode(first.error) : (e as Error).message;
+    const what = first ? printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() : (e as Error).message;
     throw new InputError(source, line, `history is not valid JSON (${what}); fix or restore the file, it is left as it is`);
   }
   const where = locator(text);

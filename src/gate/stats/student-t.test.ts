@@ -1,3 +1,5 @@
+import cdf from '@stdlib/stats-base-dists-t-cdf';
+import quantile from '@stdlib/stats-base-dists-t-quantile';
 import { describe, expect, it } from 'vitest';
 import { tQuantile, tUpperTail } from './student-t.js';
 
@@ -18,5 +20,13 @@ describe('Student t', () => {
   it('refuses impossible arguments', () => {
     expect(() => tQuantile(1, 5)).toThrow(RangeError);
     expect(() => tQuantile(0.5, 0)).toThrow(RangeError);
+  });
+  it('agrees with stdlib (a dev dependency, kept out of the bundle) across the range the gate uses', () => {
+    for (const df of [1, 2, 3, 4.5, 9, 14, 19, 30, 99, 1000]) {
+      for (const p of [0.5001, 0.9, 0.975, 0.99, 0.995, 0.999, 0.99999]) {
+        expect(Math.abs(tQuantile(p, df) - quantile(p, df))).toBeLessThan(1e-9 * Math.max(1, quantile(p, df)));
+      }
+      for (const x of [-3, -0.5, 0, 0.7, 2.1, 4, 12]) expect(tUpperTail(x, df)).toBeCloseTo(1 - cdf(x, df), 12);
+    }
   });
 });

@@ -1,20 +1,42 @@
 /**
- * Student's t distribution, from stdlib's tested implementations (simple-statistics has no t quantile).
- * `tQuantile(p, df)` is the x with P(T ≤ x) = p; `tUpperTail(x, df)` is P(T > x) = 1 − F(x).
- * For df = ∞ both fall back to the normal distribution.
+ * Student's t distribution (simple-statistics has no t quantile).
+ *   P(T > x) = ½ · I_{ν/(ν+x²)}(ν/2, ½)            for x ≥ 0, and 1 − P(T > −x) below 0
+ * `tQuantile(p, ν)` inverts it by bisection to 1e-12 (monotone, so it cannot fail to converge). For
+ * ν = ∞ both fall back to the normal distribution.
  */
-import cdf from '@stdlib/stats-base-dists-t-cdf';
-import quantile from '@stdlib/stats-base-dists-t-quantile';
 import { cumulativeStdNormalProbability, probit } from 'simple-statistics';
-
-export function tQuantile(p: number, df: number): number {
-  if (!(p > 0 && p < 1)) throw new RangeError(`probability ${p} is not in (0, 1)`);
-  if (!(df > 0)) throw new RangeError(`degrees of freedom ${df} must be > 0`);
-  return Number.isFinite(df) ? quantile(p, df) : probit(p);
-}
+import { incompleteBeta } from './incomplete-beta.js';
 
 export function tUpperTail(x: number, df: number): number {
   if (!(df > 0)) throw new RangeError(`degrees of freedom ${df} must be > 0`);
   if (Number.isNaN(x)) return NaN;
-  return Number.isFinite(df) ? 1 - cdf(x, df) : 1 - cumulativeStdNormalProbability(x);
+  if (!Number.isFinite(df)) return 1 - normalCdf(x);
+  if (x === Infinity) return 0;
+  if (x === -Infinity) return 1;
+  const tail = 0.5 * incompleteBeta(df / (df + x * x), df / 2, 0.5);
+  return x >= 0 ? tail : 1 - tail;
+}
+
+export function tQuantile(p: number, df: number): number {
+  if (!(p > 0 && p < 1)) throw new RangeError(`probability ${p} is not in (0, 1)`);
+  if (!(df > 0)) throw new RangeError(`degrees of freedom ${df} must be > 0`);
+  if (!Number.isFinite(df)) return probit(p);
+  if (p === 0.5) return 0;
+  if (p < 0.5) return -tQuantile(1 - p, df);
+  // Bracket the root of P(T > x) = 1 − p, then bisect.
+  const q = 1 - p;
+  let lo = 0;
+  let hi = 1;
+  while (tUpperTail(hi, df) > q) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * Math.max(1, hi); i++) {
+    const mid = (lo + hi) / 2;
+    if (tUpperTail(mid, df) > q) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+/** simple-statistics' table-based normal CDF is only good to 1e-4; use erf for the tails. */
+function normalCdf(x: number): number {
+  return x < -8 ? 0 : x > 8 ? 1 : cumulativeStdNormalProbability(x);
 }

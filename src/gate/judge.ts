@@ -100,8 +100,8 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
   const shares = errorBudget(config.alpha, floors);
   for (const p of pending) {
     const share = shares[families.indexOf(p.family)]!;
-    const statT = share > 0 && share < 1 ? tQuantile(1 - share, p.baseline.df) : Infinity;
-    const threshold = share >= p.floor ? p.minT : Math.max(p.minT, statT);
+    // With share ≥ floor the minimum effect alone keeps false alarms within the share.
+    const threshold = share >= p.floor ? p.minT : Math.max(p.minT, 1 - share < 1 ? tQuantile(1 - share, p.baseline.df) : Infinity);
     verdicts[p.index] = decide(p, threshold, tQuantile(1 - config.alpha, p.baseline.df));
   }
 

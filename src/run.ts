@@ -10,6 +10,7 @@ import { openTable, readManifest } from './ingest/index.js';
 import { InputError, type GateResult, type RunInput, type RunSummary } from './model.js';
 import { baseTags, buildTags, statsdName } from './naming.js';
 import type { Options } from './options.js';
+import { sendToDatadog } from './sinks/datadog.js';
 import { sendStatsd, type StatsdReport } from './sinks/statsd.js';
 import { countSeries, toStatsdMetrics, type StatsdMetric } from './sinks/statsd-metrics.js';
 import { gpuReport, resolveGpuPrices, type GpuReport } from './summarize/gpu-report.js';
@@ -33,6 +34,8 @@ export interface RunResult {
   summaries: RunSummary[];
   gate: GateResult[];
   statsd: StatsdOutcome | null;
+  /** What the HTTP sinks (Pushgateway, Datadog API) did. */
+  sinks: { sink: string; ok: boolean }[];
   /** GPU telemetry summary and cost per run (null when neither a capture nor prices were given). */
   gpu: GpuReport | null;
   /** User errors met on the way (bad manifest lines, unreadable files); the other runs still went through. */
@@ -41,7 +44,7 @@ export interface RunResult {
 }
 
 export async function run(options: Options, io: Io): Promise<RunResult> {
-  const result: RunResult = { exitCode: 0, summaries: [], gate: [], statsd: null, gpu: null, errors: [], warnings: [] };
+  const result: RunResult = { exitCode: 0, summaries: [], gate: [], statsd: null, gpu: null, sinks: [], errors: [], warnings: [] };
   const warn = (message: string) => {
     result.warnings.push(message);
     io.warn(message);
@@ -51,6 +54,8 @@ export async function run(options: Options, io: Io): Promise<RunResult> {
     result.errors.push(e.message);
     io.error(e.message);
   };
+
+  for (const n of options.notices) warn(n);
 
   let config: Config;
   try {
@@ -99,6 +104,22 @@ export async function run(options: Options, io: Io): Promise<RunResult> {
     else io.info(`StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${result.statsd.series} series`);
   }
 
+  if (options.datadogUrl && options.datadogApiKey) {
+    const dd = await sendToDatadog(result.summaries, result.gate, {
+      url: options.datadogUrl,
+      apiKey: options.datadogApiKey,
+      prefix: options.prefix,
+      tags: options.tags,
+      github: options.github,
+      allowIdTags: options.allowIdTags,
+    });
+    result.sinks.push(dd);
+    for (const n of dd.notes) io.info(n);
+    for (const w of dd.warnings) warn(w);
+  }
+
+  const sinkFailed = options.failOnSinkError && (result.sinks.some((r) => !r.ok) || (result.statsd?.errors.length ?? 0) > 0);
+  if (sinkFailed) fail(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
   const regression = result.gate.some((g) => g.regression);
   result.exitCode = result.errors.length ? 2 : regression && options.failOnRegression ? 1 : 0;
   return result;

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { prometheusLabelName, prometheusMetricName, runFamilyNames } from './prometheus.js';
 
-const push = (header: string, unit: string) => prometheusMetricName('training_metrics', header, unit, 'pushgateway');
-const exporter = (header: string, unit: string, kind = 'window') => prometheusMetricName('training_metrics', header, unit, 'statsd-exporter', kind);
+const push = (header: string, unit: string) => prometheusMetricName('training_metrics', header, unit);
 
-describe('prometheusMetricName for the Pushgateway (base units)', () => {
+describe('prometheusMetricName (base units)', () => {
   it('turns MFU in percent into a ratio', () => {
     expect(push('MFU', 'percent')).toEqual({ name: 'training_metrics_mfu_ratio', factor: 0.01, unit: 'ratio' });
   });
@@ -26,17 +25,7 @@ describe('prometheusMetricName for the Pushgateway (base units)', () => {
     expect(push('consumed_tokens', 'count').name).toBe('training_metrics_consumed_tokens');
   });
   it('makes a valid name without a prefix', () => {
-    expect(prometheusMetricName('', '8bit_loss', '', 'pushgateway').name).toBe('_8bit_loss');
-  });
-});
-
-describe('prometheusMetricName for statsd_exporter (units as sent; timers in seconds)', () => {
-  it('names timers in seconds whatever the column says', () => {
-    expect(exporter('step_time_ms', 'milliseconds', 'timer')).toEqual({ name: 'training_metrics_step_time_seconds', factor: 1, unit: 'seconds' });
-  });
-  it('keeps percent and MiB, which statsd_exporter cannot rescale', () => {
-    expect(exporter('MFU', 'percent').name).toBe('training_metrics_mfu_percent');
-    expect(exporter('memory.max_allocated [MiB]', 'mebibytes').name).toBe('training_metrics_memory_max_allocated_mebibytes');
+    expect(prometheusMetricName('', '8bit_loss', '').name).toBe('_8bit_loss');
   });
 });
 

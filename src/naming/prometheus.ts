@@ -7,19 +7,16 @@
  */
 import { metricKey } from '../naming.js';
 
-/** Which Prometheus route the name is for: values we push converted, or lines statsd_exporter converts. */
-export type PrometheusSource = 'pushgateway' | 'statsd-exporter';
-
 export interface PrometheusMetricName {
   /** Full metric name, e.g. `training_metrics_step_time_seconds`. */
   name: string;
   /** Multiply the value as written in the file by this to get the value stored under `name`. */
   factor: number;
-  /** The unit the stored value is in: seconds, bytes, ratio, percent, mebibytes, flops_per_second, tokens_per_second, or ''. */
+  /** The unit the stored value is in: seconds, bytes, ratio, flops_per_second, tokens_per_second, or ''. */
   unit: string;
 }
 
-/** How a class unit is turned into Prometheus base units by the Pushgateway sink (we convert values ourselves). */
+/** How a class unit is turned into Prometheus base units. */
 const BASE_UNITS: Record<string, { suffix: string; factor: number; unit: string }> = {
   seconds: { suffix: 'seconds', factor: 1, unit: 'seconds' },
   milliseconds: { suffix: 'seconds', factor: 1e-3, unit: 'seconds' },
@@ -29,21 +26,6 @@ const BASE_UNITS: Record<string, { suffix: string; factor: number; unit: string 
   percent: { suffix: 'ratio', factor: 0.01, unit: 'ratio' },
   tflops: { suffix: 'flops_per_second', factor: 1e12, unit: 'flops_per_second' },
   tokens_per_second: { suffix: 'tokens_per_second', factor: 1, unit: 'tokens_per_second' },
-};
-
-/**
- * What statsd_exporter can do: it divides `|ms` timers by 1000 and otherwise stores values as sent
- * (it has no scaling), so windows and gauges keep the unit they were written in, and the name says so.
- */
-const STATSD_EXPORTER_UNITS: Record<string, { suffix: string; unit: string }> = {
-  seconds: { suffix: 'seconds', unit: 'seconds' },
-  milliseconds: { suffix: 'milliseconds', unit: 'milliseconds' },
-  bytes: { suffix: 'bytes', unit: 'bytes' },
-  mebibytes: { suffix: 'mebibytes', unit: 'mebibytes' },
-  ratio: { suffix: 'ratio', unit: 'ratio' },
-  percent: { suffix: 'percent', unit: 'percent' },
-  tflops: { suffix: 'tflops', unit: 'tflops' },
-  tokens_per_second: { suffix: 'tokens_per_second', unit: 'tokens_per_second' },
 };
 
 /**
@@ -79,23 +61,18 @@ function joinName(...parts: string[]): string {
 }
 
 /**
- * The Prometheus name of a column (given as the header or its key) with class unit `unit`.
- * Pushgateway: values converted to base units (`MFU` in percent → `<prefix>_mfu_ratio`, ×0.01).
- * statsd_exporter: timers in seconds (it divides `|ms` by 1000), everything else in the unit sent.
+ * The Prometheus name of a column (given as the header or its key) whose class unit is `unit`, in base
+ * units: `MFU` in percent → `<prefix>_mfu_ratio` (×0.01), `step_time_ms` → `<prefix>_step_time_seconds`
+ * (×0.001), `memory.max_allocated [MiB]` → `<prefix>_memory_max_allocated_bytes` (×1048576). The same name
+ * is used on both routes: the Pushgateway sink multiplies by `factor`, the statsd_exporter mapping sets
+ * `scale: factor` (and for timers nothing, since statsd_exporter turns `|ms` into seconds itself).
  */
-export function prometheusMetricName(prefix: string, header: string, unit: string, source: PrometheusSource, kind?: string): PrometheusMetricName {
+export function prometheusMetricName(prefix: string, header: string, unit: string): PrometheusMetricName {
   const key = metricKey(header);
   const pre = snakeName(prefix);
-  if (source === 'pushgateway') {
-    const base = BASE_UNITS[unit];
-    if (!base) return { name: joinName(pre, snakeName(key)), factor: 1, unit: '' };
-    return { name: joinName(pre, stem(key), base.suffix), factor: base.factor, unit: base.unit };
-  }
-  // The StatsD sink sends every timer as milliseconds with `|ms`; statsd_exporter stores seconds.
-  if (kind === 'timer') return { name: joinName(pre, stem(key), 'seconds'), factor: 1, unit: 'seconds' };
-  const sent = STATSD_EXPORTER_UNITS[unit];
-  if (!sent) return { name: joinName(pre, snakeName(key)), factor: 1, unit: '' };
-  return { name: joinName(pre, stem(key), sent.suffix), factor: 1, unit: sent.unit };
+  const base = BASE_UNITS[unit];
+  if (!base) return { name: joinName(pre, snakeName(key)), factor: 1, unit: '' };
+  return { name: joinName(pre, stem(key), base.suffix), factor: base.factor, unit: base.unit };
 }
 
 /** A label name from a tag key: `[a-zA-Z_][a-zA-Z0-9_]*`, never starting with the reserved `__`. */

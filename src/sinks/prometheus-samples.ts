@@ -114,7 +114,7 @@ export function runLabels(summary: RunSummary, runIndex: number, options: Promet
 
 function metricSamples(families: Families, metric: MetricSummary, labels: Record<string, string>, options: PrometheusSamplesOptions, warnings: string[]): void {
   if (metric.class.kind === 'ignore' || metric.count === 0) return;
-  const { name, factor, unit } = prometheusMetricName(options.prefix, metric.name, metric.class.unit, 'pushgateway');
+  const { name, factor, unit } = prometheusMetricName(options.prefix, metric.name, metric.class.unit);
   const unitText = unit ? ` in ${unit.replace(/_/g, ' ')}` : '';
   const owner = metricKey(metric.name);
   if (metric.class.kind === 'gauge') {

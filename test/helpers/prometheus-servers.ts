@@ -76,7 +76,8 @@ function start(program: string, args: string[], port: number, dir: string, ready
 export async function startPushgateway(program: string): Promise<Server> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'pushgateway-'));
-  return start(program, [`--web.listen-address=127.0.0.1:${port}`], port, dir, '/-/ready');
+  // Debian's build defaults --persistence.file to /var/lib/prometheus/pushgateway.data: keep ours in the temp dir.
+  return start(program, [`--web.listen-address=127.0.0.1:${port}`, `--persistence.file=${join(dir, 'pushgateway.data')}`], port, dir, '/-/ready');
 }
 
 /** Prometheus scraping `targets` every second with honor_labels (as a Pushgateway must be scraped). */

@@ -4,8 +4,17 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 
+// @datadog/sketches-js loads protobufjs only inside toProto()/fromProto(), which we never call; the
+// bundler would hoist that require to load time, so it resolves to an inert stand-in instead.
+const protobufStandIn = {
+  name: 'protobuf-stand-in',
+  resolveId: (id) => (id === 'protobufjs/minimal' ? '\0protobuf-stand-in' : null),
+  load: (id) => (id === '\0protobuf-stand-in' ? 'export default { roots: {}, util: {}, Reader: {}, Writer: {} };' : null),
+};
+
 const plugins = () => [
-  typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], noEmit: false, outDir: 'dist', declaration: false, sourceMap: false }),
+  protobufStandIn,
+  typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], exclude: ['src/**/*.test.ts'], module: 'nodenext', moduleResolution: 'nodenext', noEmit: false, outDir: 'dist', declaration: false, sourceMap: false }),
   // hot-shots requires its own package.json at load time.
   json(),
   nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),

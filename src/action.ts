@@ -1,3 +1,63 @@
-/** The GitHub Action: inputs → Options → run() → outputs. */
-import { run } from './run.js';
-void run;
+/**
+ * The GitHub Action: inputs → Options → run() → outputs. Inputs are named like the CLI's flags.
+ * Outputs: datagrams, series, metrics-json, regression, report-json.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as core from '@actions/core';
+import { InputError } from './model.js';
+import { githubContextFromEnv, type Command } from './options.js';
+import { PARAMETERS, resolveOptions, type RawValues } from './parameters.js';
+import { resultJson } from './result-json.js';
+import { run, type Io } from './run.js';
+
+const io: Io = {
+  info: (m) => core.info(m),
+  warn: (m) => core.warning(m),
+  error: (m) => core.error(m),
+};
+
+export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  try {
+    const raw: RawValues = {};
+    for (const p of PARAMETERS) {
+      const value = p.kind === 'list' ? core.getMultilineInput(p.name) : core.getInput(p.name);
+      if (p.secret && typeof value === 'string' && value) core.setSecret(value);
+      raw[p.name] = value;
+    }
+    if (env.DD_API_KEY) core.setSecret(env.DD_API_KEY);
+    const command: Command = raw.history ? 'check' : 'emit';
+    const options = resolveOptions(command, raw, githubContextFromEnv(env), env, 'action');
+    if (options.githubToken) core.setSecret(options.githubToken);
+
+    const result = await run(options, io);
+    const json = resultJson(result, options);
+    const reportPath = options.json ?? join(env.RUNNER_TEMP || '.', 'training-metrics-gate', 'report.json');
+    await mkdir(join(reportPath, '..'), { recursive: true });
+    await writeFile(reportPath, JSON.stringify(json, null, 2) + '\n');
+
+    core.setOutput('datagrams', String(result.statsd?.datagrams ?? 0));
+    core.setOutput('series', String(result.statsd?.series ?? 0));
+    core.setOutput('metrics-json', JSON.stringify(metricsOutput(result)));
+    core.setOutput('regression', String(result.gate.some((g) => g.regression)));
+    core.setOutput('report-json', reportPath);
+
+    if (result.exitCode === 2) core.setFailed(`bad input: ${result.errors.join('; ')}`);
+    else if (result.exitCode === 1) core.setFailed(`performance regression in ${result.gate.filter((g) => g.regression).map((g) => g.experiment).join(', ')}`);
+  } catch (e) {
+    core.setFailed(e instanceof InputError ? e.message : `internal error: ${(e as Error).stack ?? String(e)}`);
+  }
+}
+
+/** A compact per-run view for later steps: steady-state medians and last values by metric. */
+function metricsOutput(result: Awaited<ReturnType<typeof run>>): Record<string, Record<string, number | null>> {
+  const out: Record<string, Record<string, number | null>> = {};
+  for (const s of result.summaries) {
+    const row: Record<string, number | null> = {};
+    for (const m of s.metrics) row[m.name] = m.loss ? m.loss.final : (m.steady?.median ?? (Number.isFinite(m.last) ? m.last : null));
+    out[s.name] = row;
+  }
+  return out;
+}
+
+await action();

@@ -1,9 +1,18 @@
-/** The `training-metrics-gate` command: flags → Options → run() → exit code. */
-import { run } from './run.js';
+/** The `training-metrics-gate` bin: a thin shell over main() (see cli/main.ts). */
+import { main } from './cli/main.js';
 
-async function main(): Promise<number> {
-  return 0;
-}
+// A closed pipe (`… --dry-run | head`) ends the output, not the process with a stack trace.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
 
-main().then((code) => process.exit(code), () => process.exit(2));
-void run;
+main(process.argv.slice(2), process.env).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e) => {
+    process.stderr.write(`error: internal error: ${(e as Error).stack ?? String(e)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -112,7 +112,10 @@ export function buildTags(sources: Record<string, string>[], allowIds: boolean):
       tags[key] = value;
     }
   }
-  return { tags, refused };
+  // Schema keys first, so every line reads experiment, workflow_name, event, branch_type, then the rest.
+  const ordered: Record<string, string> = {};
+  for (const key of SCHEMA_KEYS) if (key in tags) ordered[key] = tags[key]!;
+  return { tags: Object.assign(ordered, tags), refused };
 }
 
 const SCHEMA_KEYS = new Set(['experiment', 'workflow_name', 'event', 'branch_type']);

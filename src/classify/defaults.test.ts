@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { defaultClass } from './defaults.js';
+
+const kindOf = (h: string) => defaultClass(h).kind;
+
+describe('defaultClass', () => {
+  it.each([
+    ['lm loss', 'loss'],
+    ['train_loss', 'loss'],
+    ['train.lm_loss', 'loss'],
+    ['eval_loss', 'loss'],
+    ['loss', 'loss'],
+    ['iteration-time', 'timer'],
+    ['step_time', 'timer'],
+    ['elapsed time per iteration (ms)', 'timer'],
+    ['tokens_per_sec', 'window'],
+    ['throughput_tokens_per_sec_per_gpu', 'window'],
+    ['train_samples_per_second', 'window'],
+    ['mfu', 'window'],
+    ['MFU', 'window'],
+    ['Tflops', 'window'],
+    ['mem-max-allocated-bytes', 'window'],
+    ['memory.used [MiB]', 'window'],
+    ['memory.allocated [MiB]', 'window'],
+    ['consumed_tokens', 'gauge'],
+    ['num-zeros', 'gauge'],
+    ['learning_rate', 'gauge'],
+    ['lr', 'gauge'],
+    ['grad_norm', 'gauge'],
+    ['epoch', 'gauge'],
+    ['train_runtime', 'gauge'],
+    ['total_flos', 'gauge'],
+    ['eval_wer', 'gauge'],
+  ])('%s is %s', (header, kind) => {
+    expect(kindOf(header)).toBe(kind);
+  });
+
+  it('gives direction and unit', () => {
+    expect(defaultClass('MFU')).toMatchObject({ direction: 'higher', gate: true, unit: 'ratio' });
+    expect(defaultClass('iteration-time')).toMatchObject({ direction: 'lower', unit: 'seconds' });
+    expect(defaultClass('elapsed time per iteration (ms)')).toMatchObject({ unit: 'milliseconds' });
+    expect(defaultClass('memory.used [MiB]')).toMatchObject({ direction: 'lower', unit: 'mebibytes' });
+    expect(defaultClass('mem-max-allocated-bytes')).toMatchObject({ unit: 'bytes' });
+    expect(defaultClass('utilization.gpu [%]')).toMatchObject({ unit: 'percent' });
+    expect(defaultClass('consumed_tokens')).toMatchObject({ direction: 'none', gate: false });
+    expect(defaultClass('lm loss')).toMatchObject({ direction: 'lower', gate: true });
+  });
+});

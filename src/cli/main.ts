@@ -1,0 +1,90 @@
+/**
+ * The `training-metrics-gate` command: flags → Options → run() → exit code
+ * (0 pass, 1 regression, 2 bad input). Flags are named like the action's inputs.
+ */
+import { writeFile } from 'node:fs/promises';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { InputError } from '../model.js';
+import { githubContextFromEnv, type Command } from '../options.js';
+import { PARAMETERS, resolveOptions, type RawValues } from '../parameters.js';
+import { run, type Io } from '../run.js';
+import { resultJson } from '../result-json.js';
+import { generate, GENERATORS } from './generators.js';
+
+const COMMANDS: Command[] = ['emit', 'record', 'check'];
+
+const io: Io = {
+  info: (m) => process.stdout.write(`${m}\n`),
+  warn: (m) => process.stderr.write(`warning: ${m}\n`),
+  error: (m) => process.stderr.write(`error: ${m}\n`),
+};
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(usage());
+    return command ? 0 : 2;
+  }
+  if (command === '--version') {
+    process.stdout.write('training-metrics-gate 0.1.0\n');
+    return 0;
+  }
+  if (GENERATORS[command]) return generate(command, rest, env, io);
+  if (!COMMANDS.includes(command as Command)) {
+    io.error(`unknown command "${command}" (emit, record, check, ${Object.keys(GENERATORS).join(', ')}); see --help`);
+    return 2;
+  }
+
+  const options: ParseArgsConfig['options'] = {};
+  for (const p of PARAMETERS) {
+    options[p.name] = { type: p.kind === 'boolean' ? 'boolean' : 'string', multiple: p.kind === 'list' };
+  }
+  options['pushgateway'] = { type: 'string' }; // the short spelling in examples
+  for (const p of PARAMETERS.filter((q) => q.kind === 'boolean')) options[`no-${p.name}`] = { type: 'boolean' };
+
+  let raw: RawValues;
+  try {
+    const parsed = parseArgs({ args: rest, options, allowPositionals: false, strict: true });
+    raw = { ...(parsed.values as RawValues) };
+    if (raw.pushgateway && !raw['pushgateway-url']) raw['pushgateway-url'] = raw.pushgateway;
+    for (const p of PARAMETERS.filter((q) => q.kind === 'boolean')) if (raw[`no-${p.name}`]) raw[p.name] = false;
+  } catch (e) {
+    io.error(`${(e as Error).message.split('\n')[0]} (see training-metrics-gate --help)`);
+    return 2;
+  }
+
+  try {
+    const opts = resolveOptions(command as Command, raw, githubContextFromEnv(env), env, 'cli');
+    if (command !== 'emit' && !opts.history) throw new InputError('arguments', null, `${command} needs --history FILE`);
+    const result = await run(opts, io);
+    if (opts.json) await writeFile(opts.json, JSON.stringify(resultJson(result, opts), null, 2) + '\n');
+    return result.exitCode;
+  } catch (e) {
+    if (e instanceof InputError) {
+      io.error(e.message);
+      return 2;
+    }
+    io.error(`internal error: ${(e as Error).stack ?? String(e)}`);
+    return 2;
+  }
+}
+
+function usage(): string {
+  const flags = PARAMETERS.map((p) => {
+    const arg = p.kind === 'boolean' ? '' : p.choices ? ` ${p.choices.join('|')}` : p.kind === 'number' ? ' N' : p.kind === 'tags' ? ' k:v,…' : ' VALUE';
+    return `  --${p.name}${arg}${p.kind === 'list' ? ' (repeatable)' : ''}\n      ${p.description}`;
+  }).join('\n');
+  return `training-metrics-gate — training metrics CSVs → StatsD / Prometheus / Datadog, and a regression gate
+
+Usage:
+  training-metrics-gate emit   (--csv FILE [--csv FILE …] | --metadata FILE) [flags]
+  training-metrics-gate record --history H.json --experiment NAME --csv A.csv [--csv B.csv …]
+  training-metrics-gate check  --history H.json --experiment NAME --csv C.csv [--json OUT.json] [--markdown OUT.md] [--html OUT.html]
+${Object.entries(GENERATORS).map(([name, g]) => `  training-metrics-gate ${name} ${g.usage}`).join('\n')}
+
+Exit codes: 0 pass, 1 regression, 2 bad input.
+
+Flags (each is also an action input of the same name):
+${flags}
+`;
+}

@@ -1,0 +1,4 @@
+/** The ingest stage: metrics files and run manifests in, streamed Tables out. */
+export { openTable, type OpenTableOptions } from './open-table.js';
+export { readManifest, type ManifestRun } from './manifest.js';
+export { tableFromColumns } from './memory.js';

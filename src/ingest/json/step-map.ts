@@ -1,0 +1,70 @@
+/**
+ * Collects cells keyed by step for the small JSON shapes (Megatron golden values, HF trainer_state), then
+ * hands them on as a Table in step order. A later cell for the same step and column replaces an earlier one.
+ */
+import { InputError, type Table } from '../../model.js';
+import { tableFromColumns } from '../memory.js';
+import { CellKind, classifyCell, type Cell } from '../csv/cell.js';
+
+export class StepMap {
+  private readonly rows = new Map<number, Map<string, Cell>>();
+  private readonly columnOrder = new Map<string, true>();
+  private readonly textValues = new Map<string, number>();
+
+  constructor(private readonly source: string) {}
+
+  /** Record `value` (a number, a numeric token string such as `"nan"`, or null for missing) at `step`. */
+  set(step: number, column: string, value: unknown): void {
+    const cell: Cell = { kind: CellKind.Missing, value: NaN };
+    if (typeof value === 'number') {
+      cell.kind = CellKind.Number;
+      cell.value = value;
+    } else if (typeof value === 'string') {
+      classifyCell(value, cell);
+    } else if (value !== null && value !== undefined) {
+      cell.kind = CellKind.Text;
+    }
+    if (cell.kind === CellKind.Text) {
+      this.textValues.set(column, (this.textValues.get(column) ?? 0) + 1);
+      return;
+    }
+    if (!this.columnOrder.has(column)) this.columnOrder.set(column, true);
+    if (cell.kind === CellKind.Missing) return;
+    let row = this.rows.get(step);
+    if (!row) this.rows.set(step, (row = new Map()));
+    row.set(column, cell);
+  }
+
+  /** The collected cells as a Table; an InputError when no column has a finite value. */
+  toTable(stepColumn: string | null, batchSize: number, warnings: string[]): Table {
+    const steps = [...this.rows.keys()].sort((a, b) => a - b);
+    const names = [...this.columnOrder.keys()];
+    const columns: Record<string, Float64Array> = {};
+    const nanTokens: Record<string, number[]> = {};
+    const empty: string[] = [];
+    for (const name of names) {
+      const values = new Float64Array(steps.length).fill(NaN);
+      const tokens: number[] = [];
+      let finite = false;
+      steps.forEach((step, i) => {
+        const cell = this.rows.get(step)!.get(name);
+        if (!cell) return;
+        values[i] = cell.value;
+        if (cell.kind === CellKind.NanToken) tokens.push(i);
+        if (Number.isFinite(cell.value)) finite = true;
+      });
+      columns[name] = values;
+      if (tokens.length) nanTokens[name] = tokens;
+      if (!finite) empty.push(name);
+    }
+    for (const [column, count] of this.textValues) {
+      if (!this.columnOrder.has(column)) warnings.push(`text field "${column}" left out (${count} value${count === 1 ? '' : 's'})`);
+      else warnings.push(`field "${column}": ${count} value${count === 1 ? '' : 's'} not a number, read as missing`);
+    }
+    if (!steps.length || empty.length === names.length) {
+      throw new InputError(this.source, null, 'no metric has a finite value');
+    }
+    if (empty.length) warnings.push(`column${empty.length === 1 ? '' : 's'} with no finite value: ${empty.map((n) => `"${n}"`).join(', ')}`);
+    return tableFromColumns(this.source, steps, columns, { stepColumn, nanTokens, batchSize, warnings });
+  }
+}

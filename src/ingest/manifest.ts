@@ -1,0 +1,198 @@
+/**
+ * The batch manifest `experiment_metadata.jsonl`: one JSON object per line, one line per run.
+ * Schema and examples: docs/manifest.md.
+ */
+import { readFile, readdir, realpath, stat } from 'node:fs/promises';
+import { basename, dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { InputError } from '../model.js';
+
+export interface ManifestRun {
+  /** Line of the manifest (1-based). */
+  line: number;
+  name: string;
+  /** Absolute path of the metrics file. */
+  file: string;
+  /** Scalar benchmark config, flattened to strings: {model: 'gpt3-15b', tp: '8', seq_len: '4096'}. */
+  config: Record<string, string>;
+  /** Hardware identity under canonical keys (gpu, world_size, nodes, gpus_per_node) when present. */
+  fingerprint: Record<string, string>;
+  durationSeconds?: number;
+}
+
+const NAME_KEYS = ['name', 'run_name', 'experiment'];
+export const PATH_KEYS = ['csv', 'metrics', 'metrics_file', 'metrics_csv', 'file', 'path', 'dir', 'output_dir', 'log_dir', 'run_dir'];
+const DURATION_KEYS = ['duration_seconds', 'duration_s', 'duration', 'wall_time_sec', 'wall_time_s', 'elapsed_seconds', 'runtime_seconds', 'train_runtime'];
+/** Canonical fingerprint key ← the names runs use for it. */
+const FINGERPRINT_KEYS: Record<string, string[]> = {
+  gpu: ['gpu', 'gpu_type', 'gpu_model', 'gpu_name', 'accelerator'],
+  world_size: ['world_size', 'num_gpus', 'n_gpus', 'ngpus', 'gpus', 'total_gpus'],
+  nodes: ['nodes', 'num_nodes', 'n_nodes', 'nnodes'],
+  gpus_per_node: ['gpus_per_node', 'nproc_per_node'],
+};
+/** The file a run directory holds its metrics in. */
+const DEFAULT_METRICS_FILE = 'metrics_rank_0.csv';
+
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function scalarString(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  if (typeof v === 'boolean') return String(v);
+  return undefined;
+}
+
+/** Scalars of `obj`, nested objects as dotted keys; arrays and nulls are left out. */
+function flatten(obj: Json, skip: Set<string>, prefix = '', out: Record<string, string> = {}): Record<string, string> {
+  for (const [key, value] of Object.entries(obj)) {
+    if (!prefix && skip.has(key)) continue;
+    const s = scalarString(value);
+    if (s !== undefined) out[prefix + key] = s;
+    else if (isObject(value)) flatten(value, skip, `${prefix}${key}.`, out);
+  }
+  return out;
+}
+
+function firstOf(obj: Json, keys: string[]): { key: string; value: unknown } | undefined {
+  for (const key of keys) if (obj[key] !== undefined && obj[key] !== null) return { key, value: obj[key] };
+  return undefined;
+}
+
+/** Whether `target` (a real path) lies inside `root` (a real path). */
+function inside(root: string, target: string): boolean {
+  const rel = relative(root, target);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && !rel.startsWith(`..${sep}`));
+}
+
+/** The metrics file a manifest path names: the file itself, or within a directory `metrics_rank_0.csv` or its only CSV. */
+async function resolveMetricsFile(manifest: string, root: string, line: number, written: string): Promise<string> {
+  const candidate = resolve(dirname(manifest), written);
+  let real: string;
+  try {
+    real = await realpath(candidate);
+  } catch {
+    throw new InputError(manifest, line, `metrics path "${written}" not found`);
+  }
+  if (!inside(root, real)) throw new InputError(manifest, line, `metrics path "${written}" is outside the manifest's folder; refused`);
+  if (!(await stat(real)).isDirectory()) return candidate;
+  const entries = await readdir(real);
+  if (entries.includes(DEFAULT_METRICS_FILE)) return resolveMetricsFile(manifest, root, line, `${written.replace(/[\\/]+$/, '')}/${DEFAULT_METRICS_FILE}`);
+  const csvs = entries.filter((e) => extname(e).toLowerCase() === '.csv').sort();
+  if (csvs.length === 1) return resolveMetricsFile(manifest, root, line, `${written.replace(/[\\/]+$/, '')}/${csvs[0]}`);
+  if (!csvs.length) throw new InputError(manifest, line, `directory "${written}" has no ${DEFAULT_METRICS_FILE} and no other CSV`);
+  throw new InputError(
+    manifest,
+    line,
+    `directory "${written}" has no ${DEFAULT_METRICS_FILE} and ${csvs.length} CSVs (${csvs.slice(0, 4).join(', ')}${csvs.length > 4 ? ', …' : ''}); name the file`,
+  );
+}
+
+function durationOf(manifest: string, line: number, obj: Json, config: Json | undefined): number | undefined {
+  const found = firstOf(obj, DURATION_KEYS) ?? (config ? firstOf(config, DURATION_KEYS) : undefined);
+  if (!found) return undefined;
+  const n = typeof found.value === 'number' ? found.value : typeof found.value === 'string' ? Number(found.value.trim() || NaN) : NaN;
+  if (!Number.isFinite(n) || n < 0) throw new InputError(manifest, line, `"${found.key}" is not a duration in seconds: ${JSON.stringify(found.value)}`);
+  return n;
+}
+
+function fingerprintOf(sources: Json[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [canonical, names] of Object.entries(FINGERPRINT_KEYS)) {
+    for (const source of sources) {
+      const found = firstOf(source, names);
+      const s = found && scalarString(found.value);
+      if (s !== undefined) {
+        out[canonical] = s;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+async function readLine(manifest: string, root: string, line: number, obj: Json): Promise<ManifestRun> {
+  const pathEntry = PATH_KEYS.map((key) => ({ key, value: obj[key] })).find((e) => typeof e.value === 'string' && e.value.trim() !== '');
+  if (!pathEntry) throw new InputError(manifest, line, `run has no metrics path (one of: ${PATH_KEYS.join(', ')})`);
+  const file = await resolveMetricsFile(manifest, root, line, (pathEntry.value as string).trim());
+  const nameEntry = firstOf(obj, NAME_KEYS);
+  const name = (nameEntry && scalarString(nameEntry.value)?.trim()) || basename(dirname(file)) + '/' + basename(file, extname(file));
+  const configObject = isObject(obj['config']) ? obj['config'] : undefined;
+  const skip = new Set([...NAME_KEYS, pathEntry.key, ...DURATION_KEYS, 'fingerprint', 'hardware']);
+  const config = configObject ? flatten(configObject, new Set(DURATION_KEYS)) : flatten(obj, skip);
+  const hardware = [obj['fingerprint'], obj['hardware']].filter(isObject);
+  const run: ManifestRun = { line, name, file, config, fingerprint: fingerprintOf([...hardware, obj, ...(configObject ? [configObject] : [])]) };
+  const duration = durationOf(manifest, line, obj, configObject);
+  if (duration !== undefined) run.durationSeconds = duration;
+  return run;
+}
+
+/**
+ * Read a run manifest. Each line that names a metrics file becomes a run; a line that is broken (bad JSON,
+ * a run name without a path, a missing file, a path outside the manifest's folder) becomes an InputError in
+ * `errors` and the other runs are still returned. Lines that are neither (a ledger's other events) are
+ * skipped; when no line at all is a run, that is one error. A missing or unreadable manifest throws.
+ */
+export async function readManifest(path: string): Promise<{ runs: ManifestRun[]; errors: InputError[] }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(path, null, code === 'ENOENT' ? 'manifest not found' : code === 'EISDIR' ? 'manifest is a directory' : `cannot read manifest: ${(e as Error).message}`);
+  }
+  const root = await realpath(dirname(path));
+  const runs: ManifestRun[] = [];
+  const errors: InputError[] = [];
+  const names = new Map<string, number>();
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  let skipped = 0;
+  let skippedKind: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const lineText = lines[i]!.trim();
+    const line = i + 1;
+    if (!lineText) continue;
+    let obj: unknown;
+    try {
+      obj = JSON.parse(lineText);
+    } catch (e) {
+      errors.push(new InputError(path, line, `not valid JSON: ${(e as Error).message.split('\n')[0]}`));
+      continue;
+    }
+    if (!isObject(obj)) {
+      errors.push(new InputError(path, line, 'expected a JSON object per line'));
+      continue;
+    }
+    const hasPath = PATH_KEYS.some((key) => typeof obj[key] === 'string');
+    const hasName = NAME_KEYS.some((key) => scalarString(obj[key]) !== undefined);
+    if (!hasPath && !hasName) {
+      skipped++;
+      skippedKind ??= scalarString(obj['kind']) ?? scalarString(obj['type']);
+      continue;
+    }
+    try {
+      const run = await readLine(path, root, line, obj);
+      const earlier = names.get(run.name);
+      if (earlier !== undefined) throw new InputError(path, line, `run name "${run.name}" already used on line ${earlier}`);
+      names.set(run.name, line);
+      runs.push(run);
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      errors.push(e);
+    }
+  }
+  if (!runs.length && !errors.length) {
+    errors.push(
+      new InputError(
+        path,
+        null,
+        skipped
+          ? `no runs: none of the ${skipped} lines names a metrics file (${PATH_KEYS.slice(0, 4).join(', ')}, …)${skippedKind ? `; lines look like "${skippedKind}" events` : ''}`
+          : 'no runs: the manifest is empty',
+      ),
+    );
+  }
+  return { runs, errors };
+}

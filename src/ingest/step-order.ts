@@ -1,0 +1,214 @@
+/**
+ * Turns rows as they arrive into column-major batches in step order, resolving restarts in the stream.
+ *
+ * A training job restarted from a checkpoint logs again from the checkpoint's step, so its file shows a
+ * step go backwards. The later attempt wins: the rows it supersedes (steps ≥ the step it resumed at) are
+ * dropped. A row with the same step as the row before it is merged into that row (later non-empty cells
+ * win), which is how sparse loggers such as Lightning's CSVLogger write train and validation values of
+ * one step on two rows.
+ *
+ * Memory stays bounded: rows are held back in at most two blocks of `blockRows` rows, so a restart can
+ * reach back at least `blockRows` rows. A restart that reaches further back than the held rows cannot
+ * retract rows already handed on: those steps keep their first occurrence, the new attempt's rows up to
+ * the last step handed on are dropped, and a warning says so.
+ */
+import type { Batch } from '../model.js';
+import { CellKind } from './csv/cell.js';
+
+class Block {
+  readonly steps: Float64Array;
+  readonly values: Float64Array[];
+  readonly nanTokens: (number[] | undefined)[];
+  length = 0;
+
+  constructor(columns: number, readonly capacity: number) {
+    this.steps = new Float64Array(capacity);
+    this.values = Array.from({ length: columns }, () => new Float64Array(capacity));
+    this.nanTokens = new Array<number[] | undefined>(columns).fill(undefined);
+  }
+
+  /** Keep the first `n` rows. */
+  truncate(n: number): void {
+    this.length = n;
+    for (let c = 0; c < this.nanTokens.length; c++) {
+      const rows = this.nanTokens[c];
+      if (!rows) continue;
+      while (rows.length && rows[rows.length - 1]! >= n) rows.pop();
+      if (!rows.length) this.nanTokens[c] = undefined;
+    }
+  }
+
+  /** Number of leading rows whose step is below `step` (steps within a block increase strictly). */
+  rowsBelow(step: number): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.steps[mid]! < step) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  toBatch(): Batch {
+    const n = this.length;
+    const full = n === this.capacity;
+    const batch: Batch = {
+      steps: full ? this.steps : this.steps.slice(0, n),
+      values: this.values.map((v) => (full ? v : v.slice(0, n))),
+    };
+    if (this.nanTokens.some((rows) => rows !== undefined)) batch.nanTokens = this.nanTokens;
+    return batch;
+  }
+}
+
+/** Where restarts were seen, for one warning at the end. */
+interface RestartLog {
+  count: number;
+  examples: string[];
+  superseded: number;
+  keptFirst: number;
+  keptFirstExample: string | null;
+}
+
+export class StepOrderedRows {
+  /** Scratch row the parsers fill before `commit`: a value and a CellKind per metric column. */
+  readonly values: Float64Array;
+  readonly kinds: Uint8Array;
+  private held: Block | null = null;
+  private current: Block;
+  private ready: Block[] = [];
+  /** Highest step handed on in a batch already taken, or -Infinity. */
+  private lastTaken = -Infinity;
+  private readonly restarts: RestartLog = { count: 0, examples: [], superseded: 0, keptFirst: 0, keptFirstExample: null };
+  private badSteps = 0;
+  private firstBadStepLine = 0;
+
+  constructor(
+    private readonly columns: number,
+    private readonly blockRows: number,
+  ) {
+    this.values = new Float64Array(columns);
+    this.kinds = new Uint8Array(columns);
+    this.current = new Block(columns, blockRows);
+  }
+
+  /** Clear the scratch row (all cells missing). */
+  clearRow(): void {
+    this.values.fill(NaN);
+    this.kinds.fill(CellKind.Missing);
+  }
+
+  /** Add the scratch row at `step`; `line` is its line in the file, for warnings. */
+  commit(step: number, line: number): void {
+    if (!Number.isFinite(step)) {
+      if (this.badSteps++ === 0) this.firstBadStepLine = line;
+      return;
+    }
+    const last = this.lastRow();
+    if (last && step === last.block.steps[last.row]) {
+      this.merge(last.block, last.row);
+      return;
+    }
+    const lastStep = last ? last.block.steps[last.row]! : this.lastTaken;
+    if (step <= lastStep) this.restart(step, lastStep, line);
+    if (step <= this.lastTaken) {
+      this.restarts.keptFirst++;
+      return;
+    }
+    this.append(step);
+  }
+
+  /** Blocks complete and out of restart reach, as batches. */
+  take(): Batch[] {
+    const out = this.ready.map((b) => b.toBatch());
+    for (const b of this.ready) this.lastTaken = b.steps[b.length - 1]!;
+    this.ready = [];
+    return out;
+  }
+
+  /** Everything left, once the input has ended. */
+  finish(): Batch[] {
+    if (this.held) this.ready.push(this.held);
+    if (this.current.length) this.ready.push(this.current);
+    this.held = null;
+    this.current = new Block(this.columns, 1);
+    return this.take();
+  }
+
+  /** Non-fatal findings so far, one line each. */
+  warnings(): string[] {
+    const out: string[] = [];
+    const r = this.restarts;
+    if (r.count) {
+      out.push(
+        `${r.count} restart${r.count === 1 ? '' : 's'} (step went back): ${r.examples.join('; ')}${r.count > r.examples.length ? '; …' : ''}` +
+          ` — ${r.superseded} earlier row${r.superseded === 1 ? '' : 's'} replaced by the later attempt`,
+      );
+    }
+    if (r.keptFirst) {
+      out.push(
+        `${r.keptFirst} row${r.keptFirst === 1 ? '' : 's'} of a restart reached back past the ${this.blockRows} rows held for restarts (${r.keptFirstExample}); those steps keep their first occurrence`,
+      );
+    }
+    if (this.badSteps) {
+      out.push(`${this.badSteps} row${this.badSteps === 1 ? '' : 's'} without a numeric step skipped (first at line ${this.firstBadStepLine})`);
+    }
+    return out;
+  }
+
+  private lastRow(): { block: Block; row: number } | null {
+    if (this.current.length) return { block: this.current, row: this.current.length - 1 };
+    if (this.held && this.held.length) return { block: this.held, row: this.held.length - 1 };
+    return null;
+  }
+
+  private restart(step: number, lastStep: number, line: number): void {
+    const r = this.restarts;
+    if (r.count++ < 5) r.examples.push(`line ${line}: step ${step} after ${lastStep}`);
+    if (step <= this.lastTaken && r.keptFirstExample === null) {
+      r.keptFirstExample = `line ${line}: step ${step}, rows up to step ${this.lastTaken} already passed on`;
+    }
+    // Drop held rows with steps ≥ `step`: they belong to the attempt that was abandoned.
+    const keep = this.current.rowsBelow(step);
+    r.superseded += this.current.length - keep;
+    this.current.truncate(keep);
+    if (keep === 0 && this.held) {
+      const keepHeld = this.held.rowsBelow(step);
+      r.superseded += this.held.length - keepHeld;
+      this.held.truncate(keepHeld);
+      this.current = this.held;
+      this.held = null;
+    }
+  }
+
+  private append(step: number): void {
+    if (this.current.length === this.current.capacity) {
+      if (this.held) this.ready.push(this.held);
+      this.held = this.current;
+      this.current = new Block(this.columns, this.blockRows);
+    }
+    const block = this.current;
+    const row = block.length++;
+    block.steps[row] = step;
+    for (let c = 0; c < this.columns; c++) {
+      block.values[c]![row] = this.values[c]!;
+      if (this.kinds[c] === CellKind.NanToken) (block.nanTokens[c] ??= []).push(row);
+    }
+  }
+
+  private merge(block: Block, row: number): void {
+    for (let c = 0; c < this.columns; c++) {
+      const kind = this.kinds[c]!;
+      if (kind === CellKind.Missing || kind === CellKind.Text) continue;
+      block.values[c]![row] = this.values[c]!;
+      const tokens = block.nanTokens[c];
+      const marked = tokens !== undefined && tokens[tokens.length - 1] === row;
+      if (kind === CellKind.NanToken && !marked) (block.nanTokens[c] ??= []).push(row);
+      if (kind === CellKind.Number && marked) {
+        tokens.pop();
+        if (!tokens.length) block.nanTokens[c] = undefined;
+      }
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * The JSON account of a run (`--json OUT`, action output `report-json`): what was read, what was sent
+ * and, when gated, the verdicts — top-level `regression`, `run` and `metrics` are the first (usually
+ * only) gated run's, and `experiments` lists every gated run.
+ */
+import type { Options } from './options.js';
+import type { RunResult } from './run.js';
+
+export function resultJson(result: RunResult, options: Options): Record<string, unknown> {
+  const first = result.gate[0];
+  return {
+    command: options.command,
+    exitCode: result.exitCode,
+    regression: result.gate.some((g) => g.regression),
+    ...(first ? { experiment: first.experiment, run: first.run, metrics: first.metrics } : {}),
+    experiments: result.gate,
+    statsd: result.statsd && {
+      target: result.statsd.target,
+      dryRun: result.statsd.dryRun,
+      lines: result.statsd.lines,
+      datagrams: result.statsd.datagrams,
+      bytes: result.statsd.bytes,
+      series: result.statsd.series,
+      errors: result.statsd.errors,
+    },
+    runs: result.summaries,
+    errors: result.errors,
+    warnings: result.warnings,
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The StatsD sink: hot-shots with batching (maxBufferSize), an awaited close() so nothing buffered is
+ * lost at exit, and Datadog-only line extensions off unless the datadog flavor asks for them.
+ * A send error is a warning, never a verdict.
+ */
+import hotShots, { type ClientOptions, type StatsD as StatsDClient } from 'hot-shots';
+import { formatValue, type StatsdMetric } from './statsd-metrics.js';
+
+// hot-shots is CommonJS (`module.exports = Client`); type checkers disagree on what its default import is.
+const StatsD = hotShots as unknown as new (options: ClientOptions) => StatsDClient;
+
+export interface StatsdTarget {
+  host: string;
+  port: number;
+  flavor: 'plain' | 'datadog';
+  maxBufferSize: number;
+  /** Print the lines instead of sending. */
+  dryRun: boolean;
+}
+
+export interface StatsdReport {
+  target: string;
+  dryRun: boolean;
+  /** StatsD lines written (a negative gauge is two lines: reset to 0, then the value). */
+  lines: number;
+  /** UDP datagrams handed to the socket (0 in a dry run). */
+  datagrams: number;
+  bytes: number;
+  errors: string[];
+  /** The lines themselves in a dry run. */
+  printed: string[];
+}
+
+export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget): Promise<StatsdReport> {
+  const report: StatsdReport = {
+    target: `${target.host}:${target.port}`,
+    dryRun: target.dryRun,
+    lines: 0,
+    datagrams: 0,
+    bytes: 0,
+    errors: [],
+    printed: [],
+  };
+  const datadog = target.flavor === 'datadog';
+  const client = new StatsD({
+    host: target.host,
+    port: target.port,
+    protocol: 'udp',
+    maxBufferSize: target.maxBufferSize,
+    // Explicit either way: any DD_* variable would otherwise switch Datadog extensions on.
+    datadog,
+    includeDataDogTags: datadog,
+    includeDatadogTelemetry: false,
+    originDetection: false,
+    mock: target.dryRun,
+    errorHandler: (err: Error) => {
+      if (report.errors.length < 5) report.errors.push(err.message);
+    },
+  });
+  if (!target.dryRun) countDatagrams(client, report);
+  // hot-shots' typed methods sample client-side (dropping values at random) when given a rate; our
+  // window values are already the sample, so they go through its untyped send(message, tags), which
+  // adds tags and batching and nothing else.
+  const send = (client as unknown as RawSend).send.bind(client);
+
+  for (const m of metrics) {
+    const tags = Object.entries(m.tags).map(([k, v]) => `${k}:${v}`);
+    // A leading sign makes a gauge relative: reset to 0 so a negative value lands as itself.
+    if (m.type === 'g' && m.value < 0) {
+      send(`${m.name}:0|g`, tags);
+      report.lines += 1;
+    }
+    send(formatValue(m), tags);
+    report.lines += 1;
+  }
+  await new Promise<void>((resolve) => {
+    client.close((err?: Error) => {
+      if (err && report.errors.length < 5) report.errors.push(err.message);
+      resolve();
+    });
+  });
+  if (target.dryRun) report.printed = [...(client.mockBuffer ?? [])];
+  return report;
+}
+
+/** hot-shots reports no datagram count; count what reaches its transport. */
+function countDatagrams(client: StatsDClient, report: StatsdReport): void {
+  const transport = (client as unknown as { socket?: { send(buf: Buffer, cb: (err?: Error) => void): void } }).socket;
+  if (!transport) return;
+  const send = transport.send.bind(transport);
+  transport.send = (buf, cb) => {
+    report.datagrams += 1;
+    report.bytes += buf.length;
+    send(buf, cb);
+  };
+}
+
+interface RawSend {
+  send(message: string, tags: string[]): void;
+}

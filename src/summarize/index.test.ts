@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../classify/index.js';
+import { tableFromColumns } from '../ingest/memory.js';
+import type { RunInput } from '../model.js';
+import { summarizeRun } from './index.js';
+
+function input(steps: number[], columns: Record<string, number[]>, nanTokens?: Record<string, number[]>): RunInput {
+  return {
+    name: 'r',
+    experiment: 'e',
+    tags: {},
+    fingerprint: {},
+    table: tableFromColumns('mem.csv', steps, columns, { nanTokens, batchSize: 1000 }),
+  };
+}
+
+describe('summarizeRun', () => {
+  it('takes the steady state after warm-up, robust to periodic stalls', async () => {
+    const steps = Array.from({ length: 3000 }, (_, i) => i);
+    const mfu = steps.map((s) => (s < 10 ? 0.05 : s % 100 === 0 ? 0.14 : 0.42));
+    const stepTime = steps.map((s) => (s < 10 ? 20 : s % 100 === 0 ? 3 : 1));
+    const summary = await summarizeRun(input(steps, { MFU: mfu, step_time: stepTime, lr: steps.map((s) => 1e-4 / (s + 1)) }), DEFAULT_CONFIG);
+    const byName = Object.fromEntries(summary.metrics.map((m) => [m.name, m]));
+    expect(byName.MFU!.steady!.median).toBeCloseTo(0.42, 3);
+    expect(byName.MFU!.steady!.n).toBe(2990);
+    expect(byName.MFU!.steady!.fromStep).toBe(10);
+    expect(byName.step_time!.steady!.median).toBeCloseTo(1, 3);
+    expect(byName.step_time!.windows.length).toBeLessThanOrEqual(32);
+    expect(byName.lr!.steady).toBeNull();
+    expect(byName.lr!.last).toBeCloseTo(1e-4 / 3000);
+    expect(summary.steps).toEqual({ count: 3000, first: 0, last: 2999 });
+  });
+
+  it('counts a NaN loss only where the row has other values', async () => {
+    const steps = [0, 1, 2, 3, 4];
+    const loss = [3, 2.9, NaN, 2.8, NaN];
+    const other = [1, 1, 1, 1, NaN];
+    const summary = await summarizeRun(input(steps, { loss, step_time: other }, { loss: [2, 4], step_time: [4] }), DEFAULT_CONFIG);
+    const l = summary.metrics.find((m) => m.name === 'loss')!;
+    expect(l.nan).toBe(1);
+    expect(l.firstNonFiniteStep).toBe(2);
+    expect(l.count).toBe(3);
+  });
+
+  it('counts infinities and keeps the final loss and samples', async () => {
+    const steps = Array.from({ length: 1000 }, (_, i) => i);
+    const loss = steps.map((s) => (s === 500 ? Infinity : 2 + 8 / Math.sqrt(s + 1)));
+    const summary = await summarizeRun(input(steps, { train_loss: loss }), DEFAULT_CONFIG);
+    const l = summary.metrics[0]!;
+    expect(l.inf).toBe(1);
+    expect(l.firstNonFiniteStep).toBe(500);
+    expect(l.loss!.samples[0]).toEqual([0, 10]);
+    expect(l.loss!.samples.length).toBe(20);
+    expect(l.loss!.final).toBeCloseTo(2 + 8 / Math.sqrt(950), 2);
+    expect(l.loss!.divergence).toBeNull();
+  });
+});

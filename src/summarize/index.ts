@@ -1,0 +1,63 @@
+/**
+ * summarize: one pass over a run's batches → a RunSummary of plain numbers (per metric steady state,
+ * bounded step windows, sampled loss, NaN/inf and divergence). Memory is bounded by the number of
+ * metrics, not by the number of steps.
+ */
+import type { Config } from '../classify/config.js';
+import { classify } from '../classify/index.js';
+import type { RunInput, RunSummary } from '../model.js';
+import { MetricAccumulator } from './metric-accumulator.js';
+
+export async function summarizeRun(input: RunInput, config: Config): Promise<RunSummary> {
+  const { table } = input;
+  const classes = table.columns.map((name) => classify(name, config));
+  let accumulators: (MetricAccumulator | null)[] | null = null;
+  let rows = 0;
+  let firstStep = Number.NaN;
+  let lastStep = Number.NaN;
+
+  for await (const batch of table.batches) {
+    const n = batch.steps.length;
+    if (n === 0) continue;
+    if (accumulators === null) {
+      firstStep = batch.steps[0]!;
+      const steadyFrom = firstStep + config.warmupSteps;
+      accumulators = table.columns.map((name, c) =>
+        classes[c]!.kind === 'ignore' ? null : new MetricAccumulator(name, classes[c]!, steadyFrom, config),
+      );
+    }
+    rows += n;
+    lastStep = batch.steps[n - 1]!;
+    for (let c = 0; c < accumulators.length; c++) {
+      const acc = accumulators[c];
+      if (!acc) continue;
+      const column = batch.values[c]!;
+      for (let i = 0; i < n; i++) {
+        const v = column[i]!;
+        if (v !== v) continue; // missing
+        if (v === Infinity || v === -Infinity) acc.addInfinite(batch.steps[i]!);
+        else acc.add(batch.steps[i]!, v);
+      }
+      // A NaN token is a broken loss only where the row carries other values; a row of NaN is a gap.
+      const tokens = acc.cls.kind === 'loss' ? batch.nanTokens?.[c] : undefined;
+      if (tokens) {
+        for (const i of tokens) {
+          if (batch.values.some((other, o) => o !== c && Number.isFinite(other[i]!))) acc.addNaN(batch.steps[i]!);
+        }
+      }
+    }
+  }
+
+  return {
+    name: input.name,
+    experiment: input.experiment,
+    source: table.source,
+    tags: input.tags,
+    fingerprint: input.fingerprint,
+    steps: { count: rows, first: firstStep, last: lastStep },
+    truncated: table.truncated.value,
+    ...(input.durationSeconds === undefined ? {} : { durationSeconds: input.durationSeconds }),
+    warnings: [...table.warnings],
+    metrics: (accumulators ?? []).filter((a): a is MetricAccumulator => a !== null).map((a) => a.finish()),
+  };
+}

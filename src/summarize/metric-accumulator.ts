@@ -1,0 +1,116 @@
+/**
+ * Everything the pipeline needs to know about one metric, built in one pass over its values in step
+ * order with memory bounded by the sketches, windows and samples — never by the run's length.
+ */
+import { median } from 'simple-statistics';
+import type { MetricClass, MetricSummary, SteadyState } from '../model.js';
+import type { Config } from '../classify/config.js';
+import { DivergenceDetector } from './divergence.js';
+import { LossSampler } from './loss-sampler.js';
+import { newSketch, quantilesOf, type Sketch } from './sketch.js';
+import { StepWindows } from './step-windows.js';
+
+/** Logged points whose median is the loss "over the final window". */
+const FINAL_POINTS = 100;
+
+export class MetricAccumulator {
+  private count = 0;
+  private nan = 0;
+  private inf = 0;
+  private firstNonFiniteStep: number | null = null;
+  private first = Number.NaN;
+  private last = Number.NaN;
+  private lastStep = Number.NaN;
+  private min = Number.POSITIVE_INFINITY;
+  private max = Number.NEGATIVE_INFINITY;
+  private steadySum = 0;
+  private readonly steady: Sketch | null;
+  private readonly windows: StepWindows | null;
+  private readonly sampler: LossSampler | null;
+  private readonly divergence: DivergenceDetector | null;
+  private readonly tail: number[] = [];
+  private tailAt = 0;
+
+  constructor(
+    readonly name: string,
+    readonly cls: MetricClass,
+    private readonly steadyFrom: number,
+    config: Pick<Config, 'lossEvery' | 'lossMaxPoints' | 'maxWindows'>,
+  ) {
+    const kind = cls.kind;
+    this.steady = kind === 'gauge' ? null : newSketch();
+    this.windows = kind === 'window' || kind === 'timer' ? new StepWindows(config.lossEvery, config.maxWindows) : null;
+    this.sampler = kind === 'loss' ? new LossSampler(config.lossEvery, config.lossMaxPoints) : null;
+    this.divergence = kind === 'loss' ? new DivergenceDetector() : null;
+  }
+
+  add(step: number, value: number): void {
+    if (this.count === 0) this.first = value;
+    this.count += 1;
+    this.last = value;
+    this.lastStep = step;
+    if (value < this.min) this.min = value;
+    if (value > this.max) this.max = value;
+    // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
+    if (this.windows && (step >= this.steadyFrom || this.cls.kind !== 'timer')) this.windows.add(step, value);
+    if (step >= this.steadyFrom && this.steady) {
+      this.steady.accept(value);
+      this.steadySum += value;
+      this.divergence?.add(step, value);
+    }
+    if (this.sampler) {
+      this.sampler.add(step, value);
+      if (this.tail.length < FINAL_POINTS) this.tail.push(value);
+      else this.tail[this.tailAt] = value;
+      this.tailAt = (this.tailAt + 1) % FINAL_POINTS;
+    }
+  }
+
+  /** An explicit NaN where the row had other values: the metric itself broke. */
+  addNaN(step: number): void {
+    this.nan += 1;
+    this.firstNonFiniteStep ??= step;
+  }
+
+  addInfinite(step: number): void {
+    this.inf += 1;
+    this.firstNonFiniteStep ??= step;
+  }
+
+  finish(): MetricSummary {
+    const summary: MetricSummary = {
+      name: this.name,
+      class: this.cls,
+      count: this.count,
+      nan: this.nan,
+      inf: this.inf,
+      firstNonFiniteStep: this.firstNonFiniteStep,
+      first: this.first,
+      last: this.last,
+      lastStep: this.lastStep,
+      min: this.count ? this.min : Number.NaN,
+      max: this.count ? this.max : Number.NaN,
+      steady: this.steady && this.steady.count > 0 ? steadyState(this.steady, this.steadySum, this.steadyFrom) : null,
+      windows: this.windows?.result() ?? [],
+    };
+    if (this.sampler && this.count > 0) {
+      const samples = this.sampler.result();
+      const lastSampled = samples[samples.length - 1];
+      summary.loss = {
+        samples,
+        every: this.sampler.every,
+        final: median(this.tail),
+        finalFrom: this.tail.length < FINAL_POINTS ? (samples[0]?.[0] ?? this.lastStep) : (lastSampled?.[0] ?? this.lastStep),
+        runningMin: this.min,
+        divergence: this.divergence!.result(),
+      };
+    }
+    return summary;
+  }
+}
+
+/** Steady-state numbers from the sketch: spread is the robust standard deviation IQR / 1.349. */
+function steadyState(sketch: Sketch, sum: number, fromStep: number): SteadyState {
+  const [p10, p25, p50, p75, p90] = quantilesOf(sketch, [0.1, 0.25, 0.5, 0.75, 0.9]) as [number, number, number, number, number];
+  return { median: p50, p10, p90, mean: sum / sketch.count, spread: (p75 - p25) / 1.349, n: sketch.count, fromStep };
+}

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { PARAMETERS } from '../../src/parameters.js';
+import { runAction } from '../helpers/action.js';
+import { listenUdp, type UdpListener } from '../helpers/udp.js';
+
+describe('the action as the runner runs it (dist/index.js, INPUT_* variables, GITHUB_OUTPUT file)', () => {
+  let udp: UdpListener;
+  beforeAll(async () => {
+    udp = await listenUdp();
+  });
+  afterAll(async () => udp.close());
+
+  it('emits a batch and sets datagrams, series and metrics-json', async () => {
+    const r = await runAction(
+      { metadata: 'fixtures/demo/experiment_metadata.jsonl', 'statsd-host': '127.0.0.1', 'statsd-port': String(udp.port), prefix: 'daily_training_metrics' },
+      { GITHUB_REF: 'refs/pull/7/merge', GITHUB_EVENT_NAME: 'pull_request', GITHUB_WORKFLOW: 'perf' },
+    );
+    expect(r.stdout).not.toContain('::error');
+    expect(r.code).toBe(0);
+    const datagrams = Number(r.outputs.datagrams);
+    expect(datagrams).toBeGreaterThan(0);
+    await udp.waitForLines(1);
+    await new Promise((res) => setTimeout(res, 200));
+    expect(udp.datagrams.length).toBe(datagrams);
+    expect(udp.lines().every((l) => l.includes('branch_type:pr') && l.includes('event:pull_request'))).toBe(true);
+    expect(Number(r.outputs.series)).toBeGreaterThan(0);
+    const metrics = JSON.parse(r.outputs['metrics-json']!);
+    expect(metrics['gpt3-7b-tp2'].MFU).toBeGreaterThan(0.4);
+    expect(metrics['gpt3-7b-tp2'].MFU).toBeLessThan(0.5);
+    expect(readFileSync(r.outputs['report-json']!, 'utf8')).toContain('"runs"');
+  });
+
+  it('sends nothing over StatsD unless statsd-host is given', async () => {
+    udp.datagrams.length = 0;
+    const r = await runAction({ csv: 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv' });
+    expect(r.code).toBe(0);
+    expect(r.outputs.datagrams).toBe('0');
+  });
+
+  it('fails the step with one error line on bad input', async () => {
+    const r = await runAction({ csv: 'fixtures/does-not-exist.csv' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/::error::.*does-not-exist\.csv/);
+    expect(r.stdout).not.toMatch(/\n\s+at /);
+  });
+
+  it('action.yml declares exactly the parameters the CLI takes, and runs on node24', () => {
+    const action = YAML.parse(readFileSync('action.yml', 'utf8'));
+    expect(action.runs.using).toBe('node24');
+    expect(Object.keys(action.inputs).sort()).toEqual(PARAMETERS.map((p) => p.name).sort());
+    expect(Object.keys(action.outputs).sort()).toEqual(['datagrams', 'metrics-json', 'regression', 'report-json', 'series']);
+  });
+});

@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../src/classify/index.js';
+import { tableFromColumns } from '../../src/ingest/memory.js';
+import type { RunSummary } from '../../src/model.js';
+import { sendStatsd } from '../../src/sinks/statsd.js';
+import { countSeries, toStatsdMetrics } from '../../src/sinks/statsd-metrics.js';
+import { summarizeRun } from '../../src/summarize/index.js';
+import { listenUdp, type UdpListener } from '../helpers/udp.js';
+
+async function sampleRun(steps = 5000): Promise<RunSummary> {
+  const s = Array.from({ length: steps }, (_, i) => i);
+  return summarizeRun(
+    {
+      name: 'gpt-small',
+      experiment: 'gpt-small',
+      tags: {},
+      fingerprint: {},
+      table: tableFromColumns('run.csv', s, {
+        'train.lm_loss': s.map((i) => 2 + 8 / Math.sqrt(i + 1)),
+        MFU: s.map((i) => 0.42 + 0.01 * Math.sin(i)),
+        step_time: s.map((i) => (i < 10 ? 9 : 1.2)),
+        lr: s.map(() => 3e-4),
+        bias_shift: s.map(() => -0.25),
+      }),
+    },
+    DEFAULT_CONFIG,
+  );
+}
+
+const TAGS = { experiment: 'gpt-small', workflow_name: 'daily', event: 'schedule', branch_type: 'main' };
+
+describe('StatsD sink over a real UDP socket', () => {
+  let udp: UdpListener;
+  beforeAll(async () => {
+    udp = await listenUdp();
+  });
+  afterAll(async () => udp.close());
+  afterEach(() => {
+    udp.datagrams.length = 0;
+  });
+
+  it('batches lines into datagrams under maxBufferSize and loses none', async () => {
+    const metrics = toStatsdMetrics(await sampleRun(), null, { prefix: 'daily_training_metrics', flavor: 'plain', tags: TAGS });
+    const report = await sendStatsd(metrics, { host: '127.0.0.1', port: udp.port, flavor: 'plain', maxBufferSize: 1432, dryRun: false });
+    const lines = await udp.waitForLines(report.lines);
+    expect(lines.length).toBe(report.lines);
+    expect(udp.datagrams.length).toBe(report.datagrams);
+    expect(report.datagrams).toBeLessThan(report.lines / 5);
+    for (const d of udp.datagrams) expect(Buffer.byteLength(d)).toBeLessThanOrEqual(1432);
+    expect(report.errors).toEqual([]);
+  });
+
+  it('writes each kind as documented, with the tag schema and no Datadog extensions', async () => {
+    process.env.DD_ENV = 'prod'; // would switch hot-shots' Datadog mode on if left implicit
+    try {
+      const metrics = toStatsdMetrics(await sampleRun(), null, { prefix: 'p', flavor: 'plain', tags: TAGS });
+      const report = await sendStatsd(metrics, { host: '127.0.0.1', port: udp.port, flavor: 'plain', maxBufferSize: 1432, dryRun: false });
+      const lines = await udp.waitForLines(report.lines);
+      const schema = '#experiment:gpt-small,workflow_name:daily,event:schedule,branch_type:main';
+      expect(lines).toContain(`p.train.lm_loss:10|g|${schema},step:0`);
+      // 5000 steps → 25 windows of 200 steps, each sent as 5 quantiles at rate 5/200.
+      expect(lines.filter((l) => /^p\.mfu:0\.4\d+\|h\|@0\.025\|#.*,steps:0-199$/.test(l))).toHaveLength(5);
+      expect(lines.some((l) => /^p\.step_time:1200\|ms\|@0\.\d+\|#/.test(l))).toBe(true);
+      expect(lines.filter((l) => l.startsWith('p.step_time:9000'))).toEqual([]); // warm-up skipped
+      expect(lines).toContain(`p.lr:0.0003|g|${schema}`);
+      const neg = lines.findIndex((l) => l.startsWith('p.bias_shift:-0.25|g'));
+      expect(lines[neg - 1]).toBe(`p.bias_shift:0|g|${schema}`);
+      for (const l of lines) {
+        expect(l).not.toMatch(/\|c:|\|card:|\|e:/);
+        expect(l).not.toContain('env:prod');
+      }
+    } finally {
+      delete process.env.DD_ENV;
+    }
+  });
+
+  it('sends distributions and DD_ENV as a tag in the datadog flavor', async () => {
+    process.env.DD_ENV = 'ci';
+    try {
+      const metrics = toStatsdMetrics(await sampleRun(500), null, { prefix: 'p', flavor: 'datadog', tags: TAGS });
+      const report = await sendStatsd(metrics, { host: '127.0.0.1', port: udp.port, flavor: 'datadog', maxBufferSize: 1432, dryRun: false });
+      const lines = await udp.waitForLines(report.lines);
+      expect(lines.some((l) => /^p\.mfu:[\d.]+\|d\|@/.test(l))).toBe(true);
+      expect(lines.every((l) => l.includes('env:ci'))).toBe(true);
+    } finally {
+      delete process.env.DD_ENV;
+    }
+  });
+
+  it('bounds the volume: a 20× longer run sends about as many lines', async () => {
+    const short = toStatsdMetrics(await sampleRun(5_000), null, { prefix: 'p', flavor: 'plain', tags: TAGS });
+    const long = toStatsdMetrics(await sampleRun(100_000), null, { prefix: 'p', flavor: 'plain', tags: TAGS });
+    expect(long.length).toBeLessThan(short.length * 2);
+    expect(countSeries(long)).toBeLessThan(600);
+  });
+
+  it('prints instead of sending in a dry run', async () => {
+    const metrics = toStatsdMetrics(await sampleRun(200), null, { prefix: 'p', flavor: 'plain', tags: TAGS });
+    const report = await sendStatsd(metrics, { host: '127.0.0.1', port: udp.port, flavor: 'plain', maxBufferSize: 1432, dryRun: true });
+    expect(report.printed.length).toBe(report.lines);
+    expect(report.datagrams).toBe(0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(udp.datagrams).toEqual([]);
+  });
+
+  it('warns instead of failing when nothing listens', async () => {
+    const closed = await listenUdp();
+    const port = closed.port;
+    await closed.close();
+    const metrics = toStatsdMetrics(await sampleRun(200), null, { prefix: 'p', flavor: 'plain', tags: TAGS });
+    const report = await sendStatsd(metrics, { host: '127.0.0.1', port, flavor: 'plain', maxBufferSize: 64, dryRun: false });
+    expect(report.lines).toBeGreaterThan(0);
+  });
+});
+
+describe('StatsD sink into the Etsy statsd daemon (second real consumer)', () => {
+  let daemon: ChildProcess;
+  let out: string;
+  let port: number;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'etsy-'));
+    out = join(dir, 'flush.jsonl');
+    const probe = await listenUdp();
+    port = probe.port;
+    await probe.close();
+    const conf = join(dir, 'config.js');
+    writeFileSync(
+      conf,
+      JSON.stringify({ port, mgmt_port: 0, address: '127.0.0.1', flushInterval: 300, backends: [resolve('test/helpers/etsy-json-backend.cjs')], jsonBackendFile: out }),
+    );
+    daemon = spawn(process.execPath, [resolve('node_modules/statsd/stats.js'), conf], { stdio: 'ignore' });
+    const until = Date.now() + 10_000;
+    while (!existsSync(out) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  });
+  afterAll(() => {
+    daemon?.kill();
+  });
+
+  it('aggregates our lines: gauges, timers with sample rates, tags as names', async () => {
+    const metrics = toStatsdMetrics(await sampleRun(2000), null, { prefix: 'p', flavor: 'plain', tags: TAGS });
+    await sendStatsd(metrics, { host: '127.0.0.1', port, flavor: 'plain', maxBufferSize: 1432, dryRun: false });
+    let flush: { gauges: Record<string, number>; timer_data: Record<string, { count: number; median: number }>; counters: Record<string, number> } | undefined;
+    const until = Date.now() + 10_000;
+    while (Date.now() < until) {
+      const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      flush = rows.find((r) => Object.keys(r.gauges).some((k) => k.startsWith('p.lr')));
+      if (flush) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(flush).toBeDefined();
+    const tagged = 'experiment=gpt-small;workflow_name=daily;event=schedule;branch_type=main';
+    expect(flush!.gauges[`p.lr;${tagged}`]).toBeCloseTo(3e-4);
+    expect(flush!.gauges[`p.bias_shift;${tagged}`]).toBeCloseTo(-0.25);
+    expect(flush!.counters['statsd.bad_lines_seen']).toBe(0);
+    const timer = flush!.timer_data[`p.step_time;${tagged}`]!;
+    // Sample rates restore the true count of steady-state steps (2000 steps, windows after warm-up).
+    expect(timer.count).toBeGreaterThan(1900);
+    expect(timer.count).toBeLessThanOrEqual(2000);
+    expect(timer.median).toBeCloseTo(1200, 0);
+  });
+});

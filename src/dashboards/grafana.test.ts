@@ -61,9 +61,11 @@ describe('grafanaDashboard', () => {
     }
   });
 
-  it('uses histogram quantiles for statsd_exporter timers and windows, and no gate row', () => {
+  it('uses histogram quantiles for statsd_exporter timers and windows, and only the regression flag from the gate', () => {
     const se = grafanaDashboard(metrics, { prefix: 'training_metrics', source: 'statsd-exporter', datasourceUid: 'p' });
-    expect(rows(se)).not.toContain('Gate verdicts');
+    expect(rows(se).slice(-2)).toEqual(['Gate verdicts', 'Runs']);
+    expect(se.panels.find((p) => p.title === 'Runs with a regression')!.targets![0]!.expr).toBe('training_metrics_gate_regression{experiment=~"$experiment", branch_type=~"$branch_type"}');
+    expect(se.panels.some((p) => p.title === 'Verdict per metric')).toBe(false);
     expect(se.templating.list.map((v) => v.name)).toEqual(['experiment', 'branch_type', 'window']);
     const step = se.panels.find((p) => p.title === 'step_time_ms')!;
     expect(step.targets![0]!.expr).toBe(

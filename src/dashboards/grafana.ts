@@ -2,7 +2,7 @@
  * A Grafana dashboard for the training metrics, as JSON ready for file provisioning: the datasource is a
  * `datasource` template variable (or a fixed uid), never an import-time `${DS_…}` placeholder. Template
  * variables `experiment` and `branch_type` come from label_values queries. Rows: MFU and throughput,
- * loss, step time, memory, GPU, other gauges, gate verdicts and runs (Pushgateway only).
+ * loss, step time, memory, GPU, other gauges, gate verdicts and runs.
  *
  * Names come from naming/prometheus.ts, the same function the Pushgateway sink and the statsd_exporter
  * mapping use. Two sources, two shapes:
@@ -28,7 +28,7 @@ export interface GrafanaOptions {
   datasourceUid?: string | null;
   title?: string;
   uid?: string;
-  /** Include the gate row (Pushgateway only; default true). */
+  /** Include the gate row (default true); from statsd_exporter it has only the regression flag. */
   gate?: boolean;
 }
 
@@ -101,8 +101,8 @@ export function rowOf(metric: DashboardMetric): Row | null {
   if (/^gpu[._]/.test(key)) return 'GPU';
   if (kind === 'loss') return 'Loss';
   if (kind === 'timer' || /(step|iter|iteration)[._]?time/.test(key)) return 'Step time';
-  if (unit === 'bytes' || unit === 'mebibytes' || /mem/.test(key)) return 'Memory';
-  if (/mfu|flops|throughput|tokens_per|samples_per|tok_s/.test(key) || unit === 'tflops' || unit === 'tokens_per_second') return 'MFU and throughput';
+  if (['bytes', 'mebibytes', 'gibibytes', 'megabytes', 'gigabytes'].includes(unit) || /mem/.test(key)) return 'Memory';
+  if (/mfu|flops|throughput|tokens_per|samples_per|tok_s/.test(key) || unit === 'tflops' || unit === 'tokens_per_second' || unit === 'per_second') return 'MFU and throughput';
   return 'Other';
 }
 
@@ -119,6 +119,14 @@ export function grafanaUnit(unit: string): string {
       return 'flops';
     case 'tokens_per_second':
       return 'suffix: tok/s';
+    case 'per_second':
+      return 'suffix: /s';
+    case 'watts':
+      return 'watt';
+    case 'celsius':
+      return 'celsius';
+    case 'hertz':
+      return 'hertz';
     default:
       return 'short';
   }
@@ -185,8 +193,12 @@ function genericPanels(prefix: string): Map<Row, PanelSpec[]> {
   ]);
 }
 
-function gatePanels(prefix: string): PanelSpec[] {
+/** Gate row: the StatsD route sends only `<prefix>.gate.regression`; the Pushgateway has verdicts and changes too. */
+function gatePanels(prefix: string, source: DashboardSource): PanelSpec[] {
   const n = runFamilyNames(prefix);
+  const who = source === 'pushgateway' ? '{{run}}' : '{{experiment}}';
+  const regression: PanelSpec = { title: 'Runs with a regression', unit: 'short', targets: [{ expr: `${n.regression}{${SELECTOR}}`, legend: who }] };
+  if (source === 'statsd-exporter') return [regression];
   return [
     {
       title: 'Verdict per metric',
@@ -194,17 +206,16 @@ function gatePanels(prefix: string): PanelSpec[] {
       table: true,
       targets: [{ expr: `max by (run, metric, verdict) (${n.verdict}{${SELECTOR}} == 1)`, legend: '{{run}} {{metric}} {{verdict}}' }],
     },
-    { title: 'Runs with a regression', unit: 'short', targets: [{ expr: `${n.regression}{${SELECTOR}}`, legend: '{{run}}' }] },
+    regression,
     { title: 'Change against the baseline', unit: 'percentunit', targets: [{ expr: `${n.change}{${SELECTOR}}`, legend: '{{run}} {{metric}}' }] },
   ];
 }
 
-function runPanels(prefix: string): PanelSpec[] {
+function runPanels(prefix: string, source: DashboardSource): PanelSpec[] {
   const n = runFamilyNames(prefix);
-  return [
-    { title: 'Steps', unit: 'short', targets: [{ expr: `${n.steps}{${SELECTOR}}`, legend: '{{run}}' }] },
-    { title: 'Duration', unit: 's', targets: [{ expr: `${n.duration}{${SELECTOR}}`, legend: '{{run}}' }] },
-  ];
+  const steps: PanelSpec = { title: 'Steps', unit: 'short', targets: [{ expr: `${n.steps}{${SELECTOR}}`, legend: source === 'pushgateway' ? '{{run}}' : '{{experiment}}' }] };
+  if (source === 'statsd-exporter') return [steps];
+  return [steps, { title: 'Duration', unit: 's', targets: [{ expr: `${n.duration}{${SELECTOR}}`, legend: '{{run}}' }] }];
 }
 
 function variable(name: string, label: string, query: string, ds: { type: 'prometheus'; uid: string }): GrafanaVariable {
@@ -250,10 +261,8 @@ export function grafanaDashboard(metrics: DashboardMetric[], options: GrafanaOpt
     }
   }
   const sections: [string, PanelSpec[]][] = ROWS.filter((r) => byRow.has(r)).map((r) => [r, byRow.get(r)!]);
-  if (options.source === 'pushgateway') {
-    if (options.gate !== false) sections.push(['Gate verdicts', gatePanels(options.prefix)]);
-    sections.push(['Runs', runPanels(options.prefix)]);
-  }
+  if (options.gate !== false) sections.push(['Gate verdicts', gatePanels(options.prefix, options.source)]);
+  sections.push(['Runs', runPanels(options.prefix, options.source)]);
 
   const panels: GrafanaPanel[] = [];
   let id = 1;

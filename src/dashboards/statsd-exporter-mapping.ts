@@ -70,7 +70,14 @@ export function bucketsFor(unit: string): number[] | null {
     case 'flops_per_second':
       return exponentialBuckets(1e11, 1.25, 50); // 0.1 … about 5,600 TFLOP/s
     case 'tokens_per_second':
-      return exponentialBuckets(10, 1.25, 80); // 10 … about 5e8 tokens/s
+    case 'per_second':
+      return exponentialBuckets(0.1, 1.25, 100); // 0.1 … about 5e8 per second
+    case 'watts':
+      return linearBuckets(25, 25, 60); // 25 … 1,500 W
+    case 'celsius':
+      return linearBuckets(20, 2.5, 40); // 20 … 117.5 °C
+    case 'hertz':
+      return exponentialBuckets(1e8, 1.1, 40); // 100 MHz … about 4 GHz
     default:
       return null;
   }

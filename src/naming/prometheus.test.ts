@@ -19,6 +19,13 @@ describe('prometheusMetricName (base units)', () => {
     expect(push('Tflops', 'tflops')).toEqual({ name: 'training_metrics_flops_per_second', factor: 1e12, unit: 'flops_per_second' });
     expect(push('throughput_tokens_per_sec', 'tokens_per_second').name).toBe('training_metrics_throughput_tokens_per_second');
   });
+  it('names rates per second and converts the other units the classifier knows', () => {
+    expect(push('throughput_tokens_per_sec', 'per_second').name).toBe('training_metrics_throughput_tokens_per_second');
+    expect(push('samples_per_second', 'per_second').name).toBe('training_metrics_samples_per_second');
+    expect(push('memory.used [GiB]', 'gibibytes')).toEqual({ name: 'training_metrics_memory_used_bytes', factor: 2 ** 30, unit: 'bytes' });
+    expect(push('gpu.power [W]', 'watts').name).toBe('training_metrics_gpu_power_watts');
+    expect(push('clocks.sm [MHz]', 'megahertz')).toEqual({ name: 'training_metrics_clocks_sm_hertz', factor: 1e6, unit: 'hertz' });
+  });
   it('keeps unitless names as snake_case and never adds _total', () => {
     expect(push('lm loss', '').name).toBe('training_metrics_lm_loss');
     expect(push('train.lm_loss', '').name).toBe('training_metrics_train_lm_loss');

@@ -12,7 +12,7 @@ export interface PrometheusMetricName {
   name: string;
   /** Multiply the value as written in the file by this to get the value stored under `name`. */
   factor: number;
-  /** The unit the stored value is in: seconds, bytes, ratio, flops_per_second, tokens_per_second, or ''. */
+  /** The unit the stored value is in: seconds, bytes, ratio, flops_per_second, tokens_per_second, per_second, watts, celsius, hertz, or ''. */
   unit: string;
 }
 
@@ -26,6 +26,13 @@ const BASE_UNITS: Record<string, { suffix: string; factor: number; unit: string 
   percent: { suffix: 'ratio', factor: 0.01, unit: 'ratio' },
   tflops: { suffix: 'flops_per_second', factor: 1e12, unit: 'flops_per_second' },
   tokens_per_second: { suffix: 'tokens_per_second', factor: 1, unit: 'tokens_per_second' },
+  per_second: { suffix: 'per_second', factor: 1, unit: 'per_second' },
+  gibibytes: { suffix: 'bytes', factor: 1024 ** 3, unit: 'bytes' },
+  megabytes: { suffix: 'bytes', factor: 1e6, unit: 'bytes' },
+  gigabytes: { suffix: 'bytes', factor: 1e9, unit: 'bytes' },
+  watts: { suffix: 'watts', factor: 1, unit: 'watts' },
+  celsius: { suffix: 'celsius', factor: 1, unit: 'celsius' },
+  megahertz: { suffix: 'hertz', factor: 1e6, unit: 'hertz' },
 };
 
 /**
@@ -33,7 +40,10 @@ const BASE_UNITS: Record<string, { suffix: string; factor: number; unit: string 
  * `step_time_ms` becomes `step_time_seconds`, not `step_time_ms_seconds`.
  */
 const UNIT_WORDS =
-  '(ms|msec|millis|milliseconds|s|sec|secs|seconds|bytes|kib|mib|gib|mb|gb|pct|percent|ratio|frac|tflops|tok_s|tokens_per_sec|tokens_per_second)';
+  '(ms|msec|millis|milliseconds|s|sec|secs|seconds|bytes|kib|mib|gib|mb|gb|pct|percent|ratio|frac|tflops|tok_s|tokens_per_sec|tokens_per_second|w|watts|c|celsius|mhz|hz)';
+
+/** A rate's own ending (`_per_s`, `_per_sec`, `_s`): dropped before `_per_second` is added. */
+const RATE_ENDING = /_(per_s|per_sec|per_second|s|ps)$/;
 
 /** `snake_case` from a metric key: dots and every other non-name character become one `_`. */
 export function snakeName(key: string): string {
@@ -72,6 +82,8 @@ export function prometheusMetricName(prefix: string, header: string, unit: strin
   const pre = snakeName(prefix);
   const base = BASE_UNITS[unit];
   if (!base) return { name: joinName(pre, snakeName(key)), factor: 1, unit: '' };
+  // `samples_per_sec` → `samples_per_second`, `throughput_tokens_per_sec` → `throughput_tokens_per_second`.
+  if (unit === 'per_second') return { name: joinName(pre, snakeName(key).replace(RATE_ENDING, ''), base.suffix), factor: 1, unit: base.unit };
   return { name: joinName(pre, stem(key), base.suffix), factor: base.factor, unit: base.unit };
 }
 
@@ -85,7 +97,6 @@ export function prometheusLabelName(tagKey: string): string {
 /** Names of the run-level families the Pushgateway sink adds beside the per-metric ones. */
 export function runFamilyNames(prefix: string): {
   steps: string;
-  lastStep: string;
   duration: string;
   truncated: string;
   regression: string;
@@ -96,7 +107,6 @@ export function runFamilyNames(prefix: string): {
   const pre = snakeName(prefix);
   return {
     steps: joinName(pre, 'run_steps'),
-    lastStep: joinName(pre, 'run_last_step'),
     duration: joinName(pre, 'run_duration_seconds'),
     truncated: joinName(pre, 'run_truncated'),
     complete: joinName(pre, 'run_complete'),

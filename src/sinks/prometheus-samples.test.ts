@@ -46,6 +46,8 @@ describe('toPrometheusSamples', () => {
     expect(verdicts.filter((s) => s.value === 1).map((s) => s.labels.verdict)).toEqual(['regression']);
     expect(family(groups, 'training_metrics_gate_change_ratio')!.samples.length).toBeGreaterThan(0);
     expect(family(groups, 'training_metrics_run_duration_seconds')!.samples[0]!.value).toBe(19_820);
+    // The last step reached (as the StatsD route's run.steps), not the number of rows.
+    expect(family(groups, 'training_metrics_run_steps')!.samples[0]!.value).toBe(13_000);
   });
 
   it('keeps one group per experiment and labels each run', () => {

@@ -6,7 +6,7 @@
  *   loss, timer, window  `<name>{quantile="0.1"|"0.5"|"0.9"}`  steady-state p10, median, p90
  *   loss                 `<name>_final`                           median over the final window
  *   gauge                `<name>`                                 last value
- * Per run: `<prefix>_run_steps`, `_run_last_step`, `_run_duration_seconds`, `_run_truncated`;
+ * Per run: `<prefix>_run_steps` (last step, as the StatsD route's `run.steps`), `_run_duration_seconds`, `_run_truncated`;
  * with a gate: `<prefix>_gate_regression`, `_run_complete`, `_gate_verdict{metric,verdict}` (a state set:
  * 1 for the verdict reached, 0 for the others) and `_gate_change_ratio{metric}`.
  */
@@ -89,7 +89,7 @@ class Families {
 
 /** The labels every sample of a run carries (grouping labels excluded), plus warnings for refused tags. */
 export function runLabels(summary: RunSummary, runIndex: number, options: PrometheusSamplesOptions): { labels: Record<string, string>; warnings: string[] } {
-  const { tags, refused } = buildTags([baseTags(summary.experiment, options.github), options.tags, summary.tags], options.allowIdTags);
+  const { tags, refused } = buildTags([summary.tags, options.tags, baseTags(summary.experiment, options.github)], options.allowIdTags);
   const warnings = refused.map((r) => `pushgateway: run ${summary.name}: tag ${r}`);
   const labels: Record<string, string> = {};
   for (const [key, value] of Object.entries(tags)) {
@@ -167,8 +167,7 @@ export function toPrometheusSamples(summaries: RunSummary[], gate: GateResult[] 
   for (const [experiment, runs] of byExperiment) {
     const families = new Families();
     // Run-level families first, so a column that happens to map onto one of them is the one refused.
-    families.claim(names.steps, 'Steps with at least one value in the run.', '');
-    families.claim(names.lastStep, 'Last step of the run.', '');
+    families.claim(names.steps, 'Last step the run reached.', '');
     families.claim(names.duration, 'Wall-clock duration of the run in seconds.', '');
     families.claim(names.truncated, '1 when the metrics file ended inside a row (still being written).', '');
     if (gate) {
@@ -186,8 +185,7 @@ export function toPrometheusSamples(summaries: RunSummary[], gate: GateResult[] 
         labels.run = `${labels.run}-${index + 1}`;
       }
       seenRuns.add(labels.run!);
-      families.add(names.steps, labels, summary.steps.count);
-      families.add(names.lastStep, labels, summary.steps.last);
+      families.add(names.steps, labels, summary.steps.last);
       if (summary.durationSeconds !== undefined) families.add(names.duration, labels, summary.durationSeconds);
       families.add(names.truncated, labels, summary.truncated ? 1 : 0);
       for (const metric of summary.metrics) metricSamples(families, metric, labels, options, warnings);

@@ -4,7 +4,11 @@
  * query of the generated Grafana dashboards run through Prometheus' HTTP API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { columnsOf } from '../../src/cli/prometheus-generators.js';
+import { loadConfig } from '../../src/classify/index.js';
 import { dashboardQueries, grafanaDashboard } from '../../src/dashboards/grafana.js';
+import { openTable, readManifest } from '../../src/ingest/index.js';
+import { summarizeRun } from '../../src/summarize/index.js';
 import type { RunSummary } from '../../src/model.js';
 import type { GitHubContext } from '../../src/options.js';
 import { pushRunResults } from '../../src/sinks/pushgateway.js';
@@ -107,6 +111,32 @@ describe.skipIf(!prometheus || !pushgateway)('Prometheus route end to end (Debia
     const vars = Object.fromEntries(dashboardQueries(dashboard).filter((q) => q.where.startsWith('variable')).map((q) => [q.where, q.expr]));
     expect((await labelValues(prom.url, vars['variable experiment']!)).sort()).toEqual(['gpt3-15b', 'perlmutter/agpt-2b']);
     expect(await labelValues(prom.url, vars['variable branch_type']!)).toEqual(['pr']);
+  });
+
+  it('takes the demo batch through ingest and summarize to Prometheus, and the dashboard made from its columns answers every panel', async () => {
+    const config = await loadConfig(null);
+    const manifest = await readManifest('fixtures/demo/experiment_metadata.jsonl');
+    expect(manifest.errors).toEqual([]);
+    const summaries: RunSummary[] = [];
+    for (const r of manifest.runs) {
+      // As the engine names them with --experiment demo: a `/` in every grouping value.
+      const input = { name: r.name, experiment: `demo/${r.name}`, tags: r.config, fingerprint: r.fingerprint, table: await openTable(r.file) };
+      summaries.push(await summarizeRun(r.durationSeconds === undefined ? input : { ...input, durationSeconds: r.durationSeconds }, config));
+    }
+    const report = await pushRunResults(gw.url, summaries, null, { prefix: 'demo_metrics', tags: {}, allowIdTags: false, github });
+    expect(report.ok, report.warnings.join('\n')).toBe(true);
+    await waitFor('the demo runs in Prometheus', async () => (await instantQuery(prom.url, 'demo_metrics_run_steps')).length === summaries.length, 60_000, 500);
+    const mfu = summaries[0]!.metrics.find((m) => m.name === 'MFU')!;
+    const [stored] = await instantQuery(prom.url, `demo_metrics_mfu_ratio{quantile="0.5", experiment="demo/${summaries[0]!.name}"}`);
+    expect(Number(stored!.value[1])).toBeCloseTo(mfu.steady!.median * (mfu.class.unit === 'percent' ? 0.01 : 1), 12);
+
+    const columns = await columnsOf(manifest.runs.map((r) => r.file), null);
+    const dashboard = grafanaDashboard(columns, { prefix: 'demo_metrics', source: 'pushgateway', gate: false });
+    const empty: string[] = [];
+    for (const q of dashboardQueries(dashboard).filter((x) => x.where.startsWith('panel'))) {
+      if ((await instantQuery(prom.url, substitute(q.expr))).length === 0) empty.push(`${q.where}: ${q.expr}`);
+    }
+    expect(empty).toEqual([]);
   });
 
   it('writes statsd_exporter dashboard queries that Prometheus accepts', async () => {

@@ -78,7 +78,7 @@ export class StepOrderedRows {
   private held: Block | null = null;
   private current: Block;
   private ready: Block[] = [];
-  /** Highest step handed on in a batch already taken, or -Infinity. */
+  /** Highest step in a block out of restart reach (ready or taken), or -Infinity. */
   private lastTaken = -Infinity;
   private readonly restarts: RestartLog = { count: 0, examples: [], superseded: 0, keptFirst: 0, keptFirstExample: null };
   private badSteps = 0;
@@ -122,15 +122,14 @@ export class StepOrderedRows {
   /** Blocks complete and out of restart reach, as batches. */
   take(): Batch[] {
     const out = this.ready.map((b) => b.toBatch());
-    for (const b of this.ready) this.lastTaken = b.steps[b.length - 1]!;
     this.ready = [];
     return out;
   }
 
   /** Everything left, once the input has ended. */
   finish(): Batch[] {
-    if (this.held) this.ready.push(this.held);
-    if (this.current.length) this.ready.push(this.current);
+    if (this.held) this.pass(this.held);
+    if (this.current.length) this.pass(this.current);
     this.held = null;
     this.current = new Block(this.columns, 1);
     return this.take();
@@ -155,6 +154,14 @@ export class StepOrderedRows {
       out.push(`${this.badSteps} row${this.badSteps === 1 ? '' : 's'} without a numeric step skipped (first at line ${this.firstBadStepLine})`);
     }
     return out;
+  }
+
+  /** Put a block out of restart reach. */
+  private pass(block: Block): void {
+    if (block.length) {
+      this.ready.push(block);
+      this.lastTaken = block.steps[block.length - 1]!;
+    }
   }
 
   private lastRow(): { block: Block; row: number } | null {
@@ -184,7 +191,7 @@ export class StepOrderedRows {
 
   private append(step: number): void {
     if (this.current.length === this.current.capacity) {
-      if (this.held) this.ready.push(this.held);
+      if (this.held) this.pass(this.held);
       this.held = this.current;
       this.current = new Block(this.columns, this.blockRows);
     }

@@ -31,7 +31,7 @@ export function detectDelimiter(headerLine: string): string {
 export function parseHeader(source: string, line: number, headerLine: string, delimiter: string): string[] {
   let fields: string[];
   try {
-    const rows = parse(headerLine, { delimiter, relax_column_count: true }) as string[][];
+    const rows = parse(headerLine, { delimiter, relax_column_count: true, relax_quotes: true, trim: true }) as string[][];
     fields = rows[0] ?? [];
   } catch (e) {
     throw new InputError(source, line, `cannot read the header row: ${(e as Error).message.split('\n')[0]}`);

@@ -2,86 +2,110 @@
  * Read a decimal number straight from bytes, without making a string per cell.
  *
  * Accepts exactly the grammar of `cell.ts`'s DECIMAL (`[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?`, surrounding
- * spaces ignored) and returns the same double `Number()` would: with at most 15 significant digits and a
- * power of ten up to 22, both `m` and `10^k` are exact doubles, so one multiplication or division is
- * correctly rounded (Clinger's fast path). Anything else falls back to `Number()` on the text.
+ * spaces and tabs ignored) and yields the same double `Number()` would: with at most 15 significant digits
+ * and a power of ten up to 22, both the digits `m` and `10^k` are exact doubles, so one multiplication or
+ * division is correctly rounded (Clinger's fast path). Longer numbers (counting leading zeros, to keep the
+ * loop simple) fall back to `Number()` on the text.
  */
 
-const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
+const POW10 = new Float64Array(23).map((_, k) => 10 ** k);
 
-/** Sentinel returned when the bytes are not a plain decimal number (the caller classifies the text). */
-export const NOT_DECIMAL = Symbol('not-decimal');
+/**
+ * Numbers with more than 15 significant digits (a float32 loss printed by Python has 17) are read by
+ * `Number()` on their text. Making one string per cell is slow, so the whole region being scanned is
+ * decoded once, on the first such number, and each number is a slice of it (V8 shares the characters).
+ */
+let region: { buf: Buffer; from: number; to: number; text: string | null } = { buf: Buffer.alloc(0), from: 0, to: 0, text: null };
+
+/** Declare the bytes `buf[from, to)` that the next `scanNumber` calls read from. */
+export function beginRegion(buf: Buffer, from: number, to: number): void {
+  region = { buf, from, to, text: null };
+}
+
+function numberFromText(buf: Buffer, start: number, end: number): number {
+  const r = region;
+  if (r.buf === buf && start >= r.from && end <= r.to) {
+    r.text ??= buf.toString('latin1', r.from, r.to);
+    return Number(r.text.slice(start - r.from, end - r.from));
+  }
+  return Number(buf.toString('latin1', start, end));
+}
 
 const SPACE = 0x20;
 const TAB = 0x09;
 
-export function parseDecimalBytes(buf: Uint8Array, start: number, end: number): number | typeof NOT_DECIMAL {
-  let s = start;
-  let e = end;
-  while (s < e && (buf[s] === SPACE || buf[s] === TAB)) s++;
-  while (e > s && (buf[e - 1] === SPACE || buf[e - 1] === TAB)) e--;
-  if (s === e) return NOT_DECIMAL;
-  let i = s;
+/**
+ * Scan a number starting at `start`; returns the index of the first byte after it (and after trailing
+ * spaces). The value is left in `scanned.value`: NaN when no digits were found or the exponent has none.
+ * The caller checks that the returned index is the end of the field; if not, the field is text.
+ * A module-level result keeps the hot loop free of allocations and polymorphic returns.
+ */
+export const scanned = { value: NaN };
+
+export function scanNumber(buf: Buffer, start: number, end: number): number {
+  let i = start;
+  while (i < end && (buf[i] === SPACE || buf[i] === TAB)) i++;
+  const first = i;
   let negative = false;
   let c = buf[i]!;
   if (c === 0x2d /* - */ || c === 0x2b /* + */) {
     negative = c === 0x2d;
     i++;
   }
+  // All digits go into one double; it is exact while there are at most 15 of them (leading zeros included).
   let mantissa = 0;
-  let significant = 0;
-  let digits = 0;
-  let exponent = 0;
-  for (; i < e; i++) {
-    c = buf[i]! - 0x30;
-    if (c < 0 || c > 9) break;
-    digits++;
-    if (significant > 0 || c !== 0) {
-      if (significant < 16) mantissa = mantissa * 10 + c;
-      else exponent++;
-      significant++;
-    }
-  }
-  if (i < e && buf[i] === 0x2e /* . */) {
+  const intStart = i;
+  while (i < end && (c = buf[i]! - 0x30) >= 0 && c <= 9) {
+    mantissa = mantissa * 10 + c;
     i++;
-    for (; i < e; i++) {
-      c = buf[i]! - 0x30;
-      if (c < 0 || c > 9) break;
-      digits++;
-      if (significant > 0 || c !== 0) {
-        if (significant < 16) {
-          mantissa = mantissa * 10 + c;
-          exponent--;
-        }
-        significant++;
-      } else {
-        exponent--;
-      }
-    }
   }
-  if (digits === 0) return NOT_DECIMAL;
-  if (i < e && (buf[i] === 0x65 /* e */ || buf[i] === 0x45) /* E */) {
+  let digits = i - intStart;
+  let exponent = 0;
+  if (i < end && buf[i] === 0x2e /* . */) {
+    const fracStart = ++i;
+    while (i < end && (c = buf[i]! - 0x30) >= 0 && c <= 9) {
+      mantissa = mantissa * 10 + c;
+      i++;
+    }
+    digits += i - fracStart;
+    exponent = fracStart - i;
+  }
+  if (digits === 0) {
+    scanned.value = NaN;
+    return i;
+  }
+  if (i < end && (buf[i] === 0x65 /* e */ || buf[i] === 0x45) /* E */) {
     i++;
     let expNegative = false;
-    if (i < e && (buf[i] === 0x2d || buf[i] === 0x2b)) {
+    if (i < end && (buf[i] === 0x2d || buf[i] === 0x2b)) {
       expNegative = buf[i] === 0x2d;
       i++;
     }
-    let expDigits = 0;
+    const expStart = i;
     let explicit = 0;
-    for (; i < e; i++) {
-      c = buf[i]! - 0x30;
-      if (c < 0 || c > 9) break;
-      expDigits++;
+    while (i < end && (c = buf[i]! - 0x30) >= 0 && c <= 9) {
       if (explicit < 100_000) explicit = explicit * 10 + c;
+      i++;
     }
-    if (expDigits === 0) return NOT_DECIMAL;
+    if (i === expStart) {
+      scanned.value = NaN;
+      return i;
+    }
     exponent += expNegative ? -explicit : explicit;
   }
-  if (i !== e) return NOT_DECIMAL;
-  if (significant > 15 || exponent > 22 || exponent < -22) {
-    return Number(Buffer.from(buf.buffer, buf.byteOffset + s, e - s).toString('latin1'));
+  const last = i;
+  while (i < end && (buf[i] === SPACE || buf[i] === TAB)) i++;
+  if (digits > 15 || exponent > 22 || exponent < -22) {
+    scanned.value = numberFromText(buf, first, last);
+  } else {
+    const magnitude = exponent < 0 ? mantissa / POW10[-exponent]! : mantissa * POW10[exponent]!;
+    scanned.value = negative ? -magnitude : magnitude;
   }
-  const magnitude = exponent < 0 ? mantissa / POW10[-exponent]! : mantissa * POW10[exponent]!;
-  return negative ? -magnitude : magnitude;
+  return i;
+}
+
+/** The number in `buf[start, end)` if the whole range is one plain decimal, else NaN. */
+export function parseDecimalBytes(buf: Buffer, start: number, end: number): number {
+  const stop = scanNumber(buf, start, end);
+  return stop === end ? scanned.value : NaN;
 }

@@ -18,7 +18,7 @@ import { InputError, type Batch, type Table } from '../../model.js';
 import { StepOrderedRows } from '../step-order.js';
 import { CellKind, classifyCell, type Cell } from './cell.js';
 import { detectDelimiter, findStepColumn, parseHeader } from './header.js';
-import { NOT_DECIMAL, parseDecimalBytes } from './number-bytes.js';
+import { beginRegion, scanNumber, scanned } from './number-bytes.js';
 import { openFile } from '../file.js';
 
 /** Bytes read at a time. */
@@ -111,6 +111,50 @@ function csvErrorToInput(source: string, e: unknown, lineOffset: number): InputE
   }
 }
 
+/** Bytes looked at up front to tell text columns from numeric ones (at most SAMPLE_ROWS rows of them). */
+const SAMPLE_BYTES = 256 << 10;
+
+/**
+ * The first data records, to classify columns. Unquoted text is split directly; quoted text goes through
+ * csv-parse, where a quoting error in the sample is reported up front with its line.
+ */
+function sampleRecords(source: string, head: Head, from: number, headerLine: number, delimiter: string): string[][] {
+  const wholeRest = head.eof && head.filled - from <= SAMPLE_BYTES;
+  const end = wholeRest ? head.filled : head.buf.lastIndexOf(LF, Math.min(head.filled, from + SAMPLE_BYTES) - 1) + 1;
+  if (end <= from) return [];
+  const bytes = head.buf.subarray(from, end);
+  if (!bytes.includes(QUOTE)) {
+    return bytes
+      .toString('utf8')
+      .split('\n', SAMPLE_ROWS + 1)
+      .slice(0, SAMPLE_ROWS)
+      .map((line) => line.replace(/\r$/, ''))
+      .filter((line) => line !== '')
+      .map((line) => line.split(delimiter));
+  }
+  const sample: string[][] = [];
+  try {
+    parseSync(bytes, {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      trim: true,
+      skip_empty_lines: true,
+      record_delimiter: ['\r\n', '\n'],
+      to: SAMPLE_ROWS,
+      on_record: (record: string[]) => {
+        sample.push(record);
+        return record;
+      },
+    });
+  } catch (e) {
+    // A sample cut inside a quoted field is not an error; the stream will see the whole field.
+    const err = e as CsvError;
+    if (wholeRest || err.code !== 'CSV_QUOTE_NOT_CLOSED') throw csvErrorToInput(source, e, headerLine);
+  }
+  return sample;
+}
+
 /** Whether at least three sampled rows hold a number in `field` and it is the same number on all of them. */
 function sameOnEveryRow(sample: string[][], field: number, cell: Cell): boolean {
   let seen = 0;
@@ -174,25 +218,7 @@ export async function openCsvTable(source: string, options: CsvTableOptions = {}
   }
 
   // Tell text columns (timestamps, status, config strings) from numeric ones on a sample of rows.
-  const sampleEnd = head.eof ? head.filled : head.buf.lastIndexOf(LF, head.filled - 1) + 1;
-  const sample: string[][] = [];
-  try {
-    parseSync(head.buf.subarray(dataStart, sampleEnd), {
-      delimiter,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      record_delimiter: ['\r\n', '\n'],
-      to: SAMPLE_ROWS,
-      on_record: (record: string[]) => {
-        sample.push(record);
-        return record;
-      },
-    });
-  } catch (e) {
-    // A sample cut inside a quoted field is not an error; the stream will see the whole field.
-    const err = e as CsvError;
-    if (head.eof || err.code !== 'CSV_QUOTE_NOT_CLOSED') throw csvErrorToInput(source, e, headerLine);
-  }
+  const sample = sampleRecords(source, head, dataStart, headerLine, delimiter);
   const cell: Cell = { kind: CellKind.Missing, value: NaN };
   const numeric = new Array<number>(names.length).fill(0);
   const text = new Array<number>(names.length).fill(0);
@@ -328,24 +354,54 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
     rowIndex++;
   }
 
-  /** One unquoted line `buf[s, e)` (line break excluded): split at the delimiter, numbers read from bytes. */
-  function fastRow(buf: Buffer, s: number, e: number, line: number): void {
-    rows.clearRow();
-    let step = NaN;
-    let field = 0;
-    let fs = s;
-    for (let j = s; ; j++) {
-      if (j === e || buf[j] === delim) {
+  /** Index of the end of the field starting at `i`: the delimiter, the line feed, or a CR before it. */
+  function fieldEnd(buf: Buffer, i: number): number {
+    for (;;) {
+      const c = buf[i];
+      if (c === delim || c === LF || (c === CR && buf[i + 1] === LF)) return i;
+      i++;
+    }
+  }
+
+  /**
+   * Complete unquoted lines in `buf[from, to)`, `to` just after a line feed: one pass that splits fields
+   * and reads numbers from the bytes. Returns the next line number.
+   */
+  function fastLines(buf: Buffer, from: number, to: number, line: number): number {
+    beginRegion(buf, from, to);
+    let i = from;
+    while (i < to) {
+      let c = buf[i];
+      if (c === LF || (c === CR && buf[i + 1] === LF)) {
+        i += c === LF ? 1 : 2;
+        line++;
+        continue;
+      }
+      rows.clearRow();
+      let step = NaN;
+      let field = 0;
+      for (;;) {
         const m = field < nFields ? fieldMap[field]! : -1;
-        if (m !== -1) {
-          let v = parseDecimalBytes(buf, fs, j);
+        let j: number;
+        if (m === -1) j = fieldEnd(buf, i);
+        else {
+          j = scanNumber(buf, i, to);
+          let v = scanned.value;
           let kind = CellKind.Number;
-          if (v === NOT_DECIMAL) {
-            const text = buf.toString('utf8', fs, j);
-            classifyCell(text, cell);
-            v = cell.value;
-            kind = cell.kind;
-            if (kind === CellKind.Text && m >= 0) textCells.add(m, line, text.trim());
+          c = buf[j];
+          if (v !== v || !(c === delim || c === LF || (c === CR && buf[j + 1] === LF))) {
+            // Not a plain decimal: a token, an empty cell, or text.
+            j = fieldEnd(buf, j);
+            if (j === i) {
+              v = NaN;
+              kind = CellKind.Missing;
+            } else {
+              const text = buf.toString('utf8', i, j);
+              classifyCell(text, cell);
+              v = cell.value;
+              kind = cell.kind;
+              if (kind === CellKind.Text && m >= 0) textCells.add(m, line, text.trim());
+            }
           }
           if (m === -2) step = kind === CellKind.Number ? v : NaN;
           else {
@@ -354,23 +410,16 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
           }
         }
         field++;
-        if (j === e) break;
-        fs = j + 1;
+        c = buf[j];
+        if (c === delim) {
+          i = j + 1;
+          continue;
+        }
+        i = c === LF ? j + 1 : j + 2;
+        break;
       }
-    }
-    endRow(step, field, line);
-  }
-
-  /** Complete unquoted lines in `buf[from, to)` (`to` just after a line break). Returns the next line number. */
-  function fastLines(buf: Buffer, from: number, to: number, line: number): number {
-    let i = from;
-    while (i < to) {
-      const nl = buf.indexOf(LF, i);
-      let e = nl;
-      if (e > i && buf[e - 1] === CR) e--;
-      if (e > i) fastRow(buf, i, e, line);
+      endRow(step, field, line);
       line++;
-      i = nl + 1;
     }
     return line;
   }
@@ -418,7 +467,8 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
       if (head.eof) {
         // A last line without a line break: complete if it has all its fields, else cut off mid-write.
         if (!isBlank(buf, pos, head.filled)) {
-          if (buf.indexOf(QUOTE, pos) >= 0 && buf.indexOf(QUOTE, pos) < head.filled) {
+          const quote = buf.indexOf(QUOTE, pos);
+          if (quote >= 0 && quote < head.filled) {
             slowFrom = pos;
             break;
           }
@@ -427,7 +477,13 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
           let fields = 1;
           for (let j = pos; j < e; j++) if (buf[j] === delim) fields++;
           if (fields < nFields) truncatedLine = line;
-          else fastRow(buf, pos, e, line);
+          else {
+            // A copy ending in a line feed, so the scanner sees a complete line.
+            const last = Buffer.allocUnsafe(e - pos + 1);
+            buf.copy(last, 0, pos, e);
+            last[e - pos] = LF;
+            fastLines(last, 0, last.length, line);
+          }
         }
         break;
       }
@@ -457,6 +513,8 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
       const parser = parse({
         delimiter: st.delimiter,
         relax_column_count: true,
+        relax_quotes: true,
+        trim: true,
         skip_empty_lines: true,
         record_delimiter: ['\r\n', '\n'],
         max_record_size: MAX_LINE,

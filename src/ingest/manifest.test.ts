@@ -1,0 +1,135 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InputError } from '../model.js';
+import { readManifest } from './manifest.js';
+
+let root: string;
+let dir: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'ingest-manifest-'));
+  dir = join(root, 'batch');
+  await mkdir(join(dir, 'runs/a'), { recursive: true });
+  await mkdir(join(dir, 'runs/b'), { recursive: true });
+  await mkdir(join(dir, 'runs/two'), { recursive: true });
+  await mkdir(join(dir, 'runs/none'), { recursive: true });
+  await writeFile(join(dir, 'runs/a/metrics_rank_0.csv'), 'step,loss\n1,2\n');
+  await writeFile(join(dir, 'runs/a/other.csv'), 'step,loss\n1,2\n');
+  await writeFile(join(dir, 'runs/b/train_log.csv'), 'step,loss\n1,2\n');
+  await writeFile(join(dir, 'runs/two/x.csv'), '');
+  await writeFile(join(dir, 'runs/two/y.csv'), '');
+  await writeFile(join(dir, 'flat.csv'), 'step,loss\n1,2\n');
+  await writeFile(join(root, 'outside.csv'), 'step,loss\n1,2\n');
+  await symlink(join(root, 'outside.csv'), join(dir, 'sneaky.csv'));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+async function manifest(lines: string[]): Promise<string> {
+  const path = join(dir, 'experiment_metadata.jsonl');
+  await writeFile(path, lines.join('\n'));
+  return path;
+}
+
+describe('readManifest', () => {
+  it('reads runs: name, directory or file path, config object flattened to strings, fingerprint, duration', async () => {
+    const path = await manifest([
+      JSON.stringify({
+        name: 'gpt3-15b-tp8',
+        dir: 'runs/a',
+        config: { model: 'gpt3-15b', tp: 8, seq_len: 4096, optimizer: { name: 'adam', zero: true }, tags: ['x'] },
+        gpu: 'H100-SXM',
+        num_gpus: 64,
+        nodes: 8,
+        duration_seconds: 3600.5,
+      }),
+      '',
+      JSON.stringify({ run_name: 'flat-run', csv: './flat.csv', model: 'llama', batch_size: 32, world_size: '8', gpu_type: 'A100' }),
+      JSON.stringify({ experiment: 'b', path: 'runs/b/' }),
+    ]);
+    const { runs, errors } = await readManifest(path);
+    expect(errors).toEqual([]);
+    expect(runs).toEqual([
+      {
+        line: 1,
+        name: 'gpt3-15b-tp8',
+        file: join(dir, 'runs/a/metrics_rank_0.csv'),
+        config: { model: 'gpt3-15b', tp: '8', seq_len: '4096', 'optimizer.name': 'adam', 'optimizer.zero': 'true' },
+        fingerprint: { gpu: 'H100-SXM', world_size: '64', nodes: '8' },
+        durationSeconds: 3600.5,
+      },
+      {
+        line: 3,
+        name: 'flat-run',
+        file: join(dir, 'flat.csv'),
+        config: { model: 'llama', batch_size: '32', world_size: '8', gpu_type: 'A100' },
+        fingerprint: { gpu: 'A100', world_size: '8' },
+      },
+      { line: 4, name: 'b', file: join(dir, 'runs/b/train_log.csv'), config: {}, fingerprint: {} },
+    ]);
+  });
+
+  it('reports broken lines with their line numbers and still returns the good runs', async () => {
+    const path = await manifest([
+      JSON.stringify({ name: 'good', csv: 'flat.csv' }),
+      '{"name": "bad json", ',
+      JSON.stringify({ name: 'no path', model: 'x' }),
+      JSON.stringify({ name: 'missing', csv: 'runs/nope.csv' }),
+      JSON.stringify({ name: 'escape', csv: '../outside.csv' }),
+      JSON.stringify({ name: 'absolute', csv: join(root, 'outside.csv') }),
+      JSON.stringify({ name: 'symlink out', csv: 'sneaky.csv' }),
+      JSON.stringify({ name: 'two csvs', dir: 'runs/two' }),
+      JSON.stringify({ name: 'no csv', dir: 'runs/none' }),
+      JSON.stringify({ name: 'good', csv: 'runs/a/other.csv' }),
+      JSON.stringify({ name: 'bad duration', csv: 'flat.csv', duration_seconds: 'soon' }),
+      '[1, 2]',
+    ]);
+    const { runs, errors } = await readManifest(path);
+    expect(runs.map((r) => r.name)).toEqual(['good']);
+    expect(errors.every((e) => e instanceof InputError)).toBe(true);
+    expect(errors.map((e) => [e.line, e.detail])).toEqual([
+      [2, expect.stringMatching(/^not valid JSON/)],
+      [3, expect.stringMatching(/^run has no metrics path \(one of: csv, metrics/)],
+      [4, 'metrics path "runs/nope.csv" not found'],
+      [5, `metrics path "../outside.csv" is outside the manifest's folder; refused`],
+      [6, expect.stringMatching(/is outside the manifest's folder; refused$/)],
+      [7, `metrics path "sneaky.csv" is outside the manifest's folder; refused`],
+      [8, 'directory "runs/two" has no metrics_rank_0.csv and 2 CSVs (x.csv, y.csv); name the file'],
+      [9, 'directory "runs/none" has no metrics_rank_0.csv and no other CSV'],
+      [10, 'run name "good" already used on line 1'],
+      [11, '"duration_seconds" is not a duration in seconds: "soon"'],
+      [12, 'expected a JSON object per line'],
+    ]);
+    expect(errors[0]!.message.startsWith(`${path}:2: `)).toBe(true);
+  });
+
+  it('names a run without a name after its folder and file', async () => {
+    const { runs } = await readManifest(await manifest([JSON.stringify({ metrics: 'runs/a' })]));
+    expect(runs[0]!.name).toBe('a/metrics_rank_0');
+  });
+
+  it('skips lines that are not runs (a ledger of events) and says so when none is a run', async () => {
+    const real = join(import.meta.dirname, '../../fixtures/real/experiment_ledger_manifest_inferencex_gb200.jsonl');
+    const { runs, errors } = await readManifest(real);
+    expect(runs).toEqual([]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.line).toBeNull();
+    expect(errors[0]!.detail).toMatch(/^no runs: none of the 88 lines names a metrics file .*"checkpoint" events/);
+  });
+
+  it('ignores event lines among runs', async () => {
+    const { runs, errors } = await readManifest(
+      await manifest([JSON.stringify({ kind: 'checkpoint', notes: 'x' }), JSON.stringify({ name: 'r', csv: 'flat.csv' })]),
+    );
+    expect(errors).toEqual([]);
+    expect(runs.map((r) => r.line)).toEqual([2]);
+  });
+
+  it('throws for a missing manifest and reports an empty one', async () => {
+    await expect(readManifest(join(dir, 'none.jsonl'))).rejects.toThrow(/none\.jsonl: manifest not found/);
+    const { errors } = await readManifest(await manifest(['', '  ']));
+    expect(errors.map((e) => e.detail)).toEqual(['no runs: the manifest is empty']);
+  });
+});

@@ -1,0 +1,147 @@
+/** The real files in fixtures/real/ (see PROVENANCE.md) through openTable. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InputError } from '../model.js';
+import { collectTable } from './collect.js';
+import { openCsvTable } from './csv/table.js';
+import { openTable } from './open-table.js';
+
+const real = (name: string) => join(import.meta.dirname, '../../fixtures/real', name);
+const MEGATRON_CSV = real('megatron_golden_values_gpt3_15b_8t_release_sm_h100.csv');
+const MEGATRON_JSON = real('megatron_golden_values_gpt3_15b_8t_release_sm_h100.json');
+const HF_STATE = real('hf_trainer_state_whisper_5k_steps.json');
+const EZPZ = real('run_summary_mfu_tflops_ezpz_perlmutter.csv');
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ingest-real-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('Megatron-LM golden values', () => {
+  it('reads the CSV: 2601 steps from 1 to 13000, nan tokens listed, memory in bytes', async () => {
+    const table = await openTable(MEGATRON_CSV);
+    expect(table.stepColumn).toBe('step');
+    expect(table.columns).toEqual(['lm loss', 'num-zeros', 'mem-allocated-bytes', 'mem-max-allocated-bytes', 'iteration-time']);
+    const t = await collectTable(table);
+    expect(t.steps).toHaveLength(2601);
+    expect(t.steps.slice(0, 3)).toEqual([1, 5, 10]);
+    expect(t.steps.at(-1)).toBe(13000);
+    expect(t.values['lm loss']![0]).toBe(12.95636);
+    expect(t.values['mem-allocated-bytes']![0]).toBe(13268858880);
+    expect(t.nanTokens['iteration-time']).toHaveLength(2474);
+    expect(t.nanTokens['lm loss']).toHaveLength(57);
+    expect(table.warnings).toEqual([]);
+  });
+
+  it('reads the golden-values JSON (metric-major, "nan" strings) into exactly the same table as its CSV pivot', async () => {
+    const json = await openTable(MEGATRON_JSON);
+    const csv = await openTable(MEGATRON_CSV);
+    expect(json.columns).toEqual(csv.columns);
+    expect(json.stepColumn).toBe('step');
+    const [a, b] = [await collectTable(json), await collectTable(csv)];
+    expect(a.steps).toEqual(b.steps);
+    expect(a.values).toEqual(b.values);
+    expect(a.nanTokens).toEqual(b.nanTokens);
+  });
+});
+
+describe("Hugging Face trainer_state.json", () => {
+  it('merges train, eval and summary entries of one step into one row', async () => {
+    const table = await openTable(HF_STATE);
+    expect(table.stepColumn).toBe('step');
+    expect(table.columns.slice(0, 4)).toEqual(['epoch', 'learning_rate', 'loss', 'eval_loss']);
+    expect(table.columns).toEqual(expect.arrayContaining(['eval_wer', 'train_runtime', 'total_flos', 'train_samples_per_second']));
+    const t = await collectTable(table);
+    expect(t.steps).toHaveLength(200);
+    expect(t.steps[0]).toBe(25);
+    expect(t.steps.at(-1)).toBe(5000);
+    expect(t.values['loss']![0]).toBe(0.3048);
+    expect(t.values['eval_loss']!.filter(Number.isFinite)).toHaveLength(5);
+    expect(t.values['eval_wer']!.at(-1)).toBe(0.7449365679946583);
+    expect(t.values['train_runtime']!.at(-1)).toBe(77350.9963);
+    expect(t.values['loss']!.at(-1)).toBe(0.0002);
+  });
+
+  it('rejects JSON of another shape in one line', async () => {
+    const path = join(dir, 'other.json');
+    await writeFile(path, '{"a": [1, 2, 3]}');
+    await expect(openTable(path)).rejects.toThrow(/other\.json: JSON of an unknown shape/);
+  });
+
+  it('points at the line of a JSON syntax error', async () => {
+    const path = join(dir, 'broken.json');
+    await writeFile(path, '{\n  "log_history": [\n    {"step": 1, "loss": 2,}\n  ]\n}\n');
+    const err = await openTable(path).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as InputError).line).toBe(3);
+  });
+
+  it('says that a JSON-lines file is a manifest, not a metrics file', async () => {
+    const err = await openTable(real('experiment_ledger_manifest_inferencex_gb200.jsonl')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as InputError).message).toMatch(/:2: JSON lines, not one JSON document/);
+  });
+
+  it('errors when no metric has a finite value', async () => {
+    const path = join(dir, 'allnan.json');
+    await writeFile(path, JSON.stringify({ 'lm loss': { start_step: 1, end_step: 2, step_interval: 1, values: { 1: 'nan', 2: 'nan' } } }));
+    await expect(openTable(path)).rejects.toThrow(/no metric has a finite value/);
+  });
+});
+
+describe('ezpz per-run summary CSV', () => {
+  it('keeps the three runs (its `steps` column is constant, not a step), leaving text columns out', async () => {
+    const table = await openTable(EZPZ);
+    expect(table.stepColumn).toBeNull();
+    expect(table.columns).toEqual([
+      'nodes',
+      'gpus',
+      'wall_time_sec',
+      'throughput_tokens_per_sec',
+      'throughput_tokens_per_sec_per_gpu',
+      'mfu',
+      'tflops',
+      'final_loss',
+      'steps',
+      'error',
+    ]);
+    const t = await collectTable(table);
+    expect(t.steps).toEqual([0, 1, 2]);
+    expect(t.values['mfu']).toEqual([2.32, 4.467, 4.636]);
+    expect(table.warnings).toEqual([
+      'column "steps" has the same value on every row, so it is read as a metric and rows are numbered by position',
+      'text columns left out: "timestamp", "system", "config", "status"',
+      'column with no finite value: "error"',
+    ]);
+  });
+});
+
+describe('other real CSVs never crash', () => {
+  it.each([
+    'amdsmi_gpu_metrics_quoted_lists_inferencex_EXCERPT.csv',
+    'nvidia_smi_8gpu_interleaved_gpu_glasses.csv',
+    'nvidia_smi_query_gpu_all_fields_h100_load_capture.csv',
+    MEGATRON_CSV,
+    EZPZ,
+  ])('%s: fast path and csv-parse give identical tables', async (name) => {
+    const path = name.includes('/') ? name : real(name);
+    const fast = await openCsvTable(path);
+    const slow = await openCsvTable(path, { parser: 'csv-parse' });
+    expect(await collectTable(fast)).toEqual(await collectTable(slow));
+    expect(fast.warnings).toEqual(slow.warnings);
+  });
+
+  it('amd-smi dump: quoted list fields are text, the partial last group is kept, CRLF with bare-LF blank lines', async () => {
+    const table = await openTable(real('amdsmi_gpu_metrics_quoted_lists_inferencex_EXCERPT.csv'));
+    const t = await collectTable(table);
+    expect(t.steps).toHaveLength(14);
+    expect(table.columns).toContain('socket_power');
+    expect(table.columns).not.toContain('power_management');
+    expect(t.values['socket_power']!.every(Number.isFinite)).toBe(true);
+  });
+});

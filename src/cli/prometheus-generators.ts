@@ -59,7 +59,7 @@ export const MAPPING_GENERATOR: Generator = {
 };
 
 export const GRAFANA_USAGE =
-  'usage: training-metrics-gate dashboard grafana [--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate]';
+  'usage: training-metrics-gate dashboard grafana [--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu]';
 
 /** `training-metrics-gate dashboard grafana …` (args after `grafana`). */
 export const GRAFANA_GENERATOR: Generator = {
@@ -73,6 +73,7 @@ export const GRAFANA_GENERATOR: Generator = {
         title: { type: 'string' },
         uid: { type: 'string' },
         'no-gate': { type: 'boolean' },
+        gpu: { type: 'boolean' },
       },
       GRAFANA_USAGE,
     );
@@ -89,6 +90,7 @@ export const GRAFANA_GENERATOR: Generator = {
       source: source as DashboardSource,
       datasourceUid: (v['datasource-uid'] as string | undefined) ?? null,
       gate: !v['no-gate'],
+      gpu: Boolean(v.gpu),
       ...(v.title ? { title: v.title as string } : {}),
       ...(v.uid ? { uid: v.uid as string } : {}),
     });

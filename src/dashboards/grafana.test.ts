@@ -75,6 +75,14 @@ describe('grafanaDashboard', () => {
     expect(() => grafanaDashboard([], { prefix: 'tm', source: 'statsd-exporter' })).toThrow(/needs the metric columns/);
   });
 
+  it('adds per-device GPU and cost panels on request', () => {
+    const withGpu = grafanaDashboard(megatronRun('e').metrics, { prefix: 'training_metrics', source: 'pushgateway', gpu: true });
+    expect(rows(withGpu)).toContain('GPU');
+    const util = withGpu.panels.find((p) => p.title === 'GPU utilisation per device (mean)')!;
+    expect(util.targets![0]).toMatchObject({ expr: 'training_metrics_gpu_util_mean_ratio{experiment=~"$experiment", branch_type=~"$branch_type"}', legendFormat: '{{run}} GPU {{gpu}}' });
+    expect(withGpu.panels.find((p) => p.title === 'GPU time of the run')!.targets![0]!.expr).toMatch(/^training_metrics_cost_gpu_seconds\{/);
+  });
+
   it('without columns, matches names by pattern (Pushgateway)', () => {
     const generic = grafanaDashboard([], { prefix: 'training_metrics', source: 'pushgateway' });
     expect(rows(generic)).toEqual(['MFU and throughput', 'Loss', 'Step time', 'Memory', 'GPU', 'Gate verdicts', 'Runs']);

@@ -30,6 +30,8 @@ export interface GrafanaOptions {
   uid?: string;
   /** Include the gate row (default true); from statsd_exporter it has only the regression flag. */
   gate?: boolean;
+  /** Per-device GPU panels and the run's cost, for jobs that pass a GPU capture (default false). */
+  gpu?: boolean;
 }
 
 export interface GrafanaTarget {
@@ -193,6 +195,23 @@ function genericPanels(prefix: string): Map<Row, PanelSpec[]> {
   ]);
 }
 
+/** Per-device GPU gauges and the cost gauge (known-gauges.ts), for jobs with a GPU capture. */
+function gpuPanels(prefix: string, source: DashboardSource): PanelSpec[] {
+  const who = source === 'pushgateway' ? '{{run}}' : '{{experiment}}';
+  const panel = (title: string, gauge: string, unit: string, legend = `${who} GPU {{gpu}}`): PanelSpec => {
+    const n = prometheusMetricName(prefix, gauge, unit);
+    return { title, unit: grafanaUnit(n.unit), targets: [{ expr: `${n.name}{${SELECTOR}}`, legend }] };
+  };
+  return [
+    panel('GPU utilisation per device (mean)', 'gpu.util.mean', 'percent'),
+    panel('GPU memory peak per device', 'gpu.memory.peak', 'mebibytes'),
+    panel('GPU power per device (mean)', 'gpu.power.mean', 'watts'),
+    panel('GPU temperature per device (max)', 'gpu.temperature.max', 'celsius'),
+    panel('Cost of the run', 'cost.total', 'currency', who),
+    panel('GPU time of the run', 'cost.gpu_hours', 'hours', who),
+  ];
+}
+
 /** Gate row: the StatsD route sends only `<prefix>.gate.regression`; the Pushgateway has verdicts and changes too. */
 function gatePanels(prefix: string, source: DashboardSource): PanelSpec[] {
   const n = runFamilyNames(prefix);
@@ -260,6 +279,7 @@ export function grafanaDashboard(metrics: DashboardMetric[], options: GrafanaOpt
       byRow.set(row, [...(byRow.get(row) ?? []), metricPanel(metric, options)]);
     }
   }
+  if (options.gpu) byRow.set('GPU', [...(byRow.get('GPU') ?? []), ...gpuPanels(options.prefix, options.source)]);
   const sections: [string, PanelSpec[]][] = ROWS.filter((r) => byRow.has(r)).map((r) => [r, byRow.get(r)!]);
   if (options.gate !== false) sections.push(['Gate verdicts', gatePanels(options.prefix, options.source)]);
   sections.push(['Runs', runPanels(options.prefix, options.source)]);

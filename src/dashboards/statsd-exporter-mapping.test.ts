@@ -72,6 +72,15 @@ describe('statsdExporterMapping', () => {
     expect(new RegExp(m.match).test('training_metrics.gpu.0Xpower')).toBe(false);
   });
 
+  it('maps the run, GPU and cost gauges the engine sends to the Pushgateway names', () => {
+    expect(byMatch('training_metrics.gpu.util.mean')).toMatchObject({ name: 'training_metrics_gpu_util_mean_ratio', scale: 0.01, match_metric_type: 'gauge' });
+    expect(byMatch('training_metrics.gpu.run.memory.peak')).toMatchObject({ name: 'training_metrics_gpu_run_memory_peak_bytes', scale: 1048576 });
+    expect(byMatch('training_metrics.cost.gpu_hours')).toMatchObject({ name: 'training_metrics_cost_gpu_seconds', scale: 3600 });
+    expect(byMatch('training_metrics.cost.total')).toMatchObject({ name: 'training_metrics_cost' });
+    expect(byMatch('training_metrics.run.steps')).toMatchObject({ name: 'training_metrics_run_steps' });
+    expect(byMatch('training_metrics.gate.regression')).toMatchObject({ name: 'training_metrics_gate_regression' });
+  });
+
   it('skips ignored columns and ends with glob fallbacks that keep the same names', () => {
     expect(doc.mappings.some((m) => m.match.includes('timestamp'))).toBe(false);
     expect(byMatch('training_metrics.*.*')).toMatchObject({ name: 'training_metrics_${1}_${2}', match_metric_type: 'gauge' });
@@ -81,7 +90,9 @@ describe('statsdExporterMapping', () => {
   });
 
   it('still works with no metric list (fallbacks only) and refuses a prefix no glob can match', () => {
-    expect(load(statsdExporterMapping([], { prefix: 'tm', fallbackDepth: 2 })).mappings.map((m) => m.match)).toEqual(['tm.*', 'tm.*', 'tm.*.*', 'tm.*.*']);
+    const bare = load(statsdExporterMapping([], { prefix: 'tm', fallbackDepth: 2 })).mappings.map((m) => m.match);
+    expect(bare.slice(-4)).toEqual(['tm.*', 'tm.*', 'tm.*.*', 'tm.*.*']);
+    expect(bare.filter((m) => !m.includes('*')).every((m) => /^tm\.(run|gate|gpu|cost)\./.test(m))).toBe(true);
     expect(() => statsdExporterMapping([], { prefix: '9lives' })).toThrow(/cannot be matched/);
   });
 });

@@ -9,13 +9,15 @@
  *
  * Blanking `step`/`steps` (a mapping label overrides a tag of the same name; an empty value is no label
  * in Prometheus) keeps one series per run label set instead of one per step or window.
- * Columns not listed fall through to glob mappings on `<prefix>.*` … with the same snake_case names.
+ * The run, gate, GPU and cost gauges (known-gauges.ts) are mapped the same way; columns not listed fall
+ * through to glob mappings on `<prefix>.*` … with the same snake_case names.
  * `scale` needs a statsd_exporter whose mapping knows it; older ones ignore the key.
  */
 import { stringify } from 'yaml';
 import type { MetricClass } from '../model.js';
 import { metricKey, statsdName } from '../naming.js';
 import { prometheusMetricName, snakeName } from '../naming/prometheus.js';
+import { KNOWN_GAUGES } from './known-gauges.js';
 
 export interface MappingMetric {
   /** Column name as written in the file (or its key). */
@@ -149,6 +151,12 @@ export function statsdExporterMapping(metrics: MappingMetric[], options: StatsdE
     seen.add(key);
     const entry = mappingFor(metric, options.prefix);
     if (entry) mappings.push(entry);
+  }
+  // The run, gate, GPU and cost gauges the engine sends beside the columns.
+  for (const gauge of KNOWN_GAUGES) {
+    if (seen.has(gauge.name)) continue;
+    seen.add(gauge.name);
+    mappings.push(mappingFor({ name: gauge.name, class: { kind: 'gauge', unit: gauge.unit } }, options.prefix)!);
   }
   mappings.push(...fallbackMappings(options.prefix, options.fallbackDepth ?? 4));
   const header = [

@@ -26,6 +26,13 @@ describe('prometheusMetricName (base units)', () => {
     expect(push('gpu.power [W]', 'watts').name).toBe('training_metrics_gpu_power_watts');
     expect(push('clocks.sm [MHz]', 'megahertz')).toEqual({ name: 'training_metrics_clocks_sm_hertz', factor: 1e6, unit: 'hertz' });
   });
+  it('names the GPU and cost gauges cleanly, never with _total', () => {
+    expect(push('gpu.util.mean', 'percent').name).toBe('training_metrics_gpu_util_mean_ratio');
+    expect(push('gpu.memory.peak_fraction', 'ratio').name).toBe('training_metrics_gpu_memory_peak_ratio');
+    expect(push('cost.gpu_hours', 'hours')).toEqual({ name: 'training_metrics_cost_gpu_seconds', factor: 3600, unit: 'seconds' });
+    expect(push('cost.total', 'currency').name).toBe('training_metrics_cost');
+    expect(push('total', 'count').name).toBe('training_metrics_total');
+  });
   it('keeps unitless names as snake_case and never adds _total', () => {
     expect(push('lm loss', '').name).toBe('training_metrics_lm_loss');
     expect(push('train.lm_loss', '').name).toBe('training_metrics_train_lm_loss');

@@ -33,6 +33,7 @@ const BASE_UNITS: Record<string, { suffix: string; factor: number; unit: string 
   watts: { suffix: 'watts', factor: 1, unit: 'watts' },
   celsius: { suffix: 'celsius', factor: 1, unit: 'celsius' },
   megahertz: { suffix: 'hertz', factor: 1e6, unit: 'hertz' },
+  hours: { suffix: 'seconds', factor: 3600, unit: 'seconds' },
 };
 
 /**
@@ -40,7 +41,7 @@ const BASE_UNITS: Record<string, { suffix: string; factor: number; unit: string 
  * `step_time_ms` becomes `step_time_seconds`, not `step_time_ms_seconds`.
  */
 const UNIT_WORDS =
-  '(ms|msec|millis|milliseconds|s|sec|secs|seconds|bytes|kib|mib|gib|mb|gb|pct|percent|ratio|frac|tflops|tok_s|tokens_per_sec|tokens_per_second|w|watts|c|celsius|mhz|hz)';
+  '(ms|msec|millis|milliseconds|s|sec|secs|seconds|bytes|kib|mib|gib|mb|gb|pct|percent|ratio|frac|fraction|tflops|tok_s|tokens_per_sec|tokens_per_second|w|watts|c|celsius|mhz|hz|h|hours)';
 
 /** A rate's own ending (`_per_s`, `_per_sec`, `_s`): dropped before `_per_second` is added. */
 const RATE_ENDING = /_(per_s|per_sec|per_second|s|ps)$/;
@@ -78,7 +79,8 @@ function joinName(...parts: string[]): string {
  * `scale: factor` (and for timers nothing, since statsd_exporter turns `|ms` into seconds itself).
  */
 export function prometheusMetricName(prefix: string, header: string, unit: string): PrometheusMetricName {
-  const key = metricKey(header);
+  // `_total` is for counters, and every value we export is a gauge: `cost.total` → `<prefix>_cost`.
+  const key = metricKey(header).replace(/(?<=.)[._]total$/, '');
   const pre = snakeName(prefix);
   const base = BASE_UNITS[unit];
   if (!base) return { name: joinName(pre, snakeName(key)), factor: 1, unit: '' };

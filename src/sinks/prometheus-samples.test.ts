@@ -91,4 +91,20 @@ describe('toPrometheusSamples', () => {
     expect(warnings).toEqual(['pushgateway: column "step_time_s" maps to training_metrics_step_time_seconds, which another column already uses; not pushed']);
     expect(family(groups, 'training_metrics_skip_me')).toBeUndefined();
   });
+
+  it('pushes extra gauges (GPU telemetry per device, cost) with the run labels and their own', () => {
+    const runs = [megatronRun('a'), megatronRun('b')];
+    const { groups } = toPrometheusSamples(runs, null, {
+      ...options,
+      extraGauges: (run, i) => [
+        { name: 'cost.gpu_hours', value: run.experiment === 'a' ? 2 : 3, unit: 'hours', tags: {} },
+        ...(i === 0 ? [0, 1].map((gpu) => ({ name: 'gpu.util.mean', value: 90 + gpu, unit: 'percent', tags: { gpu: String(gpu) } })) : []),
+      ],
+    });
+    expect(family([groups[0]!], 'training_metrics_cost_gpu_seconds')!.samples[0]!.value).toBe(7200);
+    expect(family([groups[1]!], 'training_metrics_cost_gpu_seconds')!.samples[0]!.value).toBe(10800);
+    const util = family([groups[0]!], 'training_metrics_gpu_util_mean_ratio')!;
+    expect(util.samples.map((s) => [s.labels.gpu, s.labels.run, s.value])).toEqual([['0', 'gpt3-15b-8t', 0.9], ['1', 'gpt3-15b-8t', 0.91]]);
+    expect(family([groups[1]!], 'training_metrics_gpu_util_mean_ratio')).toBeUndefined();
+  });
 });

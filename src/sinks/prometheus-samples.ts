@@ -36,6 +36,15 @@ export interface PushGroup {
   families: PrometheusFamily[];
 }
 
+/** A gauge computed beside the run's metrics (GPU telemetry, cost): name as for StatsD, unit as the classifier names units. */
+export interface ExtraGauge {
+  name: string;
+  value: number;
+  unit: string;
+  /** Extra labels, e.g. `gpu: '0'` for a per-device gauge. */
+  tags: Record<string, string>;
+}
+
 export interface PrometheusSamplesOptions {
   /** Metric name prefix, as for StatsD (`training_metrics`). */
   prefix: string;
@@ -45,6 +54,8 @@ export interface PrometheusSamplesOptions {
   tags: Record<string, string>;
   allowIdTags: boolean;
   github: GitHubContext;
+  /** Gauges to push with a run (the GPU report's and the run's cost gauges), given the run and its position. */
+  extraGauges?: (summary: RunSummary, index: number) => ExtraGauge[];
 }
 
 export interface PrometheusSamples {
@@ -133,6 +144,17 @@ function metricSamples(families: Families, metric: MetricSummary, labels: Record
   }
 }
 
+function extraSample(families: Families, gauge: ExtraGauge, labels: Record<string, string>, options: PrometheusSamplesOptions, warnings: string[]): void {
+  const { name, factor, unit } = prometheusMetricName(options.prefix, gauge.name, gauge.unit);
+  if (!claim(families, name, `${gauge.name}${unit ? ` in ${unit.replace(/_/g, ' ')}` : ''}.`, metricKey(gauge.name), warnings)) return;
+  const extra: Record<string, string> = {};
+  for (const [key, value] of Object.entries(gauge.tags)) {
+    const label = prometheusLabelName(key);
+    if (label && !RESERVED_LABELS.has(label)) extra[label] = tagValue(String(value));
+  }
+  families.add(name, { ...labels, ...extra }, gauge.value * factor);
+}
+
 function claim(families: Families, name: string, help: string, owner: string, warnings: string[]): boolean {
   if (families.claim(name, help, owner)) return true;
   warnings.push(`pushgateway: column "${owner}" maps to ${name}, which another column already uses; not pushed`);
@@ -189,6 +211,7 @@ export function toPrometheusSamples(summaries: RunSummary[], gate: GateResult[] 
       if (summary.durationSeconds !== undefined) families.add(names.duration, labels, summary.durationSeconds);
       families.add(names.truncated, labels, summary.truncated ? 1 : 0);
       for (const metric of summary.metrics) metricSamples(families, metric, labels, options, warnings);
+      for (const g of options.extraGauges?.(summary, summaries.indexOf(summary)) ?? []) extraSample(families, g, labels, options, warnings);
       const result = gate?.find((g) => g.experiment === summary.experiment && g.name === summary.name);
       if (result) gateSamples(families, result, labels, names);
     });

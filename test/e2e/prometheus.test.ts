@@ -8,6 +8,8 @@ import { columnsOf } from '../../src/cli/prometheus-generators.js';
 import { loadConfig } from '../../src/classify/index.js';
 import { dashboardQueries, grafanaDashboard } from '../../src/dashboards/grafana.js';
 import { openTable, readManifest } from '../../src/ingest/index.js';
+import { readGpuInputs } from '../../src/ingest/gpu/read.js';
+import { gpuReport, resolveGpuPrices } from '../../src/summarize/gpu-report.js';
 import { summarizeRun } from '../../src/summarize/index.js';
 import type { RunSummary } from '../../src/model.js';
 import type { GitHubContext } from '../../src/options.js';
@@ -123,7 +125,17 @@ describe.skipIf(!prometheus || !pushgateway)('Prometheus route end to end (Debia
       const input = { name: r.name, experiment: `demo/${r.name}`, tags: r.config, fingerprint: r.fingerprint, table: await openTable(r.file) };
       summaries.push(await summarizeRun(r.durationSeconds === undefined ? input : { ...input, durationSeconds: r.durationSeconds }, config));
     }
-    const report = await pushRunResults(gw.url, summaries, null, { prefix: 'demo_metrics', tags: {}, allowIdTags: false, github });
+    // A real nvidia-smi capture priced per GPU-hour, pushed with the runs as the engine's GPU report gives it.
+    const samples = await readGpuInputs(['fixtures/real/nvidia_smi_query_gpu_all_fields_h100_load_capture.csv'], []);
+    const gpu = gpuReport(samples, summaries, { prices: resolveGpuPrices('{ "H100": 2.49 }', config), config });
+    expect(gpu.gauges.length).toBeGreaterThan(0);
+    const report = await pushRunResults(gw.url, summaries, null, {
+      prefix: 'demo_metrics',
+      tags: {},
+      allowIdTags: false,
+      github,
+      extraGauges: (s, i) => [...(gpu.costs.find((c) => c.run === s.name)?.gauges ?? []), ...(i === 0 ? gpu.gauges : [])],
+    });
     expect(report.ok, report.warnings.join('\n')).toBe(true);
     await waitFor('the demo runs in Prometheus', async () => (await instantQuery(prom.url, 'demo_metrics_run_steps')).length === summaries.length, 60_000, 500);
     const mfu = summaries[0]!.metrics.find((m) => m.name === 'MFU')!;
@@ -131,7 +143,8 @@ describe.skipIf(!prometheus || !pushgateway)('Prometheus route end to end (Debia
     expect(Number(stored!.value[1])).toBeCloseTo(mfu.steady!.median * (mfu.class.unit === 'percent' ? 0.01 : 1), 12);
 
     const columns = await columnsOf(manifest.runs.map((r) => r.file), null);
-    const dashboard = grafanaDashboard(columns, { prefix: 'demo_metrics', source: 'pushgateway', gate: false });
+    const dashboard = grafanaDashboard(columns, { prefix: 'demo_metrics', source: 'pushgateway', gate: false, gpu: true });
+    expect(dashboard.panels.some((p) => p.title === 'GPU utilisation per device (mean)')).toBe(true);
     const empty: string[] = [];
     for (const q of dashboardQueries(dashboard).filter((x) => x.where.startsWith('panel'))) {
       if ((await instantQuery(prom.url, substitute(q.expr))).length === 0) empty.push(`${q.where}: ${q.expr}`);

@@ -113,6 +113,19 @@ describe('pushRunResults when the Pushgateway is out', () => {
     expect(report.warnings[0]).toMatch(/failed after 4 attempts: push failed with status 503/);
   });
 
+  it('gives up on a loopback server that never answers, after the timeout and its retries', async () => {
+    const sockets: import('node:net').Socket[] = [];
+    const silent = (await import('node:net')).createServer((socket) => sockets.push(socket));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    const report = await pushRunResults(url, [megatronRun('e')], null, { ...options, retries: 1, timeoutMs: 300 });
+    for (const s of sockets) s.destroy();
+    silent.close();
+    expect(report).toMatchObject({ ok: false, attempts: 2 });
+    expect(sockets).toHaveLength(2);
+    expect(report.warnings[0]).toMatch(/failed after 2 attempts: Pushgateway request timed out/);
+  });
+
   it('does not retry a 400 from a loopback stand-in (the request itself is wrong)', async () => {
     const { url, times } = await answering(400);
     const report = await pushRunResults(url, [megatronRun('e')], null, options);

@@ -8,7 +8,21 @@ import { Gauge, Pushgateway, Registry } from 'prom-client';
 import type { GateResult, RunSummary } from '../model.js';
 import { InputError } from '../model.js';
 import { toPrometheusSamples, type PrometheusSamplesOptions, type PushGroup } from './prometheus-samples.js';
-import type { SinkReport } from './sink-report.js';
+
+/** What the push did, for the run's JSON account and the job summary. */
+export interface PushgatewayReport {
+  sink: 'pushgateway';
+  /** The Pushgateway URL, credentials removed. */
+  target: string;
+  /** True when every group was accepted. */
+  ok: boolean;
+  /** Samples accepted. */
+  sent: number;
+  /** Requests made, retries included. */
+  attempts: number;
+  /** One line per problem (refused tags, failed pushes), already phrased for a warning; never changes the verdict. */
+  warnings: string[];
+}
 
 export interface PushgatewayOptions extends PrometheusSamplesOptions {
   /** Retries after the first attempt for a network error, 429 or 5xx (default 3). */
@@ -105,10 +119,10 @@ function describe(error: unknown, url: string): string {
  * Never throws for an outage: failures end up in the report's warnings with `ok: false`.
  * Throws InputError for a malformed URL.
  */
-export async function pushRunResults(url: string, summaries: RunSummary[], gate: GateResult[] | null, options: PushgatewayOptions): Promise<SinkReport> {
+export async function pushRunResults(url: string, summaries: RunSummary[], gate: GateResult[] | null, options: PushgatewayOptions): Promise<PushgatewayReport> {
   checkPushgatewayUrl(url);
   const { groups, warnings } = toPrometheusSamples(summaries, gate, options);
-  const report: SinkReport = { sink: 'pushgateway', target: redactUrl(url), ok: true, sent: 0, attempts: 0, warnings };
+  const report: PushgatewayReport = { sink: 'pushgateway', target: redactUrl(url), ok: true, sent: 0, attempts: 0, warnings };
   const retries = options.retries ?? 3;
   const backoffMs = options.backoffMs ?? 500;
   for (const group of groups) {

@@ -11,6 +11,7 @@ import { InputError, type GateResult, type RunInput, type RunSummary } from './m
 import { baseTags, buildTags, statsdName } from './naming.js';
 import type { Options } from './options.js';
 import { sendToDatadog } from './sinks/datadog.js';
+import { pushRunResults } from './sinks/pushgateway.js';
 import { sendStatsd, type StatsdReport } from './sinks/statsd.js';
 import { countSeries, toStatsdMetrics, type StatsdMetric } from './sinks/statsd-metrics.js';
 import { gpuReport, resolveGpuPrices, type GpuReport } from './summarize/gpu-report.js';
@@ -133,6 +134,24 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
     for (const e of report.errors) warn(`StatsD ${report.target}: ${e}`);
     if (options.dryRun) for (const line of report.printed) io.info(line);
     else io.info(`StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${result.statsd.series} series`);
+  }
+
+  if (options.pushgatewayUrl) {
+    try {
+      const gpu = result.gpu;
+      const pushed = await pushRunResults(options.pushgatewayUrl, result.summaries, result.gate.length ? result.gate : null, {
+        prefix: options.prefix,
+        tags: options.tags,
+        allowIdTags: options.allowIdTags,
+        github: options.github,
+        extraGauges: (s, i) => [...(gpu?.costs.find((c) => c.run === s.name)?.gauges ?? []), ...(i === 0 ? (gpu?.gauges ?? []) : [])],
+      });
+      result.sinks.push(pushed);
+      for (const w of pushed.warnings) warn(w);
+      if (pushed.ok) io.info(`Pushgateway: ${pushed.sent} samples to ${pushed.target}`);
+    } catch (e) {
+      fail(e);
+    }
   }
 
   if (options.datadogUrl && options.datadogApiKey) {

@@ -30,12 +30,24 @@ function byTarget(command: string, targets: Record<string, { usage: string; run:
 const datadog = async (what: 'dashboard' | 'monitors', args: string[]) => (await import('../dashboards/datadog-cli.js')).runDatadogGenerator(what, args);
 const DATADOG_USAGE = '[--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
 
+const prometheus = async () => import('./prometheus-generators.js');
+
 export const GENERATORS: Record<string, Generator> = {
   dashboard: byTarget('dashboard', {
+    grafana: {
+      usage: 'grafana [--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu]',
+      run: async (a) => (await prometheus()).GRAFANA_GENERATOR.run(a, process.env),
+    },
     datadog: { usage: `datadog ${DATADOG_USAGE}`, run: (a) => datadog('dashboard', a) },
   }),
   monitors: byTarget('monitors', {
     datadog: { usage: `datadog ${DATADOG_USAGE}`, run: (a) => datadog('monitors', a) },
+  }),
+  mapping: byTarget('mapping', {
+    'statsd-exporter': {
+      usage: 'statsd-exporter [--csv FILE]… [--config FILE] [--prefix P]',
+      run: async (a) => (await prometheus()).MAPPING_GENERATOR.run(['statsd-exporter', ...a], process.env),
+    },
   }),
 };
 

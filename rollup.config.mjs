@@ -12,9 +12,9 @@ const protobufStandIn = {
   load: (id) => (id === '\0protobuf-stand-in' ? 'export default { roots: {}, util: {}, Reader: {}, Writer: {} };' : null),
 };
 
-const plugins = () => [
+const plugins = (outDir = 'dist') => [
   protobufStandIn,
-  typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], exclude: ['src/**/*.test.ts'], module: 'nodenext', moduleResolution: 'nodenext', noEmit: false, outDir: 'dist', declaration: false, sourceMap: false }),
+  typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], exclude: ['src/**/*.test.ts'], module: 'nodenext', moduleResolution: 'nodenext', noEmit: false, outDir, declaration: false, sourceMap: false }),
   // hot-shots requires its own package.json at load time.
   json(),
   nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
@@ -40,4 +40,6 @@ export default [
     external,
     onwarn: silence,
   },
+  // The gpu-monitor sub-action (gpu-monitor/action.yml): one bundle for its main and post steps.
+  { input: 'src/gpu-monitor/index.ts', output: { file: 'gpu-monitor/dist/index.js', format: 'es', inlineDynamicImports: true }, plugins: plugins('gpu-monitor/dist'), external, onwarn: silence },
 ];

@@ -32,6 +32,8 @@ export interface Options {
   config: string | null;
   gpuCsv: string[];
   gpuScrape: string[];
+  /** Price per GPU-hour by GPU type, YAML/JSON text such as `{ H100: 2.49 }` (else the config's gpu_price). */
+  gpuPrice: string | null;
 
   /** StatsD target; null disables StatsD (unless dryRun, which prints the lines). */
   statsdHost: string | null;
@@ -75,6 +77,7 @@ export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github'> = {
   config: null,
   gpuCsv: [],
   gpuScrape: [],
+  gpuPrice: null,
   statsdHost: null,
   statsdPort: 8125,
   statsdFlavor: 'plain',

@@ -26,6 +26,7 @@ export const PARAMETERS: readonly Parameter[] = [
   { name: 'config', key: 'config', kind: 'string', description: 'YAML config: classification overrides, sampling, gate settings' },
   { name: 'gpu-csv', key: 'gpuCsv', kind: 'list', description: 'nvidia-smi --query-gpu CSV or dmon output captured during the run' },
   { name: 'gpu-scrape', key: 'gpuScrape', kind: 'list', description: 'Prometheus text scrape of dcgm-exporter' },
+  { name: 'gpu-price', key: 'gpuPrice', kind: 'string', description: 'price per GPU-hour by GPU type, e.g. {H100: 2.49, A100: 1.29}: cost per run and per billion tokens' },
   { name: 'statsd-host', key: 'statsdHost', kind: 'string', description: 'StatsD host (emit defaults to 127.0.0.1, or DD_AGENT_HOST with the datadog flavor)' },
   { name: 'statsd-port', key: 'statsdPort', kind: 'number', description: 'StatsD UDP port (default 8125, or DD_DOGSTATSD_PORT)' },
   { name: 'statsd-flavor', key: 'statsdFlavor', kind: 'string', choices: ['plain', 'datadog'], description: 'plain (statsd_exporter, Etsy statsd) or datadog (DogStatsD to a Datadog Agent)' },

@@ -24,6 +24,7 @@ export function resultJson(result: RunResult, options: Options): Record<string, 
       errors: result.statsd.errors,
     },
     runs: result.summaries,
+    ...(result.gpu ? { gpu: result.gpu.gpu, cost: result.gpu.costs.map(({ run, cost }) => ({ run, ...cost })) } : {}),
     errors: result.errors,
     warnings: result.warnings,
   };

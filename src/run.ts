@@ -5,12 +5,14 @@
  */
 import { basename, dirname, extname } from 'node:path';
 import { loadConfig, type Config } from './classify/index.js';
+import { readGpuInputs } from './ingest/gpu/read.js';
 import { openTable, readManifest } from './ingest/index.js';
 import { InputError, type GateResult, type RunInput, type RunSummary } from './model.js';
-import { baseTags, buildTags } from './naming.js';
+import { baseTags, buildTags, statsdName } from './naming.js';
 import type { Options } from './options.js';
 import { sendStatsd, type StatsdReport } from './sinks/statsd.js';
 import { countSeries, toStatsdMetrics, type StatsdMetric } from './sinks/statsd-metrics.js';
+import { gpuReport, resolveGpuPrices, type GpuReport } from './summarize/gpu-report.js';
 import { summarizeRun } from './summarize/index.js';
 
 /** How the engine talks to its shell: the action maps these to core.info/warning/error, the CLI to stderr. */
@@ -31,13 +33,15 @@ export interface RunResult {
   summaries: RunSummary[];
   gate: GateResult[];
   statsd: StatsdOutcome | null;
+  /** GPU telemetry summary and cost per run (null when neither a capture nor prices were given). */
+  gpu: GpuReport | null;
   /** User errors met on the way (bad manifest lines, unreadable files); the other runs still went through. */
   errors: string[];
   warnings: string[];
 }
 
 export async function run(options: Options, io: Io): Promise<RunResult> {
-  const result: RunResult = { exitCode: 0, summaries: [], gate: [], statsd: null, errors: [], warnings: [] };
+  const result: RunResult = { exitCode: 0, summaries: [], gate: [], statsd: null, gpu: null, errors: [], warnings: [] };
   const warn = (message: string) => {
     result.warnings.push(message);
     io.warn(message);
@@ -67,9 +71,21 @@ export async function run(options: Options, io: Io): Promise<RunResult> {
     }
   }
 
+  // GPU telemetry and cost: gateable like any metric when the capture covers a single run
+  try {
+    const samples = await readGpuInputs(options.gpuCsv, options.gpuScrape);
+    const prices = resolveGpuPrices(options.gpuPrice, config);
+    if (samples || Object.keys(prices).length) {
+      result.gpu = gpuReport(samples, result.summaries, { prices, config });
+      if (result.summaries.length === 1) result.summaries[0]!.metrics.push(...result.gpu.metrics);
+    }
+  } catch (e) {
+    fail(e);
+  }
+
   // sinks: a failure warns and never changes the verdict
   if (options.statsdHost || options.dryRun) {
-    const metrics = statsdMetricsFor(result.summaries, result.gate, options, warn);
+    const metrics = statsdMetricsFor(result.summaries, result.gate, result.gpu, options, warn);
     const report = await sendStatsd(metrics, {
       host: options.statsdHost ?? '127.0.0.1',
       port: options.statsdPort,
@@ -128,7 +144,7 @@ export function runNameOf(file: string): string {
  * StatsD metrics for every run. Every line of one metric name must carry the same tag keys
  * (statsd_exporter rejects it otherwise), so runs of a batch share the union of their tag keys.
  */
-function statsdMetricsFor(summaries: RunSummary[], gate: GateResult[], options: Options, warn: (m: string) => void): StatsdMetric[] {
+function statsdMetricsFor(summaries: RunSummary[], gate: GateResult[], gpu: GpuReport | null, options: Options, warn: (m: string) => void): StatsdMetric[] {
   const perRun = summaries.map((s) => {
     const { tags, refused } = buildTags([s.tags, options.tags, baseTags(s.experiment, options.github)], options.allowIdTags);
     for (const r of refused) warn(`tag refused: ${r}`);
@@ -139,6 +155,11 @@ function statsdMetricsFor(summaries: RunSummary[], gate: GateResult[], options: 
     const tags: Record<string, string> = {};
     for (const k of keys) tags[k] = perRun[i]![k] ?? 'none';
     const verdict = gate.find((g) => g.experiment === s.experiment && g.name === s.name) ?? null;
-    return toStatsdMetrics(s, verdict, { prefix: options.prefix, flavor: options.statsdFlavor, tags });
+    const extra = [
+      ...(gpu?.costs.find((c) => c.run === s.name)?.gauges ?? []),
+      // The capture covers the job: its gauges go out once, with the first run's tags.
+      ...(i === 0 ? (gpu?.gauges ?? []) : []),
+    ].map((g): StatsdMetric => ({ name: statsdName(options.prefix, g.name), value: g.value, type: 'g', sampleRate: 1, tags: { ...tags, ...g.tags } }));
+    return [...toStatsdMetrics(s, verdict, { prefix: options.prefix, flavor: options.statsdFlavor, tags }), ...extra];
   });
 }

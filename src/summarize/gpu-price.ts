@@ -1,0 +1,59 @@
+/**
+ * Price per GPU-hour by GPU type, from the `gpu-price` input / `--gpu-price` flag (YAML or JSON text) or the
+ * config file's `gpu_price:` section:
+ *
+ *   gpu_price: { "H100": 2.49, "A100": 1.29 }
+ *
+ * A key matches a GPU whose name contains it, case-insensitively ("H100" matches "NVIDIA H100 80GB HBM3");
+ * when several match, the longest key wins, so "H100 NVL" can be priced apart from "H100".
+ */
+import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
+import { InputError } from '../model.js';
+
+export type GpuPrices = Record<string, number>;
+
+/** Parse price text; every problem is an InputError naming `source` and the line. Empty text → no prices. */
+export function parseGpuPrices(text: string, source: string): GpuPrices {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const lineOf = (node: Node | null | undefined): number | null => (node?.range ? lines.linePos(node.range[0]).line : null);
+  if (doc.errors.length) {
+    const err = doc.errors[0]!;
+    throw new InputError(source, lines.linePos(err.pos[0]).line, `invalid YAML in GPU prices: ${err.message.split('\n')[0]}`);
+  }
+  if (doc.contents === null) return {};
+  if (!isMap(doc.contents)) throw new InputError(source, lineOf(doc.contents), 'GPU prices must map GPU types to a price per GPU-hour, e.g. { "H100": 2.49 }');
+  const prices: GpuPrices = {};
+  for (const pair of doc.contents.items) {
+    const key = isScalar(pair.key) ? String(pair.key.value).trim() : '';
+    const node = pair.value as Node | null;
+    const value = isScalar(node) ? Number(node.value) : Number.NaN;
+    if (!key) throw new InputError(source, lineOf(pair.key as Node), 'a GPU type in the prices is empty');
+    if (!(Number.isFinite(value) && value >= 0)) throw new InputError(source, lineOf(node), `price for "${key}" must be a number ≥ 0 (per GPU-hour)`);
+    prices[key] = value;
+  }
+  return prices;
+}
+
+/** Validate the config file's `gpu_price` section (already parsed YAML); null when absent. */
+export function gpuPricesFromSection(section: unknown, source: string): GpuPrices | null {
+  if (section === undefined || section === null) return null;
+  if (typeof section !== 'object' || Array.isArray(section)) throw new InputError(source, null, 'gpu_price must map GPU types to a price per GPU-hour');
+  const prices: GpuPrices = {};
+  for (const [key, raw] of Object.entries(section)) {
+    const value = Number(raw);
+    if (typeof raw === 'boolean' || !(Number.isFinite(value) && value >= 0)) throw new InputError(source, null, `gpu_price: price for "${key}" must be a number ≥ 0`);
+    prices[key] = value;
+  }
+  return prices;
+}
+
+/** The price entry for a GPU name: the longest key the name contains, case-insensitively; null when none. */
+export function priceFor(gpuName: string, prices: GpuPrices): { key: string; price: number } | null {
+  const name = gpuName.toLowerCase();
+  let best: { key: string; price: number } | null = null;
+  for (const [key, price] of Object.entries(prices)) {
+    if (name.includes(key.toLowerCase()) && (best === null || key.length > best.key.length)) best = { key, price };
+  }
+  return best;
+}

@@ -1,0 +1,19 @@
+/** Types for parse-prometheus-text-format 1.1 (the package ships none). */
+declare module 'parse-prometheus-text-format' {
+  export interface PrometheusSample {
+    value?: string;
+    labels?: Record<string, string>;
+    timestamp_ms?: string;
+    buckets?: Record<string, string>;
+    quantiles?: Record<string, string>;
+    count?: string;
+    sum?: string;
+  }
+  export interface PrometheusFamily {
+    name: string;
+    help: string;
+    type: 'GAUGE' | 'COUNTER' | 'UNTYPED' | 'HISTOGRAM' | 'SUMMARY';
+    metrics: PrometheusSample[];
+  }
+  export default function parsePrometheusTextFormat(text: string): PrometheusFamily[];
+}

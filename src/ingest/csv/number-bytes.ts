@@ -15,17 +15,25 @@ const POW10 = new Float64Array(23).map((_, k) => 10 ** k);
  * `Number()` on their text. Making one string per cell is slow, so the whole region being scanned is
  * decoded once, on the first such number, and each number is a slice of it (V8 shares the characters).
  */
-let region: { buf: Buffer; from: number; to: number; text: string | null } = { buf: Buffer.alloc(0), from: 0, to: 0, text: null };
+/** One object with fixed field types, mutated in place, so optimised code that reads it stays valid. */
+const region = { buf: Buffer.alloc(0) as Buffer, from: 0, to: 0, text: '', decoded: false };
 
 /** Declare the bytes `buf[from, to)` that the next `scanNumber` calls read from. */
 export function beginRegion(buf: Buffer, from: number, to: number): void {
-  region = { buf, from, to, text: null };
+  region.buf = buf;
+  region.from = from;
+  region.to = to;
+  region.text = '';
+  region.decoded = false;
 }
 
 function numberFromText(buf: Buffer, start: number, end: number): number {
   const r = region;
   if (r.buf === buf && start >= r.from && end <= r.to) {
-    r.text ??= buf.toString('latin1', r.from, r.to);
+    if (!r.decoded) {
+      r.text = buf.toString('latin1', r.from, r.to);
+      r.decoded = true;
+    }
     return Number(r.text.slice(start - r.from, end - r.from));
   }
   return Number(buf.toString('latin1', start, end));
@@ -109,3 +117,4 @@ export function parseDecimalBytes(buf: Buffer, start: number, end: number): numb
   const stop = scanNumber(buf, start, end);
   return stop === end ? scanned.value : NaN;
 }
+

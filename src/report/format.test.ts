@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { formatBaseline, formatChange, formatNumber, formatValue } from './format.js';
+
+describe('formatNumber', () => {
+  it('uses three significant digits and a real minus sign', () => {
+    expect(formatNumber(0.39812)).toBe('0.398');
+    expect(formatNumber(-2.4567)).toBe('\u22122.46');
+    expect(formatNumber(12345.6)).toBe('12,346');
+    expect(formatNumber(1.2e-4)).toBe('1.2e-4');
+    expect(formatNumber(NaN)).toBe('NaN');
+    expect(formatNumber(0)).toBe('0');
+  });
+});
+
+describe('formatValue', () => {
+  it('formats by unit', () => {
+    expect(formatValue(0.398, 'ratio')).toBe('0.398');
+    expect(formatValue(1.912, 'seconds')).toBe('1.91 s');
+    expect(formatValue(0.412, 'seconds')).toBe('412 ms');
+    expect(formatValue(1500, 'milliseconds')).toBe('1.5 s');
+    expect(formatValue(73_012, 'mebibytes')).toBe('71.3 GiB');
+    expect(formatValue(80 * 2 ** 30, 'bytes')).toBe('80 GiB');
+    expect(formatValue(412.3, 'tflops')).toBe('412 TFLOP/s');
+    expect(formatValue(null, 'ratio')).toBe('—');
+  });
+});
+
+describe('formatChange and formatBaseline', () => {
+  it('signs the change in percent', () => {
+    expect(formatChange(-0.0546)).toBe('\u22125.5 %');
+    expect(formatChange(0.004)).toBe('+0.4 %');
+    expect(formatChange(null)).toBe('—');
+    expect(formatChange(-0.00001)).toBe('0.0 %');
+  });
+  it('writes centre ± band', () => {
+    expect(formatBaseline(0.421, 0.004, 'ratio')).toBe('0.421 ± 0.004');
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { backoffMs, redactSecrets, retryAfterMs } from './datadog-http.js';
+
+describe('retryAfterMs', () => {
+  const now = Date.UTC(2026, 10, 29, 22, 0, 0);
+  it('reads Retry-After in seconds', () => expect(retryAfterMs(new Headers({ 'Retry-After': '7' }), now)).toBe(7000));
+  it('reads Retry-After as an HTTP date', () =>
+    expect(retryAfterMs(new Headers({ 'Retry-After': new Date(now + 12_000).toUTCString() }), now)).toBe(12_000));
+  it('falls back to X-RateLimit-Reset (seconds until reset)', () => expect(retryAfterMs(new Headers({ 'X-RateLimit-Reset': '3' }), now)).toBe(3000));
+  it('is null without either, or for garbage', () => {
+    expect(retryAfterMs(new Headers(), now)).toBeNull();
+    expect(retryAfterMs(new Headers({ 'Retry-After': 'soon' }), now)).toBeNull();
+  });
+});
+
+describe('backoffMs', () => {
+  it('is base·2ⁿ capped, half fixed and half jitter', () => {
+    expect(backoffMs(0, 500, 30_000, 0)).toBe(250);
+    expect(backoffMs(0, 500, 30_000, 0.999999)).toBe(500);
+    expect(backoffMs(3, 500, 30_000, 0.5)).toBe(3000);
+    expect(backoffMs(20, 500, 30_000, 1 - 1e-9)).toBe(30_000);
+  });
+});
+
+describe('redactSecrets', () => {
+  it('removes the secret, its URL-encoded form, and keys in query strings', () => {
+    const key = 'ab+cd/ef==';
+    const text = `bad key ab+cd/ef== at https://x/api?api_key=${encodeURIComponent(key)}&x=1 and application_key=zzz`;
+    const out = redactSecrets(text, [key]);
+    expect(out).toBe('bad key *** at https://x/api?api_key=***&x=1 and application_key=***');
+  });
+  it('ignores empty secrets', () => expect(redactSecrets('text', ['', null, undefined])).toBe('text'));
+});

@@ -1,0 +1,153 @@
+/**
+ * The Datadog API sink: run-level gauges and sampled loss points to `POST /api/v2/series`.
+ * An outage or a refusal is reported as warnings and never throws; the API key appears in no text it returns.
+ */
+import type { GateResult, RunSummary } from '../model.js';
+import type { GitHubContext } from '../options.js';
+import { datadogApiBase } from '../naming/datadog.js';
+import { DEFAULT_RETRY_POLICY, defaultPostDeps, postWithRetry, redactSecrets, type PostDeps, type RetryPolicy } from './datadog-http.js';
+import { DATADOG_MAX_PAYLOAD_BYTES, seriesPayloads } from './datadog-payload.js';
+import { toDatadogSeries } from './datadog-series.js';
+
+/** What a sink did, for the engine to print (info/warn) and to put into the JSON account. */
+export interface SinkReport {
+  sink: 'datadog';
+  /** True when every payload was accepted. */
+  ok: boolean;
+  /** Series and points accepted by the API. */
+  series: number;
+  points: number;
+  /** Request bodies sent / accepted. */
+  payloads: number;
+  accepted: number;
+  /** Things a user should know but that are not problems (printed once as info). */
+  notes: string[];
+  /** Problems (printed as warnings; they never change the verdict). */
+  warnings: string[];
+}
+
+export interface DatadogSinkOptions {
+  /** API base (`https://api.datadoghq.eu`) or the full `/api/v2/series` URL. */
+  url: string;
+  apiKey: string;
+  prefix: string;
+  /** The user's tags (`--tags`), on every series. */
+  tags: Record<string, string>;
+  /** Adds workflow_name, event and branch_type as the StatsD route does; without it `tags` must carry them. */
+  github?: GitHubContext;
+  allowIdTags?: boolean;
+  /** Submission time in ms since the epoch (default: the time of the call). */
+  now?: number;
+  fetch?: typeof fetch;
+  retry?: Partial<RetryPolicy>;
+  /** For tests: replace waiting, clock and jitter. */
+  deps?: Partial<Omit<PostDeps, 'fetch'>>;
+  maxPayloadBytes?: number;
+  /** gzip the bodies (default true): one request where plain JSON needs ten. */
+  compress?: boolean;
+}
+
+/** The `/api/v2/series` URL for a base URL or a full one. */
+export function datadogSeriesUrl(base: string): string {
+  const url = new URL(base);
+  if (!/\/api\/v2\/series\/?$/.test(url.pathname)) url.pathname = `${url.pathname.replace(/\/+$/, '')}/api/v2/series`;
+  return url.toString();
+}
+
+export type DatadogTarget = { url: string; apiKey: string } | { skip: string } | null;
+
+/**
+ * Whether and where to send. The sink is on when a URL (flag `--datadog-url` / input `datadog-url`) or an
+ * explicit key (input `datadog-api-key`) is given; `DD_API_KEY` alone only supplies the key, because runners
+ * often carry it for an Agent. A URL of `''` or `auto` means the site's API: `https://api.<DD_SITE>`.
+ * Returns `{ skip }` with a warning when the sink is asked for but cannot run, null when not asked for.
+ */
+export function resolveDatadogTarget(
+  given: { url: string | null; apiKey: string | null },
+  env: NodeJS.ProcessEnv,
+): DatadogTarget {
+  if (given.url === null && !given.apiKey) return null;
+  const apiKey = given.apiKey || env.DD_API_KEY || '';
+  const wanted = given.url === null || given.url.trim() === '' || given.url.trim() === 'auto' ? datadogApiBase(env.DD_SITE) : given.url.trim();
+  let url: string;
+  try {
+    url = datadogSeriesUrl(wanted);
+  } catch {
+    return { skip: `Datadog: "${redactSecrets(wanted, [apiKey])}" is not a URL; nothing sent to Datadog` };
+  }
+  if (!/^https?:$/.test(new URL(url).protocol)) return { skip: `Datadog: ${url} is not an http(s) URL; nothing sent to Datadog` };
+  if (!apiKey) return { skip: 'Datadog: no API key (set DD_API_KEY or the datadog-api-key input); nothing sent to Datadog' };
+  return { url, apiKey };
+}
+
+/** Build, split and send; resolves to a report and never rejects. */
+export async function sendToDatadog(
+  summaries: RunSummary[],
+  gate: GateResult[] | null,
+  options: DatadogSinkOptions,
+): Promise<SinkReport> {
+  const report: SinkReport = { sink: 'datadog', ok: true, series: 0, points: 0, payloads: 0, accepted: 0, notes: [], warnings: [] };
+  const secrets = [options.apiKey];
+  const warn = (text: string): void => void report.warnings.push(redactSecrets(text, secrets));
+  try {
+    const now = options.now ?? Date.now();
+    const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, github: options.github, now, allowIdTags: options.allowIdTags });
+    for (const r of built.refused) warn(`Datadog: tag ${r}`);
+    if (built.skipped.length) {
+      warn(`Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`);
+    }
+    if (!built.series.length) {
+      report.notes.push('Datadog: nothing to send');
+      return report;
+    }
+    report.notes.push(
+      `Datadog: ${built.series.length} series stamped with the submission time ${new Date(Math.floor(now / 1000) * 1000).toISOString()} ` +
+        '(the API refuses points over 1 hour old or 10 minutes ahead); loss samples are told apart by their step:N tag',
+    );
+
+    const limit = options.maxPayloadBytes ?? DATADOG_MAX_PAYLOAD_BYTES;
+    const compress = options.compress ?? true;
+    const { bodies, oversized } = seriesPayloads(built.series, { compress, maxBytes: limit });
+    for (const s of oversized) warn(`Datadog: series ${s.metric} alone exceeds the payload limit; not sent`);
+    if (oversized.length) report.ok = false;
+
+    const url = datadogSeriesUrl(options.url);
+    const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    const deps: PostDeps = { ...defaultPostDeps(), ...options.deps, ...(options.fetch ? { fetch: options.fetch } : {}) };
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', 'DD-API-KEY': options.apiKey };
+    if (compress) headers['Content-Encoding'] = 'gzip';
+
+    const deadline = deps.now() + policy.budgetMs;
+    for (const [i, { json, gzip }] of bodies.entries()) {
+      report.payloads++;
+      const outcome = await postWithRetry(url, gzip ?? json, headers, secrets, policy, deps, deadline);
+      const parsed = JSON.parse(json) as { series: { points: unknown[] }[] };
+      if (outcome.ok) {
+        report.accepted++;
+        report.series += parsed.series.length;
+        report.points += parsed.series.reduce((n, s) => n + s.points.length, 0);
+        continue;
+      }
+      report.ok = false;
+      warn(`Datadog: ${parsed.series.length} series not sent to ${url}: ${outcome.error ?? 'failed'}${hint(outcome.status)}`);
+      // Stop rather than repeat a failure: a refused key or a bad request fails the same way for every
+      // payload, and an API still down after the retries will not be up for the next one. 413 is per payload.
+      if (outcome.status !== 413 && i < bodies.length - 1) {
+        const rest = bodies.slice(i + 1).reduce((n, b) => n + (JSON.parse(b.json) as { series: unknown[] }).series.length, 0);
+        warn(`Datadog: the remaining ${bodies.length - i - 1} payload(s) (${rest} series) not sent after that failure`);
+        break;
+      }
+    }
+    if (bodies.length > 1) report.notes.push(`Datadog: sent in ${bodies.length} payloads (each at most ${limit} bytes${compress ? ' gzip-compressed' : ''})`);
+  } catch (e) {
+    report.ok = false;
+    warn(`Datadog: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return report;
+}
+
+function hint(status: number | null): string {
+  if (status === 403) return ' (check the API key and that it belongs to the site in the URL / DD_SITE)';
+  if (status === 413) return ' (payload too large)';
+  return '';
+}

@@ -1,0 +1,45 @@
+/**
+ * Check JSON against Datadog's published API schema, as encoded in Datadog's own generated client
+ * (@datadog/datadog-api-client): required fields, enum values, one-of widget definitions, and — stricter
+ * than the client — no fields the schema does not know (a misspelt field would be silently dropped).
+ */
+import { v1, v2 } from '@datadog/datadog-api-client';
+
+type Version = 'v1' | 'v2';
+
+/** What is wrong with `data` as the API type `type` (e.g. v1 `Dashboard`, v1 `Monitor`, v2 `MetricPayload`); [] when valid. */
+export function schemaProblems(data: unknown, type: string, version: Version): string[] {
+  const serializer = version === 'v1' ? v1.ObjectSerializer : v2.ObjectSerializer;
+  let parsed: unknown;
+  try {
+    parsed = serializer.deserialize(data, type, '');
+  } catch (e) {
+    return [`${type}: ${e instanceof Error ? e.message : String(e)}`];
+  }
+  const problems: string[] = [];
+  walk(parsed, type, problems);
+  return problems;
+}
+
+function walk(node: unknown, path: string, problems: string[]): void {
+  if (node === null || typeof node !== 'object') return;
+  const name = (node as object).constructor?.name;
+  if (name === 'UnparsedObject') {
+    const data = JSON.stringify((node as { _data: unknown })._data);
+    problems.push(`${path}: does not match the schema (${data.length > 160 ? `${data.slice(0, 160)}…` : data})`);
+    return;
+  }
+  if (Array.isArray(node)) {
+    node.forEach((item, i) => walk(item, `${path}[${i}]`, problems));
+    return;
+  }
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '_unparsed') continue;
+    if (key === 'additionalProperties') {
+      const extra = value && typeof value === 'object' ? Object.keys(value) : [];
+      if (extra.length) problems.push(`${path}: fields the schema does not know: ${extra.join(', ')}`);
+      continue;
+    }
+    walk(value, `${path}.${key}`, problems);
+  }
+}

@@ -1,11 +1,9 @@
 #!/usr/bin/env node
 import { readFile, open, stat, realpath, readdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { dirname, basename, extname, resolve, relative, isAbsolute, sep } from 'node:path';
 import require$$0$1 from 'process';
-import require$$0$2 from 'buffer';
-import { Readable } from 'node:stream';
-import { Transform } from 'stream';
 import require$$1$2 from 'util';
 import require$$0$3 from 'os';
 import require$$1$1 from 'fs';
@@ -13,6 +11,9 @@ import require$$0$4 from 'assert';
 import require$$1$3 from 'dgram';
 import require$$2 from 'net';
 import require$$3 from 'dns';
+import require$$0$2 from 'buffer';
+import { Readable } from 'node:stream';
+import { Transform } from 'stream';
 
 /**
  * The plain data that flows between the pipeline's stages:
@@ -210,6 +211,439 @@ function parseTagList(text) {
 }
 
 /**
+ * Run-level statistics the API sink sends per metric, as name suffixes. They never collide with what the
+ * Agent derives from DogStatsD (`.avg`, `.median`, `.95percentile`, `.max`, `.count` of a histogram).
+ */
+const DATADOG_RUN_STATS = {
+    median: 'steady.median',
+    p10: 'steady.p10',
+    p90: 'steady.p90',
+    final: 'final',
+    nonFinite: 'nonfinite',
+    diverged: 'diverged',
+    regression: 'regression',
+    /** The step number of a loss sample, tagged `step:N` like the sample: the x axis of a loss curve. */
+    step: 'step',
+};
+/** `<prefix>.<key>.<stat suffix>`: a run-level gauge of one metric (API sink). */
+function datadogStatName(prefix, header, stat) {
+    return `${statsdName(prefix, header)}.${DATADOG_RUN_STATS[stat]}`;
+}
+/** Run-level gauges that belong to no column (API sink). */
+const DATADOG_RUN_GAUGES = {
+    /** Last step of the run (as the StatsD sink sends it). */
+    steps: 'run.steps',
+    /** 1 when the file ended inside a row (a run still being written), else 0. */
+    truncated: 'run.truncated',
+    duration: 'run.duration',
+    regression: 'gate.regression',
+};
+/** `<prefix>.run.steps`, `<prefix>.run.truncated`, `<prefix>.run.duration`, `<prefix>.gate.regression`. */
+function datadogRunGaugeName(prefix, gauge) {
+    const suffix = DATADOG_RUN_GAUGES[gauge];
+    return prefix ? `${prefix}.${suffix}` : suffix;
+}
+/**
+ * Datadog's unit for one of our units (https://docs.datadoghq.com/metrics/units), or undefined where Datadog
+ * has none (TFLOPs, tokens per second): an unknown unit is left off rather than guessed.
+ */
+function datadogUnit(unit) {
+    return DATADOG_UNITS[unit];
+}
+const DATADOG_UNITS = {
+    ratio: 'fraction',
+    percent: 'percent',
+    seconds: 'second',
+    milliseconds: 'millisecond',
+    bytes: 'byte',
+    mebibytes: 'mebibyte',
+    gibibytes: 'gibibyte',
+};
+/** The API base URL for a Datadog site (`DD_SITE`): `datadoghq.eu` → `https://api.datadoghq.eu`. */
+function datadogApiBase(site) {
+    const s = (site ?? '').trim().replace(/^https?:\/\//, '').replace(/\/+$/, '').replace(/^(app|api)\./, '');
+    return `https://api.${s || 'datadoghq.com'}`;
+}
+
+/**
+ * One POST to the Datadog API with bounded retries: 429 and 5xx (and network failures) are retried,
+ * honouring `Retry-After` (or Datadog's `X-RateLimit-Reset`), else with exponential backoff; any other 4xx
+ * is final. Never throws: the outcome is a value, and every text in it has the API key redacted.
+ */
+const DEFAULT_RETRY_POLICY = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 30_000, budgetMs: 120_000 };
+const defaultPostDeps = () => ({
+    fetch: globalThis.fetch,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    now: Date.now,
+    random: Math.random,
+});
+/**
+ * Milliseconds to wait as a response asks: `Retry-After` in seconds or as an HTTP date, else
+ * `X-RateLimit-Reset` (seconds until the rate-limit window resets); null when neither is usable.
+ */
+function retryAfterMs(headers, now) {
+    const retryAfter = headers.get('retry-after')?.trim();
+    if (retryAfter) {
+        if (/^\d+(\.\d+)?$/.test(retryAfter))
+            return Math.round(Number(retryAfter) * 1000);
+        const at = Date.parse(retryAfter);
+        if (!Number.isNaN(at))
+            return Math.max(0, at - now);
+    }
+    const reset = headers.get('x-ratelimit-reset')?.trim();
+    if (reset && /^\d+$/.test(reset))
+        return Number(reset) * 1000;
+    return null;
+}
+/**
+ * Backoff before retry `n` (0 for the first retry): base·2ⁿ capped at `max`, with "equal jitter" —
+ * half fixed, half random — so that parallel jobs spread out without ever retrying at once.
+ */
+function backoffMs(n, base, max, random) {
+    const ceiling = Math.min(max, base * 2 ** n);
+    return Math.round(ceiling / 2 + (random * ceiling) / 2);
+}
+/** Replace every occurrence of each secret (and its URL-encoded form) with `***`. */
+function redactSecrets(text, secrets) {
+    let out = text;
+    for (const secret of secrets) {
+        if (!secret)
+            continue;
+        for (const form of new Set([secret, encodeURIComponent(secret)]))
+            out = out.split(form).join('***');
+    }
+    // A key someone put into a URL's query string.
+    return out.replace(/((?:api|application)[_-]?key=)[^&\s"']+/gi, '$1***');
+}
+function retryable(status) {
+    return status === 429 || status >= 500;
+}
+/** `deadline`: ms since the epoch after which no request starts and no wait is begun (default: now + budgetMs). */
+async function postWithRetry(url, body, headers, secrets, policy = DEFAULT_RETRY_POLICY, deps = defaultPostDeps(), deadline = deps.now() + policy.budgetMs) {
+    const waits = [];
+    const clean = (text) => redactSecrets(text, secrets);
+    let lastError = '';
+    let lastStatus = null;
+    for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
+        let wait = null;
+        const left = deadline - deps.now();
+        if (left <= 0) {
+            const error = `${lastError ? `${lastError}; ` : ''}out of the ${policy.budgetMs / 1000} s allowed for sending`;
+            return { ok: false, status: lastStatus, attempts: attempt - 1, error: clean(error), waits };
+        }
+        try {
+            const response = await deps.fetch(url, {
+                method: 'POST',
+                headers,
+                body,
+                signal: AbortSignal.timeout(Math.min(policy.timeoutMs, left)),
+            });
+            lastStatus = response.status;
+            const text = await response.text().catch(() => '');
+            if (response.ok)
+                return { ok: true, status: response.status, attempts: attempt, waits };
+            lastError = `HTTP ${response.status}${describeErrors(text)}`;
+            if (!retryable(response.status))
+                return { ok: false, status: response.status, attempts: attempt, error: clean(lastError), waits };
+            wait = retryAfterMs(response.headers, deps.now());
+            if (wait !== null && wait > policy.maxDelayMs) {
+                const error = `${lastError}; the API asked to wait ${Math.ceil(wait / 1000)} s, longer than the ${policy.maxDelayMs / 1000} s allowed`;
+                return { ok: false, status: response.status, attempts: attempt, error: clean(error), waits };
+            }
+        }
+        catch (e) {
+            lastStatus = null;
+            lastError = networkError(e);
+        }
+        if (attempt === policy.maxAttempts)
+            break;
+        const delay = wait ?? backoffMs(attempt - 1, policy.baseDelayMs, policy.maxDelayMs, deps.random());
+        if (deps.now() + delay >= deadline) {
+            const error = `${lastError}; out of the ${policy.budgetMs / 1000} s allowed for sending`;
+            return { ok: false, status: lastStatus, attempts: attempt, error: clean(error), waits };
+        }
+        waits.push(delay);
+        await deps.sleep(delay);
+    }
+    return {
+        ok: false,
+        status: lastStatus,
+        attempts: policy.maxAttempts,
+        error: clean(`${lastError} (gave up after ${policy.maxAttempts} attempts)`),
+        waits,
+    };
+}
+/** `: <errors>` from a Datadog error body `{"errors":[…]}`, else a short excerpt of the body. */
+function describeErrors(text) {
+    if (!text)
+        return '';
+    try {
+        const parsed = JSON.parse(text);
+        if (Array.isArray(parsed.errors) && parsed.errors.length)
+            return `: ${parsed.errors.map(String).join('; ').slice(0, 300)}`;
+    }
+    catch {
+        // not JSON
+    }
+    return `: ${text.replace(/\s+/g, ' ').slice(0, 200)}`;
+}
+function networkError(e) {
+    if (e instanceof Error) {
+        if (e.name === 'TimeoutError' || e.name === 'AbortError')
+            return 'request timed out';
+        const cause = e.cause;
+        const detail = cause instanceof Error ? `: ${cause.message}` : '';
+        return `${e.message}${detail}`;
+    }
+    return String(e);
+}
+
+/**
+ * Split series into `/api/v2/series` bodies that each stay within the API's size limits, measured on the
+ * bytes actually sent (not estimated): plain JSON, or gzip-compressed JSON.
+ */
+/** Datadog's documented limit for an uncompressed `/api/v2/series` body: 500 KiB = 512,000 bytes. */
+const DATADOG_MAX_PAYLOAD_BYTES = 512_000;
+const HEAD = '{"series":[';
+const TAIL = ']}';
+/**
+ * Greedy packing in order: a body is `{"series":[` + items joined by `,` + `]}`, so its size is
+ * 13 + Σ bytes(item) + (items − 1).
+ */
+function splitSeriesPayloads(series, maxBytes = DATADOG_MAX_PAYLOAD_BYTES) {
+    const frame = Buffer.byteLength(HEAD) + Buffer.byteLength(TAIL);
+    const out = { bodies: [], oversized: [] };
+    let items = [];
+    let size = frame;
+    const flush = () => {
+        if (items.length)
+            out.bodies.push(HEAD + items.join(',') + TAIL);
+        items = [];
+        size = frame;
+    };
+    for (const s of series) {
+        const item = JSON.stringify(s);
+        const bytes = Buffer.byteLength(item);
+        if (frame + bytes > maxBytes) {
+            out.oversized.push(s);
+            continue;
+        }
+        const added = bytes + (items.length ? 1 : 0);
+        if (size + added > maxBytes)
+            flush();
+        size += bytes + (items.length ? 1 : 0);
+        items.push(item);
+    }
+    flush();
+    return out;
+}
+/** Datadog's limit on the decompressed size of a compressed `/api/v2/series` body: 5 MiB, exclusive. */
+const DATADOG_MAX_DECOMPRESSED_BYTES = 5_242_880;
+/** Bodies to send: gzip (`gzip` set) or plain JSON (`gzip` null); `json` is the text either way. */
+function seriesPayloads(series, options) {
+    if (options.compress)
+        return compressedSeriesPayloads(series, options.maxBytes);
+    const plain = splitSeriesPayloads(series, options.maxBytes);
+    return { bodies: plain.bodies.map((json) => ({ json, gzip: null })), oversized: plain.oversized };
+}
+/**
+ * gzip-compressed bodies (`Content-Encoding: gzip`, as Datadog's own API client sends them): packed up to the
+ * decompressed limit, then halved until each compressed body fits the payload limit.
+ */
+function compressedSeriesPayloads(series, maxBytes = DATADOG_MAX_PAYLOAD_BYTES, maxDecompressedBytes = DATADOG_MAX_DECOMPRESSED_BYTES) {
+    const first = splitSeriesPayloads(series, maxDecompressedBytes - 1);
+    const out = { bodies: [], oversized: first.oversized };
+    const pack = (json) => {
+        const gzip = gzipSync(json);
+        if (gzip.length <= maxBytes)
+            return void out.bodies.push({ gzip, json });
+        const items = JSON.parse(json).series;
+        if (items.length === 1)
+            return void out.oversized.push(items[0]);
+        const half = Math.ceil(items.length / 2);
+        pack(JSON.stringify({ series: items.slice(0, half) }));
+        pack(JSON.stringify({ series: items.slice(half) }));
+    };
+    for (const json of first.bodies)
+        pack(json);
+    return out;
+}
+
+/** `type` in `/api/v2/series`: 0 unspecified, 1 count, 2 rate, 3 gauge. */
+const DATADOG_GAUGE = 3;
+/** Build the gauges for every run: steady-state median/p10/p90, final loss, loss samples, last step, truncation, duration, verdicts. */
+function toDatadogSeries(summaries, gate, options) {
+    const timestamp = Math.floor(options.now / 1000);
+    const out = { series: [], skipped: [], refused: [] };
+    const refused = new Set();
+    for (const run of summaries) {
+        // Same precedence as the StatsD route: run config < user tags < schema tags; then the run's name.
+        const schema = options.github ? baseTags(run.experiment, options.github) : { experiment: run.experiment };
+        const tagSet = buildTags([run.tags, options.tags, schema, { run: run.name }], options.allowIdTags ?? false);
+        for (const r of tagSet.refused)
+            refused.add(r);
+        const tags = Object.entries(tagSet.tags).map(([k, v]) => `${k}:${v}`);
+        const gauge = (metric, value, unit, extraTags = []) => {
+            if (!Number.isFinite(value)) {
+                out.skipped.push(`${metric} (${run.name})`);
+                return;
+            }
+            const series = { metric, type: DATADOG_GAUGE, points: [{ timestamp, value }], tags: [...tags, ...extraTags] };
+            if (unit)
+                series.unit = unit;
+            out.series.push(series);
+        };
+        const stat = (m, which, value, unit = datadogUnit(m.class.unit)) => gauge(datadogStatName(options.prefix, m.name, which), value, unit);
+        gauge(datadogRunGaugeName(options.prefix, 'steps'), run.steps.last, undefined);
+        gauge(datadogRunGaugeName(options.prefix, 'truncated'), run.truncated ? 1 : 0, undefined);
+        if (run.durationSeconds !== undefined)
+            gauge(datadogRunGaugeName(options.prefix, 'duration'), run.durationSeconds, 'second');
+        for (const m of run.metrics) {
+            if (m.class.kind === 'ignore')
+                continue;
+            const unit = datadogUnit(m.class.unit);
+            if (m.steady) {
+                stat(m, 'median', m.steady.median);
+                stat(m, 'p10', m.steady.p10);
+                stat(m, 'p90', m.steady.p90);
+            }
+            else if (m.class.kind === 'gauge' && m.count > 0) {
+                // Same name and type as the DogStatsD gauge: the latest value.
+                gauge(statsdName(options.prefix, m.name), m.last, unit);
+            }
+            if (m.class.kind === 'loss') {
+                // Sent even when 0, so a monitor on it recovers once a run is clean again.
+                stat(m, 'nonFinite', m.nan + m.inf, undefined);
+                if (m.loss) {
+                    stat(m, 'final', m.loss.final);
+                    stat(m, 'diverged', m.loss.divergence ? 1 : 0, undefined);
+                    const name = statsdName(options.prefix, m.name);
+                    const stepName = datadogStatName(options.prefix, m.name, 'step');
+                    for (const [step, value] of m.loss.samples) {
+                        gauge(name, value, unit, [`step:${step}`]);
+                        // Datadog plots against time only; a scatter plot of this against the sample (grouped by step) draws the curve.
+                        gauge(stepName, step, undefined, [`step:${step}`]);
+                    }
+                }
+            }
+        }
+        const verdict = gate?.find((g) => g.experiment === run.experiment && g.name === run.name);
+        if (verdict) {
+            gauge(datadogRunGaugeName(options.prefix, 'regression'), verdict.regression ? 1 : 0, undefined);
+            for (const v of verdict.metrics) {
+                // Only verdicts that judged something: "missing" and "insufficient-history" are not a 0.
+                if (v.verdict === 'missing' || v.verdict === 'insufficient-history')
+                    continue;
+                gauge(datadogStatName(options.prefix, v.name, 'regression'), v.verdict === 'regression' ? 1 : 0, undefined);
+            }
+        }
+    }
+    out.refused = [...refused];
+    return out;
+}
+
+/** The `/api/v2/series` URL for a base URL or a full one. */
+function datadogSeriesUrl(base) {
+    const url = new URL(base);
+    if (!/\/api\/v2\/series\/?$/.test(url.pathname))
+        url.pathname = `${url.pathname.replace(/\/+$/, '')}/api/v2/series`;
+    return url.toString();
+}
+/**
+ * Whether and where to send. The sink is on when a URL (flag `--datadog-url` / input `datadog-url`) or an
+ * explicit key (input `datadog-api-key`) is given; `DD_API_KEY` alone only supplies the key, because runners
+ * often carry it for an Agent. A URL of `''` or `auto` means the site's API: `https://api.<DD_SITE>`.
+ * Returns `{ skip }` with a warning when the sink is asked for but cannot run, null when not asked for.
+ */
+function resolveDatadogTarget(given, env) {
+    if (given.url === null && !given.apiKey)
+        return null;
+    const apiKey = given.apiKey || env.DD_API_KEY || '';
+    const wanted = given.url === null || given.url.trim() === '' || given.url.trim() === 'auto' ? datadogApiBase(env.DD_SITE) : given.url.trim();
+    let url;
+    try {
+        url = datadogSeriesUrl(wanted);
+    }
+    catch {
+        return { skip: `Datadog: "${redactSecrets(wanted, [apiKey])}" is not a URL; nothing sent to Datadog` };
+    }
+    if (!/^https?:$/.test(new URL(url).protocol))
+        return { skip: `Datadog: ${url} is not an http(s) URL; nothing sent to Datadog` };
+    if (!apiKey)
+        return { skip: 'Datadog: no API key (set DD_API_KEY or the datadog-api-key input); nothing sent to Datadog' };
+    return { url, apiKey };
+}
+/** Build, split and send; resolves to a report and never rejects. */
+async function sendToDatadog(summaries, gate, options) {
+    const report = { sink: 'datadog', ok: true, series: 0, points: 0, payloads: 0, accepted: 0, notes: [], warnings: [] };
+    const secrets = [options.apiKey];
+    const warn = (text) => void report.warnings.push(redactSecrets(text, secrets));
+    try {
+        const now = options.now ?? Date.now();
+        const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, github: options.github, now, allowIdTags: options.allowIdTags });
+        for (const r of built.refused)
+            warn(`Datadog: tag ${r}`);
+        if (built.skipped.length) {
+            warn(`Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`);
+        }
+        if (!built.series.length) {
+            report.notes.push('Datadog: nothing to send');
+            return report;
+        }
+        report.notes.push(`Datadog: ${built.series.length} series stamped with the submission time ${new Date(Math.floor(now / 1000) * 1000).toISOString()} ` +
+            '(the API refuses points over 1 hour old or 10 minutes ahead); loss samples are told apart by their step:N tag');
+        const limit = options.maxPayloadBytes ?? DATADOG_MAX_PAYLOAD_BYTES;
+        const compress = options.compress ?? true;
+        const { bodies, oversized } = seriesPayloads(built.series, { compress, maxBytes: limit });
+        for (const s of oversized)
+            warn(`Datadog: series ${s.metric} alone exceeds the payload limit; not sent`);
+        if (oversized.length)
+            report.ok = false;
+        const url = datadogSeriesUrl(options.url);
+        const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+        const deps = { ...defaultPostDeps(), ...options.deps, ...(options.fetch ? { fetch: options.fetch } : {}) };
+        const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'DD-API-KEY': options.apiKey };
+        if (compress)
+            headers['Content-Encoding'] = 'gzip';
+        const deadline = deps.now() + policy.budgetMs;
+        for (const [i, { json, gzip }] of bodies.entries()) {
+            report.payloads++;
+            const outcome = await postWithRetry(url, gzip ?? json, headers, secrets, policy, deps, deadline);
+            const parsed = JSON.parse(json);
+            if (outcome.ok) {
+                report.accepted++;
+                report.series += parsed.series.length;
+                report.points += parsed.series.reduce((n, s) => n + s.points.length, 0);
+                continue;
+            }
+            report.ok = false;
+            warn(`Datadog: ${parsed.series.length} series not sent to ${url}: ${outcome.error ?? 'failed'}${hint(outcome.status)}`);
+            // Stop rather than repeat a failure: a refused key or a bad request fails the same way for every
+            // payload, and an API still down after the retries will not be up for the next one. 413 is per payload.
+            if (outcome.status !== 413 && i < bodies.length - 1) {
+                const rest = bodies.slice(i + 1).reduce((n, b) => n + JSON.parse(b.json).series.length, 0);
+                warn(`Datadog: the remaining ${bodies.length - i - 1} payload(s) (${rest} series) not sent after that failure`);
+                break;
+            }
+        }
+        if (bodies.length > 1)
+            report.notes.push(`Datadog: sent in ${bodies.length} payloads (each at most ${limit} bytes${compress ? ' gzip-compressed' : ''})`);
+    }
+    catch (e) {
+        report.ok = false;
+        warn(`Datadog: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return report;
+}
+function hint(status) {
+    if (status === 403)
+        return ' (check the API key and that it belongs to the site in the URL / DD_SITE)';
+    if (status === 413)
+        return ' (payload too large)';
+    return '';
+}
+
+/**
  * The one table of parameters both shells read: action input `statsd-host` and CLI flag
  * `--statsd-host` are the same entry, parsed and validated the same way.
  */
@@ -247,7 +681,7 @@ const PARAMETERS = [
 /** Turn raw input/flag values into Options; a bad value is an InputError naming the parameter. */
 function resolveOptions(command, raw, github, env, shell) {
     const origin = 'arguments' ;
-    const options = { ...structuredClone(DEFAULT_OPTIONS), command, github };
+    const options = { ...structuredClone(DEFAULT_OPTIONS), command, github, notices: [] };
     const bad = (p, why) => new InputError(origin, null, `${p.name}: ${why}`);
     for (const p of PARAMETERS) {
         const value = raw[p.name];
@@ -304,9 +738,11 @@ function resolveOptions(command, raw, github, env, shell) {
     if (command === 'record' && raw.record === undefined)
         options.record = 'always';
     // The Datadog API sink runs when asked for by URL or by an explicit key; DD_API_KEY alone only supplies the key.
-    if (!options.datadogUrl && options.datadogApiKey)
-        options.datadogUrl = `https://api.${env.DD_SITE || 'datadoghq.com'}`;
-    options.datadogApiKey ??= env.DD_API_KEY || null;
+    const datadog = resolveDatadogTarget({ url: options.datadogUrl, apiKey: options.datadogApiKey }, env);
+    options.datadogUrl = datadog && 'url' in datadog ? datadog.url : null;
+    options.datadogApiKey = datadog && 'url' in datadog ? datadog.apiKey : null;
+    if (datadog && 'skip' in datadog)
+        options.notices.push(datadog.skip);
     options.githubToken ??= env.GITHUB_TOKEN || null;
     return options;
 }
@@ -23816,7 +24252,7 @@ async function summarizeRun(input, config) {
  * report's GitHub calls touch the outside world, and none of them can change the verdict.
  */
 async function run(options, io) {
-    const result = { exitCode: 0, summaries: [], gate: [], statsd: null, gpu: null, errors: [], warnings: [] };
+    const result = { exitCode: 0, summaries: [], gate: [], statsd: null, gpu: null, sinks: [], errors: [], warnings: [] };
     const warn = (message) => {
         result.warnings.push(message);
         io.warn(message);
@@ -23827,6 +24263,8 @@ async function run(options, io) {
         result.errors.push(e.message);
         io.error(e.message);
     };
+    for (const n of options.notices)
+        warn(n);
     let config;
     try {
         config = await loadConfig(options.config);
@@ -23879,6 +24317,24 @@ async function run(options, io) {
         else
             io.info(`StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${result.statsd.series} series`);
     }
+    if (options.datadogUrl && options.datadogApiKey) {
+        const dd = await sendToDatadog(result.summaries, result.gate, {
+            url: options.datadogUrl,
+            apiKey: options.datadogApiKey,
+            prefix: options.prefix,
+            tags: options.tags,
+            github: options.github,
+            allowIdTags: options.allowIdTags,
+        });
+        result.sinks.push(dd);
+        for (const n of dd.notes)
+            io.info(n);
+        for (const w of dd.warnings)
+            warn(w);
+    }
+    const sinkFailed = options.failOnSinkError && (result.sinks.some((r) => !r.ok) || (result.statsd?.errors.length ?? 0) > 0);
+    if (sinkFailed)
+        fail(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
     const regression = result.gate.some((g) => g.regression);
     result.exitCode = result.errors.length ? 2 : regression && options.failOnRegression ? 1 : 0;
     return result;
@@ -23963,6 +24419,7 @@ function resultJson(result, options) {
             series: result.statsd.series,
             errors: result.statsd.errors,
         },
+        sinks: result.sinks,
         runs: result.summaries,
         ...(result.gpu ? { gpu: result.gpu.gpu, cost: result.gpu.costs.map(({ run, cost }) => ({ run, ...cost })) } : {}),
         errors: result.errors,
@@ -23970,15 +24427,44 @@ function resultJson(result, options) {
     };
 }
 
-const GENERATORS = {};
+/**
+ * Subcommands that print generated configuration (statsd_exporter mapping, Grafana and Datadog
+ * dashboards, Datadog monitors) from the same naming module the sinks use. Each target module is
+ * loaded only when its subcommand runs.
+ */
+function byTarget(command, targets) {
+    return {
+        usage: Object.values(targets)
+            .map((t) => t.usage)
+            .join(`\n  training-metrics-gate ${command} `),
+        async run(args) {
+            const [target, ...rest] = args;
+            const t = target ? targets[target] : undefined;
+            if (!t)
+                throw new InputError(command, null, `say which: ${Object.keys(targets).join(' or ')} (e.g. ${command} ${Object.keys(targets)[0]})`);
+            return t.run(rest);
+        },
+    };
+}
+const datadog = async (what, args) => (await Promise.resolve().then(function () { return datadogCli; })).runDatadogGenerator(what, args);
+const DATADOG_USAGE = '[--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
+const GENERATORS = {
+    dashboard: byTarget('dashboard', {
+        datadog: { usage: `datadog ${DATADOG_USAGE}`, run: (a) => datadog('dashboard', a) },
+    }),
+    monitors: byTarget('monitors', {
+        datadog: { usage: `datadog ${DATADOG_USAGE}`, run: (a) => datadog('monitors', a) },
+    }),
+};
 async function generate(command, args, env, io) {
     const g = GENERATORS[command];
     try {
-        process.stdout.write(await g.run(args, env));
+        const text = await g.run(args, env);
+        process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
         return 0;
     }
     catch (e) {
-        io.error(`${command}: ${e.message}`);
+        io.error(e instanceof InputError ? e.message : `${command}: ${e.message}`);
         return 2;
     }
 }
@@ -24080,4 +24566,356 @@ main(process.argv.slice(2), process.env).then((code) => {
 }, (e) => {
     process.stderr.write(`error: internal error: ${e.stack ?? String(e)}\n`);
     process.exitCode = 2;
+});
+
+/** The columns of a `metrics_rank_0.csv` as our training jobs write it (fixtures/demo), for use without a file. */
+const DEFAULT_DATADOG_METRICS = {
+    mfu: [{ header: 'MFU', kind: 'window' }],
+    loss: [{ header: 'train.lm_loss', kind: 'loss' }],
+    stepTime: [{ header: 'step_time', kind: 'timer' }],
+    throughput: [
+        { header: 'Tflops', kind: 'window' },
+        { header: 'tokens_per_sec', kind: 'window' },
+    ],
+    memory: [
+        { header: 'memory.allocated [MiB]', kind: 'window' },
+        { header: 'memory.reserved [MiB]', kind: 'window' },
+    ],
+};
+/**
+ * Sort classified columns into panels: loss kind → loss; timer → step time; windows by name and unit
+ * into MFU, throughput (TFLOPs, tokens/s, samples/s) and memory (bytes, MiB, GiB). Others are left off.
+ */
+function metricSetFromColumns(columns) {
+    const set = { mfu: [], loss: [], stepTime: [], throughput: [], memory: [] };
+    const seen = new Set();
+    for (const c of columns) {
+        const key = metricKey(c.name);
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        const entry = { header: c.name, kind: c.class.kind };
+        const unit = c.class.unit;
+        if (c.class.kind === 'loss')
+            set.loss.push(entry);
+        else if (c.class.kind === 'timer')
+            set.stepTime.push(entry);
+        else if (c.class.kind !== 'window')
+            continue;
+        else if (/(^|[._])mfu($|[._])|model_flops_util|hfu/.test(key))
+            set.mfu.push(entry);
+        else if (unit === 'tflops' || unit === 'per_second' || /tflop|throughput|tokens_per_s|samples_per_s|tok_s/.test(key))
+            set.throughput.push(entry);
+        else if (/bytes$/.test(unit) || /(^|[._])(mem|memory|vram|hbm)|mem_|_mem($|[._])/.test(key))
+            set.memory.push(entry);
+    }
+    return set;
+}
+/**
+ * The query for one statistic of one column, or null where the route does not carry it
+ * (a final loss over DogStatsD, for instance).
+ */
+function metricQuery(source, prefix, m, stat) {
+    const name = statsdName(prefix, m.header);
+    if (source === 'api') {
+        if (m.kind === 'gauge')
+            return stat === 'centre' ? { query: `avg:${name}`, label: 'latest' } : null;
+        switch (stat) {
+            case 'centre':
+                return { query: `avg:${datadogStatName(prefix, m.header, 'median')}`, label: 'steady-state median' };
+            case 'high':
+            case 'max':
+                return { query: `max:${datadogStatName(prefix, m.header, 'p90')}`, label: 'steady-state p90' };
+            case 'lowest':
+                return m.kind === 'loss' ? { query: `min:${name}`, label: 'lowest sampled' } : { query: `min:${datadogStatName(prefix, m.header, 'p10')}`, label: 'steady-state p10' };
+            case 'final':
+                return m.kind === 'loss' ? { query: `avg:${datadogStatName(prefix, m.header, 'final')}`, label: 'final' } : null;
+        }
+    }
+    switch (m.kind) {
+        case 'window': // distribution: global percentiles (percentiles must be enabled on the metric in Datadog)
+            return {
+                centre: { query: `p50:${name}`, label: 'p50' },
+                high: { query: `p90:${name}`, label: 'p90' },
+                max: { query: `max:${name}`, label: 'max' },
+                lowest: { query: `min:${name}`, label: 'min' },
+                final: null,
+            }[stat];
+        case 'timer': // histogram: per-host aggregates the Agent computes every flush
+            return {
+                centre: { query: `avg:${name}.median`, label: 'median' },
+                high: { query: `avg:${name}.95percentile`, label: 'p95' },
+                max: { query: `max:${name}.max`, label: 'max' },
+                lowest: null,
+                final: null,
+            }[stat];
+        case 'loss':
+        case 'gauge':
+            return stat === 'centre' ? { query: `avg:${name}`, label: 'average' } : stat === 'lowest' ? { query: `min:${name}`, label: 'lowest sampled' } : null;
+        default:
+            return null;
+    }
+}
+/** A whole query: `<aggregator>:<metric>{<scope>} by {<groups>}`. */
+function scoped(q, scope, by = []) {
+    return `${q}{${scope.length ? scope.join(',') : '*'}}${by.length ? ` by {${by.join(',')}}` : ''}`;
+}
+
+/**
+ * A Datadog dashboard, as the body of `POST /api/v1/dashboard` (also importable from the dashboard's
+ * "Import dashboard JSON"): MFU per experiment, loss per model version, step time, throughput, memory, and
+ * with the API route the gate's verdicts; template variables `experiment` and `branch_type`. Pure.
+ */
+const SCOPE = ['$experiment', '$branch_type'];
+function datadogDashboard(options) {
+    const { source, prefix } = options;
+    const metrics = options.metrics ?? DEFAULT_DATADOG_METRICS;
+    const modelTag = options.modelTag ?? 'model';
+    const widgets = [{ definition: { type: 'note', content: note(source), background_color: 'white', font_size: '14', show_tick: false } }];
+    const series = (title, entries, stats, by, display = 'line') => {
+        const queries = [];
+        const formulas = [];
+        for (const m of entries) {
+            for (const stat of stats) {
+                const q = metricQuery(source, prefix, m, stat);
+                if (!q)
+                    continue;
+                const name = `q${queries.length}`;
+                queries.push({ data_source: 'metrics', name, query: scoped(q.query, SCOPE, by) });
+                formulas.push({ formula: name, alias: `${m.header} ${q.label}` });
+            }
+        }
+        if (queries.length)
+            widgets.push({ definition: { type: 'timeseries', title, show_legend: true, requests: [{ response_format: 'timeseries', queries, formulas, display_type: display }] } });
+    };
+    series('MFU per experiment', metrics.mfu, ['centre', 'lowest'], ['experiment']);
+    series(`Loss per ${modelTag}`, metrics.loss, source === 'api' ? ['final'] : ['lowest'], [modelTag]);
+    for (const m of metrics.loss) {
+        if (source === 'api') {
+            // Each point: one sampled step of the latest run of a model; x = the step gauge, y = the loss, joined on the step tag.
+            const by = ['step', modelTag];
+            widgets.push({
+                definition: {
+                    type: 'scatterplot',
+                    title: `${m.header} curve per ${modelTag} (latest run in the time frame)`,
+                    requests: {
+                        table: {
+                            response_format: 'scalar',
+                            queries: [
+                                { data_source: 'metrics', name: 'x', query: scoped(`avg:${datadogStatName(prefix, m.header, 'step')}`, SCOPE, by), aggregator: 'last' },
+                                { data_source: 'metrics', name: 'y', query: scoped(`avg:${statsdName(prefix, m.header)}`, SCOPE, by), aggregator: 'last' },
+                            ],
+                            formulas: [
+                                { formula: 'x', dimension: 'x', alias: 'step' },
+                                { formula: 'y', dimension: 'y', alias: m.header },
+                            ],
+                        },
+                    },
+                    color_by_groups: [modelTag],
+                    xaxis: { label: 'step', scale: 'linear' },
+                    yaxis: { label: m.header, scale: 'log' },
+                },
+            });
+        }
+        widgets.push({
+            definition: {
+                type: 'query_table',
+                title: `${m.header}: sampled loss by step (latest value of each step; sort by the step column)`,
+                requests: [
+                    {
+                        response_format: 'scalar',
+                        queries: [{ data_source: 'metrics', name: 'q0', query: scoped(`avg:${statsdName(prefix, m.header)}`, SCOPE, ['step']), aggregator: 'last' }],
+                        formulas: [{ formula: 'q0', alias: m.header, limit: { count: 1000, order: 'asc' } }],
+                    },
+                ],
+            },
+        });
+    }
+    series('Step time per experiment', metrics.stepTime, ['centre', 'high'], ['experiment']);
+    series('Throughput per experiment', metrics.throughput, ['centre'], ['experiment']);
+    series('Memory per experiment', metrics.memory, ['max'], ['experiment']);
+    if (source === 'api') {
+        const gate = datadogRunGaugeName(prefix, 'regression');
+        widgets.push({
+            definition: {
+                type: 'timeseries',
+                title: 'Gate: runs judged a regression (1) or not (0)',
+                show_legend: true,
+                requests: [{ response_format: 'timeseries', queries: [{ data_source: 'metrics', name: 'q0', query: scoped(`max:${gate}`, SCOPE, ['experiment', 'run']) }], formulas: [{ formula: 'q0', alias: 'regression' }], display_type: 'bars' }],
+            },
+        });
+        const health = metrics.loss.flatMap((m, i) => [
+            { data_source: 'metrics', name: `n${i}`, query: scoped(`max:${datadogStatName(prefix, m.header, 'nonFinite')}`, SCOPE, ['experiment', 'run']) },
+            { data_source: 'metrics', name: `d${i}`, query: scoped(`max:${datadogStatName(prefix, m.header, 'diverged')}`, SCOPE, ['experiment', 'run']) },
+        ]);
+        if (health.length) {
+            widgets.push({
+                definition: {
+                    type: 'timeseries',
+                    title: 'Loss health: NaN/Inf count and divergence (1) per run',
+                    show_legend: true,
+                    requests: [{ response_format: 'timeseries', queries: health, formulas: health.map((q) => ({ formula: q.name, alias: q.name.startsWith('n') ? 'NaN/Inf values' : 'diverged' })), display_type: 'bars' }],
+                },
+            });
+        }
+    }
+    return {
+        title: options.title ?? `Training metrics (${source === 'api' ? 'Datadog API' : 'DogStatsD'})`,
+        description: `Generated by training-metrics-gate for metrics prefixed "${prefix}" sent ${source === 'api' ? 'to /api/v2/series' : 'through a Datadog Agent (DogStatsD)'}.`,
+        layout_type: 'ordered',
+        reflow_type: 'auto',
+        template_variables: [
+            { name: 'experiment', prefix: 'experiment', available_values: [], default: '*' },
+            { name: 'branch_type', prefix: 'branch_type', available_values: ['main', 'pr', 'release', 'other'], default: '*' },
+        ],
+        widgets,
+    };
+}
+function note(source) {
+    return source === 'api'
+        ? 'Each point is one run, stamped when it was sent (the API takes no points older than an hour). ' +
+            'Loss samples carry a `step:N` tag: the table below lists them by step.'
+        : 'Points arrive when the job sends them, all at once after training: read curves by their `step:N` tag, not by time. ' +
+            'Percentile queries (`p50:`) need percentiles enabled on the distribution metrics.';
+}
+
+/**
+ * Datadog monitors, each the body of `POST /api/v1/monitor` (`type: "query alert"`): MFU dropping against the
+ * same window a week earlier, step time rising likewise, loss going bad, and (API route) the gate's own
+ * verdict. Runs arrive a few times a day, so windows are a day long and missing data never alerts. Pure.
+ */
+function datadogMonitors(options) {
+    const { source, prefix } = options;
+    const metrics = options.metrics ?? DEFAULT_DATADOG_METRICS;
+    const scope = [`branch_type:${options.branchType ?? 'main'}`];
+    const notify = options.notify ? `\n\n${options.notify}` : '';
+    const tags = ['source:training-metrics-gate', `route:${source}`];
+    const out = [];
+    const monitor = (name, query, critical, warning, message, priority) => {
+        const thresholds = { critical };
+        if (warning !== undefined)
+            thresholds.warning = warning;
+        out.push({
+            name,
+            type: 'query alert',
+            query,
+            message: message + notify,
+            tags,
+            priority,
+            options: { thresholds, notify_no_data: false, require_full_window: false, include_tags: true, renotify_interval: 0 },
+        });
+    };
+    const round = (x) => Math.round(x * 100) / 100;
+    const mfuDrop = options.mfuDropPercent ?? 5;
+    for (const m of metrics.mfu) {
+        const q = metricQuery(source, prefix, m, 'centre');
+        if (!q)
+            continue;
+        monitor(`[training] ${m.header} dropped more than ${mfuDrop} % against the week before on {{experiment.name}}`, `pct_change(avg(last_1d),last_1w):${scoped(q.query, scope, ['experiment'])} < -${mfuDrop}`, -mfuDrop, -round(mfuDrop * 0.6), `${m.header} (${q.label}) of experiment {{experiment.name}} changed by {{value}} % against the same day a week before.\n` +
+            'Compare the job summaries of recent runs: a kernel, config or hardware change usually shows there first.', 2);
+    }
+    const stepRise = options.stepTimeRisePercent ?? 5;
+    for (const m of metrics.stepTime) {
+        const q = metricQuery(source, prefix, m, 'centre');
+        if (!q)
+            continue;
+        monitor(`[training] ${m.header} rose more than ${stepRise} % against the week before on {{experiment.name}}`, `pct_change(avg(last_1d),last_1w):${scoped(q.query, scope, ['experiment'])} > ${stepRise}`, stepRise, round(stepRise * 0.6), `${m.header} (${q.label}) of experiment {{experiment.name}} changed by {{value}} % against the same day a week before.`, 2);
+    }
+    for (const m of metrics.loss) {
+        if (source === 'api') {
+            monitor(`[training] ${m.header} has NaN or infinite values in {{experiment.name}} / {{run.name}}`, `max(last_1d):${scoped(`max:${datadogStatName(prefix, m.header, 'nonFinite')}`, [], ['experiment', 'run'])} > 0`, 0, undefined, `Run {{run.name}} of {{experiment.name}} logged {{value}} NaN/Inf values of ${m.header}: the run is numerically broken.`, 1);
+            monitor(`[training] ${m.header} diverged in {{experiment.name}} / {{run.name}}`, `max(last_1d):${scoped(`max:${datadogStatName(prefix, m.header, 'diverged')}`, [], ['experiment', 'run'])} >= 1`, 1, undefined, `${m.header} of run {{run.name}} rose far above its running minimum and stayed there (divergence).`, 1);
+        }
+        else {
+            const rise = options.lossRisePercent ?? 10;
+            const q = metricQuery(source, prefix, m, 'lowest');
+            if (!q)
+                continue;
+            monitor(`[training] lowest ${m.header} rose more than ${rise} % against the week before on {{experiment.name}}`, `pct_change(avg(last_1d),last_1w):${scoped(q.query, scope, ['experiment'])} > ${rise}`, rise, round(rise * 0.6), `The lowest sampled ${m.header} of {{experiment.name}} changed by {{value}} % against the same day a week before. ` +
+                'NaN losses cannot travel over StatsD: the gate reports them, and the API route sends a NaN count.', 2);
+        }
+    }
+    if (source === 'api') {
+        monitor('[training] the regression gate failed {{experiment.name}} / {{run.name}}', `max(last_1d):${scoped(`max:${datadogRunGaugeName(prefix, 'regression')}`, scope, ['experiment', 'run'])} >= 1`, 1, undefined, 'The gate judged run {{run.name}} of {{experiment.name}} a regression against its baseline history; the job summary says which metric and by how much.', 1);
+    }
+    return out;
+}
+
+/**
+ * `training-metrics-gate dashboard datadog` and `monitors datadog`: one call each for the shells.
+ * Pure: headers in (from `--csv`, already read), JSON-ready objects out.
+ */
+/** The columns each panel shows: classified headers, or the usual ones. */
+function datadogMetricSet(headers, config = { rules: [] }) {
+    if (!headers?.length)
+        return DEFAULT_DATADOG_METRICS;
+    return metricSetFromColumns(headers.map((name) => ({ name, class: classify(name, config) })));
+}
+function generateDatadogDashboard(options) {
+    const metrics = datadogMetricSet(options.headers, options.config);
+    return datadogDashboard({ source: options.source, prefix: options.prefix, metrics, modelTag: options.modelTag, title: options.title });
+}
+function generateDatadogMonitors(options) {
+    const metrics = datadogMetricSet(options.headers, options.config);
+    return datadogMonitors({ source: options.source, prefix: options.prefix, metrics, notify: options.notify });
+}
+/** `--source` value → route, or null when it is neither (the shell reports it as a usage error). */
+function parseDatadogSource(text) {
+    const v = (text ?? 'dogstatsd').trim().toLowerCase();
+    return v === 'api' || v === 'dogstatsd' ? v : null;
+}
+
+/**
+ * Command-line adapter for `training-metrics-gate dashboard datadog …` and `monitors datadog …`:
+ * flags → generator options → pretty JSON. The only I/O is reading a metrics file's header (`--csv`)
+ * and a config (`--config`).
+ */
+const DATADOG_GENERATOR_USAGE = 'datadog [--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
+/**
+ * JSON for `what` from the flags after `datadog`. Throws InputError for a bad flag or file
+ * (the shell prints it and exits 2).
+ */
+async function runDatadogGenerator(what, args) {
+    let values;
+    try {
+        ({ values } = parseArgs({
+            args,
+            strict: true,
+            allowPositionals: false,
+            options: {
+                source: { type: 'string' },
+                prefix: { type: 'string' },
+                csv: { type: 'string' },
+                config: { type: 'string' },
+                'model-tag': { type: 'string' },
+                notify: { type: 'string' },
+                title: { type: 'string' },
+            },
+        }));
+    }
+    catch (e) {
+        throw new InputError(`${what} datadog`, null, `${e.message}; usage: ${what} ${DATADOG_GENERATOR_USAGE}`);
+    }
+    const source = parseDatadogSource(values.source);
+    if (!source)
+        throw new InputError(`${what} datadog`, null, `--source must be dogstatsd or api, got "${values.source}"`);
+    const config = await loadConfig(values.config ?? null);
+    const headers = values.csv ? (await openTable(values.csv)).columns : null;
+    const options = {
+        source,
+        prefix: values.prefix ?? DEFAULT_OPTIONS.prefix,
+        headers,
+        config,
+        ...(values['model-tag'] ? { modelTag: values['model-tag'] } : {}),
+        ...(values.notify ? { notify: values.notify } : {}),
+        ...(values.title ? { title: values.title } : {}),
+    };
+    const out = what === 'dashboard' ? generateDatadogDashboard(options) : generateDatadogMonitors(options);
+    return `${JSON.stringify(out, null, 2)}\n`;
+}
+
+var datadogCli = /*#__PURE__*/Object.freeze({
+    __proto__: null,
+    DATADOG_GENERATOR_USAGE: DATADOG_GENERATOR_USAGE,
+    runDatadogGenerator: runDatadogGenerator
 });

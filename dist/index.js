@@ -23,7 +23,7 @@ import require$$7 from 'node:querystring';
 import require$$8 from 'node:events';
 import require$$0$6 from 'node:diagnostics_channel';
 import require$$5 from 'node:tls';
-import require$$1$4 from 'node:zlib';
+import require$$1$4, { gzipSync } from 'node:zlib';
 import require$$5$1 from 'node:perf_hooks';
 import require$$8$1 from 'node:util/types';
 import require$$1$3 from 'node:worker_threads';
@@ -29074,6 +29074,439 @@ function parseTagList(text) {
 }
 
 /**
+ * Run-level statistics the API sink sends per metric, as name suffixes. They never collide with what the
+ * Agent derives from DogStatsD (`.avg`, `.median`, `.95percentile`, `.max`, `.count` of a histogram).
+ */
+const DATADOG_RUN_STATS = {
+    median: 'steady.median',
+    p10: 'steady.p10',
+    p90: 'steady.p90',
+    final: 'final',
+    nonFinite: 'nonfinite',
+    diverged: 'diverged',
+    regression: 'regression',
+    /** The step number of a loss sample, tagged `step:N` like the sample: the x axis of a loss curve. */
+    step: 'step',
+};
+/** `<prefix>.<key>.<stat suffix>`: a run-level gauge of one metric (API sink). */
+function datadogStatName(prefix, header, stat) {
+    return `${statsdName(prefix, header)}.${DATADOG_RUN_STATS[stat]}`;
+}
+/** Run-level gauges that belong to no column (API sink). */
+const DATADOG_RUN_GAUGES = {
+    /** Last step of the run (as the StatsD sink sends it). */
+    steps: 'run.steps',
+    /** 1 when the file ended inside a row (a run still being written), else 0. */
+    truncated: 'run.truncated',
+    duration: 'run.duration',
+    regression: 'gate.regression',
+};
+/** `<prefix>.run.steps`, `<prefix>.run.truncated`, `<prefix>.run.duration`, `<prefix>.gate.regression`. */
+function datadogRunGaugeName(prefix, gauge) {
+    const suffix = DATADOG_RUN_GAUGES[gauge];
+    return prefix ? `${prefix}.${suffix}` : suffix;
+}
+/**
+ * Datadog's unit for one of our units (https://docs.datadoghq.com/metrics/units), or undefined where Datadog
+ * has none (TFLOPs, tokens per second): an unknown unit is left off rather than guessed.
+ */
+function datadogUnit(unit) {
+    return DATADOG_UNITS[unit];
+}
+const DATADOG_UNITS = {
+    ratio: 'fraction',
+    percent: 'percent',
+    seconds: 'second',
+    milliseconds: 'millisecond',
+    bytes: 'byte',
+    mebibytes: 'mebibyte',
+    gibibytes: 'gibibyte',
+};
+/** The API base URL for a Datadog site (`DD_SITE`): `datadoghq.eu` → `https://api.datadoghq.eu`. */
+function datadogApiBase(site) {
+    const s = (site ?? '').trim().replace(/^https?:\/\//, '').replace(/\/+$/, '').replace(/^(app|api)\./, '');
+    return `https://api.${s || 'datadoghq.com'}`;
+}
+
+/**
+ * One POST to the Datadog API with bounded retries: 429 and 5xx (and network failures) are retried,
+ * honouring `Retry-After` (or Datadog's `X-RateLimit-Reset`), else with exponential backoff; any other 4xx
+ * is final. Never throws: the outcome is a value, and every text in it has the API key redacted.
+ */
+const DEFAULT_RETRY_POLICY = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 30_000, budgetMs: 120_000 };
+const defaultPostDeps = () => ({
+    fetch: globalThis.fetch,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    now: Date.now,
+    random: Math.random,
+});
+/**
+ * Milliseconds to wait as a response asks: `Retry-After` in seconds or as an HTTP date, else
+ * `X-RateLimit-Reset` (seconds until the rate-limit window resets); null when neither is usable.
+ */
+function retryAfterMs(headers, now) {
+    const retryAfter = headers.get('retry-after')?.trim();
+    if (retryAfter) {
+        if (/^\d+(\.\d+)?$/.test(retryAfter))
+            return Math.round(Number(retryAfter) * 1000);
+        const at = Date.parse(retryAfter);
+        if (!Number.isNaN(at))
+            return Math.max(0, at - now);
+    }
+    const reset = headers.get('x-ratelimit-reset')?.trim();
+    if (reset && /^\d+$/.test(reset))
+        return Number(reset) * 1000;
+    return null;
+}
+/**
+ * Backoff before retry `n` (0 for the first retry): base·2ⁿ capped at `max`, with "equal jitter" —
+ * half fixed, half random — so that parallel jobs spread out without ever retrying at once.
+ */
+function backoffMs(n, base, max, random) {
+    const ceiling = Math.min(max, base * 2 ** n);
+    return Math.round(ceiling / 2 + (random * ceiling) / 2);
+}
+/** Replace every occurrence of each secret (and its URL-encoded form) with `***`. */
+function redactSecrets(text, secrets) {
+    let out = text;
+    for (const secret of secrets) {
+        if (!secret)
+            continue;
+        for (const form of new Set([secret, encodeURIComponent(secret)]))
+            out = out.split(form).join('***');
+    }
+    // A key someone put into a URL's query string.
+    return out.replace(/((?:api|application)[_-]?key=)[^&\s"']+/gi, '$1***');
+}
+function retryable(status) {
+    return status === 429 || status >= 500;
+}
+/** `deadline`: ms since the epoch after which no request starts and no wait is begun (default: now + budgetMs). */
+async function postWithRetry(url, body, headers, secrets, policy = DEFAULT_RETRY_POLICY, deps = defaultPostDeps(), deadline = deps.now() + policy.budgetMs) {
+    const waits = [];
+    const clean = (text) => redactSecrets(text, secrets);
+    let lastError = '';
+    let lastStatus = null;
+    for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
+        let wait = null;
+        const left = deadline - deps.now();
+        if (left <= 0) {
+            const error = `${lastError ? `${lastError}; ` : ''}out of the ${policy.budgetMs / 1000} s allowed for sending`;
+            return { ok: false, status: lastStatus, attempts: attempt - 1, error: clean(error), waits };
+        }
+        try {
+            const response = await deps.fetch(url, {
+                method: 'POST',
+                headers,
+                body,
+                signal: AbortSignal.timeout(Math.min(policy.timeoutMs, left)),
+            });
+            lastStatus = response.status;
+            const text = await response.text().catch(() => '');
+            if (response.ok)
+                return { ok: true, status: response.status, attempts: attempt, waits };
+            lastError = `HTTP ${response.status}${describeErrors(text)}`;
+            if (!retryable(response.status))
+                return { ok: false, status: response.status, attempts: attempt, error: clean(lastError), waits };
+            wait = retryAfterMs(response.headers, deps.now());
+            if (wait !== null && wait > policy.maxDelayMs) {
+                const error = `${lastError}; the API asked to wait ${Math.ceil(wait / 1000)} s, longer than the ${policy.maxDelayMs / 1000} s allowed`;
+                return { ok: false, status: response.status, attempts: attempt, error: clean(error), waits };
+            }
+        }
+        catch (e) {
+            lastStatus = null;
+            lastError = networkError(e);
+        }
+        if (attempt === policy.maxAttempts)
+            break;
+        const delay = wait ?? backoffMs(attempt - 1, policy.baseDelayMs, policy.maxDelayMs, deps.random());
+        if (deps.now() + delay >= deadline) {
+            const error = `${lastError}; out of the ${policy.budgetMs / 1000} s allowed for sending`;
+            return { ok: false, status: lastStatus, attempts: attempt, error: clean(error), waits };
+        }
+        waits.push(delay);
+        await deps.sleep(delay);
+    }
+    return {
+        ok: false,
+        status: lastStatus,
+        attempts: policy.maxAttempts,
+        error: clean(`${lastError} (gave up after ${policy.maxAttempts} attempts)`),
+        waits,
+    };
+}
+/** `: <errors>` from a Datadog error body `{"errors":[…]}`, else a short excerpt of the body. */
+function describeErrors(text) {
+    if (!text)
+        return '';
+    try {
+        const parsed = JSON.parse(text);
+        if (Array.isArray(parsed.errors) && parsed.errors.length)
+            return `: ${parsed.errors.map(String).join('; ').slice(0, 300)}`;
+    }
+    catch {
+        // not JSON
+    }
+    return `: ${text.replace(/\s+/g, ' ').slice(0, 200)}`;
+}
+function networkError(e) {
+    if (e instanceof Error) {
+        if (e.name === 'TimeoutError' || e.name === 'AbortError')
+            return 'request timed out';
+        const cause = e.cause;
+        const detail = cause instanceof Error ? `: ${cause.message}` : '';
+        return `${e.message}${detail}`;
+    }
+    return String(e);
+}
+
+/**
+ * Split series into `/api/v2/series` bodies that each stay within the API's size limits, measured on the
+ * bytes actually sent (not estimated): plain JSON, or gzip-compressed JSON.
+ */
+/** Datadog's documented limit for an uncompressed `/api/v2/series` body: 500 KiB = 512,000 bytes. */
+const DATADOG_MAX_PAYLOAD_BYTES = 512_000;
+const HEAD = '{"series":[';
+const TAIL = ']}';
+/**
+ * Greedy packing in order: a body is `{"series":[` + items joined by `,` + `]}`, so its size is
+ * 13 + Σ bytes(item) + (items − 1).
+ */
+function splitSeriesPayloads(series, maxBytes = DATADOG_MAX_PAYLOAD_BYTES) {
+    const frame = Buffer.byteLength(HEAD) + Buffer.byteLength(TAIL);
+    const out = { bodies: [], oversized: [] };
+    let items = [];
+    let size = frame;
+    const flush = () => {
+        if (items.length)
+            out.bodies.push(HEAD + items.join(',') + TAIL);
+        items = [];
+        size = frame;
+    };
+    for (const s of series) {
+        const item = JSON.stringify(s);
+        const bytes = Buffer.byteLength(item);
+        if (frame + bytes > maxBytes) {
+            out.oversized.push(s);
+            continue;
+        }
+        const added = bytes + (items.length ? 1 : 0);
+        if (size + added > maxBytes)
+            flush();
+        size += bytes + (items.length ? 1 : 0);
+        items.push(item);
+    }
+    flush();
+    return out;
+}
+/** Datadog's limit on the decompressed size of a compressed `/api/v2/series` body: 5 MiB, exclusive. */
+const DATADOG_MAX_DECOMPRESSED_BYTES = 5_242_880;
+/** Bodies to send: gzip (`gzip` set) or plain JSON (`gzip` null); `json` is the text either way. */
+function seriesPayloads(series, options) {
+    if (options.compress)
+        return compressedSeriesPayloads(series, options.maxBytes);
+    const plain = splitSeriesPayloads(series, options.maxBytes);
+    return { bodies: plain.bodies.map((json) => ({ json, gzip: null })), oversized: plain.oversized };
+}
+/**
+ * gzip-compressed bodies (`Content-Encoding: gzip`, as Datadog's own API client sends them): packed up to the
+ * decompressed limit, then halved until each compressed body fits the payload limit.
+ */
+function compressedSeriesPayloads(series, maxBytes = DATADOG_MAX_PAYLOAD_BYTES, maxDecompressedBytes = DATADOG_MAX_DECOMPRESSED_BYTES) {
+    const first = splitSeriesPayloads(series, maxDecompressedBytes - 1);
+    const out = { bodies: [], oversized: first.oversized };
+    const pack = (json) => {
+        const gzip = gzipSync(json);
+        if (gzip.length <= maxBytes)
+            return void out.bodies.push({ gzip, json });
+        const items = JSON.parse(json).series;
+        if (items.length === 1)
+            return void out.oversized.push(items[0]);
+        const half = Math.ceil(items.length / 2);
+        pack(JSON.stringify({ series: items.slice(0, half) }));
+        pack(JSON.stringify({ series: items.slice(half) }));
+    };
+    for (const json of first.bodies)
+        pack(json);
+    return out;
+}
+
+/** `type` in `/api/v2/series`: 0 unspecified, 1 count, 2 rate, 3 gauge. */
+const DATADOG_GAUGE = 3;
+/** Build the gauges for every run: steady-state median/p10/p90, final loss, loss samples, last step, truncation, duration, verdicts. */
+function toDatadogSeries(summaries, gate, options) {
+    const timestamp = Math.floor(options.now / 1000);
+    const out = { series: [], skipped: [], refused: [] };
+    const refused = new Set();
+    for (const run of summaries) {
+        // Same precedence as the StatsD route: run config < user tags < schema tags; then the run's name.
+        const schema = options.github ? baseTags(run.experiment, options.github) : { experiment: run.experiment };
+        const tagSet = buildTags([run.tags, options.tags, schema, { run: run.name }], options.allowIdTags ?? false);
+        for (const r of tagSet.refused)
+            refused.add(r);
+        const tags = Object.entries(tagSet.tags).map(([k, v]) => `${k}:${v}`);
+        const gauge = (metric, value, unit, extraTags = []) => {
+            if (!Number.isFinite(value)) {
+                out.skipped.push(`${metric} (${run.name})`);
+                return;
+            }
+            const series = { metric, type: DATADOG_GAUGE, points: [{ timestamp, value }], tags: [...tags, ...extraTags] };
+            if (unit)
+                series.unit = unit;
+            out.series.push(series);
+        };
+        const stat = (m, which, value, unit = datadogUnit(m.class.unit)) => gauge(datadogStatName(options.prefix, m.name, which), value, unit);
+        gauge(datadogRunGaugeName(options.prefix, 'steps'), run.steps.last, undefined);
+        gauge(datadogRunGaugeName(options.prefix, 'truncated'), run.truncated ? 1 : 0, undefined);
+        if (run.durationSeconds !== undefined)
+            gauge(datadogRunGaugeName(options.prefix, 'duration'), run.durationSeconds, 'second');
+        for (const m of run.metrics) {
+            if (m.class.kind === 'ignore')
+                continue;
+            const unit = datadogUnit(m.class.unit);
+            if (m.steady) {
+                stat(m, 'median', m.steady.median);
+                stat(m, 'p10', m.steady.p10);
+                stat(m, 'p90', m.steady.p90);
+            }
+            else if (m.class.kind === 'gauge' && m.count > 0) {
+                // Same name and type as the DogStatsD gauge: the latest value.
+                gauge(statsdName(options.prefix, m.name), m.last, unit);
+            }
+            if (m.class.kind === 'loss') {
+                // Sent even when 0, so a monitor on it recovers once a run is clean again.
+                stat(m, 'nonFinite', m.nan + m.inf, undefined);
+                if (m.loss) {
+                    stat(m, 'final', m.loss.final);
+                    stat(m, 'diverged', m.loss.divergence ? 1 : 0, undefined);
+                    const name = statsdName(options.prefix, m.name);
+                    const stepName = datadogStatName(options.prefix, m.name, 'step');
+                    for (const [step, value] of m.loss.samples) {
+                        gauge(name, value, unit, [`step:${step}`]);
+                        // Datadog plots against time only; a scatter plot of this against the sample (grouped by step) draws the curve.
+                        gauge(stepName, step, undefined, [`step:${step}`]);
+                    }
+                }
+            }
+        }
+        const verdict = gate?.find((g) => g.experiment === run.experiment && g.name === run.name);
+        if (verdict) {
+            gauge(datadogRunGaugeName(options.prefix, 'regression'), verdict.regression ? 1 : 0, undefined);
+            for (const v of verdict.metrics) {
+                // Only verdicts that judged something: "missing" and "insufficient-history" are not a 0.
+                if (v.verdict === 'missing' || v.verdict === 'insufficient-history')
+                    continue;
+                gauge(datadogStatName(options.prefix, v.name, 'regression'), v.verdict === 'regression' ? 1 : 0, undefined);
+            }
+        }
+    }
+    out.refused = [...refused];
+    return out;
+}
+
+/** The `/api/v2/series` URL for a base URL or a full one. */
+function datadogSeriesUrl(base) {
+    const url = new URL(base);
+    if (!/\/api\/v2\/series\/?$/.test(url.pathname))
+        url.pathname = `${url.pathname.replace(/\/+$/, '')}/api/v2/series`;
+    return url.toString();
+}
+/**
+ * Whether and where to send. The sink is on when a URL (flag `--datadog-url` / input `datadog-url`) or an
+ * explicit key (input `datadog-api-key`) is given; `DD_API_KEY` alone only supplies the key, because runners
+ * often carry it for an Agent. A URL of `''` or `auto` means the site's API: `https://api.<DD_SITE>`.
+ * Returns `{ skip }` with a warning when the sink is asked for but cannot run, null when not asked for.
+ */
+function resolveDatadogTarget(given, env) {
+    if (given.url === null && !given.apiKey)
+        return null;
+    const apiKey = given.apiKey || env.DD_API_KEY || '';
+    const wanted = given.url === null || given.url.trim() === '' || given.url.trim() === 'auto' ? datadogApiBase(env.DD_SITE) : given.url.trim();
+    let url;
+    try {
+        url = datadogSeriesUrl(wanted);
+    }
+    catch {
+        return { skip: `Datadog: "${redactSecrets(wanted, [apiKey])}" is not a URL; nothing sent to Datadog` };
+    }
+    if (!/^https?:$/.test(new URL(url).protocol))
+        return { skip: `Datadog: ${url} is not an http(s) URL; nothing sent to Datadog` };
+    if (!apiKey)
+        return { skip: 'Datadog: no API key (set DD_API_KEY or the datadog-api-key input); nothing sent to Datadog' };
+    return { url, apiKey };
+}
+/** Build, split and send; resolves to a report and never rejects. */
+async function sendToDatadog(summaries, gate, options) {
+    const report = { sink: 'datadog', ok: true, series: 0, points: 0, payloads: 0, accepted: 0, notes: [], warnings: [] };
+    const secrets = [options.apiKey];
+    const warn = (text) => void report.warnings.push(redactSecrets(text, secrets));
+    try {
+        const now = options.now ?? Date.now();
+        const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, github: options.github, now, allowIdTags: options.allowIdTags });
+        for (const r of built.refused)
+            warn(`Datadog: tag ${r}`);
+        if (built.skipped.length) {
+            warn(`Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`);
+        }
+        if (!built.series.length) {
+            report.notes.push('Datadog: nothing to send');
+            return report;
+        }
+        report.notes.push(`Datadog: ${built.series.length} series stamped with the submission time ${new Date(Math.floor(now / 1000) * 1000).toISOString()} ` +
+            '(the API refuses points over 1 hour old or 10 minutes ahead); loss samples are told apart by their step:N tag');
+        const limit = options.maxPayloadBytes ?? DATADOG_MAX_PAYLOAD_BYTES;
+        const compress = options.compress ?? true;
+        const { bodies, oversized } = seriesPayloads(built.series, { compress, maxBytes: limit });
+        for (const s of oversized)
+            warn(`Datadog: series ${s.metric} alone exceeds the payload limit; not sent`);
+        if (oversized.length)
+            report.ok = false;
+        const url = datadogSeriesUrl(options.url);
+        const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+        const deps = { ...defaultPostDeps(), ...options.deps, ...(options.fetch ? { fetch: options.fetch } : {}) };
+        const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'DD-API-KEY': options.apiKey };
+        if (compress)
+            headers['Content-Encoding'] = 'gzip';
+        const deadline = deps.now() + policy.budgetMs;
+        for (const [i, { json, gzip }] of bodies.entries()) {
+            report.payloads++;
+            const outcome = await postWithRetry(url, gzip ?? json, headers, secrets, policy, deps, deadline);
+            const parsed = JSON.parse(json);
+            if (outcome.ok) {
+                report.accepted++;
+                report.series += parsed.series.length;
+                report.points += parsed.series.reduce((n, s) => n + s.points.length, 0);
+                continue;
+            }
+            report.ok = false;
+            warn(`Datadog: ${parsed.series.length} series not sent to ${url}: ${outcome.error ?? 'failed'}${hint(outcome.status)}`);
+            // Stop rather than repeat a failure: a refused key or a bad request fails the same way for every
+            // payload, and an API still down after the retries will not be up for the next one. 413 is per payload.
+            if (outcome.status !== 413 && i < bodies.length - 1) {
+                const rest = bodies.slice(i + 1).reduce((n, b) => n + JSON.parse(b.json).series.length, 0);
+                warn(`Datadog: the remaining ${bodies.length - i - 1} payload(s) (${rest} series) not sent after that failure`);
+                break;
+            }
+        }
+        if (bodies.length > 1)
+            report.notes.push(`Datadog: sent in ${bodies.length} payloads (each at most ${limit} bytes${compress ? ' gzip-compressed' : ''})`);
+    }
+    catch (e) {
+        report.ok = false;
+        warn(`Datadog: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return report;
+}
+function hint(status) {
+    if (status === 403)
+        return ' (check the API key and that it belongs to the site in the URL / DD_SITE)';
+    if (status === 413)
+        return ' (payload too large)';
+    return '';
+}
+
+/**
  * The one table of parameters both shells read: action input `statsd-host` and CLI flag
  * `--statsd-host` are the same entry, parsed and validated the same way.
  */
@@ -29111,7 +29544,7 @@ const PARAMETERS = [
 /** Turn raw input/flag values into Options; a bad value is an InputError naming the parameter. */
 function resolveOptions(command, raw, github, env, shell) {
     const origin = 'action inputs';
-    const options = { ...structuredClone(DEFAULT_OPTIONS), command, github };
+    const options = { ...structuredClone(DEFAULT_OPTIONS), command, github, notices: [] };
     const bad = (p, why) => new InputError(origin, null, `${p.name}: ${why}`);
     for (const p of PARAMETERS) {
         const value = raw[p.name];
@@ -29165,9 +29598,11 @@ function resolveOptions(command, raw, github, env, shell) {
     if (command === 'record' && raw.record === undefined)
         options.record = 'always';
     // The Datadog API sink runs when asked for by URL or by an explicit key; DD_API_KEY alone only supplies the key.
-    if (!options.datadogUrl && options.datadogApiKey)
-        options.datadogUrl = `https://api.${env.DD_SITE || 'datadoghq.com'}`;
-    options.datadogApiKey ??= env.DD_API_KEY || null;
+    const datadog = resolveDatadogTarget({ url: options.datadogUrl, apiKey: options.datadogApiKey }, env);
+    options.datadogUrl = datadog && 'url' in datadog ? datadog.url : null;
+    options.datadogApiKey = datadog && 'url' in datadog ? datadog.apiKey : null;
+    if (datadog && 'skip' in datadog)
+        options.notices.push(datadog.skip);
     options.githubToken ??= env.GITHUB_TOKEN || null;
     return options;
 }
@@ -29189,6 +29624,7 @@ function resultJson(result, options) {
             series: result.statsd.series,
             errors: result.statsd.errors,
         },
+        sinks: result.sinks,
         runs: result.summaries,
         ...(result.gpu ? { gpu: result.gpu.gpu, cost: result.gpu.costs.map(({ run, cost }) => ({ run, ...cost })) } : {}),
         errors: result.errors,
@@ -52666,7 +53102,7 @@ async function summarizeRun(input, config) {
  * report's GitHub calls touch the outside world, and none of them can change the verdict.
  */
 async function run(options, io) {
-    const result = { exitCode: 0, summaries: [], gate: [], statsd: null, gpu: null, errors: [], warnings: [] };
+    const result = { exitCode: 0, summaries: [], gate: [], statsd: null, gpu: null, sinks: [], errors: [], warnings: [] };
     const warn = (message) => {
         result.warnings.push(message);
         io.warn(message);
@@ -52677,6 +53113,8 @@ async function run(options, io) {
         result.errors.push(e.message);
         io.error(e.message);
     };
+    for (const n of options.notices)
+        warn(n);
     let config;
     try {
         config = await loadConfig(options.config);
@@ -52729,6 +53167,24 @@ async function run(options, io) {
         else
             io.info(`StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${result.statsd.series} series`);
     }
+    if (options.datadogUrl && options.datadogApiKey) {
+        const dd = await sendToDatadog(result.summaries, result.gate, {
+            url: options.datadogUrl,
+            apiKey: options.datadogApiKey,
+            prefix: options.prefix,
+            tags: options.tags,
+            github: options.github,
+            allowIdTags: options.allowIdTags,
+        });
+        result.sinks.push(dd);
+        for (const n of dd.notes)
+            io.info(n);
+        for (const w of dd.warnings)
+            warn(w);
+    }
+    const sinkFailed = options.failOnSinkError && (result.sinks.some((r) => !r.ok) || (result.statsd?.errors.length ?? 0) > 0);
+    if (sinkFailed)
+        fail(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
     const regression = result.gate.some((g) => g.regression);
     result.exitCode = result.errors.length ? 2 : regression && options.failOnRegression ? 1 : 0;
     return result;

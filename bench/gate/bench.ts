@@ -1,0 +1,152 @@
+/**
+ * Quality benchmark of the regression gate: false alarms and detection rates on simulated runs, against a
+ * ratio-to-previous rule and a per-metric t prediction interval, on the same corpus.
+ *
+ *   npm run bench:gate -- [--trials 300] [--null-trials 2000] [--seed 1] [--out bench/gate/results.md]
+ */
+import { writeFile } from 'node:fs/promises';
+import { DEFAULT_CONFIG } from '../../src/classify/index.js';
+import { runCompleteness } from '../../src/gate/completeness.js';
+import { DEFAULT_GATE_CONFIG } from '../../src/gate/config.js';
+import { recordFromSummary } from '../../src/gate/record.js';
+import type { RunSummary } from '../../src/model.js';
+import type { HistoryRecord } from '../../src/store/history.js';
+import { summarizeRun } from '../../src/summarize/index.js';
+import { gateMethod, ratioMethod, tIntervalMethod, type Method } from './methods.js';
+import { NORMAL_RUN, Rng, simulateRun, type RunSpec } from './simulate.js';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1]!);
+const TRIALS = Number(args.get('trials') ?? 300);
+const NULL_TRIALS = Number(args.get('null-trials') ?? 2000);
+const SEED = Number(args.get('seed') ?? 1);
+const OUT = args.get('out') ?? 'bench/gate/results.md';
+const HISTORY = 10;
+const ONLY = args.get('only');
+/** Gate settings to try, e.g. --prior-runs 10 --shift-alpha 0.05 (defaults otherwise). */
+const GATE = {
+  ...DEFAULT_GATE_CONFIG,
+  ...(args.has('prior-runs') ? { priorRuns: Number(args.get('prior-runs')) } : {}),
+  ...(args.has('shift-alpha') ? { shiftAlpha: Number(args.get('shift-alpha')) } : {}),
+  ...(args.has('alpha') ? { alpha: Number(args.get('alpha')) } : {}),
+};
+
+interface Scenario {
+  name: string;
+  /** What a good gate does: fail the run, or let it pass. */
+  expect: 'fail' | 'pass';
+  trials: number;
+  /** History run k of HISTORY; `marked` starts a new baseline. */
+  history?: (k: number, shiftAt: number) => { spec: RunSpec; marked?: boolean };
+  current: (shiftAt: number) => RunSpec;
+}
+
+const run = (o: Partial<RunSpec> = {}): RunSpec => ({ ...NORMAL_RUN, ...o });
+const shifted = (marked: boolean) => (k: number, at: number) => ({ spec: run({ speed: k >= at ? 1.05 : 1 }), marked: marked && k === at });
+
+const SCENARIOS: Scenario[] = [
+  { name: 'unchanged', expect: 'pass', trials: NULL_TRIALS, current: () => run() },
+  { name: 'MFU −3 %', expect: 'fail', trials: TRIALS, current: () => run({ speed: 0.97 }) },
+  { name: 'MFU −5 %', expect: 'fail', trials: TRIALS, current: () => run({ speed: 0.95 }) },
+  { name: 'MFU −10 %', expect: 'fail', trials: TRIALS, current: () => run({ speed: 0.9 }) },
+  { name: 'loss +2 %', expect: 'fail', trials: TRIALS, current: () => run({ lossFactor: 1.02 }) },
+  { name: 'memory +5 %', expect: 'fail', trials: TRIALS, current: () => run({ memoryFactor: 1.05 }) },
+  { name: 'NaN loss', expect: 'fail', trials: TRIALS, current: () => run({ nanAt: 250 }) },
+  { name: 'divergence', expect: 'fail', trials: TRIALS, current: () => run({ divergeAt: 250 }) },
+  { name: 'stopped at 60 %', expect: 'fail', trials: TRIALS, current: () => run({ stopAt: 240 }) },
+  { name: 'MFU +5 % (improvement)', expect: 'pass', trials: TRIALS, current: () => run({ speed: 1.05 }) },
+  { name: 'after +5 % shift: unchanged', expect: 'pass', trials: TRIALS, history: shifted(false), current: () => run({ speed: 1.05 }) },
+  { name: 'after +5 % shift: −5 % back', expect: 'fail', trials: TRIALS, history: shifted(false), current: () => run({ speed: 1.0 }) },
+  { name: 'after marked +5 % shift: −5 % back', expect: 'fail', trials: TRIALS, history: shifted(true), current: () => run({ speed: 1.0 }) },
+  {
+    name: 'noisy cluster (run CV 2 %): unchanged',
+    expect: 'pass',
+    trials: TRIALS,
+    history: () => ({ spec: run({ runCv: 0.02 }) }),
+    current: () => run({ runCv: 0.02 }),
+  },
+  {
+    name: 'noisy cluster (run CV 2 %): MFU −10 %',
+    expect: 'fail',
+    trials: TRIALS,
+    history: () => ({ spec: run({ runCv: 0.02 }) }),
+    current: () => run({ runCv: 0.02, speed: 0.9 }),
+  },
+  {
+    name: 'one broken run in history: unchanged',
+    expect: 'pass',
+    trials: TRIALS,
+    history: (k) => ({ spec: run({ speed: k === 4 ? 0.6 : 1 }) }),
+    current: () => run(),
+  },
+  {
+    name: 'one broken run in history: MFU −5 %',
+    expect: 'fail',
+    trials: TRIALS,
+    history: (k) => ({ spec: run({ speed: k === 4 ? 0.6 : 1 }) }),
+    current: () => run({ speed: 0.95 }),
+  },
+];
+
+const METHODS: [string, Method][] = [
+  ['this gate', gateMethod(GATE)],
+  ['ratio to previous (> 5 % worse)', ratioMethod],
+  ['t interval per metric (99 %)', tIntervalMethod],
+];
+
+async function summarize(name: string, spec: RunSpec, rng: Rng): Promise<RunSummary> {
+  return summarizeRun(simulateRun(name, spec, rng), DEFAULT_CONFIG);
+}
+
+async function buildHistory(s: Scenario, rng: Rng, shiftAt: number): Promise<HistoryRecord[]> {
+  const records: HistoryRecord[] = [];
+  for (let k = 0; k < HISTORY; k++) {
+    const h = s.history?.(k, shiftAt) ?? { spec: NORMAL_RUN };
+    const summary = await summarize(`h${k}`, h.spec, rng);
+    const complete = runCompleteness(summary, records, 0.99).complete;
+    records.push(recordFromSummary(summary, { recordedAt: '', ref: '', sha: '', runId: String(k), baseline: h.marked ?? false, complete }));
+  }
+  return records;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const failures = new Map<string, number[]>(); // scenario → failures per method
+  for (const [si, s] of SCENARIOS.entries()) {
+    if (ONLY && !s.name.includes(ONLY)) continue;
+    const counts = METHODS.map(() => 0);
+    for (let t = 0; t < s.trials; t++) {
+      // Each scenario and trial has its own stream, so adding a scenario leaves the others' draws alone.
+      const rng = new Rng(SEED * 1_000_003 + si * 100_003 + t);
+      const shiftAt = 3 + Math.floor(rng.uniform() * 5); // speed-up lands before run 3…7 of 10
+      const history = await buildHistory(s, rng, shiftAt);
+      const current = await summarize('current', s.current(shiftAt), rng);
+      METHODS.forEach(([, method], i) => {
+        if (method(current, history)) counts[i]! += 1;
+      });
+    }
+    failures.set(s.name, counts);
+    process.stderr.write(`${s.name}: ${counts.map((c) => `${c}/${s.trials}`).join(' ')}\n`);
+  }
+  const seconds = (performance.now() - started) / 1000;
+
+  const header = `| scenario (${HISTORY}-run history) | good gate | ${METHODS.map(([n]) => n).join(' | ')} |`;
+  const rule = `|---|---|${METHODS.map(() => '---:').join('|')}|`;
+  const rows = SCENARIOS.filter((s) => failures.has(s.name)).map((s) => {
+    const counts = failures.get(s.name)!;
+    const cells = counts.map((c) => `${((100 * c) / s.trials).toFixed(1)} % (${c}/${s.trials})`);
+    return `| ${s.name} | ${s.expect === 'fail' ? 'fails' : 'passes'} | ${cells.join(' | ')} |`;
+  });
+  const table = [
+    `Share of runs failed by each gate (seed ${SEED}, ${TRIALS} trials per scenario, ${NULL_TRIALS} unchanged; ${seconds.toFixed(0)} s).`,
+    '',
+    header,
+    rule,
+    ...rows,
+    '',
+  ].join('\n');
+  process.stdout.write(`${table}\n`);
+  await writeFile(OUT, table);
+}
+
+await main();

@@ -1,0 +1,116 @@
+/**
+ * Simulated training runs for the gate benchmark, as Tables the real summarizer reads.
+ *
+ * Per run: a run-level speed factor (1 + N(0, runCv)) for the node/network/thermal luck of the draw; per
+ * step, AR(1) noise eₜ = φ·eₜ₋₁ + √(1−φ²)·σ·zₜ (stationary CV σ, strongly autocorrelated as real steps
+ * are); a linear warm-up over the first steps; a checkpoint stall (step time ×3) every `stallEvery`
+ * steps. Step time is derived from MFU (same work per step), TFLOP/s is MFU × peak. Loss follows a power
+ * law with a small run-level offset and per-step batch noise. Memory is near-deterministic.
+ */
+import { tableFromColumns } from '../../src/ingest/memory.js';
+import type { RunInput } from '../../src/model.js';
+
+export interface RunSpec {
+  steps: number;
+  /** Multiplies the true MFU (0.95 = a 5 % slow-down). */
+  speed: number;
+  /** Multiplies the loss (1.02 = 2 % worse). */
+  lossFactor: number;
+  /** Multiplies memory. */
+  memoryFactor: number;
+  /** A NaN loss token at this step. */
+  nanAt?: number;
+  /** Loss grows exponentially from this step. */
+  divergeAt?: number;
+  /** The run stops after this many steps. */
+  stopAt?: number;
+  /** Run-to-run CV of the speed, when not SIM.runCv (a noisier cluster). */
+  runCv?: number;
+}
+
+export const NORMAL_RUN: RunSpec = { steps: 400, speed: 1, lossFactor: 1, memoryFactor: 1 };
+
+export const SIM = {
+  mfu: 0.42,
+  runCv: 0.01,
+  phi: 0.8,
+  stepCv: 0.02,
+  warmup: 20,
+  stallEvery: 100,
+  stallFactor: 3,
+  peakTflops: 989,
+  lossRunCv: 0.002,
+  lossStepCv: 0.01,
+  memoryMiB: 61_440,
+};
+
+/** Deterministic generator: mulberry32 uniform, Box–Muller normal. */
+export class Rng {
+  private spare: number | null = null;
+  constructor(private state: number) {}
+  uniform(): number {
+    this.state = (this.state + 0x6d2b79f5) | 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  normal(): number {
+    if (this.spare !== null) {
+      const s = this.spare;
+      this.spare = null;
+      return s;
+    }
+    let u = 0;
+    while (u === 0) u = this.uniform();
+    const v = this.uniform();
+    const r = Math.sqrt(-2 * Math.log(u));
+    this.spare = r * Math.sin(2 * Math.PI * v);
+    return r * Math.cos(2 * Math.PI * v);
+  }
+}
+
+export function simulateRun(name: string, spec: RunSpec, rng: Rng): RunInput {
+  const n = spec.stopAt ?? spec.steps;
+  const steps = new Float64Array(n);
+  const mfu = new Float64Array(n);
+  const stepTime = new Float64Array(n);
+  const tflops = new Float64Array(n);
+  const loss = new Float64Array(n);
+  const memory = new Float64Array(n);
+  const lr = new Float64Array(n);
+  const runFactor = 1 + (spec.runCv ?? SIM.runCv) * rng.normal();
+  const lossOffset = 1 + SIM.lossRunCv * rng.normal();
+  const memoryBase = SIM.memoryMiB * spec.memoryFactor + Math.round(rng.normal() * 2);
+  const baseTime = 1.8;
+  let e = SIM.stepCv * rng.normal();
+  const innovation = Math.sqrt(1 - SIM.phi ** 2) * SIM.stepCv;
+  const nanTokens: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const step = i + 1;
+    steps[i] = step;
+    if (i > 0) e = SIM.phi * e + innovation * rng.normal();
+    const warm = step <= SIM.warmup ? 0.3 + (0.7 * step) / SIM.warmup : 1;
+    const stall = step % SIM.stallEvery === 0 ? SIM.stallFactor : 1;
+    const m = (SIM.mfu * spec.speed * runFactor * (1 + e) * warm) / stall;
+    mfu[i] = m;
+    stepTime[i] = (baseTime * SIM.mfu) / m;
+    tflops[i] = m * SIM.peakTflops;
+    let l = (1.8 + 8 * (step + 10) ** -0.35) * lossOffset * spec.lossFactor * (1 + SIM.lossStepCv * rng.normal());
+    if (spec.divergeAt !== undefined && step >= spec.divergeAt) l *= Math.exp((step - spec.divergeAt) / 15);
+    loss[i] = l;
+    if (spec.nanAt === step) {
+      loss[i] = Number.NaN;
+      nanTokens.push(i);
+    }
+    memory[i] = memoryBase + (step <= SIM.warmup ? -2048 : 0);
+    lr[i] = 3e-4 * Math.min(1, step / SIM.warmup);
+  }
+  const table = tableFromColumns(
+    `${name}.csv`,
+    steps,
+    { 'train.lm_loss': loss, MFU: mfu, Tflops: tflops, step_time: stepTime, 'memory.max_allocated [MiB]': memory, learning_rate: lr },
+    { nanTokens: { 'train.lm_loss': nanTokens } },
+  );
+  return { name, experiment: 'sim', tags: {}, fingerprint: { gpu: 'H100', world_size: '8' }, table };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { buildBaseline, type BaselineOptions } from './baseline.js';
+
+const noise = [0.3, -0.5, 0.1, 0.6, -0.2, -0.4, 0.2, 0.5, -0.1, -0.3, 0.4, -0.6];
+const opts: BaselineOptions = { better: 1, minEffect: 0.02, shiftAlpha: 0.01, outlierMads: 5, priorRuns: 0, priorCv: 0, noiseFloor: 0 };
+const pts = (values: number[], marks: number[] = []) => values.map((value, i) => ({ value, marked: marks.includes(i) }));
+
+describe('buildBaseline', () => {
+  it('is the mean and SD of a steady history', () => {
+    const v = noise.slice(0, 10).map((e) => 100 + e);
+    const b = buildBaseline(pts(v), opts)!;
+    expect(b.centre).toBeCloseTo(v.reduce((a, c) => a + c) / 10, 12);
+    expect(b.runs).toBe(10);
+    expect(b.df).toBe(9);
+    expect(b.note).toBe('');
+  });
+  it('follows an accepted speed-up and pools the noise of both levels', () => {
+    const v = noise.slice(0, 10).map((e, i) => 100 + e + (i >= 6 ? 5 : 0));
+    const b = buildBaseline(pts(v), opts)!;
+    expect(b.runs).toBe(4);
+    expect(b.centre).toBeCloseTo(105 + (0.2 + 0.5 - 0.1 - 0.3) / 4, 12);
+    expect(b.df).toBe(8);
+    expect(b.sd).toBeLessThan(1);
+    expect(b.note).toMatch(/since an accepted shift/);
+  });
+  it('keeps the last good level after an unacknowledged slow-down, until a run is marked', () => {
+    const v = noise.slice(0, 10).map((e, i) => 100 + e - (i >= 6 ? 5 : 0));
+    const b = buildBaseline(pts(v), opts)!;
+    expect(b.runs).toBe(6);
+    expect(b.centre).toBeGreaterThan(99.5);
+    expect(b.note).toMatch(/4 latest runs are worse/);
+    const marked = buildBaseline(pts(v, [6]), opts)!;
+    expect(marked.runs).toBe(4);
+    expect(marked.centre).toBeLessThan(96);
+  });
+  it('sets one wild run aside instead of letting it blind the gate', () => {
+    const v = noise.slice(0, 10).map((e) => 100 + e);
+    v[3] = 60;
+    const b = buildBaseline(pts(v), opts)!;
+    expect(b.used).toBe(9);
+    expect(b.sd).toBeLessThan(1);
+    expect(b.note).toMatch(/1 outlier run set aside/);
+  });
+  it('lets the prior and the floor steady the noise', () => {
+    const v = [100, 100, 100, 100, 100];
+    expect(buildBaseline(pts(v), { ...opts, noiseFloor: 0.001 })!.sd).toBeCloseTo(0.1, 12);
+    const b = buildBaseline(pts(v), { ...opts, priorRuns: 4, priorCv: 0.01 })!;
+    expect(b.df).toBe(8);
+    expect(b.sd).toBeCloseTo(Math.sqrt((4 * 1) / 8), 12);
+  });
+  it('has no baseline without finite values', () => {
+    expect(buildBaseline(pts([NaN]), opts)).toBeNull();
+  });
+});

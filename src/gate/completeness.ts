@@ -1,0 +1,24 @@
+/**
+ * Did the run get as far as runs usually do? Expected steps are the median last step of the complete
+ * comparable runs; a run is complete when its file was not cut off and it reached `fraction` of them.
+ */
+import { median } from 'simple-statistics';
+import type { RunSummary } from '../model.js';
+import type { HistoryRecord } from '../store/history.js';
+
+export interface Completeness {
+  complete: boolean;
+  /** Steps reached against the history's (null without complete runs to compare with). */
+  reached: boolean;
+  steps: number;
+  expectedSteps: number | null;
+  truncated: boolean;
+}
+
+export function runCompleteness(summary: RunSummary, history: readonly HistoryRecord[], fraction: number): Completeness {
+  const done = history.filter((r) => r.complete && Number.isFinite(r.steps)).map((r) => r.steps);
+  const expectedSteps = done.length ? median(done) : null;
+  const steps = Number.isFinite(summary.steps.last) ? summary.steps.last : 0;
+  const reached = expectedSteps === null || steps >= expectedSteps * fraction;
+  return { complete: reached && !summary.truncated && summary.steps.count > 0, reached, steps, expectedSteps, truncated: summary.truncated };
+}

@@ -1,0 +1,212 @@
+/**
+ * The verdict on one run against its comparable history. See docs/gate.md for the method; in short:
+ * per metric, a one-sided prediction-interval test of the run against the accepted baseline level, with
+ * run-to-run noise from the history (never from steps), a minimum effect, and one false-alarm budget per
+ * run split over metric families. Non-finite loss and divergence fail whatever the history.
+ */
+import type { GateResult, MetricSummary, MetricVerdict, RunSummary } from '../model.js';
+import { metricKey } from '../naming.js';
+import { fingerprintKey, type HistoryRecord } from '../store/history.js';
+import { valueAtStep } from './align.js';
+import { buildBaseline, type Baseline, type HistoryPoint } from './baseline.js';
+import { runCompleteness, type Completeness } from './completeness.js';
+import { DEFAULT_GATE_CONFIG, type GateConfig } from './config.js';
+import { metricFamily } from './family.js';
+import { formatChange, formatValue } from './format.js';
+import { errorBudget } from './stats/error-budget.js';
+import { predictionT } from './stats/prediction-t.js';
+import { tQuantile, tUpperTail } from './stats/student-t.js';
+
+/** A metric with a usable baseline, waiting for its share of the false-alarm budget. */
+interface Pending {
+  index: number;
+  family: string;
+  metric: MetricSummary;
+  current: number;
+  baseline: Baseline;
+  /** Prediction t of the change in the "worse" direction. */
+  worse: number;
+  /** The minimum effect in the same units. */
+  minT: number;
+  /** P(noise alone exceeds the minimum effect). */
+  floor: number;
+  history: number[];
+}
+
+export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[], config: GateConfig = DEFAULT_GATE_CONFIG): GateResult {
+  const completeness = runCompleteness(summary, history, config.completeFraction);
+  const verdicts: MetricVerdict[] = [];
+  const pending: Pending[] = [];
+  const present = new Set<string>();
+
+  for (const m of summary.metrics) {
+    const key = metricKey(m.name);
+    present.add(key);
+    if (!m.class.gate || m.class.direction === 'none' || m.class.kind === 'ignore') continue;
+    const better = m.class.direction === 'higher' ? 1 : -1;
+    const base = { name: m.name, direction: m.class.direction, unit: m.class.unit };
+
+    const broken = brokenLoss(m);
+    const aligned = m.loss && !completeness.reached ? (m.loss.finalFrom + m.lastStep) / 2 : null;
+    const points = historyPoints(history, key, m.class.kind === 'loss', aligned);
+    const values = points.map((p) => p.value).filter(Number.isFinite);
+    const current = currentValue(m);
+
+    if (broken) {
+      verdicts.push({ ...base, verdict: 'regression', current: Number.isFinite(current) ? current : null, baseline: null, change: null, reason: `${m.name}: ${broken}` });
+      continue;
+    }
+    if (!Number.isFinite(current)) {
+      verdicts.push({ ...base, verdict: 'missing', current: null, baseline: null, change: null, reason: `${m.name}: no finite value in this run` });
+      continue;
+    }
+    const baseline =
+      values.length >= config.minRuns
+        ? buildBaseline(points, {
+            better,
+            minEffect: m.class.minEffect,
+            shiftAlpha: config.shiftAlpha,
+            outlierMads: config.outlierMads,
+            priorRuns: config.priorRuns,
+            priorCv: config.priorCv[metricFamily(key, m.class).kind],
+            noiseFloor: config.noiseFloor,
+          })
+        : null;
+    if (!baseline || !(baseline.sd > 0) || !(baseline.df > 0)) {
+      const mean = values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+      const change = mean ? (current - mean) / Math.abs(mean) : null;
+      const vs = mean === null ? 'no comparable runs yet' : `${formatValue(current)} vs ${formatValue(mean)} over ${values.length} run${values.length === 1 ? '' : 's'}: ${formatChange(change!)}`;
+      verdicts.push({
+        ...base,
+        verdict: 'insufficient-history',
+        current,
+        baseline: mean === null ? null : { centre: mean, band: NaN, runs: values.length, history: values },
+        change,
+        reason: `${m.name} ${mean === null ? formatValue(current) + ': ' : ''}${vs} (not judged below ${config.minRuns} runs)`,
+      });
+      continue;
+    }
+    const scale = baseline.sd * Math.sqrt(1 + 1 / baseline.runs);
+    const worse = -better * predictionT(current, baseline.centre, baseline.sd, baseline.runs);
+    const minT = (m.class.minEffect * Math.abs(baseline.centre)) / scale;
+    const index = verdicts.length;
+    verdicts.push({ ...base, verdict: 'pass', current, baseline: null, change: null, reason: '' });
+    pending.push({ index, family: metricFamily(key, m.class).id, metric: m, current, baseline, worse, minT, floor: tUpperTail(minT, baseline.df), history: values });
+  }
+
+  // One false-alarm budget for the run, split over families before looking at the current values.
+  const families = [...new Set(pending.map((p) => p.family))];
+  const floors = families.map((f) => Math.max(...pending.filter((p) => p.family === f).map((p) => p.floor)));
+  const shares = errorBudget(config.alpha, floors);
+  for (const p of pending) {
+    const share = shares[families.indexOf(p.family)]!;
+    const statT = share > 0 && share < 1 ? tQuantile(1 - share, p.baseline.df) : Infinity;
+    const threshold = share >= p.floor ? p.minT : Math.max(p.minT, statT);
+    verdicts[p.index] = decide(p, threshold, tQuantile(1 - config.alpha, p.baseline.df));
+  }
+
+  if (!completeness.complete) verdicts.push(completenessVerdict(completeness, history.length, config));
+  verdicts.push(...missingVerdicts(history, present));
+
+  return {
+    experiment: summary.experiment,
+    name: summary.name,
+    fingerprint: fingerprintKey(summary.fingerprint),
+    regression: verdicts.some((v) => v.verdict === 'regression'),
+    run: { complete: completeness.complete, steps: completeness.steps, expectedSteps: completeness.expectedSteps, truncated: completeness.truncated },
+    metrics: verdicts,
+  };
+}
+
+/** `realT`: where a change would count as real at the whole budget, to tell "real but small" from noise. */
+function decide(p: Pending, threshold: number, realT: number): MetricVerdict {
+  const { metric: m, baseline: b, current } = p;
+  const scale = b.sd * Math.sqrt(1 + 1 / b.runs);
+  const centre = Math.abs(b.centre);
+  const change = (current - b.centre) / centre;
+  const band = threshold * scale;
+  const bandRel = band / centre;
+  const better = m.class.direction === 'higher' ? 1 : -1;
+  const verdict = p.worse > threshold ? 'regression' : -p.worse > threshold ? 'improvement' : 'pass';
+  const head = `${m.name} ${formatValue(current)} vs ${formatValue(b.centre)} ± ${formatValue(b.sd)} over ${b.runs} run${b.runs === 1 ? '' : 's'}: ${formatChange(change)}`;
+  let why: string;
+  if (verdict === 'regression') why = `worse beyond the noise band (${formatChange(-better * bandRel)})`;
+  else if (verdict === 'improvement') why = `better beyond the noise band (${formatChange(better * bandRel)})`;
+  else if (Math.abs(p.worse) > realT && Math.abs(p.worse) <= p.minT) why = `real but below the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
+  else if (threshold === p.minT) why = `within the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
+  else why = `within the noise band (±${formatChange(bandRel).slice(1)})`;
+  return {
+    name: m.name,
+    verdict,
+    direction: m.class.direction,
+    unit: m.class.unit,
+    current,
+    baseline: { centre: b.centre, band, runs: b.runs, history: p.history },
+    change,
+    reason: `${head}, ${why}${b.note ? ` (${b.note})` : ''}`,
+  };
+}
+
+/** NaN or infinite loss values, or a divergence: always a regression. */
+function brokenLoss(m: MetricSummary): string | null {
+  if (m.class.kind !== 'loss') return null;
+  if (m.nan + m.inf > 0) {
+    const what = [m.nan ? `${m.nan} NaN` : '', m.inf ? `${m.inf} infinite` : ''].filter(Boolean).join(' and ');
+    return `${what} value${m.nan + m.inf === 1 ? '' : 's'}, first at step ${m.firstNonFiniteStep} (always a regression)`;
+  }
+  const d = m.loss?.divergence;
+  if (d) return `diverged from step ${d.step} (${formatValue(d.value)} against a best of ${formatValue(d.min)}; always a regression)`;
+  return null;
+}
+
+function currentValue(m: MetricSummary): number {
+  if (m.class.kind === 'loss') return m.loss?.final ?? Number.NaN;
+  if (m.steady) return m.steady.median;
+  return m.count > 0 ? m.last : Number.NaN;
+}
+
+/** The metric's value in each comparable run, oldest first; a baseline mark on a run without it carries over. */
+function historyPoints(history: readonly HistoryRecord[], key: string, loss: boolean, alignedStep: number | null): HistoryPoint[] {
+  const points: HistoryPoint[] = [];
+  let mark = false;
+  for (const r of history) {
+    mark ||= r.baseline;
+    const m = r.metrics[key];
+    if (!m) continue;
+    let value: number | null | undefined;
+    if (loss && alignedStep !== null) value = m.samples ? valueAtStep(m.samples, alignedStep) : null;
+    else value = loss ? m.final : m.centre;
+    points.push({ value: typeof value === 'number' ? value : Number.NaN, marked: mark });
+    mark = false;
+  }
+  return points;
+}
+
+function completenessVerdict(c: Completeness, runs: number, config: GateConfig): MetricVerdict {
+  const base = { name: 'steps', direction: 'higher' as const, unit: 'count', current: c.steps, change: null };
+  const baseline = c.expectedSteps === null ? null : { centre: c.expectedSteps, band: 0, runs, history: [] };
+  if (c.reached) {
+    return { ...base, baseline, verdict: 'pass', reason: `the file ends inside a row (still being written, or cut off) after step ${c.steps}; all usual steps reached` };
+  }
+  const where = `stopped at step ${c.steps} of the usual ${formatValue(c.expectedSteps!)}${c.truncated ? ', the file ends inside a row' : ''}`;
+  if (runs < config.minRuns) return { ...base, baseline, verdict: 'insufficient-history', reason: `run ${where} (not judged below ${config.minRuns} runs)` };
+  return { ...base, baseline, verdict: config.failOnIncomplete ? 'regression' : 'pass', reason: `run ${where}: incomplete` };
+}
+
+/** Judged metrics the latest comparable run had and this run lacks. */
+function missingVerdicts(history: readonly HistoryRecord[], present: Set<string>): MetricVerdict[] {
+  const last = history[history.length - 1];
+  if (!last) return [];
+  return Object.entries(last.metrics)
+    .filter(([key, m]) => !present.has(key) && m.direction !== 'none' && m.kind !== 'ignore' && m.kind !== 'gauge')
+    .map(([key, m]) => ({
+      name: key,
+      verdict: 'missing' as const,
+      direction: m.direction,
+      unit: m.unit,
+      current: null,
+      baseline: null,
+      change: null,
+      reason: `${key}: in the latest recorded run, absent from this one (not a regression; check the column names)`,
+    }));
+}

@@ -1,0 +1,64 @@
+/** A run summary → the compact record the history keeps. */
+import type { RunSummary } from '../model.js';
+import { metricKey } from '../naming.js';
+import { fingerprintKey, type HistoryRecord, type MetricRecord } from '../store/history.js';
+
+/** Loss points kept per run: enough to compare a run that stopped early at the step it reached. */
+export const LOSS_POINTS = 48;
+
+export interface RecordMeta {
+  recordedAt: string;
+  ref: string;
+  sha: string;
+  runId: string;
+  /** This run starts a new baseline. */
+  baseline: boolean;
+  complete: boolean;
+}
+
+export function recordFromSummary(summary: RunSummary, meta: RecordMeta): HistoryRecord {
+  const metrics: Record<string, MetricRecord> = {};
+  for (const m of summary.metrics) {
+    if (m.class.kind === 'ignore' || m.class.direction === 'none') continue;
+    const entry: MetricRecord = {
+      kind: m.class.kind,
+      direction: m.class.direction,
+      unit: m.class.unit,
+      centre: m.steady?.median ?? (m.count > 0 ? m.last : Number.NaN),
+      spread: m.steady?.spread ?? Number.NaN,
+      n: m.steady?.n ?? 0,
+      nonFinite: m.nan + m.inf,
+    };
+    if (m.loss) {
+      entry.final = m.loss.final;
+      entry.samples = thin(m.loss.samples, LOSS_POINTS);
+    }
+    metrics[metricKey(m.name)] = entry;
+  }
+  return {
+    experiment: summary.experiment,
+    fingerprint: fingerprintKey(summary.fingerprint),
+    run: summary.name,
+    recordedAt: meta.recordedAt,
+    ref: meta.ref,
+    sha: meta.sha,
+    runId: meta.runId,
+    baseline: meta.baseline,
+    steps: Number.isFinite(summary.steps.last) ? summary.steps.last : 0,
+    complete: meta.complete,
+    metrics,
+  };
+}
+
+/**
+ * Every 2^k-th point, k the smallest that keeps at most `max`, plus the last point: runs of the same length
+ * and sampling interval keep the same steps, so their curves stay aligned.
+ */
+function thin(samples: [number, number][], max: number): [number, number][] {
+  let stride = 1;
+  while (Math.ceil(samples.length / stride) > max - 1) stride *= 2;
+  const out = samples.filter((_, i) => i % stride === 0);
+  const last = samples[samples.length - 1];
+  if (last && out[out.length - 1] !== last) out.push(last);
+  return out;
+}

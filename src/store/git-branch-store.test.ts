@@ -1,0 +1,99 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sampleRecord } from '../../test/helpers/history-records.js';
+import { InputError } from '../model.js';
+import { openHistory } from './index.js';
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** A bare repository as the remote and a clone of it with one commit on main, as actions/checkout leaves it. */
+async function repoWithRemote(): Promise<{ remote: string; clone: () => Promise<string> }> {
+  const root = await mkdtemp(join(tmpdir(), 'tmg-git-store-'));
+  const remote = join(root, 'remote.git');
+  git(root, 'init', '--quiet', '--bare', '-b', 'main', remote);
+  const seed = join(root, 'seed');
+  git(root, 'clone', '--quiet', remote, seed);
+  await writeFile(join(seed, 'README.md'), 'project\n');
+  git(seed, 'add', '.');
+  git(seed, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-m', 'init');
+  git(seed, 'push', '--quiet', 'origin', 'HEAD:main');
+  let n = 0;
+  return {
+    remote,
+    clone: async () => {
+      const dir = join(root, `clone-${n++}`);
+      git(root, 'clone', '--quiet', remote, dir);
+      return dir;
+    },
+  };
+}
+
+describe('git data branch history store (real git, local bare remote)', () => {
+  it('creates the branch, appends, and leaves the checkout untouched', async () => {
+    const { remote, clone } = await repoWithRemote();
+    const dir = await clone();
+    const store = openHistory('git:metrics-history:runs/h.json', { cwd: dir });
+    expect(store.location).toBe('git:metrics-history:runs/h.json');
+    expect((await store.read()).runs).toEqual([]);
+    await store.append([sampleRecord('a')], 10);
+    await store.append([sampleRecord('b')], 10);
+    expect((await store.read()).runs.map((r) => r.run)).toEqual(['a', 'b']);
+    expect(git(remote, 'log', '--format=%s', 'metrics-history')).toBe('Record 1 run: gpt-small/b\nRecord 1 run: gpt-small/a\n');
+    expect(git(dir, 'status', '--porcelain')).toBe('');
+    expect(git(dir, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('main');
+    // Another checkout sees the same history.
+    expect((await openHistory('git:metrics-history:runs/h.json', { cwd: await clone() }).read()).runs).toHaveLength(2);
+  });
+
+  it('loses nothing with several writers pushing at once (separate processes)', async () => {
+    const { clone } = await repoWithRemote();
+    const writers = 4;
+    const each = 3;
+    const dirs = await Promise.all(Array.from({ length: writers }, () => clone()));
+    const helper = new URL('../../test/helpers/append-history.ts', import.meta.url).pathname;
+    const tsx = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
+    await Promise.all(
+      dirs.map(
+        (cwd, w) =>
+          new Promise<void>((resolve, reject) => {
+            const child = spawn(process.execPath, ['--import', tsx, helper, 'git:metrics-history', `w${w}`, String(each)], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+            let err = '';
+            child.stderr.on('data', (d) => (err += d));
+            child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`writer ${w} exited ${code}: ${err}`))));
+          }),
+      ),
+    );
+    const runs = (await openHistory('git:metrics-history', { cwd: await clone() }).read()).runs.map((r) => r.run);
+    expect(runs).toHaveLength(writers * each);
+    for (let w = 0; w < writers; w++) {
+      // Each writer's records are all there, in the order it wrote them.
+      expect(runs.filter((r) => r.startsWith(`w${w}-`))).toEqual(Array.from({ length: each }, (_, i) => `w${w}-${i}`));
+    }
+  }, 120_000);
+
+  it('reports a corrupt history on the branch with its line and does not push over it', async () => {
+    const { remote, clone } = await repoWithRemote();
+    const dir = await clone();
+    const store = openHistory('git:metrics-history', { cwd: dir });
+    await store.append([sampleRecord('a')], 10);
+    // Hand-edit the file on the branch.
+    const editor = await clone();
+    git(editor, 'checkout', '--quiet', 'metrics-history');
+    await writeFile(join(editor, 'training-metrics-history.json'), '{"format":1,"runs":[\n{"run":"a"}\n]}\n');
+    git(editor, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-am', 'edit');
+    git(editor, 'push', '--quiet', 'origin', 'metrics-history');
+    const before = git(remote, 'rev-parse', 'metrics-history');
+    const error = await store.append([sampleRecord('b')], 10).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).message).toMatch(/^git:metrics-history:training-metrics-history\.json:2: run 1 of the history: "experiment" must be a string/);
+    expect(git(remote, 'rev-parse', 'metrics-history')).toBe(before);
+  });
+
+  it('refuses a malformed store spec', () => {
+    expect(() => openHistory('git:-x')).toThrow(InputError);
+    expect(() => openHistory('git:data:../h.json')).toThrow(InputError);
+  });
+});

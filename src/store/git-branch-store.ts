@@ -1,0 +1,131 @@
+/**
+ * History on a data branch of the repository (the gh-pages pattern), written with optimistic
+ * concurrency: fetch the branch, append to the file in a new commit whose parent is what was fetched, and
+ * push without force. When another job pushed first the push is rejected; fetch again, append again,
+ * retry. No record is ever lost and the working tree and index of the checkout are never touched
+ * (the commit is built with plumbing and a private index file).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { appendRecords, emptyHistory, serializeHistory, type HistoryFile, type HistoryRecord } from './history.js';
+import { parseHistory } from './parse-history.js';
+import { HistoryStoreError, type HistoryStore } from './store.js';
+
+export interface GitBranchOptions {
+  /** The repository checkout to work from. */
+  cwd: string;
+  branch: string;
+  /** Path of the history file on the branch. */
+  path: string;
+  remote?: string;
+  /** Push attempts before giving up. */
+  attempts?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export const DEFAULT_HISTORY_PATH = 'training-metrics-history.json';
+
+export class GitBranchStore implements HistoryStore {
+  readonly location: string;
+  private readonly remote: string;
+  private readonly localRef: string;
+
+  constructor(private readonly o: GitBranchOptions) {
+    this.location = `git:${o.branch}:${o.path}`;
+    this.remote = o.remote ?? 'origin';
+    this.localRef = `refs/training-metrics-gate/${o.branch}`;
+  }
+
+  async read(): Promise<HistoryFile> {
+    const head = await this.fetch();
+    return head ? this.load(head) : emptyHistory();
+  }
+
+  async append(records: readonly HistoryRecord[], max: number): Promise<HistoryFile> {
+    const attempts = this.o.attempts ?? 20;
+    let last = '';
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      const parent = await this.fetch();
+      const next = appendRecords(parent ? await this.load(parent) : emptyHistory(), records, max);
+      const commit = await this.commit(serializeHistory(next), parent, records);
+      try {
+        await this.git(['push', '--quiet', '--no-verify', this.remote, `${commit}:refs/heads/${this.o.branch}`]);
+        return next;
+      } catch (e) {
+        // Rejected (someone pushed first) or the remote ref was locked by a concurrent push: try again.
+        last = (e as Error).message;
+        await sleep(Math.random() * 100 * Math.min(attempt, 10));
+      }
+    }
+    throw new HistoryStoreError(`could not push the history to ${this.remote} ${this.o.branch} after ${attempts} attempts: ${last}`);
+  }
+
+  /** Fetch the branch into a private ref; its commit, or null when the branch does not exist yet. */
+  private async fetch(): Promise<string | null> {
+    const remoteRef = `refs/heads/${this.o.branch}`;
+    const listed = await this.git(['ls-remote', this.remote, remoteRef]);
+    if (!listed.trim()) return null;
+    await this.git(['fetch', '--quiet', '--no-tags', this.remote, `+${remoteRef}:${this.localRef}`]);
+    return (await this.git(['rev-parse', '--verify', `${this.localRef}^{commit}`])).trim();
+  }
+
+  private async load(commit: string): Promise<HistoryFile> {
+    let text: string;
+    try {
+      text = await this.git(['cat-file', 'blob', `${commit}:${this.o.path}`]);
+    } catch {
+      return emptyHistory(); // the branch exists but holds no history yet
+    }
+    return parseHistory(text, this.location);
+  }
+
+  private async commit(text: string, parent: string | null, records: readonly HistoryRecord[]): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), 'tmg-index-'));
+    try {
+      const env = { GIT_INDEX_FILE: join(dir, 'index') };
+      const blob = (await this.git(['hash-object', '-w', '--stdin'], { input: text })).trim();
+      await this.git(parent ? ['read-tree', parent] : ['read-tree', '--empty'], { env });
+      await this.git(['update-index', '--add', '--cacheinfo', `100644,${blob},${this.o.path}`], { env });
+      const tree = (await this.git(['write-tree'], { env })).trim();
+      const names = [...new Set(records.map((r) => `${r.experiment}/${r.run}`))].join(', ');
+      const message = `Record ${records.length} run${records.length === 1 ? '' : 's'}: ${names}`;
+      const args = ['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message];
+      return (await this.git(args, { env: identity(this.o.env ?? process.env) })).trim();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private git(args: string[], extra: { input?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const child = execFile(
+        'git',
+        args,
+        { cwd: this.o.cwd, env: { ...(this.o.env ?? process.env), ...extra.env }, maxBuffer: 256 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          if (error) reject(new HistoryStoreError(`git ${args[0]} failed: ${String(stderr).trim() || error.message}`));
+          else resolve(String(stdout));
+        },
+      );
+      if (extra.input !== undefined) child.stdin!.end(extra.input);
+    });
+  }
+}
+
+/** Commit identity: the environment's when set, else a neutral one (a CI checkout often has none). */
+function identity(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const name = 'training-metrics-gate';
+  const email = 'training-metrics-gate@users.noreply.github.com';
+  return {
+    GIT_AUTHOR_NAME: env.GIT_AUTHOR_NAME ?? name,
+    GIT_AUTHOR_EMAIL: env.GIT_AUTHOR_EMAIL ?? email,
+    GIT_COMMITTER_NAME: env.GIT_COMMITTER_NAME ?? name,
+    GIT_COMMITTER_EMAIL: env.GIT_COMMITTER_EMAIL ?? email,
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

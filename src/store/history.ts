@@ -1,0 +1,92 @@
+/**
+ * The stored baseline history: one compact record per recorded run, kept per experiment and per
+ * hardware/config fingerprint (runs on different hardware are never compared). The file is JSON with one
+ * record per line, so a diff of the data branch shows one added line per run and an error can name its line.
+ */
+import type { Direction, MetricKind } from '../model.js';
+
+/** The format this version writes; it reads this one and refuses newer ones. */
+export const HISTORY_FORMAT = 1;
+
+/** What a run leaves behind for one metric. */
+export interface MetricRecord {
+  kind: MetricKind;
+  direction: Direction;
+  unit: string;
+  /** Steady-state median (for loss metrics too; the gate judges loss by `final`). */
+  centre: number;
+  /** Robust within-run spread (IQR / 1.349) of the steady state. */
+  spread: number;
+  /** Steady-state steps counted. */
+  n: number;
+  /** Explicit NaN and infinite values seen. */
+  nonFinite: number;
+  /** Loss only: median over the final window, and a few dozen [step, value] points on a shared grid. */
+  final?: number;
+  samples?: [number, number][];
+}
+
+export interface HistoryRecord {
+  experiment: string;
+  /** `key=value,…` of the fingerprint inputs, sorted by key; '' when there are none. */
+  fingerprint: string;
+  /** Run name. */
+  run: string;
+  /** ISO 8601 time of recording. */
+  recordedAt: string;
+  ref: string;
+  sha: string;
+  runId: string;
+  /** This run starts a new baseline: an intended change was acknowledged; earlier runs no longer set the level. */
+  baseline: boolean;
+  /** Last step reached. */
+  steps: number;
+  complete: boolean;
+  /** By metric key (`metricKey(header)`). */
+  metrics: Record<string, MetricRecord>;
+}
+
+export interface HistoryFile {
+  format: number;
+  runs: HistoryRecord[];
+}
+
+export function emptyHistory(): HistoryFile {
+  return { format: HISTORY_FORMAT, runs: [] };
+}
+
+/** The runs comparable with a given run, oldest first. */
+export function comparableRuns(history: HistoryFile, experiment: string, fingerprint: string): HistoryRecord[] {
+  return history.runs.filter((r) => r.experiment === experiment && r.fingerprint === fingerprint);
+}
+
+/**
+ * Append records and keep at most `max` per experiment and fingerprint (the oldest go first).
+ * Records are kept in the order given, after those already there.
+ */
+export function appendRecords(history: HistoryFile, records: readonly HistoryRecord[], max: number): HistoryFile {
+  const runs = [...history.runs, ...records];
+  const seen = new Map<string, number>();
+  const keep: boolean[] = new Array(runs.length).fill(false);
+  for (let i = runs.length - 1; i >= 0; i--) {
+    const key = `${runs[i]!.experiment}\u0000${runs[i]!.fingerprint}`;
+    const count = seen.get(key) ?? 0;
+    if (count < max) keep[i] = true;
+    seen.set(key, count + 1);
+  }
+  return { format: HISTORY_FORMAT, runs: runs.filter((_, i) => keep[i]) };
+}
+
+/** The file's text: one record per line. */
+export function serializeHistory(history: HistoryFile): string {
+  if (history.runs.length === 0) return `{"format":${HISTORY_FORMAT},"runs":[]}\n`;
+  return `{"format":${HISTORY_FORMAT},"runs":[\n${history.runs.map((r) => JSON.stringify(r)).join(',\n')}\n]}\n`;
+}
+
+/** `gpu=H100,world_size=64`: the fingerprint inputs as one comparable string. */
+export function fingerprintKey(fingerprint: Record<string, string>): string {
+  return Object.keys(fingerprint)
+    .sort()
+    .map((k) => `${k}=${fingerprint[k]}`)
+    .join(',');
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { sampleRecord } from '../../test/helpers/history-records.js';
+import { InputError } from '../model.js';
+import { appendRecords, emptyHistory, fingerprintKey, serializeHistory } from './history.js';
+import { parseHistory } from './parse-history.js';
+
+function errorOf(f: () => unknown): InputError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof InputError) return e;
+    throw e;
+  }
+  throw new Error('no error');
+}
+
+describe('history file format', () => {
+  it('round-trips, one record per line', () => {
+    const h = appendRecords(emptyHistory(), [sampleRecord('a'), sampleRecord('b')], 10);
+    const text = serializeHistory(h);
+    expect(text.split('\n')).toHaveLength(5);
+    expect(parseHistory(text, 'h.json')).toEqual(h);
+  });
+  it('treats an empty file as an empty history', () => {
+    expect(parseHistory('', 'h.json').runs).toEqual([]);
+  });
+  it('names the line of a syntax error', () => {
+    const text = serializeHistory(appendRecords(emptyHistory(), [sampleRecord('a'), sampleRecord('b')], 10)).replace('"run":"b"', '"run":"b",,');
+    const e = errorOf(() => parseHistory(text, 'h.json'));
+    expect(e.file).toBe('h.json');
+    expect(e.line).toBe(3);
+    expect(e.message).toMatch(/^h\.json:3: history is not valid JSON/);
+  });
+  it('names the line of a hand-edited record of the wrong shape', () => {
+    const h = appendRecords(emptyHistory(), [sampleRecord('a'), sampleRecord('b'), sampleRecord('c')], 10);
+    const text = serializeHistory(h).replace('"run":"b","recordedAt"', '"run":"b","recordedAt":7,"x"');
+    const e = errorOf(() => parseHistory(text, 'h.json'));
+    expect(e.line).toBe(3);
+    expect(e.detail).toMatch(/run 2 of the history: "recordedAt" must be a string/);
+  });
+  it('finds the line in a pretty-printed file too', () => {
+    const h = appendRecords(emptyHistory(), [sampleRecord('a')], 10);
+    (h.runs[0]!.metrics.mfu as unknown as Record<string, unknown>).direction = 'up';
+    const text = JSON.stringify(h, null, 2);
+    const e = errorOf(() => parseHistory(text, 'h.json'));
+    expect(text.split('\n')[e.line! - 1]).toContain('"direction": "up"');
+  });
+  it('refuses a format written by a newer version', () => {
+    const e = errorOf(() => parseHistory('{"format":2,"runs":[]}', 'h.json'));
+    expect(e.detail).toMatch(/format 2 by a newer version.*reads format 1/);
+  });
+  it('caps the history per experiment and fingerprint, oldest first out', () => {
+    const other = sampleRecord('x', 0.4, { experiment: 'other' });
+    const h = appendRecords(emptyHistory(), [other, ...['a', 'b', 'c', 'd'].map((r) => sampleRecord(r))], 3);
+    expect(h.runs.map((r) => r.run)).toEqual(['x', 'b', 'c', 'd']);
+  });
+  it('builds a fingerprint key independent of key order', () => {
+    expect(fingerprintKey({ world_size: '8', gpu: 'H100' })).toBe('gpu=H100,world_size=8');
+    expect(fingerprintKey({})).toBe('');
+  });
+});

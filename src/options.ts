@@ -68,9 +68,11 @@ export interface Options {
   failOnSinkError: boolean;
 
   github: GitHubContext;
+  /** Warnings from resolving the options (e.g. a sink asked for that cannot run), shown by run(). */
+  notices: string[];
 }
 
-export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github'> = {
+export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = {
   csv: [],
   metadata: null,
   experiment: null,

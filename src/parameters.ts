@@ -4,6 +4,7 @@
  */
 import { InputError } from './model.js';
 import { parseTagList } from './naming.js';
+import { resolveDatadogTarget } from './sinks/datadog.js';
 import { DEFAULT_OPTIONS, type Command, type GitHubContext, type Options } from './options.js';
 
 type Kind = 'string' | 'list' | 'number' | 'boolean' | 'tags';
@@ -11,7 +12,7 @@ type Kind = 'string' | 'list' | 'number' | 'boolean' | 'tags';
 export interface Parameter {
   /** Input and flag name. */
   name: string;
-  key: keyof Omit<Options, 'command' | 'github'>;
+  key: keyof Omit<Options, 'command' | 'github' | 'notices'>;
   kind: Kind;
   choices?: readonly string[];
   description: string;
@@ -57,7 +58,7 @@ export type RawValues = Partial<Record<string, string | string[] | boolean>>;
 /** Turn raw input/flag values into Options; a bad value is an InputError naming the parameter. */
 export function resolveOptions(command: Command, raw: RawValues, github: GitHubContext, env: NodeJS.ProcessEnv, shell: 'cli' | 'action'): Options {
   const origin = shell === 'cli' ? 'arguments' : 'action inputs';
-  const options: Options = { ...structuredClone(DEFAULT_OPTIONS), command, github };
+  const options: Options = { ...structuredClone(DEFAULT_OPTIONS), command, github, notices: [] };
   const bad = (p: Parameter, why: string) => new InputError(origin, null, `${p.name}: ${why}`);
   for (const p of PARAMETERS) {
     const value = raw[p.name];
@@ -102,8 +103,10 @@ export function resolveOptions(command: Command, raw: RawValues, github: GitHubC
   if (shell === 'cli' && command === 'emit' && !options.statsdHost) options.statsdHost = '127.0.0.1';
   if (command === 'record' && raw.record === undefined) options.record = 'always';
   // The Datadog API sink runs when asked for by URL or by an explicit key; DD_API_KEY alone only supplies the key.
-  if (!options.datadogUrl && options.datadogApiKey) options.datadogUrl = `https://api.${env.DD_SITE || 'datadoghq.com'}`;
-  options.datadogApiKey ??= env.DD_API_KEY || null;
+  const datadog = resolveDatadogTarget({ url: options.datadogUrl, apiKey: options.datadogApiKey }, env);
+  options.datadogUrl = datadog && 'url' in datadog ? datadog.url : null;
+  options.datadogApiKey = datadog && 'url' in datadog ? datadog.apiKey : null;
+  if (datadog && 'skip' in datadog) options.notices.push(datadog.skip);
   options.githubToken ??= env.GITHUB_TOKEN || null;
   return options;
 }

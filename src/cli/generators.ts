@@ -1,7 +1,9 @@
 /**
  * Subcommands that print generated configuration (statsd_exporter mapping, Grafana and Datadog
- * dashboards, Datadog monitors) from the same naming module the sinks use.
+ * dashboards, Datadog monitors) from the same naming module the sinks use. Each target module is
+ * loaded only when its subcommand runs.
  */
+import { InputError } from '../model.js';
 import type { Io } from '../run.js';
 
 export interface Generator {
@@ -9,15 +11,54 @@ export interface Generator {
   run(args: string[], env: NodeJS.ProcessEnv): Promise<string>;
 }
 
-export const GENERATORS: Record<string, Generator> = {};
+type Target = (args: string[]) => Promise<string>;
+
+function byTarget(command: string, targets: Record<string, { usage: string; run: Target }>): Generator {
+  return {
+    usage: Object.values(targets)
+      .map((t) => t.usage)
+      .join(`\n  training-metrics-gate ${command} `),
+    async run(args) {
+      const [target, ...rest] = args;
+      const t = target ? targets[target] : undefined;
+      if (!t) throw new InputError(command, null, `say which: ${Object.keys(targets).join(' or ')} (e.g. ${command} ${Object.keys(targets)[0]})`);
+      return t.run(rest);
+    },
+  };
+}
+
+const datadog = async (what: 'dashboard' | 'monitors', args: string[]) => (await import('../dashboards/datadog-cli.js')).runDatadogGenerator(what, args);
+const DATADOG_USAGE = '[--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
+
+const prometheus = async () => import('./prometheus-generators.js');
+
+export const GENERATORS: Record<string, Generator> = {
+  dashboard: byTarget('dashboard', {
+    grafana: {
+      usage: 'grafana [--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu]',
+      run: async (a) => (await prometheus()).GRAFANA_GENERATOR.run(a, process.env),
+    },
+    datadog: { usage: `datadog ${DATADOG_USAGE}`, run: (a) => datadog('dashboard', a) },
+  }),
+  monitors: byTarget('monitors', {
+    datadog: { usage: `datadog ${DATADOG_USAGE}`, run: (a) => datadog('monitors', a) },
+  }),
+  mapping: byTarget('mapping', {
+    'statsd-exporter': {
+      usage: 'statsd-exporter [--csv FILE]… [--config FILE] [--prefix P]',
+      run: async (a) => (await prometheus()).MAPPING_GENERATOR.run(['statsd-exporter', ...a], process.env),
+    },
+  }),
+};
 
 export async function generate(command: string, args: string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
   const g = GENERATORS[command]!;
   try {
-    process.stdout.write(await g.run(args, env));
+    const text = await g.run(args, env);
+    process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     return 0;
   } catch (e) {
-    io.error(`${command}: ${(e as Error).message}`);
+    io.error(e instanceof InputError ? e.message : `${command}: ${(e as Error).message}`);
     return 2;
   }
 }

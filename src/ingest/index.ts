@@ -2,3 +2,4 @@
 export { openTable, type OpenTableOptions } from './open-table.js';
 export { readManifest, type ManifestRun } from './manifest.js';
 export { tableFromColumns } from './memory.js';
+export { collectTable, type CollectedTable } from './collect.js';

@@ -75,7 +75,8 @@ export class StepOrderedRows {
   /** Scratch row the parsers fill before `commit`: a value and a CellKind per metric column. */
   readonly values: Float64Array;
   readonly kinds: Uint8Array;
-  private held: Block | null = null;
+  /** The full block before `current`, still within restart reach; length 0 when there is none. */
+  private held: Block;
   private current: Block;
   private ready: Block[] = [];
   /** Highest step in a block out of restart reach (ready or taken), or -Infinity. */
@@ -91,6 +92,8 @@ export class StepOrderedRows {
     this.values = new Float64Array(columns);
     this.kinds = new Uint8Array(columns);
     this.current = new Block(columns, blockRows);
+    // An empty block rather than null keeps the field's type fixed for the optimiser.
+    this.held = new Block(columns, 0);
   }
 
   /** Clear the scratch row (all cells missing). */
@@ -128,9 +131,9 @@ export class StepOrderedRows {
 
   /** Everything left, once the input has ended. */
   finish(): Batch[] {
-    if (this.held) this.pass(this.held);
-    if (this.current.length) this.pass(this.current);
-    this.held = null;
+    this.pass(this.held);
+    this.pass(this.current);
+    this.held = new Block(this.columns, 0);
     this.current = new Block(this.columns, 1);
     return this.take();
   }
@@ -166,7 +169,7 @@ export class StepOrderedRows {
 
   private lastRow(): { block: Block; row: number } | null {
     if (this.current.length) return { block: this.current, row: this.current.length - 1 };
-    if (this.held && this.held.length) return { block: this.held, row: this.held.length - 1 };
+    if (this.held.length) return { block: this.held, row: this.held.length - 1 };
     return null;
   }
 
@@ -180,18 +183,18 @@ export class StepOrderedRows {
     const keep = this.current.rowsBelow(step);
     r.superseded += this.current.length - keep;
     this.current.truncate(keep);
-    if (keep === 0 && this.held) {
+    if (keep === 0 && this.held.length) {
       const keepHeld = this.held.rowsBelow(step);
       r.superseded += this.held.length - keepHeld;
       this.held.truncate(keepHeld);
       this.current = this.held;
-      this.held = null;
+      this.held = new Block(this.columns, 0);
     }
   }
 
   private append(step: number): void {
     if (this.current.length === this.current.capacity) {
-      if (this.held) this.pass(this.held);
+      this.pass(this.held);
       this.held = this.current;
       this.current = new Block(this.columns, this.blockRows);
     }

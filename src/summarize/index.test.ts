@@ -31,6 +31,12 @@ describe('summarizeRun', () => {
     expect(summary.steps).toEqual({ count: 3000, first: 0, last: 2999 });
   });
 
+  it('reads an MFU logged in percent as percent', async () => {
+    const steps = Array.from({ length: 100 }, (_, i) => i);
+    const summary = await summarizeRun(input(steps, { mfu: steps.map(() => 42.1), 'train.MFU': steps.map(() => 0.421) }), DEFAULT_CONFIG);
+    expect(summary.metrics.map((m) => m.class.unit)).toEqual(['percent', 'ratio']);
+  });
+
   it('counts a NaN loss only where the row has other values', async () => {
     const steps = [0, 1, 2, 3, 4];
     const loss = [3, 2.9, NaN, 2.8, NaN];

@@ -78,9 +78,10 @@ export class MetricAccumulator {
   }
 
   finish(): MetricSummary {
+    const steady = this.steady && this.steady.count > 0 ? steadyState(this.steady, this.steadySum, this.steadyFrom) : null;
     const summary: MetricSummary = {
       name: this.name,
-      class: this.cls,
+      class: percentIfAboveOne(this.cls, steady),
       count: this.count,
       nan: this.nan,
       inf: this.inf,
@@ -90,7 +91,7 @@ export class MetricAccumulator {
       lastStep: this.lastStep,
       min: this.count ? this.min : Number.NaN,
       max: this.count ? this.max : Number.NaN,
-      steady: this.steady && this.steady.count > 0 ? steadyState(this.steady, this.steadySum, this.steadyFrom) : null,
+      steady,
       windows: this.windows?.result() ?? [],
     };
     if (this.sampler && this.count > 0) {
@@ -107,6 +108,11 @@ export class MetricAccumulator {
     }
     return summary;
   }
+}
+
+/** A ratio (MFU) logged as 42.1 rather than 0.421 is a percentage: no utilisation ratio exceeds 1. */
+function percentIfAboveOne(cls: MetricClass, steady: SteadyState | null): MetricClass {
+  return cls.unit === 'ratio' && steady !== null && steady.median > 1.5 ? { ...cls, unit: 'percent' } : cls;
 }
 
 /** Steady-state numbers from the sketch: spread is the robust standard deviation IQR / 1.349. */

@@ -97,7 +97,7 @@ describe('demo batch through the pipeline into Datadog', () => {
     const lines: string[] = [];
     const github = githubContextFromEnv({ GITHUB_REF: 'refs/heads/main', GITHUB_EVENT_NAME: 'push', GITHUB_WORKFLOW: 'nightly' });
     const io = { info: (m: string) => void lines.push(m), warn: () => {}, error: (m: string) => void lines.push(`ERROR ${m}`) };
-    await run({ ...DEFAULT_OPTIONS, command: 'emit', github, metadata: 'fixtures/demo/experiment_metadata.jsonl', dryRun: true, statsdFlavor: 'datadog' }, io);
+    await run({ ...DEFAULT_OPTIONS, command: 'emit', github, notices: [], metadata: 'fixtures/demo/experiment_metadata.jsonl', dryRun: true, statsdFlavor: 'datadog' }, io);
     // <name>:<value>|<type>[|@rate]|#k:v,…
     const parsed = lines.map((l) => /^([a-z0-9_.]+):[^|]+\|(g|ms|h|d)(?:\|@[\d.]+)?(?:\|#(.*))?$/.exec(l)).filter((m) => m !== null);
     expect(parsed.length).toBeGreaterThan(100);

@@ -47,6 +47,46 @@ describe('parseDecimalBytes', () => {
     }
   });
 
+  it('reads 16–19 digit numbers exactly, including halfway cases and powers of two', () => {
+    const cases = [
+      '9007199254740993', // 2^53 + 1: exactly halfway, ties to even
+      '9007199254740995',
+      '9007199254740992.5',
+      '18014398509481985',
+      '1152921504606846977', // 2^60 + 1
+      '1152921504606846976',
+      '0.30000000000000004',
+      '2.0843474864959717',
+      '4503599627370496.5', // 2^52 + 0.5
+      '4503599627370497.5',
+      '1.0000000000000002',
+      '0.9999999999999999',
+      '1.00000000000000011102230246251565', // beyond 19 digits: Number() path
+      '1.0000000000000001110',
+      '8.5070591730234615865843651857942052864e37',
+      '-3.1415926535897932',
+      '123456789012345678e-5',
+      '1234567890123456789e3',
+      '0.0000012345678901234567',
+    ];
+    for (const s of cases) expect(Object.is(parse(s), Number(s)), s).toBe(true);
+    const r = random(11);
+    // Random 16–19 digit strings with a point somewhere and an exponent within Clinger's range.
+    for (let i = 0; i < 200_000; i++) {
+      const n = 16 + Math.floor(r() * 4);
+      let digits = String(1 + Math.floor(r() * 9));
+      while (digits.length < n) digits += String(Math.floor(r() * 10));
+      const point = Math.floor(r() * (n + 1));
+      const s = `${digits.slice(0, point)}.${digits.slice(point)}e${Math.floor(r() * 45) - 22}`.replace(/^\./, '0.');
+      expect(Object.is(parse(s), Number(s)), s).toBe(true);
+    }
+    // Every float32 (the usual loss) printed as Python prints the float64 it becomes.
+    for (let i = 0; i < 100_000; i++) {
+      const s = String(Math.fround((r() * 20) ** (r() * 4 - 2)));
+      expect(Object.is(parse(s), Number(s)), s).toBe(true);
+    }
+  });
+
   it('rejects what the cell grammar rejects (returns NaN)', () => {
     for (const s of ['', ' ', '-', '.', 'e5', '1e', '1e+', '0x10', '1_0', '1.2.3', 'nan', '12 %', '1 2']) {
       expect(parse(s), s).toBeNaN();

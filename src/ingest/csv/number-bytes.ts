@@ -15,17 +15,25 @@ const POW10 = new Float64Array(23).map((_, k) => 10 ** k);
  * `Number()` on their text. Making one string per cell is slow, so the whole region being scanned is
  * decoded once, on the first such number, and each number is a slice of it (V8 shares the characters).
  */
-let region: { buf: Buffer; from: number; to: number; text: string | null } = { buf: Buffer.alloc(0), from: 0, to: 0, text: null };
+/** One object with fixed field types, mutated in place, so optimised code that reads it stays valid. */
+const region = { buf: Buffer.alloc(0) as Buffer, from: 0, to: 0, text: '', decoded: false };
 
 /** Declare the bytes `buf[from, to)` that the next `scanNumber` calls read from. */
 export function beginRegion(buf: Buffer, from: number, to: number): void {
-  region = { buf, from, to, text: null };
+  region.buf = buf;
+  region.from = from;
+  region.to = to;
+  region.text = '';
+  region.decoded = false;
 }
 
 function numberFromText(buf: Buffer, start: number, end: number): number {
   const r = region;
   if (r.buf === buf && start >= r.from && end <= r.to) {
-    r.text ??= buf.toString('latin1', r.from, r.to);
+    if (!r.decoded) {
+      r.text = buf.toString('latin1', r.from, r.to);
+      r.decoded = true;
+    }
     return Number(r.text.slice(start - r.from, end - r.from));
   }
   return Number(buf.toString('latin1', start, end));
@@ -96,7 +104,8 @@ export function scanNumber(buf: Buffer, start: number, end: number): number {
   const last = i;
   while (i < end && (buf[i] === SPACE || buf[i] === TAB)) i++;
   if (digits > 15 || exponent > 22 || exponent < -22) {
-    scanned.value = numberFromText(buf, first, last);
+    const exact = digits <= 19 ? longDecimal(buf, first, last, exponent) : NaN;
+    scanned.value = exact === exact ? (negative ? -exact : exact) : numberFromText(buf, first, last);
   } else {
     const magnitude = exponent < 0 ? mantissa / POW10[-exponent]! : mantissa * POW10[exponent]!;
     scanned.value = negative ? -magnitude : magnitude;
@@ -104,8 +113,109 @@ export function scanNumber(buf: Buffer, start: number, end: number): number {
   return i;
 }
 
+// ── 16 to 19 digits without a string ─────────────────────────────────────────────────────────────
+//
+// A float32 loss printed by Python has 17 significant digits, too many for the fast path above. Such a
+// number is computed in double-double arithmetic (about 104 bits) and rounded once; the result is
+// `Number()`'s exactly unless the value lies within 2^-90 (relative) of a halfway point between two
+// doubles, which the error of the computation (below 2^-100) cannot decide: then, and outside the normal
+// range, `Number()` reads the text.
+
+/** Veltkamp's splitter for Dekker's exact product. */
+const SPLITTER = 134_217_729; // 2^27 + 1
+let hi = 0;
+let lo = 0;
+
+/** hi + lo = a × b exactly (Dekker). */
+function twoProduct(a: number, b: number): void {
+  const p = a * b;
+  let t = SPLITTER * a;
+  const ah = t - (t - a);
+  const al = a - ah;
+  t = SPLITTER * b;
+  const bh = t - (t - b);
+  const bl = b - bh;
+  hi = p;
+  lo = ah * bh - p + ah * bl + al * bh + al * bl;
+}
+
+/** hi + lo = a + b exactly (Knuth). */
+function twoSum(a: number, b: number): void {
+  const sum = a + b;
+  const bb = sum - a;
+  hi = sum;
+  lo = a - (sum - bb) + (b - bb);
+}
+
+const bits = new Float64Array(1);
+const words = new Uint32Array(bits.buffer);
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * Half the gap between x and the next double up (x positive and normal, ≥ 2^-960); NaN for a power of
+ * two, where the gap below is half the gap above and the one-sided test in longDecimal does not hold.
+ */
+function halfUlp(x: number): number {
+  bits[0] = x;
+  const high = words[LITTLE_ENDIAN ? 1 : 0]!;
+  if ((high & 0xfffff) === 0 && words[LITTLE_ENDIAN ? 0 : 1] === 0) return NaN;
+  const exponent = (high >>> 20) & 0x7ff;
+  words[LITTLE_ENDIAN ? 1 : 0] = (exponent - 53) << 20;
+  words[LITTLE_ENDIAN ? 0 : 1] = 0;
+  return bits[0];
+}
+
+const POW10_FLOAT = POW10;
+
+/**
+ * |value| of the digits in `buf[first, last)` (sign, point and exponent part skipped) times 10^exponent,
+ * for 16–19 digits; NaN when it cannot be decided exactly (the caller then uses `Number()`).
+ */
+function longDecimal(buf: Buffer, first: number, last: number, exponent: number): number {
+  if (exponent > 22 || exponent < -22) return NaN;
+  // The digits as A·10^s + B, A of 15 digits and B of the s ≤ 4 after them: both exact doubles.
+  let a = 0;
+  let b = 0;
+  let n = 0;
+  for (let i = first; i < last; i++) {
+    const c = buf[i]! - 0x30;
+    if (c < 0 || c > 9) {
+      if (buf[i] === 0x2e /* . */ || i === first) continue;
+      break; // the exponent part
+    }
+    if (n++ < 15) a = a * 10 + c;
+    else b = b * 10 + c;
+  }
+  twoProduct(a, POW10_FLOAT[n - 15]!);
+  const productLo = lo;
+  twoSum(hi, b);
+  twoSum(hi, lo + productLo);
+  const mh = hi;
+  const ml = lo;
+  // Scale by 10^exponent in double-double.
+  let qh: number;
+  let ql: number;
+  if (exponent >= 0) {
+    const p = POW10_FLOAT[exponent]!;
+    twoProduct(mh, p);
+    qh = hi;
+    ql = lo + ml * p;
+  } else {
+    const p = POW10_FLOAT[-exponent]!;
+    qh = mh / p;
+    twoProduct(qh, p);
+    ql = (mh - hi - lo + ml) / p;
+  }
+  const result = qh + ql;
+  if (!(result > 1e-280 && result < 1e280)) return NaN;
+  const rest = qh - result + ql;
+  const margin = Math.abs(Math.abs(rest) - halfUlp(result));
+  return margin > result * 8.077935669463161e-28 /* 2^-90 */ ? result : NaN;
+}
+
 /** The number in `buf[start, end)` if the whole range is one plain decimal, else NaN. */
 export function parseDecimalBytes(buf: Buffer, start: number, end: number): number {
   const stop = scanNumber(buf, start, end);
   return stop === end ? scanned.value : NaN;
 }
+

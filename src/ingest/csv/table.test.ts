@@ -190,6 +190,10 @@ describe('openTable on CSV: bad input is one InputError naming file, line and pr
     const err = await failure(await file(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00, 0xff, 0xfe])));
     expect(err.detail).toMatch(/binary file/);
   });
+  it('UTF-16 text (Excel "Unicode Text")', async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('step,loss\r\n1,2\r\n', 'utf16le')]);
+    expect((await failure(await file(utf16))).detail).toMatch(/UTF-16/);
+  });
   it('gzip-compressed file', async () => {
     expect((await failure(await file(Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00])))).detail).toMatch(/gzip/);
   });

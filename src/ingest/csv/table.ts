@@ -179,6 +179,9 @@ export async function openCsvTable(source: string, options: CsvTableOptions = {}
     await fill(fh, head);
     if (head.filled === 0) throw new InputError(source, null, 'empty file');
     if (head.buf[0] === 0x1f && head.buf[1] === 0x8b) throw new InputError(source, null, 'gzip-compressed; decompress it first');
+    if ((head.buf[0] === 0xff && head.buf[1] === 0xfe) || (head.buf[0] === 0xfe && head.buf[1] === 0xff)) {
+      throw new InputError(source, null, 'UTF-16 text; save the CSV as UTF-8');
+    }
     if (head.buf.subarray(0, Math.min(head.filled, 65_536)).includes(0)) {
       throw new InputError(source, null, 'binary file (NUL bytes), not a text CSV');
     }

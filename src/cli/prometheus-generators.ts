@@ -1,0 +1,99 @@
+/**
+ * `mapping statsd-exporter` and `dashboard grafana`: print the statsd_exporter mapping YAML and the Grafana
+ * dashboard JSON. With `--csv FILE` (repeatable) the columns of those files are classified as a run's would
+ * be (with `--config`), so the output names exactly what the sinks send; without, generic rules apply.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { classify, loadConfig } from '../classify/index.js';
+import { grafanaDashboard, type DashboardMetric, type DashboardSource } from '../dashboards/grafana.js';
+import { statsdExporterMapping } from '../dashboards/statsd-exporter-mapping.js';
+import { openTable } from '../ingest/index.js';
+import { InputError } from '../model.js';
+import type { Generator } from './generators.js';
+
+const DEFAULT_PREFIX = 'training_metrics';
+
+/** Columns and classes of the given metric files, in file order, each name once. */
+export async function columnsOf(files: string[], configPath: string | null): Promise<DashboardMetric[]> {
+  const config = await loadConfig(configPath);
+  const out: DashboardMetric[] = [];
+  const seen = new Set<string>();
+  for (const file of files) {
+    const table = await openTable(file);
+    // Only the header is needed: stop the stream at once (its finally closes the file).
+    for await (const _ of table.batches) break;
+    for (const name of table.columns) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      out.push({ name, class: classify(name, config) });
+    }
+  }
+  return out;
+}
+
+function parse(args: string[], extra: NonNullable<ParseArgsConfig['options']>, usage: string) {
+  try {
+    return parseArgs({
+      args,
+      options: { csv: { type: 'string', multiple: true }, config: { type: 'string' }, prefix: { type: 'string' }, ...extra },
+      allowPositionals: false,
+      strict: true,
+    }).values as Record<string, string | string[] | boolean | undefined>;
+  } catch (e) {
+    throw new InputError('arguments', null, `${(e as Error).message.split('\n')[0]}\n${usage}`);
+  }
+}
+
+export const MAPPING_USAGE = 'usage: training-metrics-gate mapping statsd-exporter [--csv FILE]… [--config FILE] [--prefix P]';
+
+/** `training-metrics-gate mapping statsd-exporter …` (args start with the subcommand). */
+export const MAPPING_GENERATOR: Generator = {
+  usage: MAPPING_USAGE,
+  async run(args) {
+    const [what, ...rest] = args;
+    if (what !== 'statsd-exporter') throw new InputError('arguments', null, `unknown mapping "${what ?? ''}"\n${MAPPING_USAGE}`);
+    const v = parse(rest, {}, MAPPING_USAGE);
+    const metrics = await columnsOf((v.csv as string[] | undefined) ?? [], (v.config as string | undefined) ?? null);
+    return statsdExporterMapping(metrics, { prefix: (v.prefix as string | undefined) ?? DEFAULT_PREFIX });
+  },
+};
+
+export const GRAFANA_USAGE =
+  'usage: training-metrics-gate dashboard grafana [--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu]';
+
+/** `training-metrics-gate dashboard grafana …` (args after `grafana`). */
+export const GRAFANA_GENERATOR: Generator = {
+  usage: GRAFANA_USAGE,
+  async run(args) {
+    const v = parse(
+      args,
+      {
+        source: { type: 'string' },
+        'datasource-uid': { type: 'string' },
+        title: { type: 'string' },
+        uid: { type: 'string' },
+        'no-gate': { type: 'boolean' },
+        gpu: { type: 'boolean' },
+      },
+      GRAFANA_USAGE,
+    );
+    const source = (v.source as string | undefined) ?? 'pushgateway';
+    if (source !== 'pushgateway' && source !== 'statsd-exporter') {
+      throw new InputError('arguments', null, `--source must be pushgateway or statsd-exporter, not "${source}"`);
+    }
+    const metrics = await columnsOf((v.csv as string[] | undefined) ?? [], (v.config as string | undefined) ?? null);
+    if (source === 'statsd-exporter' && metrics.length === 0) {
+      throw new InputError('arguments', null, 'a statsd-exporter dashboard needs --csv FILE: its histogram names depend on the columns and their units');
+    }
+    const dashboard = grafanaDashboard(metrics, {
+      prefix: (v.prefix as string | undefined) ?? DEFAULT_PREFIX,
+      source: source as DashboardSource,
+      datasourceUid: (v['datasource-uid'] as string | undefined) ?? null,
+      gate: !v['no-gate'],
+      gpu: Boolean(v.gpu),
+      ...(v.title ? { title: v.title as string } : {}),
+      ...(v.uid ? { uid: v.uid as string } : {}),
+    });
+    return `${JSON.stringify(dashboard, null, 2)}\n`;
+  },
+};

@@ -1,0 +1,155 @@
+/**
+ * Pushgateway sink: each experiment's run-level results are PUT as one group
+ * (`/metrics/job/<job>/experiment/<experiment>`) with prom-client's Pushgateway and a Registry of its own,
+ * so nothing else registered in the process leaks into the push. An outage is retried a bounded number of
+ * times with backoff and then reported as a warning: a sink never changes the verdict.
+ */
+import { Gauge, Pushgateway, Registry } from 'prom-client';
+import type { GateResult, RunSummary } from '../model.js';
+import { InputError } from '../model.js';
+import { toPrometheusSamples, type PrometheusSamplesOptions, type PushGroup } from './prometheus-samples.js';
+
+/** What the push did, for the run's JSON account and the job summary. */
+export interface PushgatewayReport {
+  sink: 'pushgateway';
+  /** The Pushgateway URL, credentials removed. */
+  target: string;
+  /** True when every group was accepted. */
+  ok: boolean;
+  /** Samples accepted. */
+  sent: number;
+  /** Requests made, retries included. */
+  attempts: number;
+  /** One line per problem (refused tags, failed pushes), already phrased for a warning; never changes the verdict. */
+  warnings: string[];
+}
+
+export interface PushgatewayOptions extends PrometheusSamplesOptions {
+  /** Retries after the first attempt for a network error, 429 or 5xx (default 3). */
+  retries?: number;
+  /** First backoff delay; doubled after each retry (default 500 ms). */
+  backoffMs?: number;
+  /** Per-request timeout (default 10 s). */
+  timeoutMs?: number;
+}
+
+/**
+ * Grouping labels in the form prom-client can carry: it percent-encodes values, and the Pushgateway
+ * decodes `%2F` back into a path separator (400 "odd number of components"), so a value with `/`
+ * (or an empty one) is sent as `<label>@base64/<base64url>`, the Pushgateway's own escape.
+ */
+export function encodeGrouping(grouping: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [label, value] of Object.entries(grouping)) {
+    if (value === '') out[`${label}@base64`] = '=';
+    else if (value.includes('/')) out[`${label}@base64`] = Buffer.from(value, 'utf8').toString('base64url');
+    else out[label] = value;
+  }
+  return out;
+}
+
+/** The URL without credentials, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.username || u.password) {
+      u.username = '***';
+      u.password = '';
+    }
+    return u.toString().replace(/\/$/, '');
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+/** A pushgateway-url that is not an http(s) URL is the user's mistake: InputError, exit 2. */
+export function checkPushgatewayUrl(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new InputError('pushgateway-url', null, `"${redactUrl(url)}" is not a URL (expected e.g. http://pushgateway:9091)`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new InputError('pushgateway-url', null, `"${redactUrl(url)}" is not an http(s) URL`);
+  }
+}
+
+/** A prom-client Registry holding one group's gauges. */
+export function registryFor(group: PushGroup): Registry {
+  const registry = new Registry();
+  for (const family of group.families) {
+    const gauge = new Gauge({ name: family.name, help: family.help, labelNames: family.labelNames, registers: [registry] });
+    for (const sample of family.samples) {
+      const labels: Record<string, string> = {};
+      for (const name of family.labelNames) labels[name] = sample.labels[name] ?? '';
+      gauge.set(labels, sample.value);
+    }
+  }
+  return registry;
+}
+
+/** HTTP status in prom-client's error text (`push failed with status 503, ...`), or null for a network error. */
+function statusOf(error: unknown): number | null {
+  const m = /status (\d{3})/.exec(error instanceof Error ? error.message : String(error));
+  return m ? Number(m[1]) : null;
+}
+
+function retryable(status: number | null): boolean {
+  return status === null || status === 429 || status >= 500;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One line of an error, credentials removed. */
+function describe(error: unknown, url: string): string {
+  const text = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.trim();
+  const u = (() => {
+    try {
+      return new URL(url);
+    } catch {
+      return null;
+    }
+  })();
+  return u?.password ? text.split(u.password).join('***') : text;
+}
+
+/**
+ * Push each experiment's run-level results to the Pushgateway at `url` (PUT: the group is replaced).
+ * Never throws for an outage: failures end up in the report's warnings with `ok: false`.
+ * Throws InputError for a malformed URL.
+ */
+export async function pushRunResults(url: string, summaries: RunSummary[], gate: GateResult[] | null, options: PushgatewayOptions): Promise<PushgatewayReport> {
+  checkPushgatewayUrl(url);
+  const { groups, warnings } = toPrometheusSamples(summaries, gate, options);
+  const report: PushgatewayReport = { sink: 'pushgateway', target: redactUrl(url), ok: true, sent: 0, attempts: 0, warnings };
+  const retries = options.retries ?? 3;
+  const backoffMs = options.backoffMs ?? 500;
+  for (const group of groups) {
+    const registry = registryFor(group);
+    const gateway = new Pushgateway(url, { timeout: options.timeoutMs ?? 10_000 }, registry);
+    const samples = group.families.reduce((n, f) => n + f.samples.length, 0);
+    const where = `job=${group.job} ${Object.entries(group.grouping).map(([k, v]) => `${k}=${v}`).join(' ')}`;
+    for (let attempt = 0; ; attempt++) {
+      report.attempts++;
+      try {
+        await gateway.push({ jobName: group.job, groupings: encodeGrouping(group.grouping) });
+        report.sent += samples;
+        break;
+      } catch (error) {
+        const status = statusOf(error);
+        if (attempt < retries && retryable(status)) {
+          await sleep(backoffMs * 2 ** attempt);
+          continue;
+        }
+        report.ok = false;
+        const tries = attempt + 1;
+        report.warnings.push(
+          `pushgateway: push of ${where} to ${report.target} failed after ${tries} attempt${tries === 1 ? '' : 's'}: ${describe(error, url)}`,
+        );
+        break;
+      }
+    }
+  }
+  return report;
+}

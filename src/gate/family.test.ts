@@ -15,4 +15,10 @@ describe('metricFamily', () => {
     expect(family('train.lm_loss')).toBe('loss:train.lm_loss');
     expect(family('val loss')).toBe('loss:val_loss');
   });
+  it('keeps GPU telemetry activity apart from the training loop throughput', () => {
+    const util = metricFamily('gpu.utilization', { kind: 'window', direction: 'higher', unit: 'percent' }).id;
+    expect(util).toBe('gpu');
+    expect(metricFamily('gpu.sm_active', { kind: 'window', direction: 'higher', unit: 'percent' }).id).toBe(util);
+    expect(metricFamily('gpu.memory.used', { kind: 'window', direction: 'lower', unit: 'mebibytes' }).id).toBe('memory');
+  });
 });

@@ -59,6 +59,8 @@ describe('judgeRun', () => {
     expect(r.regression).toBe(false);
     expect(verdictOf(r, 'MFU').verdict).toBe('insufficient-history');
     expect(verdictOf(r, 'MFU').reason).toMatch(/over 3 runs: −\d+ % \(not judged below 5 runs\)/);
+    expect(verdictOf(r, 'MFU').baseline!.band).toBeGreaterThan(0);
+    expect(Number.isFinite(verdictOf(r, 'MFU').baseline!.band)).toBe(true);
     const none = judgeRun(await summarize('c', {}, rng), []);
     expect(verdictOf(none, 'MFU').reason).toMatch(/no comparable runs yet/);
   });

@@ -4,6 +4,7 @@
  * run-to-run noise from the history (never from steps), a minimum effect, and one false-alarm budget per
  * run split over metric families. Non-finite loss and divergence fail whatever the history.
  */
+import { sampleStandardDeviation } from 'simple-statistics';
 import type { GateResult, MetricSummary, MetricVerdict, RunSummary } from '../model.js';
 import { metricKey } from '../naming.js';
 import { fingerprintKey, type HistoryRecord } from '../store/history.js';
@@ -80,7 +81,8 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
         ...base,
         verdict: 'insufficient-history',
         current,
-        baseline: mean === null ? null : { centre: mean, band: NaN, runs: values.length, history: values },
+        // Too few runs for a threshold: the band is their plain scatter (one SD), 0 for a single run.
+        baseline: mean === null ? null : { centre: mean, band: values.length > 1 ? sampleStandardDeviation(values) : 0, runs: values.length, history: values },
         change,
         reason: `${m.name} ${mean === null ? formatValue(current) + ': ' : ''}${vs} (not judged below ${config.minRuns} runs)`,
       });

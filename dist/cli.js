@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFile, open as open$1, stat as stat$1, realpath, readdir as readdir$1, mkdtemp, rm as rm$1, rename as rename$1, unlink as unlink$1, writeFile as writeFile$1, mkdir as mkdir$1 } from 'node:fs/promises';
+import { readFile, open as open$1, stat as stat$1, realpath, readdir as readdir$1, mkdtemp, rm as rm$1, rename as rename$1, unlink as unlink$1, mkdir as mkdir$1, writeFile as writeFile$1 } from 'node:fs/promises';
 import require$$0$a, { parseArgs } from 'node:util';
 import require$$1$5, { gzipSync } from 'node:zlib';
 import { dirname, basename, extname, resolve, relative, isAbsolute, sep as sep$1, join } from 'node:path';
@@ -28346,6 +28346,167 @@ function inSpan(span, position) {
  */
 
 /**
+ * Our default sum is the [Kahan-Babuska algorithm](https://pdfs.semanticscholar.org/1760/7d467cda1d0277ad272deb2113533131dc09.pdf).
+ * This method is an improvement over the classical
+ * [Kahan summation algorithm](https://en.wikipedia.org/wiki/Kahan_summation_algorithm).
+ * It aims at computing the sum of a list of numbers while correcting for
+ * floating-point errors. Traditionally, sums are calculated as many
+ * successive additions, each one with its own floating-point roundoff. These
+ * losses in precision add up as the number of numbers increases. This alternative
+ * algorithm is more accurate than the simple way of calculating sums by simple
+ * addition.
+ *
+ * This runs in `O(n)`, linear time, with respect to the length of the array.
+ *
+ * @param {Array<number>} x input
+ * @return {number} sum of all input numbers
+ * @example
+ * sum([1, 2, 3]); // => 6
+ */
+function sum(x) {
+    // If the array is empty, we needn't bother computing its sum
+    if (x.length === 0) {
+        return 0;
+    }
+
+    // Initializing the sum as the first number in the array
+    var sum = x[0];
+
+    // Keeping track of the floating-point error correction
+    var correction = 0;
+
+    var transition;
+
+    if (typeof sum !== "number") {
+        return Number.NaN;
+    }
+
+    for (var i = 1; i < x.length; i++) {
+        if (typeof x[i] !== "number") {
+            return Number.NaN;
+        }
+        transition = sum + x[i];
+
+        // Here we need to update the correction in a different fashion
+        // if the new absolute value is greater than the absolute sum
+        if (Math.abs(sum) >= Math.abs(x[i])) {
+            correction += sum - transition + x[i];
+        } else {
+            correction += x[i] - transition + sum;
+        }
+
+        sum = transition;
+    }
+
+    // Returning the corrected sum
+    return sum + correction;
+}
+
+/**
+ * The mean, _also known as average_,
+ * is the sum of all values over the number of values.
+ * This is a [measure of central tendency](https://en.wikipedia.org/wiki/Central_tendency):
+ * a method of finding a typical or central value of a set of numbers.
+ *
+ * This runs in `O(n)`, linear time, with respect to the length of the array.
+ *
+ * @param {Array<number>} x sample of one or more data points
+ * @throws {Error} if the length of x is less than one
+ * @returns {number} mean
+ * @example
+ * mean([0, 10]); // => 5
+ */
+function mean$2(x) {
+    if (x.length === 0) {
+        throw new Error("mean requires at least one data point");
+    }
+
+    return sum(x) / x.length;
+}
+
+/**
+ * The sum of deviations to the Nth power.
+ * When n=2 it's the sum of squared deviations.
+ * When n=3 it's the sum of cubed deviations.
+ *
+ * @param {Array<number>} x
+ * @param {number} n power
+ * @returns {number} sum of nth power deviations
+ *
+ * @example
+ * var input = [1, 2, 3];
+ * // since the variance of a set is the mean squared
+ * // deviations, we can calculate that with sumNthPowerDeviations:
+ * sumNthPowerDeviations(input, 2) / input.length;
+ */
+function sumNthPowerDeviations(x, n) {
+    var meanValue = mean$2(x);
+    var sum = 0;
+    var tempValue;
+    var i;
+
+    // This is an optimization: when n is 2 (we're computing a number squared),
+    // multiplying the number by itself is significantly faster than using
+    // the Math.pow method.
+    {
+        for (i = 0; i < x.length; i++) {
+            tempValue = x[i] - meanValue;
+            sum += tempValue * tempValue;
+        }
+    }
+
+    return sum;
+}
+
+/**
+ * The [sample variance](https://en.wikipedia.org/wiki/Variance#Sample_variance)
+ * is the sum of squared deviations from the mean. The sample variance
+ * is distinguished from the variance by the usage of [Bessel's Correction](https://en.wikipedia.org/wiki/Bessel's_correction):
+ * instead of dividing the sum of squared deviations by the length of the input,
+ * it is divided by the length minus one. This corrects the bias in estimating
+ * a value from a set that you don't know if full.
+ *
+ * References:
+ * * [Wolfram MathWorld on Sample Variance](http://mathworld.wolfram.com/SampleVariance.html)
+ *
+ * @param {Array<number>} x a sample of two or more data points
+ * @throws {Error} if the length of x is less than 2
+ * @return {number} sample variance
+ * @example
+ * sampleVariance([1, 2, 3, 4, 5]); // => 2.5
+ */
+function sampleVariance(x) {
+    if (x.length < 2) {
+        throw new Error("sampleVariance requires at least two data points");
+    }
+
+    var sumSquaredDeviationsValue = sumNthPowerDeviations(x);
+
+    // this is Bessels' Correction: an adjustment made to sample statistics
+    // that allows for the reduced degree of freedom entailed in calculating
+    // values from samples rather than complete populations.
+    var besselsCorrection = x.length - 1;
+
+    // Find the mean value of that list
+    return sumSquaredDeviationsValue / besselsCorrection;
+}
+
+/**
+ * The [sample standard deviation](http://en.wikipedia.org/wiki/Standard_deviation#Sample_standard_deviation)
+ * is the square root of the sample variance.
+ *
+ * @param {Array<number>} x input array
+ * @returns {number} sample standard deviation
+ * @example
+ * sampleStandardDeviation([2, 4, 4, 4, 5, 5, 7, 9]).toFixed(2);
+ * // => '2.14'
+ */
+function sampleStandardDeviation(x) {
+    var sampleVarianceX = sampleVariance(x);
+    return Math.sqrt(sampleVarianceX);
+}
+
+/**
  * This is the internal implementation of quantiles: when you know
  * that the order is sorted, you don't need to re-sort it, and the computations
  * are faster.
@@ -32110,6 +32271,12 @@ function predictionT(x, centre, sd, n) {
     return (x - centre) / (sd * Math.sqrt(1 + 1 / n));
 }
 
+/**
+ * The verdict on one run against its comparable history. See docs/gate.md for the method; in short:
+ * per metric, a one-sided prediction-interval test of the run against the accepted baseline level, with
+ * run-to-run noise from the history (never from steps), a minimum effect, and one false-alarm budget per
+ * run split over metric families. Non-finite loss and divergence fail whatever the history.
+ */
 function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
     const completeness = runCompleteness(summary, history, config.completeFraction);
     const verdicts = [];
@@ -32154,7 +32321,8 @@ function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
                 ...base,
                 verdict: 'insufficient-history',
                 current,
-                baseline: mean === null ? null : { centre: mean, band: NaN, runs: values.length, history: values },
+                // Too few runs for a threshold: the band is their plain scatter (one SD), 0 for a single run.
+                baseline: mean === null ? null : { centre: mean, band: values.length > 1 ? sampleStandardDeviation(values) : 0, runs: values.length, history: values },
                 change,
                 reason: `${m.name} ${mean === null ? formatValue$1(current) + ': ' : ''}${vs} (not judged below ${config.minRuns} runs)`,
             });
@@ -33553,435 +33721,6 @@ function openHistory(spec, options = {}) {
     }
     return new JsonFileStore(spec);
 }
-
-/**
- * The one engine behind the action and the CLI: options in, a result out. Stages are called in
- * pipeline order — ingest → summarize → gate → sinks → store → report; only sinks, stores and the
- * report's GitHub calls touch the outside world, and none of them can change the verdict.
- */
-async function run(options, io, shell = { jobSummary: false }) {
-    const result = { exitCode: 0, summaries: [], gate: [], statsd: null, gpu: null, sinks: [], report: null, errors: [], warnings: [] };
-    const warn = (message) => {
-        result.warnings.push(message);
-        io.warn(message);
-    };
-    const fail = (e) => {
-        if (!(e instanceof InputError))
-            throw e;
-        result.errors.push(e.message);
-        io.error(e.message);
-    };
-    for (const n of options.notices)
-        warn(n);
-    let config;
-    try {
-        config = await loadConfig(options.config);
-    }
-    catch (e) {
-        fail(e);
-        return { ...result, exitCode: 2 };
-    }
-    // ingest + summarize, one run at a time so memory stays bounded by one run's summary
-    for (const input of await resolveInputs(options, fail)) {
-        try {
-            const summary = await summarizeRun(await input(), config);
-            for (const w of summary.warnings)
-                warn(w);
-            result.summaries.push(summary);
-        }
-        catch (e) {
-            fail(e);
-        }
-    }
-    // GPU telemetry and cost: gateable like any metric when the capture covers a single run
-    try {
-        const samples = await readGpuInputs(options.gpuCsv, options.gpuScrape);
-        const prices = resolveGpuPrices(options.gpuPrice, config);
-        if (samples || Object.keys(prices).length) {
-            result.gpu = gpuReport(samples, result.summaries, { prices, config });
-            if (result.summaries.length === 1)
-                result.summaries[0].metrics.push(...result.gpu.metrics);
-        }
-    }
-    catch (e) {
-        fail(e);
-    }
-    // gate: pure verdicts against the comparable runs of the history (read once)
-    let store = null;
-    let history = null;
-    let gcfg = null;
-    if (options.history) {
-        try {
-            gcfg = gateConfig(config.sections.gate, config.source ?? 'config');
-            store = openHistory(options.history);
-            history = await store.read();
-            if (options.command !== 'record') {
-                result.gate = result.summaries.map((s) => judgeRun(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), gcfg));
-                for (const g of result.gate)
-                    for (const m of g.metrics)
-                        io.info(`${g.experiment}: ${m.verdict} — ${m.reason}`);
-            }
-        }
-        catch (e) {
-            fail(storeError(e, options.history));
-            store = null;
-        }
-    }
-    // sinks: a failure warns and never changes the verdict
-    if (options.statsdHost || options.dryRun) {
-        const metrics = statsdMetricsFor(result.summaries, result.gate, result.gpu, options, warn);
-        const report = await sendStatsd(metrics, {
-            host: options.statsdHost ?? '127.0.0.1',
-            port: options.statsdPort,
-            flavor: options.statsdFlavor,
-            maxBufferSize: options.maxBufferSize,
-            dryRun: options.dryRun,
-        });
-        result.statsd = { ...report, series: countSeries(metrics) };
-        for (const e of report.errors)
-            warn(`StatsD ${report.target}: ${e}`);
-        if (options.dryRun)
-            for (const line of report.printed)
-                io.info(line);
-        else
-            io.info(`StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${result.statsd.series} series`);
-    }
-    if (options.pushgatewayUrl) {
-        try {
-            const gpu = result.gpu;
-            const pushed = await pushRunResults(options.pushgatewayUrl, result.summaries, result.gate.length ? result.gate : null, {
-                prefix: options.prefix,
-                tags: options.tags,
-                allowIdTags: options.allowIdTags,
-                github: options.github,
-                extraGauges: (s, i) => [...(gpu?.costs.find((c) => c.run === s.name)?.gauges ?? []), ...(i === 0 ? (gpu?.gauges ?? []) : [])],
-            });
-            result.sinks.push(pushed);
-            for (const w of pushed.warnings)
-                warn(w);
-            if (pushed.ok)
-                io.info(`Pushgateway: ${pushed.sent} samples to ${pushed.target}`);
-        }
-        catch (e) {
-            fail(e);
-        }
-    }
-    if (options.datadogUrl && options.datadogApiKey) {
-        const dd = await sendToDatadog(result.summaries, result.gate, {
-            url: options.datadogUrl,
-            apiKey: options.datadogApiKey,
-            prefix: options.prefix,
-            tags: options.tags,
-            github: options.github,
-            allowIdTags: options.allowIdTags,
-        });
-        result.sinks.push(dd);
-        for (const n of dd.notes)
-            io.info(n);
-        for (const w of dd.warnings)
-            warn(w);
-    }
-    // store: record per the baseline policy; a run with bad input never touches the history
-    if (store && history && gcfg) {
-        const policy = shouldRecord(options.record, options.github);
-        if (!policy.record)
-            io.info(`history: not recorded (${policy.reason})`);
-        else if (result.errors.length)
-            warn('history: not recorded, because some input was bad');
-        else if (result.summaries.length) {
-            try {
-                const recordedAt = new Date().toISOString();
-                const records = result.summaries.map((s, i) => {
-                    const c = runCompleteness(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), gcfg.completeFraction);
-                    return recordFromSummary(s, { recordedAt, ref: options.github.ref, sha: options.github.sha, runId: options.github.runId, baseline: options.newBaseline && i === 0, complete: c.complete });
-                });
-                await store.append(records, options.historyMax);
-                io.info(`history: recorded ${records.length} run(s) in ${store.location} (${policy.reason})`);
-            }
-            catch (e) {
-                if (e instanceof InputError)
-                    fail(e);
-                else
-                    warn(`history: could not record in ${store.location}: ${e.message}`);
-            }
-        }
-    }
-    // report: job summary, PR comment, annotations, files
-    if (result.gate.length || options.markdown || options.html) {
-        const { publishReport, reportInput, lossBandFromCurves } = await Promise.resolve().then(function () { return index; });
-        const input = reportInput({
-            gate: result.gate,
-            summaries: result.summaries,
-            github: options.github,
-            lossBand: (g, s) => {
-                const loss = s?.metrics.find((m) => m.class.kind === 'loss' && m.class.gate);
-                if (!history || !loss)
-                    return undefined;
-                const key = metricKey(loss.name);
-                const curves = comparableRuns(history, g.experiment, g.fingerprint).map((r) => r.metrics[key]?.samples ?? []);
-                return { points: lossBandFromCurves(curves), lossMetric: loss.name };
-            },
-        });
-        try {
-            const published = await publishReport(input, { markdown: options.markdown, html: options.html, comment: options.comment, githubToken: options.githubToken, github: options.github, jobSummary: shell.jobSummary }, { io, ...(shell.annotations ? { annotations: shell.annotations } : {}) });
-            result.report = { comment: published.comment.action, commentUrl: published.comment.url ?? null, html: published.files.html ?? null, markdown: published.files.markdown ?? null };
-        }
-        catch (e) {
-            fail(e);
-        }
-    }
-    const sinkFailed = options.failOnSinkError && (result.sinks.some((r) => !r.ok) || (result.statsd?.errors.length ?? 0) > 0);
-    if (sinkFailed)
-        fail(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
-    const regression = result.gate.some((g) => g.regression);
-    result.exitCode = result.errors.length ? 2 : regression && options.failOnRegression ? 1 : 0;
-    return result;
-}
-/** Each run to process, opened lazily; manifest problems are reported and the other runs still go. */
-async function resolveInputs(options, fail) {
-    const inputs = [];
-    for (const file of options.csv) {
-        const name = runNameOf(file);
-        const experiment = options.experiment ?? name;
-        inputs.push(async () => ({ name, experiment, tags: {}, fingerprint: {}, table: await openTable(file) }));
-    }
-    if (options.metadata) {
-        try {
-            const manifest = await readManifest(options.metadata);
-            for (const e of manifest.errors)
-                fail(e);
-            for (const r of manifest.runs) {
-                inputs.push(async () => ({
-                    name: r.name,
-                    experiment: options.experiment ? `${options.experiment}/${r.name}` : r.name,
-                    tags: r.config,
-                    fingerprint: r.fingerprint,
-                    ...(r.durationSeconds === undefined ? {} : { durationSeconds: r.durationSeconds }),
-                    table: await openTable(r.file),
-                }));
-            }
-        }
-        catch (e) {
-            fail(e);
-        }
-    }
-    if (!inputs.length && !options.metadata)
-        fail(new InputError('(arguments)', null, 'no input: give --csv FILE or --metadata FILE'));
-    return inputs;
-}
-/** A run's name from its file: the folder for the conventional metrics_rank_0.csv, else the file's stem. */
-function runNameOf(file) {
-    const stem = basename(file, extname(file));
-    return /^metrics(_rank_\d+)?$/.test(stem) ? basename(dirname(file)) || stem : stem;
-}
-/**
- * StatsD metrics for every run. Every line of one metric name must carry the same tag keys
- * (statsd_exporter rejects it otherwise), so runs of a batch share the union of their tag keys.
- */
-function statsdMetricsFor(summaries, gate, gpu, options, warn) {
-    const perRun = summaries.map((s) => {
-        const { tags, refused } = buildTags([s.tags, options.tags, baseTags(s.experiment, options.github)], options.allowIdTags);
-        for (const r of refused)
-            warn(`tag refused: ${r}`);
-        return tags;
-    });
-    const keys = new Set(perRun.flatMap((t) => Object.keys(t)));
-    return summaries.flatMap((s, i) => {
-        const tags = {};
-        for (const k of keys)
-            tags[k] = perRun[i][k] ?? 'none';
-        const verdict = gate.find((g) => g.experiment === s.experiment && g.name === s.name) ?? null;
-        const extra = [
-            ...(gpu?.costs.find((c) => c.run === s.name)?.gauges ?? []),
-            // The capture covers the job: its gauges go out once, with the first run's tags.
-            ...(i === 0 ? (gpu?.gauges ?? []) : []),
-        ].map((g) => ({ name: statsdName(options.prefix, g.name), value: g.value, type: 'g', sampleRate: 1, tags: { ...tags, ...g.tags } }));
-        return [...toStatsdMetrics(s, verdict, { prefix: options.prefix, flavor: options.statsdFlavor, tags }), ...extra];
-    });
-}
-/** A history that cannot be read is bad input when it is the user's file, a store failure otherwise. */
-function storeError(e, location) {
-    if (e instanceof InputError)
-        return e;
-    return new InputError(location, null, `history cannot be read: ${e.message.split('\n')[0]}`);
-}
-
-function resultJson(result, options) {
-    const first = result.gate[0];
-    return {
-        command: options.command,
-        exitCode: result.exitCode,
-        regression: result.gate.some((g) => g.regression),
-        ...(first ? { experiment: first.experiment, run: first.run, metrics: first.metrics } : {}),
-        experiments: result.gate,
-        statsd: result.statsd && {
-            target: result.statsd.target,
-            dryRun: result.statsd.dryRun,
-            lines: result.statsd.lines,
-            datagrams: result.statsd.datagrams,
-            bytes: result.statsd.bytes,
-            series: result.statsd.series,
-            errors: result.statsd.errors,
-        },
-        sinks: result.sinks,
-        runs: result.summaries,
-        ...(result.gpu ? { gpu: result.gpu.gpu, cost: result.gpu.costs.map(({ run, cost }) => ({ run, ...cost })) } : {}),
-        errors: result.errors,
-        warnings: result.warnings,
-    };
-}
-
-/**
- * Subcommands that print generated configuration (statsd_exporter mapping, Grafana and Datadog
- * dashboards, Datadog monitors) from the same naming module the sinks use. Each target module is
- * loaded only when its subcommand runs.
- */
-function byTarget(command, targets) {
-    return {
-        usage: Object.values(targets)
-            .map((t) => t.usage)
-            .join(`\n  training-metrics-gate ${command} `),
-        async run(args) {
-            const [target, ...rest] = args;
-            const t = target ? targets[target] : undefined;
-            if (!t)
-                throw new InputError(command, null, `say which: ${Object.keys(targets).join(' or ')} (e.g. ${command} ${Object.keys(targets)[0]})`);
-            return t.run(rest);
-        },
-    };
-}
-const datadog = async (what, args) => (await Promise.resolve().then(function () { return datadogCli; })).runDatadogGenerator(what, args);
-const DATADOG_USAGE = '[--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
-const prometheus = async () => Promise.resolve().then(function () { return prometheusGenerators; });
-const GENERATORS = {
-    dashboard: byTarget('dashboard', {
-        grafana: {
-            usage: 'grafana [--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu]',
-            run: async (a) => (await prometheus()).GRAFANA_GENERATOR.run(a, process.env),
-        },
-        datadog: { usage: `datadog ${DATADOG_USAGE}`, run: (a) => datadog('dashboard', a) },
-    }),
-    monitors: byTarget('monitors', {
-        datadog: { usage: `datadog ${DATADOG_USAGE}`, run: (a) => datadog('monitors', a) },
-    }),
-    mapping: byTarget('mapping', {
-        'statsd-exporter': {
-            usage: 'statsd-exporter [--csv FILE]… [--config FILE] [--prefix P]',
-            run: async (a) => (await prometheus()).MAPPING_GENERATOR.run(['statsd-exporter', ...a], process.env),
-        },
-    }),
-};
-async function generate(command, args, env, io) {
-    const g = GENERATORS[command];
-    try {
-        const text = await g.run(args, env);
-        process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-        return 0;
-    }
-    catch (e) {
-        io.error(e instanceof InputError ? e.message : `${command}: ${e.message}`);
-        return 2;
-    }
-}
-
-/**
- * The `training-metrics-gate` command: flags → Options → run() → exit code
- * (0 pass, 1 regression, 2 bad input). Flags are named like the action's inputs.
- */
-const COMMANDS = ['emit', 'record', 'check'];
-const io = {
-    info: (m) => process.stdout.write(`${m}\n`),
-    warn: (m) => process.stderr.write(`warning: ${m}\n`),
-    error: (m) => process.stderr.write(`error: ${m}\n`),
-};
-async function main(argv, env) {
-    const [command, ...rest] = argv;
-    if (!command || command === 'help' || command === '--help' || command === '-h') {
-        process.stdout.write(usage());
-        return command ? 0 : 2;
-    }
-    if (command === '--version') {
-        process.stdout.write('training-metrics-gate 0.1.0\n');
-        return 0;
-    }
-    if (GENERATORS[command])
-        return generate(command, rest, env, io);
-    if (!COMMANDS.includes(command)) {
-        io.error(`unknown command "${command}" (emit, record, check, ${Object.keys(GENERATORS).join(', ')}); see --help`);
-        return 2;
-    }
-    const options = {};
-    for (const p of PARAMETERS) {
-        options[p.name] = { type: p.kind === 'boolean' ? 'boolean' : 'string', multiple: p.kind === 'list' };
-    }
-    options['pushgateway'] = { type: 'string' }; // the short spelling in examples
-    for (const p of PARAMETERS.filter((q) => q.kind === 'boolean'))
-        options[`no-${p.name}`] = { type: 'boolean' };
-    let raw;
-    try {
-        const parsed = parseArgs({ args: rest, options, allowPositionals: false, strict: true });
-        raw = { ...parsed.values };
-        if (raw.pushgateway && !raw['pushgateway-url'])
-            raw['pushgateway-url'] = raw.pushgateway;
-        for (const p of PARAMETERS.filter((q) => q.kind === 'boolean'))
-            if (raw[`no-${p.name}`])
-                raw[p.name] = false;
-    }
-    catch (e) {
-        io.error(`${e.message.split('\n')[0]} (see training-metrics-gate --help)`);
-        return 2;
-    }
-    try {
-        const opts = resolveOptions(command, raw, githubContextFromEnv(env), env, 'cli');
-        if (command !== 'emit' && !opts.history)
-            throw new InputError('arguments', null, `${command} needs --history FILE`);
-        const result = await run(opts, io);
-        if (opts.json)
-            await writeFile$1(opts.json, JSON.stringify(resultJson(result, opts), null, 2) + '\n');
-        return result.exitCode;
-    }
-    catch (e) {
-        if (e instanceof InputError) {
-            io.error(e.message);
-            return 2;
-        }
-        io.error(`internal error: ${e.stack ?? String(e)}`);
-        return 2;
-    }
-}
-function usage() {
-    const flags = PARAMETERS.map((p) => {
-        const arg = p.kind === 'boolean' ? '' : p.choices ? ` ${p.choices.join('|')}` : p.kind === 'number' ? ' N' : p.kind === 'tags' ? ' k:v,…' : ' VALUE';
-        return `  --${p.name}${arg}${p.kind === 'list' ? ' (repeatable)' : ''}\n      ${p.description}`;
-    }).join('\n');
-    return `training-metrics-gate — training metrics CSVs → StatsD / Prometheus / Datadog, and a regression gate
-
-Usage:
-  training-metrics-gate emit   (--csv FILE [--csv FILE …] | --metadata FILE) [flags]
-  training-metrics-gate record --history H.json --experiment NAME --csv A.csv [--csv B.csv …]
-  training-metrics-gate check  --history H.json --experiment NAME --csv C.csv [--json OUT.json] [--markdown OUT.md] [--html OUT.html]
-${Object.entries(GENERATORS).map(([name, g]) => `  training-metrics-gate ${name} ${g.usage}`).join('\n')}
-
-Exit codes: 0 pass, 1 regression, 2 bad input.
-
-Flags (each is also an action input of the same name):
-${flags}
-`;
-}
-
-/** The `training-metrics-gate` bin: a thin shell over main() (see cli/main.ts). */
-// A closed pipe (`… --dry-run | head`) ends the output, not the process with a stack trace.
-process.stdout.on('error', (e) => {
-    if (e.code === 'EPIPE')
-        process.exit(process.exitCode ?? 0);
-    throw e;
-});
-main(process.argv.slice(2), process.env).then((code) => {
-    process.exitCode = code;
-}, (e) => {
-    process.stderr.write(`error: internal error: ${e.stack ?? String(e)}\n`);
-    process.exitCode = 2;
-});
 
 /**
  * Escaping for everything that comes from user files (metric, run and experiment names, tags,
@@ -69344,24 +69083,432 @@ function lossBandFromCurves(curves, minRuns = 2) {
     return out;
 }
 
-var index = /*#__PURE__*/Object.freeze({
-    __proto__: null,
-    COMMENT_MAX_CHARS: COMMENT_MAX_CHARS,
-    SUMMARY_MAX_BYTES: SUMMARY_MAX_BYTES,
-    annotate: annotate,
-    commentBody: commentBody,
-    commentGroup: commentGroup,
-    commentMarker: commentMarker,
-    lossBandFromCurves: lossBandFromCurves,
-    publishReport: publishReport,
-    renderHtml: renderHtml,
-    renderMarkdown: renderMarkdown,
-    renderMarkdownWithin: renderMarkdownWithin,
-    reportInput: reportInput,
-    summaryMarkdown: summaryMarkdown,
-    upsertComment: upsertComment,
-    writeJobSummary: writeJobSummary,
-    writeReportFiles: writeReportFiles
+/**
+ * The one engine behind the action and the CLI: options in, a result out. Stages are called in
+ * pipeline order — ingest → summarize → gate → sinks → store → report; only sinks, stores and the
+ * report's GitHub calls touch the outside world, and none of them can change the verdict.
+ */
+async function run(options, io, shell = { jobSummary: false }) {
+    const result = { exitCode: 0, summaries: [], gate: [], statsd: null, gpu: null, sinks: [], report: null, errors: [], warnings: [] };
+    const warn = (message) => {
+        result.warnings.push(message);
+        io.warn(message);
+    };
+    const fail = (e) => {
+        if (!(e instanceof InputError))
+            throw e;
+        result.errors.push(e.message);
+        io.error(e.message);
+    };
+    for (const n of options.notices)
+        warn(n);
+    let config;
+    try {
+        config = await loadConfig(options.config);
+    }
+    catch (e) {
+        fail(e);
+        return { ...result, exitCode: 2 };
+    }
+    // ingest + summarize, one run at a time so memory stays bounded by one run's summary
+    for (const input of await resolveInputs(options, fail)) {
+        try {
+            const summary = await summarizeRun(await input(), config);
+            for (const w of summary.warnings)
+                warn(w);
+            result.summaries.push(summary);
+        }
+        catch (e) {
+            fail(e);
+        }
+    }
+    // GPU telemetry and cost: gateable like any metric when the capture covers a single run
+    try {
+        const samples = await readGpuInputs(options.gpuCsv, options.gpuScrape);
+        const prices = resolveGpuPrices(options.gpuPrice, config);
+        if (samples || Object.keys(prices).length) {
+            result.gpu = gpuReport(samples, result.summaries, { prices, config });
+            if (result.summaries.length === 1)
+                result.summaries[0].metrics.push(...result.gpu.metrics);
+        }
+    }
+    catch (e) {
+        fail(e);
+    }
+    // gate: pure verdicts against the comparable runs of the history (read once)
+    let store = null;
+    let history = null;
+    let gcfg = null;
+    if (options.history) {
+        try {
+            gcfg = gateConfig(config.sections.gate, config.source ?? 'config');
+            store = openHistory(options.history);
+            history = await store.read();
+            if (options.command !== 'record') {
+                result.gate = result.summaries.map((s) => judgeRun(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), gcfg));
+                for (const g of result.gate)
+                    for (const m of g.metrics)
+                        io.info(`${g.experiment}: ${m.verdict} — ${m.reason}`);
+            }
+        }
+        catch (e) {
+            fail(storeError(e, options.history));
+            store = null;
+        }
+    }
+    // sinks: a failure warns and never changes the verdict
+    if (options.statsdHost || options.dryRun) {
+        const metrics = statsdMetricsFor(result.summaries, result.gate, result.gpu, options, warn);
+        const report = await sendStatsd(metrics, {
+            host: options.statsdHost ?? '127.0.0.1',
+            port: options.statsdPort,
+            flavor: options.statsdFlavor,
+            maxBufferSize: options.maxBufferSize,
+            dryRun: options.dryRun,
+        });
+        result.statsd = { ...report, series: countSeries(metrics) };
+        for (const e of report.errors)
+            warn(`StatsD ${report.target}: ${e}`);
+        if (options.dryRun)
+            for (const line of report.printed)
+                io.info(line);
+        else
+            io.info(`StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${result.statsd.series} series`);
+    }
+    if (options.pushgatewayUrl) {
+        try {
+            const gpu = result.gpu;
+            const pushed = await pushRunResults(options.pushgatewayUrl, result.summaries, result.gate.length ? result.gate : null, {
+                prefix: options.prefix,
+                tags: options.tags,
+                allowIdTags: options.allowIdTags,
+                github: options.github,
+                extraGauges: (s, i) => [...(gpu?.costs.find((c) => c.run === s.name)?.gauges ?? []), ...(i === 0 ? (gpu?.gauges ?? []) : [])],
+            });
+            result.sinks.push(pushed);
+            for (const w of pushed.warnings)
+                warn(w);
+            if (pushed.ok)
+                io.info(`Pushgateway: ${pushed.sent} samples to ${pushed.target}`);
+        }
+        catch (e) {
+            fail(e);
+        }
+    }
+    if (options.datadogUrl && options.datadogApiKey) {
+        const dd = await sendToDatadog(result.summaries, result.gate, {
+            url: options.datadogUrl,
+            apiKey: options.datadogApiKey,
+            prefix: options.prefix,
+            tags: options.tags,
+            github: options.github,
+            allowIdTags: options.allowIdTags,
+        });
+        result.sinks.push(dd);
+        for (const n of dd.notes)
+            io.info(n);
+        for (const w of dd.warnings)
+            warn(w);
+    }
+    // store: record per the baseline policy; a run with bad input never touches the history
+    if (store && history && gcfg) {
+        const policy = shouldRecord(options.record, options.github);
+        if (!policy.record)
+            io.info(`history: not recorded (${policy.reason})`);
+        else if (result.errors.length)
+            warn('history: not recorded, because some input was bad');
+        else if (result.summaries.length) {
+            try {
+                const recordedAt = new Date().toISOString();
+                const records = result.summaries.map((s, i) => {
+                    const c = runCompleteness(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), gcfg.completeFraction);
+                    return recordFromSummary(s, { recordedAt, ref: options.github.ref, sha: options.github.sha, runId: options.github.runId, baseline: options.newBaseline && i === 0, complete: c.complete });
+                });
+                await store.append(records, options.historyMax);
+                io.info(`history: recorded ${records.length} run(s) in ${store.location} (${policy.reason})`);
+            }
+            catch (e) {
+                if (e instanceof InputError)
+                    fail(e);
+                else
+                    warn(`history: could not record in ${store.location}: ${e.message}`);
+            }
+        }
+    }
+    // report: job summary, PR comment, annotations, files
+    if (result.gate.length || options.markdown || options.html) {
+        const input = reportInput({
+            gate: result.gate,
+            summaries: result.summaries,
+            github: options.github,
+            lossBand: (g, s) => {
+                const loss = s?.metrics.find((m) => m.class.kind === 'loss' && m.class.gate);
+                if (!history || !loss)
+                    return undefined;
+                const key = metricKey(loss.name);
+                const curves = comparableRuns(history, g.experiment, g.fingerprint).map((r) => r.metrics[key]?.samples ?? []);
+                return { points: lossBandFromCurves(curves), lossMetric: loss.name };
+            },
+        });
+        try {
+            const published = await publishReport(input, { markdown: options.markdown, html: options.html, comment: options.comment, githubToken: options.githubToken, github: options.github, jobSummary: shell.jobSummary }, { io, ...(shell.annotations ? { annotations: shell.annotations } : {}) });
+            result.report = { comment: published.comment.action, commentUrl: published.comment.url ?? null, html: published.files.html ?? null, markdown: published.files.markdown ?? null };
+        }
+        catch (e) {
+            fail(e);
+        }
+    }
+    const sinkFailed = options.failOnSinkError && (result.sinks.some((r) => !r.ok) || (result.statsd?.errors.length ?? 0) > 0);
+    if (sinkFailed)
+        fail(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
+    const regression = result.gate.some((g) => g.regression);
+    result.exitCode = result.errors.length ? 2 : regression && options.failOnRegression ? 1 : 0;
+    return result;
+}
+/** Each run to process, opened lazily; manifest problems are reported and the other runs still go. */
+async function resolveInputs(options, fail) {
+    const inputs = [];
+    for (const file of options.csv) {
+        const name = runNameOf(file);
+        const experiment = options.experiment ?? name;
+        inputs.push(async () => ({ name, experiment, tags: {}, fingerprint: {}, table: await openTable(file) }));
+    }
+    if (options.metadata) {
+        try {
+            const manifest = await readManifest(options.metadata);
+            for (const e of manifest.errors)
+                fail(e);
+            for (const r of manifest.runs) {
+                inputs.push(async () => ({
+                    name: r.name,
+                    experiment: options.experiment ? `${options.experiment}/${r.name}` : r.name,
+                    tags: r.config,
+                    fingerprint: r.fingerprint,
+                    ...(r.durationSeconds === undefined ? {} : { durationSeconds: r.durationSeconds }),
+                    table: await openTable(r.file),
+                }));
+            }
+        }
+        catch (e) {
+            fail(e);
+        }
+    }
+    if (!inputs.length && !options.metadata)
+        fail(new InputError('(arguments)', null, 'no input: give --csv FILE or --metadata FILE'));
+    return inputs;
+}
+/** A run's name from its file: the folder for the conventional metrics_rank_0.csv, else the file's stem. */
+function runNameOf(file) {
+    const stem = basename(file, extname(file));
+    return /^metrics(_rank_\d+)?$/.test(stem) ? basename(dirname(file)) || stem : stem;
+}
+/**
+ * StatsD metrics for every run. Every line of one metric name must carry the same tag keys
+ * (statsd_exporter rejects it otherwise), so runs of a batch share the union of their tag keys.
+ */
+function statsdMetricsFor(summaries, gate, gpu, options, warn) {
+    const perRun = summaries.map((s) => {
+        const { tags, refused } = buildTags([s.tags, options.tags, baseTags(s.experiment, options.github)], options.allowIdTags);
+        for (const r of refused)
+            warn(`tag refused: ${r}`);
+        return tags;
+    });
+    const keys = new Set(perRun.flatMap((t) => Object.keys(t)));
+    return summaries.flatMap((s, i) => {
+        const tags = {};
+        for (const k of keys)
+            tags[k] = perRun[i][k] ?? 'none';
+        const verdict = gate.find((g) => g.experiment === s.experiment && g.name === s.name) ?? null;
+        const extra = [
+            ...(gpu?.costs.find((c) => c.run === s.name)?.gauges ?? []),
+            // The capture covers the job: its gauges go out once, with the first run's tags.
+            ...(i === 0 ? (gpu?.gauges ?? []) : []),
+        ].map((g) => ({ name: statsdName(options.prefix, g.name), value: g.value, type: 'g', sampleRate: 1, tags: { ...tags, ...g.tags } }));
+        return [...toStatsdMetrics(s, verdict, { prefix: options.prefix, flavor: options.statsdFlavor, tags }), ...extra];
+    });
+}
+/** A history that cannot be read is bad input when it is the user's file, a store failure otherwise. */
+function storeError(e, location) {
+    if (e instanceof InputError)
+        return e;
+    return new InputError(location, null, `history cannot be read: ${e.message.split('\n')[0]}`);
+}
+
+function resultJson(result, options) {
+    const first = result.gate[0];
+    return {
+        command: options.command,
+        exitCode: result.exitCode,
+        regression: result.gate.some((g) => g.regression),
+        ...(first ? { experiment: first.experiment, run: first.run, metrics: first.metrics } : {}),
+        experiments: result.gate,
+        statsd: result.statsd && {
+            target: result.statsd.target,
+            dryRun: result.statsd.dryRun,
+            lines: result.statsd.lines,
+            datagrams: result.statsd.datagrams,
+            bytes: result.statsd.bytes,
+            series: result.statsd.series,
+            errors: result.statsd.errors,
+        },
+        sinks: result.sinks,
+        runs: result.summaries,
+        ...(result.gpu ? { gpu: result.gpu.gpu, cost: result.gpu.costs.map(({ run, cost }) => ({ run, ...cost })) } : {}),
+        errors: result.errors,
+        warnings: result.warnings,
+    };
+}
+
+/**
+ * Subcommands that print generated configuration (statsd_exporter mapping, Grafana and Datadog
+ * dashboards, Datadog monitors) from the same naming module the sinks use. Each target module is
+ * loaded only when its subcommand runs.
+ */
+function byTarget(command, targets) {
+    return {
+        usage: Object.values(targets)
+            .map((t) => t.usage)
+            .join(`\n  training-metrics-gate ${command} `),
+        async run(args) {
+            const [target, ...rest] = args;
+            const t = target ? targets[target] : undefined;
+            if (!t)
+                throw new InputError(command, null, `say which: ${Object.keys(targets).join(' or ')} (e.g. ${command} ${Object.keys(targets)[0]})`);
+            return t.run(rest);
+        },
+    };
+}
+const datadog = async (what, args) => (await Promise.resolve().then(function () { return datadogCli; })).runDatadogGenerator(what, args);
+const DATADOG_USAGE = '[--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
+const prometheus = async () => Promise.resolve().then(function () { return prometheusGenerators; });
+const GENERATORS = {
+    dashboard: byTarget('dashboard', {
+        grafana: {
+            usage: 'grafana [--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu]',
+            run: async (a) => (await prometheus()).GRAFANA_GENERATOR.run(a, process.env),
+        },
+        datadog: { usage: `datadog ${DATADOG_USAGE}`, run: (a) => datadog('dashboard', a) },
+    }),
+    monitors: byTarget('monitors', {
+        datadog: { usage: `datadog ${DATADOG_USAGE}`, run: (a) => datadog('monitors', a) },
+    }),
+    mapping: byTarget('mapping', {
+        'statsd-exporter': {
+            usage: 'statsd-exporter [--csv FILE]… [--config FILE] [--prefix P]',
+            run: async (a) => (await prometheus()).MAPPING_GENERATOR.run(['statsd-exporter', ...a], process.env),
+        },
+    }),
+};
+async function generate(command, args, env, io) {
+    const g = GENERATORS[command];
+    try {
+        const text = await g.run(args, env);
+        process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+        return 0;
+    }
+    catch (e) {
+        io.error(e instanceof InputError ? e.message : `${command}: ${e.message}`);
+        return 2;
+    }
+}
+
+/**
+ * The `training-metrics-gate` command: flags → Options → run() → exit code
+ * (0 pass, 1 regression, 2 bad input). Flags are named like the action's inputs.
+ */
+const COMMANDS = ['emit', 'record', 'check'];
+const io = {
+    info: (m) => process.stdout.write(`${m}\n`),
+    warn: (m) => process.stderr.write(`warning: ${m}\n`),
+    error: (m) => process.stderr.write(`error: ${m}\n`),
+};
+async function main(argv, env) {
+    const [command, ...rest] = argv;
+    if (!command || command === 'help' || command === '--help' || command === '-h') {
+        process.stdout.write(usage());
+        return command ? 0 : 2;
+    }
+    if (command === '--version') {
+        process.stdout.write('training-metrics-gate 0.1.0\n');
+        return 0;
+    }
+    if (GENERATORS[command])
+        return generate(command, rest, env, io);
+    if (!COMMANDS.includes(command)) {
+        io.error(`unknown command "${command}" (emit, record, check, ${Object.keys(GENERATORS).join(', ')}); see --help`);
+        return 2;
+    }
+    const options = {};
+    for (const p of PARAMETERS) {
+        options[p.name] = { type: p.kind === 'boolean' ? 'boolean' : 'string', multiple: p.kind === 'list' };
+    }
+    options['pushgateway'] = { type: 'string' }; // the short spelling in examples
+    for (const p of PARAMETERS.filter((q) => q.kind === 'boolean'))
+        options[`no-${p.name}`] = { type: 'boolean' };
+    let raw;
+    try {
+        const parsed = parseArgs({ args: rest, options, allowPositionals: false, strict: true });
+        raw = { ...parsed.values };
+        if (raw.pushgateway && !raw['pushgateway-url'])
+            raw['pushgateway-url'] = raw.pushgateway;
+        for (const p of PARAMETERS.filter((q) => q.kind === 'boolean'))
+            if (raw[`no-${p.name}`])
+                raw[p.name] = false;
+    }
+    catch (e) {
+        io.error(`${e.message.split('\n')[0]} (see training-metrics-gate --help)`);
+        return 2;
+    }
+    try {
+        const opts = resolveOptions(command, raw, githubContextFromEnv(env), env, 'cli');
+        if (command !== 'emit' && !opts.history)
+            throw new InputError('arguments', null, `${command} needs --history FILE`);
+        const result = await run(opts, io);
+        if (opts.json)
+            await writeFile$1(opts.json, JSON.stringify(resultJson(result, opts), null, 2) + '\n');
+        return result.exitCode;
+    }
+    catch (e) {
+        if (e instanceof InputError) {
+            io.error(e.message);
+            return 2;
+        }
+        io.error(`internal error: ${e.stack ?? String(e)}`);
+        return 2;
+    }
+}
+function usage() {
+    const flags = PARAMETERS.map((p) => {
+        const arg = p.kind === 'boolean' ? '' : p.choices ? ` ${p.choices.join('|')}` : p.kind === 'number' ? ' N' : p.kind === 'tags' ? ' k:v,…' : ' VALUE';
+        return `  --${p.name}${arg}${p.kind === 'list' ? ' (repeatable)' : ''}\n      ${p.description}`;
+    }).join('\n');
+    return `training-metrics-gate — training metrics CSVs → StatsD / Prometheus / Datadog, and a regression gate
+
+Usage:
+  training-metrics-gate emit   (--csv FILE [--csv FILE …] | --metadata FILE) [flags]
+  training-metrics-gate record --history H.json --experiment NAME --csv A.csv [--csv B.csv …]
+  training-metrics-gate check  --history H.json --experiment NAME --csv C.csv [--json OUT.json] [--markdown OUT.md] [--html OUT.html]
+${Object.entries(GENERATORS).map(([name, g]) => `  training-metrics-gate ${name} ${g.usage}`).join('\n')}
+
+Exit codes: 0 pass, 1 regression, 2 bad input.
+
+Flags (each is also an action input of the same name):
+${flags}
+`;
+}
+
+/** The `training-metrics-gate` bin: a thin shell over main() (see cli/main.ts). */
+// A closed pipe (`… --dry-run | head`) ends the output, not the process with a stack trace.
+process.stdout.on('error', (e) => {
+    if (e.code === 'EPIPE')
+        process.exit(process.exitCode ?? 0);
+    throw e;
+});
+main(process.argv.slice(2), process.env).then((code) => {
+    process.exitCode = code;
+}, (e) => {
+    process.stderr.write(`error: internal error: ${e.stack ?? String(e)}\n`);
+    process.exitCode = 2;
 });
 
 /** The columns of a `metrics_rank_0.csv` as our training jobs write it (fixtures/demo), for use without a file. */

@@ -1,40 +1,32 @@
 import { readFile, open as open$1, stat as stat$1, realpath, readdir as readdir$1, mkdtemp, rm as rm$1, rename as rename$1, unlink as unlink$1, mkdir as mkdir$1, writeFile as writeFile$1 } from 'node:fs/promises';
 import { dirname, basename, extname, resolve, relative, isAbsolute, sep as sep$1, join } from 'node:path';
-import require$$1$3, { gzipSync } from 'node:zlib';
-import require$$0$8 from 'process';
-import require$$0$9 from 'buffer';
-import require$$0$4, { Readable } from 'node:stream';
-import { Transform } from 'stream';
-import require$$0$1 from 'util';
-import require$$0$a from 'url';
-import http from 'http';
-import https from 'https';
-import require$$3 from 'zlib';
-import * as fs from 'fs';
-import fs__default, { promises, constants as constants$7, existsSync, readFileSync } from 'fs';
-import require$$1$7 from 'v8';
-import require$$3$1 from 'cluster';
 import * as os from 'os';
 import os__default, { EOL } from 'os';
-import require$$5$4 from 'assert';
-import require$$1$8 from 'dgram';
-import require$$0$b from 'net';
-import require$$3$2 from 'dns';
-import { execFile } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import * as crypto from 'crypto';
-import 'path';
+import * as fs from 'fs';
+import fs__default, { promises, constants as constants$7, existsSync, readFileSync } from 'fs';
+import * as path from 'path';
+import * as http from 'http';
+import http__default from 'http';
+import * as https from 'https';
+import https__default from 'https';
+import require$$0$b from 'net';
 import require$$1$1 from 'tls';
-import events$1 from 'events';
+import * as events$1 from 'events';
+import events__default from 'events';
+import require$$5$4 from 'assert';
+import require$$0$1 from 'util';
 import require$$0$3 from 'node:assert';
 import require$$0$5 from 'node:net';
 import require$$2 from 'node:http';
+import require$$0$4, { Readable } from 'node:stream';
 import require$$0$2 from 'node:buffer';
 import require$$0$6 from 'node:util';
 import require$$7 from 'node:querystring';
 import require$$8 from 'node:events';
 import require$$0$7 from 'node:diagnostics_channel';
 import require$$5 from 'node:tls';
+import require$$1$3, { gzipSync } from 'node:zlib';
 import require$$5$1 from 'node:perf_hooks';
 import require$$8$1 from 'node:util/types';
 import require$$1$2 from 'node:worker_threads';
@@ -42,9 +34,20 @@ import require$$1$4 from 'node:url';
 import require$$5$2 from 'node:async_hooks';
 import require$$1$5 from 'node:console';
 import require$$1$6 from 'node:dns';
-import require$$5$3 from 'string_decoder';
-import 'child_process';
-import 'timers';
+import require$$5$3, { StringDecoder } from 'string_decoder';
+import * as child from 'child_process';
+import { setTimeout as setTimeout$1 } from 'timers';
+import require$$0$8 from 'process';
+import require$$0$9 from 'buffer';
+import { Transform } from 'stream';
+import require$$0$a from 'url';
+import require$$3 from 'zlib';
+import require$$1$7 from 'v8';
+import require$$3$1 from 'cluster';
+import require$$1$8 from 'dgram';
+import require$$3$2 from 'dns';
+import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
 
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -117,6 +120,9 @@ function toCommandProperties(annotationProperties) {
 function issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
     process.stdout.write(cmd.toString() + os.EOL);
+}
+function issue(name, message = '') {
+    issueCommand(name, {}, message);
 }
 const CMD_STRING = '::';
 class Command {
@@ -197,6 +203,96 @@ function prepareKeyValueMessage(key, value) {
     return `${key}<<${delimiter}${os.EOL}${convertedValue}${os.EOL}${delimiter}`;
 }
 
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+
 var commonjsGlobal = typeof globalThis !== 'undefined' ? globalThis : typeof window !== 'undefined' ? window : typeof global !== 'undefined' ? global : typeof self !== 'undefined' ? self : {};
 
 function getDefaultExportFromCjs (x) {
@@ -240,9 +336,9 @@ function requireTunnel$1 () {
 	if (hasRequiredTunnel$1) return tunnel$1;
 	hasRequiredTunnel$1 = 1;
 	var tls = require$$1$1;
-	var http$1 = http;
-	var https$1 = https;
-	var events = events$1;
+	var http = http__default;
+	var https = https__default;
+	var events = events__default;
 	var util = require$$0$1;
 
 
@@ -254,13 +350,13 @@ function requireTunnel$1 () {
 
 	function httpOverHttp(options) {
 	  var agent = new TunnelingAgent(options);
-	  agent.request = http$1.request;
+	  agent.request = http.request;
 	  return agent;
 	}
 
 	function httpsOverHttp(options) {
 	  var agent = new TunnelingAgent(options);
-	  agent.request = http$1.request;
+	  agent.request = http.request;
 	  agent.createSocket = createSecureSocket;
 	  agent.defaultPort = 443;
 	  return agent;
@@ -268,13 +364,13 @@ function requireTunnel$1 () {
 
 	function httpOverHttps(options) {
 	  var agent = new TunnelingAgent(options);
-	  agent.request = https$1.request;
+	  agent.request = https.request;
 	  return agent;
 	}
 
 	function httpsOverHttps(options) {
 	  var agent = new TunnelingAgent(options);
-	  agent.request = https$1.request;
+	  agent.request = https.request;
 	  agent.createSocket = createSecureSocket;
 	  agent.defaultPort = 443;
 	  return agent;
@@ -285,7 +381,7 @@ function requireTunnel$1 () {
 	  var self = this;
 	  self.options = options || {};
 	  self.proxyOptions = self.options.proxy || {};
-	  self.maxSockets = self.options.maxSockets || http$1.Agent.defaultMaxSockets;
+	  self.maxSockets = self.options.maxSockets || http.Agent.defaultMaxSockets;
 	  self.requests = [];
 	  self.sockets = [];
 
@@ -512,7 +608,7 @@ function requireTunnel () {
 	return tunnel;
 }
 
-requireTunnel();
+var tunnelExports = requireTunnel();
 
 var undici = {};
 
@@ -28601,7 +28697,7 @@ function requireUndici () {
 var undiciExports = requireUndici();
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-(undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+var __awaiter$a = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
         function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
@@ -28649,20 +28745,637 @@ var MediaTypes;
 (function (MediaTypes) {
     MediaTypes["ApplicationJson"] = "application/json";
 })(MediaTypes || (MediaTypes = {}));
-[
+const HttpRedirectCodes = [
     HttpCodes.MovedPermanently,
     HttpCodes.ResourceMoved,
     HttpCodes.SeeOther,
     HttpCodes.TemporaryRedirect,
     HttpCodes.PermanentRedirect
 ];
-[
+const HttpResponseRetryCodes = [
     HttpCodes.BadGateway,
     HttpCodes.ServiceUnavailable,
     HttpCodes.GatewayTimeout
 ];
+const RetryableHttpVerbs = ['OPTIONS', 'GET', 'DELETE', 'HEAD'];
+const ExponentialBackoffCeiling = 10;
+const ExponentialBackoffTimeSlice = 5;
+class HttpClientError extends Error {
+    constructor(message, statusCode) {
+        super(message);
+        this.name = 'HttpClientError';
+        this.statusCode = statusCode;
+        Object.setPrototypeOf(this, HttpClientError.prototype);
+    }
+}
+class HttpClientResponse {
+    constructor(message) {
+        this.message = message;
+    }
+    readBody() {
+        return __awaiter$a(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter$a(this, void 0, void 0, function* () {
+                let output = Buffer.alloc(0);
+                this.message.on('data', (chunk) => {
+                    output = Buffer.concat([output, chunk]);
+                });
+                this.message.on('end', () => {
+                    resolve(output.toString());
+                });
+            }));
+        });
+    }
+    readBodyBuffer() {
+        return __awaiter$a(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter$a(this, void 0, void 0, function* () {
+                const chunks = [];
+                this.message.on('data', (chunk) => {
+                    chunks.push(chunk);
+                });
+                this.message.on('end', () => {
+                    resolve(Buffer.concat(chunks));
+                });
+            }));
+        });
+    }
+}
+class HttpClient {
+    constructor(userAgent, handlers, requestOptions) {
+        this._ignoreSslError = false;
+        this._allowRedirects = true;
+        this._allowRedirectDowngrade = false;
+        this._maxRedirects = 50;
+        this._allowRetries = false;
+        this._maxRetries = 1;
+        this._keepAlive = false;
+        this._disposed = false;
+        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
+        this.handlers = handlers || [];
+        this.requestOptions = requestOptions;
+        if (requestOptions) {
+            if (requestOptions.ignoreSslError != null) {
+                this._ignoreSslError = requestOptions.ignoreSslError;
+            }
+            this._socketTimeout = requestOptions.socketTimeout;
+            if (requestOptions.allowRedirects != null) {
+                this._allowRedirects = requestOptions.allowRedirects;
+            }
+            if (requestOptions.allowRedirectDowngrade != null) {
+                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
+            }
+            if (requestOptions.maxRedirects != null) {
+                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
+            }
+            if (requestOptions.keepAlive != null) {
+                this._keepAlive = requestOptions.keepAlive;
+            }
+            if (requestOptions.allowRetries != null) {
+                this._allowRetries = requestOptions.allowRetries;
+            }
+            if (requestOptions.maxRetries != null) {
+                this._maxRetries = requestOptions.maxRetries;
+            }
+        }
+    }
+    options(requestUrl, additionalHeaders) {
+        return __awaiter$a(this, void 0, void 0, function* () {
+            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    get(requestUrl, additionalHeaders) {
+        return __awaiter$a(this, void 0, void 0, function* () {
+            return this.request('GET', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    del(requestUrl, additionalHeaders) {
+        return __awaiter$a(this, void 0, void 0, function* () {
+            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    post(requestUrl, data, additionalHeaders) {
+        return __awaiter$a(this, void 0, void 0, function* () {
+            return this.request('POST', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    patch(requestUrl, data, additionalHeaders) {
+        return __awaiter$a(this, void 0, void 0, function* () {
+            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    put(requestUrl, data, additionalHeaders) {
+        return __awaiter$a(this, void 0, void 0, function* () {
+            return this.request('PUT', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    head(requestUrl, additionalHeaders) {
+        return __awaiter$a(this, void 0, void 0, function* () {
+            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    sendStream(verb, requestUrl, stream, additionalHeaders) {
+        return __awaiter$a(this, void 0, void 0, function* () {
+            return this.request(verb, requestUrl, stream, additionalHeaders);
+        });
+    }
+    /**
+     * Gets a typed object from an endpoint
+     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
+     */
+    getJson(requestUrl_1) {
+        return __awaiter$a(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            const res = yield this.get(requestUrl, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    postJson(requestUrl_1, obj_1) {
+        return __awaiter$a(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.post(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    putJson(requestUrl_1, obj_1) {
+        return __awaiter$a(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.put(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    patchJson(requestUrl_1, obj_1) {
+        return __awaiter$a(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.patch(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    /**
+     * Makes a raw http request.
+     * All other methods such as get, post, patch, and request ultimately call this.
+     * Prefer get, del, post and patch
+     */
+    request(verb, requestUrl, data, headers) {
+        return __awaiter$a(this, void 0, void 0, function* () {
+            if (this._disposed) {
+                throw new Error('Client has already been disposed.');
+            }
+            const parsedUrl = new URL(requestUrl);
+            let info = this._prepareRequest(verb, parsedUrl, headers);
+            // Only perform retries on reads since writes may not be idempotent.
+            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
+                ? this._maxRetries + 1
+                : 1;
+            let numTries = 0;
+            let response;
+            do {
+                response = yield this.requestRaw(info, data);
+                // Check if it's an authentication challenge
+                if (response &&
+                    response.message &&
+                    response.message.statusCode === HttpCodes.Unauthorized) {
+                    let authenticationHandler;
+                    for (const handler of this.handlers) {
+                        if (handler.canHandleAuthentication(response)) {
+                            authenticationHandler = handler;
+                            break;
+                        }
+                    }
+                    if (authenticationHandler) {
+                        return authenticationHandler.handleAuthentication(this, info, data);
+                    }
+                    else {
+                        // We have received an unauthorized response but have no handlers to handle it.
+                        // Let the response return to the caller.
+                        return response;
+                    }
+                }
+                let redirectsRemaining = this._maxRedirects;
+                while (response.message.statusCode &&
+                    HttpRedirectCodes.includes(response.message.statusCode) &&
+                    this._allowRedirects &&
+                    redirectsRemaining > 0) {
+                    const redirectUrl = response.message.headers['location'];
+                    if (!redirectUrl) {
+                        // if there's no location to redirect to, we won't
+                        break;
+                    }
+                    const parsedRedirectUrl = new URL(redirectUrl);
+                    if (parsedUrl.protocol === 'https:' &&
+                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
+                        !this._allowRedirectDowngrade) {
+                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
+                    }
+                    // we need to finish reading the response before reassigning response
+                    // which will leak the open socket.
+                    yield response.readBody();
+                    // strip authorization header if redirected to a different hostname
+                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
+                        for (const header in headers) {
+                            // header names are case insensitive
+                            if (header.toLowerCase() === 'authorization') {
+                                delete headers[header];
+                            }
+                        }
+                    }
+                    // let's make the request with the new redirectUrl
+                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
+                    response = yield this.requestRaw(info, data);
+                    redirectsRemaining--;
+                }
+                if (!response.message.statusCode ||
+                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
+                    // If not a retry code, return immediately instead of retrying
+                    return response;
+                }
+                numTries += 1;
+                if (numTries < maxTries) {
+                    yield response.readBody();
+                    yield this._performExponentialBackoff(numTries);
+                }
+            } while (numTries < maxTries);
+            return response;
+        });
+    }
+    /**
+     * Needs to be called if keepAlive is set to true in request options.
+     */
+    dispose() {
+        if (this._agent) {
+            this._agent.destroy();
+        }
+        this._disposed = true;
+    }
+    /**
+     * Raw request.
+     * @param info
+     * @param data
+     */
+    requestRaw(info, data) {
+        return __awaiter$a(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => {
+                function callbackForResult(err, res) {
+                    if (err) {
+                        reject(err);
+                    }
+                    else if (!res) {
+                        // If `err` is not passed, then `res` must be passed.
+                        reject(new Error('Unknown error'));
+                    }
+                    else {
+                        resolve(res);
+                    }
+                }
+                this.requestRawWithCallback(info, data, callbackForResult);
+            });
+        });
+    }
+    /**
+     * Raw request with callback.
+     * @param info
+     * @param data
+     * @param onResult
+     */
+    requestRawWithCallback(info, data, onResult) {
+        if (typeof data === 'string') {
+            if (!info.options.headers) {
+                info.options.headers = {};
+            }
+            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
+        }
+        let callbackCalled = false;
+        function handleResult(err, res) {
+            if (!callbackCalled) {
+                callbackCalled = true;
+                onResult(err, res);
+            }
+        }
+        const req = info.httpModule.request(info.options, (msg) => {
+            const res = new HttpClientResponse(msg);
+            handleResult(undefined, res);
+        });
+        let socket;
+        req.on('socket', sock => {
+            socket = sock;
+        });
+        // If we ever get disconnected, we want the socket to timeout eventually
+        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
+            if (socket) {
+                socket.end();
+            }
+            handleResult(new Error(`Request timeout: ${info.options.path}`));
+        });
+        req.on('error', function (err) {
+            // err has statusCode property
+            // res should have headers
+            handleResult(err);
+        });
+        if (data && typeof data === 'string') {
+            req.write(data, 'utf8');
+        }
+        if (data && typeof data !== 'string') {
+            data.on('close', function () {
+                req.end();
+            });
+            data.pipe(req);
+        }
+        else {
+            req.end();
+        }
+    }
+    /**
+     * Gets an http agent. This function is useful when you need an http agent that handles
+     * routing through a proxy server - depending upon the url and proxy environment variables.
+     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+     */
+    getAgent(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        return this._getAgent(parsedUrl);
+    }
+    getAgentDispatcher(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        const proxyUrl = getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (!useProxy) {
+            return;
+        }
+        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
+    }
+    _prepareRequest(method, requestUrl, headers) {
+        const info = {};
+        info.parsedUrl = requestUrl;
+        const usingSsl = info.parsedUrl.protocol === 'https:';
+        info.httpModule = usingSsl ? https : http;
+        const defaultPort = usingSsl ? 443 : 80;
+        info.options = {};
+        info.options.host = info.parsedUrl.hostname;
+        info.options.port = info.parsedUrl.port
+            ? parseInt(info.parsedUrl.port)
+            : defaultPort;
+        info.options.path =
+            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
+        info.options.method = method;
+        info.options.headers = this._mergeHeaders(headers);
+        if (this.userAgent != null) {
+            info.options.headers['user-agent'] = this.userAgent;
+        }
+        info.options.agent = this._getAgent(info.parsedUrl);
+        // gives handlers an opportunity to participate
+        if (this.handlers) {
+            for (const handler of this.handlers) {
+                handler.prepareRequest(info.options);
+            }
+        }
+        return info;
+    }
+    _mergeHeaders(headers) {
+        if (this.requestOptions && this.requestOptions.headers) {
+            return Object.assign({}, lowercaseKeys$1(this.requestOptions.headers), lowercaseKeys$1(headers || {}));
+        }
+        return lowercaseKeys$1(headers || {});
+    }
+    /**
+     * Gets an existing header value or returns a default.
+     * Handles converting number header values to strings since HTTP headers must be strings.
+     * Note: This returns string | string[] since some headers can have multiple values.
+     * For headers that must always be a single string (like Content-Type), use the
+     * specialized _getExistingOrDefaultContentTypeHeader method instead.
+     */
+    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys$1(this.requestOptions.headers)[header];
+            if (headerValue) {
+                clientHeader =
+                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
+            }
+        }
+        const additionalValue = additionalHeaders[header];
+        if (additionalValue !== undefined) {
+            return typeof additionalValue === 'number'
+                ? additionalValue.toString()
+                : additionalValue;
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    /**
+     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
+     * Always returns a single string (not an array) since Content-Type should be a single value.
+     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
+     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
+     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
+     */
+    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys$1(this.requestOptions.headers)[Headers.ContentType];
+            if (headerValue) {
+                if (typeof headerValue === 'number') {
+                    clientHeader = String(headerValue);
+                }
+                else if (Array.isArray(headerValue)) {
+                    clientHeader = headerValue.join(', ');
+                }
+                else {
+                    clientHeader = headerValue;
+                }
+            }
+        }
+        const additionalValue = additionalHeaders[Headers.ContentType];
+        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
+        if (additionalValue !== undefined) {
+            if (typeof additionalValue === 'number') {
+                return String(additionalValue);
+            }
+            else if (Array.isArray(additionalValue)) {
+                return additionalValue.join(', ');
+            }
+            else {
+                return additionalValue;
+            }
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    _getAgent(parsedUrl) {
+        let agent;
+        const proxyUrl = getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (this._keepAlive && useProxy) {
+            agent = this._proxyAgent;
+        }
+        if (!useProxy) {
+            agent = this._agent;
+        }
+        // if agent is already assigned use that agent.
+        if (agent) {
+            return agent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        let maxSockets = 100;
+        if (this.requestOptions) {
+            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
+        }
+        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
+        if (proxyUrl && proxyUrl.hostname) {
+            const agentOptions = {
+                maxSockets,
+                keepAlive: this._keepAlive,
+                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
+                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
+                })), { host: proxyUrl.hostname, port: proxyUrl.port })
+            };
+            let tunnelAgent;
+            const overHttps = proxyUrl.protocol === 'https:';
+            if (usingSsl) {
+                tunnelAgent = overHttps ? tunnelExports.httpsOverHttps : tunnelExports.httpsOverHttp;
+            }
+            else {
+                tunnelAgent = overHttps ? tunnelExports.httpOverHttps : tunnelExports.httpOverHttp;
+            }
+            agent = tunnelAgent(agentOptions);
+            this._proxyAgent = agent;
+        }
+        // if tunneling agent isn't assigned create a new agent
+        if (!agent) {
+            const options = { keepAlive: this._keepAlive, maxSockets };
+            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
+            this._agent = agent;
+        }
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            agent.options = Object.assign(agent.options || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return agent;
+    }
+    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
+        let proxyAgent;
+        if (this._keepAlive) {
+            proxyAgent = this._proxyAgentDispatcher;
+        }
+        // if agent is already assigned use that agent.
+        if (proxyAgent) {
+            return proxyAgent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        proxyAgent = new undiciExports.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
+        })));
+        this._proxyAgentDispatcher = proxyAgent;
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return proxyAgent;
+    }
+    _getUserAgentWithOrchestrationId(userAgent) {
+        const baseUserAgent = userAgent || 'actions/http-client';
+        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
+        if (orchId) {
+            // Sanitize the orchestration ID to ensure it contains only valid characters
+            // Valid characters: 0-9, a-z, _, -, .
+            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
+            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
+        }
+        return baseUserAgent;
+    }
+    _performExponentialBackoff(retryNumber) {
+        return __awaiter$a(this, void 0, void 0, function* () {
+            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
+            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+            return new Promise(resolve => setTimeout(() => resolve(), ms));
+        });
+    }
+    _processResponse(res, options) {
+        return __awaiter$a(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => __awaiter$a(this, void 0, void 0, function* () {
+                const statusCode = res.message.statusCode || 0;
+                const response = {
+                    statusCode,
+                    result: null,
+                    headers: {}
+                };
+                // not found leads to null obj returned
+                if (statusCode === HttpCodes.NotFound) {
+                    resolve(response);
+                }
+                // get the result from the body
+                function dateTimeDeserializer(key, value) {
+                    if (typeof value === 'string') {
+                        const a = new Date(value);
+                        if (!isNaN(a.valueOf())) {
+                            return a;
+                        }
+                    }
+                    return value;
+                }
+                let obj;
+                let contents;
+                try {
+                    contents = yield res.readBody();
+                    if (contents && contents.length > 0) {
+                        if (options && options.deserializeDates) {
+                            obj = JSON.parse(contents, dateTimeDeserializer);
+                        }
+                        else {
+                            obj = JSON.parse(contents);
+                        }
+                        response.result = obj;
+                    }
+                    response.headers = res.message.headers;
+                }
+                catch (err) {
+                    // Invalid resource (contents not json);  leaving result obj null
+                }
+                // note that 3xx redirects are handled by the http layer.
+                if (statusCode > 299) {
+                    let msg;
+                    // if exception/error in body, attempt to get better error
+                    if (obj && obj.message) {
+                        msg = obj.message;
+                    }
+                    else if (contents && contents.length > 0) {
+                        // it may be the case that the exception is in the body message as string
+                        msg = contents;
+                    }
+                    else {
+                        msg = `Failed request: (${statusCode})`;
+                    }
+                    const err = new HttpClientError(msg, statusCode);
+                    err.result = response.result;
+                    reject(err);
+                }
+                else {
+                    resolve(response);
+                }
+            }));
+        });
+    }
+}
+const lowercaseKeys$1 = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 
-(undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+var __awaiter$9 = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
         function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
@@ -28671,8 +29384,30 @@ var MediaTypes;
         step((generator = generator.apply(thisArg, _arguments || [])).next());
     });
 };
+class BearerCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Bearer ${this.token}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return __awaiter$9(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
 
-(undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+var __awaiter$8 = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
         function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
@@ -28681,8 +29416,68 @@ var MediaTypes;
         step((generator = generator.apply(thisArg, _arguments || [])).next());
     });
 };
+class OidcClient {
+    static createHttpClient(allowRetry = true, maxRetry = 10) {
+        const requestOptions = {
+            allowRetries: allowRetry,
+            maxRetries: maxRetry
+        };
+        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(OidcClient.getRequestToken())], requestOptions);
+    }
+    static getRequestToken() {
+        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
+        if (!token) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
+        }
+        return token;
+    }
+    static getIDTokenUrl() {
+        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
+        if (!runtimeUrl) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
+        }
+        return runtimeUrl;
+    }
+    static getCall(id_token_url) {
+        return __awaiter$8(this, void 0, void 0, function* () {
+            var _a;
+            const httpclient = OidcClient.createHttpClient();
+            const res = yield httpclient
+                .getJson(id_token_url)
+                .catch(error => {
+                throw new Error(`Failed to get ID Token. \n 
+        Error Code : ${error.statusCode}\n 
+        Error Message: ${error.message}`);
+            });
+            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
+            if (!id_token) {
+                throw new Error('Response json body do not have ID Token field');
+            }
+            return id_token;
+        });
+    }
+    static getIDToken(audience) {
+        return __awaiter$8(this, void 0, void 0, function* () {
+            try {
+                // New ID Token is requested from action service
+                let id_token_url = OidcClient.getIDTokenUrl();
+                if (audience) {
+                    const encodedAudience = encodeURIComponent(audience);
+                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
+                }
+                debug(`ID token url is ${id_token_url}`);
+                const id_token = yield OidcClient.getCall(id_token_url);
+                setSecret(id_token);
+                return id_token;
+            }
+            catch (error) {
+                throw new Error(`Error message: ${error.message}`);
+            }
+        });
+    }
+}
 
-var __awaiter$1 = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+var __awaiter$7 = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
         function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
@@ -28704,7 +29499,7 @@ class Summary {
      * @returns step summary file path
      */
     filePath() {
-        return __awaiter$1(this, void 0, void 0, function* () {
+        return __awaiter$7(this, void 0, void 0, function* () {
             if (this._filePath) {
                 return this._filePath;
             }
@@ -28748,7 +29543,7 @@ class Summary {
      * @returns {Promise<Summary>} summary instance
      */
     write(options) {
-        return __awaiter$1(this, void 0, void 0, function* () {
+        return __awaiter$7(this, void 0, void 0, function* () {
             const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
             const filePath = yield this.filePath();
             const writeFunc = overwrite ? writeFile : appendFile;
@@ -28762,7 +29557,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     clear() {
-        return __awaiter$1(this, void 0, void 0, function* () {
+        return __awaiter$7(this, void 0, void 0, function* () {
             return this.emptyBuffer().write({ overwrite: true });
         });
     }
@@ -28953,9 +29748,45 @@ class Summary {
     }
 }
 const _summary = new Summary();
+/**
+ * @deprecated use `core.summary`
+ */
+const markdownSummary = _summary;
 const summary$1 = _summary;
 
-(undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+/**
+ * toPosixPath converts the given path to the posix form. On Windows, \\ will be
+ * replaced with /.
+ *
+ * @param pth. Path to transform.
+ * @return string Posix path.
+ */
+function toPosixPath(pth) {
+    return pth.replace(/[\\]/g, '/');
+}
+/**
+ * toWin32Path converts the given path to the win32 form. On Linux, / will be
+ * replaced with \\.
+ *
+ * @param pth. Path to transform.
+ * @return string Win32 path.
+ */
+function toWin32Path(pth) {
+    return pth.replace(/[/]/g, '\\');
+}
+/**
+ * toPlatformPath converts the given path to a platform-specific path. It does
+ * this by replacing instances of / and \ with the platform-specific path
+ * separator.
+ *
+ * @param pth The path to platformize.
+ * @return string The platform-specific path.
+ */
+function toPlatformPath(pth) {
+    return pth.replace(/[/\\]/g, path.sep);
+}
+
+var __awaiter$6 = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
         function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
@@ -28966,10 +29797,138 @@ const summary$1 = _summary;
 };
 const { chmod, copyFile, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, symlink, unlink } = fs.promises;
 // export const {open} = 'fs'
-process.platform === 'win32';
+const IS_WINDOWS$1 = process.platform === 'win32';
 fs.constants.O_RDONLY;
+function exists(fsPath) {
+    return __awaiter$6(this, void 0, void 0, function* () {
+        try {
+            yield stat(fsPath);
+        }
+        catch (err) {
+            if (err.code === 'ENOENT') {
+                return false;
+            }
+            throw err;
+        }
+        return true;
+    });
+}
+/**
+ * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
+ * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
+ */
+function isRooted(p) {
+    p = normalizeSeparators(p);
+    if (!p) {
+        throw new Error('isRooted() parameter "p" cannot be empty');
+    }
+    if (IS_WINDOWS$1) {
+        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
+        ); // e.g. C: or C:\hello
+    }
+    return p.startsWith('/');
+}
+/**
+ * Best effort attempt to determine whether a file exists and is executable.
+ * @param filePath    file path to check
+ * @param extensions  additional file extensions to try
+ * @return if file exists and is executable, returns the file path. otherwise empty string.
+ */
+function tryGetExecutablePath(filePath, extensions) {
+    return __awaiter$6(this, void 0, void 0, function* () {
+        let stats = undefined;
+        try {
+            // test file exists
+            stats = yield stat(filePath);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT') {
+                // eslint-disable-next-line no-console
+                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+            }
+        }
+        if (stats && stats.isFile()) {
+            if (IS_WINDOWS$1) {
+                // on Windows, test for valid extension
+                const upperExt = path.extname(filePath).toUpperCase();
+                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
+                    return filePath;
+                }
+            }
+            else {
+                if (isUnixExecutable(stats)) {
+                    return filePath;
+                }
+            }
+        }
+        // try each extension
+        const originalFilePath = filePath;
+        for (const extension of extensions) {
+            filePath = originalFilePath + extension;
+            stats = undefined;
+            try {
+                stats = yield stat(filePath);
+            }
+            catch (err) {
+                if (err.code !== 'ENOENT') {
+                    // eslint-disable-next-line no-console
+                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+                }
+            }
+            if (stats && stats.isFile()) {
+                if (IS_WINDOWS$1) {
+                    // preserve the case of the actual file (since an extension was appended)
+                    try {
+                        const directory = path.dirname(filePath);
+                        const upperName = path.basename(filePath).toUpperCase();
+                        for (const actualName of yield readdir(directory)) {
+                            if (upperName === actualName.toUpperCase()) {
+                                filePath = path.join(directory, actualName);
+                                break;
+                            }
+                        }
+                    }
+                    catch (err) {
+                        // eslint-disable-next-line no-console
+                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
+                    }
+                    return filePath;
+                }
+                else {
+                    if (isUnixExecutable(stats)) {
+                        return filePath;
+                    }
+                }
+            }
+        }
+        return '';
+    });
+}
+function normalizeSeparators(p) {
+    p = p || '';
+    if (IS_WINDOWS$1) {
+        // convert slashes on Windows
+        p = p.replace(/\//g, '\\');
+        // remove redundant slashes
+        return p.replace(/\\\\+/g, '\\');
+    }
+    // remove redundant slashes
+    return p.replace(/\/\/+/g, '/');
+}
+// on Mac/Linux, test the execute bit
+//     R   W  X  R  W X R W X
+//   256 128 64 32 16 8 4 2 1
+function isUnixExecutable(stats) {
+    return ((stats.mode & 1) > 0 ||
+        ((stats.mode & 8) > 0 &&
+            process.getgid !== undefined &&
+            stats.gid === process.getgid()) ||
+        ((stats.mode & 64) > 0 &&
+            process.getuid !== undefined &&
+            stats.uid === process.getuid()));
+}
 
-(undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+var __awaiter$5 = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
         function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
@@ -28978,8 +29937,97 @@ fs.constants.O_RDONLY;
         step((generator = generator.apply(thisArg, _arguments || [])).next());
     });
 };
+/**
+ * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
+ * If you check and the tool does not exist, it will throw.
+ *
+ * @param     tool              name of the tool
+ * @param     check             whether to check if tool exists
+ * @returns   Promise<string>   path to tool
+ */
+function which(tool, check) {
+    return __awaiter$5(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // recursive when check=true
+        if (check) {
+            const result = yield which(tool, false);
+            if (!result) {
+                if (IS_WINDOWS$1) {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
+                }
+                else {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
+                }
+            }
+            return result;
+        }
+        const matches = yield findInPath(tool);
+        if (matches && matches.length > 0) {
+            return matches[0];
+        }
+        return '';
+    });
+}
+/**
+ * Returns a list of all occurrences of the given tool on the system path.
+ *
+ * @returns   Promise<string[]>  the paths of the tool
+ */
+function findInPath(tool) {
+    return __awaiter$5(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // build the list of extensions to try
+        const extensions = [];
+        if (IS_WINDOWS$1 && process.env['PATHEXT']) {
+            for (const extension of process.env['PATHEXT'].split(path.delimiter)) {
+                if (extension) {
+                    extensions.push(extension);
+                }
+            }
+        }
+        // if it's rooted, return it if exists. otherwise return empty.
+        if (isRooted(tool)) {
+            const filePath = yield tryGetExecutablePath(tool, extensions);
+            if (filePath) {
+                return [filePath];
+            }
+            return [];
+        }
+        // if any path separators, return empty
+        if (tool.includes(path.sep)) {
+            return [];
+        }
+        // build the list of directories
+        //
+        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
+        // it feels like we should not do this. Checking the current directory seems like more of a use
+        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
+        // across platforms.
+        const directories = [];
+        if (process.env.PATH) {
+            for (const p of process.env.PATH.split(path.delimiter)) {
+                if (p) {
+                    directories.push(p);
+                }
+            }
+        }
+        // find all matches
+        const matches = [];
+        for (const directory of directories) {
+            const filePath = yield tryGetExecutablePath(path.join(directory, tool), extensions);
+            if (filePath) {
+                matches.push(filePath);
+            }
+        }
+        return matches;
+    });
+}
 
-(undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+var __awaiter$4 = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
         function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
@@ -28989,9 +30037,577 @@ fs.constants.O_RDONLY;
     });
 };
 /* eslint-disable @typescript-eslint/unbound-method */
-process.platform === 'win32';
+const IS_WINDOWS = process.platform === 'win32';
+/*
+ * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
+ */
+class ToolRunner extends events$1.EventEmitter {
+    constructor(toolPath, args, options) {
+        super();
+        if (!toolPath) {
+            throw new Error("Parameter 'toolPath' cannot be null or empty.");
+        }
+        this.toolPath = toolPath;
+        this.args = args || [];
+        this.options = options || {};
+    }
+    _debug(message) {
+        if (this.options.listeners && this.options.listeners.debug) {
+            this.options.listeners.debug(message);
+        }
+    }
+    _getCommandString(options, noPrefix) {
+        const toolPath = this._getSpawnFileName();
+        const args = this._getSpawnArgs(options);
+        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
+        if (IS_WINDOWS) {
+            // Windows + cmd file
+            if (this._isCmdFile()) {
+                cmd += toolPath;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows + verbatim
+            else if (options.windowsVerbatimArguments) {
+                cmd += `"${toolPath}"`;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows (regular)
+            else {
+                cmd += this._windowsQuoteCmdArg(toolPath);
+                for (const a of args) {
+                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
+                }
+            }
+        }
+        else {
+            // OSX/Linux - this can likely be improved with some form of quoting.
+            // creating processes on Unix is fundamentally different than Windows.
+            // on Unix, execvp() takes an arg array.
+            cmd += toolPath;
+            for (const a of args) {
+                cmd += ` ${a}`;
+            }
+        }
+        return cmd;
+    }
+    _processLineBuffer(data, strBuffer, onLine) {
+        try {
+            let s = strBuffer + data.toString();
+            let n = s.indexOf(os.EOL);
+            while (n > -1) {
+                const line = s.substring(0, n);
+                onLine(line);
+                // the rest of the string ...
+                s = s.substring(n + os.EOL.length);
+                n = s.indexOf(os.EOL);
+            }
+            return s;
+        }
+        catch (err) {
+            // streaming lines to console is best effort.  Don't fail a build.
+            this._debug(`error processing line. Failed with error ${err}`);
+            return '';
+        }
+    }
+    _getSpawnFileName() {
+        if (IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                return process.env['COMSPEC'] || 'cmd.exe';
+            }
+        }
+        return this.toolPath;
+    }
+    _getSpawnArgs(options) {
+        if (IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
+                for (const a of this.args) {
+                    argline += ' ';
+                    argline += options.windowsVerbatimArguments
+                        ? a
+                        : this._windowsQuoteCmdArg(a);
+                }
+                argline += '"';
+                return [argline];
+            }
+        }
+        return this.args;
+    }
+    _endsWith(str, end) {
+        return str.endsWith(end);
+    }
+    _isCmdFile() {
+        const upperToolPath = this.toolPath.toUpperCase();
+        return (this._endsWith(upperToolPath, '.CMD') ||
+            this._endsWith(upperToolPath, '.BAT'));
+    }
+    _windowsQuoteCmdArg(arg) {
+        // for .exe, apply the normal quoting rules that libuv applies
+        if (!this._isCmdFile()) {
+            return this._uvQuoteCmdArg(arg);
+        }
+        // otherwise apply quoting rules specific to the cmd.exe command line parser.
+        // the libuv rules are generic and are not designed specifically for cmd.exe
+        // command line parser.
+        //
+        // for a detailed description of the cmd.exe command line parser, refer to
+        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
+        // need quotes for empty arg
+        if (!arg) {
+            return '""';
+        }
+        // determine whether the arg needs to be quoted
+        const cmdSpecialChars = [
+            ' ',
+            '\t',
+            '&',
+            '(',
+            ')',
+            '[',
+            ']',
+            '{',
+            '}',
+            '^',
+            '=',
+            ';',
+            '!',
+            "'",
+            '+',
+            ',',
+            '`',
+            '~',
+            '|',
+            '<',
+            '>',
+            '"'
+        ];
+        let needsQuotes = false;
+        for (const char of arg) {
+            if (cmdSpecialChars.some(x => x === char)) {
+                needsQuotes = true;
+                break;
+            }
+        }
+        // short-circuit if quotes not needed
+        if (!needsQuotes) {
+            return arg;
+        }
+        // the following quoting rules are very similar to the rules that by libuv applies.
+        //
+        // 1) wrap the string in quotes
+        //
+        // 2) double-up quotes - i.e. " => ""
+        //
+        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
+        //    doesn't work well with a cmd.exe command line.
+        //
+        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
+        //    for example, the command line:
+        //          foo.exe "myarg:""my val"""
+        //    is parsed by a .NET console app into an arg array:
+        //          [ "myarg:\"my val\"" ]
+        //    which is the same end result when applying libuv quoting rules. although the actual
+        //    command line from libuv quoting rules would look like:
+        //          foo.exe "myarg:\"my val\""
+        //
+        // 3) double-up slashes that precede a quote,
+        //    e.g.  hello \world    => "hello \world"
+        //          hello\"world    => "hello\\""world"
+        //          hello\\"world   => "hello\\\\""world"
+        //          hello world\    => "hello world\\"
+        //
+        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
+        //    the reasons for including this as a .cmd quoting rule are:
+        //
+        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
+        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
+        //
+        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
+        //       haven't heard any complaints about that aspect.
+        //
+        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
+        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
+        // by using %%.
+        //
+        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
+        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
+        //
+        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
+        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
+        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
+        // to an external program.
+        //
+        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
+        // % can be escaped within a .cmd file.
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\'; // double the slash
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '"'; // double the quote
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _uvQuoteCmdArg(arg) {
+        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
+        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
+        // is used.
+        //
+        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
+        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
+        // pasting copyright notice from Node within this function:
+        //
+        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
+        //
+        //      Permission is hereby granted, free of charge, to any person obtaining a copy
+        //      of this software and associated documentation files (the "Software"), to
+        //      deal in the Software without restriction, including without limitation the
+        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
+        //      sell copies of the Software, and to permit persons to whom the Software is
+        //      furnished to do so, subject to the following conditions:
+        //
+        //      The above copyright notice and this permission notice shall be included in
+        //      all copies or substantial portions of the Software.
+        //
+        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+        //      IN THE SOFTWARE.
+        if (!arg) {
+            // Need double quotation for empty argument
+            return '""';
+        }
+        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
+            // No quotation needed
+            return arg;
+        }
+        if (!arg.includes('"') && !arg.includes('\\')) {
+            // No embedded double quotes or backslashes, so I can just wrap
+            // quote marks around the whole thing.
+            return `"${arg}"`;
+        }
+        // Expected input/output:
+        //   input : hello"world
+        //   output: "hello\"world"
+        //   input : hello""world
+        //   output: "hello\"\"world"
+        //   input : hello\world
+        //   output: hello\world
+        //   input : hello\\world
+        //   output: hello\\world
+        //   input : hello\"world
+        //   output: "hello\\\"world"
+        //   input : hello\\"world
+        //   output: "hello\\\\\"world"
+        //   input : hello world\
+        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
+        //                             but it appears the comment is wrong, it should be "hello world\\"
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\';
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '\\';
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _cloneExecOptions(options) {
+        options = options || {};
+        const result = {
+            cwd: options.cwd || process.cwd(),
+            env: options.env || process.env,
+            silent: options.silent || false,
+            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
+            failOnStdErr: options.failOnStdErr || false,
+            ignoreReturnCode: options.ignoreReturnCode || false,
+            delay: options.delay || 10000
+        };
+        result.outStream = options.outStream || process.stdout;
+        result.errStream = options.errStream || process.stderr;
+        return result;
+    }
+    _getSpawnOptions(options, toolPath) {
+        options = options || {};
+        const result = {};
+        result.cwd = options.cwd;
+        result.env = options.env;
+        result['windowsVerbatimArguments'] =
+            options.windowsVerbatimArguments || this._isCmdFile();
+        if (options.windowsVerbatimArguments) {
+            result.argv0 = `"${toolPath}"`;
+        }
+        return result;
+    }
+    /**
+     * Exec a tool.
+     * Output will be streamed to the live console.
+     * Returns promise with return code
+     *
+     * @param     tool     path to tool to exec
+     * @param     options  optional exec options.  See ExecOptions
+     * @returns   number
+     */
+    exec() {
+        return __awaiter$4(this, void 0, void 0, function* () {
+            // root the tool path if it is unrooted and contains relative pathing
+            if (!isRooted(this.toolPath) &&
+                (this.toolPath.includes('/') ||
+                    (IS_WINDOWS && this.toolPath.includes('\\')))) {
+                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
+                this.toolPath = path.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+            }
+            // if the tool is only a file name, then resolve it from the PATH
+            // otherwise verify it exists (add extension on Windows if necessary)
+            this.toolPath = yield which(this.toolPath, true);
+            return new Promise((resolve, reject) => __awaiter$4(this, void 0, void 0, function* () {
+                this._debug(`exec tool: ${this.toolPath}`);
+                this._debug('arguments:');
+                for (const arg of this.args) {
+                    this._debug(`   ${arg}`);
+                }
+                const optionsNonNull = this._cloneExecOptions(this.options);
+                if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + os.EOL);
+                }
+                const state = new ExecState(optionsNonNull, this.toolPath);
+                state.on('debug', (message) => {
+                    this._debug(message);
+                });
+                if (this.options.cwd && !(yield exists(this.options.cwd))) {
+                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
+                }
+                const fileName = this._getSpawnFileName();
+                const cp = child.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
+                let stdbuffer = '';
+                if (cp.stdout) {
+                    cp.stdout.on('data', (data) => {
+                        if (this.options.listeners && this.options.listeners.stdout) {
+                            this.options.listeners.stdout(data);
+                        }
+                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                            optionsNonNull.outStream.write(data);
+                        }
+                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.stdline) {
+                                this.options.listeners.stdline(line);
+                            }
+                        });
+                    });
+                }
+                let errbuffer = '';
+                if (cp.stderr) {
+                    cp.stderr.on('data', (data) => {
+                        state.processStderr = true;
+                        if (this.options.listeners && this.options.listeners.stderr) {
+                            this.options.listeners.stderr(data);
+                        }
+                        if (!optionsNonNull.silent &&
+                            optionsNonNull.errStream &&
+                            optionsNonNull.outStream) {
+                            const s = optionsNonNull.failOnStdErr
+                                ? optionsNonNull.errStream
+                                : optionsNonNull.outStream;
+                            s.write(data);
+                        }
+                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.errline) {
+                                this.options.listeners.errline(line);
+                            }
+                        });
+                    });
+                }
+                cp.on('error', (err) => {
+                    state.processError = err.message;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    state.CheckComplete();
+                });
+                cp.on('exit', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                cp.on('close', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                state.on('done', (error, exitCode) => {
+                    if (stdbuffer.length > 0) {
+                        this.emit('stdline', stdbuffer);
+                    }
+                    if (errbuffer.length > 0) {
+                        this.emit('errline', errbuffer);
+                    }
+                    cp.removeAllListeners();
+                    if (error) {
+                        reject(error);
+                    }
+                    else {
+                        resolve(exitCode);
+                    }
+                });
+                if (this.options.input) {
+                    if (!cp.stdin) {
+                        throw new Error('child process missing stdin');
+                    }
+                    cp.stdin.end(this.options.input);
+                }
+            }));
+        });
+    }
+}
+/**
+ * Convert an arg string to an array of args. Handles escaping
+ *
+ * @param    argString   string of arguments
+ * @returns  string[]    array of arguments
+ */
+function argStringToArray(argString) {
+    const args = [];
+    let inQuotes = false;
+    let escaped = false;
+    let arg = '';
+    function append(c) {
+        // we only escape double quotes.
+        if (escaped && c !== '"') {
+            arg += '\\';
+        }
+        arg += c;
+        escaped = false;
+    }
+    for (let i = 0; i < argString.length; i++) {
+        const c = argString.charAt(i);
+        if (c === '"') {
+            if (!escaped) {
+                inQuotes = !inQuotes;
+            }
+            else {
+                append(c);
+            }
+            continue;
+        }
+        if (c === '\\' && escaped) {
+            append(c);
+            continue;
+        }
+        if (c === '\\' && inQuotes) {
+            escaped = true;
+            continue;
+        }
+        if (c === ' ' && !inQuotes) {
+            if (arg.length > 0) {
+                args.push(arg);
+                arg = '';
+            }
+            continue;
+        }
+        append(c);
+    }
+    if (arg.length > 0) {
+        args.push(arg.trim());
+    }
+    return args;
+}
+class ExecState extends events$1.EventEmitter {
+    constructor(options, toolPath) {
+        super();
+        this.processClosed = false; // tracks whether the process has exited and stdio is closed
+        this.processError = '';
+        this.processExitCode = 0;
+        this.processExited = false; // tracks whether the process has exited
+        this.processStderr = false; // tracks whether stderr was written to
+        this.delay = 10000; // 10 seconds
+        this.done = false;
+        this.timeout = null;
+        if (!toolPath) {
+            throw new Error('toolPath must not be empty');
+        }
+        this.options = options;
+        this.toolPath = toolPath;
+        if (options.delay) {
+            this.delay = options.delay;
+        }
+    }
+    CheckComplete() {
+        if (this.done) {
+            return;
+        }
+        if (this.processClosed) {
+            this._setResult();
+        }
+        else if (this.processExited) {
+            this.timeout = setTimeout$1(ExecState.HandleTimeout, this.delay, this);
+        }
+    }
+    _debug(message) {
+        this.emit('debug', message);
+    }
+    _setResult() {
+        // determine whether there is an error
+        let error;
+        if (this.processExited) {
+            if (this.processError) {
+                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
+            }
+            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
+                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
+            }
+            else if (this.processStderr && this.options.failOnStdErr) {
+                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
+            }
+        }
+        // clear the timeout
+        if (this.timeout) {
+            clearTimeout(this.timeout);
+            this.timeout = null;
+        }
+        this.done = true;
+        this.emit('done', error, this.processExitCode);
+    }
+    static HandleTimeout(state) {
+        if (state.done) {
+            return;
+        }
+        if (!state.processClosed && state.processExited) {
+            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
+            state._debug(message);
+        }
+        state._setResult();
+    }
+}
 
-(undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+var __awaiter$3 = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
         function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
@@ -29000,8 +30616,75 @@ process.platform === 'win32';
         step((generator = generator.apply(thisArg, _arguments || [])).next());
     });
 };
+/**
+ * Exec a command.
+ * Output will be streamed to the live console.
+ * Returns promise with return code
+ *
+ * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
+ * @param     args               optional arguments for tool. Escaping is handled by the lib.
+ * @param     options            optional exec options.  See ExecOptions
+ * @returns   Promise<number>    exit code
+ */
+function exec(commandLine, args, options) {
+    return __awaiter$3(this, void 0, void 0, function* () {
+        const commandArgs = argStringToArray(commandLine);
+        if (commandArgs.length === 0) {
+            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
+        }
+        // Path to tool to execute should be first arg
+        const toolPath = commandArgs[0];
+        args = commandArgs.slice(1).concat(args || []);
+        const runner = new ToolRunner(toolPath, args, options);
+        return runner.exec();
+    });
+}
+/**
+ * Exec a command and get the output.
+ * Output will be streamed to the live console.
+ * Returns promise with the exit code and collected stdout and stderr
+ *
+ * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
+ * @param     args                  optional arguments for tool. Escaping is handled by the lib.
+ * @param     options               optional exec options.  See ExecOptions
+ * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
+ */
+function getExecOutput(commandLine, args, options) {
+    return __awaiter$3(this, void 0, void 0, function* () {
+        var _a, _b;
+        let stdout = '';
+        let stderr = '';
+        //Using string decoder covers the case where a mult-byte character is split
+        const stdoutDecoder = new StringDecoder('utf8');
+        const stderrDecoder = new StringDecoder('utf8');
+        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
+        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
+        const stdErrListener = (data) => {
+            stderr += stderrDecoder.write(data);
+            if (originalStdErrListener) {
+                originalStdErrListener(data);
+            }
+        };
+        const stdOutListener = (data) => {
+            stdout += stdoutDecoder.write(data);
+            if (originalStdoutListener) {
+                originalStdoutListener(data);
+            }
+        };
+        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
+        const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+        //flush any remaining characters
+        stdout += stdoutDecoder.end();
+        stderr += stderrDecoder.end();
+        return {
+            exitCode,
+            stdout,
+            stderr
+        };
+    });
+}
 
-(undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+var __awaiter$2 = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
         function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
@@ -29010,10 +30693,70 @@ process.platform === 'win32';
         step((generator = generator.apply(thisArg, _arguments || [])).next());
     });
 };
-os__default.platform();
-os__default.arch();
+const getWindowsInfo = () => __awaiter$2(void 0, void 0, void 0, function* () {
+    const { stdout: version } = yield getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
+        silent: true
+    });
+    const { stdout: name } = yield getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
+        silent: true
+    });
+    return {
+        name: name.trim(),
+        version: version.trim()
+    };
+});
+const getMacOsInfo = () => __awaiter$2(void 0, void 0, void 0, function* () {
+    var _a, _b, _c, _d;
+    const { stdout } = yield getExecOutput('sw_vers', undefined, {
+        silent: true
+    });
+    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
+    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
+    return {
+        name,
+        version
+    };
+});
+const getLinuxInfo = () => __awaiter$2(void 0, void 0, void 0, function* () {
+    const { stdout } = yield getExecOutput('lsb_release', ['-i', '-r', '-s'], {
+        silent: true
+    });
+    const [name, version] = stdout.trim().split('\n');
+    return {
+        name,
+        version
+    };
+});
+const platform = os__default.platform();
+const arch = os__default.arch();
+const isWindows = platform === 'win32';
+const isMacOS = platform === 'darwin';
+const isLinux = platform === 'linux';
+function getDetails() {
+    return __awaiter$2(this, void 0, void 0, function* () {
+        return Object.assign(Object.assign({}, (yield (isWindows
+            ? getWindowsInfo()
+            : isMacOS
+                ? getMacOsInfo()
+                : getLinuxInfo()))), { platform,
+            arch,
+            isWindows,
+            isMacOS,
+            isLinux });
+    });
+}
 
-(undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+var platform$1 = /*#__PURE__*/Object.freeze({
+    __proto__: null,
+    arch: arch,
+    getDetails: getDetails,
+    isLinux: isLinux,
+    isMacOS: isMacOS,
+    isWindows: isWindows,
+    platform: platform
+});
+
+var __awaiter$1 = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
         function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
@@ -29036,6 +30779,24 @@ var ExitCode;
      */
     ExitCode[ExitCode["Failure"] = 1] = "Failure";
 })(ExitCode || (ExitCode = {}));
+//-----------------------------------------------------------------------
+// Variables
+//-----------------------------------------------------------------------
+/**
+ * Sets env variable for this action and future actions in the job
+ * @param name the name of the variable to set
+ * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function exportVariable(name, val) {
+    const convertedVal = toCommandValue(val);
+    process.env[name] = convertedVal;
+    const filePath = process.env['GITHUB_ENV'] || '';
+    if (filePath) {
+        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
+    }
+    issueCommand('set-env', { name }, convertedVal);
+}
 /**
  * Registers a secret which will get masked from logs
  *
@@ -29069,6 +30830,20 @@ function setSecret(secret) {
     issueCommand('add-mask', {}, secret);
 }
 /**
+ * Prepends inputPath to the PATH (for this action and future actions)
+ * @param inputPath
+ */
+function addPath(inputPath) {
+    const filePath = process.env['GITHUB_PATH'] || '';
+    if (filePath) {
+        issueFileCommand('PATH', inputPath);
+    }
+    else {
+        issueCommand('add-path', {}, inputPath);
+    }
+    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
+}
+/**
  * Gets the value of an input.
  * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
  * Returns an empty string if the value is not defined.
@@ -29079,6 +30854,12 @@ function setSecret(secret) {
  */
 function getInput(name, options) {
     const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
+    if (options && options.required && !val) {
+        throw new Error(`Input required and not supplied: ${name}`);
+    }
+    if (options && options.trimWhitespace === false) {
+        return val;
+    }
     return val.trim();
 }
 /**
@@ -29090,10 +30871,34 @@ function getInput(name, options) {
  *
  */
 function getMultilineInput(name, options) {
-    const inputs = getInput(name)
+    const inputs = getInput(name, options)
         .split('\n')
         .filter(x => x !== '');
+    if (options && options.trimWhitespace === false) {
+        return inputs;
+    }
     return inputs.map(input => input.trim());
+}
+/**
+ * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
+ * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
+ * The return value is also in boolean type.
+ * ref: https://yaml.org/spec/1.2/spec.html#id2804923
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   boolean
+ */
+function getBooleanInput(name, options) {
+    const trueValue = ['true', 'True', 'TRUE'];
+    const falseValue = ['false', 'False', 'FALSE'];
+    const val = getInput(name, options);
+    if (trueValue.includes(val))
+        return true;
+    if (falseValue.includes(val))
+        return false;
+    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
+        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
 }
 /**
  * Sets the value of an output.
@@ -29110,6 +30915,14 @@ function setOutput(name, value) {
     process.stdout.write(os.EOL);
     issueCommand('set-output', { name }, toCommandValue(value));
 }
+/**
+ * Enables or disables the echoing of commands into stdout for the rest of the step.
+ * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
+ *
+ */
+function setCommandEcho(enabled) {
+    issue('echo', enabled ? 'on' : 'off');
+}
 //-----------------------------------------------------------------------
 // Results
 //-----------------------------------------------------------------------
@@ -29121,6 +30934,22 @@ function setOutput(name, value) {
 function setFailed(message) {
     process.exitCode = ExitCode.Failure;
     error(message);
+}
+//-----------------------------------------------------------------------
+// Logging Commands
+//-----------------------------------------------------------------------
+/**
+ * Gets whether Actions Step Debug is on or not
+ */
+function isDebug() {
+    return process.env['RUNNER_DEBUG'] === '1';
+}
+/**
+ * Writes debug message to user log
+ * @param message debug message
+ */
+function debug(message) {
+    issueCommand('debug', {}, message);
 }
 /**
  * Adds an error issue
@@ -29139,12 +30968,120 @@ function warning(message, properties = {}) {
     issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
+ * Adds a notice issue
+ * @param message notice issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function notice(message, properties = {}) {
+    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
  * Writes info to log with console.log.
  * @param message info message
  */
 function info(message) {
     process.stdout.write(message + os.EOL);
 }
+/**
+ * Begin an output group.
+ *
+ * Output until the next `groupEnd` will be foldable in this group
+ *
+ * @param name The name of the output group
+ */
+function startGroup(name) {
+    issue('group', name);
+}
+/**
+ * End an output group.
+ */
+function endGroup() {
+    issue('endgroup');
+}
+/**
+ * Wrap an asynchronous function call in a group.
+ *
+ * Returns the same type as the function itself.
+ *
+ * @param name The name of the group
+ * @param fn The function to wrap in the group
+ */
+function group(name, fn) {
+    return __awaiter$1(this, void 0, void 0, function* () {
+        startGroup(name);
+        let result;
+        try {
+            result = yield fn();
+        }
+        finally {
+            endGroup();
+        }
+        return result;
+    });
+}
+//-----------------------------------------------------------------------
+// Wrapper action state
+//-----------------------------------------------------------------------
+/**
+ * Saves state for current action, the state can only be retrieved by this action's post job execution.
+ *
+ * @param     name     name of the state to store
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function saveState(name, value) {
+    const filePath = process.env['GITHUB_STATE'] || '';
+    if (filePath) {
+        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
+    }
+    issueCommand('save-state', { name }, toCommandValue(value));
+}
+/**
+ * Gets the value of an state set by this action's main execution.
+ *
+ * @param     name     name of the state to get
+ * @returns   string
+ */
+function getState(name) {
+    return process.env[`STATE_${name}`] || '';
+}
+function getIDToken(aud) {
+    return __awaiter$1(this, void 0, void 0, function* () {
+        return yield OidcClient.getIDToken(aud);
+    });
+}
+
+var core = /*#__PURE__*/Object.freeze({
+    __proto__: null,
+    get ExitCode () { return ExitCode; },
+    addPath: addPath,
+    debug: debug,
+    endGroup: endGroup,
+    error: error,
+    exportVariable: exportVariable,
+    getBooleanInput: getBooleanInput,
+    getIDToken: getIDToken,
+    getInput: getInput,
+    getMultilineInput: getMultilineInput,
+    getState: getState,
+    group: group,
+    info: info,
+    isDebug: isDebug,
+    markdownSummary: markdownSummary,
+    notice: notice,
+    platform: platform$1,
+    saveState: saveState,
+    setCommandEcho: setCommandEcho,
+    setFailed: setFailed,
+    setOutput: setOutput,
+    setSecret: setSecret,
+    startGroup: startGroup,
+    summary: summary$1,
+    toPlatformPath: toPlatformPath,
+    toPosixPath: toPosixPath,
+    toWin32Path: toWin32Path,
+    warning: warning
+});
 
 /**
  * The plain data that flows between the pipeline's stages:
@@ -48633,8 +50570,8 @@ function requirePushgateway () {
 	hasRequiredPushgateway = 1;
 
 	const url = require$$0$a;
-	const http$1 = http;
-	const https$1 = https;
+	const http = http__default;
+	const https = https__default;
 	const { gzipSync } = require$$3;
 	const { globalRegistry } = requireRegistry();
 
@@ -48694,7 +50631,7 @@ function requirePushgateway () {
 		const target = url.resolve(this.gatewayUrl, path);
 		// eslint-disable-next-line n/no-deprecated-api
 		const requestParams = url.parse(target);
-		const httpModule = isHttps(requestParams.href) ? https$1 : http$1;
+		const httpModule = isHttps(requestParams.href) ? https : http;
 		const options = Object.assign(requestParams, this.requestOptions, {
 			method,
 		});
@@ -57433,6 +59370,167 @@ function inSpan(span, position) {
  */
 
 /**
+ * Our default sum is the [Kahan-Babuska algorithm](https://pdfs.semanticscholar.org/1760/7d467cda1d0277ad272deb2113533131dc09.pdf).
+ * This method is an improvement over the classical
+ * [Kahan summation algorithm](https://en.wikipedia.org/wiki/Kahan_summation_algorithm).
+ * It aims at computing the sum of a list of numbers while correcting for
+ * floating-point errors. Traditionally, sums are calculated as many
+ * successive additions, each one with its own floating-point roundoff. These
+ * losses in precision add up as the number of numbers increases. This alternative
+ * algorithm is more accurate than the simple way of calculating sums by simple
+ * addition.
+ *
+ * This runs in `O(n)`, linear time, with respect to the length of the array.
+ *
+ * @param {Array<number>} x input
+ * @return {number} sum of all input numbers
+ * @example
+ * sum([1, 2, 3]); // => 6
+ */
+function sum(x) {
+    // If the array is empty, we needn't bother computing its sum
+    if (x.length === 0) {
+        return 0;
+    }
+
+    // Initializing the sum as the first number in the array
+    var sum = x[0];
+
+    // Keeping track of the floating-point error correction
+    var correction = 0;
+
+    var transition;
+
+    if (typeof sum !== "number") {
+        return Number.NaN;
+    }
+
+    for (var i = 1; i < x.length; i++) {
+        if (typeof x[i] !== "number") {
+            return Number.NaN;
+        }
+        transition = sum + x[i];
+
+        // Here we need to update the correction in a different fashion
+        // if the new absolute value is greater than the absolute sum
+        if (Math.abs(sum) >= Math.abs(x[i])) {
+            correction += sum - transition + x[i];
+        } else {
+            correction += x[i] - transition + sum;
+        }
+
+        sum = transition;
+    }
+
+    // Returning the corrected sum
+    return sum + correction;
+}
+
+/**
+ * The mean, _also known as average_,
+ * is the sum of all values over the number of values.
+ * This is a [measure of central tendency](https://en.wikipedia.org/wiki/Central_tendency):
+ * a method of finding a typical or central value of a set of numbers.
+ *
+ * This runs in `O(n)`, linear time, with respect to the length of the array.
+ *
+ * @param {Array<number>} x sample of one or more data points
+ * @throws {Error} if the length of x is less than one
+ * @returns {number} mean
+ * @example
+ * mean([0, 10]); // => 5
+ */
+function mean$2(x) {
+    if (x.length === 0) {
+        throw new Error("mean requires at least one data point");
+    }
+
+    return sum(x) / x.length;
+}
+
+/**
+ * The sum of deviations to the Nth power.
+ * When n=2 it's the sum of squared deviations.
+ * When n=3 it's the sum of cubed deviations.
+ *
+ * @param {Array<number>} x
+ * @param {number} n power
+ * @returns {number} sum of nth power deviations
+ *
+ * @example
+ * var input = [1, 2, 3];
+ * // since the variance of a set is the mean squared
+ * // deviations, we can calculate that with sumNthPowerDeviations:
+ * sumNthPowerDeviations(input, 2) / input.length;
+ */
+function sumNthPowerDeviations(x, n) {
+    var meanValue = mean$2(x);
+    var sum = 0;
+    var tempValue;
+    var i;
+
+    // This is an optimization: when n is 2 (we're computing a number squared),
+    // multiplying the number by itself is significantly faster than using
+    // the Math.pow method.
+    {
+        for (i = 0; i < x.length; i++) {
+            tempValue = x[i] - meanValue;
+            sum += tempValue * tempValue;
+        }
+    }
+
+    return sum;
+}
+
+/**
+ * The [sample variance](https://en.wikipedia.org/wiki/Variance#Sample_variance)
+ * is the sum of squared deviations from the mean. The sample variance
+ * is distinguished from the variance by the usage of [Bessel's Correction](https://en.wikipedia.org/wiki/Bessel's_correction):
+ * instead of dividing the sum of squared deviations by the length of the input,
+ * it is divided by the length minus one. This corrects the bias in estimating
+ * a value from a set that you don't know if full.
+ *
+ * References:
+ * * [Wolfram MathWorld on Sample Variance](http://mathworld.wolfram.com/SampleVariance.html)
+ *
+ * @param {Array<number>} x a sample of two or more data points
+ * @throws {Error} if the length of x is less than 2
+ * @return {number} sample variance
+ * @example
+ * sampleVariance([1, 2, 3, 4, 5]); // => 2.5
+ */
+function sampleVariance(x) {
+    if (x.length < 2) {
+        throw new Error("sampleVariance requires at least two data points");
+    }
+
+    var sumSquaredDeviationsValue = sumNthPowerDeviations(x);
+
+    // this is Bessels' Correction: an adjustment made to sample statistics
+    // that allows for the reduced degree of freedom entailed in calculating
+    // values from samples rather than complete populations.
+    var besselsCorrection = x.length - 1;
+
+    // Find the mean value of that list
+    return sumSquaredDeviationsValue / besselsCorrection;
+}
+
+/**
+ * The [sample standard deviation](http://en.wikipedia.org/wiki/Standard_deviation#Sample_standard_deviation)
+ * is the square root of the sample variance.
+ *
+ * @param {Array<number>} x input array
+ * @returns {number} sample standard deviation
+ * @example
+ * sampleStandardDeviation([2, 4, 4, 4, 5, 5, 7, 9]).toFixed(2);
+ * // => '2.14'
+ */
+function sampleStandardDeviation(x) {
+    var sampleVarianceX = sampleVariance(x);
+    return Math.sqrt(sampleVarianceX);
+}
+
+/**
  * This is the internal implementation of quantiles: when you know
  * that the order is sorted, you don't need to re-sort it, and the computations
  * are faster.
@@ -61197,6 +63295,12 @@ function predictionT(x, centre, sd, n) {
     return (x - centre) / (sd * Math.sqrt(1 + 1 / n));
 }
 
+/**
+ * The verdict on one run against its comparable history. See docs/gate.md for the method; in short:
+ * per metric, a one-sided prediction-interval test of the run against the accepted baseline level, with
+ * run-to-run noise from the history (never from steps), a minimum effect, and one false-alarm budget per
+ * run split over metric families. Non-finite loss and divergence fail whatever the history.
+ */
 function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
     const completeness = runCompleteness(summary, history, config.completeFraction);
     const verdicts = [];
@@ -61241,7 +63345,8 @@ function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
                 ...base,
                 verdict: 'insufficient-history',
                 current,
-                baseline: mean === null ? null : { centre: mean, band: NaN, runs: values.length, history: values },
+                // Too few runs for a threshold: the band is their plain scatter (one SD), 0 for a single run.
+                baseline: mean === null ? null : { centre: mean, band: values.length > 1 ? sampleStandardDeviation(values) : 0, runs: values.length, history: values },
                 change,
                 reason: `${m.name} ${mean === null ? formatValue$1(current) + ': ' : ''}${vs} (not judged below ${config.minRuns} runs)`,
             });
@@ -62642,314 +64747,6 @@ function openHistory(spec, options = {}) {
 }
 
 /**
- * The one engine behind the action and the CLI: options in, a result out. Stages are called in
- * pipeline order — ingest → summarize → gate → sinks → store → report; only sinks, stores and the
- * report's GitHub calls touch the outside world, and none of them can change the verdict.
- */
-async function run(options, io, shell = { jobSummary: false }) {
-    const result = { exitCode: 0, summaries: [], gate: [], statsd: null, gpu: null, sinks: [], report: null, errors: [], warnings: [] };
-    const warn = (message) => {
-        result.warnings.push(message);
-        io.warn(message);
-    };
-    const fail = (e) => {
-        if (!(e instanceof InputError))
-            throw e;
-        result.errors.push(e.message);
-        io.error(e.message);
-    };
-    for (const n of options.notices)
-        warn(n);
-    let config;
-    try {
-        config = await loadConfig(options.config);
-    }
-    catch (e) {
-        fail(e);
-        return { ...result, exitCode: 2 };
-    }
-    // ingest + summarize, one run at a time so memory stays bounded by one run's summary
-    for (const input of await resolveInputs(options, fail)) {
-        try {
-            const summary = await summarizeRun(await input(), config);
-            for (const w of summary.warnings)
-                warn(w);
-            result.summaries.push(summary);
-        }
-        catch (e) {
-            fail(e);
-        }
-    }
-    // GPU telemetry and cost: gateable like any metric when the capture covers a single run
-    try {
-        const samples = await readGpuInputs(options.gpuCsv, options.gpuScrape);
-        const prices = resolveGpuPrices(options.gpuPrice, config);
-        if (samples || Object.keys(prices).length) {
-            result.gpu = gpuReport(samples, result.summaries, { prices, config });
-            if (result.summaries.length === 1)
-                result.summaries[0].metrics.push(...result.gpu.metrics);
-        }
-    }
-    catch (e) {
-        fail(e);
-    }
-    // gate: pure verdicts against the comparable runs of the history (read once)
-    let store = null;
-    let history = null;
-    let gcfg = null;
-    if (options.history) {
-        try {
-            gcfg = gateConfig(config.sections.gate, config.source ?? 'config');
-            store = openHistory(options.history);
-            history = await store.read();
-            if (options.command !== 'record') {
-                result.gate = result.summaries.map((s) => judgeRun(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), gcfg));
-                for (const g of result.gate)
-                    for (const m of g.metrics)
-                        io.info(`${g.experiment}: ${m.verdict} — ${m.reason}`);
-            }
-        }
-        catch (e) {
-            fail(storeError(e, options.history));
-            store = null;
-        }
-    }
-    // sinks: a failure warns and never changes the verdict
-    if (options.statsdHost || options.dryRun) {
-        const metrics = statsdMetricsFor(result.summaries, result.gate, result.gpu, options, warn);
-        const report = await sendStatsd(metrics, {
-            host: options.statsdHost ?? '127.0.0.1',
-            port: options.statsdPort,
-            flavor: options.statsdFlavor,
-            maxBufferSize: options.maxBufferSize,
-            dryRun: options.dryRun,
-        });
-        result.statsd = { ...report, series: countSeries(metrics) };
-        for (const e of report.errors)
-            warn(`StatsD ${report.target}: ${e}`);
-        if (options.dryRun)
-            for (const line of report.printed)
-                io.info(line);
-        else
-            io.info(`StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${result.statsd.series} series`);
-    }
-    if (options.pushgatewayUrl) {
-        try {
-            const gpu = result.gpu;
-            const pushed = await pushRunResults(options.pushgatewayUrl, result.summaries, result.gate.length ? result.gate : null, {
-                prefix: options.prefix,
-                tags: options.tags,
-                allowIdTags: options.allowIdTags,
-                github: options.github,
-                extraGauges: (s, i) => [...(gpu?.costs.find((c) => c.run === s.name)?.gauges ?? []), ...(i === 0 ? (gpu?.gauges ?? []) : [])],
-            });
-            result.sinks.push(pushed);
-            for (const w of pushed.warnings)
-                warn(w);
-            if (pushed.ok)
-                io.info(`Pushgateway: ${pushed.sent} samples to ${pushed.target}`);
-        }
-        catch (e) {
-            fail(e);
-        }
-    }
-    if (options.datadogUrl && options.datadogApiKey) {
-        const dd = await sendToDatadog(result.summaries, result.gate, {
-            url: options.datadogUrl,
-            apiKey: options.datadogApiKey,
-            prefix: options.prefix,
-            tags: options.tags,
-            github: options.github,
-            allowIdTags: options.allowIdTags,
-        });
-        result.sinks.push(dd);
-        for (const n of dd.notes)
-            io.info(n);
-        for (const w of dd.warnings)
-            warn(w);
-    }
-    // store: record per the baseline policy; a run with bad input never touches the history
-    if (store && history && gcfg) {
-        const policy = shouldRecord(options.record, options.github);
-        if (!policy.record)
-            io.info(`history: not recorded (${policy.reason})`);
-        else if (result.errors.length)
-            warn('history: not recorded, because some input was bad');
-        else if (result.summaries.length) {
-            try {
-                const recordedAt = new Date().toISOString();
-                const records = result.summaries.map((s, i) => {
-                    const c = runCompleteness(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), gcfg.completeFraction);
-                    return recordFromSummary(s, { recordedAt, ref: options.github.ref, sha: options.github.sha, runId: options.github.runId, baseline: options.newBaseline && i === 0, complete: c.complete });
-                });
-                await store.append(records, options.historyMax);
-                io.info(`history: recorded ${records.length} run(s) in ${store.location} (${policy.reason})`);
-            }
-            catch (e) {
-                if (e instanceof InputError)
-                    fail(e);
-                else
-                    warn(`history: could not record in ${store.location}: ${e.message}`);
-            }
-        }
-    }
-    // report: job summary, PR comment, annotations, files
-    if (result.gate.length || options.markdown || options.html) {
-        const { publishReport, reportInput, lossBandFromCurves } = await Promise.resolve().then(function () { return index; });
-        const input = reportInput({
-            gate: result.gate,
-            summaries: result.summaries,
-            github: options.github,
-            lossBand: (g, s) => {
-                const loss = s?.metrics.find((m) => m.class.kind === 'loss' && m.class.gate);
-                if (!history || !loss)
-                    return undefined;
-                const key = metricKey(loss.name);
-                const curves = comparableRuns(history, g.experiment, g.fingerprint).map((r) => r.metrics[key]?.samples ?? []);
-                return { points: lossBandFromCurves(curves), lossMetric: loss.name };
-            },
-        });
-        try {
-            const published = await publishReport(input, { markdown: options.markdown, html: options.html, comment: options.comment, githubToken: options.githubToken, github: options.github, jobSummary: shell.jobSummary }, { io, ...(shell.annotations ? { annotations: shell.annotations } : {}) });
-            result.report = { comment: published.comment.action, commentUrl: published.comment.url ?? null, html: published.files.html ?? null, markdown: published.files.markdown ?? null };
-        }
-        catch (e) {
-            fail(e);
-        }
-    }
-    const sinkFailed = options.failOnSinkError && (result.sinks.some((r) => !r.ok) || (result.statsd?.errors.length ?? 0) > 0);
-    if (sinkFailed)
-        fail(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
-    const regression = result.gate.some((g) => g.regression);
-    result.exitCode = result.errors.length ? 2 : regression && options.failOnRegression ? 1 : 0;
-    return result;
-}
-/** Each run to process, opened lazily; manifest problems are reported and the other runs still go. */
-async function resolveInputs(options, fail) {
-    const inputs = [];
-    for (const file of options.csv) {
-        const name = runNameOf(file);
-        const experiment = options.experiment ?? name;
-        inputs.push(async () => ({ name, experiment, tags: {}, fingerprint: {}, table: await openTable(file) }));
-    }
-    if (options.metadata) {
-        try {
-            const manifest = await readManifest(options.metadata);
-            for (const e of manifest.errors)
-                fail(e);
-            for (const r of manifest.runs) {
-                inputs.push(async () => ({
-                    name: r.name,
-                    experiment: options.experiment ? `${options.experiment}/${r.name}` : r.name,
-                    tags: r.config,
-                    fingerprint: r.fingerprint,
-                    ...(r.durationSeconds === undefined ? {} : { durationSeconds: r.durationSeconds }),
-                    table: await openTable(r.file),
-                }));
-            }
-        }
-        catch (e) {
-            fail(e);
-        }
-    }
-    if (!inputs.length && !options.metadata)
-        fail(new InputError('(arguments)', null, 'no input: give --csv FILE or --metadata FILE'));
-    return inputs;
-}
-/** A run's name from its file: the folder for the conventional metrics_rank_0.csv, else the file's stem. */
-function runNameOf(file) {
-    const stem = basename(file, extname(file));
-    return /^metrics(_rank_\d+)?$/.test(stem) ? basename(dirname(file)) || stem : stem;
-}
-/**
- * StatsD metrics for every run. Every line of one metric name must carry the same tag keys
- * (statsd_exporter rejects it otherwise), so runs of a batch share the union of their tag keys.
- */
-function statsdMetricsFor(summaries, gate, gpu, options, warn) {
-    const perRun = summaries.map((s) => {
-        const { tags, refused } = buildTags([s.tags, options.tags, baseTags(s.experiment, options.github)], options.allowIdTags);
-        for (const r of refused)
-            warn(`tag refused: ${r}`);
-        return tags;
-    });
-    const keys = new Set(perRun.flatMap((t) => Object.keys(t)));
-    return summaries.flatMap((s, i) => {
-        const tags = {};
-        for (const k of keys)
-            tags[k] = perRun[i][k] ?? 'none';
-        const verdict = gate.find((g) => g.experiment === s.experiment && g.name === s.name) ?? null;
-        const extra = [
-            ...(gpu?.costs.find((c) => c.run === s.name)?.gauges ?? []),
-            // The capture covers the job: its gauges go out once, with the first run's tags.
-            ...(i === 0 ? (gpu?.gauges ?? []) : []),
-        ].map((g) => ({ name: statsdName(options.prefix, g.name), value: g.value, type: 'g', sampleRate: 1, tags: { ...tags, ...g.tags } }));
-        return [...toStatsdMetrics(s, verdict, { prefix: options.prefix, flavor: options.statsdFlavor, tags }), ...extra];
-    });
-}
-/** A history that cannot be read is bad input when it is the user's file, a store failure otherwise. */
-function storeError(e, location) {
-    if (e instanceof InputError)
-        return e;
-    return new InputError(location, null, `history cannot be read: ${e.message.split('\n')[0]}`);
-}
-
-/**
- * The GitHub Action: inputs → Options → run() → outputs. Inputs are named like the CLI's flags.
- * Outputs: datagrams, series, metrics-json, regression, report-json.
- */
-const io = {
-    info: (m) => info(m),
-    warn: (m) => warning(m),
-    error: (m) => error(m),
-};
-async function action(env = process.env) {
-    try {
-        const raw = {};
-        for (const p of PARAMETERS) {
-            const value = p.kind === 'list' ? getMultilineInput(p.name) : getInput(p.name);
-            if (p.secret && typeof value === 'string' && value)
-                setSecret(value);
-            raw[p.name] = value;
-        }
-        if (env.DD_API_KEY)
-            setSecret(env.DD_API_KEY);
-        const command = raw.history ? 'check' : 'emit';
-        const options = resolveOptions(command, raw, githubContextFromEnv(env), env, 'action');
-        if (options.githubToken)
-            setSecret(options.githubToken);
-        const result = await run(options, io);
-        const json = resultJson(result, options);
-        const reportPath = options.json ?? join(env.RUNNER_TEMP || '.', 'training-metrics-gate', 'report.json');
-        await mkdir$1(join(reportPath, '..'), { recursive: true });
-        await writeFile$1(reportPath, JSON.stringify(json, null, 2) + '\n');
-        setOutput('datagrams', String(result.statsd?.datagrams ?? 0));
-        setOutput('series', String(result.statsd?.series ?? 0));
-        setOutput('metrics-json', JSON.stringify(metricsOutput(result)));
-        setOutput('regression', String(result.gate.some((g) => g.regression)));
-        setOutput('report-json', reportPath);
-        if (result.exitCode === 2)
-            setFailed(`bad input: ${result.errors.join('; ')}`);
-        else if (result.exitCode === 1)
-            setFailed(`performance regression in ${result.gate.filter((g) => g.regression).map((g) => g.experiment).join(', ')}`);
-    }
-    catch (e) {
-        setFailed(e instanceof InputError ? e.message : `internal error: ${e.stack ?? String(e)}`);
-    }
-}
-/** A compact per-run view for later steps: steady-state medians and last values by metric. */
-function metricsOutput(result) {
-    const out = {};
-    for (const s of result.summaries) {
-        const row = {};
-        for (const m of s.metrics)
-            row[m.name] = m.loss ? m.loss.final : (m.steady?.median ?? (Number.isFinite(m.last) ? m.last : null));
-        out[s.name] = row;
-    }
-    return out;
-}
-await action();
-
-/**
  * Escaping for everything that comes from user files (metric, run and experiment names, tags,
  * config strings). One function per target language; callers never build markup from raw names.
  */
@@ -64170,8 +65967,8 @@ function requireLib () {
 	lib.HttpClient = lib.HttpClientResponse = lib.HttpClientError = lib.MediaTypes = lib.Headers = lib.HttpCodes = void 0;
 	lib.getProxyUrl = getProxyUrl;
 	lib.isHttps = isHttps;
-	const http$1 = __importStar(http);
-	const https$1 = __importStar(https);
+	const http = __importStar(http__default);
+	const https = __importStar(https__default);
 	const pm = __importStar(requireProxy());
 	const tunnel = __importStar(requireTunnel());
 	const undici_1 = requireUndici();
@@ -64596,7 +66393,7 @@ function requireLib () {
 	        const info = {};
 	        info.parsedUrl = requestUrl;
 	        const usingSsl = info.parsedUrl.protocol === 'https:';
-	        info.httpModule = usingSsl ? https$1 : http$1;
+	        info.httpModule = usingSsl ? https : http;
 	        const defaultPort = usingSsl ? 443 : 80;
 	        info.options = {};
 	        info.options.host = info.parsedUrl.hostname;
@@ -64710,7 +66507,7 @@ function requireLib () {
 	        const usingSsl = parsedUrl.protocol === 'https:';
 	        let maxSockets = 100;
 	        if (this.requestOptions) {
-	            maxSockets = this.requestOptions.maxSockets || http$1.globalAgent.maxSockets;
+	            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
 	        }
 	        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
 	        if (proxyUrl && proxyUrl.hostname) {
@@ -64735,7 +66532,7 @@ function requireLib () {
 	        // if tunneling agent isn't assigned create a new agent
 	        if (!agent) {
 	            const options = { keepAlive: this._keepAlive, maxSockets };
-	            agent = usingSsl ? new https$1.Agent(options) : new http$1.Agent(options);
+	            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
 	            this._agent = agent;
 	        }
 	        if (usingSsl && this._ignoreSslError) {
@@ -69505,24 +71302,313 @@ function lossBandFromCurves(curves, minRuns = 2) {
     return out;
 }
 
-var index = /*#__PURE__*/Object.freeze({
-    __proto__: null,
-    COMMENT_MAX_CHARS: COMMENT_MAX_CHARS,
-    SUMMARY_MAX_BYTES: SUMMARY_MAX_BYTES,
-    annotate: annotate,
-    commentBody: commentBody,
-    commentGroup: commentGroup,
-    commentMarker: commentMarker,
-    lossBandFromCurves: lossBandFromCurves,
-    publishReport: publishReport,
-    renderHtml: renderHtml,
-    renderMarkdown: renderMarkdown,
-    renderMarkdownWithin: renderMarkdownWithin,
-    reportInput: reportInput,
-    summaryMarkdown: summaryMarkdown,
-    upsertComment: upsertComment,
-    writeJobSummary: writeJobSummary,
-    writeReportFiles: writeReportFiles
-});
+/**
+ * The one engine behind the action and the CLI: options in, a result out. Stages are called in
+ * pipeline order — ingest → summarize → gate → sinks → store → report; only sinks, stores and the
+ * report's GitHub calls touch the outside world, and none of them can change the verdict.
+ */
+async function run(options, io, shell = { jobSummary: false }) {
+    const result = { exitCode: 0, summaries: [], gate: [], statsd: null, gpu: null, sinks: [], report: null, errors: [], warnings: [] };
+    const warn = (message) => {
+        result.warnings.push(message);
+        io.warn(message);
+    };
+    const fail = (e) => {
+        if (!(e instanceof InputError))
+            throw e;
+        result.errors.push(e.message);
+        io.error(e.message);
+    };
+    for (const n of options.notices)
+        warn(n);
+    let config;
+    try {
+        config = await loadConfig(options.config);
+    }
+    catch (e) {
+        fail(e);
+        return { ...result, exitCode: 2 };
+    }
+    // ingest + summarize, one run at a time so memory stays bounded by one run's summary
+    for (const input of await resolveInputs(options, fail)) {
+        try {
+            const summary = await summarizeRun(await input(), config);
+            for (const w of summary.warnings)
+                warn(w);
+            result.summaries.push(summary);
+        }
+        catch (e) {
+            fail(e);
+        }
+    }
+    // GPU telemetry and cost: gateable like any metric when the capture covers a single run
+    try {
+        const samples = await readGpuInputs(options.gpuCsv, options.gpuScrape);
+        const prices = resolveGpuPrices(options.gpuPrice, config);
+        if (samples || Object.keys(prices).length) {
+            result.gpu = gpuReport(samples, result.summaries, { prices, config });
+            if (result.summaries.length === 1)
+                result.summaries[0].metrics.push(...result.gpu.metrics);
+        }
+    }
+    catch (e) {
+        fail(e);
+    }
+    // gate: pure verdicts against the comparable runs of the history (read once)
+    let store = null;
+    let history = null;
+    let gcfg = null;
+    if (options.history) {
+        try {
+            gcfg = gateConfig(config.sections.gate, config.source ?? 'config');
+            store = openHistory(options.history);
+            history = await store.read();
+            if (options.command !== 'record') {
+                result.gate = result.summaries.map((s) => judgeRun(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), gcfg));
+                for (const g of result.gate)
+                    for (const m of g.metrics)
+                        io.info(`${g.experiment}: ${m.verdict} — ${m.reason}`);
+            }
+        }
+        catch (e) {
+            fail(storeError(e, options.history));
+            store = null;
+        }
+    }
+    // sinks: a failure warns and never changes the verdict
+    if (options.statsdHost || options.dryRun) {
+        const metrics = statsdMetricsFor(result.summaries, result.gate, result.gpu, options, warn);
+        const report = await sendStatsd(metrics, {
+            host: options.statsdHost ?? '127.0.0.1',
+            port: options.statsdPort,
+            flavor: options.statsdFlavor,
+            maxBufferSize: options.maxBufferSize,
+            dryRun: options.dryRun,
+        });
+        result.statsd = { ...report, series: countSeries(metrics) };
+        for (const e of report.errors)
+            warn(`StatsD ${report.target}: ${e}`);
+        if (options.dryRun)
+            for (const line of report.printed)
+                io.info(line);
+        else
+            io.info(`StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${result.statsd.series} series`);
+    }
+    if (options.pushgatewayUrl) {
+        try {
+            const gpu = result.gpu;
+            const pushed = await pushRunResults(options.pushgatewayUrl, result.summaries, result.gate.length ? result.gate : null, {
+                prefix: options.prefix,
+                tags: options.tags,
+                allowIdTags: options.allowIdTags,
+                github: options.github,
+                extraGauges: (s, i) => [...(gpu?.costs.find((c) => c.run === s.name)?.gauges ?? []), ...(i === 0 ? (gpu?.gauges ?? []) : [])],
+            });
+            result.sinks.push(pushed);
+            for (const w of pushed.warnings)
+                warn(w);
+            if (pushed.ok)
+                io.info(`Pushgateway: ${pushed.sent} samples to ${pushed.target}`);
+        }
+        catch (e) {
+            fail(e);
+        }
+    }
+    if (options.datadogUrl && options.datadogApiKey) {
+        const dd = await sendToDatadog(result.summaries, result.gate, {
+            url: options.datadogUrl,
+            apiKey: options.datadogApiKey,
+            prefix: options.prefix,
+            tags: options.tags,
+            github: options.github,
+            allowIdTags: options.allowIdTags,
+        });
+        result.sinks.push(dd);
+        for (const n of dd.notes)
+            io.info(n);
+        for (const w of dd.warnings)
+            warn(w);
+    }
+    // store: record per the baseline policy; a run with bad input never touches the history
+    if (store && history && gcfg) {
+        const policy = shouldRecord(options.record, options.github);
+        if (!policy.record)
+            io.info(`history: not recorded (${policy.reason})`);
+        else if (result.errors.length)
+            warn('history: not recorded, because some input was bad');
+        else if (result.summaries.length) {
+            try {
+                const recordedAt = new Date().toISOString();
+                const records = result.summaries.map((s, i) => {
+                    const c = runCompleteness(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), gcfg.completeFraction);
+                    return recordFromSummary(s, { recordedAt, ref: options.github.ref, sha: options.github.sha, runId: options.github.runId, baseline: options.newBaseline && i === 0, complete: c.complete });
+                });
+                await store.append(records, options.historyMax);
+                io.info(`history: recorded ${records.length} run(s) in ${store.location} (${policy.reason})`);
+            }
+            catch (e) {
+                if (e instanceof InputError)
+                    fail(e);
+                else
+                    warn(`history: could not record in ${store.location}: ${e.message}`);
+            }
+        }
+    }
+    // report: job summary, PR comment, annotations, files
+    if (result.gate.length || options.markdown || options.html) {
+        const input = reportInput({
+            gate: result.gate,
+            summaries: result.summaries,
+            github: options.github,
+            lossBand: (g, s) => {
+                const loss = s?.metrics.find((m) => m.class.kind === 'loss' && m.class.gate);
+                if (!history || !loss)
+                    return undefined;
+                const key = metricKey(loss.name);
+                const curves = comparableRuns(history, g.experiment, g.fingerprint).map((r) => r.metrics[key]?.samples ?? []);
+                return { points: lossBandFromCurves(curves), lossMetric: loss.name };
+            },
+        });
+        try {
+            const published = await publishReport(input, { markdown: options.markdown, html: options.html, comment: options.comment, githubToken: options.githubToken, github: options.github, jobSummary: shell.jobSummary }, { io, ...(shell.annotations ? { annotations: shell.annotations } : {}) });
+            result.report = { comment: published.comment.action, commentUrl: published.comment.url ?? null, html: published.files.html ?? null, markdown: published.files.markdown ?? null };
+        }
+        catch (e) {
+            fail(e);
+        }
+    }
+    const sinkFailed = options.failOnSinkError && (result.sinks.some((r) => !r.ok) || (result.statsd?.errors.length ?? 0) > 0);
+    if (sinkFailed)
+        fail(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
+    const regression = result.gate.some((g) => g.regression);
+    result.exitCode = result.errors.length ? 2 : regression && options.failOnRegression ? 1 : 0;
+    return result;
+}
+/** Each run to process, opened lazily; manifest problems are reported and the other runs still go. */
+async function resolveInputs(options, fail) {
+    const inputs = [];
+    for (const file of options.csv) {
+        const name = runNameOf(file);
+        const experiment = options.experiment ?? name;
+        inputs.push(async () => ({ name, experiment, tags: {}, fingerprint: {}, table: await openTable(file) }));
+    }
+    if (options.metadata) {
+        try {
+            const manifest = await readManifest(options.metadata);
+            for (const e of manifest.errors)
+                fail(e);
+            for (const r of manifest.runs) {
+                inputs.push(async () => ({
+                    name: r.name,
+                    experiment: options.experiment ? `${options.experiment}/${r.name}` : r.name,
+                    tags: r.config,
+                    fingerprint: r.fingerprint,
+                    ...(r.durationSeconds === undefined ? {} : { durationSeconds: r.durationSeconds }),
+                    table: await openTable(r.file),
+                }));
+            }
+        }
+        catch (e) {
+            fail(e);
+        }
+    }
+    if (!inputs.length && !options.metadata)
+        fail(new InputError('(arguments)', null, 'no input: give --csv FILE or --metadata FILE'));
+    return inputs;
+}
+/** A run's name from its file: the folder for the conventional metrics_rank_0.csv, else the file's stem. */
+function runNameOf(file) {
+    const stem = basename(file, extname(file));
+    return /^metrics(_rank_\d+)?$/.test(stem) ? basename(dirname(file)) || stem : stem;
+}
+/**
+ * StatsD metrics for every run. Every line of one metric name must carry the same tag keys
+ * (statsd_exporter rejects it otherwise), so runs of a batch share the union of their tag keys.
+ */
+function statsdMetricsFor(summaries, gate, gpu, options, warn) {
+    const perRun = summaries.map((s) => {
+        const { tags, refused } = buildTags([s.tags, options.tags, baseTags(s.experiment, options.github)], options.allowIdTags);
+        for (const r of refused)
+            warn(`tag refused: ${r}`);
+        return tags;
+    });
+    const keys = new Set(perRun.flatMap((t) => Object.keys(t)));
+    return summaries.flatMap((s, i) => {
+        const tags = {};
+        for (const k of keys)
+            tags[k] = perRun[i][k] ?? 'none';
+        const verdict = gate.find((g) => g.experiment === s.experiment && g.name === s.name) ?? null;
+        const extra = [
+            ...(gpu?.costs.find((c) => c.run === s.name)?.gauges ?? []),
+            // The capture covers the job: its gauges go out once, with the first run's tags.
+            ...(i === 0 ? (gpu?.gauges ?? []) : []),
+        ].map((g) => ({ name: statsdName(options.prefix, g.name), value: g.value, type: 'g', sampleRate: 1, tags: { ...tags, ...g.tags } }));
+        return [...toStatsdMetrics(s, verdict, { prefix: options.prefix, flavor: options.statsdFlavor, tags }), ...extra];
+    });
+}
+/** A history that cannot be read is bad input when it is the user's file, a store failure otherwise. */
+function storeError(e, location) {
+    if (e instanceof InputError)
+        return e;
+    return new InputError(location, null, `history cannot be read: ${e.message.split('\n')[0]}`);
+}
+
+/**
+ * The GitHub Action: inputs → Options → run() → outputs. Inputs are named like the CLI's flags.
+ * Outputs: datagrams, series, metrics-json, regression, report-json, report-html, comment-url.
+ */
+const io = {
+    info: (m) => info(m),
+    warn: (m) => warning(m),
+    error: (m) => error(m),
+};
+async function action(env = process.env) {
+    try {
+        const raw = {};
+        for (const p of PARAMETERS) {
+            const value = p.kind === 'list' ? getMultilineInput(p.name) : getInput(p.name);
+            if (p.secret && typeof value === 'string' && value)
+                setSecret(value);
+            raw[p.name] = value;
+        }
+        if (env.DD_API_KEY)
+            setSecret(env.DD_API_KEY);
+        const command = raw.history ? 'check' : 'emit';
+        const options = resolveOptions(command, raw, githubContextFromEnv(env), env, 'action');
+        if (options.githubToken)
+            setSecret(options.githubToken);
+        const result = await run(options, io, { annotations: core, jobSummary: true });
+        const json = resultJson(result, options);
+        const reportPath = options.json ?? join(env.RUNNER_TEMP || '.', 'training-metrics-gate', 'report.json');
+        await mkdir$1(join(reportPath, '..'), { recursive: true });
+        await writeFile$1(reportPath, JSON.stringify(json, null, 2) + '\n');
+        setOutput('datagrams', String(result.statsd?.datagrams ?? 0));
+        setOutput('series', String(result.statsd?.series ?? 0));
+        setOutput('metrics-json', JSON.stringify(metricsOutput(result)));
+        setOutput('regression', String(result.gate.some((g) => g.regression)));
+        setOutput('report-json', reportPath);
+        setOutput('report-html', result.report?.html ?? '');
+        setOutput('comment-url', result.report?.commentUrl ?? '');
+        if (result.exitCode === 2)
+            setFailed(`bad input: ${result.errors.join('; ')}`);
+        else if (result.exitCode === 1)
+            setFailed(`performance regression in ${result.gate.filter((g) => g.regression).map((g) => g.experiment).join(', ')}`);
+    }
+    catch (e) {
+        setFailed(e instanceof InputError ? e.message : `internal error: ${e.stack ?? String(e)}`);
+    }
+}
+/** A compact per-run view for later steps: steady-state medians and last values by metric. */
+function metricsOutput(result) {
+    const out = {};
+    for (const s of result.summaries) {
+        const row = {};
+        for (const m of s.metrics)
+            row[m.name] = m.loss ? m.loss.final : (m.steady?.median ?? (Number.isFinite(m.last) ? m.last : null));
+        out[s.name] = row;
+    }
+    return out;
+}
+void action();
 
 export { action };

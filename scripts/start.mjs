@@ -66,8 +66,8 @@ if (existsSync(join(demo, 'baseline'))) {
   console.log(`exit ${check.code} (1 = regression found: the demo run carries a 6 % MFU drop)`);
   if (existsSync(join(out, 'check.json'))) {
     const verdicts = JSON.parse(readFileSync(join(out, 'check.json'), 'utf8'));
-    console.log('');
-    for (const m of verdicts.metrics ?? []) console.log(`  ${m.verdict.padEnd(21)} ${m.reason}`);
+    const count = (v) => (verdicts.metrics ?? []).filter((m) => m.verdict === v).length;
+    console.log(`verdicts: ${count('regression')} regression, ${count('pass')} pass, ${count('improvement')} improvement, ${count('insufficient-history')} insufficient history, ${count('missing')} missing`);
   }
   console.log(`\nReports: ${md}${existsSync(html) ? `, ${html}` : ''}`);
 }

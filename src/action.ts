@@ -1,6 +1,6 @@
 /**
  * The GitHub Action: inputs → Options → run() → outputs. Inputs are named like the CLI's flags.
- * Outputs: datagrams, series, metrics-json, regression, report-json.
+ * Outputs: datagrams, series, metrics-json, regression, report-json, report-html, comment-url.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
     const options = resolveOptions(command, raw, githubContextFromEnv(env), env, 'action');
     if (options.githubToken) core.setSecret(options.githubToken);
 
-    const result = await run(options, io);
+    const result = await run(options, io, { annotations: core, jobSummary: true });
     const json = resultJson(result, options);
     const reportPath = options.json ?? join(env.RUNNER_TEMP || '.', 'training-metrics-gate', 'report.json');
     await mkdir(join(reportPath, '..'), { recursive: true });
@@ -41,6 +41,8 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
     core.setOutput('metrics-json', JSON.stringify(metricsOutput(result)));
     core.setOutput('regression', String(result.gate.some((g) => g.regression)));
     core.setOutput('report-json', reportPath);
+    core.setOutput('report-html', result.report?.html ?? '');
+    core.setOutput('comment-url', result.report?.commentUrl ?? '');
 
     if (result.exitCode === 2) core.setFailed(`bad input: ${result.errors.join('; ')}`);
     else if (result.exitCode === 1) core.setFailed(`performance regression in ${result.gate.filter((g) => g.regression).map((g) => g.experiment).join(', ')}`);
@@ -60,4 +62,4 @@ function metricsOutput(result: Awaited<ReturnType<typeof run>>): Record<string, 
   return out;
 }
 
-await action();
+void action();

@@ -19,6 +19,7 @@ import { summarizeRun } from './summarize/index.js';
 import { gateConfig, judgeRun, recordFromSummary, runCompleteness, shouldRecord, type GateConfig } from './gate/index.js';
 import { appendRecords, comparableRuns, fingerprintKey, openHistory, type HistoryFile, type HistoryStore } from './store/index.js';
 import { metricKey } from './naming.js';
+import { lossBandFromCurves, publishReport, reportInput } from './report/index.js';
 
 /** How the engine talks to its shell: the action maps these to core.info/warning/error, the CLI to stderr. */
 export interface Io {
@@ -191,7 +192,6 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
 
   // report: job summary, PR comment, annotations, files
   if (result.gate.length || options.markdown || options.html) {
-    const { publishReport, reportInput, lossBandFromCurves } = await import('./report/index.js');
     const input = reportInput({
       gate: result.gate,
       summaries: result.summaries,

@@ -50,6 +50,43 @@ describe('the action as the runner runs it (dist/index.js, INPUT_* variables, GI
     const action = YAML.parse(readFileSync('action.yml', 'utf8'));
     expect(action.runs.using).toBe('node24');
     expect(Object.keys(action.inputs).sort()).toEqual(PARAMETERS.map((p) => p.name).sort());
-    expect(Object.keys(action.outputs).sort()).toEqual(['datagrams', 'metrics-json', 'regression', 'report-json', 'series']);
+    expect(Object.keys(action.outputs).sort()).toEqual(['comment-url', 'datagrams', 'metrics-json', 'regression', 'report-html', 'report-json', 'series']);
+  });
+});
+
+describe('the action gating a run (dist/index.js, real GITHUB_STEP_SUMMARY file, JSON history)', () => {
+  it('records on a scheduled run, then fails a PR run that regresses, with summary, annotations and outputs', async () => {
+    const { mkdtempSync, readFileSync: read, copyFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'tmg-action-gate-'));
+    const history = join(dir, 'history.json');
+    const baseline = Array.from({ length: 10 }, (_, i) => `fixtures/demo/baseline/gpt3-1.3b-tp1-${String(i + 1).padStart(2, '0')}.csv`);
+    const scheduled = { GITHUB_REF: 'refs/heads/main', GITHUB_EVENT_NAME: 'schedule', GITHUB_WORKFLOW: 'daily' };
+    for (const csv of baseline) {
+      const r = await runAction({ csv, experiment: 'gpt3-1.3b-tp1', history, comment: 'off' }, scheduled);
+      expect(r.code).toBe(0);
+    }
+    const before = read(history, 'utf8');
+    expect(JSON.parse(before).runs).toHaveLength(10);
+    copyFileSync(history, join(dir, 'before.json'));
+
+    const pr = await runAction(
+      { csv: 'fixtures/demo/gpt3-1.3b-tp1/metrics_rank_0.csv', experiment: 'gpt3-1.3b-tp1', history, comment: 'off', html: join(dir, 'report.html') },
+      { GITHUB_REF: 'refs/pull/9/merge', GITHUB_EVENT_NAME: 'pull_request', GITHUB_WORKFLOW: 'perf', GITHUB_REPOSITORY: 'acme/train', GITHUB_RUN_ID: '42' },
+    );
+    expect(pr.code).toBe(1);
+    expect(pr.outputs.regression).toBe('true');
+    expect(pr.stdout).toMatch(/::error[^:]*::.*MFU/);
+    expect(pr.summary).toContain('MFU');
+    expect(pr.summary).toContain('❌');
+    expect(pr.summary).toContain('/acme/train/actions/runs/42');
+    const report = JSON.parse(read(pr.outputs['report-json']!, 'utf8'));
+    expect(report.regression).toBe(true);
+    expect(report.run.complete).toBe(true);
+    expect(report.metrics.find((m: { name: string }) => m.name === 'MFU').verdict).toBe('regression');
+    // a PR compares and never writes
+    expect(read(history, 'utf8')).toBe(before);
+    expect(read(join(dir, 'report.html'), 'utf8')).toContain('<svg');
   });
 });

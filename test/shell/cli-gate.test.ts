@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+const baseline = Array.from({ length: 10 }, (_, i) => `fixtures/demo/baseline/gpt3-1.3b-tp1-${String(i + 1).padStart(2, '0')}.csv`);
+const current = 'fixtures/demo/gpt3-1.3b-tp1/metrics_rank_0.csv';
+
+describe('record and check, as scripts call them (bundled CLI, JSON history)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tmg-gate-cli-'));
+  const history = join(dir, 'H.json');
+
+  it('record appends the runs in the order given; check exits 1 on the regression with the documented JSON', async () => {
+    const rec = await runCli(['record', '--history', history, '--experiment', 'gpt3-1.3b-tp1', ...baseline.flatMap((f) => ['--csv', f])]);
+    expect(rec.code).toBe(0);
+    const runs = JSON.parse(readFileSync(history, 'utf8')).runs as { run: string }[];
+    expect(runs.map((r) => r.run)).toEqual(baseline.map((f) => f.split('/').pop()!.replace('.csv', '')));
+
+    const out = join(dir, 'OUT.json');
+    const chk = await runCli(['check', '--history', history, '--experiment', 'gpt3-1.3b-tp1', '--csv', current, '--json', out, '--markdown', join(dir, 'r.md')]);
+    expect(chk.code).toBe(1);
+    const json = JSON.parse(readFileSync(out, 'utf8'));
+    expect(json.regression).toBe(true);
+    expect(json.run.complete).toBe(true);
+    for (const m of json.metrics) {
+      expect(Object.keys(m)).toEqual(expect.arrayContaining(['name', 'verdict', 'current', 'baseline', 'change', 'reason']));
+      expect(['pass', 'regression', 'improvement', 'insufficient-history', 'missing']).toContain(m.verdict);
+    }
+    expect(json.metrics.find((m: { name: string }) => m.name === 'MFU').verdict).toBe('regression');
+    expect(readFileSync(join(dir, 'r.md'), 'utf8')).toContain('MFU');
+  });
+
+  it('check exits 0 on a run like its baseline, and never writes the history locally', async () => {
+    const before = readFileSync(history, 'utf8');
+    const chk = await runCli(['check', '--history', history, '--experiment', 'gpt3-1.3b-tp1', '--csv', baseline[3]!]);
+    expect(chk.code).toBe(0);
+    expect(readFileSync(history, 'utf8')).toBe(before);
+  });
+
+  it('an unknown experiment starts a new history: insufficient history, exit 0', async () => {
+    const out = join(dir, 'new.json');
+    const chk = await runCli(['check', '--history', history, '--experiment', 'brand-new', '--csv', current, '--json', out]);
+    expect(chk.code).toBe(0);
+    expect(JSON.parse(readFileSync(out, 'utf8')).metrics.every((m: { verdict: string }) => m.verdict === 'insufficient-history')).toBe(true);
+  });
+
+  it('a hand-broken history is reported with its line, exit 2, and is never overwritten', async () => {
+    const broken = join(dir, 'broken.json');
+    const text = readFileSync(history, 'utf8').replace(/\n(.)/, '\n{oops $1');
+    writeFileSync(broken, text);
+    const rec = await runCli(['record', '--history', broken, '--experiment', 'gpt3-1.3b-tp1', '--csv', current]);
+    expect(rec.code).toBe(2);
+    expect(rec.stderr).toMatch(/broken\.json:\d+/);
+    expect(readFileSync(broken, 'utf8')).toBe(text);
+  });
+
+  it('a bad metrics file is exit 2 and records nothing', async () => {
+    const before = readFileSync(history, 'utf8');
+    const bad = join(dir, 'bad.csv');
+    writeFileSync(bad, 'step,loss,loss\n1,2,3\n');
+    const rec = await runCli(['record', '--history', history, '--experiment', 'gpt3-1.3b-tp1', '--csv', current, '--csv', bad]);
+    expect(rec.code).toBe(2);
+    expect(readFileSync(history, 'utf8')).toBe(before);
+  });
+});

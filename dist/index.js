@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { g as getMultilineInput, a as getInput, s as setSecret, c as core, b as setOutput, d as setFailed, e as error, w as warning, i as info } from './chunks/core-qdaMNTUw.js';
 import { P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, I as InputError } from './chunks/run-DLK_6Vvd.js';
@@ -66,7 +67,7 @@ async function action(env = process.env) {
             setSecret(options.githubToken);
         const result = await run(options, io, { annotations: core, jobSummary: true });
         const json = resultJson(result, options);
-        const reportPath = options.json ?? join(env.RUNNER_TEMP || '.', 'training-metrics-gate', 'report.json');
+        const reportPath = options.json ?? join(env.RUNNER_TEMP || tmpdir(), 'training-metrics-gate', 'report.json');
         await mkdir(join(reportPath, '..'), { recursive: true });
         await writeFile(reportPath, JSON.stringify(json, null, 2) + '\n');
         setOutput('datagrams', String(result.statsd?.datagrams ?? 0));

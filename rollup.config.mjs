@@ -32,10 +32,17 @@ const silence = (warning, warn) => {
 };
 
 export default [
-  { input: 'src/action.ts', output: { file: 'dist/index.js', format: 'es', inlineDynamicImports: true }, plugins: plugins(), external, onwarn: silence },
+  // The action (dist/index.js) and the bin (dist/cli.js) share chunks; stages a run does not use are
+  // loaded only when asked for, so `emit` starts without the GitHub client or prom-client.
   {
-    input: 'src/cli.ts',
-    output: { file: 'dist/cli.js', format: 'es', inlineDynamicImports: true, banner: '#!/usr/bin/env node' },
+    input: { index: 'src/action.ts', cli: 'src/cli.ts' },
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
+    },
     plugins: plugins(),
     external,
     onwarn: silence,

@@ -3,6 +3,7 @@
  * Outputs: datagrams, series, metrics-json, regression, report-json, report-html, comment-url.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import { InputError } from './model.js';
@@ -32,7 +33,7 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
 
     const result = await run(options, io, { annotations: core, jobSummary: true });
     const json = resultJson(result, options);
-    const reportPath = options.json ?? join(env.RUNNER_TEMP || '.', 'training-metrics-gate', 'report.json');
+    const reportPath = options.json ?? join(env.RUNNER_TEMP || tmpdir(), 'training-metrics-gate', 'report.json');
     await mkdir(join(reportPath, '..'), { recursive: true });
     await writeFile(reportPath, JSON.stringify(json, null, 2) + '\n');
 

@@ -1,0 +1,38 @@
+/** The HTTP sinks: Pushgateway and the Datadog API. An outage warns; it never changes the verdict. */
+import { sendToDatadog } from '../sinks/datadog.js';
+import { pushRunResults } from '../sinks/pushgateway.js';
+import type { Stage } from './context.js';
+import { gpuGaugesFor } from './statsd.js';
+
+export async function pushToPushgateway(stage: Stage, url: string): Promise<void> {
+  const { options, result, io } = stage;
+  try {
+    const pushed = await pushRunResults(url, result.summaries, result.gate.length ? result.gate : null, {
+      prefix: options.prefix,
+      tags: options.tags,
+      allowIdTags: options.allowIdTags,
+      github: options.github,
+      extraGauges: (s, i) => gpuGaugesFor(result.gpu, s.name, i),
+    });
+    result.sinks.push(pushed);
+    for (const w of pushed.warnings) stage.warn(w);
+    if (pushed.ok) io.info(`Pushgateway: ${pushed.sent} samples to ${pushed.target}`);
+  } catch (e) {
+    stage.fail(e);
+  }
+}
+
+export async function sendToDatadogApi(stage: Stage, url: string, apiKey: string): Promise<void> {
+  const { options, result, io } = stage;
+  const dd = await sendToDatadog(result.summaries, result.gate, {
+    url,
+    apiKey,
+    prefix: options.prefix,
+    tags: options.tags,
+    github: options.github,
+    allowIdTags: options.allowIdTags,
+  });
+  result.sinks.push(dd);
+  for (const n of dd.notes) io.info(n);
+  for (const w of dd.warnings) stage.warn(w);
+}

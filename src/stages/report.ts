@@ -1,0 +1,32 @@
+/** The report: job summary, PR comment, annotations, Markdown and HTML files; the loss band from the history. */
+import { comparableRuns } from '../store/index.js';
+import type { HistoryFile } from '../store/index.js';
+import { metricKey } from '../naming.js';
+import { lossBandFromCurves, publishReport, reportInput } from '../report/index.js';
+import type { Stage } from './context.js';
+
+export async function publish(stage: Stage, history: HistoryFile | null): Promise<void> {
+  const { options, result, io, shell } = stage;
+  const input = reportInput({
+    gate: result.gate,
+    summaries: result.summaries,
+    github: options.github,
+    lossBand: (g, s) => {
+      const loss = s?.metrics.find((m) => m.class.kind === 'loss' && m.class.gate);
+      if (!history || !loss) return undefined;
+      const key = metricKey(loss.name);
+      const curves = comparableRuns(history, g.experiment, g.fingerprint).map((r) => r.metrics[key]?.samples ?? []);
+      return { points: lossBandFromCurves(curves), lossMetric: loss.name };
+    },
+  });
+  try {
+    const published = await publishReport(
+      input,
+      { markdown: options.markdown, html: options.html, comment: options.comment, githubToken: options.githubToken, github: options.github, jobSummary: shell.jobSummary },
+      { io, ...(shell.annotations ? { annotations: shell.annotations } : {}) },
+    );
+    result.report = { comment: published.comment.action, commentUrl: published.comment.url ?? null, html: published.files.html ?? null, markdown: published.files.markdown ?? null };
+  } catch (e) {
+    stage.fail(e);
+  }
+}

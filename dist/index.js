@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { g as getMultilineInput, a as getInput, s as setSecret, c as core, b as setOutput, d as setFailed, e as error, w as warning, i as info } from './chunks/core-C9xNrky9.js';
-import { P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, I as InputError } from './chunks/run-BfGW-XIz.js';
+import { g as getMultilineInput, a as getInput, s as setSecret, c as core, b as setOutput, d as setFailed, e as error, w as warning, i as info } from './chunks/core-Bc_8Z2yM.js';
+import { P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, I as InputError } from './chunks/run-C9vRyN80.js';
 import 'os';
 import 'crypto';
 import 'fs';
@@ -38,6 +38,7 @@ import 'timers';
 import 'process';
 import 'buffer';
 import 'stream';
+import 'node:dns/promises';
 import 'dgram';
 import 'dns';
 

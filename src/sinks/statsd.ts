@@ -3,6 +3,8 @@
  * lost at exit, and Datadog-only line extensions off unless the datadog flavor asks for them.
  * A send error is a warning, never a verdict.
  */
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import hotShots, { type ClientOptions, type StatsD as StatsDClient } from 'hot-shots';
 import { formatValue, type StatsdMetric } from './statsd-metrics.js';
 
@@ -42,8 +44,18 @@ export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget):
     printed: [],
   };
   const datadog = target.flavor === 'datadog';
+  // Resolve the host once: a DNS lookup per send could still be in flight when close() stops waiting.
+  let host = target.host;
+  if (!target.dryRun && !isIP(host)) {
+    try {
+      host = (await lookup(host)).address;
+    } catch (e) {
+      report.errors.push(`cannot resolve ${target.host}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      return report;
+    }
+  }
   const client = new StatsD({
-    host: target.host,
+    host,
     port: target.port,
     protocol: 'udp',
     maxBufferSize: target.maxBufferSize,

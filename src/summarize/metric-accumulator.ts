@@ -38,8 +38,9 @@ export class MetricAccumulator {
     config: Pick<Config, 'lossEvery' | 'lossMaxPoints' | 'maxWindows'>,
   ) {
     const kind = cls.kind;
-    this.steady = kind === 'gauge' ? null : newSketch();
     this.windows = kind === 'window' || kind === 'timer' ? new StepWindows(config.lossEvery, config.maxWindows) : null;
+    // Window and timer metrics get their steady state from their windows; loss keeps its own sketch.
+    this.steady = kind === 'loss' ? newSketch() : null;
     this.sampler = kind === 'loss' ? new LossSampler(config.lossEvery, config.lossMaxPoints) : null;
     this.divergence = kind === 'loss' ? new DivergenceDetector() : null;
   }
@@ -51,14 +52,16 @@ export class MetricAccumulator {
     this.lastStep = step;
     if (value < this.min) this.min = value;
     if (value > this.max) this.max = value;
-    // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
-    if (this.windows && (step >= this.steadyFrom || this.cls.kind !== 'timer')) this.windows.add(step, value);
-    if (step >= this.steadyFrom && this.steady) {
+    const warm = step < this.steadyFrom;
+    if (!warm) this.steadySum += value;
+    if (this.windows) {
+      // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
+      if (!warm || this.cls.kind !== 'timer') this.windows.add(step, value, warm);
+    } else if (this.steady && !warm) {
       this.steady.accept(value);
-      this.steadySum += value;
-      this.divergence?.add(step, value);
     }
     if (this.sampler) {
+      if (!warm) this.divergence!.add(step, value);
       this.sampler.add(step, value);
       if (this.tail.length < FINAL_POINTS) this.tail.push(value);
       else this.tail[this.tailAt] = value;
@@ -78,7 +81,8 @@ export class MetricAccumulator {
   }
 
   finish(): MetricSummary {
-    const steady = this.steady && this.steady.count > 0 ? steadyState(this.steady, this.steadySum, this.steadyFrom) : null;
+    const sketch = this.windows ? this.windows.steady() : this.steady;
+    const steady = sketch && sketch.count > 0 ? steadyState(sketch, this.steadySum, this.steadyFrom) : null;
     const summary: MetricSummary = {
       name: this.name,
       class: percentIfAboveOne(this.cls, steady),

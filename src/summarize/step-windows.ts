@@ -2,15 +2,23 @@
  * Step windows whose number stays bounded however long the run: windows are aligned to multiples
  * of the width, and when there would be more than `maxWindows`, neighbours merge pairwise and the
  * width doubles. Runs of the same length therefore get the same windows (`steps:A-B` tags line up).
+ *
+ * Each value is accepted once: warm-up values go to a window's separate warm-up sketch, so the steady
+ * state is the merge of the windows' main sketches and no second sketch per metric is needed.
  */
 import { WINDOW_QUANTILES, type StepWindow } from '../model.js';
 import { newSketch, quantilesOf, type Sketch } from './sketch.js';
 
+interface Slot {
+  main: Sketch;
+  warm: Sketch | null;
+}
+
 export class StepWindows {
   private width: number;
-  private slots = new Map<number, Sketch>();
+  private slots = new Map<number, Slot>();
   private currentIndex = Number.NaN;
-  private current: Sketch | null = null;
+  private current: Slot | null = null;
 
   constructor(
     initialWidth: number,
@@ -19,33 +27,39 @@ export class StepWindows {
     this.width = Math.max(1, initialWidth);
   }
 
-  add(step: number, value: number): void {
+  /** Add a value; `warm` values count in their window but not in the steady state. */
+  add(step: number, value: number, warm = false): void {
     const index = Math.floor(step / this.width);
     if (index !== this.currentIndex) {
       let slot = this.slots.get(index);
       if (!slot) {
-        slot = newSketch();
+        slot = { main: newSketch(), warm: null };
         this.slots.set(index, slot);
         if (this.slots.size > this.maxWindows) {
           this.coarsen();
-          this.add(step, value);
+          this.add(step, value, warm);
           return;
         }
       }
       this.currentIndex = index;
       this.current = slot;
     }
-    this.current!.accept(value);
+    if (warm) (this.current!.warm ??= newSketch()).accept(value);
+    else this.current!.main.accept(value);
   }
 
   private coarsen(): void {
     while (this.slots.size > this.maxWindows) {
       this.width *= 2;
-      const merged = new Map<number, Sketch>();
-      for (const [index, sketch] of this.slots) {
+      const merged = new Map<number, Slot>();
+      for (const [index, slot] of this.slots) {
         const into = merged.get(Math.floor(index / 2));
-        if (into) into.merge(sketch);
-        else merged.set(Math.floor(index / 2), sketch);
+        if (!into) {
+          merged.set(Math.floor(index / 2), slot);
+          continue;
+        }
+        into.main.merge(slot.main);
+        if (slot.warm) (into.warm ??= newSketch()).merge(slot.warm);
       }
       this.slots = merged;
     }
@@ -53,14 +67,24 @@ export class StepWindows {
     this.current = null;
   }
 
+  /** Everything but the warm-up values, merged: the steady state. Null when there is none. */
+  steady(): Sketch | null {
+    const all = newSketch();
+    for (const slot of this.slots.values()) all.merge(slot.main);
+    return all.count > 0 ? all : null;
+  }
+
   result(): StepWindow[] {
     return [...this.slots.entries()]
       .sort((a, b) => a[0] - b[0])
-      .map(([index, sketch]) => ({
-        from: index * this.width,
-        to: (index + 1) * this.width - 1,
-        count: sketch.count,
-        quantiles: quantilesOf(sketch, WINDOW_QUANTILES),
-      }));
+      .map(([index, slot]) => {
+        let sketch = slot.main;
+        if (slot.warm) {
+          sketch = newSketch();
+          sketch.merge(slot.main);
+          sketch.merge(slot.warm);
+        }
+        return { from: index * this.width, to: (index + 1) * this.width - 1, count: sketch.count, quantiles: quantilesOf(sketch, WINDOW_QUANTILES) };
+      });
   }
 }

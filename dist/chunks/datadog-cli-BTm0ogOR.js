@@ -1,0 +1,366 @@
+import { parseArgs } from 'node:util';
+import { m as metricKey, x as statsdName, y as datadogStatName, z as datadogRunGaugeName, A as classify, I as InputError, B as loadConfig, C as openTable, D as DEFAULT_OPTIONS } from './run-C9vRyN80.js';
+import 'node:fs/promises';
+import 'node:path';
+import 'node:zlib';
+import 'process';
+import 'buffer';
+import 'node:stream';
+import 'stream';
+import 'node:dns/promises';
+import 'node:net';
+import 'util';
+import 'os';
+import 'fs';
+import 'assert';
+import 'dgram';
+import 'net';
+import 'dns';
+
+/** The columns of a `metrics_rank_0.csv` as our training jobs write it (fixtures/demo), for use without a file. */
+const DEFAULT_DATADOG_METRICS = {
+    mfu: [{ header: 'MFU', kind: 'window' }],
+    loss: [{ header: 'train.lm_loss', kind: 'loss' }],
+    stepTime: [{ header: 'step_time', kind: 'timer' }],
+    throughput: [
+        { header: 'Tflops', kind: 'window' },
+        { header: 'tokens_per_sec', kind: 'window' },
+    ],
+    memory: [
+        { header: 'memory.allocated [MiB]', kind: 'window' },
+        { header: 'memory.reserved [MiB]', kind: 'window' },
+    ],
+};
+/**
+ * Sort classified columns into panels: loss kind → loss; timer → step time; windows by name and unit
+ * into MFU, throughput (TFLOPs, tokens/s, samples/s) and memory (bytes, MiB, GiB). Others are left off.
+ */
+function metricSetFromColumns(columns) {
+    const set = { mfu: [], loss: [], stepTime: [], throughput: [], memory: [] };
+    const seen = new Set();
+    for (const c of columns) {
+        const key = metricKey(c.name);
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        const entry = { header: c.name, kind: c.class.kind };
+        const unit = c.class.unit;
+        if (c.class.kind === 'loss')
+            set.loss.push(entry);
+        else if (c.class.kind === 'timer')
+            set.stepTime.push(entry);
+        else if (c.class.kind !== 'window')
+            continue;
+        else if (/(^|[._])mfu($|[._])|model_flops_util|hfu/.test(key))
+            set.mfu.push(entry);
+        else if (unit === 'tflops' || unit === 'per_second' || /tflop|throughput|tokens_per_s|samples_per_s|tok_s/.test(key))
+            set.throughput.push(entry);
+        else if (/bytes$/.test(unit) || /(^|[._])(mem|memory|vram|hbm)|mem_|_mem($|[._])/.test(key))
+            set.memory.push(entry);
+    }
+    return set;
+}
+/**
+ * The query for one statistic of one column, or null where the route does not carry it
+ * (a final loss over DogStatsD, for instance).
+ */
+function metricQuery(source, prefix, m, stat) {
+    const name = statsdName(prefix, m.header);
+    if (source === 'api') {
+        if (m.kind === 'gauge')
+            return stat === 'centre' ? { query: `avg:${name}`, label: 'latest' } : null;
+        switch (stat) {
+            case 'centre':
+                return { query: `avg:${datadogStatName(prefix, m.header, 'median')}`, label: 'steady-state median' };
+            case 'high':
+            case 'max':
+                return { query: `max:${datadogStatName(prefix, m.header, 'p90')}`, label: 'steady-state p90' };
+            case 'lowest':
+                return m.kind === 'loss' ? { query: `min:${name}`, label: 'lowest sampled' } : { query: `min:${datadogStatName(prefix, m.header, 'p10')}`, label: 'steady-state p10' };
+            case 'final':
+                return m.kind === 'loss' ? { query: `avg:${datadogStatName(prefix, m.header, 'final')}`, label: 'final' } : null;
+        }
+    }
+    switch (m.kind) {
+        case 'window': // distribution: global percentiles (percentiles must be enabled on the metric in Datadog)
+            return {
+                centre: { query: `p50:${name}`, label: 'p50' },
+                high: { query: `p90:${name}`, label: 'p90' },
+                max: { query: `max:${name}`, label: 'max' },
+                lowest: { query: `min:${name}`, label: 'min' },
+                final: null,
+            }[stat];
+        case 'timer': // histogram: per-host aggregates the Agent computes every flush
+            return {
+                centre: { query: `avg:${name}.median`, label: 'median' },
+                high: { query: `avg:${name}.95percentile`, label: 'p95' },
+                max: { query: `max:${name}.max`, label: 'max' },
+                lowest: null,
+                final: null,
+            }[stat];
+        case 'loss':
+        case 'gauge':
+            return stat === 'centre' ? { query: `avg:${name}`, label: 'average' } : stat === 'lowest' ? { query: `min:${name}`, label: 'lowest sampled' } : null;
+        default:
+            return null;
+    }
+}
+/** A whole query: `<aggregator>:<metric>{<scope>} by {<groups>}`. */
+function scoped(q, scope, by = []) {
+    return `${q}{${scope.length ? scope.join(',') : '*'}}${by.length ? ` by {${by.join(',')}}` : ''}`;
+}
+
+/**
+ * A Datadog dashboard, as the body of `POST /api/v1/dashboard` (also importable from the dashboard's
+ * "Import dashboard JSON"): MFU per experiment, loss per model version, step time, throughput, memory, and
+ * with the API route the gate's verdicts; template variables `experiment` and `branch_type`. Pure.
+ */
+const SCOPE = ['$experiment', '$branch_type'];
+function datadogDashboard(options) {
+    const { source, prefix } = options;
+    const metrics = options.metrics ?? DEFAULT_DATADOG_METRICS;
+    const modelTag = options.modelTag ?? 'model';
+    const widgets = [{ definition: { type: 'note', content: note(source), background_color: 'white', font_size: '14', show_tick: false } }];
+    const series = (title, entries, stats, by, display = 'line') => {
+        const queries = [];
+        const formulas = [];
+        for (const m of entries) {
+            for (const stat of stats) {
+                const q = metricQuery(source, prefix, m, stat);
+                if (!q)
+                    continue;
+                const name = `q${queries.length}`;
+                queries.push({ data_source: 'metrics', name, query: scoped(q.query, SCOPE, by) });
+                formulas.push({ formula: name, alias: `${m.header} ${q.label}` });
+            }
+        }
+        if (queries.length)
+            widgets.push({ definition: { type: 'timeseries', title, show_legend: true, requests: [{ response_format: 'timeseries', queries, formulas, display_type: display }] } });
+    };
+    series('MFU per experiment', metrics.mfu, ['centre', 'lowest'], ['experiment']);
+    series(`Loss per ${modelTag}`, metrics.loss, source === 'api' ? ['final'] : ['lowest'], [modelTag]);
+    for (const m of metrics.loss) {
+        if (source === 'api') {
+            // Each point: one sampled step of the latest run of a model; x = the step gauge, y = the loss, joined on the step tag.
+            const by = ['step', modelTag];
+            widgets.push({
+                definition: {
+                    type: 'scatterplot',
+                    title: `${m.header} curve per ${modelTag} (latest run in the time frame)`,
+                    requests: {
+                        table: {
+                            response_format: 'scalar',
+                            queries: [
+                                { data_source: 'metrics', name: 'x', query: scoped(`avg:${datadogStatName(prefix, m.header, 'step')}`, SCOPE, by), aggregator: 'last' },
+                                { data_source: 'metrics', name: 'y', query: scoped(`avg:${statsdName(prefix, m.header)}`, SCOPE, by), aggregator: 'last' },
+                            ],
+                            formulas: [
+                                { formula: 'x', dimension: 'x', alias: 'step' },
+                                { formula: 'y', dimension: 'y', alias: m.header },
+                            ],
+                        },
+                    },
+                    color_by_groups: [modelTag],
+                    xaxis: { label: 'step', scale: 'linear' },
+                    yaxis: { label: m.header, scale: 'log' },
+                },
+            });
+        }
+        widgets.push({
+            definition: {
+                type: 'query_table',
+                title: `${m.header}: sampled loss by step (latest value of each step; sort by the step column)`,
+                requests: [
+                    {
+                        response_format: 'scalar',
+                        queries: [{ data_source: 'metrics', name: 'q0', query: scoped(`avg:${statsdName(prefix, m.header)}`, SCOPE, ['step']), aggregator: 'last' }],
+                        formulas: [{ formula: 'q0', alias: m.header, limit: { count: 1000, order: 'asc' } }],
+                    },
+                ],
+            },
+        });
+    }
+    series('Step time per experiment', metrics.stepTime, ['centre', 'high'], ['experiment']);
+    series('Throughput per experiment', metrics.throughput, ['centre'], ['experiment']);
+    series('Memory per experiment', metrics.memory, ['max'], ['experiment']);
+    if (source === 'api') {
+        const gate = datadogRunGaugeName(prefix, 'regression');
+        widgets.push({
+            definition: {
+                type: 'timeseries',
+                title: 'Gate: runs judged a regression (1) or not (0)',
+                show_legend: true,
+                requests: [{ response_format: 'timeseries', queries: [{ data_source: 'metrics', name: 'q0', query: scoped(`max:${gate}`, SCOPE, ['experiment', 'run']) }], formulas: [{ formula: 'q0', alias: 'regression' }], display_type: 'bars' }],
+            },
+        });
+        const health = metrics.loss.flatMap((m, i) => [
+            { data_source: 'metrics', name: `n${i}`, query: scoped(`max:${datadogStatName(prefix, m.header, 'nonFinite')}`, SCOPE, ['experiment', 'run']) },
+            { data_source: 'metrics', name: `d${i}`, query: scoped(`max:${datadogStatName(prefix, m.header, 'diverged')}`, SCOPE, ['experiment', 'run']) },
+        ]);
+        if (health.length) {
+            widgets.push({
+                definition: {
+                    type: 'timeseries',
+                    title: 'Loss health: NaN/Inf count and divergence (1) per run',
+                    show_legend: true,
+                    requests: [{ response_format: 'timeseries', queries: health, formulas: health.map((q) => ({ formula: q.name, alias: q.name.startsWith('n') ? 'NaN/Inf values' : 'diverged' })), display_type: 'bars' }],
+                },
+            });
+        }
+    }
+    return {
+        title: options.title ?? `Training metrics (${source === 'api' ? 'Datadog API' : 'DogStatsD'})`,
+        description: `Generated by training-metrics-gate for metrics prefixed "${prefix}" sent ${source === 'api' ? 'to /api/v2/series' : 'through a Datadog Agent (DogStatsD)'}.`,
+        layout_type: 'ordered',
+        reflow_type: 'auto',
+        template_variables: [
+            { name: 'experiment', prefix: 'experiment', available_values: [], default: '*' },
+            { name: 'branch_type', prefix: 'branch_type', available_values: ['main', 'pr', 'release', 'other'], default: '*' },
+        ],
+        widgets,
+    };
+}
+function note(source) {
+    return source === 'api'
+        ? 'Each point is one run, stamped when it was sent (the API takes no points older than an hour). ' +
+            'Loss samples carry a `step:N` tag: the table below lists them by step.'
+        : 'Points arrive when the job sends them, all at once after training: read curves by their `step:N` tag, not by time. ' +
+            'Percentile queries (`p50:`) need percentiles enabled on the distribution metrics.';
+}
+
+/**
+ * Datadog monitors, each the body of `POST /api/v1/monitor` (`type: "query alert"`): MFU dropping against the
+ * same window a week earlier, step time rising likewise, loss going bad, and (API route) the gate's own
+ * verdict. Runs arrive a few times a day, so windows are a day long and missing data never alerts. Pure.
+ */
+function datadogMonitors(options) {
+    const { source, prefix } = options;
+    const metrics = options.metrics ?? DEFAULT_DATADOG_METRICS;
+    const scope = [`branch_type:${options.branchType ?? 'main'}`];
+    const notify = options.notify ? `\n\n${options.notify}` : '';
+    const tags = ['source:training-metrics-gate', `route:${source}`];
+    const out = [];
+    const monitor = (name, query, critical, warning, message, priority) => {
+        const thresholds = { critical };
+        if (warning !== undefined)
+            thresholds.warning = warning;
+        out.push({
+            name,
+            type: 'query alert',
+            query,
+            message: message + notify,
+            tags,
+            priority,
+            options: { thresholds, notify_no_data: false, require_full_window: false, include_tags: true, renotify_interval: 0 },
+        });
+    };
+    const round = (x) => Math.round(x * 100) / 100;
+    const mfuDrop = options.mfuDropPercent ?? 5;
+    for (const m of metrics.mfu) {
+        const q = metricQuery(source, prefix, m, 'centre');
+        if (!q)
+            continue;
+        monitor(`[training] ${m.header} dropped more than ${mfuDrop} % against the week before on {{experiment.name}}`, `pct_change(avg(last_1d),last_1w):${scoped(q.query, scope, ['experiment'])} < -${mfuDrop}`, -mfuDrop, -round(mfuDrop * 0.6), `${m.header} (${q.label}) of experiment {{experiment.name}} changed by {{value}} % against the same day a week before.\n` +
+            'Compare the job summaries of recent runs: a kernel, config or hardware change usually shows there first.', 2);
+    }
+    const stepRise = options.stepTimeRisePercent ?? 5;
+    for (const m of metrics.stepTime) {
+        const q = metricQuery(source, prefix, m, 'centre');
+        if (!q)
+            continue;
+        monitor(`[training] ${m.header} rose more than ${stepRise} % against the week before on {{experiment.name}}`, `pct_change(avg(last_1d),last_1w):${scoped(q.query, scope, ['experiment'])} > ${stepRise}`, stepRise, round(stepRise * 0.6), `${m.header} (${q.label}) of experiment {{experiment.name}} changed by {{value}} % against the same day a week before.`, 2);
+    }
+    for (const m of metrics.loss) {
+        if (source === 'api') {
+            monitor(`[training] ${m.header} has NaN or infinite values in {{experiment.name}} / {{run.name}}`, `max(last_1d):${scoped(`max:${datadogStatName(prefix, m.header, 'nonFinite')}`, [], ['experiment', 'run'])} > 0`, 0, undefined, `Run {{run.name}} of {{experiment.name}} logged {{value}} NaN/Inf values of ${m.header}: the run is numerically broken.`, 1);
+            monitor(`[training] ${m.header} diverged in {{experiment.name}} / {{run.name}}`, `max(last_1d):${scoped(`max:${datadogStatName(prefix, m.header, 'diverged')}`, [], ['experiment', 'run'])} >= 1`, 1, undefined, `${m.header} of run {{run.name}} rose far above its running minimum and stayed there (divergence).`, 1);
+        }
+        else {
+            const rise = options.lossRisePercent ?? 10;
+            const q = metricQuery(source, prefix, m, 'lowest');
+            if (!q)
+                continue;
+            monitor(`[training] lowest ${m.header} rose more than ${rise} % against the week before on {{experiment.name}}`, `pct_change(avg(last_1d),last_1w):${scoped(q.query, scope, ['experiment'])} > ${rise}`, rise, round(rise * 0.6), `The lowest sampled ${m.header} of {{experiment.name}} changed by {{value}} % against the same day a week before. ` +
+                'NaN losses cannot travel over StatsD: the gate reports them, and the API route sends a NaN count.', 2);
+        }
+    }
+    if (source === 'api') {
+        monitor('[training] the regression gate failed {{experiment.name}} / {{run.name}}', `max(last_1d):${scoped(`max:${datadogRunGaugeName(prefix, 'regression')}`, scope, ['experiment', 'run'])} >= 1`, 1, undefined, 'The gate judged run {{run.name}} of {{experiment.name}} a regression against its baseline history; the job summary says which metric and by how much.', 1);
+    }
+    return out;
+}
+
+/**
+ * `training-metrics-gate dashboard datadog` and `monitors datadog`: one call each for the shells.
+ * Pure: headers in (from `--csv`, already read), JSON-ready objects out.
+ */
+/** The columns each panel shows: classified headers, or the usual ones. */
+function datadogMetricSet(headers, config = { rules: [] }) {
+    if (!headers?.length)
+        return DEFAULT_DATADOG_METRICS;
+    return metricSetFromColumns(headers.map((name) => ({ name, class: classify(name, config) })));
+}
+function generateDatadogDashboard(options) {
+    const metrics = datadogMetricSet(options.headers, options.config);
+    return datadogDashboard({ source: options.source, prefix: options.prefix, metrics, modelTag: options.modelTag, title: options.title });
+}
+function generateDatadogMonitors(options) {
+    const metrics = datadogMetricSet(options.headers, options.config);
+    return datadogMonitors({ source: options.source, prefix: options.prefix, metrics, notify: options.notify });
+}
+/** `--source` value → route, or null when it is neither (the shell reports it as a usage error). */
+function parseDatadogSource(text) {
+    const v = (text ?? 'dogstatsd').trim().toLowerCase();
+    return v === 'api' || v === 'dogstatsd' ? v : null;
+}
+
+/**
+ * Command-line adapter for `training-metrics-gate dashboard datadog …` and `monitors datadog …`:
+ * flags → generator options → pretty JSON. The only I/O is reading a metrics file's header (`--csv`)
+ * and a config (`--config`).
+ */
+const DATADOG_GENERATOR_USAGE = 'datadog [--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
+/**
+ * JSON for `what` from the flags after `datadog`. Throws InputError for a bad flag or file
+ * (the shell prints it and exits 2).
+ */
+async function runDatadogGenerator(what, args) {
+    let values;
+    try {
+        ({ values } = parseArgs({
+            args,
+            strict: true,
+            allowPositionals: false,
+            options: {
+                source: { type: 'string' },
+                prefix: { type: 'string' },
+                csv: { type: 'string' },
+                config: { type: 'string' },
+                'model-tag': { type: 'string' },
+                notify: { type: 'string' },
+                title: { type: 'string' },
+            },
+        }));
+    }
+    catch (e) {
+        throw new InputError(`${what} datadog`, null, `${e.message}; usage: ${what} ${DATADOG_GENERATOR_USAGE}`);
+    }
+    const source = parseDatadogSource(values.source);
+    if (!source)
+        throw new InputError(`${what} datadog`, null, `--source must be dogstatsd or api, got "${values.source}"`);
+    const config = await loadConfig(values.config ?? null);
+    const headers = values.csv ? (await openTable(values.csv)).columns : null;
+    const options = {
+        source,
+        prefix: values.prefix ?? DEFAULT_OPTIONS.prefix,
+        headers,
+        config,
+        ...(values['model-tag'] ? { modelTag: values['model-tag'] } : {}),
+        ...(values.notify ? { notify: values.notify } : {}),
+        ...(values.title ? { title: values.title } : {}),
+    };
+    const out = what === 'dashboard' ? generateDatadogDashboard(options) : generateDatadogMonitors(options);
+    return `${JSON.stringify(out, null, 2)}\n`;
+}
+
+export { DATADOG_GENERATOR_USAGE, runDatadogGenerator };

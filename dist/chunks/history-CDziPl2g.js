@@ -1,0 +1,1135 @@
+import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
+import { c as median, I as InputError, e as medianAbsoluteDeviation, f as probit, i as gammaln, j as cumulativeStdNormalProbability, m as metricKey, s as sampleStandardDeviation, k as branchType, d as distExports } from './run-C9ct98LF.js';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, dirname, basename } from 'node:path';
+import 'node:zlib';
+import 'process';
+import 'buffer';
+import 'node:stream';
+import 'stream';
+import 'util';
+import 'os';
+import 'fs';
+import 'assert';
+import 'dgram';
+import 'net';
+import 'dns';
+
+/**
+ * Did the run get as far as runs usually do? Expected steps are the median last step of the complete
+ * comparable runs; a run is complete when its file was not cut off and it reached `fraction` of them.
+ */
+function runCompleteness(summary, history, fraction) {
+    const done = history.filter((r) => r.complete && Number.isFinite(r.steps)).map((r) => r.steps);
+    const expectedSteps = done.length ? median(done) : null;
+    const steps = Number.isFinite(summary.steps.last) ? summary.steps.last : 0;
+    const reached = expectedSteps === null || steps >= expectedSteps * fraction;
+    return { complete: reached && !summary.truncated && summary.steps.count > 0, reached, steps, expectedSteps, truncated: summary.truncated };
+}
+
+/**
+ * Gate settings, from the `gate:` section of the YAML config (snake_case keys):
+ *
+ *   gate:
+ *     alpha: 0.01            # false-alarm rate per run, over all gated metrics together
+ *     min_runs: 5            # fewer comparable runs: report, don't fail (NaN/divergence still fail)
+ *     shift_alpha: 0.001     # significance for finding an accepted level shift in the history
+ *     outlier_mads: 5        # history runs this many robust SDs from their level are set aside
+ *     prior_runs: 10         # weight (in pseudo-runs) of the typical run-to-run noise below
+ *     prior_cv: { throughput: 0.01, loss: 0.003, memory: 0.001, other: 0.01 }
+ *     noise_floor: 0.0005    # smallest run-to-run SD assumed, relative to the centre
+ *     complete_fraction: 0.99  # a run reaching fewer steps than this share of the usual is incomplete
+ *     fail_on_incomplete: true
+ */
+const DEFAULT_GATE_CONFIG = {
+    alpha: 0.01,
+    minRuns: 5,
+    shiftAlpha: 0.001,
+    outlierMads: 5,
+    priorRuns: 10,
+    priorCv: { throughput: 0.01, loss: 0.003, memory: 0.001, other: 0.01 },
+    noiseFloor: 0.0005,
+    completeFraction: 0.99,
+    failOnIncomplete: true,
+};
+const NUMBERS = {
+    alpha: ['alpha', 1e-6, 0.5],
+    min_runs: ['minRuns', 2, 10_000],
+    shift_alpha: ['shiftAlpha', 0, 1],
+    outlier_mads: ['outlierMads', 1, 1000],
+    prior_runs: ['priorRuns', 0, 10_000],
+    noise_floor: ['noiseFloor', 0, 1],
+    complete_fraction: ['completeFraction', 0, 1],
+};
+/** Read the config's `gate` section (already parsed); `source` names the config file in errors. */
+function gateConfig(section, source = 'config') {
+    const config = { ...DEFAULT_GATE_CONFIG, priorCv: { ...DEFAULT_GATE_CONFIG.priorCv } };
+    if (section === undefined || section === null)
+        return config;
+    if (typeof section !== 'object' || Array.isArray(section))
+        throw new InputError(source, null, 'gate must be a mapping of settings');
+    for (const [key, value] of Object.entries(section)) {
+        const spec = NUMBERS[key];
+        if (spec) {
+            const [field, lo, hi] = spec;
+            const n = typeof value === 'number' ? value : NaN;
+            if (!(n >= lo && n <= hi) || (key === 'min_runs' && !Number.isInteger(n))) {
+                throw new InputError(source, null, `gate.${key} must be a number from ${lo} to ${hi}${key === 'min_runs' ? ' (whole)' : ''}`);
+            }
+            config[field] = n;
+        }
+        else if (key === 'fail_on_incomplete') {
+            if (typeof value !== 'boolean')
+                throw new InputError(source, null, 'gate.fail_on_incomplete must be true or false');
+            config.failOnIncomplete = value;
+        }
+        else if (key === 'prior_cv') {
+            if (typeof value !== 'object' || value === null)
+                throw new InputError(source, null, 'gate.prior_cv must map throughput/loss/memory/other to numbers');
+            for (const [k, v] of Object.entries(value)) {
+                if (!(k in config.priorCv) || typeof v !== 'number' || !(v >= 0 && v < 1)) {
+                    throw new InputError(source, null, `gate.prior_cv.${k}: expected throughput, loss, memory or other with a number in [0, 1)`);
+                }
+                config.priorCv[k] = v;
+            }
+        }
+        else {
+            throw new InputError(source, null, `unknown gate setting "${key}" (${[...Object.keys(NUMBERS), 'prior_cv', 'fail_on_incomplete'].join(', ')})`);
+        }
+    }
+    return config;
+}
+
+/**
+ * A sampled curve's value at a step, by linear interpolation between the two nearest samples:
+ *   v(s) = v₀ + (v₁ − v₀)·(s − s₀)/(s₁ − s₀)
+ * null outside the sampled range. Used to compare a run that stopped early with the history at the
+ * same step rather than at the history's end.
+ */
+function valueAtStep(samples, step) {
+    if (samples.length === 0)
+        return null;
+    for (let i = 0; i < samples.length; i++) {
+        const [s1, v1] = samples[i];
+        if (s1 === step)
+            return v1 ?? null;
+        if (s1 > step) {
+            if (i === 0)
+                return null;
+            const [s0, v0] = samples[i - 1];
+            if (v0 === null || v1 === null)
+                return null;
+            return v0 + ((v1 - v0) * (step - s0)) / (s1 - s0);
+        }
+    }
+    return null;
+}
+
+/**
+ * Runs far from the rest: |rᵢ − median(r)| > k · 1.4826 · MAD(r), with MAD(r) = median |rᵢ − median(r)|.
+ * 1.4826 · MAD estimates σ for normal data, and unlike the standard deviation one wild run cannot inflate it,
+ * so a single broken run in the history is set aside instead of blinding the gate. With MAD = 0 (over half
+ * the values identical, e.g. memory) there is no robust scale and nothing is flagged.
+ */
+function outlierRuns(residuals, k = 5) {
+    if (residuals.length < 3)
+        return residuals.map(() => false);
+    const values = [...residuals];
+    const centre = median(values);
+    const sigma = 1.4826 * medianAbsoluteDeviation(values);
+    if (!(sigma > 0))
+        return residuals.map(() => false);
+    return residuals.map((r) => Math.abs(r - centre) > k * sigma);
+}
+
+/**
+ * Variance pooled over segments of the history, each around its own mean (one-way ANOVA within-group):
+ *   s² = Σ_g Σ_i (x_gi − x̄_g)² / (N − G),  df = N − G
+ * so a level shift between segments (an accepted speed-up) does not count as noise, while every run still
+ * lends its scatter to the estimate. Segments of one run add no degrees of freedom. df = 0 gives NaN.
+ */
+function pooledVariance(segments) {
+    let sum = 0;
+    let n = 0;
+    let groups = 0;
+    for (const seg of segments) {
+        if (seg.length === 0)
+            continue;
+        const mean = seg.reduce((a, b) => a + b, 0) / seg.length;
+        for (const x of seg)
+            sum += (x - mean) ** 2;
+        n += seg.length;
+        groups += 1;
+    }
+    const df = n - groups;
+    return { variance: df > 0 ? sum / df : NaN, df };
+}
+
+/**
+ * Does the history contradict the prior on its noise? Under the prior, ν·s²/σ₀² ~ χ²(ν); the history is
+ * noisier than the prior allows when ν·s²/σ₀² exceeds the upper `level` quantile of χ²(ν), taken from the
+ * Wilson–Hilferty approximation
+ *   χ²_ν(1 − level) ≈ ν · (1 − 2/(9ν) + z_{1−level} · √(2/(9ν)))³
+ * (within about 1 % of exact for ν ≥ 3). A prior that understates the noise of a noisy cluster would
+ * otherwise shrink the band and raise false alarms; the gate then drops the prior and trusts the history.
+ */
+function chiSquaredUpper(df, level) {
+    const a = 2 / (9 * df);
+    return df * (1 - a + probit(1 - level) * Math.sqrt(a)) ** 3;
+}
+function priorConflict(sample, prior, level = 0.01) {
+    if (!(sample.df > 0) || !(prior.df > 0) || !(prior.variance > 0) || !Number.isFinite(sample.variance))
+        return false;
+    return (sample.df * sample.variance) / prior.variance > chiSquaredUpper(sample.df, level);
+}
+
+/**
+ * Variance with a weakly-informative prior worth ν₀ pseudo-runs at variance σ₀² (the conjugate
+ * scaled-inverse-χ² update for a normal model):
+ *   s_p² = (ν₀ σ₀² + ν s²) / (ν₀ + ν),  df_p = ν₀ + ν
+ * With ten runs the sample variance alone has 9 degrees of freedom and a heavy-tailed t; a prior at a
+ * typical run-to-run level steadies it, and its weight fades as the history grows. ν₀ = 0 returns s² as is.
+ */
+function priorVariance(sample, prior) {
+    const v = sample.df > 0 && Number.isFinite(sample.variance) ? sample : { variance: 0, df: 0 };
+    const df = prior.df + v.df;
+    if (df <= 0)
+        return { variance: NaN, df: 0 };
+    return { variance: (prior.df * prior.variance + v.df * v.variance) / df, df };
+}
+
+/**
+ * Regularized incomplete beta function
+ *   I_x(a, b) = B(x; a, b) / B(a, b) = x^a (1−x)^b / (a·B(a, b)) · 1/(1+ d₁/(1+ d₂/(1+ …)))
+ * by the continued fraction (modified Lentz), used directly for x < (a+1)/(a+b+2) and through
+ * I_x(a, b) = 1 − I_{1−x}(b, a) otherwise, where it converges fast (Numerical Recipes §6.4).
+ * Written here because the packaged versions bundle to close to a megabyte; it is checked against one.
+ */
+function incompleteBeta(x, a, b) {
+    if (!(a > 0 && b > 0))
+        throw new RangeError(`incompleteBeta needs a, b > 0 (got ${a}, ${b})`);
+    if (Number.isNaN(x))
+        return NaN;
+    if (x <= 0)
+        return 0;
+    if (x >= 1)
+        return 1;
+    const front = Math.exp(gammaln(a + b) - gammaln(a) - gammaln(b) + a * Math.log(x) + b * Math.log1p(-x));
+    if (x < (a + 1) / (a + b + 2))
+        return (front * continuedFraction(x, a, b)) / a;
+    return 1 - (front * continuedFraction(1 - x, b, a)) / b;
+}
+function continuedFraction(x, a, b) {
+    const tiny = 1e-300;
+    let c = 1;
+    let d = 1 - ((a + b) * x) / (a + 1);
+    if (Math.abs(d) < tiny)
+        d = tiny;
+    d = 1 / d;
+    let h = d;
+    for (let m = 1; m <= 1000; m++) {
+        const m2 = 2 * m;
+        let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
+        d = 1 + aa * d;
+        if (Math.abs(d) < tiny)
+            d = tiny;
+        c = 1 + aa / c;
+        if (Math.abs(c) < tiny)
+            c = tiny;
+        d = 1 / d;
+        h *= d * c;
+        aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
+        d = 1 + aa * d;
+        if (Math.abs(d) < tiny)
+            d = tiny;
+        c = 1 + aa / c;
+        if (Math.abs(c) < tiny)
+            c = tiny;
+        d = 1 / d;
+        const delta = d * c;
+        h *= delta;
+        if (Math.abs(delta - 1) < 1e-15)
+            break;
+    }
+    return h;
+}
+
+/**
+ * Student's t distribution (simple-statistics has no t quantile).
+ *   P(T > x) = ½ · I_{ν/(ν+x²)}(ν/2, ½)            for x ≥ 0, and 1 − P(T > −x) below 0
+ * `tQuantile(p, ν)` inverts it by bisection to 1e-12 (monotone, so it cannot fail to converge). For
+ * ν = ∞ both fall back to the normal distribution.
+ */
+function tUpperTail(x, df) {
+    if (!(df > 0))
+        throw new RangeError(`degrees of freedom ${df} must be > 0`);
+    if (Number.isNaN(x))
+        return NaN;
+    if (!Number.isFinite(df))
+        return 1 - normalCdf(x);
+    if (x === Infinity)
+        return 0;
+    if (x === -Infinity)
+        return 1;
+    const tail = 0.5 * incompleteBeta(df / (df + x * x), df / 2, 0.5);
+    return x >= 0 ? tail : 1 - tail;
+}
+function tQuantile(p, df) {
+    if (!(p > 0 && p < 1))
+        throw new RangeError(`probability ${p} is not in (0, 1)`);
+    if (!(df > 0))
+        throw new RangeError(`degrees of freedom ${df} must be > 0`);
+    if (!Number.isFinite(df))
+        return probit(p);
+    if (p === 0.5)
+        return 0;
+    if (p < 0.5)
+        return -tQuantile(1 - p, df);
+    // Bracket the root of P(T > x) = 1 − p, then bisect.
+    const q = 1 - p;
+    let lo = 0;
+    let hi = 1;
+    while (tUpperTail(hi, df) > q)
+        hi *= 2;
+    for (let i = 0; i < 200 && hi - lo > 1e-12 * Math.max(1, hi); i++) {
+        const mid = (lo + hi) / 2;
+        if (tUpperTail(mid, df) > q)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (lo + hi) / 2;
+}
+/** simple-statistics' table-based normal CDF is only good to 1e-4; use erf for the tails. */
+function normalCdf(x) {
+    return x < -8 ? 0 : x > 8 ? 1 : cumulativeStdNormalProbability(x);
+}
+
+/**
+ * Level shifts in a sequence of run values, by binary segmentation with a two-sample t test.
+ * For each split k (both sides at least `minSegment` runs):
+ *   t_k = (x̄_after − x̄_before) / (s_p · √(1/a + 1/b)),  s_p² pooled within the two sides, df = a + b − 2
+ * The largest |t_k| is a shift when its two-sided p-value times the number of splits tried (Bonferroni,
+ * since the best split is chosen after looking) is below `alpha`, and the step is at least `minStep`
+ * (relative to |x̄_before|: a shift too small to matter is noise for the gate's purposes). Each side is then
+ * searched again. Returns the indexes where new segments start, ascending.
+ * An optional prior on the variance (priorVariance) steadies s_p and adds its degrees of freedom, unless
+ * the two sides are noisier than it allows (priorConflict).
+ */
+function levelShifts(values, options) {
+    const starts = [];
+    search(values, 0, values.length, options, starts);
+    return starts.sort((a, b) => a - b);
+}
+function search(values, from, to, o, out) {
+    const m = o.minSegment ?? 2;
+    const n = to - from;
+    if (n < 2 * m)
+        return;
+    let best = null;
+    const splits = n - 2 * m + 1;
+    for (let k = from + m; k <= to - m; k++) {
+        const before = values.slice(from, k);
+        const after = values.slice(k, to);
+        const within = pooledVariance([before, after]);
+        const prior = o.prior && !priorConflict(within, o.prior) ? o.prior : { variance: 0, df: 0 };
+        const { variance, df } = priorVariance(within, prior);
+        if (df <= 0)
+            continue;
+        const mb = mean$1(before);
+        const diff = mean$1(after) - mb;
+        const se = Math.sqrt(variance * (1 / before.length + 1 / after.length));
+        const t = se > 0 ? diff / se : diff === 0 ? 0 : Infinity * Math.sign(diff);
+        const step = mb !== 0 ? Math.abs(diff / mb) : Math.abs(diff) > 0 ? Infinity : 0;
+        if (!best || Math.abs(t) > Math.abs(best.t))
+            best = { k, t, step, df };
+    }
+    if (!best)
+        return;
+    const p = 2 * tUpperTail(Math.abs(best.t), best.df);
+    if (p * splits >= o.alpha || best.step < o.minStep)
+        return;
+    out.push(best.k);
+    search(values, from, best.k, o, out);
+    search(values, best.k, to, o, out);
+}
+function mean$1(x) {
+    return x.reduce((a, b) => a + b, 0) / x.length;
+}
+
+/**
+ * The baseline for one metric from the comparable history: which runs set the level, where the level
+ * is, and how much it varies from run to run.
+ *
+ *  1. Segments start at runs marked `baseline` (an acknowledged change).
+ *  2. Within each, level shifts at least the minimum effect in size and significant (levelShifts) split it
+ *     further.
+ *  3. A run far from its own level's median (outlierRuns) is set aside.
+ *  4. The level is the mean of the latest *accepted* segment: a later segment is accepted when it is
+ *     marked, or better than the accepted level. A shift for the worse that nobody acknowledged does not
+ *     become the new normal: runs are still compared with the last good level until someone marks a new
+ *     baseline.
+ *  5. Run-to-run noise is pooled within all segments (a shift is not noise), steadied by the prior unless
+ *     the history contradicts it (priorConflict), and never below the noise floor.
+ */
+function buildBaseline(points, o) {
+    const finite = points.filter((p) => Number.isFinite(p.value));
+    if (finite.length === 0)
+        return null;
+    const notes = [];
+    // 1. Marked segments.
+    const marked = [];
+    for (const p of finite) {
+        if (p.marked || marked.length === 0)
+            marked.push([]);
+        marked[marked.length - 1].push(p);
+    }
+    // 2. Level shifts within each marked segment.
+    const level0 = median(finite.map((p) => p.value));
+    const shiftPrior = { variance: (o.priorCv * level0) ** 2, df: o.priorRuns };
+    const raw = [];
+    for (const seg of marked) {
+        const values = seg.map((p) => p.value);
+        const starts = [0, ...levelShifts(values, { alpha: o.shiftAlpha, minStep: o.minEffect, prior: shiftPrior, minSegment: 3 }), values.length];
+        for (let i = 0; i + 1 < starts.length; i++) {
+            raw.push({ values: values.slice(starts[i], starts[i + 1]), marked: i === 0 && seg[0].marked });
+        }
+    }
+    // 3. Outlier runs, judged against their own level (after the shifts, so a new level is not taken for outliers).
+    const residuals = raw.flatMap((seg) => {
+        const m = median(seg.values);
+        return seg.values.map((v) => v - m);
+    });
+    const outlier = outlierRuns(residuals, o.outlierMads);
+    let k = 0;
+    const segments = raw
+        .map((seg) => ({ marked: seg.marked, values: seg.values.filter(() => !outlier[k++]) }))
+        .filter((seg) => seg.values.length > 0);
+    const setAside = outlier.filter(Boolean).length;
+    if (setAside)
+        notes.push(`${setAside} outlier run${setAside === 1 ? '' : 's'} set aside`);
+    // 4. The accepted level.
+    let accepted = 0;
+    for (let i = 1; i < segments.length; i++) {
+        if (segments[i].marked || o.better * (mean(segments[i].values) - mean(segments[accepted].values)) > 0)
+            accepted = i;
+    }
+    const level = segments[accepted].values;
+    const centre = mean(level);
+    const since = segments.slice(accepted + 1).reduce((n, s) => n + s.values.length, 0);
+    const total = segments.reduce((n, s) => n + s.values.length, 0);
+    if (segments.length > 1) {
+        const why = segments[accepted].marked ? 'since the run marked as a new baseline' : accepted > 0 ? 'since an accepted shift' : 'the first level in the history';
+        notes.push(`level of ${level.length} run${level.length === 1 ? '' : 's'} ${why}`);
+        if (since > 0)
+            notes.push(`the ${since} latest run${since === 1 ? ' is' : 's are'} worse and not acknowledged as a new baseline`);
+    }
+    // 5. Noise.
+    const sample = pooledVariance(segments.map((s) => s.values));
+    const prior = { variance: (o.priorCv * centre) ** 2, df: o.priorRuns };
+    const conflict = priorConflict(sample, prior);
+    if (conflict)
+        notes.push('noisier than the prior allows, so the history alone sets the noise');
+    const pooled = conflict ? sample : priorVariance(sample, prior);
+    const floor = o.noiseFloor * Math.abs(centre);
+    const sd = Number.isFinite(pooled.variance) ? Math.max(Math.sqrt(pooled.variance), floor) : NaN;
+    return { centre, sd, df: pooled.df, runs: level.length, used: total, level, note: notes.join('; ') };
+}
+function mean(x) {
+    return x.reduce((a, b) => a + b, 0) / x.length;
+}
+
+const MEMORY = /(^|[._])(mem|memory|vram|hbm)|mem_|_mem($|[._])|bytes|mebibytes|gibibytes/;
+function metricFamily(key, cls) {
+    if (cls.kind === 'loss')
+        return { id: `loss:${key}`, kind: 'loss' };
+    if (MEMORY.test(key) || MEMORY.test(cls.unit))
+        return { id: 'memory', kind: 'memory' };
+    // GPU activity from telemetry (utilization, SM and tensor activity) moves together, but not in lock-step
+    // with the training loop's own throughput: a family of its own.
+    if (/^gpu\./.test(key))
+        return { id: 'gpu', kind: 'other' };
+    if (cls.kind === 'timer' || (cls.kind === 'window' && cls.direction === 'higher'))
+        return { id: 'throughput', kind: 'throughput' };
+    return { id: `other:${key}`, kind: 'other' };
+}
+
+/** Numbers in verdict lines: enough digits to see a 1 % change, no more. */
+function formatValue(x) {
+    if (!Number.isFinite(x))
+        return String(x);
+    const a = Math.abs(x);
+    if (a !== 0 && (a >= 1e6 || a < 1e-3))
+        return x.toExponential(3);
+    return Number(x.toPrecision(4)).toString();
+}
+/** −0.0553 → "−5.5 %", 0.1 → "+10 %". */
+function formatChange(r) {
+    const p = r * 100;
+    const digits = Math.abs(p) >= 10 ? 0 : 1;
+    const s = Math.abs(p).toFixed(digits);
+    if (Number(s) === 0)
+        return `${(0).toFixed(digits)} %`;
+    return `${p < 0 ? '−' : '+'}${s} %`;
+}
+
+/**
+ * Split a family-wise false-alarm rate α over independent metric families (weighted Bonferroni).
+ * A family also needs its change to exceed a minimum effect, so under "nothing changed" it can fire at
+ * most with probability πf = P(noise alone exceeds the minimum effect), whatever its share. Families are
+ * filled in order of πf: one whose πf is below an equal share of what is left gets exactly πf; the rest
+ * share the remainder equally. Then P(any false alarm) ≤ Σf min(αf, πf) ≤ α. The split is computed
+ * from the history alone, before the current run is looked at, so the bound holds.
+ */
+function errorBudget(alpha, floors) {
+    const out = floors.map(() => 0);
+    const order = floors.map((p, i) => [Number.isFinite(p) ? Math.max(0, p) : 1, i]).sort((a, b) => a[0] - b[0]);
+    let remaining = alpha;
+    let left = order.length;
+    let k = 0;
+    for (; k < order.length; k++) {
+        const [pi, i] = order[k];
+        if (pi > remaining / left)
+            break;
+        out[i] = pi;
+        remaining -= pi;
+        left -= 1;
+    }
+    for (; k < order.length; k++)
+        out[order[k][1]] = remaining / left;
+    return out;
+}
+
+/**
+ * Studentised distance of a new run from the baseline, for a prediction interval:
+ *   T = (x − x̄) / (s · √(1 + 1/n))
+ * where x̄ is the mean of the n baseline runs and s the run-to-run standard deviation. Under "nothing
+ * changed" T follows Student's t with the degrees of freedom of s: the new run's own noise (the 1) and the
+ * baseline mean's uncertainty (the 1/n) are both counted.
+ */
+function predictionT(x, centre, sd, n) {
+    if (!(n >= 1))
+        throw new RangeError(`baseline of ${n} runs`);
+    return (x - centre) / (sd * Math.sqrt(1 + 1 / n));
+}
+
+/**
+ * The verdict on one run against its comparable history. See docs/gate.md for the method; in short:
+ * per metric, a one-sided prediction-interval test of the run against the accepted baseline level, with
+ * run-to-run noise from the history (never from steps), a minimum effect, and one false-alarm budget per
+ * run split over metric families. Non-finite loss and divergence fail whatever the history.
+ */
+function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
+    const completeness = runCompleteness(summary, history, config.completeFraction);
+    const verdicts = [];
+    const pending = [];
+    const present = new Set();
+    for (const m of summary.metrics) {
+        const key = metricKey(m.name);
+        present.add(key);
+        if (!m.class.gate || m.class.direction === 'none' || m.class.kind === 'ignore')
+            continue;
+        const better = m.class.direction === 'higher' ? 1 : -1;
+        const base = { name: m.name, direction: m.class.direction, unit: m.class.unit };
+        const broken = brokenLoss(m);
+        const aligned = m.loss && !completeness.reached ? (m.loss.finalFrom + m.lastStep) / 2 : null;
+        const points = historyPoints(history, key, m.class.kind === 'loss', aligned);
+        const values = points.map((p) => p.value).filter(Number.isFinite);
+        const current = currentValue(m);
+        if (broken) {
+            verdicts.push({ ...base, verdict: 'regression', current: Number.isFinite(current) ? current : null, baseline: null, change: null, reason: `${m.name}: ${broken}` });
+            continue;
+        }
+        if (!Number.isFinite(current)) {
+            verdicts.push({ ...base, verdict: 'missing', current: null, baseline: null, change: null, reason: `${m.name}: no finite value in this run` });
+            continue;
+        }
+        const baseline = values.length >= config.minRuns
+            ? buildBaseline(points, {
+                better,
+                minEffect: m.class.minEffect,
+                shiftAlpha: config.shiftAlpha,
+                outlierMads: config.outlierMads,
+                priorRuns: config.priorRuns,
+                priorCv: config.priorCv[metricFamily(key, m.class).kind],
+                noiseFloor: config.noiseFloor,
+            })
+            : null;
+        if (!baseline || !(baseline.sd > 0) || !(baseline.df > 0)) {
+            const mean = values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+            const change = mean ? (current - mean) / Math.abs(mean) : null;
+            const vs = mean === null ? 'no comparable runs yet' : `${formatValue(current)} vs ${formatValue(mean)} over ${values.length} run${values.length === 1 ? '' : 's'}: ${formatChange(change)}`;
+            verdicts.push({
+                ...base,
+                verdict: 'insufficient-history',
+                current,
+                // Too few runs for a threshold: the band is their plain scatter (one SD), 0 for a single run.
+                baseline: mean === null ? null : { centre: mean, band: values.length > 1 ? sampleStandardDeviation(values) : 0, runs: values.length, history: values },
+                change,
+                reason: `${m.name} ${mean === null ? formatValue(current) + ': ' : ''}${vs} (not judged below ${config.minRuns} runs)`,
+            });
+            continue;
+        }
+        const scale = baseline.sd * Math.sqrt(1 + 1 / baseline.runs);
+        const worse = -better * predictionT(current, baseline.centre, baseline.sd, baseline.runs);
+        const minT = (m.class.minEffect * Math.abs(baseline.centre)) / scale;
+        const index = verdicts.length;
+        verdicts.push({ ...base, verdict: 'pass', current, baseline: null, change: null, reason: '' });
+        pending.push({ index, family: metricFamily(key, m.class).id, metric: m, current, baseline, worse, minT, floor: tUpperTail(minT, baseline.df), history: values });
+    }
+    // One false-alarm budget for the run, split over families before looking at the current values.
+    const families = [...new Set(pending.map((p) => p.family))];
+    const floors = families.map((f) => Math.max(...pending.filter((p) => p.family === f).map((p) => p.floor)));
+    const shares = errorBudget(config.alpha, floors);
+    for (const p of pending) {
+        const share = shares[families.indexOf(p.family)];
+        // With share ≥ floor the minimum effect alone keeps false alarms within the share.
+        const threshold = share >= p.floor ? p.minT : Math.max(p.minT, 1 - share < 1 ? tQuantile(1 - share, p.baseline.df) : Infinity);
+        verdicts[p.index] = decide(p, threshold, tQuantile(1 - config.alpha, p.baseline.df));
+    }
+    if (!completeness.complete)
+        verdicts.push(completenessVerdict(completeness, history.length, config));
+    verdicts.push(...missingVerdicts(history, present));
+    return {
+        experiment: summary.experiment,
+        name: summary.name,
+        fingerprint: fingerprintKey(summary.fingerprint),
+        regression: verdicts.some((v) => v.verdict === 'regression'),
+        run: { complete: completeness.complete, steps: completeness.steps, expectedSteps: completeness.expectedSteps, truncated: completeness.truncated },
+        metrics: verdicts,
+    };
+}
+/** `realT`: where a change would count as real at the whole budget, to tell "real but small" from noise. */
+function decide(p, threshold, realT) {
+    const { metric: m, baseline: b, current } = p;
+    const scale = b.sd * Math.sqrt(1 + 1 / b.runs);
+    const centre = Math.abs(b.centre);
+    const change = (current - b.centre) / centre;
+    const band = threshold * scale;
+    const bandRel = band / centre;
+    const better = m.class.direction === 'higher' ? 1 : -1;
+    const verdict = p.worse > threshold ? 'regression' : -p.worse > threshold ? 'improvement' : 'pass';
+    const head = `${m.name} ${formatValue(current)} vs ${formatValue(b.centre)} ± ${formatValue(b.sd)} over ${b.runs} run${b.runs === 1 ? '' : 's'}: ${formatChange(change)}`;
+    let why;
+    if (verdict === 'regression')
+        why = `worse beyond the noise band (${formatChange(-better * bandRel)})`;
+    else if (verdict === 'improvement')
+        why = `better beyond the noise band (${formatChange(better * bandRel)})`;
+    else if (Math.abs(p.worse) > realT && Math.abs(p.worse) <= p.minT)
+        why = `real but below the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
+    else if (threshold === p.minT)
+        why = `within the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
+    else
+        why = `within the noise band (±${formatChange(bandRel).slice(1)})`;
+    return {
+        name: m.name,
+        verdict,
+        direction: m.class.direction,
+        unit: m.class.unit,
+        current,
+        baseline: { centre: b.centre, band, runs: b.runs, history: p.history },
+        change,
+        reason: `${head}, ${why}${b.note ? ` (${b.note})` : ''}`,
+    };
+}
+/** NaN or infinite loss values, or a divergence: always a regression. */
+function brokenLoss(m) {
+    if (m.class.kind !== 'loss')
+        return null;
+    if (m.nan + m.inf > 0) {
+        const what = [m.nan ? `${m.nan} NaN` : '', m.inf ? `${m.inf} infinite` : ''].filter(Boolean).join(' and ');
+        return `${what} value${m.nan + m.inf === 1 ? '' : 's'}, first at step ${m.firstNonFiniteStep} (always a regression)`;
+    }
+    const d = m.loss?.divergence;
+    if (d)
+        return `diverged from step ${d.step} (${formatValue(d.value)} against a best of ${formatValue(d.min)}; always a regression)`;
+    return null;
+}
+function currentValue(m) {
+    if (m.class.kind === 'loss')
+        return m.loss?.final ?? Number.NaN;
+    if (m.steady)
+        return m.steady.median;
+    return m.count > 0 ? m.last : Number.NaN;
+}
+/** The metric's value in each comparable run, oldest first; a baseline mark on a run without it carries over. */
+function historyPoints(history, key, loss, alignedStep) {
+    const points = [];
+    let mark = false;
+    for (const r of history) {
+        mark ||= r.baseline;
+        const m = r.metrics[key];
+        if (!m)
+            continue;
+        let value;
+        if (loss && alignedStep !== null)
+            value = m.samples ? valueAtStep(m.samples, alignedStep) : null;
+        else
+            value = loss ? m.final : m.centre;
+        points.push({ value: typeof value === 'number' ? value : Number.NaN, marked: mark });
+        mark = false;
+    }
+    return points;
+}
+function completenessVerdict(c, runs, config) {
+    const base = { name: 'steps', direction: 'higher', unit: 'count', current: c.steps, change: null };
+    const baseline = c.expectedSteps === null ? null : { centre: c.expectedSteps, band: 0, runs, history: [] };
+    if (c.reached) {
+        return { ...base, baseline, verdict: 'pass', reason: `the file ends inside a row (still being written, or cut off) after step ${c.steps}; all usual steps reached` };
+    }
+    const where = `stopped at step ${c.steps} of the usual ${formatValue(c.expectedSteps)}${c.truncated ? ', the file ends inside a row' : ''}`;
+    if (runs < config.minRuns)
+        return { ...base, baseline, verdict: 'insufficient-history', reason: `run ${where} (not judged below ${config.minRuns} runs)` };
+    return { ...base, baseline, verdict: config.failOnIncomplete ? 'regression' : 'pass', reason: `run ${where}: incomplete` };
+}
+/** Judged metrics the latest comparable run had and this run lacks. */
+function missingVerdicts(history, present) {
+    const last = history[history.length - 1];
+    if (!last)
+        return [];
+    return Object.entries(last.metrics)
+        .filter(([key, m]) => !present.has(key) && m.direction !== 'none' && m.kind !== 'ignore' && m.kind !== 'gauge')
+        .map(([key, m]) => ({
+        name: key,
+        verdict: 'missing',
+        direction: m.direction,
+        unit: m.unit,
+        current: null,
+        baseline: null,
+        change: null,
+        reason: `${key}: in the latest recorded run, absent from this one (not a regression; check the column names)`,
+    }));
+}
+
+/** Loss points kept per run: enough to compare a run that stopped early at the step it reached. */
+const LOSS_POINTS = 48;
+function recordFromSummary(summary, meta) {
+    const metrics = {};
+    for (const m of summary.metrics) {
+        if (m.class.kind === 'ignore' || m.class.direction === 'none')
+            continue;
+        const entry = {
+            kind: m.class.kind,
+            direction: m.class.direction,
+            unit: m.class.unit,
+            centre: m.steady?.median ?? (m.count > 0 ? m.last : Number.NaN),
+            spread: m.steady?.spread ?? Number.NaN,
+            n: m.steady?.n ?? 0,
+            nonFinite: m.nan + m.inf,
+        };
+        if (m.loss) {
+            entry.final = m.loss.final;
+            entry.samples = thin(m.loss.samples, LOSS_POINTS);
+        }
+        metrics[metricKey(m.name)] = entry;
+    }
+    return {
+        experiment: summary.experiment,
+        fingerprint: fingerprintKey(summary.fingerprint),
+        run: summary.name,
+        recordedAt: meta.recordedAt,
+        ref: meta.ref,
+        sha: meta.sha,
+        runId: meta.runId,
+        baseline: meta.baseline,
+        steps: Number.isFinite(summary.steps.last) ? summary.steps.last : 0,
+        complete: meta.complete,
+        metrics,
+    };
+}
+/**
+ * Every 2^k-th point, k the smallest that keeps at most `max`, plus the last point: runs of the same length
+ * and sampling interval keep the same steps, so their curves stay aligned.
+ */
+function thin(samples, max) {
+    let stride = 1;
+    while (Math.ceil(samples.length / stride) > max - 1)
+        stride *= 2;
+    const out = samples.filter((_, i) => i % stride === 0);
+    const last = samples[samples.length - 1];
+    if (last && out[out.length - 1] !== last)
+        out.push(last);
+    return out;
+}
+
+/**
+ * Baseline policy: which runs are written to the history. Pull requests compare and never write (they
+ * would set the level for the code they change). Runs of the default branch and scheduled runs record
+ * themselves even when they regress, so the history is the truth and an intended change can be
+ * acknowledged (a run marked as a new baseline) instead of leaving the gate stuck on an old level.
+ */
+function shouldRecord(mode, github) {
+    if (mode === 'never')
+        return { record: false, reason: 'record is never' };
+    if (mode === 'always')
+        return { record: true, reason: 'record is always' };
+    const type = branchType(github);
+    if (type === 'pr')
+        return { record: false, reason: 'pull requests are compared, never recorded' };
+    if (github.eventName === 'schedule')
+        return { record: true, reason: 'scheduled runs are recorded' };
+    if (type === 'main')
+        return { record: true, reason: `runs of the default branch (${github.defaultBranch}) are recorded` };
+    if (!github.eventName)
+        return { record: false, reason: 'not in a workflow: use record (or record: always) to write the history' };
+    return { record: false, reason: `only default-branch and scheduled runs are recorded (this is ${github.ref || github.eventName})` };
+}
+
+/**
+ * Read a history file's text, refusing anything it cannot trust: a syntax error, a record of the wrong
+ * shape (a hand edit gone wrong), or a format written by a newer version. Every refusal is an InputError
+ * naming the line, and the caller never overwrites a file it could not read.
+ */
+const KINDS = new Set(['loss', 'timer', 'window', 'gauge', 'ignore']);
+const DIRECTIONS = new Set(['higher', 'lower', 'none']);
+function parseHistory(text, source) {
+    if (text.trim() === '')
+        return emptyHistory();
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (e) {
+        // JSON.parse does not always say where; jsonc-parser in strict mode does.
+        const errors = [];
+        parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+        const first = errors[0];
+        const line = first ? lineAt(text, first.offset) : null;
+        const what = first ? printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() : e.message;
+        throw new InputError(source, line, `history is not valid JSON (${what}); fix or restore the file, it is left as it is`);
+    }
+    const where = locator(text);
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+        throw new InputError(source, 1, 'history must be an object {"format": 1, "runs": [...]}');
+    }
+    const obj = data;
+    const format = obj.format;
+    if (typeof format !== 'number' || !Number.isInteger(format) || format < 1) {
+        throw new InputError(source, where(['format']), 'history has no valid "format" number');
+    }
+    if (format > HISTORY_FORMAT) {
+        throw new InputError(source, where(['format']), `history was written in format ${format} by a newer version of training-metrics-gate; this version reads format ${HISTORY_FORMAT}: upgrade it (the file is left as it is)`);
+    }
+    if (!Array.isArray(obj.runs))
+        throw new InputError(source, where(['runs']), 'history has no "runs" list');
+    obj.runs.forEach((run, i) => {
+        const problem = recordProblem(run);
+        if (problem)
+            throw new InputError(source, where(['runs', i, ...problem.path]), `run ${i + 1} of the history: ${problem.what}`);
+    });
+    return { format: HISTORY_FORMAT, runs: obj.runs };
+}
+function recordProblem(r) {
+    if (typeof r !== 'object' || r === null || Array.isArray(r))
+        return { path: [], what: 'is not an object' };
+    const o = r;
+    for (const key of ['experiment', 'fingerprint', 'run', 'recordedAt', 'ref', 'sha', 'runId']) {
+        if (typeof o[key] !== 'string')
+            return { path: [key], what: `"${key}" must be a string` };
+    }
+    for (const key of ['baseline', 'complete']) {
+        if (typeof o[key] !== 'boolean')
+            return { path: [key], what: `"${key}" must be true or false` };
+    }
+    if (typeof o.steps !== 'number' || !Number.isFinite(o.steps))
+        return { path: ['steps'], what: '"steps" must be a number' };
+    if (typeof o.metrics !== 'object' || o.metrics === null || Array.isArray(o.metrics))
+        return { path: ['metrics'], what: '"metrics" must be an object' };
+    for (const [name, m] of Object.entries(o.metrics)) {
+        const path = ['metrics', name];
+        if (typeof m !== 'object' || m === null)
+            return { path, what: `metric "${name}" must be an object` };
+        const mm = m;
+        if (!KINDS.has(mm.kind))
+            return { path: [...path, 'kind'], what: `metric "${name}": unknown kind ${JSON.stringify(mm.kind)}` };
+        if (!DIRECTIONS.has(mm.direction))
+            return { path: [...path, 'direction'], what: `metric "${name}": unknown direction ${JSON.stringify(mm.direction)}` };
+        if (typeof mm.unit !== 'string')
+            return { path: [...path, 'unit'], what: `metric "${name}": "unit" must be a string` };
+        // null stands for a value JSON cannot hold (NaN): a run whose metric never had a finite value.
+        for (const key of ['centre', 'spread', 'n', 'nonFinite']) {
+            if (!(typeof mm[key] === 'number' || mm[key] === null))
+                return { path: [...path, key], what: `metric "${name}": "${key}" must be a number` };
+        }
+        if (mm.final !== undefined && !(typeof mm.final === 'number' || mm.final === null))
+            return { path: [...path, 'final'], what: `metric "${name}": "final" must be a number` };
+        if (mm.samples !== undefined) {
+            const ok = Array.isArray(mm.samples) && mm.samples.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'number' && (typeof p[1] === 'number' || p[1] === null));
+            if (!ok)
+                return { path: [...path, 'samples'], what: `metric "${name}": "samples" must be [step, value] pairs` };
+        }
+    }
+    return null;
+}
+/** 1-based line of a character offset. */
+function lineAt(text, offset) {
+    let line = 1;
+    for (let i = 0; i < offset && i < text.length; i++)
+        if (text.charCodeAt(i) === 10)
+            line++;
+    return line;
+}
+/** Line of the deepest node on `path` that exists (JSON is YAML, so the yaml parser gives positions). */
+function locator(text) {
+    let cached = null;
+    return (path) => {
+        cached ??= (() => {
+            const lines = new distExports.LineCounter();
+            return { doc: distExports.parseDocument(text, { lineCounter: lines }), lines };
+        })();
+        let node = cached.doc.contents;
+        let best = node?.range ? cached.lines.linePos(node.range[0]).line : null;
+        for (const step of path) {
+            let next = null;
+            if (typeof step === 'number' && distExports.isSeq(node))
+                next = node.items[step] ?? null;
+            else if (distExports.isMap(node)) {
+                const pair = node.items.find((p) => p.key?.value === step);
+                next = pair?.value ?? pair?.key ?? null;
+            }
+            if (!next)
+                break;
+            node = next;
+            if (node.range)
+                best = cached.lines.linePos(node.range[0]).line;
+        }
+        return best;
+    };
+}
+
+/** The store could not be reached or written (not the user's input): a network, permission or git failure. */
+class HistoryStoreError extends Error {
+    name = 'HistoryStoreError';
+}
+
+/**
+ * History on a data branch of the repository (the gh-pages pattern), written with optimistic
+ * concurrency: fetch the branch, append to the file in a new commit whose parent is what was fetched, and
+ * push without force. When another job pushed first the push is rejected; fetch again, append again,
+ * retry. No record is ever lost and the working tree and index of the checkout are never touched
+ * (the commit is built with plumbing and a private index file).
+ */
+const DEFAULT_HISTORY_PATH = 'training-metrics-history.json';
+class GitBranchStore {
+    o;
+    location;
+    remote;
+    localRef;
+    constructor(o) {
+        this.o = o;
+        this.location = `git:${o.branch}:${o.path}`;
+        this.remote = o.remote ?? 'origin';
+        this.localRef = `refs/training-metrics-gate/${o.branch}`;
+    }
+    async read() {
+        const head = await this.fetch();
+        return head ? this.load(head) : emptyHistory();
+    }
+    async append(records, max) {
+        const attempts = this.o.attempts ?? 20;
+        let last = '';
+        for (let attempt = 1; attempt <= attempts; attempt++) {
+            const parent = await this.fetch();
+            const next = appendRecords(parent ? await this.load(parent) : emptyHistory(), records, max);
+            const commit = await this.commit(serializeHistory(next), parent, records);
+            try {
+                await this.git(['push', '--quiet', '--no-verify', this.remote, `${commit}:refs/heads/${this.o.branch}`]);
+                return next;
+            }
+            catch (e) {
+                // Rejected (someone pushed first) or the remote ref was locked by a concurrent push: try again.
+                last = e.message;
+                await sleep(Math.random() * 100 * Math.min(attempt, 10));
+            }
+        }
+        throw new HistoryStoreError(`could not push the history to ${this.remote} ${this.o.branch} after ${attempts} attempts: ${last}`);
+    }
+    /** Fetch the branch into a private ref; its commit, or null when the branch does not exist yet. */
+    async fetch() {
+        const remoteRef = `refs/heads/${this.o.branch}`;
+        const listed = await this.git(['ls-remote', this.remote, remoteRef]);
+        if (!listed.trim())
+            return null;
+        await this.git(['fetch', '--quiet', '--no-tags', this.remote, `+${remoteRef}:${this.localRef}`]);
+        return (await this.git(['rev-parse', '--verify', `${this.localRef}^{commit}`])).trim();
+    }
+    async load(commit) {
+        let text;
+        try {
+            text = await this.git(['cat-file', 'blob', `${commit}:${this.o.path}`]);
+        }
+        catch {
+            return emptyHistory(); // the branch exists but holds no history yet
+        }
+        return parseHistory(text, this.location);
+    }
+    async commit(text, parent, records) {
+        const dir = await mkdtemp(join(tmpdir(), 'tmg-index-'));
+        try {
+            const env = { GIT_INDEX_FILE: join(dir, 'index') };
+            const blob = (await this.git(['hash-object', '-w', '--stdin'], { input: text })).trim();
+            await this.git(parent ? ['read-tree', parent] : ['read-tree', '--empty'], { env });
+            await this.git(['update-index', '--add', '--cacheinfo', `100644,${blob},${this.o.path}`], { env });
+            const tree = (await this.git(['write-tree'], { env })).trim();
+            const names = [...new Set(records.map((r) => `${r.experiment}/${r.run}`))].join(', ');
+            const message = `Record ${records.length} run${records.length === 1 ? '' : 's'}: ${names}`;
+            const args = ['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message];
+            return (await this.git(args, { env: identity(this.o.env ?? process.env) })).trim();
+        }
+        finally {
+            await rm(dir, { recursive: true, force: true });
+        }
+    }
+    git(args, extra = {}) {
+        return new Promise((resolve, reject) => {
+            const child = execFile('git', args, { cwd: this.o.cwd, env: { ...(this.o.env ?? process.env), ...extra.env }, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+                if (error)
+                    reject(new HistoryStoreError(`git ${args[0]} failed: ${String(stderr).trim() || error.message}`));
+                else
+                    resolve(String(stdout));
+            });
+            if (extra.input !== undefined)
+                child.stdin.end(extra.input);
+        });
+    }
+}
+/** Commit identity: the environment's when set, else a neutral one (a CI checkout often has none). */
+function identity(env) {
+    const name = 'training-metrics-gate';
+    const email = 'training-metrics-gate@users.noreply.github.com';
+    return {
+        GIT_AUTHOR_NAME: env.GIT_AUTHOR_NAME ?? name,
+        GIT_AUTHOR_EMAIL: env.GIT_AUTHOR_EMAIL ?? email,
+        GIT_COMMITTER_NAME: env.GIT_COMMITTER_NAME ?? name,
+        GIT_COMMITTER_EMAIL: env.GIT_COMMITTER_EMAIL ?? email,
+    };
+}
+function sleep(ms) {
+    return new Promise((r) => setTimeout(r, ms));
+}
+
+/**
+ * History in a JSON file. Writes are atomic: the new text goes to a temporary file beside the target,
+ * is flushed to disk, then renamed over it, so a process killed at any point leaves the old file or the new
+ * one, never half of one. A file that cannot be parsed is never overwritten.
+ */
+class JsonFileStore {
+    location;
+    constructor(location) {
+        this.location = location;
+    }
+    async read() {
+        let text;
+        try {
+            text = await readFile(this.location, 'utf8');
+        }
+        catch (e) {
+            const code = e.code;
+            if (code === 'ENOENT')
+                return emptyHistory();
+            throw new InputError(this.location, null, `cannot read the history: ${code ?? String(e)}`);
+        }
+        return parseHistory(text, this.location);
+    }
+    async append(records, max) {
+        const next = appendRecords(await this.read(), records, max);
+        await writeAtomically(this.location, serializeHistory(next));
+        return next;
+    }
+}
+/** Write `text` to `path` through a temporary file and a rename (atomic on one file system). */
+async function writeAtomically(path, text) {
+    const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+    try {
+        const handle = await open(temp, 'w');
+        try {
+            await handle.writeFile(text, 'utf8');
+            await handle.sync();
+        }
+        finally {
+            await handle.close();
+        }
+        await rename(temp, path);
+    }
+    catch (e) {
+        await unlink(temp).catch(() => undefined);
+        throw new HistoryStoreError(`cannot write the history ${path}: ${e.code ?? String(e)}`);
+    }
+}
+
+/** The history store named by the `history` input / `--history` flag. */
+/**
+ * `path/to/history.json` → a JSON file; `git:<branch>[:<path>]` → a data branch of the repository in `cwd`
+ * (default path `training-metrics-history.json`), pushed to `origin`.
+ */
+function openHistory(spec, options = {}) {
+    if (spec.startsWith('git:')) {
+        const rest = spec.slice(4);
+        const i = rest.indexOf(':');
+        const branch = i < 0 ? rest : rest.slice(0, i);
+        const path = i < 0 ? DEFAULT_HISTORY_PATH : rest.slice(i + 1);
+        if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.startsWith('-') || branch.includes('..')) {
+            throw new InputError('history', null, `"${spec}": the branch name "${branch}" is not valid (git:<branch>[:<path>])`);
+        }
+        if (!path || path.startsWith('/') || path.split('/').includes('..')) {
+            throw new InputError('history', null, `"${spec}": the path "${path}" must be relative, inside the branch`);
+        }
+        return new GitBranchStore({ cwd: options.cwd ?? process.cwd(), branch, path, remote: options.remote, env: options.env });
+    }
+    return new JsonFileStore(spec);
+}
+
+/**
+ * The gate against the stored history (read once), and recording per the baseline policy.
+ * A run with bad input never touches the history.
+ */
+/** Judge every run against its comparable runs; null when the history cannot be read (already reported). */
+async function gateRuns(stage, location) {
+    const { options, result, io } = stage;
+    try {
+        const config = gateConfig(stage.config.sections.gate, stage.config.source ?? 'config');
+        const store = openHistory(location);
+        const history = await store.read();
+        if (options.command !== 'record') {
+            result.gate = result.summaries.map((s) => judgeRun(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), config));
+            for (const g of result.gate)
+                for (const m of g.metrics)
+                    io.info(`${g.experiment}: ${m.verdict} — ${m.reason}`);
+        }
+        return { store, history, config };
+    }
+    catch (e) {
+        stage.fail(e instanceof InputError ? e : new InputError(location, null, `history cannot be read: ${e.message.split('\n')[0]}`));
+        return null;
+    }
+}
+async function recordRuns(stage, { store, history, config }) {
+    const { options, result, io } = stage;
+    const policy = shouldRecord(options.record, options.github);
+    if (!policy.record)
+        return io.info(`history: not recorded (${policy.reason})`);
+    if (result.errors.length)
+        return stage.warn('history: not recorded, because some input was bad');
+    if (!result.summaries.length)
+        return;
+    try {
+        const recordedAt = new Date().toISOString();
+        const records = result.summaries.map((s, i) => {
+            const c = runCompleteness(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), config.completeFraction);
+            const { ref, sha, runId } = options.github;
+            return recordFromSummary(s, { recordedAt, ref, sha, runId, baseline: options.newBaseline && i === 0, complete: c.complete });
+        });
+        await store.append(records, options.historyMax);
+        io.info(`history: recorded ${records.length} run(s) in ${store.location} (${policy.reason})`);
+    }
+    catch (e) {
+        if (e instanceof InputError)
+            stage.fail(e);
+        else
+            stage.warn(`history: could not record in ${store.location}: ${e.message}`);
+    }
+}
+
+export { gateRuns, recordRuns };

@@ -1,0 +1,23274 @@
+import { gzipSync } from 'node:zlib';
+import { readFile, open, stat, realpath, readdir } from 'node:fs/promises';
+import require$$0$1 from 'process';
+import require$$0$2 from 'buffer';
+import { dirname, basename, extname, resolve, relative, isAbsolute, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { Transform } from 'stream';
+import require$$0$3 from 'util';
+import os__default from 'os';
+import fs__default from 'fs';
+import require$$5 from 'assert';
+import require$$1$1 from 'dgram';
+import require$$0$4 from 'net';
+import require$$3 from 'dns';
+
+var commonjsGlobal = typeof globalThis !== 'undefined' ? globalThis : typeof window !== 'undefined' ? window : typeof global !== 'undefined' ? global : typeof self !== 'undefined' ? self : {};
+
+function getDefaultExportFromCjs (x) {
+	return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, 'default') ? x['default'] : x;
+}
+
+function getAugmentedNamespace(n) {
+  if (Object.prototype.hasOwnProperty.call(n, '__esModule')) return n;
+  var f = n.default;
+	if (typeof f == "function") {
+		var a = function a () {
+			var isInstance = false;
+      try {
+        isInstance = this instanceof a;
+      } catch (e) {}
+			if (isInstance) {
+        return Reflect.construct(f, arguments, this.constructor);
+			}
+			return f.apply(this, arguments);
+		};
+		a.prototype = f.prototype;
+  } else a = {};
+  Object.defineProperty(a, '__esModule', {value: true});
+	Object.keys(n).forEach(function (k) {
+		var d = Object.getOwnPropertyDescriptor(n, k);
+		Object.defineProperty(a, k, d.get ? d : {
+			enumerable: true,
+			get: function () {
+				return n[k];
+			}
+		});
+	});
+	return a;
+}
+
+/**
+ * The plain data that flows between the pipeline's stages:
+ * ingest → classify → summarize → gate → report, with sinks and stores at the edges.
+ * Nothing here does I/O; every stage takes and returns these shapes.
+ */
+/** Quantile levels kept per window; emission sends one histogram value per level, sample rate levels/count. */
+const WINDOW_QUANTILES = [0.1, 0.25, 0.5, 0.75, 0.9];
+// ───────────────────────────── errors ─────────────────────────────
+/**
+ * A problem with the user's input. Shown as one line `file:line: what is wrong`, never with a stack;
+ * the CLI exits 2 and the action calls setFailed.
+ */
+class InputError extends Error {
+    file;
+    line;
+    detail;
+    constructor(file, line, detail) {
+        super(`${file}${line === null ? '' : `:${line}`}: ${detail}`);
+        this.file = file;
+        this.line = line;
+        this.detail = detail;
+        this.name = 'InputError';
+    }
+}
+
+const DEFAULT_OPTIONS = {
+    csv: [],
+    metadata: null,
+    experiment: null,
+    config: null,
+    gpuCsv: [],
+    gpuScrape: [],
+    gpuPrice: null,
+    statsdHost: null,
+    statsdPort: 8125,
+    statsdFlavor: 'plain',
+    prefix: 'training_metrics',
+    maxBufferSize: 1432,
+    tags: {},
+    allowIdTags: false,
+    dryRun: false,
+    json: null,
+    history: null,
+    historyMax: 100,
+    record: 'auto',
+    failOnRegression: true,
+    newBaseline: false,
+    markdown: null,
+    html: null,
+    comment: 'always',
+    githubToken: null,
+    pushgatewayUrl: null,
+    datadogUrl: null,
+    datadogApiKey: null,
+    failOnSinkError: false,
+};
+/** The GitHub context from the runner's environment (empty strings outside Actions). */
+function githubContextFromEnv(env) {
+    const ref = env.GITHUB_REF ?? '';
+    const pr = /^refs\/pull\/(\d+)\//.exec(ref);
+    return {
+        ref,
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+        workflow: env.GITHUB_WORKFLOW ?? '',
+        defaultBranch: env.TMG_DEFAULT_BRANCH ?? 'main',
+        serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
+        repository: env.GITHUB_REPOSITORY ?? '',
+        runId: env.GITHUB_RUN_ID ?? '',
+        sha: env.GITHUB_SHA ?? '',
+        prNumber: pr ? Number(pr[1]) : null,
+    };
+}
+
+/** A trailing unit in a header, as nvidia-smi and spreadsheets write it: `memory.used [MiB]`, `power (W)`. */
+const UNIT_SUFFIX = /\s*[[(]\s*([^\])]*)\s*[\])]\s*$/;
+/** The unit written in a header's `[unit]` / `(unit)` suffix, or ''. */
+function headerUnit(header) {
+    return UNIT_SUFFIX.exec(header)?.[1]?.trim() ?? '';
+}
+/**
+ * The metric's key in every sink: lower case, the `[unit]` suffix dropped, runs of anything but
+ * letters, digits, `_` and `.` turned into one `_`. `lm loss` → `lm_loss`, `memory.used [MiB]` → `memory.used`.
+ */
+function metricKey(header) {
+    return header
+        .replace(UNIT_SUFFIX, '')
+        .trim()
+        .toLowerCase()
+        .replace(/[^a-z0-9_.]+/g, '_')
+        .replace(/\.{2,}/g, '.')
+        .replace(/^[_.]+|[_.]+$/g, '');
+}
+/** StatsD name: `<prefix>.<key>`. */
+function statsdName(prefix, header) {
+    const key = metricKey(header);
+    return prefix ? `${prefix}.${key}` : key;
+}
+/** main / pr / release / other, from GITHUB_REF and GITHUB_EVENT_NAME. */
+function branchType(github) {
+    if (/^pull_request/.test(github.eventName) || github.eventName === 'merge_group' || github.ref.startsWith('refs/pull/')) {
+        return 'pr';
+    }
+    if (/^refs\/tags\//.test(github.ref) || /^refs\/heads\/release(s)?([/_-]|$)/.test(github.ref))
+        return 'release';
+    if (github.ref === `refs/heads/${github.defaultBranch}` || github.ref === 'refs/heads/main' || github.ref === 'refs/heads/master') {
+        return 'main';
+    }
+    return 'other';
+}
+/** Tag keys: letters, digits, `_`, `-`, `.`, `/`; lower case, as Datadog normalises them. */
+function tagKey(key) {
+    return key
+        .trim()
+        .toLowerCase()
+        .replace(/[^a-z0-9_.\-/]+/g, '_')
+        .replace(/^_+|_+$/g, '');
+}
+/** Tag values: no `,` `|` `#` or white space (they would break a DogStatsD line), at most 200 characters. */
+function tagValue(value) {
+    return value
+        .trim()
+        .replace(/[,|#\s]+/g, '_')
+        .slice(0, 200);
+}
+/**
+ * Does a tag value look like a unique id? Such values make one series per run and explode a
+ * Prometheus index: commit SHAs, UUIDs, numeric run ids, timestamps.
+ */
+function looksLikeUniqueId(value) {
+    const v = value.trim();
+    if (/^[0-9a-f]{40}$/i.test(v) || /^[0-9a-f]{64}$/i.test(v))
+        return true;
+    if (/^[0-9a-f]{7,39}$/i.test(v) && /\d/.test(v) && /[a-f]/i.test(v))
+        return true;
+    if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v))
+        return true;
+    if (/^\d{6,}$/.test(v))
+        return true;
+    if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v))
+        return true;
+    return false;
+}
+/** The tags every metric of a run carries, before user and run tags. */
+function baseTags(experiment, github) {
+    return {
+        experiment,
+        workflow_name: github.workflow || 'local',
+        event: github.eventName || 'local',
+        branch_type: branchType(github),
+    };
+}
+/**
+ * Merge tag sources (later wins), normalise keys and values, and refuse id-like values unless allowed.
+ * The schema keys (experiment, workflow_name, event, branch_type) are never refused.
+ */
+function buildTags(sources, allowIds) {
+    const tags = {};
+    const refused = [];
+    for (const source of sources) {
+        for (const [k, v] of Object.entries(source)) {
+            const key = tagKey(k);
+            const value = tagValue(String(v));
+            if (!key || !value)
+                continue;
+            if (!allowIds && !SCHEMA_KEYS.has(key) && looksLikeUniqueId(value)) {
+                refused.push(`${key}:${value} looks like a unique id (one series per run); pass allow-id-tags to keep it`);
+                delete tags[key];
+                continue;
+            }
+            tags[key] = value;
+        }
+    }
+    // Schema keys first, so every line reads experiment, workflow_name, event, branch_type, then the rest.
+    const ordered = {};
+    for (const key of SCHEMA_KEYS)
+        if (key in tags)
+            ordered[key] = tags[key];
+    return { tags: Object.assign(ordered, tags), refused };
+}
+const SCHEMA_KEYS = new Set(['experiment', 'workflow_name', 'event', 'branch_type']);
+/** Parse `k:v,k2:v2` as given to --tags / the `tags` input. */
+function parseTagList(text) {
+    const out = {};
+    for (const part of text.split(/[,\n]/)) {
+        const item = part.trim();
+        if (!item)
+            continue;
+        const i = item.indexOf(':');
+        if (i <= 0)
+            throw new Error(`tag "${item}" is not key:value`);
+        out[item.slice(0, i).trim()] = item.slice(i + 1).trim();
+    }
+    return out;
+}
+
+/**
+ * Run-level statistics the API sink sends per metric, as name suffixes. They never collide with what the
+ * Agent derives from DogStatsD (`.avg`, `.median`, `.95percentile`, `.max`, `.count` of a histogram).
+ */
+const DATADOG_RUN_STATS = {
+    median: 'steady.median',
+    p10: 'steady.p10',
+    p90: 'steady.p90',
+    final: 'final',
+    nonFinite: 'nonfinite',
+    diverged: 'diverged',
+    regression: 'regression',
+    /** The step number of a loss sample, tagged `step:N` like the sample: the x axis of a loss curve. */
+    step: 'step',
+};
+/** `<prefix>.<key>.<stat suffix>`: a run-level gauge of one metric (API sink). */
+function datadogStatName(prefix, header, stat) {
+    return `${statsdName(prefix, header)}.${DATADOG_RUN_STATS[stat]}`;
+}
+/** Run-level gauges that belong to no column (API sink). */
+const DATADOG_RUN_GAUGES = {
+    /** Last step of the run (as the StatsD sink sends it). */
+    steps: 'run.steps',
+    /** 1 when the file ended inside a row (a run still being written), else 0. */
+    truncated: 'run.truncated',
+    duration: 'run.duration',
+    regression: 'gate.regression',
+};
+/** `<prefix>.run.steps`, `<prefix>.run.truncated`, `<prefix>.run.duration`, `<prefix>.gate.regression`. */
+function datadogRunGaugeName(prefix, gauge) {
+    const suffix = DATADOG_RUN_GAUGES[gauge];
+    return prefix ? `${prefix}.${suffix}` : suffix;
+}
+/**
+ * Datadog's unit for one of our units (https://docs.datadoghq.com/metrics/units), or undefined where Datadog
+ * has none (TFLOPs, tokens per second): an unknown unit is left off rather than guessed.
+ */
+function datadogUnit(unit) {
+    return DATADOG_UNITS[unit];
+}
+const DATADOG_UNITS = {
+    ratio: 'fraction',
+    percent: 'percent',
+    seconds: 'second',
+    milliseconds: 'millisecond',
+    bytes: 'byte',
+    mebibytes: 'mebibyte',
+    gibibytes: 'gibibyte',
+};
+/** The API base URL for a Datadog site (`DD_SITE`): `datadoghq.eu` → `https://api.datadoghq.eu`. */
+function datadogApiBase(site) {
+    const s = (site ?? '').trim().replace(/^https?:\/\//, '').replace(/\/+$/, '').replace(/^(app|api)\./, '');
+    return `https://api.${s || 'datadoghq.com'}`;
+}
+
+/**
+ * One POST to the Datadog API with bounded retries: 429 and 5xx (and network failures) are retried,
+ * honouring `Retry-After` (or Datadog's `X-RateLimit-Reset`), else with exponential backoff; any other 4xx
+ * is final. Never throws: the outcome is a value, and every text in it has the API key redacted.
+ */
+const DEFAULT_RETRY_POLICY = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 30_000, budgetMs: 120_000 };
+const defaultPostDeps = () => ({
+    fetch: globalThis.fetch,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    now: Date.now,
+    random: Math.random,
+});
+/**
+ * Milliseconds to wait as a response asks: `Retry-After` in seconds or as an HTTP date, else
+ * `X-RateLimit-Reset` (seconds until the rate-limit window resets); null when neither is usable.
+ */
+function retryAfterMs(headers, now) {
+    const retryAfter = headers.get('retry-after')?.trim();
+    if (retryAfter) {
+        if (/^\d+(\.\d+)?$/.test(retryAfter))
+            return Math.round(Number(retryAfter) * 1000);
+        const at = Date.parse(retryAfter);
+        if (!Number.isNaN(at))
+            return Math.max(0, at - now);
+    }
+    const reset = headers.get('x-ratelimit-reset')?.trim();
+    if (reset && /^\d+$/.test(reset))
+        return Number(reset) * 1000;
+    return null;
+}
+/**
+ * Backoff before retry `n` (0 for the first retry): base·2ⁿ capped at `max`, with "equal jitter" —
+ * half fixed, half random — so that parallel jobs spread out without ever retrying at once.
+ */
+function backoffMs(n, base, max, random) {
+    const ceiling = Math.min(max, base * 2 ** n);
+    return Math.round(ceiling / 2 + (random * ceiling) / 2);
+}
+/** Replace every occurrence of each secret (and its URL-encoded form) with `***`. */
+function redactSecrets(text, secrets) {
+    let out = text;
+    for (const secret of secrets) {
+        if (!secret)
+            continue;
+        for (const form of new Set([secret, encodeURIComponent(secret)]))
+            out = out.split(form).join('***');
+    }
+    // A key someone put into a URL's query string.
+    return out.replace(/((?:api|application)[_-]?key=)[^&\s"']+/gi, '$1***');
+}
+function retryable(status) {
+    return status === 429 || status >= 500;
+}
+/** `deadline`: ms since the epoch after which no request starts and no wait is begun (default: now + budgetMs). */
+async function postWithRetry(url, body, headers, secrets, policy = DEFAULT_RETRY_POLICY, deps = defaultPostDeps(), deadline = deps.now() + policy.budgetMs) {
+    const waits = [];
+    const clean = (text) => redactSecrets(text, secrets);
+    let lastError = '';
+    let lastStatus = null;
+    for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
+        let wait = null;
+        const left = deadline - deps.now();
+        if (left <= 0) {
+            const error = `${lastError ? `${lastError}; ` : ''}out of the ${policy.budgetMs / 1000} s allowed for sending`;
+            return { ok: false, status: lastStatus, attempts: attempt - 1, error: clean(error), waits };
+        }
+        try {
+            const response = await deps.fetch(url, {
+                method: 'POST',
+                headers,
+                body,
+                signal: AbortSignal.timeout(Math.min(policy.timeoutMs, left)),
+            });
+            lastStatus = response.status;
+            const text = await response.text().catch(() => '');
+            if (response.ok)
+                return { ok: true, status: response.status, attempts: attempt, waits };
+            lastError = `HTTP ${response.status}${describeErrors(text)}`;
+            if (!retryable(response.status))
+                return { ok: false, status: response.status, attempts: attempt, error: clean(lastError), waits };
+            wait = retryAfterMs(response.headers, deps.now());
+            if (wait !== null && wait > policy.maxDelayMs) {
+                const error = `${lastError}; the API asked to wait ${Math.ceil(wait / 1000)} s, longer than the ${policy.maxDelayMs / 1000} s allowed`;
+                return { ok: false, status: response.status, attempts: attempt, error: clean(error), waits };
+            }
+        }
+        catch (e) {
+            lastStatus = null;
+            lastError = networkError(e);
+        }
+        if (attempt === policy.maxAttempts)
+            break;
+        const delay = wait ?? backoffMs(attempt - 1, policy.baseDelayMs, policy.maxDelayMs, deps.random());
+        if (deps.now() + delay >= deadline) {
+            const error = `${lastError}; out of the ${policy.budgetMs / 1000} s allowed for sending`;
+            return { ok: false, status: lastStatus, attempts: attempt, error: clean(error), waits };
+        }
+        waits.push(delay);
+        await deps.sleep(delay);
+    }
+    return {
+        ok: false,
+        status: lastStatus,
+        attempts: policy.maxAttempts,
+        error: clean(`${lastError} (gave up after ${policy.maxAttempts} attempts)`),
+        waits,
+    };
+}
+/** `: <errors>` from a Datadog error body `{"errors":[…]}`, else a short excerpt of the body. */
+function describeErrors(text) {
+    if (!text)
+        return '';
+    try {
+        const parsed = JSON.parse(text);
+        if (Array.isArray(parsed.errors) && parsed.errors.length)
+            return `: ${parsed.errors.map(String).join('; ').slice(0, 300)}`;
+    }
+    catch {
+        // not JSON
+    }
+    return `: ${text.replace(/\s+/g, ' ').slice(0, 200)}`;
+}
+function networkError(e) {
+    if (e instanceof Error) {
+        if (e.name === 'TimeoutError' || e.name === 'AbortError')
+            return 'request timed out';
+        const cause = e.cause;
+        const detail = cause instanceof Error ? `: ${cause.message}` : '';
+        return `${e.message}${detail}`;
+    }
+    return String(e);
+}
+
+/**
+ * Split series into `/api/v2/series` bodies that each stay within the API's size limits, measured on the
+ * bytes actually sent (not estimated): plain JSON, or gzip-compressed JSON.
+ */
+/** Datadog's documented limit for an uncompressed `/api/v2/series` body: 500 KiB = 512,000 bytes. */
+const DATADOG_MAX_PAYLOAD_BYTES = 512_000;
+const HEAD = '{"series":[';
+const TAIL = ']}';
+/**
+ * Greedy packing in order: a body is `{"series":[` + items joined by `,` + `]}`, so its size is
+ * 13 + Σ bytes(item) + (items − 1).
+ */
+function splitSeriesPayloads(series, maxBytes = DATADOG_MAX_PAYLOAD_BYTES) {
+    const frame = Buffer.byteLength(HEAD) + Buffer.byteLength(TAIL);
+    const out = { bodies: [], oversized: [] };
+    let items = [];
+    let size = frame;
+    const flush = () => {
+        if (items.length)
+            out.bodies.push(HEAD + items.join(',') + TAIL);
+        items = [];
+        size = frame;
+    };
+    for (const s of series) {
+        const item = JSON.stringify(s);
+        const bytes = Buffer.byteLength(item);
+        if (frame + bytes > maxBytes) {
+            out.oversized.push(s);
+            continue;
+        }
+        const added = bytes + (items.length ? 1 : 0);
+        if (size + added > maxBytes)
+            flush();
+        size += bytes + (items.length ? 1 : 0);
+        items.push(item);
+    }
+    flush();
+    return out;
+}
+/** Datadog's limit on the decompressed size of a compressed `/api/v2/series` body: 5 MiB, exclusive. */
+const DATADOG_MAX_DECOMPRESSED_BYTES = 5_242_880;
+/** Bodies to send: gzip (`gzip` set) or plain JSON (`gzip` null); `json` is the text either way. */
+function seriesPayloads(series, options) {
+    if (options.compress)
+        return compressedSeriesPayloads(series, options.maxBytes);
+    const plain = splitSeriesPayloads(series, options.maxBytes);
+    return { bodies: plain.bodies.map((json) => ({ json, gzip: null })), oversized: plain.oversized };
+}
+/**
+ * gzip-compressed bodies (`Content-Encoding: gzip`, as Datadog's own API client sends them): packed up to the
+ * decompressed limit, then halved until each compressed body fits the payload limit.
+ */
+function compressedSeriesPayloads(series, maxBytes = DATADOG_MAX_PAYLOAD_BYTES, maxDecompressedBytes = DATADOG_MAX_DECOMPRESSED_BYTES) {
+    const first = splitSeriesPayloads(series, maxDecompressedBytes - 1);
+    const out = { bodies: [], oversized: first.oversized };
+    const pack = (json) => {
+        const gzip = gzipSync(json);
+        if (gzip.length <= maxBytes)
+            return void out.bodies.push({ gzip, json });
+        const items = JSON.parse(json).series;
+        if (items.length === 1)
+            return void out.oversized.push(items[0]);
+        const half = Math.ceil(items.length / 2);
+        pack(JSON.stringify({ series: items.slice(0, half) }));
+        pack(JSON.stringify({ series: items.slice(half) }));
+    };
+    for (const json of first.bodies)
+        pack(json);
+    return out;
+}
+
+/** `type` in `/api/v2/series`: 0 unspecified, 1 count, 2 rate, 3 gauge. */
+const DATADOG_GAUGE = 3;
+/** Build the gauges for every run: steady-state median/p10/p90, final loss, loss samples, last step, truncation, duration, verdicts. */
+function toDatadogSeries(summaries, gate, options) {
+    const timestamp = Math.floor(options.now / 1000);
+    const out = { series: [], skipped: [], refused: [] };
+    const refused = new Set();
+    for (const run of summaries) {
+        // Same precedence as the StatsD route: run config < user tags < schema tags; then the run's name.
+        const schema = options.github ? baseTags(run.experiment, options.github) : { experiment: run.experiment };
+        const tagSet = buildTags([run.tags, options.tags, schema, { run: run.name }], options.allowIdTags ?? false);
+        for (const r of tagSet.refused)
+            refused.add(r);
+        const tags = Object.entries(tagSet.tags).map(([k, v]) => `${k}:${v}`);
+        const gauge = (metric, value, unit, extraTags = []) => {
+            if (!Number.isFinite(value)) {
+                out.skipped.push(`${metric} (${run.name})`);
+                return;
+            }
+            const series = { metric, type: DATADOG_GAUGE, points: [{ timestamp, value }], tags: [...tags, ...extraTags] };
+            if (unit)
+                series.unit = unit;
+            out.series.push(series);
+        };
+        const stat = (m, which, value, unit = datadogUnit(m.class.unit)) => gauge(datadogStatName(options.prefix, m.name, which), value, unit);
+        gauge(datadogRunGaugeName(options.prefix, 'steps'), run.steps.last, undefined);
+        gauge(datadogRunGaugeName(options.prefix, 'truncated'), run.truncated ? 1 : 0, undefined);
+        if (run.durationSeconds !== undefined)
+            gauge(datadogRunGaugeName(options.prefix, 'duration'), run.durationSeconds, 'second');
+        for (const m of run.metrics) {
+            if (m.class.kind === 'ignore')
+                continue;
+            const unit = datadogUnit(m.class.unit);
+            if (m.steady) {
+                stat(m, 'median', m.steady.median);
+                stat(m, 'p10', m.steady.p10);
+                stat(m, 'p90', m.steady.p90);
+            }
+            else if (m.class.kind === 'gauge' && m.count > 0) {
+                // Same name and type as the DogStatsD gauge: the latest value.
+                gauge(statsdName(options.prefix, m.name), m.last, unit);
+            }
+            if (m.class.kind === 'loss') {
+                // Sent even when 0, so a monitor on it recovers once a run is clean again.
+                stat(m, 'nonFinite', m.nan + m.inf, undefined);
+                if (m.loss) {
+                    stat(m, 'final', m.loss.final);
+                    stat(m, 'diverged', m.loss.divergence ? 1 : 0, undefined);
+                    const name = statsdName(options.prefix, m.name);
+                    const stepName = datadogStatName(options.prefix, m.name, 'step');
+                    for (const [step, value] of m.loss.samples) {
+                        gauge(name, value, unit, [`step:${step}`]);
+                        // Datadog plots against time only; a scatter plot of this against the sample (grouped by step) draws the curve.
+                        gauge(stepName, step, undefined, [`step:${step}`]);
+                    }
+                }
+            }
+        }
+        const verdict = gate?.find((g) => g.experiment === run.experiment && g.name === run.name);
+        if (verdict) {
+            gauge(datadogRunGaugeName(options.prefix, 'regression'), verdict.regression ? 1 : 0, undefined);
+            for (const v of verdict.metrics) {
+                // Only verdicts that judged something: "missing" and "insufficient-history" are not a 0.
+                if (v.verdict === 'missing' || v.verdict === 'insufficient-history')
+                    continue;
+                gauge(datadogStatName(options.prefix, v.name, 'regression'), v.verdict === 'regression' ? 1 : 0, undefined);
+            }
+        }
+    }
+    out.refused = [...refused];
+    return out;
+}
+
+/** The `/api/v2/series` URL for a base URL or a full one. */
+function datadogSeriesUrl(base) {
+    const url = new URL(base);
+    if (!/\/api\/v2\/series\/?$/.test(url.pathname))
+        url.pathname = `${url.pathname.replace(/\/+$/, '')}/api/v2/series`;
+    return url.toString();
+}
+/**
+ * Whether and where to send. The sink is on when a URL (flag `--datadog-url` / input `datadog-url`) or an
+ * explicit key (input `datadog-api-key`) is given; `DD_API_KEY` alone only supplies the key, because runners
+ * often carry it for an Agent. A URL of `''` or `auto` means the site's API: `https://api.<DD_SITE>`.
+ * Returns `{ skip }` with a warning when the sink is asked for but cannot run, null when not asked for.
+ */
+function resolveDatadogTarget(given, env) {
+    if (given.url === null && !given.apiKey)
+        return null;
+    const apiKey = given.apiKey || env.DD_API_KEY || '';
+    const wanted = given.url === null || given.url.trim() === '' || given.url.trim() === 'auto' ? datadogApiBase(env.DD_SITE) : given.url.trim();
+    let url;
+    try {
+        url = datadogSeriesUrl(wanted);
+    }
+    catch {
+        return { skip: `Datadog: "${redactSecrets(wanted, [apiKey])}" is not a URL; nothing sent to Datadog` };
+    }
+    if (!/^https?:$/.test(new URL(url).protocol))
+        return { skip: `Datadog: ${url} is not an http(s) URL; nothing sent to Datadog` };
+    if (!apiKey)
+        return { skip: 'Datadog: no API key (set DD_API_KEY or the datadog-api-key input); nothing sent to Datadog' };
+    return { url, apiKey };
+}
+/** Build, split and send; resolves to a report and never rejects. */
+async function sendToDatadog(summaries, gate, options) {
+    const report = { sink: 'datadog', ok: true, series: 0, points: 0, payloads: 0, accepted: 0, notes: [], warnings: [] };
+    const secrets = [options.apiKey];
+    const warn = (text) => void report.warnings.push(redactSecrets(text, secrets));
+    try {
+        const now = options.now ?? Date.now();
+        const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, github: options.github, now, allowIdTags: options.allowIdTags });
+        for (const r of built.refused)
+            warn(`Datadog: tag ${r}`);
+        if (built.skipped.length) {
+            warn(`Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`);
+        }
+        if (!built.series.length) {
+            report.notes.push('Datadog: nothing to send');
+            return report;
+        }
+        report.notes.push(`Datadog: ${built.series.length} series stamped with the submission time ${new Date(Math.floor(now / 1000) * 1000).toISOString()} ` +
+            '(the API refuses points over 1 hour old or 10 minutes ahead); loss samples are told apart by their step:N tag');
+        const limit = options.maxPayloadBytes ?? DATADOG_MAX_PAYLOAD_BYTES;
+        const compress = options.compress ?? true;
+        const { bodies, oversized } = seriesPayloads(built.series, { compress, maxBytes: limit });
+        for (const s of oversized)
+            warn(`Datadog: series ${s.metric} alone exceeds the payload limit; not sent`);
+        if (oversized.length)
+            report.ok = false;
+        const url = datadogSeriesUrl(options.url);
+        const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+        const deps = { ...defaultPostDeps(), ...options.deps, ...(options.fetch ? { fetch: options.fetch } : {}) };
+        const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'DD-API-KEY': options.apiKey };
+        if (compress)
+            headers['Content-Encoding'] = 'gzip';
+        const deadline = deps.now() + policy.budgetMs;
+        for (const [i, { json, gzip }] of bodies.entries()) {
+            report.payloads++;
+            const outcome = await postWithRetry(url, gzip ?? json, headers, secrets, policy, deps, deadline);
+            const parsed = JSON.parse(json);
+            if (outcome.ok) {
+                report.accepted++;
+                report.series += parsed.series.length;
+                report.points += parsed.series.reduce((n, s) => n + s.points.length, 0);
+                continue;
+            }
+            report.ok = false;
+            warn(`Datadog: ${parsed.series.length} series not sent to ${url}: ${outcome.error ?? 'failed'}${hint(outcome.status)}`);
+            // Stop rather than repeat a failure: a refused key or a bad request fails the same way for every
+            // payload, and an API still down after the retries will not be up for the next one. 413 is per payload.
+            if (outcome.status !== 413 && i < bodies.length - 1) {
+                const rest = bodies.slice(i + 1).reduce((n, b) => n + JSON.parse(b.json).series.length, 0);
+                warn(`Datadog: the remaining ${bodies.length - i - 1} payload(s) (${rest} series) not sent after that failure`);
+                break;
+            }
+        }
+        if (bodies.length > 1)
+            report.notes.push(`Datadog: sent in ${bodies.length} payloads (each at most ${limit} bytes${compress ? ' gzip-compressed' : ''})`);
+    }
+    catch (e) {
+        report.ok = false;
+        warn(`Datadog: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return report;
+}
+function hint(status) {
+    if (status === 403)
+        return ' (check the API key and that it belongs to the site in the URL / DD_SITE)';
+    if (status === 413)
+        return ' (payload too large)';
+    return '';
+}
+
+/**
+ * The one table of parameters both shells read: action input `statsd-host` and CLI flag
+ * `--statsd-host` are the same entry, parsed and validated the same way.
+ */
+const PARAMETERS = [
+    { name: 'csv', key: 'csv', kind: 'list', description: 'per-step metrics file(s): CSV, Megatron golden-values JSON or HF trainer_state.json' },
+    { name: 'metadata', key: 'metadata', kind: 'string', description: 'experiment_metadata.jsonl manifest listing the runs of a batch' },
+    { name: 'experiment', key: 'experiment', kind: 'string', description: 'experiment name (default: the run name; with a manifest, a prefix)' },
+    { name: 'config', key: 'config', kind: 'string', description: 'YAML config: classification overrides, sampling, gate settings' },
+    { name: 'gpu-csv', key: 'gpuCsv', kind: 'list', description: 'nvidia-smi --query-gpu CSV or dmon output captured during the run' },
+    { name: 'gpu-scrape', key: 'gpuScrape', kind: 'list', description: 'Prometheus text scrape of dcgm-exporter' },
+    { name: 'gpu-price', key: 'gpuPrice', kind: 'string', description: 'price per GPU-hour by GPU type, e.g. {H100: 2.49, A100: 1.29}: cost per run and per billion tokens' },
+    { name: 'statsd-host', key: 'statsdHost', kind: 'string', description: 'StatsD host (emit defaults to 127.0.0.1, or DD_AGENT_HOST with the datadog flavor)' },
+    { name: 'statsd-port', key: 'statsdPort', kind: 'number', description: 'StatsD UDP port (default 8125, or DD_DOGSTATSD_PORT)' },
+    { name: 'statsd-flavor', key: 'statsdFlavor', kind: 'string', choices: ['plain', 'datadog'], description: 'plain (statsd_exporter, Etsy statsd) or datadog (DogStatsD to a Datadog Agent)' },
+    { name: 'prefix', key: 'prefix', kind: 'string', description: 'metric name prefix (default training_metrics)' },
+    { name: 'max-buffer-size', key: 'maxBufferSize', kind: 'number', description: 'bytes per datagram (default 1432: unfragmented on a 1500-MTU network)' },
+    { name: 'tags', key: 'tags', kind: 'tags', description: 'extra tags k:v,k2:v2 on every metric' },
+    { name: 'allow-id-tags', key: 'allowIdTags', kind: 'boolean', description: 'allow tag values that look like unique ids (SHAs, UUIDs, run ids)' },
+    { name: 'dry-run', key: 'dryRun', kind: 'boolean', description: 'print the StatsD lines instead of sending them' },
+    { name: 'json', key: 'json', kind: 'string', description: 'write a JSON account of what was done to this file' },
+    { name: 'history', key: 'history', kind: 'string', description: 'baseline history: a JSON file, or git:<branch>[:<path>] for a data branch' },
+    { name: 'history-max', key: 'historyMax', kind: 'number', description: 'runs kept per experiment and fingerprint (default 100)' },
+    { name: 'record', key: 'record', kind: 'string', choices: ['auto', 'always', 'never'], description: 'record this run in the history: auto = default branch and scheduled runs' },
+    { name: 'fail-on-regression', key: 'failOnRegression', kind: 'boolean', description: 'exit 1 / fail the job on a regression (default true)' },
+    { name: 'new-baseline', key: 'newBaseline', kind: 'boolean', description: 'mark this run as the start of a new baseline (an intended change)' },
+    { name: 'markdown', key: 'markdown', kind: 'string', description: 'write the Markdown report to this file' },
+    { name: 'html', key: 'html', kind: 'string', description: 'write the self-contained HTML report to this file' },
+    { name: 'comment', key: 'comment', kind: 'string', choices: ['always', 'on-regression', 'off'], description: 'PR comment mode (default always)' },
+    { name: 'github-token', key: 'githubToken', kind: 'string', secret: true, description: 'token for the PR comment and a git history branch' },
+    { name: 'pushgateway-url', key: 'pushgatewayUrl', kind: 'string', description: 'Prometheus Pushgateway URL' },
+    { name: 'datadog-url', key: 'datadogUrl', kind: 'string', description: 'Datadog API URL (default from DD_SITE)' },
+    { name: 'datadog-api-key', key: 'datadogApiKey', kind: 'string', secret: true, description: 'Datadog API key (default DD_API_KEY)' },
+    { name: 'fail-on-sink-error', key: 'failOnSinkError', kind: 'boolean', description: 'fail when a sink cannot deliver (default: warn)' },
+];
+/** Turn raw input/flag values into Options; a bad value is an InputError naming the parameter. */
+function resolveOptions(command, raw, github, env, shell) {
+    const origin = shell === 'cli' ? 'arguments' : 'action inputs';
+    const options = { ...structuredClone(DEFAULT_OPTIONS), command, github, notices: [] };
+    const bad = (p, why) => new InputError(origin, null, `${p.name}: ${why}`);
+    for (const p of PARAMETERS) {
+        const value = raw[p.name];
+        if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
+            continue;
+        const target = options;
+        switch (p.kind) {
+            case 'list':
+                target[p.key] = (Array.isArray(value) ? value : String(value).split('\n')).map((v) => String(v).trim()).filter(Boolean);
+                break;
+            case 'number': {
+                const n = Number(value);
+                if (!Number.isInteger(n) || n <= 0)
+                    throw bad(p, `expected a positive whole number, got "${String(value)}"`);
+                target[p.key] = n;
+                break;
+            }
+            case 'boolean':
+                if (typeof value === 'boolean')
+                    target[p.key] = value;
+                else if (/^(true|yes|1)$/i.test(String(value)))
+                    target[p.key] = true;
+                else if (/^(false|no|0)$/i.test(String(value)))
+                    target[p.key] = false;
+                else
+                    throw bad(p, `expected true or false, got "${String(value)}"`);
+                break;
+            case 'tags':
+                try {
+                    target[p.key] = parseTagList(String(value));
+                }
+                catch (e) {
+                    throw bad(p, e.message);
+                }
+                break;
+            case 'string': {
+                const text = String(Array.isArray(value) ? value[value.length - 1] : value).trim();
+                if (p.choices && !p.choices.includes(text))
+                    throw bad(p, `expected one of ${p.choices.join(', ')}, got "${text}"`);
+                target[p.key] = text;
+            }
+        }
+    }
+    // Environment defaults where the ecosystem has a convention.
+    if (options.statsdFlavor === 'datadog') {
+        if (!raw['statsd-host'] && env.DD_AGENT_HOST)
+            options.statsdHost = env.DD_AGENT_HOST;
+        if (!raw['statsd-port'] && env.DD_DOGSTATSD_PORT && Number(env.DD_DOGSTATSD_PORT) > 0)
+            options.statsdPort = Number(env.DD_DOGSTATSD_PORT);
+    }
+    // The CLI's emit exists to send; the action sends over StatsD only where asked.
+    if (shell === 'cli' && command === 'emit' && !options.statsdHost)
+        options.statsdHost = '127.0.0.1';
+    if (command === 'record' && raw.record === undefined)
+        options.record = 'always';
+    // The Datadog API sink runs when asked for by URL or by an explicit key; DD_API_KEY alone only supplies the key.
+    const datadog = resolveDatadogTarget({ url: options.datadogUrl, apiKey: options.datadogApiKey }, env);
+    options.datadogUrl = datadog && 'url' in datadog ? datadog.url : null;
+    options.datadogApiKey = datadog && 'url' in datadog ? datadog.apiKey : null;
+    if (datadog && 'skip' in datadog)
+        options.notices.push(datadog.skip);
+    options.githubToken ??= env.GITHUB_TOKEN || null;
+    return options;
+}
+
+function resultJson(result, options) {
+    const first = result.gate[0];
+    return {
+        command: options.command,
+        exitCode: result.exitCode,
+        regression: result.gate.some((g) => g.regression),
+        ...(first ? { experiment: first.experiment, run: first.run, metrics: first.metrics } : {}),
+        experiments: result.gate,
+        statsd: result.statsd && {
+            target: result.statsd.target,
+            dryRun: result.statsd.dryRun,
+            lines: result.statsd.lines,
+            datagrams: result.statsd.datagrams,
+            bytes: result.statsd.bytes,
+            series: result.statsd.series,
+            errors: result.statsd.errors,
+        },
+        sinks: result.sinks,
+        runs: result.summaries,
+        ...(result.gpu ? { gpu: result.gpu.gpu, cost: result.gpu.costs.map(({ run, cost }) => ({ run, ...cost })) } : {}),
+        errors: result.errors,
+        warnings: result.warnings,
+    };
+}
+
+const gauge$1 = (direction = 'none') => ({ kind: 'gauge', direction, gate: false, minEffect: 0 });
+/** Rules over the metric key (`metricKey(header)`: lower case, `_` separated, dots kept). */
+const RULES = [
+    // Bookkeeping and counters: reported as the last value, never judged.
+    { test: /(^|[._])(epoch|timestamp|wall_?clock|date|walltime)$/, class: gauge$1() },
+    { test: /(learning_rate|(^|[._])lr($|[._])|lr_scale|weight_decay|momentum)/, class: gauge$1() },
+    { test: /(grad_norm|gradient_norm|num_zeros|params_norm|loss_scale)/, class: gauge$1() },
+    { test: /(^|[._])(consumed|total|num|n)_(tokens|samples|steps|examples|flos)|(^|[._])(tokens|samples)_(seen|consumed|processed)$|total_flos$|(^|[._])(tokens|samples|examples)$/, class: gauge$1() },
+    { test: /(runtime|wall_time|total_time|elapsed_time$|time_elapsed)/, class: { ...gauge$1(), unit: 'seconds' } },
+    { test: /(eval|val|valid|test)_(wer|cer|bleu|accuracy|acc|f1)/, class: gauge$1() },
+    // Loss and perplexity: sampled every N steps, lower is better.
+    { test: /(loss|perplexity|(^|[._])ppl($|[._]))/, class: { kind: 'loss', direction: 'lower', gate: true, minEffect: 0.01 } },
+    // Throughput family: higher is better, bucketed into step windows.
+    { test: /(^|[._])mfu($|[._])|model_flops_util|hfu/, class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'ratio' } },
+    { test: /tflops|tflop_s|flops_per_s/, class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'tflops' } },
+    {
+        test: /(throughput|tokens_per_s|tokens_per_second|tok_s|tokens_s$|tps$|samples_per_s|samples_per_second|sequences_per_s|it_s$|steps_per_s)/,
+        class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'per_second' },
+    },
+    // Memory: lower is better; peaks matter most.
+    { test: /(^|[._])(mem|memory|vram|hbm)|mem_|_mem($|[._])/, class: { kind: 'window', direction: 'lower', gate: true, minEffect: 0.03 } },
+    // Timers: first steps skipped as warm-up, lower is better.
+    {
+        test: /(step_time|iteration_time|iter_time|time_per_(step|iteration|iter)|elapsed_time_per_iteration|batch_time|(^|[._])(time|duration|latency)($|[._])|_time$|_ms$|_sec$|_seconds$)/,
+        class: { kind: 'timer', direction: 'lower', gate: true, minEffect: 0.02, unit: 'seconds' },
+    },
+];
+/** Units written as a header suffix, mapped to the unit names the sinks convert from. */
+const UNIT_ALIASES = {
+    '%': 'percent',
+    percent: 'percent',
+    mib: 'mebibytes',
+    mb: 'megabytes',
+    gib: 'gibibytes',
+    gb: 'gigabytes',
+    b: 'bytes',
+    bytes: 'bytes',
+    ms: 'milliseconds',
+    s: 'seconds',
+    sec: 'seconds',
+    w: 'watts',
+    c: 'celsius',
+    mhz: 'megahertz',
+};
+/** The unit a name implies when no `[unit]` suffix says it. */
+function unitFromKey(key, fallback) {
+    if (/_ms$|_ms[._]|milliseconds|\(ms\)/.test(key))
+        return 'milliseconds';
+    if (/bytes/.test(key))
+        return 'bytes';
+    if (/_mib$|_mb$/.test(key))
+        return 'mebibytes';
+    if (/_gib$|_gb$/.test(key))
+        return 'gibibytes';
+    if (/percent|_pct$|_%/.test(key))
+        return 'percent';
+    return fallback ?? '';
+}
+/** Classify a metric by its header alone. */
+function defaultClass(header) {
+    const key = metricKey(header);
+    const written = headerUnit(header).toLowerCase();
+    const unitFromHeader = written ? (UNIT_ALIASES[written] ?? written) : '';
+    const rule = RULES.find((r) => r.test.test(key));
+    const base = rule?.class ?? gauge$1();
+    const unit = unitFromHeader || unitFromKey(`${key}${/\(ms\)/i.test(header) ? '_ms' : ''}`, base.unit);
+    return { kind: base.kind, direction: base.direction, gate: base.gate, minEffect: base.minEffect, unit };
+}
+
+var utils = {};
+
+var constants$1;
+var hasRequiredConstants$1;
+
+function requireConstants$1 () {
+	if (hasRequiredConstants$1) return constants$1;
+	hasRequiredConstants$1 = 1;
+
+	const WIN_SLASH = '\\\\/';
+	const WIN_NO_SLASH = `[^${WIN_SLASH}]`;
+
+	const DEFAULT_MAX_EXTGLOB_RECURSION = 0;
+
+	/**
+	 * Posix glob regex
+	 */
+
+	const DOT_LITERAL = '\\.';
+	const PLUS_LITERAL = '\\+';
+	const QMARK_LITERAL = '\\?';
+	const SLASH_LITERAL = '\\/';
+	const ONE_CHAR = '(?=.)';
+	const QMARK = '[^/]';
+	const END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
+	const START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
+	const DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
+	const NO_DOT = `(?!${DOT_LITERAL})`;
+	const NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
+	const NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
+	const NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
+	const QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
+	const STAR = `${QMARK}*?`;
+	const SEP = '/';
+
+	const POSIX_CHARS = {
+	  DOT_LITERAL,
+	  PLUS_LITERAL,
+	  QMARK_LITERAL,
+	  SLASH_LITERAL,
+	  ONE_CHAR,
+	  QMARK,
+	  END_ANCHOR,
+	  DOTS_SLASH,
+	  NO_DOT,
+	  NO_DOTS,
+	  NO_DOT_SLASH,
+	  NO_DOTS_SLASH,
+	  QMARK_NO_DOT,
+	  STAR,
+	  START_ANCHOR,
+	  SEP
+	};
+
+	/**
+	 * Windows glob regex
+	 */
+
+	const WINDOWS_CHARS = {
+	  ...POSIX_CHARS,
+
+	  SLASH_LITERAL: `[${WIN_SLASH}]`,
+	  QMARK: WIN_NO_SLASH,
+	  STAR: `${WIN_NO_SLASH}*?`,
+	  DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
+	  NO_DOT: `(?!${DOT_LITERAL})`,
+	  NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+	  NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
+	  NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+	  QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
+	  START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
+	  END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
+	  SEP: '\\'
+	};
+
+	/**
+	 * POSIX Bracket Regex
+	 */
+
+	const POSIX_REGEX_SOURCE = {
+	  __proto__: null,
+	  alnum: 'a-zA-Z0-9',
+	  alpha: 'a-zA-Z',
+	  ascii: '\\x00-\\x7F',
+	  blank: ' \\t',
+	  cntrl: '\\x00-\\x1F\\x7F',
+	  digit: '0-9',
+	  graph: '\\x21-\\x7E',
+	  lower: 'a-z',
+	  print: '\\x20-\\x7E ',
+	  punct: '\\-!"#$%&\'()\\*+,./:;<=>?@[\\]^_`{|}~',
+	  space: ' \\t\\r\\n\\v\\f',
+	  upper: 'A-Z',
+	  word: 'A-Za-z0-9_',
+	  xdigit: 'A-Fa-f0-9'
+	};
+
+	constants$1 = {
+	  DEFAULT_MAX_EXTGLOB_RECURSION,
+	  MAX_LENGTH: 1024 * 64,
+	  POSIX_REGEX_SOURCE,
+
+	  // regular expressions
+	  REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
+	  REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
+	  REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
+	  REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
+	  REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
+	  REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
+
+	  // Replace globs with equivalent patterns to reduce parsing time.
+	  REPLACEMENTS: {
+	    __proto__: null,
+	    '***': '*',
+	    '**/**': '**',
+	    '**/**/**': '**'
+	  },
+
+	  // Digits
+	  CHAR_0: 48, /* 0 */
+	  CHAR_9: 57, /* 9 */
+
+	  // Alphabet chars.
+	  CHAR_UPPERCASE_A: 65, /* A */
+	  CHAR_LOWERCASE_A: 97, /* a */
+	  CHAR_UPPERCASE_Z: 90, /* Z */
+	  CHAR_LOWERCASE_Z: 122, /* z */
+
+	  CHAR_LEFT_PARENTHESES: 40, /* ( */
+	  CHAR_RIGHT_PARENTHESES: 41, /* ) */
+
+	  CHAR_ASTERISK: 42, /* * */
+
+	  // Non-alphabetic chars.
+	  CHAR_AMPERSAND: 38, /* & */
+	  CHAR_AT: 64, /* @ */
+	  CHAR_BACKWARD_SLASH: 92, /* \ */
+	  CHAR_CARRIAGE_RETURN: 13, /* \r */
+	  CHAR_CIRCUMFLEX_ACCENT: 94, /* ^ */
+	  CHAR_COLON: 58, /* : */
+	  CHAR_COMMA: 44, /* , */
+	  CHAR_DOT: 46, /* . */
+	  CHAR_DOUBLE_QUOTE: 34, /* " */
+	  CHAR_EQUAL: 61, /* = */
+	  CHAR_EXCLAMATION_MARK: 33, /* ! */
+	  CHAR_FORM_FEED: 12, /* \f */
+	  CHAR_FORWARD_SLASH: 47, /* / */
+	  CHAR_GRAVE_ACCENT: 96, /* ` */
+	  CHAR_HASH: 35, /* # */
+	  CHAR_HYPHEN_MINUS: 45, /* - */
+	  CHAR_LEFT_ANGLE_BRACKET: 60, /* < */
+	  CHAR_LEFT_CURLY_BRACE: 123, /* { */
+	  CHAR_LEFT_SQUARE_BRACKET: 91, /* [ */
+	  CHAR_LINE_FEED: 10, /* \n */
+	  CHAR_NO_BREAK_SPACE: 160, /* \u00A0 */
+	  CHAR_PERCENT: 37, /* % */
+	  CHAR_PLUS: 43, /* + */
+	  CHAR_QUESTION_MARK: 63, /* ? */
+	  CHAR_RIGHT_ANGLE_BRACKET: 62, /* > */
+	  CHAR_RIGHT_CURLY_BRACE: 125, /* } */
+	  CHAR_RIGHT_SQUARE_BRACKET: 93, /* ] */
+	  CHAR_SEMICOLON: 59, /* ; */
+	  CHAR_SINGLE_QUOTE: 39, /* ' */
+	  CHAR_SPACE: 32, /*   */
+	  CHAR_TAB: 9, /* \t */
+	  CHAR_UNDERSCORE: 95, /* _ */
+	  CHAR_VERTICAL_LINE: 124, /* | */
+	  CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279, /* \uFEFF */
+
+	  /**
+	   * Create EXTGLOB_CHARS
+	   */
+
+	  extglobChars(chars) {
+	    return {
+	      '!': { type: 'negate', open: '(?:(?!(?:', close: `))${chars.STAR})` },
+	      '?': { type: 'qmark', open: '(?:', close: ')?' },
+	      '+': { type: 'plus', open: '(?:', close: ')+' },
+	      '*': { type: 'star', open: '(?:', close: ')*' },
+	      '@': { type: 'at', open: '(?:', close: ')' }
+	    };
+	  },
+
+	  /**
+	   * Create GLOB_CHARS
+	   */
+
+	  globChars(win32) {
+	    return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
+	  }
+	};
+	return constants$1;
+}
+
+/*global navigator*/
+
+var hasRequiredUtils;
+
+function requireUtils () {
+	if (hasRequiredUtils) return utils;
+	hasRequiredUtils = 1;
+	(function (exports) {
+
+		const {
+		  REGEX_BACKSLASH,
+		  REGEX_REMOVE_BACKSLASH,
+		  REGEX_SPECIAL_CHARS,
+		  REGEX_SPECIAL_CHARS_GLOBAL
+		} = /*@__PURE__*/ requireConstants$1();
+
+		exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
+		exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
+		exports.isRegexChar = str => str.length === 1 && exports.hasRegexChars(str);
+		exports.escapeRegex = str => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, '\\$1');
+		exports.toPosixSlashes = str => str.replace(REGEX_BACKSLASH, '/');
+
+		exports.isWindows = () => {
+		  if (typeof navigator !== 'undefined' && navigator.platform) {
+		    const platform = navigator.platform.toLowerCase();
+		    return platform === 'win32' || platform === 'windows';
+		  }
+
+		  if (typeof process !== 'undefined' && process.platform) {
+		    return process.platform === 'win32';
+		  }
+
+		  return false;
+		};
+
+		exports.removeBackslashes = str => {
+		  return str.replace(REGEX_REMOVE_BACKSLASH, match => {
+		    return match === '\\' ? '' : match;
+		  });
+		};
+
+		exports.escapeLast = (input, char, lastIdx) => {
+		  const idx = input.lastIndexOf(char, lastIdx);
+		  if (idx === -1) return input;
+		  if (input[idx - 1] === '\\') return exports.escapeLast(input, char, idx - 1);
+		  return `${input.slice(0, idx)}\\${input.slice(idx)}`;
+		};
+
+		exports.removePrefix = (input, state = {}) => {
+		  let output = input;
+		  if (output.startsWith('./')) {
+		    output = output.slice(2);
+		    state.prefix = './';
+		  }
+		  return output;
+		};
+
+		exports.wrapOutput = (input, state = {}, options = {}) => {
+		  const prepend = options.contains ? '' : '^';
+		  const append = options.contains ? '' : '$';
+
+		  let output = `${prepend}(?:${input})${append}`;
+		  if (state.negated === true) {
+		    output = `(?:^(?!${output}).*$)`;
+		  }
+		  return output;
+		};
+
+		exports.basename = (path, { windows } = {}) => {
+		  const segs = path.split(windows ? /[\\/]/ : '/');
+		  const last = segs[segs.length - 1];
+
+		  if (last === '') {
+		    return segs[segs.length - 2];
+		  }
+
+		  return last;
+		}; 
+	} (utils));
+	return utils;
+}
+
+var scan_1;
+var hasRequiredScan;
+
+function requireScan () {
+	if (hasRequiredScan) return scan_1;
+	hasRequiredScan = 1;
+
+	const utils = /*@__PURE__*/ requireUtils();
+	const {
+	  CHAR_ASTERISK,             /* * */
+	  CHAR_AT,                   /* @ */
+	  CHAR_BACKWARD_SLASH,       /* \ */
+	  CHAR_COMMA,                /* , */
+	  CHAR_DOT,                  /* . */
+	  CHAR_EXCLAMATION_MARK,     /* ! */
+	  CHAR_FORWARD_SLASH,        /* / */
+	  CHAR_LEFT_CURLY_BRACE,     /* { */
+	  CHAR_LEFT_PARENTHESES,     /* ( */
+	  CHAR_LEFT_SQUARE_BRACKET,  /* [ */
+	  CHAR_PLUS,                 /* + */
+	  CHAR_QUESTION_MARK,        /* ? */
+	  CHAR_RIGHT_CURLY_BRACE,    /* } */
+	  CHAR_RIGHT_PARENTHESES,    /* ) */
+	  CHAR_RIGHT_SQUARE_BRACKET  /* ] */
+	} = /*@__PURE__*/ requireConstants$1();
+
+	const isPathSeparator = code => {
+	  return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
+	};
+
+	const depth = token => {
+	  if (token.isPrefix !== true) {
+	    token.depth = token.isGlobstar ? Infinity : 1;
+	  }
+	};
+
+	/**
+	 * Quickly scans a glob pattern and returns an object with a handful of
+	 * useful properties, like `isGlob`, `path` (the leading non-glob, if it exists),
+	 * `glob` (the actual pattern), `negated` (true if the path starts with `!` but not
+	 * with `!(`) and `negatedExtglob` (true if the path starts with `!(`).
+	 *
+	 * ```js
+	 * const pm = require('picomatch');
+	 * console.log(pm.scan('foo/bar/*.js'));
+	 * { isGlob: true, input: 'foo/bar/*.js', base: 'foo/bar', glob: '*.js' }
+	 * ```
+	 * @param {String} `str`
+	 * @param {Object} `options`
+	 * @return {Object} Returns an object with tokens and regex source string.
+	 * @api public
+	 */
+
+	const scan = (input, options) => {
+	  const opts = options || {};
+
+	  const length = input.length - 1;
+	  const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
+	  const slashes = [];
+	  const tokens = [];
+	  const parts = [];
+
+	  let str = input;
+	  let index = -1;
+	  let start = 0;
+	  let lastIndex = 0;
+	  let isBrace = false;
+	  let isBracket = false;
+	  let isGlob = false;
+	  let isExtglob = false;
+	  let isGlobstar = false;
+	  let braceEscaped = false;
+	  let backslashes = false;
+	  let negated = false;
+	  let negatedExtglob = false;
+	  let finished = false;
+	  let braces = 0;
+	  let prev;
+	  let code;
+	  let token = { value: '', depth: 0, isGlob: false };
+
+	  const eos = () => index >= length;
+	  const peek = () => str.charCodeAt(index + 1);
+	  const advance = () => {
+	    prev = code;
+	    return str.charCodeAt(++index);
+	  };
+
+	  while (index < length) {
+	    code = advance();
+	    let next;
+
+	    if (code === CHAR_BACKWARD_SLASH) {
+	      backslashes = token.backslashes = true;
+	      code = advance();
+
+	      if (code === CHAR_LEFT_CURLY_BRACE) {
+	        braceEscaped = true;
+	      }
+	      continue;
+	    }
+
+	    if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
+	      braces++;
+
+	      while (eos() !== true && (code = advance())) {
+	        if (code === CHAR_BACKWARD_SLASH) {
+	          backslashes = token.backslashes = true;
+	          advance();
+	          continue;
+	        }
+
+	        if (code === CHAR_LEFT_CURLY_BRACE) {
+	          braces++;
+	          continue;
+	        }
+
+	        if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+	          isBrace = token.isBrace = true;
+	          isGlob = token.isGlob = true;
+	          finished = true;
+
+	          if (scanToEnd === true) {
+	            continue;
+	          }
+
+	          break;
+	        }
+
+	        if (braceEscaped !== true && code === CHAR_COMMA) {
+	          isBrace = token.isBrace = true;
+	          isGlob = token.isGlob = true;
+	          finished = true;
+
+	          if (scanToEnd === true) {
+	            continue;
+	          }
+
+	          break;
+	        }
+
+	        if (code === CHAR_RIGHT_CURLY_BRACE) {
+	          braces--;
+
+	          if (braces === 0) {
+	            braceEscaped = false;
+	            isBrace = token.isBrace = true;
+	            finished = true;
+	            break;
+	          }
+	        }
+	      }
+
+	      if (scanToEnd === true) {
+	        continue;
+	      }
+
+	      break;
+	    }
+
+	    if (code === CHAR_FORWARD_SLASH) {
+	      slashes.push(index);
+	      tokens.push(token);
+	      token = { value: '', depth: 0, isGlob: false };
+
+	      if (finished === true) continue;
+	      if (prev === CHAR_DOT && index === (start + 1)) {
+	        start += 2;
+	        continue;
+	      }
+
+	      lastIndex = index + 1;
+	      continue;
+	    }
+
+	    if (opts.noext !== true) {
+	      const isExtglobChar = code === CHAR_PLUS
+	        || code === CHAR_AT
+	        || code === CHAR_ASTERISK
+	        || code === CHAR_QUESTION_MARK
+	        || code === CHAR_EXCLAMATION_MARK;
+
+	      if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
+	        isGlob = token.isGlob = true;
+	        isExtglob = token.isExtglob = true;
+	        finished = true;
+	        if (code === CHAR_EXCLAMATION_MARK && index === start) {
+	          negatedExtglob = true;
+	        }
+
+	        if (scanToEnd === true) {
+	          let parens = 0;
+
+	          while (eos() !== true && (code = advance())) {
+	            if (code === CHAR_BACKWARD_SLASH) {
+	              backslashes = token.backslashes = true;
+	              advance();
+	              continue;
+	            }
+
+	            if (code === CHAR_LEFT_PARENTHESES) {
+	              parens++;
+	              continue;
+	            }
+
+	            if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+	              finished = true;
+	              break;
+	            }
+	          }
+	          continue;
+	        }
+	        break;
+	      }
+	    }
+
+	    if (code === CHAR_ASTERISK) {
+	      if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
+	      isGlob = token.isGlob = true;
+	      finished = true;
+
+	      if (scanToEnd === true) {
+	        continue;
+	      }
+	      break;
+	    }
+
+	    if (code === CHAR_QUESTION_MARK) {
+	      isGlob = token.isGlob = true;
+	      finished = true;
+
+	      if (scanToEnd === true) {
+	        continue;
+	      }
+	      break;
+	    }
+
+	    if (code === CHAR_LEFT_SQUARE_BRACKET) {
+	      while (eos() !== true && (next = advance())) {
+	        if (next === CHAR_BACKWARD_SLASH) {
+	          backslashes = token.backslashes = true;
+	          advance();
+	          continue;
+	        }
+
+	        if (next === CHAR_RIGHT_SQUARE_BRACKET) {
+	          isBracket = token.isBracket = true;
+	          isGlob = token.isGlob = true;
+	          finished = true;
+	          break;
+	        }
+	      }
+
+	      if (scanToEnd === true) {
+	        continue;
+	      }
+
+	      break;
+	    }
+
+	    if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
+	      negated = token.negated = true;
+	      start++;
+	      continue;
+	    }
+
+	    if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
+	      isGlob = token.isGlob = true;
+
+	      if (scanToEnd === true) {
+	        let parens = 1;
+
+	        while (eos() !== true && (code = advance())) {
+	          if (code === CHAR_BACKWARD_SLASH) {
+	            backslashes = token.backslashes = true;
+	            advance();
+	            continue;
+	          }
+
+	          if (code === CHAR_LEFT_PARENTHESES) {
+	            parens++;
+	            continue;
+	          }
+
+	          if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+	            finished = true;
+	            break;
+	          }
+	        }
+	        continue;
+	      }
+	      break;
+	    }
+
+	    if (isGlob === true) {
+	      finished = true;
+
+	      if (scanToEnd === true) {
+	        continue;
+	      }
+
+	      break;
+	    }
+	  }
+
+	  if (opts.noext === true) {
+	    isExtglob = false;
+	    isGlob = false;
+	  }
+
+	  let base = str;
+	  let prefix = '';
+	  let glob = '';
+
+	  if (start > 0) {
+	    prefix = str.slice(0, start);
+	    str = str.slice(start);
+	    lastIndex -= start;
+	  }
+
+	  if (base && isGlob === true && lastIndex > 0) {
+	    base = str.slice(0, lastIndex);
+	    glob = str.slice(lastIndex);
+	  } else if (isGlob === true) {
+	    base = '';
+	    glob = str;
+	  } else {
+	    base = str;
+	  }
+
+	  if (base && base !== '' && base !== '/' && base !== str) {
+	    if (isPathSeparator(base.charCodeAt(base.length - 1))) {
+	      base = base.slice(0, -1);
+	    }
+	  }
+
+	  if (opts.unescape === true) {
+	    if (glob) glob = utils.removeBackslashes(glob);
+
+	    if (base && backslashes === true) {
+	      base = utils.removeBackslashes(base);
+	    }
+	  }
+
+	  const state = {
+	    prefix,
+	    input,
+	    start,
+	    base,
+	    glob,
+	    isBrace,
+	    isBracket,
+	    isGlob,
+	    isExtglob,
+	    isGlobstar,
+	    negated,
+	    negatedExtglob
+	  };
+
+	  if (opts.tokens === true) {
+	    state.maxDepth = 0;
+	    if (!isPathSeparator(code)) {
+	      tokens.push(token);
+	    }
+	    state.tokens = tokens;
+	  }
+
+	  if (opts.parts === true || opts.tokens === true) {
+	    let prevIndex;
+
+	    for (let idx = 0; idx < slashes.length; idx++) {
+	      const n = prevIndex !== undefined ? prevIndex + 1 : start;
+	      const i = slashes[idx];
+	      const value = input.slice(n, i);
+	      if (opts.tokens) {
+	        if (idx === 0 && start !== 0) {
+	          tokens[idx].isPrefix = true;
+	          tokens[idx].value = prefix;
+	        } else {
+	          tokens[idx].value = value;
+	        }
+	        depth(tokens[idx]);
+	        state.maxDepth += tokens[idx].depth;
+	      }
+	      if (i >= start) {
+	        parts.push(value);
+	        prevIndex = i;
+	      }
+	    }
+
+	    const n = prevIndex !== undefined ? prevIndex + 1 : start;
+	    const value = input.slice(n);
+	    parts.push(value);
+
+	    if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
+	      tokens[tokens.length - 1].value = value;
+	      depth(tokens[tokens.length - 1]);
+	      state.maxDepth += tokens[tokens.length - 1].depth;
+	    }
+
+	    state.slashes = slashes;
+	    state.parts = parts;
+	  }
+
+	  return state;
+	};
+
+	scan_1 = scan;
+	return scan_1;
+}
+
+var parse_1;
+var hasRequiredParse;
+
+function requireParse () {
+	if (hasRequiredParse) return parse_1;
+	hasRequiredParse = 1;
+
+	const constants = /*@__PURE__*/ requireConstants$1();
+	const utils = /*@__PURE__*/ requireUtils();
+
+	/**
+	 * Constants
+	 */
+
+	const {
+	  MAX_LENGTH,
+	  POSIX_REGEX_SOURCE,
+	  REGEX_NON_SPECIAL_CHARS,
+	  REGEX_SPECIAL_CHARS_BACKREF,
+	  REPLACEMENTS
+	} = constants;
+
+	/**
+	 * Helpers
+	 */
+
+	const expandRange = (args, options) => {
+	  if (typeof options.expandRange === 'function') {
+	    return options.expandRange(...args, options);
+	  }
+
+	  args.sort();
+	  const value = `[${args.join('-')}]`;
+
+	  try {
+	    /* eslint-disable-next-line no-new */
+	    new RegExp(value);
+	  } catch (ex) {
+	    return args.map(v => utils.escapeRegex(v)).join('..');
+	  }
+
+	  return value;
+	};
+
+	/**
+	 * Create the message for a syntax error
+	 */
+
+	const syntaxError = (type, char) => {
+	  return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
+	};
+
+	const splitTopLevel = input => {
+	  const parts = [];
+	  let bracket = 0;
+	  let paren = 0;
+	  let quote = 0;
+	  let value = '';
+	  let escaped = false;
+
+	  for (const ch of input) {
+	    if (escaped === true) {
+	      value += ch;
+	      escaped = false;
+	      continue;
+	    }
+
+	    if (ch === '\\') {
+	      value += ch;
+	      escaped = true;
+	      continue;
+	    }
+
+	    if (ch === '"') {
+	      quote = quote === 1 ? 0 : 1;
+	      value += ch;
+	      continue;
+	    }
+
+	    if (quote === 0) {
+	      if (ch === '[') {
+	        bracket++;
+	      } else if (ch === ']' && bracket > 0) {
+	        bracket--;
+	      } else if (bracket === 0) {
+	        if (ch === '(') {
+	          paren++;
+	        } else if (ch === ')' && paren > 0) {
+	          paren--;
+	        } else if (ch === '|' && paren === 0) {
+	          parts.push(value);
+	          value = '';
+	          continue;
+	        }
+	      }
+	    }
+
+	    value += ch;
+	  }
+
+	  parts.push(value);
+	  return parts;
+	};
+
+	const isPlainBranch = branch => {
+	  let escaped = false;
+
+	  for (const ch of branch) {
+	    if (escaped === true) {
+	      escaped = false;
+	      continue;
+	    }
+
+	    if (ch === '\\') {
+	      escaped = true;
+	      continue;
+	    }
+
+	    if (/[?*+@!()[\]{}]/.test(ch)) {
+	      return false;
+	    }
+	  }
+
+	  return true;
+	};
+
+	const normalizeSimpleBranch = branch => {
+	  let value = branch.trim();
+	  let changed = true;
+
+	  while (changed === true) {
+	    changed = false;
+
+	    if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
+	      value = value.slice(2, -1);
+	      changed = true;
+	    }
+	  }
+
+	  if (!isPlainBranch(value)) {
+	    return;
+	  }
+
+	  return value.replace(/\\(.)/g, '$1');
+	};
+
+	const hasRepeatedCharPrefixOverlap = branches => {
+	  const values = branches.map(normalizeSimpleBranch).filter(Boolean);
+
+	  for (let i = 0; i < values.length; i++) {
+	    for (let j = i + 1; j < values.length; j++) {
+	      const a = values[i];
+	      const b = values[j];
+	      const char = a[0];
+
+	      if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
+	        continue;
+	      }
+
+	      if (a === b || a.startsWith(b) || b.startsWith(a)) {
+	        return true;
+	      }
+	    }
+	  }
+
+	  return false;
+	};
+
+	const parseRepeatedExtglob = (pattern, requireEnd = true) => {
+	  if ((pattern[0] !== '+' && pattern[0] !== '*') || pattern[1] !== '(') {
+	    return;
+	  }
+
+	  let bracket = 0;
+	  let paren = 0;
+	  let quote = 0;
+	  let escaped = false;
+
+	  for (let i = 1; i < pattern.length; i++) {
+	    const ch = pattern[i];
+
+	    if (escaped === true) {
+	      escaped = false;
+	      continue;
+	    }
+
+	    if (ch === '\\') {
+	      escaped = true;
+	      continue;
+	    }
+
+	    if (ch === '"') {
+	      quote = quote === 1 ? 0 : 1;
+	      continue;
+	    }
+
+	    if (quote === 1) {
+	      continue;
+	    }
+
+	    if (ch === '[') {
+	      bracket++;
+	      continue;
+	    }
+
+	    if (ch === ']' && bracket > 0) {
+	      bracket--;
+	      continue;
+	    }
+
+	    if (bracket > 0) {
+	      continue;
+	    }
+
+	    if (ch === '(') {
+	      paren++;
+	      continue;
+	    }
+
+	    if (ch === ')') {
+	      paren--;
+
+	      if (paren === 0) {
+	        if (requireEnd === true && i !== pattern.length - 1) {
+	          return;
+	        }
+
+	        return {
+	          type: pattern[0],
+	          body: pattern.slice(2, i),
+	          end: i
+	        };
+	      }
+	    }
+	  }
+	};
+
+	const buildCharClassStar = chars => {
+	  const source = chars.length === 1
+	    ? utils.escapeRegex(chars[0])
+	    : `[${chars.map(ch => utils.escapeRegex(ch)).join('')}]`;
+
+	  return `${source}*`;
+	};
+
+	const getStarExtglobSequenceChars = pattern => {
+	  let index = 0;
+	  const chars = [];
+
+	  while (index < pattern.length) {
+	    const match = parseRepeatedExtglob(pattern.slice(index), false);
+
+	    if (!match || match.type !== '*') {
+	      return;
+	    }
+
+	    const branches = splitTopLevel(match.body).map(branch => branch.trim());
+	    if (branches.length !== 1) {
+	      return;
+	    }
+
+	    const branch = normalizeSimpleBranch(branches[0]);
+	    if (!branch || branch.length !== 1) {
+	      return;
+	    }
+
+	    chars.push(branch);
+	    index += match.end + 1;
+	  }
+
+	  if (chars.length < 1) {
+	    return;
+	  }
+
+	  return chars;
+	};
+
+	const repeatedExtglobRecursion = pattern => {
+	  let depth = 0;
+	  let value = pattern.trim();
+	  let match = parseRepeatedExtglob(value);
+
+	  while (match) {
+	    depth++;
+	    value = match.body.trim();
+	    match = parseRepeatedExtglob(value);
+	  }
+
+	  return depth;
+	};
+
+	const analyzeRepeatedExtglob = (body, options) => {
+	  if (options.maxExtglobRecursion === false) {
+	    return { risky: false };
+	  }
+
+	  const max =
+	    typeof options.maxExtglobRecursion === 'number'
+	      ? options.maxExtglobRecursion
+	      : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+
+	  const branches = splitTopLevel(body).map(branch => branch.trim());
+
+	  if (branches.length > 1) {
+	    if (
+	      branches.some(branch => branch === '') ||
+	      branches.some(branch => /^[*?]+$/.test(branch)) ||
+	      hasRepeatedCharPrefixOverlap(branches)
+	    ) {
+	      return { risky: true };
+	    }
+	  }
+
+	  // A repeated extglob is "risky" (prone to catastrophic backtracking) when a
+	  // branch is itself a `*(...)` sequence, since that nests an unbounded quantifier
+	  // inside the outer `+(...)`/`*(...)`. When *every* branch reduces to single
+	  // characters we can emit one flat, ReDoS-safe character class that preserves the
+	  // meaning of ALL branches (e.g. `+(*(a)|*(b))` -> `[ab]*`), rather than dropping
+	  // every branch but the first.
+	  const safeChars = [];
+	  let sawStarSequence = false;
+	  let combinable = true;
+
+	  for (const branch of branches) {
+	    const chars = getStarExtglobSequenceChars(branch);
+	    if (chars) {
+	      sawStarSequence = true;
+	      safeChars.push(...chars);
+	      continue;
+	    }
+
+	    const literal = normalizeSimpleBranch(branch);
+	    if (literal && literal.length === 1) {
+	      safeChars.push(literal);
+	      continue;
+	    }
+
+	    combinable = false;
+
+	    if (repeatedExtglobRecursion(branch) > max) {
+	      return { risky: true };
+	    }
+	  }
+
+	  if (sawStarSequence) {
+	    return combinable
+	      ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) }
+	      : { risky: true };
+	  }
+
+	  return { risky: false };
+	};
+
+	/**
+	 * Parse the given input string.
+	 * @param {String} input
+	 * @param {Object} options
+	 * @return {Object}
+	 */
+
+	const parse = (input, options) => {
+	  if (typeof input !== 'string') {
+	    throw new TypeError('Expected a string');
+	  }
+
+	  input = REPLACEMENTS[input] || input;
+
+	  const opts = { ...options };
+	  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+
+	  let len = input.length;
+	  if (len > max) {
+	    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+	  }
+
+	  const bos = { type: 'bos', value: '', output: opts.prepend || '' };
+	  const tokens = [bos];
+
+	  const capture = opts.capture ? '' : '?:';
+
+	  // create constants based on platform, for windows or posix
+	  const PLATFORM_CHARS = constants.globChars(opts.windows);
+	  const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+
+	  const {
+	    DOT_LITERAL,
+	    PLUS_LITERAL,
+	    SLASH_LITERAL,
+	    ONE_CHAR,
+	    DOTS_SLASH,
+	    NO_DOT,
+	    NO_DOT_SLASH,
+	    NO_DOTS_SLASH,
+	    QMARK,
+	    QMARK_NO_DOT,
+	    STAR,
+	    START_ANCHOR
+	  } = PLATFORM_CHARS;
+
+	  const globstar = opts => {
+	    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+	  };
+
+	  const nodot = opts.dot ? '' : NO_DOT;
+	  const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
+	  let star = opts.bash === true ? globstar(opts) : STAR;
+
+	  if (opts.capture) {
+	    star = `(${star})`;
+	  }
+
+	  // minimatch options support
+	  if (typeof opts.noext === 'boolean') {
+	    opts.noextglob = opts.noext;
+	  }
+
+	  const state = {
+	    input,
+	    index: -1,
+	    start: 0,
+	    dot: opts.dot === true,
+	    consumed: '',
+	    output: '',
+	    prefix: '',
+	    backtrack: false,
+	    negated: false,
+	    brackets: 0,
+	    braces: 0,
+	    parens: 0,
+	    quotes: 0,
+	    globstar: false,
+	    tokens
+	  };
+
+	  input = utils.removePrefix(input, state);
+	  len = input.length;
+
+	  const extglobs = [];
+	  const braces = [];
+	  const stack = [];
+	  let prev = bos;
+	  let value;
+
+	  /**
+	   * Tokenizing helpers
+	   */
+
+	  const eos = () => state.index === len - 1;
+	  const peek = state.peek = (n = 1) => input[state.index + n];
+	  const advance = state.advance = () => input[++state.index] || '';
+	  const remaining = () => input.slice(state.index + 1);
+	  const consume = (value = '', num = 0) => {
+	    state.consumed += value;
+	    state.index += num;
+	  };
+
+	  const append = token => {
+	    state.output += token.output != null ? token.output : token.value;
+	    consume(token.value);
+	  };
+
+	  const negate = () => {
+	    let count = 1;
+
+	    while (peek() === '!' && (peek(2) !== '(' || peek(3) === '?')) {
+	      advance();
+	      state.start++;
+	      count++;
+	    }
+
+	    if (count % 2 === 0) {
+	      return false;
+	    }
+
+	    state.negated = true;
+	    state.start++;
+	    return true;
+	  };
+
+	  const increment = type => {
+	    state[type]++;
+	    stack.push(type);
+	  };
+
+	  const decrement = type => {
+	    state[type]--;
+	    stack.pop();
+	  };
+
+	  /**
+	   * Push tokens onto the tokens array. This helper speeds up
+	   * tokenizing by 1) helping us avoid backtracking as much as possible,
+	   * and 2) helping us avoid creating extra tokens when consecutive
+	   * characters are plain text. This improves performance and simplifies
+	   * lookbehinds.
+	   */
+
+	  const push = tok => {
+	    if (prev.type === 'globstar') {
+	      const isBrace = state.braces > 0 && (tok.type === 'comma' || tok.type === 'brace');
+	      const isExtglob = tok.extglob === true || (extglobs.length && (tok.type === 'pipe' || tok.type === 'paren'));
+
+	      if (tok.type !== 'slash' && tok.type !== 'paren' && !isBrace && !isExtglob) {
+	        state.output = state.output.slice(0, -prev.output.length);
+	        prev.type = 'star';
+	        prev.value = '*';
+	        prev.output = star;
+	        state.output += prev.output;
+	      }
+	    }
+
+	    if (extglobs.length && tok.type !== 'paren') {
+	      extglobs[extglobs.length - 1].inner += tok.value;
+	    }
+
+	    if (tok.value || tok.output) append(tok);
+	    if (prev && prev.type === 'text' && tok.type === 'text') {
+	      prev.output = (prev.output || prev.value) + tok.value;
+	      prev.value += tok.value;
+	      return;
+	    }
+
+	    tok.prev = prev;
+	    tokens.push(tok);
+	    prev = tok;
+	  };
+
+	  const extglobOpen = (type, value) => {
+	    const token = { ...EXTGLOB_CHARS[value], conditions: 1, inner: '' };
+
+	    token.prev = prev;
+	    token.parens = state.parens;
+	    token.output = state.output;
+	    token.startIndex = state.index;
+	    token.tokensIndex = tokens.length;
+	    const output = (opts.capture ? '(' : '') + token.open;
+
+	    increment('parens');
+	    push({ type, value, output: state.output ? '' : ONE_CHAR });
+	    push({ type: 'paren', extglob: true, value: advance(), output });
+	    extglobs.push(token);
+	  };
+
+	  const extglobClose = token => {
+	    const literal = input.slice(token.startIndex, state.index + 1);
+	    const body = input.slice(token.startIndex + 2, state.index);
+	    const analysis = analyzeRepeatedExtglob(body, opts);
+
+	    if ((token.type === 'plus' || token.type === 'star') && analysis.risky) {
+	      const safeOutput = analysis.safeOutput
+	        ? (token.output ? '' : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput)
+	        : undefined;
+	      const open = tokens[token.tokensIndex];
+
+	      open.type = 'text';
+	      open.value = literal;
+	      open.output = safeOutput || utils.escapeRegex(literal);
+
+	      for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
+	        tokens[i].value = '';
+	        tokens[i].output = '';
+	        delete tokens[i].suffix;
+	      }
+
+	      state.output = token.output + open.output;
+	      state.backtrack = true;
+
+	      push({ type: 'paren', extglob: true, value, output: '' });
+	      decrement('parens');
+	      return;
+	    }
+
+	    let output = token.close + (opts.capture ? ')' : '');
+	    let rest;
+
+	    if (token.type === 'negate') {
+	      let extglobStar = star;
+
+	      if (token.inner && token.inner.length > 1 && token.inner.includes('/')) {
+	        extglobStar = globstar(opts);
+	      }
+
+	      if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
+	        output = token.close = `)$))${extglobStar}`;
+	      }
+
+	      if (token.inner.includes('*') && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
+	        // Any non-magical string (`.ts`) or even nested expression (`.{ts,tsx}`) can follow after the closing parenthesis.
+	        // In this case, we need to parse the string and use it in the output of the original pattern.
+	        // Suitable patterns: `/!(*.d).ts`, `/!(*.d).{ts,tsx}`, `**/!(*-dbg).@(js)`.
+	        //
+	        // Disabling the `fastpaths` option due to a problem with parsing strings as `.ts` in the pattern like `**/!(*.d).ts`.
+	        const expression = parse(rest, { ...options, fastpaths: false }).output;
+
+	        output = token.close = `)${expression})${extglobStar})`;
+	      }
+
+	      if (token.prev.type === 'bos') {
+	        state.negatedExtglob = true;
+	      }
+	    }
+
+	    push({ type: 'paren', extglob: true, value, output });
+	    decrement('parens');
+	  };
+
+	  /**
+	   * Fast paths
+	   */
+
+	  if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
+	    let backslashes = false;
+
+	    let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
+	      if (first === '\\') {
+	        backslashes = true;
+	        return m;
+	      }
+
+	      if (first === '?') {
+	        if (esc) {
+	          return esc + first + (rest ? QMARK.repeat(rest.length) : '');
+	        }
+	        if (index === 0) {
+	          return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : '');
+	        }
+	        return QMARK.repeat(chars.length);
+	      }
+
+	      if (first === '.') {
+	        return DOT_LITERAL.repeat(chars.length);
+	      }
+
+	      if (first === '*') {
+	        if (esc) {
+	          return esc + first + (rest ? star : '');
+	        }
+	        return star;
+	      }
+	      return esc ? m : `\\${m}`;
+	    });
+
+	    if (backslashes === true) {
+	      if (opts.unescape === true) {
+	        output = output.replace(/\\/g, '');
+	      } else {
+	        output = output.replace(/\\+/g, m => {
+	          return m.length % 2 === 0 ? '\\\\' : (m ? '\\' : '');
+	        });
+	      }
+	    }
+
+	    if (output === input && opts.contains === true) {
+	      state.output = input;
+	      return state;
+	    }
+
+	    state.output = utils.wrapOutput(output, state, options);
+	    return state;
+	  }
+
+	  /**
+	   * Tokenize input until we reach end-of-string
+	   */
+
+	  while (!eos()) {
+	    value = advance();
+
+	    if (value === '\u0000') {
+	      continue;
+	    }
+
+	    /**
+	     * Escaped characters
+	     */
+
+	    if (value === '\\') {
+	      const next = peek();
+
+	      if (next === '/' && opts.bash !== true) {
+	        continue;
+	      }
+
+	      if (next === '.' || next === ';') {
+	        continue;
+	      }
+
+	      if (!next) {
+	        value += '\\';
+	        push({ type: 'text', value });
+	        continue;
+	      }
+
+	      // collapse slashes to reduce potential for exploits
+	      const match = /^\\+/.exec(remaining());
+	      let slashes = 0;
+
+	      if (match && match[0].length > 2) {
+	        slashes = match[0].length;
+	        state.index += slashes;
+	        if (slashes % 2 !== 0) {
+	          value += '\\';
+	        }
+	      }
+
+	      if (opts.unescape === true) {
+	        value = advance();
+	      } else {
+	        value += advance();
+	      }
+
+	      if (state.brackets === 0) {
+	        push({ type: 'text', value });
+	        continue;
+	      }
+	    }
+
+	    /**
+	     * If we're inside a regex character class, continue
+	     * until we reach the closing bracket.
+	     */
+
+	    if (state.brackets > 0 && (value !== ']' || prev.value === '[' || prev.value === '[^')) {
+	      if (opts.posix !== false && value === ':') {
+	        const inner = prev.value.slice(1);
+	        if (inner.includes('[')) {
+	          prev.posix = true;
+
+	          if (inner.includes(':')) {
+	            const idx = prev.value.lastIndexOf('[');
+	            const pre = prev.value.slice(0, idx);
+	            const rest = prev.value.slice(idx + 2);
+	            const posix = POSIX_REGEX_SOURCE[rest];
+	            if (posix) {
+	              prev.value = pre + posix;
+	              state.backtrack = true;
+	              advance();
+
+	              if (!bos.output && tokens.indexOf(prev) === 1) {
+	                bos.output = ONE_CHAR;
+	              }
+	              continue;
+	            }
+	          }
+	        }
+	      }
+
+	      if ((value === '[' && peek() !== ':') || (value === '-' && peek() === ']')) {
+	        value = `\\${value}`;
+	      }
+
+	      if (value === ']' && (prev.value === '[' || prev.value === '[^')) {
+	        value = `\\${value}`;
+	      }
+
+	      if (opts.posix === true && value === '!' && prev.value === '[') {
+	        value = '^';
+	      }
+
+	      prev.value += value;
+	      append({ value });
+	      continue;
+	    }
+
+	    /**
+	     * If we're inside a quoted string, continue
+	     * until we reach the closing double quote.
+	     */
+
+	    if (state.quotes === 1 && value !== '"') {
+	      value = utils.escapeRegex(value);
+	      prev.value += value;
+	      append({ value });
+	      continue;
+	    }
+
+	    /**
+	     * Double quotes
+	     */
+
+	    if (value === '"') {
+	      state.quotes = state.quotes === 1 ? 0 : 1;
+	      if (opts.keepQuotes === true) {
+	        push({ type: 'text', value });
+	      }
+	      continue;
+	    }
+
+	    /**
+	     * Parentheses
+	     */
+
+	    if (value === '(') {
+	      increment('parens');
+	      push({ type: 'paren', value });
+	      continue;
+	    }
+
+	    if (value === ')') {
+	      if (state.parens === 0 && opts.strictBrackets === true) {
+	        throw new SyntaxError(syntaxError('opening', '('));
+	      }
+
+	      const extglob = extglobs[extglobs.length - 1];
+	      if (extglob && state.parens === extglob.parens + 1) {
+	        extglobClose(extglobs.pop());
+	        continue;
+	      }
+
+	      push({ type: 'paren', value, output: state.parens ? ')' : '\\)' });
+	      decrement('parens');
+	      continue;
+	    }
+
+	    /**
+	     * Square brackets
+	     */
+
+	    if (value === '[') {
+	      if (opts.nobracket === true || !remaining().includes(']')) {
+	        if (opts.nobracket !== true && opts.strictBrackets === true) {
+	          throw new SyntaxError(syntaxError('closing', ']'));
+	        }
+
+	        value = `\\${value}`;
+	      } else {
+	        increment('brackets');
+	      }
+
+	      push({ type: 'bracket', value });
+	      continue;
+	    }
+
+	    if (value === ']') {
+	      if (opts.nobracket === true || (prev && prev.type === 'bracket' && prev.value.length === 1)) {
+	        push({ type: 'text', value, output: `\\${value}` });
+	        continue;
+	      }
+
+	      if (state.brackets === 0) {
+	        if (opts.strictBrackets === true) {
+	          throw new SyntaxError(syntaxError('opening', '['));
+	        }
+
+	        push({ type: 'text', value, output: `\\${value}` });
+	        continue;
+	      }
+
+	      decrement('brackets');
+
+	      const prevValue = prev.value.slice(1);
+	      if (prev.posix !== true && prevValue[0] === '^' && !prevValue.includes('/')) {
+	        value = `/${value}`;
+	      }
+
+	      prev.value += value;
+	      append({ value });
+
+	      // when literal brackets are explicitly disabled
+	      // assume we should match with a regex character class
+	      if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
+	        continue;
+	      }
+
+	      const escaped = utils.escapeRegex(prev.value);
+	      state.output = state.output.slice(0, -prev.value.length);
+
+	      // when literal brackets are explicitly enabled
+	      // assume we should escape the brackets to match literal characters
+	      if (opts.literalBrackets === true) {
+	        state.output += escaped;
+	        prev.value = escaped;
+	        continue;
+	      }
+
+	      // when the user specifies nothing, try to match both
+	      prev.value = `(${capture}${escaped}|${prev.value})`;
+	      state.output += prev.value;
+	      continue;
+	    }
+
+	    /**
+	     * Braces
+	     */
+
+	    if (value === '{' && opts.nobrace !== true) {
+	      increment('braces');
+
+	      const open = {
+	        type: 'brace',
+	        value,
+	        output: '(',
+	        outputIndex: state.output.length,
+	        tokensIndex: state.tokens.length
+	      };
+
+	      braces.push(open);
+	      push(open);
+	      continue;
+	    }
+
+	    if (value === '}') {
+	      const brace = braces[braces.length - 1];
+
+	      if (opts.nobrace === true || !brace) {
+	        push({ type: 'text', value, output: value });
+	        continue;
+	      }
+
+	      let output = ')';
+
+	      if (brace.dots === true) {
+	        const arr = tokens.slice();
+	        const range = [];
+
+	        for (let i = arr.length - 1; i >= 0; i--) {
+	          tokens.pop();
+	          if (arr[i].type === 'brace') {
+	            break;
+	          }
+	          if (arr[i].type !== 'dots') {
+	            range.unshift(arr[i].value);
+	          }
+	        }
+
+	        output = expandRange(range, opts);
+	        state.backtrack = true;
+	      }
+
+	      if (brace.comma !== true && brace.dots !== true) {
+	        const out = state.output.slice(0, brace.outputIndex);
+	        const toks = state.tokens.slice(brace.tokensIndex);
+	        brace.value = brace.output = '\\{';
+	        value = output = '\\}';
+	        state.output = out;
+	        for (const t of toks) {
+	          state.output += (t.output || t.value);
+	        }
+	      }
+
+	      push({ type: 'brace', value, output });
+	      decrement('braces');
+	      braces.pop();
+	      continue;
+	    }
+
+	    /**
+	     * Pipes
+	     */
+
+	    if (value === '|') {
+	      if (extglobs.length > 0) {
+	        extglobs[extglobs.length - 1].conditions++;
+	      }
+	      push({ type: 'text', value });
+	      continue;
+	    }
+
+	    /**
+	     * Commas
+	     */
+
+	    if (value === ',') {
+	      let output = value;
+
+	      const brace = braces[braces.length - 1];
+	      if (brace && stack[stack.length - 1] === 'braces') {
+	        brace.comma = true;
+	        output = '|';
+	      }
+
+	      push({ type: 'comma', value, output });
+	      continue;
+	    }
+
+	    /**
+	     * Slashes
+	     */
+
+	    if (value === '/') {
+	      // if the beginning of the glob is "./", advance the start
+	      // to the current index, and don't add the "./" characters
+	      // to the state. This greatly simplifies lookbehinds when
+	      // checking for BOS characters like "!" and "." (not "./")
+	      if (prev.type === 'dot' && state.index === state.start + 1) {
+	        state.start = state.index + 1;
+	        state.consumed = '';
+	        state.output = '';
+	        tokens.pop();
+	        prev = bos; // reset "prev" to the first token
+	        continue;
+	      }
+
+	      push({ type: 'slash', value, output: SLASH_LITERAL });
+	      continue;
+	    }
+
+	    /**
+	     * Dots
+	     */
+
+	    if (value === '.') {
+	      if (state.braces > 0 && prev.type === 'dot') {
+	        if (prev.value === '.') prev.output = DOT_LITERAL;
+	        const brace = braces[braces.length - 1];
+	        prev.type = 'dots';
+	        prev.output += value;
+	        prev.value += value;
+	        brace.dots = true;
+	        continue;
+	      }
+
+	      if ((state.braces + state.parens) === 0 && prev.type !== 'bos' && prev.type !== 'slash') {
+	        push({ type: 'text', value, output: DOT_LITERAL });
+	        continue;
+	      }
+
+	      push({ type: 'dot', value, output: DOT_LITERAL });
+	      continue;
+	    }
+
+	    /**
+	     * Question marks
+	     */
+
+	    if (value === '?') {
+	      const isGroup = prev && prev.value === '(';
+	      if (!isGroup && opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+	        extglobOpen('qmark', value);
+	        continue;
+	      }
+
+	      if (prev && prev.type === 'paren') {
+	        const next = peek();
+	        let output = value;
+
+	        if ((prev.value === '(' && !/[!=<:]/.test(next)) || (next === '<' && !/<([!=]|\w+>)/.test(remaining()))) {
+	          output = `\\${value}`;
+	        }
+
+	        push({ type: 'text', value, output });
+	        continue;
+	      }
+
+	      if (opts.dot !== true && (prev.type === 'slash' || prev.type === 'bos')) {
+	        push({ type: 'qmark', value, output: QMARK_NO_DOT });
+	        continue;
+	      }
+
+	      push({ type: 'qmark', value, output: QMARK });
+	      continue;
+	    }
+
+	    /**
+	     * Exclamation
+	     */
+
+	    if (value === '!') {
+	      if (opts.noextglob !== true && peek() === '(') {
+	        if (peek(2) !== '?' || !/[!=<:]/.test(peek(3))) {
+	          extglobOpen('negate', value);
+	          continue;
+	        }
+	      }
+
+	      if (opts.nonegate !== true && state.index === 0) {
+	        negate();
+	        continue;
+	      }
+	    }
+
+	    /**
+	     * Plus
+	     */
+
+	    if (value === '+') {
+	      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+	        extglobOpen('plus', value);
+	        continue;
+	      }
+
+	      if ((prev && prev.value === '(') || opts.regex === false) {
+	        push({ type: 'plus', value, output: PLUS_LITERAL });
+	        continue;
+	      }
+
+	      if ((prev && (prev.type === 'bracket' || prev.type === 'paren' || prev.type === 'brace')) || state.parens > 0) {
+	        push({ type: 'plus', value });
+	        continue;
+	      }
+
+	      push({ type: 'plus', value: PLUS_LITERAL });
+	      continue;
+	    }
+
+	    /**
+	     * Plain text
+	     */
+
+	    if (value === '@') {
+	      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+	        push({ type: 'at', extglob: true, value, output: '' });
+	        continue;
+	      }
+
+	      push({ type: 'text', value });
+	      continue;
+	    }
+
+	    /**
+	     * Plain text
+	     */
+
+	    if (value !== '*') {
+	      if (value === '$' || value === '^') {
+	        value = `\\${value}`;
+	      }
+
+	      const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
+	      if (match) {
+	        value += match[0];
+	        state.index += match[0].length;
+	      }
+
+	      push({ type: 'text', value });
+	      continue;
+	    }
+
+	    /**
+	     * Stars
+	     */
+
+	    if (prev && (prev.type === 'globstar' || prev.star === true)) {
+	      prev.type = 'star';
+	      prev.star = true;
+	      prev.value += value;
+	      prev.output = star;
+	      state.backtrack = true;
+	      state.globstar = true;
+	      consume(value);
+	      continue;
+	    }
+
+	    let rest = remaining();
+	    if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
+	      extglobOpen('star', value);
+	      continue;
+	    }
+
+	    if (prev.type === 'star') {
+	      if (opts.noglobstar === true) {
+	        consume(value);
+	        continue;
+	      }
+
+	      const prior = prev.prev;
+	      const before = prior.prev;
+	      const isStart = prior.type === 'slash' || prior.type === 'bos';
+	      const afterStar = before && (before.type === 'star' || before.type === 'globstar');
+
+	      if (opts.bash === true && (!isStart || (rest[0] && rest[0] !== '/'))) {
+	        push({ type: 'star', value, output: '' });
+	        continue;
+	      }
+
+	      const isBrace = state.braces > 0 && (prior.type === 'comma' || prior.type === 'brace');
+	      const isExtglob = extglobs.length && (prior.type === 'pipe' || prior.type === 'paren');
+	      if (!isStart && prior.type !== 'paren' && !isBrace && !isExtglob) {
+	        push({ type: 'star', value, output: '' });
+	        continue;
+	      }
+
+	      // strip consecutive `/**/`
+	      while (rest.slice(0, 3) === '/**') {
+	        const after = input[state.index + 4];
+	        if (after && after !== '/') {
+	          break;
+	        }
+	        rest = rest.slice(3);
+	        consume('/**', 3);
+	      }
+
+	      // A globstar followed only by balanced closing parens is at the logical end of patterns like
+	      // `test(/utils/**)` and `test?(/utils/**)`. Treat it as EOS so the trailing `/**` can match its
+	      // parent path, except in negated extglobs where that would change the exclusion semantics.
+	      const isEnd = eos() || (
+	        state.parens > 0
+	        && rest === ')'.repeat(state.parens)
+	        && !extglobs.some(extglob => extglob.type === 'negate')
+	      );
+
+	      if (prior.type === 'bos' && eos()) {
+	        prev.type = 'globstar';
+	        prev.value += value;
+	        prev.output = globstar(opts);
+	        state.output = prev.output;
+	        state.globstar = true;
+	        consume(value);
+	        continue;
+	      }
+
+	      if (prior.type === 'slash' && prior.prev.type !== 'bos' && !afterStar && isEnd) {
+	        state.output = state.output.slice(0, -(prior.output + prev.output).length);
+	        prior.output = `(?:${prior.output}`;
+
+	        prev.type = 'globstar';
+	        prev.output = globstar(opts) + (opts.strictSlashes ? ')' : '|$)');
+	        prev.value += value;
+	        state.globstar = true;
+	        state.output += prior.output + prev.output;
+	        consume(value);
+	        continue;
+	      }
+
+	      if (prior.type === 'slash' && prior.prev.type !== 'bos' && rest[0] === '/') {
+	        const end = rest[1] !== void 0 ? '|$' : '';
+
+	        state.output = state.output.slice(0, -(prior.output + prev.output).length);
+	        prior.output = `(?:${prior.output}`;
+
+	        prev.type = 'globstar';
+	        prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
+	        prev.value += value;
+
+	        state.output += prior.output + prev.output;
+	        state.globstar = true;
+
+	        consume(value + advance());
+
+	        push({ type: 'slash', value: '/', output: '' });
+	        continue;
+	      }
+
+	      if (prior.type === 'bos' && rest[0] === '/') {
+	        prev.type = 'globstar';
+	        prev.value += value;
+	        prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
+	        state.output = prev.output;
+	        state.globstar = true;
+	        consume(value + advance());
+	        push({ type: 'slash', value: '/', output: '' });
+	        continue;
+	      }
+
+	      // remove single star from output
+	      state.output = state.output.slice(0, -prev.output.length);
+
+	      // reset previous token to globstar
+	      prev.type = 'globstar';
+	      prev.output = globstar(opts);
+	      prev.value += value;
+
+	      // reset output with globstar
+	      state.output += prev.output;
+	      state.globstar = true;
+	      consume(value);
+	      continue;
+	    }
+
+	    const token = { type: 'star', value, output: star };
+
+	    if (opts.bash === true) {
+	      token.output = '.*?';
+	      if (prev.type === 'bos' || prev.type === 'slash') {
+	        token.output = nodot + token.output;
+	      }
+	      push(token);
+	      continue;
+	    }
+
+	    if (prev && (prev.type === 'bracket' || prev.type === 'paren') && opts.regex === true) {
+	      token.output = value;
+	      push(token);
+	      continue;
+	    }
+
+	    if (state.index === state.start || prev.type === 'slash' || prev.type === 'dot') {
+	      if (prev.type === 'dot') {
+	        state.output += NO_DOT_SLASH;
+	        prev.output += NO_DOT_SLASH;
+
+	      } else if (opts.dot === true) {
+	        state.output += NO_DOTS_SLASH;
+	        prev.output += NO_DOTS_SLASH;
+
+	      } else {
+	        state.output += nodot;
+	        prev.output += nodot;
+	      }
+
+	      if (peek() !== '*') {
+	        state.output += ONE_CHAR;
+	        prev.output += ONE_CHAR;
+	      }
+	    }
+
+	    push(token);
+	  }
+
+	  while (state.brackets > 0) {
+	    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ']'));
+	    state.output = utils.escapeLast(state.output, '[');
+	    decrement('brackets');
+	  }
+
+	  while (state.parens > 0) {
+	    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ')'));
+	    state.output = utils.escapeLast(state.output, '(');
+	    decrement('parens');
+	  }
+
+	  while (state.braces > 0) {
+	    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', '}'));
+	    state.output = utils.escapeLast(state.output, '{');
+	    decrement('braces');
+	  }
+
+	  if (opts.strictSlashes !== true && (prev.type === 'star' || prev.type === 'bracket')) {
+	    push({ type: 'maybe_slash', value: '', output: `${SLASH_LITERAL}?` });
+	  }
+
+	  // rebuild the output if we had to backtrack at any point
+	  if (state.backtrack === true) {
+	    state.output = '';
+
+	    for (const token of state.tokens) {
+	      state.output += token.output != null ? token.output : token.value;
+
+	      if (token.suffix) {
+	        state.output += token.suffix;
+	      }
+	    }
+	  }
+
+	  return state;
+	};
+
+	/**
+	 * Fast paths for creating regular expressions for common glob patterns.
+	 * This can significantly speed up processing and has very little downside
+	 * impact when none of the fast paths match.
+	 */
+
+	parse.fastpaths = (input, options) => {
+	  const opts = { ...options };
+	  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+	  const len = input.length;
+	  if (len > max) {
+	    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+	  }
+
+	  input = REPLACEMENTS[input] || input;
+
+	  // create constants based on platform, for windows or posix
+	  const {
+	    DOT_LITERAL,
+	    SLASH_LITERAL,
+	    ONE_CHAR,
+	    DOTS_SLASH,
+	    NO_DOT,
+	    NO_DOTS,
+	    NO_DOTS_SLASH,
+	    STAR,
+	    START_ANCHOR
+	  } = constants.globChars(opts.windows);
+
+	  const nodot = opts.dot ? NO_DOTS : NO_DOT;
+	  const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
+	  const capture = opts.capture ? '' : '?:';
+	  const state = { negated: false, prefix: '' };
+	  let star = opts.bash === true ? '.*?' : STAR;
+
+	  if (opts.capture) {
+	    star = `(${star})`;
+	  }
+
+	  const globstar = opts => {
+	    if (opts.noglobstar === true) return star;
+	    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+	  };
+
+	  const create = str => {
+	    switch (str) {
+	      case '*':
+	        return `${nodot}${ONE_CHAR}${star}`;
+
+	      case '.*':
+	        return `${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+	      case '*.*':
+	        return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+	      case '*/*':
+	        return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
+
+	      case '**':
+	        return nodot + globstar(opts);
+
+	      case '**/*':
+	        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
+
+	      case '**/*.*':
+	        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+	      case '**/.*':
+	        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+	      default: {
+	        const match = /^(.*?)\.(\w+)$/.exec(str);
+	        if (!match) return;
+
+	        const source = create(match[1]);
+	        if (!source) return;
+
+	        return source + DOT_LITERAL + match[2];
+	      }
+	    }
+	  };
+
+	  const output = utils.removePrefix(input, state);
+	  let source = create(output);
+
+	  if (source && opts.strictSlashes !== true) {
+	    source += `${SLASH_LITERAL}?`;
+	  }
+
+	  return source;
+	};
+
+	parse_1 = parse;
+	return parse_1;
+}
+
+var picomatch_1$1;
+var hasRequiredPicomatch$1;
+
+function requirePicomatch$1 () {
+	if (hasRequiredPicomatch$1) return picomatch_1$1;
+	hasRequiredPicomatch$1 = 1;
+
+	const scan = /*@__PURE__*/ requireScan();
+	const parse = /*@__PURE__*/ requireParse();
+	const utils = /*@__PURE__*/ requireUtils();
+	const constants = /*@__PURE__*/ requireConstants$1();
+	const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
+
+	/**
+	 * Creates a matcher function from one or more glob patterns. The
+	 * returned function takes a string to match as its first argument,
+	 * and returns true if the string is a match. The returned matcher
+	 * function also takes a boolean as the second argument that, when true,
+	 * returns an object with additional information.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch(glob[, options]);
+	 *
+	 * const isMatch = picomatch('*.!(*a)');
+	 * console.log(isMatch('a.a')); //=> false
+	 * console.log(isMatch('a.b')); //=> true
+	 *
+	 * // For environments without `node.js`, `picomatch/posix` provides you a dependency-free matcher, without automatic OS detection.
+	 * const picomatch = require('picomatch/posix');
+	 * // the same API, defaulting to posix paths
+	 * const isMatch = picomatch('a/*');
+	 * console.log(isMatch('a\\b')); //=> false
+	 * console.log(isMatch('a/b')); //=> true
+	 *
+	 * // you can still configure the matcher function to accept windows paths
+	 * const isMatch = picomatch('a/*', { options: windows });
+	 * console.log(isMatch('a\\b')); //=> true
+	 * console.log(isMatch('a/b')); //=> true
+	 * ```
+	 * @name picomatch
+	 * @param {String|Array} `globs` One or more glob patterns.
+	 * @param {Object=} `options`
+	 * @return {Function=} Returns a matcher function.
+	 * @api public
+	 */
+
+	const picomatch = (glob, options, returnState = false) => {
+	  if (Array.isArray(glob)) {
+	    const fns = glob.map(input => picomatch(input, options, returnState));
+	    const arrayMatcher = str => {
+	      for (const isMatch of fns) {
+	        const state = isMatch(str);
+	        if (state) return state;
+	      }
+	      return false;
+	    };
+	    return arrayMatcher;
+	  }
+
+	  const isState = isObject(glob) && glob.tokens && glob.input;
+
+	  if (glob === '' || (typeof glob !== 'string' && !isState)) {
+	    throw new TypeError('Expected pattern to be a non-empty string');
+	  }
+
+	  const opts = options || {};
+	  const posix = opts.windows;
+	  const regex = isState
+	    ? picomatch.compileRe(glob, options)
+	    : picomatch.makeRe(glob, options, false, true);
+
+	  const state = regex.state;
+	  delete regex.state;
+
+	  let isIgnored = () => false;
+	  if (opts.ignore) {
+	    const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
+	    isIgnored = picomatch(opts.ignore, ignoreOpts, returnState);
+	  }
+
+	  const matcher = (input, returnObject = false) => {
+	    const { isMatch, match, output } = picomatch.test(input, regex, options, { glob, posix });
+	    const result = { glob, state, regex, posix, input, output, match, isMatch };
+
+	    if (typeof opts.onResult === 'function') {
+	      opts.onResult(result);
+	    }
+
+	    if (isMatch === false) {
+	      result.isMatch = false;
+	      return returnObject ? result : false;
+	    }
+
+	    if (isIgnored(input)) {
+	      if (typeof opts.onIgnore === 'function') {
+	        opts.onIgnore(result);
+	      }
+	      result.isMatch = false;
+	      return returnObject ? result : false;
+	    }
+
+	    if (typeof opts.onMatch === 'function') {
+	      opts.onMatch(result);
+	    }
+	    return returnObject ? result : true;
+	  };
+
+	  if (returnState) {
+	    matcher.state = state;
+	  }
+
+	  return matcher;
+	};
+
+	/**
+	 * Test `input` with the given `regex`. This is used by the main
+	 * `picomatch()` function to test the input string.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.test(input, regex[, options]);
+	 *
+	 * console.log(picomatch.test('foo/bar', /^(?:([^/]*?)\/([^/]*?))$/));
+	 * // { isMatch: true, match: [ 'foo/', 'foo', 'bar' ], output: 'foo/bar' }
+	 * ```
+	 * @param {String} `input` String to test.
+	 * @param {RegExp} `regex`
+	 * @return {Object} Returns an object with matching info.
+	 * @api public
+	 */
+
+	picomatch.test = (input, regex, options, { glob, posix } = {}) => {
+	  if (typeof input !== 'string') {
+	    throw new TypeError('Expected input to be a string');
+	  }
+
+	  if (input === '') {
+	    return { isMatch: false, output: '' };
+	  }
+
+	  const opts = options || {};
+	  const format = opts.format || (posix ? utils.toPosixSlashes : null);
+	  let match = input === glob;
+	  let output = (match && format) ? format(input) : input;
+
+	  if (match === false) {
+	    output = format ? format(input) : input;
+	    match = output === glob;
+	  }
+
+	  if (match === false || opts.capture === true) {
+	    if (opts.matchBase === true || opts.basename === true) {
+	      match = picomatch.matchBase(input, regex, options, posix);
+	    } else {
+	      match = regex.exec(output);
+	    }
+	  }
+
+	  return { isMatch: Boolean(match), match, output };
+	};
+
+	/**
+	 * Match the basename of a filepath.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.matchBase(input, glob[, options]);
+	 * console.log(picomatch.matchBase('foo/bar.js', '*.js'); // true
+	 * ```
+	 * @param {String} `input` String to test.
+	 * @param {RegExp|String} `glob` Glob pattern or regex created by [.makeRe](#makeRe).
+	 * @return {Boolean}
+	 * @api public
+	 */
+
+	picomatch.matchBase = (input, glob, options, posix = options && options.windows) => {
+	  const regex = glob instanceof RegExp ? glob : picomatch.makeRe(glob, options);
+	  return regex.test(utils.basename(input, { windows: posix }));
+	};
+
+	/**
+	 * Returns true if **any** of the given glob `patterns` match the specified `string`.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.isMatch(string, patterns[, options]);
+	 *
+	 * console.log(picomatch.isMatch('a.a', ['b.*', '*.a'])); //=> true
+	 * console.log(picomatch.isMatch('a.a', 'b.*')); //=> false
+	 * ```
+	 * @param {String|Array} str The string to test.
+	 * @param {String|Array} patterns One or more glob patterns to use for matching.
+	 * @param {Object} [options] See available [options](#options).
+	 * @return {Boolean} Returns true if any patterns match `str`
+	 * @api public
+	 */
+
+	picomatch.isMatch = (str, patterns, options) => picomatch(patterns, options)(str);
+
+	/**
+	 * Parse a glob pattern to create the source string for a regular
+	 * expression.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * const result = picomatch.parse(pattern[, options]);
+	 * ```
+	 * @param {String} `pattern`
+	 * @param {Object} `options`
+	 * @return {Object} Returns an object with useful properties and output to be used as a regex source string.
+	 * @api public
+	 */
+
+	picomatch.parse = (pattern, options) => {
+	  if (Array.isArray(pattern)) return pattern.map(p => picomatch.parse(p, options));
+	  return parse(pattern, { ...options, fastpaths: false });
+	};
+
+	/**
+	 * Scan a glob pattern to separate the pattern into segments.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.scan(input[, options]);
+	 *
+	 * const result = picomatch.scan('!./foo/*.js');
+	 * console.log(result);
+	 * { prefix: '!./',
+	 *   input: '!./foo/*.js',
+	 *   start: 3,
+	 *   base: 'foo',
+	 *   glob: '*.js',
+	 *   isBrace: false,
+	 *   isBracket: false,
+	 *   isGlob: true,
+	 *   isExtglob: false,
+	 *   isGlobstar: false,
+	 *   negated: true }
+	 * ```
+	 * @param {String} `input` Glob pattern to scan.
+	 * @param {Object} `options`
+	 * @return {Object} Returns an object with
+	 * @api public
+	 */
+
+	picomatch.scan = (input, options) => scan(input, options);
+
+	/**
+	 * Compile a regular expression from the `state` object returned by the
+	 * [parse()](#parse) method.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * const state = picomatch.parse('*.js');
+	 * // picomatch.compileRe(state[, options]);
+	 *
+	 * console.log(picomatch.compileRe(state));
+	 * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+	 * ```
+	 * @param {Object} `state`
+	 * @param {Object} `options`
+	 * @param {Boolean} `returnOutput` Intended for implementors, this argument allows you to return the raw output from the parser.
+	 * @param {Boolean} `returnState` Adds the state to a `state` property on the returned regex. Useful for implementors and debugging.
+	 * @return {RegExp}
+	 * @api public
+	 */
+
+	picomatch.compileRe = (state, options, returnOutput = false, returnState = false) => {
+	  if (returnOutput === true) {
+	    return state.output;
+	  }
+
+	  const opts = options || {};
+	  const prepend = opts.contains ? '' : '^';
+	  const append = opts.contains ? '' : '$';
+
+	  let source = `${prepend}(?:${state.output})${append}`;
+	  if (state && state.negated === true) {
+	    source = `^(?!${source}).*$`;
+	  }
+
+	  const regex = picomatch.toRegex(source, options);
+	  if (returnState === true) {
+	    regex.state = state;
+	  }
+
+	  return regex;
+	};
+
+	/**
+	 * Create a regular expression from a parsed glob pattern.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.makeRe(state[, options]);
+	 *
+	 * const result = picomatch.makeRe('*.js');
+	 * console.log(result);
+	 * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+	 * ```
+	 * @param {String} `state` The object returned from the `.parse` method.
+	 * @param {Object} `options`
+	 * @param {Boolean} `returnOutput` Implementors may use this argument to return the compiled output, instead of a regular expression. This is not exposed on the options to prevent end-users from mutating the result.
+	 * @param {Boolean} `returnState` Implementors may use this argument to return the state from the parsed glob with the returned regular expression.
+	 * @return {RegExp} Returns a regex created from the given pattern.
+	 * @api public
+	 */
+
+	picomatch.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+	  if (!input || typeof input !== 'string') {
+	    throw new TypeError('Expected a non-empty string');
+	  }
+
+	  let parsed = { negated: false, fastpaths: true };
+
+	  if (options.fastpaths !== false && (input[0] === '.' || input[0] === '*')) {
+	    parsed.output = parse.fastpaths(input, options);
+	  }
+
+	  if (!parsed.output) {
+	    parsed = parse(input, options);
+	  }
+
+	  return picomatch.compileRe(parsed, options, returnOutput, returnState);
+	};
+
+	/**
+	 * Create a regular expression from the given regex source string.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.toRegex(source[, options]);
+	 *
+	 * const { output } = picomatch.parse('*.js');
+	 * console.log(picomatch.toRegex(output));
+	 * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+	 * ```
+	 * @param {String} `source` Regular expression source string.
+	 * @param {Object} `options`
+	 * @return {RegExp}
+	 * @api public
+	 */
+
+	picomatch.toRegex = (source, options) => {
+	  try {
+	    const opts = options || {};
+	    return new RegExp(source, opts.flags || (opts.nocase ? 'i' : ''));
+	  } catch (err) {
+	    if (options && options.debug === true) throw err;
+	    return /$^/;
+	  }
+	};
+
+	/**
+	 * Picomatch constants.
+	 * @return {Object}
+	 */
+
+	picomatch.constants = constants;
+
+	/**
+	 * Expose "picomatch"
+	 */
+
+	picomatch_1$1 = picomatch;
+	return picomatch_1$1;
+}
+
+var picomatch_1;
+var hasRequiredPicomatch;
+
+function requirePicomatch () {
+	if (hasRequiredPicomatch) return picomatch_1;
+	hasRequiredPicomatch = 1;
+
+	const pico = /*@__PURE__*/ requirePicomatch$1();
+	const utils = /*@__PURE__*/ requireUtils();
+
+	function picomatch(glob, options, returnState = false) {
+	  // default to os.platform()
+	  if (options && (options.windows === null || options.windows === undefined)) {
+	    // don't mutate the original options object
+	    options = { ...options, windows: utils.isWindows() };
+	  }
+
+	  return pico(glob, options, returnState);
+	}
+
+	Object.assign(picomatch, pico);
+	picomatch_1 = picomatch;
+	return picomatch_1;
+}
+
+var picomatchExports = /*@__PURE__*/ requirePicomatch();
+var picomatch = /*@__PURE__*/getDefaultExportFromCjs(picomatchExports);
+
+var dist$1 = {};
+
+var composer = {};
+
+var directives = {};
+
+var identity = {};
+
+var hasRequiredIdentity;
+
+function requireIdentity () {
+	if (hasRequiredIdentity) return identity;
+	hasRequiredIdentity = 1;
+
+	const ALIAS = Symbol.for('yaml.alias');
+	const DOC = Symbol.for('yaml.document');
+	const MAP = Symbol.for('yaml.map');
+	const PAIR = Symbol.for('yaml.pair');
+	const SCALAR = Symbol.for('yaml.scalar');
+	const SEQ = Symbol.for('yaml.seq');
+	const NODE_TYPE = Symbol.for('yaml.node.type');
+	const isAlias = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === ALIAS;
+	const isDocument = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === DOC;
+	const isMap = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === MAP;
+	const isPair = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === PAIR;
+	const isScalar = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === SCALAR;
+	const isSeq = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === SEQ;
+	function isCollection(node) {
+	    if (node && typeof node === 'object')
+	        switch (node[NODE_TYPE]) {
+	            case MAP:
+	            case SEQ:
+	                return true;
+	        }
+	    return false;
+	}
+	function isNode(node) {
+	    if (node && typeof node === 'object')
+	        switch (node[NODE_TYPE]) {
+	            case ALIAS:
+	            case MAP:
+	            case SCALAR:
+	            case SEQ:
+	                return true;
+	        }
+	    return false;
+	}
+	const hasAnchor = (node) => (isScalar(node) || isCollection(node)) && !!node.anchor;
+
+	identity.ALIAS = ALIAS;
+	identity.DOC = DOC;
+	identity.MAP = MAP;
+	identity.NODE_TYPE = NODE_TYPE;
+	identity.PAIR = PAIR;
+	identity.SCALAR = SCALAR;
+	identity.SEQ = SEQ;
+	identity.hasAnchor = hasAnchor;
+	identity.isAlias = isAlias;
+	identity.isCollection = isCollection;
+	identity.isDocument = isDocument;
+	identity.isMap = isMap;
+	identity.isNode = isNode;
+	identity.isPair = isPair;
+	identity.isScalar = isScalar;
+	identity.isSeq = isSeq;
+	return identity;
+}
+
+var visit = {};
+
+var hasRequiredVisit;
+
+function requireVisit () {
+	if (hasRequiredVisit) return visit;
+	hasRequiredVisit = 1;
+
+	var identity = requireIdentity();
+
+	const BREAK = Symbol('break visit');
+	const SKIP = Symbol('skip children');
+	const REMOVE = Symbol('remove node');
+	/**
+	 * Apply a visitor to an AST node or document.
+	 *
+	 * Walks through the tree (depth-first) starting from `node`, calling a
+	 * `visitor` function with three arguments:
+	 *   - `key`: For sequence values and map `Pair`, the node's index in the
+	 *     collection. Within a `Pair`, `'key'` or `'value'`, correspondingly.
+	 *     `null` for the root node.
+	 *   - `node`: The current node.
+	 *   - `path`: The ancestry of the current node.
+	 *
+	 * The return value of the visitor may be used to control the traversal:
+	 *   - `undefined` (default): Do nothing and continue
+	 *   - `visit.SKIP`: Do not visit the children of this node, continue with next
+	 *     sibling
+	 *   - `visit.BREAK`: Terminate traversal completely
+	 *   - `visit.REMOVE`: Remove the current node, then continue with the next one
+	 *   - `Node`: Replace the current node, then continue by visiting it
+	 *   - `number`: While iterating the items of a sequence or map, set the index
+	 *     of the next step. This is useful especially if the index of the current
+	 *     node has changed.
+	 *
+	 * If `visitor` is a single function, it will be called with all values
+	 * encountered in the tree, including e.g. `null` values. Alternatively,
+	 * separate visitor functions may be defined for each `Map`, `Pair`, `Seq`,
+	 * `Alias` and `Scalar` node. To define the same visitor function for more than
+	 * one node type, use the `Collection` (map and seq), `Value` (map, seq & scalar)
+	 * and `Node` (alias, map, seq & scalar) targets. Of all these, only the most
+	 * specific defined one will be used for each node.
+	 */
+	function visit$1(node, visitor) {
+	    const visitor_ = initVisitor(visitor);
+	    if (identity.isDocument(node)) {
+	        const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
+	        if (cd === REMOVE)
+	            node.contents = null;
+	    }
+	    else
+	        visit_(null, node, visitor_, Object.freeze([]));
+	}
+	// Without the `as symbol` casts, TS declares these in the `visit`
+	// namespace using `var`, but then complains about that because
+	// `unique symbol` must be `const`.
+	/** Terminate visit traversal completely */
+	visit$1.BREAK = BREAK;
+	/** Do not visit the children of the current node */
+	visit$1.SKIP = SKIP;
+	/** Remove the current node */
+	visit$1.REMOVE = REMOVE;
+	function visit_(key, node, visitor, path) {
+	    const ctrl = callVisitor(key, node, visitor, path);
+	    if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+	        replaceNode(key, path, ctrl);
+	        return visit_(key, ctrl, visitor, path);
+	    }
+	    if (typeof ctrl !== 'symbol') {
+	        if (identity.isCollection(node)) {
+	            path = Object.freeze(path.concat(node));
+	            for (let i = 0; i < node.items.length; ++i) {
+	                const ci = visit_(i, node.items[i], visitor, path);
+	                if (typeof ci === 'number')
+	                    i = ci - 1;
+	                else if (ci === BREAK)
+	                    return BREAK;
+	                else if (ci === REMOVE) {
+	                    node.items.splice(i, 1);
+	                    i -= 1;
+	                }
+	            }
+	        }
+	        else if (identity.isPair(node)) {
+	            path = Object.freeze(path.concat(node));
+	            const ck = visit_('key', node.key, visitor, path);
+	            if (ck === BREAK)
+	                return BREAK;
+	            else if (ck === REMOVE)
+	                node.key = null;
+	            const cv = visit_('value', node.value, visitor, path);
+	            if (cv === BREAK)
+	                return BREAK;
+	            else if (cv === REMOVE)
+	                node.value = null;
+	        }
+	    }
+	    return ctrl;
+	}
+	/**
+	 * Apply an async visitor to an AST node or document.
+	 *
+	 * Walks through the tree (depth-first) starting from `node`, calling a
+	 * `visitor` function with three arguments:
+	 *   - `key`: For sequence values and map `Pair`, the node's index in the
+	 *     collection. Within a `Pair`, `'key'` or `'value'`, correspondingly.
+	 *     `null` for the root node.
+	 *   - `node`: The current node.
+	 *   - `path`: The ancestry of the current node.
+	 *
+	 * The return value of the visitor may be used to control the traversal:
+	 *   - `Promise`: Must resolve to one of the following values
+	 *   - `undefined` (default): Do nothing and continue
+	 *   - `visit.SKIP`: Do not visit the children of this node, continue with next
+	 *     sibling
+	 *   - `visit.BREAK`: Terminate traversal completely
+	 *   - `visit.REMOVE`: Remove the current node, then continue with the next one
+	 *   - `Node`: Replace the current node, then continue by visiting it
+	 *   - `number`: While iterating the items of a sequence or map, set the index
+	 *     of the next step. This is useful especially if the index of the current
+	 *     node has changed.
+	 *
+	 * If `visitor` is a single function, it will be called with all values
+	 * encountered in the tree, including e.g. `null` values. Alternatively,
+	 * separate visitor functions may be defined for each `Map`, `Pair`, `Seq`,
+	 * `Alias` and `Scalar` node. To define the same visitor function for more than
+	 * one node type, use the `Collection` (map and seq), `Value` (map, seq & scalar)
+	 * and `Node` (alias, map, seq & scalar) targets. Of all these, only the most
+	 * specific defined one will be used for each node.
+	 */
+	async function visitAsync(node, visitor) {
+	    const visitor_ = initVisitor(visitor);
+	    if (identity.isDocument(node)) {
+	        const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
+	        if (cd === REMOVE)
+	            node.contents = null;
+	    }
+	    else
+	        await visitAsync_(null, node, visitor_, Object.freeze([]));
+	}
+	// Without the `as symbol` casts, TS declares these in the `visit`
+	// namespace using `var`, but then complains about that because
+	// `unique symbol` must be `const`.
+	/** Terminate visit traversal completely */
+	visitAsync.BREAK = BREAK;
+	/** Do not visit the children of the current node */
+	visitAsync.SKIP = SKIP;
+	/** Remove the current node */
+	visitAsync.REMOVE = REMOVE;
+	async function visitAsync_(key, node, visitor, path) {
+	    const ctrl = await callVisitor(key, node, visitor, path);
+	    if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+	        replaceNode(key, path, ctrl);
+	        return visitAsync_(key, ctrl, visitor, path);
+	    }
+	    if (typeof ctrl !== 'symbol') {
+	        if (identity.isCollection(node)) {
+	            path = Object.freeze(path.concat(node));
+	            for (let i = 0; i < node.items.length; ++i) {
+	                const ci = await visitAsync_(i, node.items[i], visitor, path);
+	                if (typeof ci === 'number')
+	                    i = ci - 1;
+	                else if (ci === BREAK)
+	                    return BREAK;
+	                else if (ci === REMOVE) {
+	                    node.items.splice(i, 1);
+	                    i -= 1;
+	                }
+	            }
+	        }
+	        else if (identity.isPair(node)) {
+	            path = Object.freeze(path.concat(node));
+	            const ck = await visitAsync_('key', node.key, visitor, path);
+	            if (ck === BREAK)
+	                return BREAK;
+	            else if (ck === REMOVE)
+	                node.key = null;
+	            const cv = await visitAsync_('value', node.value, visitor, path);
+	            if (cv === BREAK)
+	                return BREAK;
+	            else if (cv === REMOVE)
+	                node.value = null;
+	        }
+	    }
+	    return ctrl;
+	}
+	function initVisitor(visitor) {
+	    if (typeof visitor === 'object' &&
+	        (visitor.Collection || visitor.Node || visitor.Value)) {
+	        return Object.assign({
+	            Alias: visitor.Node,
+	            Map: visitor.Node,
+	            Scalar: visitor.Node,
+	            Seq: visitor.Node
+	        }, visitor.Value && {
+	            Map: visitor.Value,
+	            Scalar: visitor.Value,
+	            Seq: visitor.Value
+	        }, visitor.Collection && {
+	            Map: visitor.Collection,
+	            Seq: visitor.Collection
+	        }, visitor);
+	    }
+	    return visitor;
+	}
+	function callVisitor(key, node, visitor, path) {
+	    if (typeof visitor === 'function')
+	        return visitor(key, node, path);
+	    if (identity.isMap(node))
+	        return visitor.Map?.(key, node, path);
+	    if (identity.isSeq(node))
+	        return visitor.Seq?.(key, node, path);
+	    if (identity.isPair(node))
+	        return visitor.Pair?.(key, node, path);
+	    if (identity.isScalar(node))
+	        return visitor.Scalar?.(key, node, path);
+	    if (identity.isAlias(node))
+	        return visitor.Alias?.(key, node, path);
+	    return undefined;
+	}
+	function replaceNode(key, path, node) {
+	    const parent = path[path.length - 1];
+	    if (identity.isCollection(parent)) {
+	        parent.items[key] = node;
+	    }
+	    else if (identity.isPair(parent)) {
+	        if (key === 'key')
+	            parent.key = node;
+	        else
+	            parent.value = node;
+	    }
+	    else if (identity.isDocument(parent)) {
+	        parent.contents = node;
+	    }
+	    else {
+	        const pt = identity.isAlias(parent) ? 'alias' : 'scalar';
+	        throw new Error(`Cannot replace node with ${pt} parent`);
+	    }
+	}
+
+	visit.visit = visit$1;
+	visit.visitAsync = visitAsync;
+	return visit;
+}
+
+var hasRequiredDirectives;
+
+function requireDirectives () {
+	if (hasRequiredDirectives) return directives;
+	hasRequiredDirectives = 1;
+
+	var identity = requireIdentity();
+	var visit = requireVisit();
+
+	const escapeChars = {
+	    '!': '%21',
+	    ',': '%2C',
+	    '[': '%5B',
+	    ']': '%5D',
+	    '{': '%7B',
+	    '}': '%7D'
+	};
+	const escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, ch => escapeChars[ch]);
+	class Directives {
+	    constructor(yaml, tags) {
+	        /**
+	         * The directives-end/doc-start marker `---`. If `null`, a marker may still be
+	         * included in the document's stringified representation.
+	         */
+	        this.docStart = null;
+	        /** The doc-end marker `...`.  */
+	        this.docEnd = false;
+	        this.yaml = Object.assign({}, Directives.defaultYaml, yaml);
+	        this.tags = Object.assign({}, Directives.defaultTags, tags);
+	    }
+	    clone() {
+	        const copy = new Directives(this.yaml, this.tags);
+	        copy.docStart = this.docStart;
+	        return copy;
+	    }
+	    /**
+	     * During parsing, get a Directives instance for the current document and
+	     * update the stream state according to the current version's spec.
+	     */
+	    atDocument() {
+	        const res = new Directives(this.yaml, this.tags);
+	        switch (this.yaml.version) {
+	            case '1.1':
+	                this.atNextDocument = true;
+	                break;
+	            case '1.2':
+	                this.atNextDocument = false;
+	                this.yaml = {
+	                    explicit: Directives.defaultYaml.explicit,
+	                    version: '1.2'
+	                };
+	                this.tags = Object.assign({}, Directives.defaultTags);
+	                break;
+	        }
+	        return res;
+	    }
+	    /**
+	     * @param onError - May be called even if the action was successful
+	     * @returns `true` on success
+	     */
+	    add(line, onError) {
+	        if (this.atNextDocument) {
+	            this.yaml = { explicit: Directives.defaultYaml.explicit, version: '1.1' };
+	            this.tags = Object.assign({}, Directives.defaultTags);
+	            this.atNextDocument = false;
+	        }
+	        const parts = line.trim().split(/[ \t]+/);
+	        const name = parts.shift();
+	        switch (name) {
+	            case '%TAG': {
+	                if (parts.length !== 2) {
+	                    onError(0, '%TAG directive should contain exactly two parts');
+	                    if (parts.length < 2)
+	                        return false;
+	                }
+	                const [handle, prefix] = parts;
+	                this.tags[handle] = prefix;
+	                return true;
+	            }
+	            case '%YAML': {
+	                this.yaml.explicit = true;
+	                if (parts.length !== 1) {
+	                    onError(0, '%YAML directive should contain exactly one part');
+	                    return false;
+	                }
+	                const [version] = parts;
+	                if (version === '1.1' || version === '1.2') {
+	                    this.yaml.version = version;
+	                    return true;
+	                }
+	                else {
+	                    const isValid = /^\d+\.\d+$/.test(version);
+	                    onError(6, `Unsupported YAML version ${version}`, isValid);
+	                    return false;
+	                }
+	            }
+	            default:
+	                onError(0, `Unknown directive ${name}`, true);
+	                return false;
+	        }
+	    }
+	    /**
+	     * Resolves a tag, matching handles to those defined in %TAG directives.
+	     *
+	     * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
+	     *   `'!local'` tag, or `null` if unresolvable.
+	     */
+	    tagName(source, onError) {
+	        if (source === '!')
+	            return '!'; // non-specific tag
+	        if (source[0] !== '!') {
+	            onError(`Not a valid tag: ${source}`);
+	            return null;
+	        }
+	        if (source[1] === '<') {
+	            const verbatim = source.slice(2, -1);
+	            if (verbatim === '!' || verbatim === '!!') {
+	                onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
+	                return null;
+	            }
+	            if (source[source.length - 1] !== '>')
+	                onError('Verbatim tags must end with a >');
+	            return verbatim;
+	        }
+	        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
+	        if (!suffix)
+	            onError(`The ${source} tag has no suffix`);
+	        const prefix = this.tags[handle];
+	        if (prefix) {
+	            try {
+	                return prefix + decodeURIComponent(suffix);
+	            }
+	            catch (error) {
+	                onError(String(error));
+	                return null;
+	            }
+	        }
+	        if (handle === '!')
+	            return source; // local tag
+	        onError(`Could not resolve tag: ${source}`);
+	        return null;
+	    }
+	    /**
+	     * Given a fully resolved tag, returns its printable string form,
+	     * taking into account current tag prefixes and defaults.
+	     */
+	    tagString(tag) {
+	        for (const [handle, prefix] of Object.entries(this.tags)) {
+	            if (tag.startsWith(prefix))
+	                return handle + escapeTagName(tag.substring(prefix.length));
+	        }
+	        return tag[0] === '!' ? tag : `!<${tag}>`;
+	    }
+	    toString(doc) {
+	        const lines = this.yaml.explicit
+	            ? [`%YAML ${this.yaml.version || '1.2'}`]
+	            : [];
+	        const tagEntries = Object.entries(this.tags);
+	        let tagNames;
+	        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
+	            const tags = {};
+	            visit.visit(doc.contents, (_key, node) => {
+	                if (identity.isNode(node) && node.tag)
+	                    tags[node.tag] = true;
+	            });
+	            tagNames = Object.keys(tags);
+	        }
+	        else
+	            tagNames = [];
+	        for (const [handle, prefix] of tagEntries) {
+	            if (handle === '!!' && prefix === 'tag:yaml.org,2002:')
+	                continue;
+	            if (!doc || tagNames.some(tn => tn.startsWith(prefix)))
+	                lines.push(`%TAG ${handle} ${prefix}`);
+	        }
+	        return lines.join('\n');
+	    }
+	}
+	Directives.defaultYaml = { explicit: false, version: '1.2' };
+	Directives.defaultTags = { '!!': 'tag:yaml.org,2002:' };
+
+	directives.Directives = Directives;
+	return directives;
+}
+
+var Document = {};
+
+var Alias = {};
+
+var anchors = {};
+
+var hasRequiredAnchors;
+
+function requireAnchors () {
+	if (hasRequiredAnchors) return anchors;
+	hasRequiredAnchors = 1;
+
+	var identity = requireIdentity();
+	var visit = requireVisit();
+
+	/**
+	 * Verify that the input string is a valid anchor.
+	 *
+	 * Will throw on errors.
+	 */
+	function anchorIsValid(anchor) {
+	    if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
+	        const sa = JSON.stringify(anchor);
+	        const msg = `Anchor must not contain whitespace or control characters: ${sa}`;
+	        throw new Error(msg);
+	    }
+	    return true;
+	}
+	function anchorNames(root) {
+	    const anchors = new Set();
+	    visit.visit(root, {
+	        Value(_key, node) {
+	            if (node.anchor)
+	                anchors.add(node.anchor);
+	        }
+	    });
+	    return anchors;
+	}
+	/** Find a new anchor name with the given `prefix` and a one-indexed suffix. */
+	function findNewAnchor(prefix, exclude) {
+	    for (let i = 1; true; ++i) {
+	        const name = `${prefix}${i}`;
+	        if (!exclude.has(name))
+	            return name;
+	    }
+	}
+	function createNodeAnchors(doc, prefix) {
+	    const aliasObjects = [];
+	    const sourceObjects = new Map();
+	    let prevAnchors = null;
+	    return {
+	        onAnchor: (source) => {
+	            aliasObjects.push(source);
+	            prevAnchors ?? (prevAnchors = anchorNames(doc));
+	            const anchor = findNewAnchor(prefix, prevAnchors);
+	            prevAnchors.add(anchor);
+	            return anchor;
+	        },
+	        /**
+	         * With circular references, the source node is only resolved after all
+	         * of its child nodes are. This is why anchors are set only after all of
+	         * the nodes have been created.
+	         */
+	        setAnchors: () => {
+	            for (const source of aliasObjects) {
+	                const ref = sourceObjects.get(source);
+	                if (typeof ref === 'object' &&
+	                    ref.anchor &&
+	                    (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
+	                    ref.node.anchor = ref.anchor;
+	                }
+	                else {
+	                    const error = new Error('Failed to resolve repeated object (this should not happen)');
+	                    error.source = source;
+	                    throw error;
+	                }
+	            }
+	        },
+	        sourceObjects
+	    };
+	}
+
+	anchors.anchorIsValid = anchorIsValid;
+	anchors.anchorNames = anchorNames;
+	anchors.createNodeAnchors = createNodeAnchors;
+	anchors.findNewAnchor = findNewAnchor;
+	return anchors;
+}
+
+var Node = {};
+
+var applyReviver = {};
+
+var hasRequiredApplyReviver;
+
+function requireApplyReviver () {
+	if (hasRequiredApplyReviver) return applyReviver;
+	hasRequiredApplyReviver = 1;
+
+	/**
+	 * Applies the JSON.parse reviver algorithm as defined in the ECMA-262 spec,
+	 * in section 24.5.1.1 "Runtime Semantics: InternalizeJSONProperty" of the
+	 * 2021 edition: https://tc39.es/ecma262/#sec-json.parse
+	 *
+	 * Includes extensions for handling Map and Set objects.
+	 */
+	function applyReviver$1(reviver, obj, key, val) {
+	    if (val && typeof val === 'object') {
+	        if (Array.isArray(val)) {
+	            for (let i = 0, len = val.length; i < len; ++i) {
+	                const v0 = val[i];
+	                const v1 = applyReviver$1(reviver, val, String(i), v0);
+	                // eslint-disable-next-line @typescript-eslint/no-array-delete
+	                if (v1 === undefined)
+	                    delete val[i];
+	                else if (v1 !== v0)
+	                    val[i] = v1;
+	            }
+	        }
+	        else if (val instanceof Map) {
+	            for (const k of Array.from(val.keys())) {
+	                const v0 = val.get(k);
+	                const v1 = applyReviver$1(reviver, val, k, v0);
+	                if (v1 === undefined)
+	                    val.delete(k);
+	                else if (v1 !== v0)
+	                    val.set(k, v1);
+	            }
+	        }
+	        else if (val instanceof Set) {
+	            for (const v0 of Array.from(val)) {
+	                const v1 = applyReviver$1(reviver, val, v0, v0);
+	                if (v1 === undefined)
+	                    val.delete(v0);
+	                else if (v1 !== v0) {
+	                    val.delete(v0);
+	                    val.add(v1);
+	                }
+	            }
+	        }
+	        else {
+	            for (const [k, v0] of Object.entries(val)) {
+	                const v1 = applyReviver$1(reviver, val, k, v0);
+	                if (v1 === undefined)
+	                    delete val[k];
+	                else if (v1 !== v0)
+	                    val[k] = v1;
+	            }
+	        }
+	    }
+	    return reviver.call(obj, key, val);
+	}
+
+	applyReviver.applyReviver = applyReviver$1;
+	return applyReviver;
+}
+
+var toJS = {};
+
+var hasRequiredToJS;
+
+function requireToJS () {
+	if (hasRequiredToJS) return toJS;
+	hasRequiredToJS = 1;
+
+	var identity = requireIdentity();
+
+	/**
+	 * Recursively convert any node or its contents to native JavaScript
+	 *
+	 * @param value - The input value
+	 * @param arg - If `value` defines a `toJSON()` method, use this
+	 *   as its first argument
+	 * @param ctx - Conversion context, originally set in Document#toJS(). If
+	 *   `{ keep: true }` is not set, output should be suitable for JSON
+	 *   stringification.
+	 */
+	function toJS$1(value, arg, ctx) {
+	    // eslint-disable-next-line @typescript-eslint/no-unsafe-return
+	    if (Array.isArray(value))
+	        return value.map((v, i) => toJS$1(v, String(i), ctx));
+	    if (value && typeof value.toJSON === 'function') {
+	        // eslint-disable-next-line @typescript-eslint/no-unsafe-call
+	        if (!ctx || !identity.hasAnchor(value))
+	            return value.toJSON(arg, ctx);
+	        const data = { aliasCount: 0, count: 1, res: undefined };
+	        ctx.anchors.set(value, data);
+	        ctx.onCreate = res => {
+	            data.res = res;
+	            delete ctx.onCreate;
+	        };
+	        const res = value.toJSON(arg, ctx);
+	        if (ctx.onCreate)
+	            ctx.onCreate(res);
+	        return res;
+	    }
+	    if (typeof value === 'bigint' && !ctx?.keep)
+	        return Number(value);
+	    return value;
+	}
+
+	toJS.toJS = toJS$1;
+	return toJS;
+}
+
+var hasRequiredNode;
+
+function requireNode () {
+	if (hasRequiredNode) return Node;
+	hasRequiredNode = 1;
+
+	var applyReviver = requireApplyReviver();
+	var identity = requireIdentity();
+	var toJS = requireToJS();
+
+	class NodeBase {
+	    constructor(type) {
+	        Object.defineProperty(this, identity.NODE_TYPE, { value: type });
+	    }
+	    /** Create a copy of this node.  */
+	    clone() {
+	        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+	        if (this.range)
+	            copy.range = this.range.slice();
+	        return copy;
+	    }
+	    /** A plain JavaScript representation of this node. */
+	    toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+	        if (!identity.isDocument(doc))
+	            throw new TypeError('A document argument is required');
+	        const ctx = {
+	            anchors: new Map(),
+	            doc,
+	            keep: true,
+	            mapAsMap: mapAsMap === true,
+	            mapKeyWarned: false,
+	            maxAliasCount: typeof maxAliasCount === 'number' ? maxAliasCount : 100
+	        };
+	        const res = toJS.toJS(this, '', ctx);
+	        if (typeof onAnchor === 'function')
+	            for (const { count, res } of ctx.anchors.values())
+	                onAnchor(res, count);
+	        return typeof reviver === 'function'
+	            ? applyReviver.applyReviver(reviver, { '': res }, '', res)
+	            : res;
+	    }
+	}
+
+	Node.NodeBase = NodeBase;
+	return Node;
+}
+
+var hasRequiredAlias;
+
+function requireAlias () {
+	if (hasRequiredAlias) return Alias;
+	hasRequiredAlias = 1;
+
+	var anchors = requireAnchors();
+	var visit = requireVisit();
+	var identity = requireIdentity();
+	var Node = requireNode();
+	var toJS = requireToJS();
+
+	let Alias$1 = class Alias extends Node.NodeBase {
+	    constructor(source) {
+	        super(identity.ALIAS);
+	        this.source = source;
+	        Object.defineProperty(this, 'tag', {
+	            set() {
+	                throw new Error('Alias nodes cannot have tags');
+	            }
+	        });
+	    }
+	    /**
+	     * Resolve the value of this alias within `doc`, finding the last
+	     * instance of the `source` anchor before this node.
+	     */
+	    resolve(doc, ctx) {
+	        if (ctx?.maxAliasCount === 0)
+	            throw new ReferenceError('Alias resolution is disabled');
+	        let nodes;
+	        if (ctx?.aliasResolveCache) {
+	            nodes = ctx.aliasResolveCache;
+	        }
+	        else {
+	            nodes = [];
+	            visit.visit(doc, {
+	                Node: (_key, node) => {
+	                    if (identity.isAlias(node) || identity.hasAnchor(node))
+	                        nodes.push(node);
+	                }
+	            });
+	            if (ctx)
+	                ctx.aliasResolveCache = nodes;
+	        }
+	        let found = undefined;
+	        for (const node of nodes) {
+	            if (node === this)
+	                break;
+	            if (node.anchor === this.source)
+	                found = node;
+	        }
+	        if (found && ctx) {
+	            const { anchors, doc, maxAliasCount } = ctx;
+	            let data = anchors.get(found);
+	            if (!data) {
+	                // Resolve anchors for Node.prototype.toJS()
+	                toJS.toJS(found, null, ctx);
+	                data = anchors.get(found);
+	            }
+	            /* istanbul ignore if */
+	            if (data?.res === undefined) {
+	                const msg = 'This should not happen: Alias anchor was not resolved?';
+	                throw new ReferenceError(msg);
+	            }
+	            if (maxAliasCount >= 0) {
+	                data.count += 1;
+	                if (data.aliasCount === 0)
+	                    data.aliasCount = getAliasCount(doc, found, anchors);
+	                if (data.count * data.aliasCount > maxAliasCount) {
+	                    const msg = 'Excessive alias count indicates a resource exhaustion attack';
+	                    throw new ReferenceError(msg);
+	                }
+	            }
+	        }
+	        return found;
+	    }
+	    toJSON(_arg, ctx) {
+	        if (!ctx)
+	            return { source: this.source };
+	        const source = this.resolve(ctx.doc, ctx);
+	        if (!source) {
+	            const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+	            throw new ReferenceError(msg);
+	        }
+	        return ctx.anchors.get(source).res;
+	    }
+	    toString(ctx, _onComment, _onChompKeep) {
+	        const src = `*${this.source}`;
+	        if (ctx) {
+	            anchors.anchorIsValid(this.source);
+	            if (ctx.options.verifyAliasOrder && !ctx.anchors.has(this.source)) {
+	                const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+	                throw new Error(msg);
+	            }
+	            if (ctx.implicitKey)
+	                return `${src} `;
+	        }
+	        return src;
+	    }
+	};
+	function getAliasCount(doc, node, anchors) {
+	    if (identity.isAlias(node)) {
+	        const source = node.resolve(doc);
+	        const anchor = anchors && source && anchors.get(source);
+	        return anchor ? anchor.count * anchor.aliasCount : 0;
+	    }
+	    else if (identity.isCollection(node)) {
+	        let count = 0;
+	        for (const item of node.items) {
+	            const c = getAliasCount(doc, item, anchors);
+	            if (c > count)
+	                count = c;
+	        }
+	        return count;
+	    }
+	    else if (identity.isPair(node)) {
+	        const kc = getAliasCount(doc, node.key, anchors);
+	        const vc = getAliasCount(doc, node.value, anchors);
+	        return Math.max(kc, vc);
+	    }
+	    return 1;
+	}
+
+	Alias.Alias = Alias$1;
+	return Alias;
+}
+
+var Collection = {};
+
+var createNode = {};
+
+var Scalar = {};
+
+var hasRequiredScalar;
+
+function requireScalar () {
+	if (hasRequiredScalar) return Scalar;
+	hasRequiredScalar = 1;
+
+	var identity = requireIdentity();
+	var Node = requireNode();
+	var toJS = requireToJS();
+
+	const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
+	let Scalar$1 = class Scalar extends Node.NodeBase {
+	    constructor(value) {
+	        super(identity.SCALAR);
+	        this.value = value;
+	    }
+	    toJSON(arg, ctx) {
+	        return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
+	    }
+	    toString() {
+	        return String(this.value);
+	    }
+	};
+	Scalar$1.BLOCK_FOLDED = 'BLOCK_FOLDED';
+	Scalar$1.BLOCK_LITERAL = 'BLOCK_LITERAL';
+	Scalar$1.PLAIN = 'PLAIN';
+	Scalar$1.QUOTE_DOUBLE = 'QUOTE_DOUBLE';
+	Scalar$1.QUOTE_SINGLE = 'QUOTE_SINGLE';
+
+	Scalar.Scalar = Scalar$1;
+	Scalar.isScalarValue = isScalarValue;
+	return Scalar;
+}
+
+var hasRequiredCreateNode;
+
+function requireCreateNode () {
+	if (hasRequiredCreateNode) return createNode;
+	hasRequiredCreateNode = 1;
+
+	var Alias = requireAlias();
+	var identity = requireIdentity();
+	var Scalar = requireScalar();
+
+	const defaultTagPrefix = 'tag:yaml.org,2002:';
+	function findTagObject(value, tagName, tags) {
+	    if (tagName) {
+	        const match = tags.filter(t => t.tag === tagName);
+	        const tagObj = match.find(t => !t.format) ?? match[0];
+	        if (!tagObj)
+	            throw new Error(`Tag ${tagName} not found`);
+	        return tagObj;
+	    }
+	    return tags.find(t => t.identify?.(value) && !t.format);
+	}
+	function createNode$1(value, tagName, ctx) {
+	    if (identity.isDocument(value))
+	        value = value.contents;
+	    if (identity.isNode(value))
+	        return value;
+	    if (identity.isPair(value)) {
+	        const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
+	        map.items.push(value);
+	        return map;
+	    }
+	    if (value instanceof String ||
+	        value instanceof Number ||
+	        value instanceof Boolean ||
+	        (typeof BigInt !== 'undefined' && value instanceof BigInt) // not supported everywhere
+	    ) {
+	        // https://tc39.es/ecma262/#sec-serializejsonproperty
+	        value = value.valueOf();
+	    }
+	    const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
+	    // Detect duplicate references to the same object & use Alias nodes for all
+	    // after first. The `ref` wrapper allows for circular references to resolve.
+	    let ref = undefined;
+	    if (aliasDuplicateObjects && value && typeof value === 'object') {
+	        ref = sourceObjects.get(value);
+	        if (ref) {
+	            ref.anchor ?? (ref.anchor = onAnchor(value));
+	            return new Alias.Alias(ref.anchor);
+	        }
+	        else {
+	            ref = { anchor: null, node: null };
+	            sourceObjects.set(value, ref);
+	        }
+	    }
+	    if (tagName?.startsWith('!!'))
+	        tagName = defaultTagPrefix + tagName.slice(2);
+	    let tagObj = findTagObject(value, tagName, schema.tags);
+	    if (!tagObj) {
+	        if (value && typeof value.toJSON === 'function') {
+	            // eslint-disable-next-line @typescript-eslint/no-unsafe-call
+	            value = value.toJSON();
+	        }
+	        if (!value || typeof value !== 'object') {
+	            const node = new Scalar.Scalar(value);
+	            if (ref)
+	                ref.node = node;
+	            return node;
+	        }
+	        tagObj =
+	            value instanceof Map
+	                ? schema[identity.MAP]
+	                : Symbol.iterator in Object(value)
+	                    ? schema[identity.SEQ]
+	                    : schema[identity.MAP];
+	    }
+	    if (onTagObj) {
+	        onTagObj(tagObj);
+	        delete ctx.onTagObj;
+	    }
+	    const node = tagObj?.createNode
+	        ? tagObj.createNode(ctx.schema, value, ctx)
+	        : typeof tagObj?.nodeClass?.from === 'function'
+	            ? tagObj.nodeClass.from(ctx.schema, value, ctx)
+	            : new Scalar.Scalar(value);
+	    if (tagName)
+	        node.tag = tagName;
+	    else if (!tagObj.default)
+	        node.tag = tagObj.tag;
+	    if (ref)
+	        ref.node = node;
+	    return node;
+	}
+
+	createNode.createNode = createNode$1;
+	return createNode;
+}
+
+var hasRequiredCollection;
+
+function requireCollection () {
+	if (hasRequiredCollection) return Collection;
+	hasRequiredCollection = 1;
+
+	var createNode = requireCreateNode();
+	var identity = requireIdentity();
+	var Node = requireNode();
+
+	function collectionFromPath(schema, path, value) {
+	    let v = value;
+	    for (let i = path.length - 1; i >= 0; --i) {
+	        const k = path[i];
+	        if (typeof k === 'number' && Number.isInteger(k) && k >= 0) {
+	            const a = [];
+	            a[k] = v;
+	            v = a;
+	        }
+	        else {
+	            v = new Map([[k, v]]);
+	        }
+	    }
+	    return createNode.createNode(v, undefined, {
+	        aliasDuplicateObjects: false,
+	        keepUndefined: false,
+	        onAnchor: () => {
+	            throw new Error('This should not happen, please report a bug.');
+	        },
+	        schema,
+	        sourceObjects: new Map()
+	    });
+	}
+	// Type guard is intentionally a little wrong so as to be more useful,
+	// as it does not cover untypable empty non-string iterables (e.g. []).
+	const isEmptyPath = (path) => path == null ||
+	    (typeof path === 'object' && !!path[Symbol.iterator]().next().done);
+	let Collection$1 = class Collection extends Node.NodeBase {
+	    constructor(type, schema) {
+	        super(type);
+	        Object.defineProperty(this, 'schema', {
+	            value: schema,
+	            configurable: true,
+	            enumerable: false,
+	            writable: true
+	        });
+	    }
+	    /**
+	     * Create a copy of this collection.
+	     *
+	     * @param schema - If defined, overwrites the original's schema
+	     */
+	    clone(schema) {
+	        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+	        if (schema)
+	            copy.schema = schema;
+	        copy.items = copy.items.map(it => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
+	        if (this.range)
+	            copy.range = this.range.slice();
+	        return copy;
+	    }
+	    /**
+	     * Adds a value to the collection. For `!!map` and `!!omap` the value must
+	     * be a Pair instance or a `{ key, value }` object, which may not have a key
+	     * that already exists in the map.
+	     */
+	    addIn(path, value) {
+	        if (isEmptyPath(path))
+	            this.add(value);
+	        else {
+	            const [key, ...rest] = path;
+	            const node = this.get(key, true);
+	            if (identity.isCollection(node))
+	                node.addIn(rest, value);
+	            else if (node === undefined && this.schema)
+	                this.set(key, collectionFromPath(this.schema, rest, value));
+	            else
+	                throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+	        }
+	    }
+	    /**
+	     * Removes a value from the collection.
+	     * @returns `true` if the item was found and removed.
+	     */
+	    deleteIn(path) {
+	        const [key, ...rest] = path;
+	        if (rest.length === 0)
+	            return this.delete(key);
+	        const node = this.get(key, true);
+	        if (identity.isCollection(node))
+	            return node.deleteIn(rest);
+	        else
+	            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+	    }
+	    /**
+	     * Returns item at `key`, or `undefined` if not found. By default unwraps
+	     * scalar values from their surrounding node; to disable set `keepScalar` to
+	     * `true` (collections are always returned intact).
+	     */
+	    getIn(path, keepScalar) {
+	        const [key, ...rest] = path;
+	        const node = this.get(key, true);
+	        if (rest.length === 0)
+	            return !keepScalar && identity.isScalar(node) ? node.value : node;
+	        else
+	            return identity.isCollection(node) ? node.getIn(rest, keepScalar) : undefined;
+	    }
+	    hasAllNullValues(allowScalar) {
+	        return this.items.every(node => {
+	            if (!identity.isPair(node))
+	                return false;
+	            const n = node.value;
+	            return (n == null ||
+	                (allowScalar &&
+	                    identity.isScalar(n) &&
+	                    n.value == null &&
+	                    !n.commentBefore &&
+	                    !n.comment &&
+	                    !n.tag));
+	        });
+	    }
+	    /**
+	     * Checks if the collection includes a value with the key `key`.
+	     */
+	    hasIn(path) {
+	        const [key, ...rest] = path;
+	        if (rest.length === 0)
+	            return this.has(key);
+	        const node = this.get(key, true);
+	        return identity.isCollection(node) ? node.hasIn(rest) : false;
+	    }
+	    /**
+	     * Sets a value in this collection. For `!!set`, `value` needs to be a
+	     * boolean to add/remove the item from the set.
+	     */
+	    setIn(path, value) {
+	        const [key, ...rest] = path;
+	        if (rest.length === 0) {
+	            this.set(key, value);
+	        }
+	        else {
+	            const node = this.get(key, true);
+	            if (identity.isCollection(node))
+	                node.setIn(rest, value);
+	            else if (node === undefined && this.schema)
+	                this.set(key, collectionFromPath(this.schema, rest, value));
+	            else
+	                throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+	        }
+	    }
+	};
+
+	Collection.Collection = Collection$1;
+	Collection.collectionFromPath = collectionFromPath;
+	Collection.isEmptyPath = isEmptyPath;
+	return Collection;
+}
+
+var Pair = {};
+
+var stringifyPair = {};
+
+var stringify = {};
+
+var stringifyComment = {};
+
+var hasRequiredStringifyComment;
+
+function requireStringifyComment () {
+	if (hasRequiredStringifyComment) return stringifyComment;
+	hasRequiredStringifyComment = 1;
+
+	/**
+	 * Stringifies a comment.
+	 *
+	 * Empty comment lines are left empty,
+	 * lines consisting of a single space are replaced by `#`,
+	 * and all other lines are prefixed with a `#`.
+	 */
+	const stringifyComment$1 = (str) => str.replace(/^(?!$)(?: $)?/gm, '#');
+	function indentComment(comment, indent) {
+	    if (/^\n+$/.test(comment))
+	        return comment.substring(1);
+	    return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
+	}
+	const lineComment = (str, indent, comment) => str.endsWith('\n')
+	    ? indentComment(comment, indent)
+	    : comment.includes('\n')
+	        ? '\n' + indentComment(comment, indent)
+	        : (str.endsWith(' ') ? '' : ' ') + comment;
+
+	stringifyComment.indentComment = indentComment;
+	stringifyComment.lineComment = lineComment;
+	stringifyComment.stringifyComment = stringifyComment$1;
+	return stringifyComment;
+}
+
+var stringifyString = {};
+
+var foldFlowLines = {};
+
+var hasRequiredFoldFlowLines;
+
+function requireFoldFlowLines () {
+	if (hasRequiredFoldFlowLines) return foldFlowLines;
+	hasRequiredFoldFlowLines = 1;
+
+	const FOLD_FLOW = 'flow';
+	const FOLD_BLOCK = 'block';
+	const FOLD_QUOTED = 'quoted';
+	/**
+	 * Tries to keep input at up to `lineWidth` characters, splitting only on spaces
+	 * not followed by newlines or spaces unless `mode` is `'quoted'`. Lines are
+	 * terminated with `\n` and started with `indent`.
+	 */
+	function foldFlowLines$1(text, indent, mode = 'flow', { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+	    if (!lineWidth || lineWidth < 0)
+	        return text;
+	    if (lineWidth < minContentWidth)
+	        minContentWidth = 0;
+	    const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
+	    if (text.length <= endStep)
+	        return text;
+	    const folds = [];
+	    const escapedFolds = {};
+	    let end = lineWidth - indent.length;
+	    if (typeof indentAtStart === 'number') {
+	        if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
+	            folds.push(0);
+	        else
+	            end = lineWidth - indentAtStart;
+	    }
+	    let split = undefined;
+	    let prev = undefined;
+	    let overflow = false;
+	    let i = -1;
+	    let escStart = -1;
+	    let escEnd = -1;
+	    if (mode === FOLD_BLOCK) {
+	        i = consumeMoreIndentedLines(text, i, indent.length);
+	        if (i !== -1)
+	            end = i + endStep;
+	    }
+	    for (let ch; (ch = text[(i += 1)]);) {
+	        if (mode === FOLD_QUOTED && ch === '\\') {
+	            escStart = i;
+	            switch (text[i + 1]) {
+	                case 'x':
+	                    i += 3;
+	                    break;
+	                case 'u':
+	                    i += 5;
+	                    break;
+	                case 'U':
+	                    i += 9;
+	                    break;
+	                default:
+	                    i += 1;
+	            }
+	            escEnd = i;
+	        }
+	        if (ch === '\n') {
+	            if (mode === FOLD_BLOCK)
+	                i = consumeMoreIndentedLines(text, i, indent.length);
+	            end = i + indent.length + endStep;
+	            split = undefined;
+	        }
+	        else {
+	            if (ch === ' ' &&
+	                prev &&
+	                prev !== ' ' &&
+	                prev !== '\n' &&
+	                prev !== '\t') {
+	                // space surrounded by non-space can be replaced with newline + indent
+	                const next = text[i + 1];
+	                if (next && next !== ' ' && next !== '\n' && next !== '\t')
+	                    split = i;
+	            }
+	            if (i >= end) {
+	                if (split) {
+	                    folds.push(split);
+	                    end = split + endStep;
+	                    split = undefined;
+	                }
+	                else if (mode === FOLD_QUOTED) {
+	                    // white-space collected at end may stretch past lineWidth
+	                    while (prev === ' ' || prev === '\t') {
+	                        prev = ch;
+	                        ch = text[(i += 1)];
+	                        overflow = true;
+	                    }
+	                    // Account for newline escape, but don't break preceding escape
+	                    const j = i > escEnd + 1 ? i - 2 : escStart - 1;
+	                    // Bail out if lineWidth & minContentWidth are shorter than an escape string
+	                    if (escapedFolds[j])
+	                        return text;
+	                    folds.push(j);
+	                    escapedFolds[j] = true;
+	                    end = j + endStep;
+	                    split = undefined;
+	                }
+	                else {
+	                    overflow = true;
+	                }
+	            }
+	        }
+	        prev = ch;
+	    }
+	    if (overflow && onOverflow)
+	        onOverflow();
+	    if (folds.length === 0)
+	        return text;
+	    if (onFold)
+	        onFold();
+	    let res = text.slice(0, folds[0]);
+	    for (let i = 0; i < folds.length; ++i) {
+	        const fold = folds[i];
+	        const end = folds[i + 1] || text.length;
+	        if (fold === 0)
+	            res = `\n${indent}${text.slice(0, end)}`;
+	        else {
+	            if (mode === FOLD_QUOTED && escapedFolds[fold])
+	                res += `${text[fold]}\\`;
+	            res += `\n${indent}${text.slice(fold + 1, end)}`;
+	        }
+	    }
+	    return res;
+	}
+	/**
+	 * Presumes `i + 1` is at the start of a line
+	 * @returns index of last newline in more-indented block
+	 */
+	function consumeMoreIndentedLines(text, i, indent) {
+	    let end = i;
+	    let start = i + 1;
+	    let ch = text[start];
+	    while (ch === ' ' || ch === '\t') {
+	        if (i < start + indent) {
+	            ch = text[++i];
+	        }
+	        else {
+	            do {
+	                ch = text[++i];
+	            } while (ch && ch !== '\n');
+	            end = i;
+	            start = i + 1;
+	            ch = text[start];
+	        }
+	    }
+	    return end;
+	}
+
+	foldFlowLines.FOLD_BLOCK = FOLD_BLOCK;
+	foldFlowLines.FOLD_FLOW = FOLD_FLOW;
+	foldFlowLines.FOLD_QUOTED = FOLD_QUOTED;
+	foldFlowLines.foldFlowLines = foldFlowLines$1;
+	return foldFlowLines;
+}
+
+var hasRequiredStringifyString;
+
+function requireStringifyString () {
+	if (hasRequiredStringifyString) return stringifyString;
+	hasRequiredStringifyString = 1;
+
+	var Scalar = requireScalar();
+	var foldFlowLines = requireFoldFlowLines();
+
+	const getFoldOptions = (ctx, isBlock) => ({
+	    indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
+	    lineWidth: ctx.options.lineWidth,
+	    minContentWidth: ctx.options.minContentWidth
+	});
+	// Also checks for lines starting with %, as parsing the output as YAML 1.1 will
+	// presume that's starting a new document.
+	const containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
+	function lineLengthOverLimit(str, lineWidth, indentLength) {
+	    if (!lineWidth || lineWidth < 0)
+	        return false;
+	    const limit = lineWidth - indentLength;
+	    const strLen = str.length;
+	    if (strLen <= limit)
+	        return false;
+	    for (let i = 0, start = 0; i < strLen; ++i) {
+	        if (str[i] === '\n') {
+	            if (i - start > limit)
+	                return true;
+	            start = i + 1;
+	            if (strLen - start <= limit)
+	                return false;
+	        }
+	    }
+	    return true;
+	}
+	function doubleQuotedString(value, ctx) {
+	    const json = JSON.stringify(value);
+	    if (ctx.options.doubleQuotedAsJSON)
+	        return json;
+	    const { implicitKey } = ctx;
+	    const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
+	    const indent = ctx.indent || (containsDocumentMarker(value) ? '  ' : '');
+	    let str = '';
+	    let start = 0;
+	    for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
+	        if (ch === ' ' && json[i + 1] === '\\' && json[i + 2] === 'n') {
+	            // space before newline needs to be escaped to not be folded
+	            str += json.slice(start, i) + '\\ ';
+	            i += 1;
+	            start = i;
+	            ch = '\\';
+	        }
+	        if (ch === '\\')
+	            switch (json[i + 1]) {
+	                case 'u':
+	                    {
+	                        str += json.slice(start, i);
+	                        const code = json.substr(i + 2, 4);
+	                        switch (code) {
+	                            case '0000':
+	                                str += '\\0';
+	                                break;
+	                            case '0007':
+	                                str += '\\a';
+	                                break;
+	                            case '000b':
+	                                str += '\\v';
+	                                break;
+	                            case '001b':
+	                                str += '\\e';
+	                                break;
+	                            case '0085':
+	                                str += '\\N';
+	                                break;
+	                            case '00a0':
+	                                str += '\\_';
+	                                break;
+	                            case '2028':
+	                                str += '\\L';
+	                                break;
+	                            case '2029':
+	                                str += '\\P';
+	                                break;
+	                            default:
+	                                if (code.substr(0, 2) === '00')
+	                                    str += '\\x' + code.substr(2);
+	                                else
+	                                    str += json.substr(i, 6);
+	                        }
+	                        i += 5;
+	                        start = i + 1;
+	                    }
+	                    break;
+	                case 'n':
+	                    if (implicitKey ||
+	                        json[i + 2] === '"' ||
+	                        json.length < minMultiLineLength) {
+	                        i += 1;
+	                    }
+	                    else {
+	                        // folding will eat first newline
+	                        str += json.slice(start, i) + '\n\n';
+	                        while (json[i + 2] === '\\' &&
+	                            json[i + 3] === 'n' &&
+	                            json[i + 4] !== '"') {
+	                            str += '\n';
+	                            i += 2;
+	                        }
+	                        str += indent;
+	                        // space after newline needs to be escaped to not be folded
+	                        if (json[i + 2] === ' ')
+	                            str += '\\';
+	                        i += 1;
+	                        start = i + 1;
+	                    }
+	                    break;
+	                default:
+	                    i += 1;
+	            }
+	    }
+	    str = start ? str + json.slice(start) : json;
+	    return implicitKey
+	        ? str
+	        : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+	}
+	function singleQuotedString(value, ctx) {
+	    if (ctx.options.singleQuote === false ||
+	        (ctx.implicitKey && value.includes('\n')) ||
+	        /[ \t]\n|\n[ \t]/.test(value) // single quoted string can't have leading or trailing whitespace around newline
+	    )
+	        return doubleQuotedString(value, ctx);
+	    const indent = ctx.indent || (containsDocumentMarker(value) ? '  ' : '');
+	    const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&\n${indent}`) + "'";
+	    return ctx.implicitKey
+	        ? res
+	        : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+	}
+	function quotedString(value, ctx) {
+	    const { singleQuote } = ctx.options;
+	    let qs;
+	    if (singleQuote === false)
+	        qs = doubleQuotedString;
+	    else {
+	        const hasDouble = value.includes('"');
+	        const hasSingle = value.includes("'");
+	        if (hasDouble && !hasSingle)
+	            qs = singleQuotedString;
+	        else if (hasSingle && !hasDouble)
+	            qs = doubleQuotedString;
+	        else
+	            qs = singleQuote ? singleQuotedString : doubleQuotedString;
+	    }
+	    return qs(value, ctx);
+	}
+	// The negative lookbehind avoids a polynomial search,
+	// but isn't supported yet on Safari: https://caniuse.com/js-regexp-lookbehind
+	let blockEndNewlines;
+	try {
+	    blockEndNewlines = new RegExp('(^|(?<!\n))\n+(?!\n|$)', 'g');
+	}
+	catch {
+	    blockEndNewlines = /\n+(?!\n|$)/g;
+	}
+	function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
+	    const { blockQuote, commentString, lineWidth } = ctx.options;
+	    // 1. Block can't end in whitespace unless the last line is non-empty.
+	    // 2. Strings consisting of only whitespace are best rendered explicitly.
+	    if (!blockQuote || /\n[\t ]+$/.test(value)) {
+	        return quotedString(value, ctx);
+	    }
+	    const indent = ctx.indent ||
+	        (ctx.forceBlockIndent || containsDocumentMarker(value) ? '  ' : '');
+	    const literal = blockQuote === 'literal'
+	        ? true
+	        : blockQuote === 'folded' || type === Scalar.Scalar.BLOCK_FOLDED
+	            ? false
+	            : type === Scalar.Scalar.BLOCK_LITERAL
+	                ? true
+	                : !lineLengthOverLimit(value, lineWidth, indent.length);
+	    if (!value)
+	        return literal ? '|\n' : '>\n';
+	    // determine chomping from whitespace at value end
+	    let chomp;
+	    let endStart;
+	    for (endStart = value.length; endStart > 0; --endStart) {
+	        const ch = value[endStart - 1];
+	        if (ch !== '\n' && ch !== '\t' && ch !== ' ')
+	            break;
+	    }
+	    let end = value.substring(endStart);
+	    const endNlPos = end.indexOf('\n');
+	    if (endNlPos === -1) {
+	        chomp = '-'; // strip
+	    }
+	    else if (value === end || endNlPos !== end.length - 1) {
+	        chomp = '+'; // keep
+	        if (onChompKeep)
+	            onChompKeep();
+	    }
+	    else {
+	        chomp = ''; // clip
+	    }
+	    if (end) {
+	        value = value.slice(0, -end.length);
+	        if (end[end.length - 1] === '\n')
+	            end = end.slice(0, -1);
+	        end = end.replace(blockEndNewlines, `$&${indent}`);
+	    }
+	    // determine indent indicator from whitespace at value start
+	    let startWithSpace = false;
+	    let startEnd;
+	    let startNlPos = -1;
+	    for (startEnd = 0; startEnd < value.length; ++startEnd) {
+	        const ch = value[startEnd];
+	        if (ch === ' ')
+	            startWithSpace = true;
+	        else if (ch === '\n')
+	            startNlPos = startEnd;
+	        else
+	            break;
+	    }
+	    let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+	    if (start) {
+	        value = value.substring(start.length);
+	        start = start.replace(/\n+/g, `$&${indent}`);
+	    }
+	    const indentSize = indent ? '2' : '1'; // root is at -1
+	    // Leading | or > is added later
+	    let header = (startWithSpace ? indentSize : '') + chomp;
+	    if (comment) {
+	        header += ' ' + commentString(comment.replace(/ ?[\r\n]+/g, ' '));
+	        if (onComment)
+	            onComment();
+	    }
+	    if (!literal) {
+	        const foldedValue = value
+	            .replace(/\n+/g, '\n$&')
+	            .replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, '$1$2') // more-indented lines aren't folded
+	            //                ^ more-ind. ^ empty     ^ capture next empty lines only at end of indent
+	            .replace(/\n+/g, `$&${indent}`);
+	        let literalFallback = false;
+	        const foldOptions = getFoldOptions(ctx, true);
+	        if (blockQuote !== 'folded' && type !== Scalar.Scalar.BLOCK_FOLDED) {
+	            foldOptions.onOverflow = () => {
+	                literalFallback = true;
+	            };
+	        }
+	        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+	        if (!literalFallback)
+	            return `>${header}\n${indent}${body}`;
+	    }
+	    value = value.replace(/\n+/g, `$&${indent}`);
+	    return `|${header}\n${indent}${start}${value}${end}`;
+	}
+	function plainString(item, ctx, onComment, onChompKeep) {
+	    const { type, value } = item;
+	    const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
+	    if ((implicitKey && value.includes('\n')) ||
+	        (inFlow && /[[\]{},]/.test(value))) {
+	        return quotedString(value, ctx);
+	    }
+	    if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
+	        // not allowed:
+	        // - '-' or '?'
+	        // - start with an indicator character (except [?:-]) or /[?-] /
+	        // - '\n ', ': ' or ' \n' anywhere
+	        // - '#' not preceded by a non-space char
+	        // - end with ' ' or ':'
+	        return implicitKey || inFlow || !value.includes('\n')
+	            ? quotedString(value, ctx)
+	            : blockString(item, ctx, onComment, onChompKeep);
+	    }
+	    if (!implicitKey &&
+	        !inFlow &&
+	        type !== Scalar.Scalar.PLAIN &&
+	        value.includes('\n')) {
+	        // Where allowed & type not set explicitly, prefer block style for multiline strings
+	        return blockString(item, ctx, onComment, onChompKeep);
+	    }
+	    if (containsDocumentMarker(value)) {
+	        if (indent === '') {
+	            ctx.forceBlockIndent = true;
+	            return blockString(item, ctx, onComment, onChompKeep);
+	        }
+	        else if (implicitKey && indent === indentStep) {
+	            return quotedString(value, ctx);
+	        }
+	    }
+	    const str = value.replace(/\n+/g, `$&\n${indent}`);
+	    // Verify that output will be parsed as a string, as e.g. plain numbers and
+	    // booleans get parsed with those types in v1.2 (e.g. '42', 'true' & '0.9e-3'),
+	    // and others in v1.1.
+	    if (actualString) {
+	        const test = (tag) => tag.default && tag.tag !== 'tag:yaml.org,2002:str' && tag.test?.test(str);
+	        const { compat, tags } = ctx.doc.schema;
+	        if (tags.some(test) || compat?.some(test))
+	            return quotedString(value, ctx);
+	    }
+	    return implicitKey
+	        ? str
+	        : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+	}
+	function stringifyString$1(item, ctx, onComment, onChompKeep) {
+	    const { implicitKey, inFlow } = ctx;
+	    const ss = typeof item.value === 'string'
+	        ? item
+	        : Object.assign({}, item, { value: String(item.value) });
+	    let { type } = item;
+	    if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+	        // force double quotes on control characters & unpaired surrogates
+	        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
+	            type = Scalar.Scalar.QUOTE_DOUBLE;
+	    }
+	    const _stringify = (_type) => {
+	        switch (_type) {
+	            case Scalar.Scalar.BLOCK_FOLDED:
+	            case Scalar.Scalar.BLOCK_LITERAL:
+	                return implicitKey || inFlow
+	                    ? quotedString(ss.value, ctx) // blocks are not valid inside flow containers
+	                    : blockString(ss, ctx, onComment, onChompKeep);
+	            case Scalar.Scalar.QUOTE_DOUBLE:
+	                return doubleQuotedString(ss.value, ctx);
+	            case Scalar.Scalar.QUOTE_SINGLE:
+	                return singleQuotedString(ss.value, ctx);
+	            case Scalar.Scalar.PLAIN:
+	                return plainString(ss, ctx, onComment, onChompKeep);
+	            default:
+	                return null;
+	        }
+	    };
+	    let res = _stringify(type);
+	    if (res === null) {
+	        const { defaultKeyType, defaultStringType } = ctx.options;
+	        const t = (implicitKey && defaultKeyType) || defaultStringType;
+	        res = _stringify(t);
+	        if (res === null)
+	            throw new Error(`Unsupported default string type ${t}`);
+	    }
+	    return res;
+	}
+
+	stringifyString.stringifyString = stringifyString$1;
+	return stringifyString;
+}
+
+var hasRequiredStringify;
+
+function requireStringify () {
+	if (hasRequiredStringify) return stringify;
+	hasRequiredStringify = 1;
+
+	var anchors = requireAnchors();
+	var identity = requireIdentity();
+	var stringifyComment = requireStringifyComment();
+	var stringifyString = requireStringifyString();
+
+	function createStringifyContext(doc, options) {
+	    const opt = Object.assign({
+	        blockQuote: true,
+	        commentString: stringifyComment.stringifyComment,
+	        defaultKeyType: null,
+	        defaultStringType: 'PLAIN',
+	        directives: null,
+	        doubleQuotedAsJSON: false,
+	        doubleQuotedMinMultiLineLength: 40,
+	        falseStr: 'false',
+	        flowCollectionPadding: true,
+	        indentSeq: true,
+	        lineWidth: 80,
+	        minContentWidth: 20,
+	        nullStr: 'null',
+	        simpleKeys: false,
+	        singleQuote: null,
+	        trailingComma: false,
+	        trueStr: 'true',
+	        verifyAliasOrder: true
+	    }, doc.schema.toStringOptions, options);
+	    let inFlow;
+	    switch (opt.collectionStyle) {
+	        case 'block':
+	            inFlow = false;
+	            break;
+	        case 'flow':
+	            inFlow = true;
+	            break;
+	        default:
+	            inFlow = null;
+	    }
+	    return {
+	        anchors: new Set(),
+	        doc,
+	        flowCollectionPadding: opt.flowCollectionPadding ? ' ' : '',
+	        indent: '',
+	        indentStep: typeof opt.indent === 'number' ? ' '.repeat(opt.indent) : '  ',
+	        inFlow,
+	        options: opt
+	    };
+	}
+	function getTagObject(tags, item) {
+	    if (item.tag) {
+	        const match = tags.filter(t => t.tag === item.tag);
+	        if (match.length > 0)
+	            return match.find(t => t.format === item.format) ?? match[0];
+	    }
+	    let tagObj = undefined;
+	    let obj;
+	    if (identity.isScalar(item)) {
+	        obj = item.value;
+	        let match = tags.filter(t => t.identify?.(obj));
+	        if (match.length > 1) {
+	            const testMatch = match.filter(t => t.test);
+	            if (testMatch.length > 0)
+	                match = testMatch;
+	        }
+	        tagObj =
+	            match.find(t => t.format === item.format) ?? match.find(t => !t.format);
+	    }
+	    else {
+	        obj = item;
+	        tagObj = tags.find(t => t.nodeClass && obj instanceof t.nodeClass);
+	    }
+	    if (!tagObj) {
+	        const name = obj?.constructor?.name ?? (obj === null ? 'null' : typeof obj);
+	        throw new Error(`Tag not resolved for ${name} value`);
+	    }
+	    return tagObj;
+	}
+	// needs to be called before value stringifier to allow for circular anchor refs
+	function stringifyProps(node, tagObj, { anchors: anchors$1, doc }) {
+	    if (!doc.directives)
+	        return '';
+	    const props = [];
+	    const anchor = (identity.isScalar(node) || identity.isCollection(node)) && node.anchor;
+	    if (anchor && anchors.anchorIsValid(anchor)) {
+	        anchors$1.add(anchor);
+	        props.push(`&${anchor}`);
+	    }
+	    const tag = node.tag ?? (tagObj.default ? null : tagObj.tag);
+	    if (tag)
+	        props.push(doc.directives.tagString(tag));
+	    return props.join(' ');
+	}
+	function stringify$1(item, ctx, onComment, onChompKeep) {
+	    if (identity.isPair(item))
+	        return item.toString(ctx, onComment, onChompKeep);
+	    if (identity.isAlias(item)) {
+	        if (ctx.doc.directives)
+	            return item.toString(ctx);
+	        if (ctx.resolvedAliases?.has(item)) {
+	            throw new TypeError(`Cannot stringify circular structure without alias nodes`);
+	        }
+	        else {
+	            if (ctx.resolvedAliases)
+	                ctx.resolvedAliases.add(item);
+	            else
+	                ctx.resolvedAliases = new Set([item]);
+	            item = item.resolve(ctx.doc);
+	        }
+	    }
+	    let tagObj = undefined;
+	    const node = identity.isNode(item)
+	        ? item
+	        : ctx.doc.createNode(item, { onTagObj: o => (tagObj = o) });
+	    tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
+	    const props = stringifyProps(node, tagObj, ctx);
+	    if (props.length > 0)
+	        ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
+	    const str = typeof tagObj.stringify === 'function'
+	        ? tagObj.stringify(node, ctx, onComment, onChompKeep)
+	        : identity.isScalar(node)
+	            ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep)
+	            : node.toString(ctx, onComment, onChompKeep);
+	    if (!props)
+	        return str;
+	    return identity.isScalar(node) || str[0] === '{' || str[0] === '['
+	        ? `${props} ${str}`
+	        : `${props}\n${ctx.indent}${str}`;
+	}
+
+	stringify.createStringifyContext = createStringifyContext;
+	stringify.stringify = stringify$1;
+	return stringify;
+}
+
+var hasRequiredStringifyPair;
+
+function requireStringifyPair () {
+	if (hasRequiredStringifyPair) return stringifyPair;
+	hasRequiredStringifyPair = 1;
+
+	var identity = requireIdentity();
+	var Scalar = requireScalar();
+	var stringify = requireStringify();
+	var stringifyComment = requireStringifyComment();
+
+	function stringifyPair$1({ key, value }, ctx, onComment, onChompKeep) {
+	    const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
+	    let keyComment = (identity.isNode(key) && key.comment) || null;
+	    if (simpleKeys) {
+	        if (keyComment) {
+	            throw new Error('With simple keys, key nodes cannot have comments');
+	        }
+	        if (identity.isCollection(key) || (!identity.isNode(key) && typeof key === 'object')) {
+	            const msg = 'With simple keys, collection cannot be used as a key value';
+	            throw new Error(msg);
+	        }
+	    }
+	    let explicitKey = !simpleKeys &&
+	        (!key ||
+	            (keyComment && value == null && !ctx.inFlow) ||
+	            identity.isCollection(key) ||
+	            (identity.isScalar(key)
+	                ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL
+	                : typeof key === 'object'));
+	    ctx = Object.assign({}, ctx, {
+	        allNullValues: false,
+	        implicitKey: !explicitKey && (simpleKeys || !allNullValues),
+	        indent: indent + indentStep
+	    });
+	    let keyCommentDone = false;
+	    let chompKeep = false;
+	    let str = stringify.stringify(key, ctx, () => (keyCommentDone = true), () => (chompKeep = true));
+	    if (!explicitKey && !ctx.inFlow && str.length > 1024) {
+	        if (simpleKeys)
+	            throw new Error('With simple keys, single line scalar must not span more than 1024 characters');
+	        explicitKey = true;
+	    }
+	    if (ctx.inFlow) {
+	        if (allNullValues || value == null) {
+	            if (keyCommentDone && onComment)
+	                onComment();
+	            return str === '' ? '?' : explicitKey ? `? ${str}` : str;
+	        }
+	    }
+	    else if ((allNullValues && !simpleKeys) || (value == null && explicitKey)) {
+	        str = `? ${str}`;
+	        if (keyComment && !keyCommentDone) {
+	            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+	        }
+	        else if (chompKeep && onChompKeep)
+	            onChompKeep();
+	        return str;
+	    }
+	    if (keyCommentDone)
+	        keyComment = null;
+	    if (explicitKey) {
+	        if (keyComment)
+	            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+	        str = `? ${str}\n${indent}:`;
+	    }
+	    else {
+	        str = `${str}:`;
+	        if (keyComment)
+	            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+	    }
+	    let vsb, vcb, valueComment;
+	    if (identity.isNode(value)) {
+	        vsb = !!value.spaceBefore;
+	        vcb = value.commentBefore;
+	        valueComment = value.comment;
+	    }
+	    else {
+	        vsb = false;
+	        vcb = null;
+	        valueComment = null;
+	        if (value && typeof value === 'object')
+	            value = doc.createNode(value);
+	    }
+	    ctx.implicitKey = false;
+	    if (!explicitKey && !keyComment && identity.isScalar(value))
+	        ctx.indentAtStart = str.length + 1;
+	    chompKeep = false;
+	    if (!indentSeq &&
+	        indentStep.length >= 2 &&
+	        !ctx.inFlow &&
+	        !explicitKey &&
+	        identity.isSeq(value) &&
+	        !value.flow &&
+	        !value.tag &&
+	        !value.anchor) {
+	        // If indentSeq === false, consider '- ' as part of indentation where possible
+	        ctx.indent = ctx.indent.substring(2);
+	    }
+	    let valueCommentDone = false;
+	    const valueStr = stringify.stringify(value, ctx, () => (valueCommentDone = true), () => (chompKeep = true));
+	    let ws = ' ';
+	    if (keyComment || vsb || vcb) {
+	        ws = vsb ? '\n' : '';
+	        if (vcb) {
+	            const cs = commentString(vcb);
+	            ws += `\n${stringifyComment.indentComment(cs, ctx.indent)}`;
+	        }
+	        if (valueStr === '' && !ctx.inFlow) {
+	            if (ws === '\n' && valueComment)
+	                ws = '\n\n';
+	        }
+	        else {
+	            ws += `\n${ctx.indent}`;
+	        }
+	    }
+	    else if (!explicitKey && identity.isCollection(value)) {
+	        const vs0 = valueStr[0];
+	        const nl0 = valueStr.indexOf('\n');
+	        const hasNewline = nl0 !== -1;
+	        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
+	        if (hasNewline || !flow) {
+	            let hasPropsLine = false;
+	            if (hasNewline && (vs0 === '&' || vs0 === '!')) {
+	                let sp0 = valueStr.indexOf(' ');
+	                if (vs0 === '&' &&
+	                    sp0 !== -1 &&
+	                    sp0 < nl0 &&
+	                    valueStr[sp0 + 1] === '!') {
+	                    sp0 = valueStr.indexOf(' ', sp0 + 1);
+	                }
+	                if (sp0 === -1 || nl0 < sp0)
+	                    hasPropsLine = true;
+	            }
+	            if (!hasPropsLine)
+	                ws = `\n${ctx.indent}`;
+	        }
+	    }
+	    else if (valueStr === '' || valueStr[0] === '\n') {
+	        ws = '';
+	    }
+	    str += ws + valueStr;
+	    if (ctx.inFlow) {
+	        if (valueCommentDone && onComment)
+	            onComment();
+	    }
+	    else if (valueComment && !valueCommentDone) {
+	        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
+	    }
+	    else if (chompKeep && onChompKeep) {
+	        onChompKeep();
+	    }
+	    return str;
+	}
+
+	stringifyPair.stringifyPair = stringifyPair$1;
+	return stringifyPair;
+}
+
+var addPairToJSMap = {};
+
+var log = {};
+
+var hasRequiredLog;
+
+function requireLog () {
+	if (hasRequiredLog) return log;
+	hasRequiredLog = 1;
+
+	var node_process = require$$0$1;
+
+	function debug(logLevel, ...messages) {
+	    if (logLevel === 'debug')
+	        console.log(...messages);
+	}
+	function warn(logLevel, warning) {
+	    if (logLevel === 'debug' || logLevel === 'warn') {
+	        if (typeof node_process.emitWarning === 'function')
+	            node_process.emitWarning(warning);
+	        else
+	            console.warn(warning);
+	    }
+	}
+
+	log.debug = debug;
+	log.warn = warn;
+	return log;
+}
+
+var merge = {};
+
+var hasRequiredMerge;
+
+function requireMerge () {
+	if (hasRequiredMerge) return merge;
+	hasRequiredMerge = 1;
+
+	var identity = requireIdentity();
+	var Scalar = requireScalar();
+
+	// If the value associated with a merge key is a single mapping node, each of
+	// its key/value pairs is inserted into the current mapping, unless the key
+	// already exists in it. If the value associated with the merge key is a
+	// sequence, then this sequence is expected to contain mapping nodes and each
+	// of these nodes is merged in turn according to its order in the sequence.
+	// Keys in mapping nodes earlier in the sequence override keys specified in
+	// later mapping nodes. -- http://yaml.org/type/merge.html
+	const MERGE_KEY = '<<';
+	const merge$1 = {
+	    identify: value => value === MERGE_KEY ||
+	        (typeof value === 'symbol' && value.description === MERGE_KEY),
+	    default: 'key',
+	    tag: 'tag:yaml.org,2002:merge',
+	    test: /^<<$/,
+	    resolve: () => Object.assign(new Scalar.Scalar(Symbol(MERGE_KEY)), {
+	        addToJSMap: addMergeToJSMap
+	    }),
+	    stringify: () => MERGE_KEY
+	};
+	const isMergeKey = (ctx, key) => (merge$1.identify(key) ||
+	    (identity.isScalar(key) &&
+	        (!key.type || key.type === Scalar.Scalar.PLAIN) &&
+	        merge$1.identify(key.value))) &&
+	    ctx?.doc.schema.tags.some(tag => tag.tag === merge$1.tag && tag.default);
+	function addMergeToJSMap(ctx, map, value) {
+	    const source = resolveAliasValue(ctx, value);
+	    if (identity.isSeq(source))
+	        for (const it of source.items)
+	            mergeValue(ctx, map, it);
+	    else if (Array.isArray(source))
+	        for (const it of source)
+	            mergeValue(ctx, map, it);
+	    else
+	        mergeValue(ctx, map, source);
+	}
+	function mergeValue(ctx, map, value) {
+	    const source = resolveAliasValue(ctx, value);
+	    if (!identity.isMap(source))
+	        throw new Error('Merge sources must be maps or map aliases');
+	    const srcMap = source.toJSON(null, ctx, Map);
+	    for (const [key, value] of srcMap) {
+	        if (map instanceof Map) {
+	            if (!map.has(key))
+	                map.set(key, value);
+	        }
+	        else if (map instanceof Set) {
+	            map.add(key);
+	        }
+	        else if (!Object.prototype.hasOwnProperty.call(map, key)) {
+	            Object.defineProperty(map, key, {
+	                value,
+	                writable: true,
+	                enumerable: true,
+	                configurable: true
+	            });
+	        }
+	    }
+	    return map;
+	}
+	function resolveAliasValue(ctx, value) {
+	    return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+	}
+
+	merge.addMergeToJSMap = addMergeToJSMap;
+	merge.isMergeKey = isMergeKey;
+	merge.merge = merge$1;
+	return merge;
+}
+
+var hasRequiredAddPairToJSMap;
+
+function requireAddPairToJSMap () {
+	if (hasRequiredAddPairToJSMap) return addPairToJSMap;
+	hasRequiredAddPairToJSMap = 1;
+
+	var log = requireLog();
+	var merge = requireMerge();
+	var stringify = requireStringify();
+	var identity = requireIdentity();
+	var toJS = requireToJS();
+
+	function addPairToJSMap$1(ctx, map, { key, value }) {
+	    if (identity.isNode(key) && key.addToJSMap)
+	        key.addToJSMap(ctx, map, value);
+	    // TODO: Should drop this special case for bare << handling
+	    else if (merge.isMergeKey(ctx, key))
+	        merge.addMergeToJSMap(ctx, map, value);
+	    else {
+	        const jsKey = toJS.toJS(key, '', ctx);
+	        if (map instanceof Map) {
+	            map.set(jsKey, toJS.toJS(value, jsKey, ctx));
+	        }
+	        else if (map instanceof Set) {
+	            map.add(jsKey);
+	        }
+	        else {
+	            const stringKey = stringifyKey(key, jsKey, ctx);
+	            const jsValue = toJS.toJS(value, stringKey, ctx);
+	            if (stringKey in map)
+	                Object.defineProperty(map, stringKey, {
+	                    value: jsValue,
+	                    writable: true,
+	                    enumerable: true,
+	                    configurable: true
+	                });
+	            else
+	                map[stringKey] = jsValue;
+	        }
+	    }
+	    return map;
+	}
+	function stringifyKey(key, jsKey, ctx) {
+	    if (jsKey === null)
+	        return '';
+	    // eslint-disable-next-line @typescript-eslint/no-base-to-string
+	    if (typeof jsKey !== 'object')
+	        return String(jsKey);
+	    if (identity.isNode(key) && ctx?.doc) {
+	        const strCtx = stringify.createStringifyContext(ctx.doc, {});
+	        strCtx.anchors = new Set();
+	        for (const node of ctx.anchors.keys())
+	            strCtx.anchors.add(node.anchor);
+	        strCtx.inFlow = true;
+	        strCtx.inStringifyKey = true;
+	        const strKey = key.toString(strCtx);
+	        if (!ctx.mapKeyWarned) {
+	            let jsonStr = JSON.stringify(strKey);
+	            if (jsonStr.length > 40)
+	                jsonStr = jsonStr.substring(0, 36) + '..."';
+	            log.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
+	            ctx.mapKeyWarned = true;
+	        }
+	        return strKey;
+	    }
+	    return JSON.stringify(jsKey);
+	}
+
+	addPairToJSMap.addPairToJSMap = addPairToJSMap$1;
+	return addPairToJSMap;
+}
+
+var hasRequiredPair;
+
+function requirePair () {
+	if (hasRequiredPair) return Pair;
+	hasRequiredPair = 1;
+
+	var createNode = requireCreateNode();
+	var stringifyPair = requireStringifyPair();
+	var addPairToJSMap = requireAddPairToJSMap();
+	var identity = requireIdentity();
+
+	function createPair(key, value, ctx) {
+	    const k = createNode.createNode(key, undefined, ctx);
+	    const v = createNode.createNode(value, undefined, ctx);
+	    return new Pair$1(k, v);
+	}
+	let Pair$1 = class Pair {
+	    constructor(key, value = null) {
+	        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
+	        this.key = key;
+	        this.value = value;
+	    }
+	    clone(schema) {
+	        let { key, value } = this;
+	        if (identity.isNode(key))
+	            key = key.clone(schema);
+	        if (identity.isNode(value))
+	            value = value.clone(schema);
+	        return new Pair(key, value);
+	    }
+	    toJSON(_, ctx) {
+	        const pair = ctx?.mapAsMap ? new Map() : {};
+	        return addPairToJSMap.addPairToJSMap(ctx, pair, this);
+	    }
+	    toString(ctx, onComment, onChompKeep) {
+	        return ctx?.doc
+	            ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep)
+	            : JSON.stringify(this);
+	    }
+	};
+
+	Pair.Pair = Pair$1;
+	Pair.createPair = createPair;
+	return Pair;
+}
+
+var Schema = {};
+
+var map = {};
+
+var YAMLMap = {};
+
+var stringifyCollection = {};
+
+var hasRequiredStringifyCollection;
+
+function requireStringifyCollection () {
+	if (hasRequiredStringifyCollection) return stringifyCollection;
+	hasRequiredStringifyCollection = 1;
+
+	var identity = requireIdentity();
+	var stringify = requireStringify();
+	var stringifyComment = requireStringifyComment();
+
+	function stringifyCollection$1(collection, ctx, options) {
+	    const flow = ctx.inFlow ?? collection.flow;
+	    const stringify = flow ? stringifyFlowCollection : stringifyBlockCollection;
+	    return stringify(collection, ctx, options);
+	}
+	function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
+	    const { indent, options: { commentString } } = ctx;
+	    const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
+	    let chompKeep = false; // flag for the preceding node's status
+	    const lines = [];
+	    for (let i = 0; i < items.length; ++i) {
+	        const item = items[i];
+	        let comment = null;
+	        if (identity.isNode(item)) {
+	            if (!chompKeep && item.spaceBefore)
+	                lines.push('');
+	            addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
+	            if (item.comment)
+	                comment = item.comment;
+	        }
+	        else if (identity.isPair(item)) {
+	            const ik = identity.isNode(item.key) ? item.key : null;
+	            if (ik) {
+	                if (!chompKeep && ik.spaceBefore)
+	                    lines.push('');
+	                addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
+	            }
+	        }
+	        chompKeep = false;
+	        let str = stringify.stringify(item, itemCtx, () => (comment = null), () => (chompKeep = true));
+	        if (comment)
+	            str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+	        if (chompKeep && comment)
+	            chompKeep = false;
+	        lines.push(blockItemPrefix + str);
+	    }
+	    let str;
+	    if (lines.length === 0) {
+	        str = flowChars.start + flowChars.end;
+	    }
+	    else {
+	        str = lines[0];
+	        for (let i = 1; i < lines.length; ++i) {
+	            const line = lines[i];
+	            str += line ? `\n${indent}${line}` : '\n';
+	        }
+	    }
+	    if (comment) {
+	        str += '\n' + stringifyComment.indentComment(commentString(comment), indent);
+	        if (onComment)
+	            onComment();
+	    }
+	    else if (chompKeep && onChompKeep)
+	        onChompKeep();
+	    return str;
+	}
+	function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
+	    const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
+	    itemIndent += indentStep;
+	    const itemCtx = Object.assign({}, ctx, {
+	        indent: itemIndent,
+	        inFlow: true,
+	        type: null
+	    });
+	    let reqNewline = false;
+	    let linesAtValue = 0;
+	    const lines = [];
+	    for (let i = 0; i < items.length; ++i) {
+	        const item = items[i];
+	        let comment = null;
+	        if (identity.isNode(item)) {
+	            if (item.spaceBefore)
+	                lines.push('');
+	            addCommentBefore(ctx, lines, item.commentBefore, false);
+	            if (item.comment)
+	                comment = item.comment;
+	        }
+	        else if (identity.isPair(item)) {
+	            const ik = identity.isNode(item.key) ? item.key : null;
+	            if (ik) {
+	                if (ik.spaceBefore)
+	                    lines.push('');
+	                addCommentBefore(ctx, lines, ik.commentBefore, false);
+	                if (ik.comment)
+	                    reqNewline = true;
+	            }
+	            const iv = identity.isNode(item.value) ? item.value : null;
+	            if (iv) {
+	                if (iv.comment)
+	                    comment = iv.comment;
+	                if (iv.commentBefore)
+	                    reqNewline = true;
+	            }
+	            else if (item.value == null && ik?.comment) {
+	                comment = ik.comment;
+	            }
+	        }
+	        if (comment)
+	            reqNewline = true;
+	        let str = stringify.stringify(item, itemCtx, () => (comment = null));
+	        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes('\n'));
+	        if (i < items.length - 1) {
+	            str += ',';
+	        }
+	        else if (ctx.options.trailingComma) {
+	            if (ctx.options.lineWidth > 0) {
+	                reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) +
+	                    (str.length + 2) >
+	                    ctx.options.lineWidth);
+	            }
+	            if (reqNewline) {
+	                str += ',';
+	            }
+	        }
+	        if (comment)
+	            str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+	        lines.push(str);
+	        linesAtValue = lines.length;
+	    }
+	    const { start, end } = flowChars;
+	    if (lines.length === 0) {
+	        return start + end;
+	    }
+	    else {
+	        if (!reqNewline) {
+	            const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+	            reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
+	        }
+	        if (reqNewline) {
+	            let str = start;
+	            for (const line of lines)
+	                str += line ? `\n${indentStep}${indent}${line}` : '\n';
+	            return `${str}\n${indent}${end}`;
+	        }
+	        else {
+	            return `${start}${fcPadding}${lines.join(' ')}${fcPadding}${end}`;
+	        }
+	    }
+	}
+	function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
+	    if (comment && chompKeep)
+	        comment = comment.replace(/^\n+/, '');
+	    if (comment) {
+	        const ic = stringifyComment.indentComment(commentString(comment), indent);
+	        lines.push(ic.trimStart()); // Avoid double indent on first line
+	    }
+	}
+
+	stringifyCollection.stringifyCollection = stringifyCollection$1;
+	return stringifyCollection;
+}
+
+var hasRequiredYAMLMap;
+
+function requireYAMLMap () {
+	if (hasRequiredYAMLMap) return YAMLMap;
+	hasRequiredYAMLMap = 1;
+
+	var stringifyCollection = requireStringifyCollection();
+	var addPairToJSMap = requireAddPairToJSMap();
+	var Collection = requireCollection();
+	var identity = requireIdentity();
+	var Pair = requirePair();
+	var Scalar = requireScalar();
+
+	function findPair(items, key) {
+	    const k = identity.isScalar(key) ? key.value : key;
+	    for (const it of items) {
+	        if (identity.isPair(it)) {
+	            if (it.key === key || it.key === k)
+	                return it;
+	            if (identity.isScalar(it.key) && it.key.value === k)
+	                return it;
+	        }
+	    }
+	    return undefined;
+	}
+	let YAMLMap$1 = class YAMLMap extends Collection.Collection {
+	    static get tagName() {
+	        return 'tag:yaml.org,2002:map';
+	    }
+	    constructor(schema) {
+	        super(identity.MAP, schema);
+	        this.items = [];
+	    }
+	    /**
+	     * A generic collection parsing method that can be extended
+	     * to other node classes that inherit from YAMLMap
+	     */
+	    static from(schema, obj, ctx) {
+	        const { keepUndefined, replacer } = ctx;
+	        const map = new this(schema);
+	        const add = (key, value) => {
+	            if (typeof replacer === 'function')
+	                value = replacer.call(obj, key, value);
+	            else if (Array.isArray(replacer) && !replacer.includes(key))
+	                return;
+	            if (value !== undefined || keepUndefined)
+	                map.items.push(Pair.createPair(key, value, ctx));
+	        };
+	        if (obj instanceof Map) {
+	            for (const [key, value] of obj)
+	                add(key, value);
+	        }
+	        else if (obj && typeof obj === 'object') {
+	            for (const key of Object.keys(obj))
+	                add(key, obj[key]);
+	        }
+	        if (typeof schema.sortMapEntries === 'function') {
+	            map.items.sort(schema.sortMapEntries);
+	        }
+	        return map;
+	    }
+	    /**
+	     * Adds a value to the collection.
+	     *
+	     * @param overwrite - If not set `true`, using a key that is already in the
+	     *   collection will throw. Otherwise, overwrites the previous value.
+	     */
+	    add(pair, overwrite) {
+	        let _pair;
+	        if (identity.isPair(pair))
+	            _pair = pair;
+	        else if (!pair || typeof pair !== 'object' || !('key' in pair)) {
+	            // In TypeScript, this never happens.
+	            _pair = new Pair.Pair(pair, pair?.value);
+	        }
+	        else
+	            _pair = new Pair.Pair(pair.key, pair.value);
+	        const prev = findPair(this.items, _pair.key);
+	        const sortEntries = this.schema?.sortMapEntries;
+	        if (prev) {
+	            if (!overwrite)
+	                throw new Error(`Key ${_pair.key} already set`);
+	            // For scalars, keep the old node & its comments and anchors
+	            if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+	                prev.value.value = _pair.value;
+	            else
+	                prev.value = _pair.value;
+	        }
+	        else if (sortEntries) {
+	            const i = this.items.findIndex(item => sortEntries(_pair, item) < 0);
+	            if (i === -1)
+	                this.items.push(_pair);
+	            else
+	                this.items.splice(i, 0, _pair);
+	        }
+	        else {
+	            this.items.push(_pair);
+	        }
+	    }
+	    delete(key) {
+	        const it = findPair(this.items, key);
+	        if (!it)
+	            return false;
+	        const del = this.items.splice(this.items.indexOf(it), 1);
+	        return del.length > 0;
+	    }
+	    get(key, keepScalar) {
+	        const it = findPair(this.items, key);
+	        const node = it?.value;
+	        return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? undefined;
+	    }
+	    has(key) {
+	        return !!findPair(this.items, key);
+	    }
+	    set(key, value) {
+	        this.add(new Pair.Pair(key, value), true);
+	    }
+	    /**
+	     * @param ctx - Conversion context, originally set in Document#toJS()
+	     * @param {Class} Type - If set, forces the returned collection type
+	     * @returns Instance of Type, Map, or Object
+	     */
+	    toJSON(_, ctx, Type) {
+	        const map = Type ? new Type() : ctx?.mapAsMap ? new Map() : {};
+	        if (ctx?.onCreate)
+	            ctx.onCreate(map);
+	        for (const item of this.items)
+	            addPairToJSMap.addPairToJSMap(ctx, map, item);
+	        return map;
+	    }
+	    toString(ctx, onComment, onChompKeep) {
+	        if (!ctx)
+	            return JSON.stringify(this);
+	        for (const item of this.items) {
+	            if (!identity.isPair(item))
+	                throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
+	        }
+	        if (!ctx.allNullValues && this.hasAllNullValues(false))
+	            ctx = Object.assign({}, ctx, { allNullValues: true });
+	        return stringifyCollection.stringifyCollection(this, ctx, {
+	            blockItemPrefix: '',
+	            flowChars: { start: '{', end: '}' },
+	            itemIndent: ctx.indent || '',
+	            onChompKeep,
+	            onComment
+	        });
+	    }
+	};
+
+	YAMLMap.YAMLMap = YAMLMap$1;
+	YAMLMap.findPair = findPair;
+	return YAMLMap;
+}
+
+var hasRequiredMap;
+
+function requireMap () {
+	if (hasRequiredMap) return map;
+	hasRequiredMap = 1;
+
+	var identity = requireIdentity();
+	var YAMLMap = requireYAMLMap();
+
+	const map$1 = {
+	    collection: 'map',
+	    default: true,
+	    nodeClass: YAMLMap.YAMLMap,
+	    tag: 'tag:yaml.org,2002:map',
+	    resolve(map, onError) {
+	        if (!identity.isMap(map))
+	            onError('Expected a mapping for this tag');
+	        return map;
+	    },
+	    createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
+	};
+
+	map.map = map$1;
+	return map;
+}
+
+var seq = {};
+
+var YAMLSeq = {};
+
+var hasRequiredYAMLSeq;
+
+function requireYAMLSeq () {
+	if (hasRequiredYAMLSeq) return YAMLSeq;
+	hasRequiredYAMLSeq = 1;
+
+	var createNode = requireCreateNode();
+	var stringifyCollection = requireStringifyCollection();
+	var Collection = requireCollection();
+	var identity = requireIdentity();
+	var Scalar = requireScalar();
+	var toJS = requireToJS();
+
+	let YAMLSeq$1 = class YAMLSeq extends Collection.Collection {
+	    static get tagName() {
+	        return 'tag:yaml.org,2002:seq';
+	    }
+	    constructor(schema) {
+	        super(identity.SEQ, schema);
+	        this.items = [];
+	    }
+	    add(value) {
+	        this.items.push(value);
+	    }
+	    /**
+	     * Removes a value from the collection.
+	     *
+	     * `key` must contain a representation of an integer for this to succeed.
+	     * It may be wrapped in a `Scalar`.
+	     *
+	     * @returns `true` if the item was found and removed.
+	     */
+	    delete(key) {
+	        const idx = asItemIndex(key);
+	        if (typeof idx !== 'number')
+	            return false;
+	        const del = this.items.splice(idx, 1);
+	        return del.length > 0;
+	    }
+	    get(key, keepScalar) {
+	        const idx = asItemIndex(key);
+	        if (typeof idx !== 'number')
+	            return undefined;
+	        const it = this.items[idx];
+	        return !keepScalar && identity.isScalar(it) ? it.value : it;
+	    }
+	    /**
+	     * Checks if the collection includes a value with the key `key`.
+	     *
+	     * `key` must contain a representation of an integer for this to succeed.
+	     * It may be wrapped in a `Scalar`.
+	     */
+	    has(key) {
+	        const idx = asItemIndex(key);
+	        return typeof idx === 'number' && idx < this.items.length;
+	    }
+	    /**
+	     * Sets a value in this collection. For `!!set`, `value` needs to be a
+	     * boolean to add/remove the item from the set.
+	     *
+	     * If `key` does not contain a representation of an integer, this will throw.
+	     * It may be wrapped in a `Scalar`.
+	     */
+	    set(key, value) {
+	        const idx = asItemIndex(key);
+	        if (typeof idx !== 'number')
+	            throw new Error(`Expected a valid index, not ${key}.`);
+	        const prev = this.items[idx];
+	        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
+	            prev.value = value;
+	        else
+	            this.items[idx] = value;
+	    }
+	    toJSON(_, ctx) {
+	        const seq = [];
+	        if (ctx?.onCreate)
+	            ctx.onCreate(seq);
+	        let i = 0;
+	        for (const item of this.items)
+	            seq.push(toJS.toJS(item, String(i++), ctx));
+	        return seq;
+	    }
+	    toString(ctx, onComment, onChompKeep) {
+	        if (!ctx)
+	            return JSON.stringify(this);
+	        return stringifyCollection.stringifyCollection(this, ctx, {
+	            blockItemPrefix: '- ',
+	            flowChars: { start: '[', end: ']' },
+	            itemIndent: (ctx.indent || '') + '  ',
+	            onChompKeep,
+	            onComment
+	        });
+	    }
+	    static from(schema, obj, ctx) {
+	        const { replacer } = ctx;
+	        const seq = new this(schema);
+	        if (obj && Symbol.iterator in Object(obj)) {
+	            let i = 0;
+	            for (let it of obj) {
+	                if (typeof replacer === 'function') {
+	                    const key = obj instanceof Set ? it : String(i++);
+	                    it = replacer.call(obj, key, it);
+	                }
+	                seq.items.push(createNode.createNode(it, undefined, ctx));
+	            }
+	        }
+	        return seq;
+	    }
+	};
+	function asItemIndex(key) {
+	    let idx = identity.isScalar(key) ? key.value : key;
+	    if (idx && typeof idx === 'string')
+	        idx = Number(idx);
+	    return typeof idx === 'number' && Number.isInteger(idx) && idx >= 0
+	        ? idx
+	        : null;
+	}
+
+	YAMLSeq.YAMLSeq = YAMLSeq$1;
+	return YAMLSeq;
+}
+
+var hasRequiredSeq;
+
+function requireSeq () {
+	if (hasRequiredSeq) return seq;
+	hasRequiredSeq = 1;
+
+	var identity = requireIdentity();
+	var YAMLSeq = requireYAMLSeq();
+
+	const seq$1 = {
+	    collection: 'seq',
+	    default: true,
+	    nodeClass: YAMLSeq.YAMLSeq,
+	    tag: 'tag:yaml.org,2002:seq',
+	    resolve(seq, onError) {
+	        if (!identity.isSeq(seq))
+	            onError('Expected a sequence for this tag');
+	        return seq;
+	    },
+	    createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
+	};
+
+	seq.seq = seq$1;
+	return seq;
+}
+
+var string = {};
+
+var hasRequiredString;
+
+function requireString () {
+	if (hasRequiredString) return string;
+	hasRequiredString = 1;
+
+	var stringifyString = requireStringifyString();
+
+	const string$1 = {
+	    identify: value => typeof value === 'string',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:str',
+	    resolve: str => str,
+	    stringify(item, ctx, onComment, onChompKeep) {
+	        ctx = Object.assign({ actualString: true }, ctx);
+	        return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
+	    }
+	};
+
+	string.string = string$1;
+	return string;
+}
+
+var tags = {};
+
+var _null = {};
+
+var hasRequired_null;
+
+function require_null () {
+	if (hasRequired_null) return _null;
+	hasRequired_null = 1;
+
+	var Scalar = requireScalar();
+
+	const nullTag = {
+	    identify: value => value == null,
+	    createNode: () => new Scalar.Scalar(null),
+	    default: true,
+	    tag: 'tag:yaml.org,2002:null',
+	    test: /^(?:~|[Nn]ull|NULL)?$/,
+	    resolve: () => new Scalar.Scalar(null),
+	    stringify: ({ source }, ctx) => typeof source === 'string' && nullTag.test.test(source)
+	        ? source
+	        : ctx.options.nullStr
+	};
+
+	_null.nullTag = nullTag;
+	return _null;
+}
+
+var bool$1 = {};
+
+var hasRequiredBool$1;
+
+function requireBool$1 () {
+	if (hasRequiredBool$1) return bool$1;
+	hasRequiredBool$1 = 1;
+
+	var Scalar = requireScalar();
+
+	const boolTag = {
+	    identify: value => typeof value === 'boolean',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:bool',
+	    test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
+	    resolve: str => new Scalar.Scalar(str[0] === 't' || str[0] === 'T'),
+	    stringify({ source, value }, ctx) {
+	        if (source && boolTag.test.test(source)) {
+	            const sv = source[0] === 't' || source[0] === 'T';
+	            if (value === sv)
+	                return source;
+	        }
+	        return value ? ctx.options.trueStr : ctx.options.falseStr;
+	    }
+	};
+
+	bool$1.boolTag = boolTag;
+	return bool$1;
+}
+
+var float$1 = {};
+
+var stringifyNumber = {};
+
+var hasRequiredStringifyNumber;
+
+function requireStringifyNumber () {
+	if (hasRequiredStringifyNumber) return stringifyNumber;
+	hasRequiredStringifyNumber = 1;
+
+	function stringifyNumber$1({ format, minFractionDigits, tag, value }) {
+	    if (typeof value === 'bigint')
+	        return String(value);
+	    const num = typeof value === 'number' ? value : Number(value);
+	    if (!isFinite(num))
+	        return isNaN(num) ? '.nan' : num < 0 ? '-.inf' : '.inf';
+	    let n = Object.is(value, -0) ? '-0' : JSON.stringify(value);
+	    if (!format &&
+	        minFractionDigits &&
+	        (!tag || tag === 'tag:yaml.org,2002:float') &&
+	        /^-?\d/.test(n) &&
+	        !n.includes('e')) {
+	        let i = n.indexOf('.');
+	        if (i < 0) {
+	            i = n.length;
+	            n += '.';
+	        }
+	        let d = minFractionDigits - (n.length - i - 1);
+	        while (d-- > 0)
+	            n += '0';
+	    }
+	    return n;
+	}
+
+	stringifyNumber.stringifyNumber = stringifyNumber$1;
+	return stringifyNumber;
+}
+
+var hasRequiredFloat$1;
+
+function requireFloat$1 () {
+	if (hasRequiredFloat$1) return float$1;
+	hasRequiredFloat$1 = 1;
+
+	var Scalar = requireScalar();
+	var stringifyNumber = requireStringifyNumber();
+
+	const floatNaN = {
+	    identify: value => typeof value === 'number',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:float',
+	    test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+	    resolve: str => str.slice(-3).toLowerCase() === 'nan'
+	        ? NaN
+	        : str[0] === '-'
+	            ? Number.NEGATIVE_INFINITY
+	            : Number.POSITIVE_INFINITY,
+	    stringify: stringifyNumber.stringifyNumber
+	};
+	const floatExp = {
+	    identify: value => typeof value === 'number',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:float',
+	    format: 'EXP',
+	    test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
+	    resolve: str => parseFloat(str),
+	    stringify(node) {
+	        const num = Number(node.value);
+	        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+	    }
+	};
+	const float = {
+	    identify: value => typeof value === 'number',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:float',
+	    test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
+	    resolve(str) {
+	        const node = new Scalar.Scalar(parseFloat(str));
+	        const dot = str.indexOf('.');
+	        if (dot !== -1 && str[str.length - 1] === '0')
+	            node.minFractionDigits = str.length - dot - 1;
+	        return node;
+	    },
+	    stringify: stringifyNumber.stringifyNumber
+	};
+
+	float$1.float = float;
+	float$1.floatExp = floatExp;
+	float$1.floatNaN = floatNaN;
+	return float$1;
+}
+
+var int$1 = {};
+
+var hasRequiredInt$1;
+
+function requireInt$1 () {
+	if (hasRequiredInt$1) return int$1;
+	hasRequiredInt$1 = 1;
+
+	var stringifyNumber = requireStringifyNumber();
+
+	const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
+	const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
+	function intStringify(node, radix, prefix) {
+	    const { value } = node;
+	    if (intIdentify(value) && value >= 0)
+	        return prefix + value.toString(radix);
+	    return stringifyNumber.stringifyNumber(node);
+	}
+	const intOct = {
+	    identify: value => intIdentify(value) && value >= 0,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:int',
+	    format: 'OCT',
+	    test: /^0o[0-7]+$/,
+	    resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
+	    stringify: node => intStringify(node, 8, '0o')
+	};
+	const int = {
+	    identify: intIdentify,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:int',
+	    test: /^[-+]?[0-9]+$/,
+	    resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+	    stringify: stringifyNumber.stringifyNumber
+	};
+	const intHex = {
+	    identify: value => intIdentify(value) && value >= 0,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:int',
+	    format: 'HEX',
+	    test: /^0x[0-9a-fA-F]+$/,
+	    resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+	    stringify: node => intStringify(node, 16, '0x')
+	};
+
+	int$1.int = int;
+	int$1.intHex = intHex;
+	int$1.intOct = intOct;
+	return int$1;
+}
+
+var schema$2 = {};
+
+var hasRequiredSchema$3;
+
+function requireSchema$3 () {
+	if (hasRequiredSchema$3) return schema$2;
+	hasRequiredSchema$3 = 1;
+
+	var map = requireMap();
+	var _null = require_null();
+	var seq = requireSeq();
+	var string = requireString();
+	var bool = requireBool$1();
+	var float = requireFloat$1();
+	var int = requireInt$1();
+
+	const schema = [
+	    map.map,
+	    seq.seq,
+	    string.string,
+	    _null.nullTag,
+	    bool.boolTag,
+	    int.intOct,
+	    int.int,
+	    int.intHex,
+	    float.floatNaN,
+	    float.floatExp,
+	    float.float
+	];
+
+	schema$2.schema = schema;
+	return schema$2;
+}
+
+var schema$1 = {};
+
+var hasRequiredSchema$2;
+
+function requireSchema$2 () {
+	if (hasRequiredSchema$2) return schema$1;
+	hasRequiredSchema$2 = 1;
+
+	var Scalar = requireScalar();
+	var map = requireMap();
+	var seq = requireSeq();
+
+	function intIdentify(value) {
+	    return typeof value === 'bigint' || Number.isInteger(value);
+	}
+	const stringifyJSON = ({ value }) => JSON.stringify(value);
+	const jsonScalars = [
+	    {
+	        identify: value => typeof value === 'string',
+	        default: true,
+	        tag: 'tag:yaml.org,2002:str',
+	        resolve: str => str,
+	        stringify: stringifyJSON
+	    },
+	    {
+	        identify: value => value == null,
+	        createNode: () => new Scalar.Scalar(null),
+	        default: true,
+	        tag: 'tag:yaml.org,2002:null',
+	        test: /^null$/,
+	        resolve: () => null,
+	        stringify: stringifyJSON
+	    },
+	    {
+	        identify: value => typeof value === 'boolean',
+	        default: true,
+	        tag: 'tag:yaml.org,2002:bool',
+	        test: /^true$|^false$/,
+	        resolve: str => str === 'true',
+	        stringify: stringifyJSON
+	    },
+	    {
+	        identify: intIdentify,
+	        default: true,
+	        tag: 'tag:yaml.org,2002:int',
+	        test: /^-?(?:0|[1-9][0-9]*)$/,
+	        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
+	        stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
+	    },
+	    {
+	        identify: value => typeof value === 'number',
+	        default: true,
+	        tag: 'tag:yaml.org,2002:float',
+	        test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
+	        resolve: str => parseFloat(str),
+	        stringify: stringifyJSON
+	    }
+	];
+	const jsonError = {
+	    default: true,
+	    tag: '',
+	    test: /^/,
+	    resolve(str, onError) {
+	        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
+	        return str;
+	    }
+	};
+	const schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
+
+	schema$1.schema = schema;
+	return schema$1;
+}
+
+var binary = {};
+
+var hasRequiredBinary;
+
+function requireBinary () {
+	if (hasRequiredBinary) return binary;
+	hasRequiredBinary = 1;
+
+	var node_buffer = require$$0$2;
+	var Scalar = requireScalar();
+	var stringifyString = requireStringifyString();
+
+	const binary$1 = {
+	    identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
+	    default: false,
+	    tag: 'tag:yaml.org,2002:binary',
+	    /**
+	     * Returns a Buffer in node and an Uint8Array in browsers
+	     *
+	     * To use the resulting buffer as an image, you'll want to do something like:
+	     *
+	     *   const blob = new Blob([buffer], { type: 'image/jpeg' })
+	     *   document.querySelector('#photo').src = URL.createObjectURL(blob)
+	     */
+	    resolve(src, onError) {
+	        if (typeof node_buffer.Buffer === 'function') {
+	            return node_buffer.Buffer.from(src, 'base64');
+	        }
+	        else if (typeof atob === 'function') {
+	            // On IE 11, atob() can't handle newlines
+	            const str = atob(src.replace(/[\n\r]/g, ''));
+	            const buffer = new Uint8Array(str.length);
+	            for (let i = 0; i < str.length; ++i)
+	                buffer[i] = str.charCodeAt(i);
+	            return buffer;
+	        }
+	        else {
+	            onError('This environment does not support reading binary tags; either Buffer or atob is required');
+	            return src;
+	        }
+	    },
+	    stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
+	        if (!value)
+	            return '';
+	        const buf = value; // checked earlier by binary.identify()
+	        let str;
+	        if (typeof node_buffer.Buffer === 'function') {
+	            str =
+	                buf instanceof node_buffer.Buffer
+	                    ? buf.toString('base64')
+	                    : node_buffer.Buffer.from(buf.buffer).toString('base64');
+	        }
+	        else if (typeof btoa === 'function') {
+	            let s = '';
+	            for (let i = 0; i < buf.length; ++i)
+	                s += String.fromCharCode(buf[i]);
+	            str = btoa(s);
+	        }
+	        else {
+	            throw new Error('This environment does not support writing binary tags; either Buffer or btoa is required');
+	        }
+	        type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
+	        if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+	            const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
+	            const n = Math.ceil(str.length / lineWidth);
+	            const lines = new Array(n);
+	            for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
+	                lines[i] = str.substr(o, lineWidth);
+	            }
+	            str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? '\n' : ' ');
+	        }
+	        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+	    }
+	};
+
+	binary.binary = binary$1;
+	return binary;
+}
+
+var omap = {};
+
+var pairs = {};
+
+var hasRequiredPairs;
+
+function requirePairs () {
+	if (hasRequiredPairs) return pairs;
+	hasRequiredPairs = 1;
+
+	var identity = requireIdentity();
+	var Pair = requirePair();
+	var Scalar = requireScalar();
+	var YAMLSeq = requireYAMLSeq();
+
+	function resolvePairs(seq, onError) {
+	    if (identity.isSeq(seq)) {
+	        for (let i = 0; i < seq.items.length; ++i) {
+	            let item = seq.items[i];
+	            if (identity.isPair(item))
+	                continue;
+	            else if (identity.isMap(item)) {
+	                if (item.items.length > 1)
+	                    onError('Each pair must have its own sequence indicator');
+	                const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
+	                if (item.commentBefore)
+	                    pair.key.commentBefore = pair.key.commentBefore
+	                        ? `${item.commentBefore}\n${pair.key.commentBefore}`
+	                        : item.commentBefore;
+	                if (item.comment) {
+	                    const cn = pair.value ?? pair.key;
+	                    cn.comment = cn.comment
+	                        ? `${item.comment}\n${cn.comment}`
+	                        : item.comment;
+	                }
+	                item = pair;
+	            }
+	            seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
+	        }
+	    }
+	    else
+	        onError('Expected a sequence for this tag');
+	    return seq;
+	}
+	function createPairs(schema, iterable, ctx) {
+	    const { replacer } = ctx;
+	    const pairs = new YAMLSeq.YAMLSeq(schema);
+	    pairs.tag = 'tag:yaml.org,2002:pairs';
+	    let i = 0;
+	    if (iterable && Symbol.iterator in Object(iterable))
+	        for (let it of iterable) {
+	            if (typeof replacer === 'function')
+	                it = replacer.call(iterable, String(i++), it);
+	            let key, value;
+	            if (Array.isArray(it)) {
+	                if (it.length === 2) {
+	                    key = it[0];
+	                    value = it[1];
+	                }
+	                else
+	                    throw new TypeError(`Expected [key, value] tuple: ${it}`);
+	            }
+	            else if (it && it instanceof Object) {
+	                const keys = Object.keys(it);
+	                if (keys.length === 1) {
+	                    key = keys[0];
+	                    value = it[key];
+	                }
+	                else {
+	                    throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
+	                }
+	            }
+	            else {
+	                key = it;
+	            }
+	            pairs.items.push(Pair.createPair(key, value, ctx));
+	        }
+	    return pairs;
+	}
+	const pairs$1 = {
+	    collection: 'seq',
+	    default: false,
+	    tag: 'tag:yaml.org,2002:pairs',
+	    resolve: resolvePairs,
+	    createNode: createPairs
+	};
+
+	pairs.createPairs = createPairs;
+	pairs.pairs = pairs$1;
+	pairs.resolvePairs = resolvePairs;
+	return pairs;
+}
+
+var hasRequiredOmap;
+
+function requireOmap () {
+	if (hasRequiredOmap) return omap;
+	hasRequiredOmap = 1;
+
+	var identity = requireIdentity();
+	var toJS = requireToJS();
+	var YAMLMap = requireYAMLMap();
+	var YAMLSeq = requireYAMLSeq();
+	var pairs = requirePairs();
+
+	class YAMLOMap extends YAMLSeq.YAMLSeq {
+	    constructor() {
+	        super();
+	        this.add = YAMLMap.YAMLMap.prototype.add.bind(this);
+	        this.delete = YAMLMap.YAMLMap.prototype.delete.bind(this);
+	        this.get = YAMLMap.YAMLMap.prototype.get.bind(this);
+	        this.has = YAMLMap.YAMLMap.prototype.has.bind(this);
+	        this.set = YAMLMap.YAMLMap.prototype.set.bind(this);
+	        this.tag = YAMLOMap.tag;
+	    }
+	    /**
+	     * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
+	     * but TypeScript won't allow widening the signature of a child method.
+	     */
+	    toJSON(_, ctx) {
+	        if (!ctx)
+	            return super.toJSON(_);
+	        const map = new Map();
+	        if (ctx?.onCreate)
+	            ctx.onCreate(map);
+	        for (const pair of this.items) {
+	            let key, value;
+	            if (identity.isPair(pair)) {
+	                key = toJS.toJS(pair.key, '', ctx);
+	                value = toJS.toJS(pair.value, key, ctx);
+	            }
+	            else {
+	                key = toJS.toJS(pair, '', ctx);
+	            }
+	            if (map.has(key))
+	                throw new Error('Ordered maps must not include duplicate keys');
+	            map.set(key, value);
+	        }
+	        return map;
+	    }
+	    static from(schema, iterable, ctx) {
+	        const pairs$1 = pairs.createPairs(schema, iterable, ctx);
+	        const omap = new this();
+	        omap.items = pairs$1.items;
+	        return omap;
+	    }
+	}
+	YAMLOMap.tag = 'tag:yaml.org,2002:omap';
+	const omap$1 = {
+	    collection: 'seq',
+	    identify: value => value instanceof Map,
+	    nodeClass: YAMLOMap,
+	    default: false,
+	    tag: 'tag:yaml.org,2002:omap',
+	    resolve(seq, onError) {
+	        const pairs$1 = pairs.resolvePairs(seq, onError);
+	        const seenKeys = [];
+	        for (const { key } of pairs$1.items) {
+	            if (identity.isScalar(key)) {
+	                if (seenKeys.includes(key.value)) {
+	                    onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+	                }
+	                else {
+	                    seenKeys.push(key.value);
+	                }
+	            }
+	        }
+	        return Object.assign(new YAMLOMap(), pairs$1);
+	    },
+	    createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
+	};
+
+	omap.YAMLOMap = YAMLOMap;
+	omap.omap = omap$1;
+	return omap;
+}
+
+var schema = {};
+
+var bool = {};
+
+var hasRequiredBool;
+
+function requireBool () {
+	if (hasRequiredBool) return bool;
+	hasRequiredBool = 1;
+
+	var Scalar = requireScalar();
+
+	function boolStringify({ value, source }, ctx) {
+	    const boolObj = value ? trueTag : falseTag;
+	    if (source && boolObj.test.test(source))
+	        return source;
+	    return value ? ctx.options.trueStr : ctx.options.falseStr;
+	}
+	const trueTag = {
+	    identify: value => value === true,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:bool',
+	    test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
+	    resolve: () => new Scalar.Scalar(true),
+	    stringify: boolStringify
+	};
+	const falseTag = {
+	    identify: value => value === false,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:bool',
+	    test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
+	    resolve: () => new Scalar.Scalar(false),
+	    stringify: boolStringify
+	};
+
+	bool.falseTag = falseTag;
+	bool.trueTag = trueTag;
+	return bool;
+}
+
+var float = {};
+
+var hasRequiredFloat;
+
+function requireFloat () {
+	if (hasRequiredFloat) return float;
+	hasRequiredFloat = 1;
+
+	var Scalar = requireScalar();
+	var stringifyNumber = requireStringifyNumber();
+
+	const floatNaN = {
+	    identify: value => typeof value === 'number',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:float',
+	    test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+	    resolve: (str) => str.slice(-3).toLowerCase() === 'nan'
+	        ? NaN
+	        : str[0] === '-'
+	            ? Number.NEGATIVE_INFINITY
+	            : Number.POSITIVE_INFINITY,
+	    stringify: stringifyNumber.stringifyNumber
+	};
+	const floatExp = {
+	    identify: value => typeof value === 'number',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:float',
+	    format: 'EXP',
+	    test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
+	    resolve: (str) => parseFloat(str.replace(/_/g, '')),
+	    stringify(node) {
+	        const num = Number(node.value);
+	        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+	    }
+	};
+	const float$1 = {
+	    identify: value => typeof value === 'number',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:float',
+	    test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
+	    resolve(str) {
+	        const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, '')));
+	        const dot = str.indexOf('.');
+	        if (dot !== -1) {
+	            const f = str.substring(dot + 1).replace(/_/g, '');
+	            if (f[f.length - 1] === '0')
+	                node.minFractionDigits = f.length;
+	        }
+	        return node;
+	    },
+	    stringify: stringifyNumber.stringifyNumber
+	};
+
+	float.float = float$1;
+	float.floatExp = floatExp;
+	float.floatNaN = floatNaN;
+	return float;
+}
+
+var int = {};
+
+var hasRequiredInt;
+
+function requireInt () {
+	if (hasRequiredInt) return int;
+	hasRequiredInt = 1;
+
+	var stringifyNumber = requireStringifyNumber();
+
+	const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
+	function intResolve(str, offset, radix, { intAsBigInt }) {
+	    const sign = str[0];
+	    if (sign === '-' || sign === '+')
+	        offset += 1;
+	    str = str.substring(offset).replace(/_/g, '');
+	    if (intAsBigInt) {
+	        switch (radix) {
+	            case 2:
+	                str = `0b${str}`;
+	                break;
+	            case 8:
+	                str = `0o${str}`;
+	                break;
+	            case 16:
+	                str = `0x${str}`;
+	                break;
+	        }
+	        const n = BigInt(str);
+	        return sign === '-' ? BigInt(-1) * n : n;
+	    }
+	    const n = parseInt(str, radix);
+	    return sign === '-' ? -1 * n : n;
+	}
+	function intStringify(node, radix, prefix) {
+	    const { value } = node;
+	    if (intIdentify(value)) {
+	        const str = value.toString(radix);
+	        return value < 0 ? '-' + prefix + str.substr(1) : prefix + str;
+	    }
+	    return stringifyNumber.stringifyNumber(node);
+	}
+	const intBin = {
+	    identify: intIdentify,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:int',
+	    format: 'BIN',
+	    test: /^[-+]?0b[0-1_]+$/,
+	    resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
+	    stringify: node => intStringify(node, 2, '0b')
+	};
+	const intOct = {
+	    identify: intIdentify,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:int',
+	    format: 'OCT',
+	    test: /^[-+]?0[0-7_]+$/,
+	    resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
+	    stringify: node => intStringify(node, 8, '0')
+	};
+	const int$1 = {
+	    identify: intIdentify,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:int',
+	    test: /^[-+]?[0-9][0-9_]*$/,
+	    resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+	    stringify: stringifyNumber.stringifyNumber
+	};
+	const intHex = {
+	    identify: intIdentify,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:int',
+	    format: 'HEX',
+	    test: /^[-+]?0x[0-9a-fA-F_]+$/,
+	    resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+	    stringify: node => intStringify(node, 16, '0x')
+	};
+
+	int.int = int$1;
+	int.intBin = intBin;
+	int.intHex = intHex;
+	int.intOct = intOct;
+	return int;
+}
+
+var set = {};
+
+var hasRequiredSet;
+
+function requireSet () {
+	if (hasRequiredSet) return set;
+	hasRequiredSet = 1;
+
+	var identity = requireIdentity();
+	var Pair = requirePair();
+	var YAMLMap = requireYAMLMap();
+
+	class YAMLSet extends YAMLMap.YAMLMap {
+	    constructor(schema) {
+	        super(schema);
+	        this.tag = YAMLSet.tag;
+	    }
+	    add(key) {
+	        let pair;
+	        if (identity.isPair(key))
+	            pair = key;
+	        else if (key &&
+	            typeof key === 'object' &&
+	            'key' in key &&
+	            'value' in key &&
+	            key.value === null)
+	            pair = new Pair.Pair(key.key, null);
+	        else
+	            pair = new Pair.Pair(key, null);
+	        const prev = YAMLMap.findPair(this.items, pair.key);
+	        if (!prev)
+	            this.items.push(pair);
+	    }
+	    /**
+	     * If `keepPair` is `true`, returns the Pair matching `key`.
+	     * Otherwise, returns the value of that Pair's key.
+	     */
+	    get(key, keepPair) {
+	        const pair = YAMLMap.findPair(this.items, key);
+	        return !keepPair && identity.isPair(pair)
+	            ? identity.isScalar(pair.key)
+	                ? pair.key.value
+	                : pair.key
+	            : pair;
+	    }
+	    set(key, value) {
+	        if (typeof value !== 'boolean')
+	            throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
+	        const prev = YAMLMap.findPair(this.items, key);
+	        if (prev && !value) {
+	            this.items.splice(this.items.indexOf(prev), 1);
+	        }
+	        else if (!prev && value) {
+	            this.items.push(new Pair.Pair(key));
+	        }
+	    }
+	    toJSON(_, ctx) {
+	        return super.toJSON(_, ctx, Set);
+	    }
+	    toString(ctx, onComment, onChompKeep) {
+	        if (!ctx)
+	            return JSON.stringify(this);
+	        if (this.hasAllNullValues(true))
+	            return super.toString(Object.assign({}, ctx, { allNullValues: true }), onComment, onChompKeep);
+	        else
+	            throw new Error('Set items must all have null values');
+	    }
+	    static from(schema, iterable, ctx) {
+	        const { replacer } = ctx;
+	        const set = new this(schema);
+	        if (iterable && Symbol.iterator in Object(iterable))
+	            for (let value of iterable) {
+	                if (typeof replacer === 'function')
+	                    value = replacer.call(iterable, value, value);
+	                set.items.push(Pair.createPair(value, null, ctx));
+	            }
+	        return set;
+	    }
+	}
+	YAMLSet.tag = 'tag:yaml.org,2002:set';
+	const set$1 = {
+	    collection: 'map',
+	    identify: value => value instanceof Set,
+	    nodeClass: YAMLSet,
+	    default: false,
+	    tag: 'tag:yaml.org,2002:set',
+	    createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
+	    resolve(map, onError) {
+	        if (identity.isMap(map)) {
+	            if (map.hasAllNullValues(true))
+	                return Object.assign(new YAMLSet(), map);
+	            else
+	                onError('Set items must all have null values');
+	        }
+	        else
+	            onError('Expected a mapping for this tag');
+	        return map;
+	    }
+	};
+
+	set.YAMLSet = YAMLSet;
+	set.set = set$1;
+	return set;
+}
+
+var timestamp = {};
+
+var hasRequiredTimestamp;
+
+function requireTimestamp () {
+	if (hasRequiredTimestamp) return timestamp;
+	hasRequiredTimestamp = 1;
+
+	var stringifyNumber = requireStringifyNumber();
+
+	/** Internal types handle bigint as number, because TS can't figure it out. */
+	function parseSexagesimal(str, asBigInt) {
+	    const sign = str[0];
+	    const parts = sign === '-' || sign === '+' ? str.substring(1) : str;
+	    const num = (n) => asBigInt ? BigInt(n) : Number(n);
+	    const res = parts
+	        .replace(/_/g, '')
+	        .split(':')
+	        .reduce((res, p) => res * num(60) + num(p), num(0));
+	    return (sign === '-' ? num(-1) * res : res);
+	}
+	/**
+	 * hhhh:mm:ss.sss
+	 *
+	 * Internal types handle bigint as number, because TS can't figure it out.
+	 */
+	function stringifySexagesimal(node) {
+	    let { value } = node;
+	    let num = (n) => n;
+	    if (typeof value === 'bigint')
+	        num = n => BigInt(n);
+	    else if (isNaN(value) || !isFinite(value))
+	        return stringifyNumber.stringifyNumber(node);
+	    let sign = '';
+	    if (value < 0) {
+	        sign = '-';
+	        value *= num(-1);
+	    }
+	    const _60 = num(60);
+	    const parts = [value % _60]; // seconds, including ms
+	    if (value < 60) {
+	        parts.unshift(0); // at least one : is required
+	    }
+	    else {
+	        value = (value - parts[0]) / _60;
+	        parts.unshift(value % _60); // minutes
+	        if (value >= 60) {
+	            value = (value - parts[0]) / _60;
+	            parts.unshift(value); // hours
+	        }
+	    }
+	    return (sign +
+	        parts
+	            .map(n => String(n).padStart(2, '0'))
+	            .join(':')
+	            .replace(/000000\d*$/, '') // % 60 may introduce error
+	    );
+	}
+	const intTime = {
+	    identify: value => typeof value === 'bigint' || Number.isInteger(value),
+	    default: true,
+	    tag: 'tag:yaml.org,2002:int',
+	    format: 'TIME',
+	    test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
+	    resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
+	    stringify: stringifySexagesimal
+	};
+	const floatTime = {
+	    identify: value => typeof value === 'number',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:float',
+	    format: 'TIME',
+	    test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
+	    resolve: str => parseSexagesimal(str, false),
+	    stringify: stringifySexagesimal
+	};
+	const timestamp$1 = {
+	    identify: value => value instanceof Date,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:timestamp',
+	    // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
+	    // may be omitted altogether, resulting in a date format. In such a case, the time part is
+	    // assumed to be 00:00:00Z (start of day, UTC).
+	    test: RegExp('^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})' + // YYYY-Mm-Dd
+	        '(?:' + // time is optional
+	        '(?:t|T|[ \\t]+)' + // t | T | whitespace
+	        '([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)' + // Hh:Mm:Ss(.ss)?
+	        '(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?' + // Z | +5 | -03:30
+	        ')?$'),
+	    resolve(str) {
+	        const match = str.match(timestamp$1.test);
+	        if (!match)
+	            throw new Error('!!timestamp expects a date, starting with yyyy-mm-dd');
+	        const [, year, month, day, hour, minute, second] = match.map(Number);
+	        const millisec = match[7] ? Number((match[7] + '00').substr(1, 3)) : 0;
+	        let date = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
+	        const tz = match[8];
+	        if (tz && tz !== 'Z') {
+	            let d = parseSexagesimal(tz, false);
+	            if (Math.abs(d) < 30)
+	                d *= 60;
+	            date -= 60000 * d;
+	        }
+	        return new Date(date);
+	    },
+	    stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, '') ?? ''
+	};
+
+	timestamp.floatTime = floatTime;
+	timestamp.intTime = intTime;
+	timestamp.timestamp = timestamp$1;
+	return timestamp;
+}
+
+var hasRequiredSchema$1;
+
+function requireSchema$1 () {
+	if (hasRequiredSchema$1) return schema;
+	hasRequiredSchema$1 = 1;
+
+	var map = requireMap();
+	var _null = require_null();
+	var seq = requireSeq();
+	var string = requireString();
+	var binary = requireBinary();
+	var bool = requireBool();
+	var float = requireFloat();
+	var int = requireInt();
+	var merge = requireMerge();
+	var omap = requireOmap();
+	var pairs = requirePairs();
+	var set = requireSet();
+	var timestamp = requireTimestamp();
+
+	const schema$1 = [
+	    map.map,
+	    seq.seq,
+	    string.string,
+	    _null.nullTag,
+	    bool.trueTag,
+	    bool.falseTag,
+	    int.intBin,
+	    int.intOct,
+	    int.int,
+	    int.intHex,
+	    float.floatNaN,
+	    float.floatExp,
+	    float.float,
+	    binary.binary,
+	    merge.merge,
+	    omap.omap,
+	    pairs.pairs,
+	    set.set,
+	    timestamp.intTime,
+	    timestamp.floatTime,
+	    timestamp.timestamp
+	];
+
+	schema.schema = schema$1;
+	return schema;
+}
+
+var hasRequiredTags;
+
+function requireTags () {
+	if (hasRequiredTags) return tags;
+	hasRequiredTags = 1;
+
+	var map = requireMap();
+	var _null = require_null();
+	var seq = requireSeq();
+	var string = requireString();
+	var bool = requireBool$1();
+	var float = requireFloat$1();
+	var int = requireInt$1();
+	var schema = requireSchema$3();
+	var schema$1 = requireSchema$2();
+	var binary = requireBinary();
+	var merge = requireMerge();
+	var omap = requireOmap();
+	var pairs = requirePairs();
+	var schema$2 = requireSchema$1();
+	var set = requireSet();
+	var timestamp = requireTimestamp();
+
+	const schemas = new Map([
+	    ['core', schema.schema],
+	    ['failsafe', [map.map, seq.seq, string.string]],
+	    ['json', schema$1.schema],
+	    ['yaml11', schema$2.schema],
+	    ['yaml-1.1', schema$2.schema]
+	]);
+	const tagsByName = {
+	    binary: binary.binary,
+	    bool: bool.boolTag,
+	    float: float.float,
+	    floatExp: float.floatExp,
+	    floatNaN: float.floatNaN,
+	    floatTime: timestamp.floatTime,
+	    int: int.int,
+	    intHex: int.intHex,
+	    intOct: int.intOct,
+	    intTime: timestamp.intTime,
+	    map: map.map,
+	    merge: merge.merge,
+	    null: _null.nullTag,
+	    omap: omap.omap,
+	    pairs: pairs.pairs,
+	    seq: seq.seq,
+	    set: set.set,
+	    timestamp: timestamp.timestamp
+	};
+	const coreKnownTags = {
+	    'tag:yaml.org,2002:binary': binary.binary,
+	    'tag:yaml.org,2002:merge': merge.merge,
+	    'tag:yaml.org,2002:omap': omap.omap,
+	    'tag:yaml.org,2002:pairs': pairs.pairs,
+	    'tag:yaml.org,2002:set': set.set,
+	    'tag:yaml.org,2002:timestamp': timestamp.timestamp
+	};
+	function getTags(customTags, schemaName, addMergeTag) {
+	    const schemaTags = schemas.get(schemaName);
+	    if (schemaTags && !customTags) {
+	        return addMergeTag && !schemaTags.includes(merge.merge)
+	            ? schemaTags.concat(merge.merge)
+	            : schemaTags.slice();
+	    }
+	    let tags = schemaTags;
+	    if (!tags) {
+	        if (Array.isArray(customTags))
+	            tags = [];
+	        else {
+	            const keys = Array.from(schemas.keys())
+	                .filter(key => key !== 'yaml11')
+	                .map(key => JSON.stringify(key))
+	                .join(', ');
+	            throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
+	        }
+	    }
+	    if (Array.isArray(customTags)) {
+	        for (const tag of customTags)
+	            tags = tags.concat(tag);
+	    }
+	    else if (typeof customTags === 'function') {
+	        tags = customTags(tags.slice());
+	    }
+	    if (addMergeTag)
+	        tags = tags.concat(merge.merge);
+	    return tags.reduce((tags, tag) => {
+	        const tagObj = typeof tag === 'string' ? tagsByName[tag] : tag;
+	        if (!tagObj) {
+	            const tagName = JSON.stringify(tag);
+	            const keys = Object.keys(tagsByName)
+	                .map(key => JSON.stringify(key))
+	                .join(', ');
+	            throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
+	        }
+	        if (!tags.includes(tagObj))
+	            tags.push(tagObj);
+	        return tags;
+	    }, []);
+	}
+
+	tags.coreKnownTags = coreKnownTags;
+	tags.getTags = getTags;
+	return tags;
+}
+
+var hasRequiredSchema;
+
+function requireSchema () {
+	if (hasRequiredSchema) return Schema;
+	hasRequiredSchema = 1;
+
+	var identity = requireIdentity();
+	var map = requireMap();
+	var seq = requireSeq();
+	var string = requireString();
+	var tags = requireTags();
+
+	const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+	let Schema$1 = class Schema {
+	    constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+	        this.compat = Array.isArray(compat)
+	            ? tags.getTags(compat, 'compat')
+	            : compat
+	                ? tags.getTags(null, compat)
+	                : null;
+	        this.name = (typeof schema === 'string' && schema) || 'core';
+	        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
+	        this.tags = tags.getTags(customTags, this.name, merge);
+	        this.toStringOptions = toStringDefaults ?? null;
+	        Object.defineProperty(this, identity.MAP, { value: map.map });
+	        Object.defineProperty(this, identity.SCALAR, { value: string.string });
+	        Object.defineProperty(this, identity.SEQ, { value: seq.seq });
+	        // Used by createMap()
+	        this.sortMapEntries =
+	            typeof sortMapEntries === 'function'
+	                ? sortMapEntries
+	                : sortMapEntries === true
+	                    ? sortMapEntriesByKey
+	                    : null;
+	    }
+	    clone() {
+	        const copy = Object.create(Schema.prototype, Object.getOwnPropertyDescriptors(this));
+	        copy.tags = this.tags.slice();
+	        return copy;
+	    }
+	};
+
+	Schema.Schema = Schema$1;
+	return Schema;
+}
+
+var stringifyDocument = {};
+
+var hasRequiredStringifyDocument;
+
+function requireStringifyDocument () {
+	if (hasRequiredStringifyDocument) return stringifyDocument;
+	hasRequiredStringifyDocument = 1;
+
+	var identity = requireIdentity();
+	var stringify = requireStringify();
+	var stringifyComment = requireStringifyComment();
+
+	function stringifyDocument$1(doc, options) {
+	    const lines = [];
+	    let hasDirectives = options.directives === true;
+	    if (options.directives !== false && doc.directives) {
+	        const dir = doc.directives.toString(doc);
+	        if (dir) {
+	            lines.push(dir);
+	            hasDirectives = true;
+	        }
+	        else if (doc.directives.docStart)
+	            hasDirectives = true;
+	    }
+	    if (hasDirectives)
+	        lines.push('---');
+	    const ctx = stringify.createStringifyContext(doc, options);
+	    const { commentString } = ctx.options;
+	    if (doc.commentBefore) {
+	        if (lines.length !== 1)
+	            lines.unshift('');
+	        const cs = commentString(doc.commentBefore);
+	        lines.unshift(stringifyComment.indentComment(cs, ''));
+	    }
+	    let chompKeep = false;
+	    let contentComment = null;
+	    if (doc.contents) {
+	        if (identity.isNode(doc.contents)) {
+	            if (doc.contents.spaceBefore && hasDirectives)
+	                lines.push('');
+	            if (doc.contents.commentBefore) {
+	                const cs = commentString(doc.contents.commentBefore);
+	                lines.push(stringifyComment.indentComment(cs, ''));
+	            }
+	            // top-level block scalars need to be indented if followed by a comment
+	            ctx.forceBlockIndent = !!doc.comment;
+	            contentComment = doc.contents.comment;
+	        }
+	        const onChompKeep = contentComment ? undefined : () => (chompKeep = true);
+	        let body = stringify.stringify(doc.contents, ctx, () => (contentComment = null), onChompKeep);
+	        if (contentComment)
+	            body += stringifyComment.lineComment(body, '', commentString(contentComment));
+	        if ((body[0] === '|' || body[0] === '>') &&
+	            lines[lines.length - 1] === '---') {
+	            // Top-level block scalars with a preceding doc marker ought to use the
+	            // same line for their header.
+	            lines[lines.length - 1] = `--- ${body}`;
+	        }
+	        else
+	            lines.push(body);
+	    }
+	    else {
+	        lines.push(stringify.stringify(doc.contents, ctx));
+	    }
+	    if (doc.directives?.docEnd) {
+	        if (doc.comment) {
+	            const cs = commentString(doc.comment);
+	            if (cs.includes('\n')) {
+	                lines.push('...');
+	                lines.push(stringifyComment.indentComment(cs, ''));
+	            }
+	            else {
+	                lines.push(`... ${cs}`);
+	            }
+	        }
+	        else {
+	            lines.push('...');
+	        }
+	    }
+	    else {
+	        let dc = doc.comment;
+	        if (dc && chompKeep)
+	            dc = dc.replace(/^\n+/, '');
+	        if (dc) {
+	            if ((!chompKeep || contentComment) && lines[lines.length - 1] !== '')
+	                lines.push('');
+	            lines.push(stringifyComment.indentComment(commentString(dc), ''));
+	        }
+	    }
+	    return lines.join('\n') + '\n';
+	}
+
+	stringifyDocument.stringifyDocument = stringifyDocument$1;
+	return stringifyDocument;
+}
+
+var hasRequiredDocument;
+
+function requireDocument () {
+	if (hasRequiredDocument) return Document;
+	hasRequiredDocument = 1;
+
+	var Alias = requireAlias();
+	var Collection = requireCollection();
+	var identity = requireIdentity();
+	var Pair = requirePair();
+	var toJS = requireToJS();
+	var Schema = requireSchema();
+	var stringifyDocument = requireStringifyDocument();
+	var anchors = requireAnchors();
+	var applyReviver = requireApplyReviver();
+	var createNode = requireCreateNode();
+	var directives = requireDirectives();
+
+	let Document$1 = class Document {
+	    constructor(value, replacer, options) {
+	        /** A comment before this Document */
+	        this.commentBefore = null;
+	        /** A comment immediately after this Document */
+	        this.comment = null;
+	        /** Errors encountered during parsing. */
+	        this.errors = [];
+	        /** Warnings encountered during parsing. */
+	        this.warnings = [];
+	        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.DOC });
+	        let _replacer = null;
+	        if (typeof replacer === 'function' || Array.isArray(replacer)) {
+	            _replacer = replacer;
+	        }
+	        else if (options === undefined && replacer) {
+	            options = replacer;
+	            replacer = undefined;
+	        }
+	        const opt = Object.assign({
+	            intAsBigInt: false,
+	            keepSourceTokens: false,
+	            logLevel: 'warn',
+	            prettyErrors: true,
+	            strict: true,
+	            stringKeys: false,
+	            uniqueKeys: true,
+	            version: '1.2'
+	        }, options);
+	        this.options = opt;
+	        let { version } = opt;
+	        if (options?._directives) {
+	            this.directives = options._directives.atDocument();
+	            if (this.directives.yaml.explicit)
+	                version = this.directives.yaml.version;
+	        }
+	        else
+	            this.directives = new directives.Directives({ version });
+	        this.setSchema(version, options);
+	        // @ts-expect-error We can't really know that this matches Contents.
+	        this.contents =
+	            value === undefined ? null : this.createNode(value, _replacer, options);
+	    }
+	    /**
+	     * Create a deep copy of this Document and its contents.
+	     *
+	     * Custom Node values that inherit from `Object` still refer to their original instances.
+	     */
+	    clone() {
+	        const copy = Object.create(Document.prototype, {
+	            [identity.NODE_TYPE]: { value: identity.DOC }
+	        });
+	        copy.commentBefore = this.commentBefore;
+	        copy.comment = this.comment;
+	        copy.errors = this.errors.slice();
+	        copy.warnings = this.warnings.slice();
+	        copy.options = Object.assign({}, this.options);
+	        if (this.directives)
+	            copy.directives = this.directives.clone();
+	        copy.schema = this.schema.clone();
+	        // @ts-expect-error We can't really know that this matches Contents.
+	        copy.contents = identity.isNode(this.contents)
+	            ? this.contents.clone(copy.schema)
+	            : this.contents;
+	        if (this.range)
+	            copy.range = this.range.slice();
+	        return copy;
+	    }
+	    /** Adds a value to the document. */
+	    add(value) {
+	        if (assertCollection(this.contents))
+	            this.contents.add(value);
+	    }
+	    /** Adds a value to the document. */
+	    addIn(path, value) {
+	        if (assertCollection(this.contents))
+	            this.contents.addIn(path, value);
+	    }
+	    /**
+	     * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
+	     *
+	     * If `node` already has an anchor, `name` is ignored.
+	     * Otherwise, the `node.anchor` value will be set to `name`,
+	     * or if an anchor with that name is already present in the document,
+	     * `name` will be used as a prefix for a new unique anchor.
+	     * If `name` is undefined, the generated anchor will use 'a' as a prefix.
+	     */
+	    createAlias(node, name) {
+	        if (!node.anchor) {
+	            const prev = anchors.anchorNames(this);
+	            node.anchor =
+	                // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+	                !name || prev.has(name) ? anchors.findNewAnchor(name || 'a', prev) : name;
+	        }
+	        return new Alias.Alias(node.anchor);
+	    }
+	    createNode(value, replacer, options) {
+	        let _replacer = undefined;
+	        if (typeof replacer === 'function') {
+	            value = replacer.call({ '': value }, '', value);
+	            _replacer = replacer;
+	        }
+	        else if (Array.isArray(replacer)) {
+	            const keyToStr = (v) => typeof v === 'number' || v instanceof String || v instanceof Number;
+	            const asStr = replacer.filter(keyToStr).map(String);
+	            if (asStr.length > 0)
+	                replacer = replacer.concat(asStr);
+	            _replacer = replacer;
+	        }
+	        else if (options === undefined && replacer) {
+	            options = replacer;
+	            replacer = undefined;
+	        }
+	        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
+	        const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(this, 
+	        // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+	        anchorPrefix || 'a');
+	        const ctx = {
+	            aliasDuplicateObjects: aliasDuplicateObjects ?? true,
+	            keepUndefined: keepUndefined ?? false,
+	            onAnchor,
+	            onTagObj,
+	            replacer: _replacer,
+	            schema: this.schema,
+	            sourceObjects
+	        };
+	        const node = createNode.createNode(value, tag, ctx);
+	        if (flow && identity.isCollection(node))
+	            node.flow = true;
+	        setAnchors();
+	        return node;
+	    }
+	    /**
+	     * Convert a key and a value into a `Pair` using the current schema,
+	     * recursively wrapping all values as `Scalar` or `Collection` nodes.
+	     */
+	    createPair(key, value, options = {}) {
+	        const k = this.createNode(key, null, options);
+	        const v = this.createNode(value, null, options);
+	        return new Pair.Pair(k, v);
+	    }
+	    /**
+	     * Removes a value from the document.
+	     * @returns `true` if the item was found and removed.
+	     */
+	    delete(key) {
+	        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+	    }
+	    /**
+	     * Removes a value from the document.
+	     * @returns `true` if the item was found and removed.
+	     */
+	    deleteIn(path) {
+	        if (Collection.isEmptyPath(path)) {
+	            if (this.contents == null)
+	                return false;
+	            // @ts-expect-error Presumed impossible if Strict extends false
+	            this.contents = null;
+	            return true;
+	        }
+	        return assertCollection(this.contents)
+	            ? this.contents.deleteIn(path)
+	            : false;
+	    }
+	    /**
+	     * Returns item at `key`, or `undefined` if not found. By default unwraps
+	     * scalar values from their surrounding node; to disable set `keepScalar` to
+	     * `true` (collections are always returned intact).
+	     */
+	    get(key, keepScalar) {
+	        return identity.isCollection(this.contents)
+	            ? this.contents.get(key, keepScalar)
+	            : undefined;
+	    }
+	    /**
+	     * Returns item at `path`, or `undefined` if not found. By default unwraps
+	     * scalar values from their surrounding node; to disable set `keepScalar` to
+	     * `true` (collections are always returned intact).
+	     */
+	    getIn(path, keepScalar) {
+	        if (Collection.isEmptyPath(path))
+	            return !keepScalar && identity.isScalar(this.contents)
+	                ? this.contents.value
+	                : this.contents;
+	        return identity.isCollection(this.contents)
+	            ? this.contents.getIn(path, keepScalar)
+	            : undefined;
+	    }
+	    /**
+	     * Checks if the document includes a value with the key `key`.
+	     */
+	    has(key) {
+	        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
+	    }
+	    /**
+	     * Checks if the document includes a value at `path`.
+	     */
+	    hasIn(path) {
+	        if (Collection.isEmptyPath(path))
+	            return this.contents !== undefined;
+	        return identity.isCollection(this.contents) ? this.contents.hasIn(path) : false;
+	    }
+	    /**
+	     * Sets a value in this document. For `!!set`, `value` needs to be a
+	     * boolean to add/remove the item from the set.
+	     */
+	    set(key, value) {
+	        if (this.contents == null) {
+	            // @ts-expect-error We can't really know that this matches Contents.
+	            this.contents = Collection.collectionFromPath(this.schema, [key], value);
+	        }
+	        else if (assertCollection(this.contents)) {
+	            this.contents.set(key, value);
+	        }
+	    }
+	    /**
+	     * Sets a value in this document. For `!!set`, `value` needs to be a
+	     * boolean to add/remove the item from the set.
+	     */
+	    setIn(path, value) {
+	        if (Collection.isEmptyPath(path)) {
+	            // @ts-expect-error We can't really know that this matches Contents.
+	            this.contents = value;
+	        }
+	        else if (this.contents == null) {
+	            // @ts-expect-error We can't really know that this matches Contents.
+	            this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value);
+	        }
+	        else if (assertCollection(this.contents)) {
+	            this.contents.setIn(path, value);
+	        }
+	    }
+	    /**
+	     * Change the YAML version and schema used by the document.
+	     * A `null` version disables support for directives, explicit tags, anchors, and aliases.
+	     * It also requires the `schema` option to be given as a `Schema` instance value.
+	     *
+	     * Overrides all previously set schema options.
+	     */
+	    setSchema(version, options = {}) {
+	        if (typeof version === 'number')
+	            version = String(version);
+	        let opt;
+	        switch (version) {
+	            case '1.1':
+	                if (this.directives)
+	                    this.directives.yaml.version = '1.1';
+	                else
+	                    this.directives = new directives.Directives({ version: '1.1' });
+	                opt = { resolveKnownTags: false, schema: 'yaml-1.1' };
+	                break;
+	            case '1.2':
+	            case 'next':
+	                if (this.directives)
+	                    this.directives.yaml.version = version;
+	                else
+	                    this.directives = new directives.Directives({ version });
+	                opt = { resolveKnownTags: true, schema: 'core' };
+	                break;
+	            case null:
+	                if (this.directives)
+	                    delete this.directives;
+	                opt = null;
+	                break;
+	            default: {
+	                const sv = JSON.stringify(version);
+	                throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
+	            }
+	        }
+	        // Not using `instanceof Schema` to allow for duck typing
+	        if (options.schema instanceof Object)
+	            this.schema = options.schema;
+	        else if (opt)
+	            this.schema = new Schema.Schema(Object.assign(opt, options));
+	        else
+	            throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
+	    }
+	    // json & jsonArg are only used from toJSON()
+	    toJS({ json, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+	        const ctx = {
+	            anchors: new Map(),
+	            doc: this,
+	            keep: !json,
+	            mapAsMap: mapAsMap === true,
+	            mapKeyWarned: false,
+	            maxAliasCount: typeof maxAliasCount === 'number' ? maxAliasCount : 100
+	        };
+	        const res = toJS.toJS(this.contents, jsonArg ?? '', ctx);
+	        if (typeof onAnchor === 'function')
+	            for (const { count, res } of ctx.anchors.values())
+	                onAnchor(res, count);
+	        return typeof reviver === 'function'
+	            ? applyReviver.applyReviver(reviver, { '': res }, '', res)
+	            : res;
+	    }
+	    /**
+	     * A JSON representation of the document `contents`.
+	     *
+	     * @param jsonArg Used by `JSON.stringify` to indicate the array index or
+	     *   property name.
+	     */
+	    toJSON(jsonArg, onAnchor) {
+	        return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
+	    }
+	    /** A YAML representation of the document. */
+	    toString(options = {}) {
+	        if (this.errors.length > 0)
+	            throw new Error('Document with errors cannot be stringified');
+	        if ('indent' in options &&
+	            (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
+	            const s = JSON.stringify(options.indent);
+	            throw new Error(`"indent" option must be a positive integer, not ${s}`);
+	        }
+	        return stringifyDocument.stringifyDocument(this, options);
+	    }
+	};
+	function assertCollection(contents) {
+	    if (identity.isCollection(contents))
+	        return true;
+	    throw new Error('Expected a YAML collection as document contents');
+	}
+
+	Document.Document = Document$1;
+	return Document;
+}
+
+var errors = {};
+
+var hasRequiredErrors;
+
+function requireErrors () {
+	if (hasRequiredErrors) return errors;
+	hasRequiredErrors = 1;
+
+	class YAMLError extends Error {
+	    constructor(name, pos, code, message) {
+	        super();
+	        this.name = name;
+	        this.code = code;
+	        this.message = message;
+	        this.pos = pos;
+	    }
+	}
+	class YAMLParseError extends YAMLError {
+	    constructor(pos, code, message) {
+	        super('YAMLParseError', pos, code, message);
+	    }
+	}
+	class YAMLWarning extends YAMLError {
+	    constructor(pos, code, message) {
+	        super('YAMLWarning', pos, code, message);
+	    }
+	}
+	const prettifyError = (src, lc) => (error) => {
+	    if (error.pos[0] === -1)
+	        return;
+	    error.linePos = error.pos.map(pos => lc.linePos(pos));
+	    const { line, col } = error.linePos[0];
+	    error.message += ` at line ${line}, column ${col}`;
+	    let ci = col - 1;
+	    let lineStr = src
+	        .substring(lc.lineStarts[line - 1], lc.lineStarts[line])
+	        .replace(/[\n\r]+$/, '');
+	    // Trim to max 80 chars, keeping col position near the middle
+	    if (ci >= 60 && lineStr.length > 80) {
+	        const trimStart = Math.min(ci - 39, lineStr.length - 79);
+	        lineStr = '…' + lineStr.substring(trimStart);
+	        ci -= trimStart - 1;
+	    }
+	    if (lineStr.length > 80)
+	        lineStr = lineStr.substring(0, 79) + '…';
+	    // Include previous line in context if pointing at line start
+	    if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
+	        // Regexp won't match if start is trimmed
+	        let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
+	        if (prev.length > 80)
+	            prev = prev.substring(0, 79) + '…\n';
+	        lineStr = prev + lineStr;
+	    }
+	    if (/[^ ]/.test(lineStr)) {
+	        let count = 1;
+	        const end = error.linePos[1];
+	        if (end?.line === line && end.col > col) {
+	            count = Math.max(1, Math.min(end.col - col, 80 - ci));
+	        }
+	        const pointer = ' '.repeat(ci) + '^'.repeat(count);
+	        error.message += `:\n\n${lineStr}\n${pointer}\n`;
+	    }
+	};
+
+	errors.YAMLError = YAMLError;
+	errors.YAMLParseError = YAMLParseError;
+	errors.YAMLWarning = YAMLWarning;
+	errors.prettifyError = prettifyError;
+	return errors;
+}
+
+var composeDoc = {};
+
+var composeNode = {};
+
+var composeCollection = {};
+
+var resolveBlockMap = {};
+
+var resolveProps = {};
+
+var hasRequiredResolveProps;
+
+function requireResolveProps () {
+	if (hasRequiredResolveProps) return resolveProps;
+	hasRequiredResolveProps = 1;
+
+	function resolveProps$1(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+	    let spaceBefore = false;
+	    let atNewline = startOnNewline;
+	    let hasSpace = startOnNewline;
+	    let comment = '';
+	    let commentSep = '';
+	    let hasNewline = false;
+	    let reqSpace = false;
+	    let tab = null;
+	    let anchor = null;
+	    let tag = null;
+	    let newlineAfterProp = null;
+	    let comma = null;
+	    let found = null;
+	    let start = null;
+	    for (const token of tokens) {
+	        if (reqSpace) {
+	            if (token.type !== 'space' &&
+	                token.type !== 'newline' &&
+	                token.type !== 'comma')
+	                onError(token.offset, 'MISSING_CHAR', 'Tags and anchors must be separated from the next token by white space');
+	            reqSpace = false;
+	        }
+	        if (tab) {
+	            if (atNewline && token.type !== 'comment' && token.type !== 'newline') {
+	                onError(tab, 'TAB_AS_INDENT', 'Tabs are not allowed as indentation');
+	            }
+	            tab = null;
+	        }
+	        switch (token.type) {
+	            case 'space':
+	                // At the doc level, tabs at line start may be parsed
+	                // as leading white space rather than indentation.
+	                // In a flow collection, only the parser handles indent.
+	                if (!flow &&
+	                    (indicator !== 'doc-start' || next?.type !== 'flow-collection') &&
+	                    token.source.includes('\t')) {
+	                    tab = token;
+	                }
+	                hasSpace = true;
+	                break;
+	            case 'comment': {
+	                if (!hasSpace)
+	                    onError(token, 'MISSING_CHAR', 'Comments must be separated from other tokens by white space characters');
+	                const cb = token.source.substring(1) || ' ';
+	                if (!comment)
+	                    comment = cb;
+	                else
+	                    comment += commentSep + cb;
+	                commentSep = '';
+	                atNewline = false;
+	                break;
+	            }
+	            case 'newline':
+	                if (atNewline) {
+	                    if (comment)
+	                        comment += token.source;
+	                    else if (!found || indicator !== 'seq-item-ind')
+	                        spaceBefore = true;
+	                }
+	                else
+	                    commentSep += token.source;
+	                atNewline = true;
+	                hasNewline = true;
+	                if (anchor || tag)
+	                    newlineAfterProp = token;
+	                hasSpace = true;
+	                break;
+	            case 'anchor':
+	                if (anchor)
+	                    onError(token, 'MULTIPLE_ANCHORS', 'A node can have at most one anchor');
+	                if (token.source.endsWith(':'))
+	                    onError(token.offset + token.source.length - 1, 'BAD_ALIAS', 'Anchor ending in : is ambiguous', true);
+	                anchor = token;
+	                start ?? (start = token.offset);
+	                atNewline = false;
+	                hasSpace = false;
+	                reqSpace = true;
+	                break;
+	            case 'tag': {
+	                if (tag)
+	                    onError(token, 'MULTIPLE_TAGS', 'A node can have at most one tag');
+	                tag = token;
+	                start ?? (start = token.offset);
+	                atNewline = false;
+	                hasSpace = false;
+	                reqSpace = true;
+	                break;
+	            }
+	            case indicator:
+	                // Could here handle preceding comments differently
+	                if (anchor || tag)
+	                    onError(token, 'BAD_PROP_ORDER', `Anchors and tags must be after the ${token.source} indicator`);
+	                if (found)
+	                    onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${token.source} in ${flow ?? 'collection'}`);
+	                found = token;
+	                atNewline =
+	                    indicator === 'seq-item-ind' || indicator === 'explicit-key-ind';
+	                hasSpace = false;
+	                break;
+	            case 'comma':
+	                if (flow) {
+	                    if (comma)
+	                        onError(token, 'UNEXPECTED_TOKEN', `Unexpected , in ${flow}`);
+	                    comma = token;
+	                    atNewline = false;
+	                    hasSpace = false;
+	                    break;
+	                }
+	            // else fallthrough
+	            default:
+	                onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${token.type} token`);
+	                atNewline = false;
+	                hasSpace = false;
+	        }
+	    }
+	    const last = tokens[tokens.length - 1];
+	    const end = last ? last.offset + last.source.length : offset;
+	    if (reqSpace &&
+	        next &&
+	        next.type !== 'space' &&
+	        next.type !== 'newline' &&
+	        next.type !== 'comma' &&
+	        (next.type !== 'scalar' || next.source !== '')) {
+	        onError(next.offset, 'MISSING_CHAR', 'Tags and anchors must be separated from the next token by white space');
+	    }
+	    if (tab &&
+	        ((atNewline && tab.indent <= parentIndent) ||
+	            next?.type === 'block-map' ||
+	            next?.type === 'block-seq'))
+	        onError(tab, 'TAB_AS_INDENT', 'Tabs are not allowed as indentation');
+	    return {
+	        comma,
+	        found,
+	        spaceBefore,
+	        comment,
+	        hasNewline,
+	        anchor,
+	        tag,
+	        newlineAfterProp,
+	        end,
+	        start: start ?? end
+	    };
+	}
+
+	resolveProps.resolveProps = resolveProps$1;
+	return resolveProps;
+}
+
+var utilContainsNewline = {};
+
+var hasRequiredUtilContainsNewline;
+
+function requireUtilContainsNewline () {
+	if (hasRequiredUtilContainsNewline) return utilContainsNewline;
+	hasRequiredUtilContainsNewline = 1;
+
+	function containsNewline(key) {
+	    if (!key)
+	        return null;
+	    switch (key.type) {
+	        case 'alias':
+	        case 'scalar':
+	        case 'double-quoted-scalar':
+	        case 'single-quoted-scalar':
+	            if (key.source.includes('\n'))
+	                return true;
+	            if (key.end)
+	                for (const st of key.end)
+	                    if (st.type === 'newline')
+	                        return true;
+	            return false;
+	        case 'flow-collection':
+	            for (const it of key.items) {
+	                for (const st of it.start)
+	                    if (st.type === 'newline')
+	                        return true;
+	                if (it.sep)
+	                    for (const st of it.sep)
+	                        if (st.type === 'newline')
+	                            return true;
+	                if (containsNewline(it.key) || containsNewline(it.value))
+	                    return true;
+	            }
+	            return false;
+	        default:
+	            return true;
+	    }
+	}
+
+	utilContainsNewline.containsNewline = containsNewline;
+	return utilContainsNewline;
+}
+
+var utilFlowIndentCheck = {};
+
+var hasRequiredUtilFlowIndentCheck;
+
+function requireUtilFlowIndentCheck () {
+	if (hasRequiredUtilFlowIndentCheck) return utilFlowIndentCheck;
+	hasRequiredUtilFlowIndentCheck = 1;
+
+	var utilContainsNewline = requireUtilContainsNewline();
+
+	function flowIndentCheck(indent, fc, onError) {
+	    if (fc?.type === 'flow-collection') {
+	        const end = fc.end[0];
+	        if (end.indent === indent &&
+	            (end.source === ']' || end.source === '}') &&
+	            utilContainsNewline.containsNewline(fc)) {
+	            const msg = 'Flow end indicator should be more indented than parent';
+	            onError(end, 'BAD_INDENT', msg, true);
+	        }
+	    }
+	}
+
+	utilFlowIndentCheck.flowIndentCheck = flowIndentCheck;
+	return utilFlowIndentCheck;
+}
+
+var utilMapIncludes = {};
+
+var hasRequiredUtilMapIncludes;
+
+function requireUtilMapIncludes () {
+	if (hasRequiredUtilMapIncludes) return utilMapIncludes;
+	hasRequiredUtilMapIncludes = 1;
+
+	var identity = requireIdentity();
+
+	function mapIncludes(ctx, items, search) {
+	    const { uniqueKeys } = ctx.options;
+	    if (uniqueKeys === false)
+	        return false;
+	    const isEqual = typeof uniqueKeys === 'function'
+	        ? uniqueKeys
+	        : (a, b) => a === b || (identity.isScalar(a) && identity.isScalar(b) && a.value === b.value);
+	    return items.some(pair => isEqual(pair.key, search));
+	}
+
+	utilMapIncludes.mapIncludes = mapIncludes;
+	return utilMapIncludes;
+}
+
+var hasRequiredResolveBlockMap;
+
+function requireResolveBlockMap () {
+	if (hasRequiredResolveBlockMap) return resolveBlockMap;
+	hasRequiredResolveBlockMap = 1;
+
+	var Pair = requirePair();
+	var YAMLMap = requireYAMLMap();
+	var resolveProps = requireResolveProps();
+	var utilContainsNewline = requireUtilContainsNewline();
+	var utilFlowIndentCheck = requireUtilFlowIndentCheck();
+	var utilMapIncludes = requireUtilMapIncludes();
+
+	const startColMsg = 'All mapping items must start at the same column';
+	function resolveBlockMap$1({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
+	    const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
+	    const map = new NodeClass(ctx.schema);
+	    if (ctx.atRoot)
+	        ctx.atRoot = false;
+	    let offset = bm.offset;
+	    let commentEnd = null;
+	    for (const collItem of bm.items) {
+	        const { start, key, sep, value } = collItem;
+	        // key properties
+	        const keyProps = resolveProps.resolveProps(start, {
+	            indicator: 'explicit-key-ind',
+	            next: key ?? sep?.[0],
+	            offset,
+	            onError,
+	            parentIndent: bm.indent,
+	            startOnNewline: true
+	        });
+	        const implicitKey = !keyProps.found;
+	        if (implicitKey) {
+	            if (key) {
+	                if (key.type === 'block-seq')
+	                    onError(offset, 'BLOCK_AS_IMPLICIT_KEY', 'A block sequence may not be used as an implicit map key');
+	                else if ('indent' in key && key.indent !== bm.indent)
+	                    onError(offset, 'BAD_INDENT', startColMsg);
+	            }
+	            if (!keyProps.anchor && !keyProps.tag && !sep) {
+	                commentEnd = keyProps.end;
+	                if (keyProps.comment) {
+	                    if (map.comment)
+	                        map.comment += '\n' + keyProps.comment;
+	                    else
+	                        map.comment = keyProps.comment;
+	                }
+	                continue;
+	            }
+	            if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
+	                onError(key ?? start[start.length - 1], 'MULTILINE_IMPLICIT_KEY', 'Implicit keys need to be on a single line');
+	            }
+	        }
+	        else if (keyProps.found?.indent !== bm.indent) {
+	            onError(offset, 'BAD_INDENT', startColMsg);
+	        }
+	        // key value
+	        ctx.atKey = true;
+	        const keyStart = keyProps.end;
+	        const keyNode = key
+	            ? composeNode(ctx, key, keyProps, onError)
+	            : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+	        if (ctx.schema.compat)
+	            utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+	        ctx.atKey = false;
+	        if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+	            onError(keyStart, 'DUPLICATE_KEY', 'Map keys must be unique');
+	        // value properties
+	        const valueProps = resolveProps.resolveProps(sep ?? [], {
+	            indicator: 'map-value-ind',
+	            next: value,
+	            offset: keyNode.range[2],
+	            onError,
+	            parentIndent: bm.indent,
+	            startOnNewline: !key || key.type === 'block-scalar'
+	        });
+	        offset = valueProps.end;
+	        if (valueProps.found) {
+	            if (implicitKey) {
+	                if (value?.type === 'block-map' && !valueProps.hasNewline)
+	                    onError(offset, 'BLOCK_AS_IMPLICIT_KEY', 'Nested mappings are not allowed in compact mappings');
+	                if (ctx.options.strict &&
+	                    keyProps.start < valueProps.found.offset - 1024)
+	                    onError(keyNode.range, 'KEY_OVER_1024_CHARS', 'The : indicator must be at most 1024 chars after the start of an implicit block mapping key');
+	            }
+	            // value value
+	            const valueNode = value
+	                ? composeNode(ctx, value, valueProps, onError)
+	                : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
+	            if (ctx.schema.compat)
+	                utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
+	            offset = valueNode.range[2];
+	            const pair = new Pair.Pair(keyNode, valueNode);
+	            if (ctx.options.keepSourceTokens)
+	                pair.srcToken = collItem;
+	            map.items.push(pair);
+	        }
+	        else {
+	            // key with no value
+	            if (implicitKey)
+	                onError(keyNode.range, 'MISSING_CHAR', 'Implicit map keys need to be followed by map values');
+	            if (valueProps.comment) {
+	                if (keyNode.comment)
+	                    keyNode.comment += '\n' + valueProps.comment;
+	                else
+	                    keyNode.comment = valueProps.comment;
+	            }
+	            const pair = new Pair.Pair(keyNode);
+	            if (ctx.options.keepSourceTokens)
+	                pair.srcToken = collItem;
+	            map.items.push(pair);
+	        }
+	    }
+	    if (commentEnd && commentEnd < offset)
+	        onError(commentEnd, 'IMPOSSIBLE', 'Map comment with trailing content');
+	    map.range = [bm.offset, offset, commentEnd ?? offset];
+	    return map;
+	}
+
+	resolveBlockMap.resolveBlockMap = resolveBlockMap$1;
+	return resolveBlockMap;
+}
+
+var resolveBlockSeq = {};
+
+var hasRequiredResolveBlockSeq;
+
+function requireResolveBlockSeq () {
+	if (hasRequiredResolveBlockSeq) return resolveBlockSeq;
+	hasRequiredResolveBlockSeq = 1;
+
+	var YAMLSeq = requireYAMLSeq();
+	var resolveProps = requireResolveProps();
+	var utilFlowIndentCheck = requireUtilFlowIndentCheck();
+
+	function resolveBlockSeq$1({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
+	    const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
+	    const seq = new NodeClass(ctx.schema);
+	    if (ctx.atRoot)
+	        ctx.atRoot = false;
+	    if (ctx.atKey)
+	        ctx.atKey = false;
+	    let offset = bs.offset;
+	    let commentEnd = null;
+	    for (const { start, value } of bs.items) {
+	        const props = resolveProps.resolveProps(start, {
+	            indicator: 'seq-item-ind',
+	            next: value,
+	            offset,
+	            onError,
+	            parentIndent: bs.indent,
+	            startOnNewline: true
+	        });
+	        if (!props.found) {
+	            if (props.anchor || props.tag || value) {
+	                if (value?.type === 'block-seq')
+	                    onError(props.end, 'BAD_INDENT', 'All sequence items must start at the same column');
+	                else
+	                    onError(offset, 'MISSING_CHAR', 'Sequence item without - indicator');
+	            }
+	            else {
+	                commentEnd = props.end;
+	                if (props.comment)
+	                    seq.comment = props.comment;
+	                continue;
+	            }
+	        }
+	        const node = value
+	            ? composeNode(ctx, value, props, onError)
+	            : composeEmptyNode(ctx, props.end, start, null, props, onError);
+	        if (ctx.schema.compat)
+	            utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
+	        offset = node.range[2];
+	        seq.items.push(node);
+	    }
+	    seq.range = [bs.offset, offset, commentEnd ?? offset];
+	    return seq;
+	}
+
+	resolveBlockSeq.resolveBlockSeq = resolveBlockSeq$1;
+	return resolveBlockSeq;
+}
+
+var resolveFlowCollection = {};
+
+var resolveEnd = {};
+
+var hasRequiredResolveEnd;
+
+function requireResolveEnd () {
+	if (hasRequiredResolveEnd) return resolveEnd;
+	hasRequiredResolveEnd = 1;
+
+	function resolveEnd$1(end, offset, reqSpace, onError) {
+	    let comment = '';
+	    if (end) {
+	        let hasSpace = false;
+	        let sep = '';
+	        for (const token of end) {
+	            const { source, type } = token;
+	            switch (type) {
+	                case 'space':
+	                    hasSpace = true;
+	                    break;
+	                case 'comment': {
+	                    if (reqSpace && !hasSpace)
+	                        onError(token, 'MISSING_CHAR', 'Comments must be separated from other tokens by white space characters');
+	                    const cb = source.substring(1) || ' ';
+	                    if (!comment)
+	                        comment = cb;
+	                    else
+	                        comment += sep + cb;
+	                    sep = '';
+	                    break;
+	                }
+	                case 'newline':
+	                    if (comment)
+	                        sep += source;
+	                    hasSpace = true;
+	                    break;
+	                default:
+	                    onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${type} at node end`);
+	            }
+	            offset += source.length;
+	        }
+	    }
+	    return { comment, offset };
+	}
+
+	resolveEnd.resolveEnd = resolveEnd$1;
+	return resolveEnd;
+}
+
+var hasRequiredResolveFlowCollection;
+
+function requireResolveFlowCollection () {
+	if (hasRequiredResolveFlowCollection) return resolveFlowCollection;
+	hasRequiredResolveFlowCollection = 1;
+
+	var identity = requireIdentity();
+	var Pair = requirePair();
+	var YAMLMap = requireYAMLMap();
+	var YAMLSeq = requireYAMLSeq();
+	var resolveEnd = requireResolveEnd();
+	var resolveProps = requireResolveProps();
+	var utilContainsNewline = requireUtilContainsNewline();
+	var utilMapIncludes = requireUtilMapIncludes();
+
+	const blockMsg = 'Block collections are not allowed within flow collections';
+	const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
+	function resolveFlowCollection$1({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
+	    const isMap = fc.start.source === '{';
+	    const fcName = isMap ? 'flow map' : 'flow sequence';
+	    const NodeClass = (tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq));
+	    const coll = new NodeClass(ctx.schema);
+	    coll.flow = true;
+	    const atRoot = ctx.atRoot;
+	    if (atRoot)
+	        ctx.atRoot = false;
+	    if (ctx.atKey)
+	        ctx.atKey = false;
+	    let offset = fc.offset + fc.start.source.length;
+	    for (let i = 0; i < fc.items.length; ++i) {
+	        const collItem = fc.items[i];
+	        const { start, key, sep, value } = collItem;
+	        const props = resolveProps.resolveProps(start, {
+	            flow: fcName,
+	            indicator: 'explicit-key-ind',
+	            next: key ?? sep?.[0],
+	            offset,
+	            onError,
+	            parentIndent: fc.indent,
+	            startOnNewline: false
+	        });
+	        if (!props.found) {
+	            if (!props.anchor && !props.tag && !sep && !value) {
+	                if (i === 0 && props.comma)
+	                    onError(props.comma, 'UNEXPECTED_TOKEN', `Unexpected , in ${fcName}`);
+	                else if (i < fc.items.length - 1)
+	                    onError(props.start, 'UNEXPECTED_TOKEN', `Unexpected empty item in ${fcName}`);
+	                if (props.comment) {
+	                    if (coll.comment)
+	                        coll.comment += '\n' + props.comment;
+	                    else
+	                        coll.comment = props.comment;
+	                }
+	                offset = props.end;
+	                continue;
+	            }
+	            if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
+	                onError(key, // checked by containsNewline()
+	                'MULTILINE_IMPLICIT_KEY', 'Implicit keys of flow sequence pairs need to be on a single line');
+	        }
+	        if (i === 0) {
+	            if (props.comma)
+	                onError(props.comma, 'UNEXPECTED_TOKEN', `Unexpected , in ${fcName}`);
+	        }
+	        else {
+	            if (!props.comma)
+	                onError(props.start, 'MISSING_CHAR', `Missing , between ${fcName} items`);
+	            if (props.comment) {
+	                let prevItemComment = '';
+	                loop: for (const st of start) {
+	                    switch (st.type) {
+	                        case 'comma':
+	                        case 'space':
+	                            break;
+	                        case 'comment':
+	                            prevItemComment = st.source.substring(1);
+	                            break loop;
+	                        default:
+	                            break loop;
+	                    }
+	                }
+	                if (prevItemComment) {
+	                    let prev = coll.items[coll.items.length - 1];
+	                    if (identity.isPair(prev))
+	                        prev = prev.value ?? prev.key;
+	                    if (prev.comment)
+	                        prev.comment += '\n' + prevItemComment;
+	                    else
+	                        prev.comment = prevItemComment;
+	                    props.comment = props.comment.substring(prevItemComment.length + 1);
+	                }
+	            }
+	        }
+	        if (!isMap && !sep && !props.found) {
+	            // item is a value in a seq
+	            // → key & sep are empty, start does not include ? or :
+	            const valueNode = value
+	                ? composeNode(ctx, value, props, onError)
+	                : composeEmptyNode(ctx, props.end, sep, null, props, onError);
+	            coll.items.push(valueNode);
+	            offset = valueNode.range[2];
+	            if (isBlock(value))
+	                onError(valueNode.range, 'BLOCK_IN_FLOW', blockMsg);
+	        }
+	        else {
+	            // item is a key+value pair
+	            // key value
+	            ctx.atKey = true;
+	            const keyStart = props.end;
+	            const keyNode = key
+	                ? composeNode(ctx, key, props, onError)
+	                : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+	            if (isBlock(key))
+	                onError(keyNode.range, 'BLOCK_IN_FLOW', blockMsg);
+	            ctx.atKey = false;
+	            // value properties
+	            const valueProps = resolveProps.resolveProps(sep ?? [], {
+	                flow: fcName,
+	                indicator: 'map-value-ind',
+	                next: value,
+	                offset: keyNode.range[2],
+	                onError,
+	                parentIndent: fc.indent,
+	                startOnNewline: false
+	            });
+	            if (valueProps.found) {
+	                if (!isMap && !props.found && ctx.options.strict) {
+	                    if (sep)
+	                        for (const st of sep) {
+	                            if (st === valueProps.found)
+	                                break;
+	                            if (st.type === 'newline') {
+	                                onError(st, 'MULTILINE_IMPLICIT_KEY', 'Implicit keys of flow sequence pairs need to be on a single line');
+	                                break;
+	                            }
+	                        }
+	                    if (props.start < valueProps.found.offset - 1024)
+	                        onError(valueProps.found, 'KEY_OVER_1024_CHARS', 'The : indicator must be at most 1024 chars after the start of an implicit flow sequence key');
+	                }
+	            }
+	            else if (value) {
+	                if ('source' in value && value.source?.[0] === ':')
+	                    onError(value, 'MISSING_CHAR', `Missing space after : in ${fcName}`);
+	                else
+	                    onError(valueProps.start, 'MISSING_CHAR', `Missing , or : between ${fcName} items`);
+	            }
+	            // value value
+	            const valueNode = value
+	                ? composeNode(ctx, value, valueProps, onError)
+	                : valueProps.found
+	                    ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError)
+	                    : null;
+	            if (valueNode) {
+	                if (isBlock(value))
+	                    onError(valueNode.range, 'BLOCK_IN_FLOW', blockMsg);
+	            }
+	            else if (valueProps.comment) {
+	                if (keyNode.comment)
+	                    keyNode.comment += '\n' + valueProps.comment;
+	                else
+	                    keyNode.comment = valueProps.comment;
+	            }
+	            const pair = new Pair.Pair(keyNode, valueNode);
+	            if (ctx.options.keepSourceTokens)
+	                pair.srcToken = collItem;
+	            if (isMap) {
+	                const map = coll;
+	                if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+	                    onError(keyStart, 'DUPLICATE_KEY', 'Map keys must be unique');
+	                map.items.push(pair);
+	            }
+	            else {
+	                const map = new YAMLMap.YAMLMap(ctx.schema);
+	                map.flow = true;
+	                map.items.push(pair);
+	                const endRange = (valueNode ?? keyNode).range;
+	                map.range = [keyNode.range[0], endRange[1], endRange[2]];
+	                coll.items.push(map);
+	            }
+	            offset = valueNode ? valueNode.range[2] : valueProps.end;
+	        }
+	    }
+	    const expectedEnd = isMap ? '}' : ']';
+	    const [ce, ...ee] = fc.end;
+	    let cePos = offset;
+	    if (ce?.source === expectedEnd)
+	        cePos = ce.offset + ce.source.length;
+	    else {
+	        const name = fcName[0].toUpperCase() + fcName.substring(1);
+	        const msg = atRoot
+	            ? `${name} must end with a ${expectedEnd}`
+	            : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
+	        onError(offset, atRoot ? 'MISSING_CHAR' : 'BAD_INDENT', msg);
+	        if (ce && ce.source.length !== 1)
+	            ee.unshift(ce);
+	    }
+	    if (ee.length > 0) {
+	        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
+	        if (end.comment) {
+	            if (coll.comment)
+	                coll.comment += '\n' + end.comment;
+	            else
+	                coll.comment = end.comment;
+	        }
+	        coll.range = [fc.offset, cePos, end.offset];
+	    }
+	    else {
+	        coll.range = [fc.offset, cePos, cePos];
+	    }
+	    return coll;
+	}
+
+	resolveFlowCollection.resolveFlowCollection = resolveFlowCollection$1;
+	return resolveFlowCollection;
+}
+
+var hasRequiredComposeCollection;
+
+function requireComposeCollection () {
+	if (hasRequiredComposeCollection) return composeCollection;
+	hasRequiredComposeCollection = 1;
+
+	var identity = requireIdentity();
+	var Scalar = requireScalar();
+	var YAMLMap = requireYAMLMap();
+	var YAMLSeq = requireYAMLSeq();
+	var resolveBlockMap = requireResolveBlockMap();
+	var resolveBlockSeq = requireResolveBlockSeq();
+	var resolveFlowCollection = requireResolveFlowCollection();
+
+	function resolveCollection(CN, ctx, token, onError, tagName, tag) {
+	    const coll = token.type === 'block-map'
+	        ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag)
+	        : token.type === 'block-seq'
+	            ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag)
+	            : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
+	    const Coll = coll.constructor;
+	    // If we got a tagName matching the class, or the tag name is '!',
+	    // then use the tagName from the node class used to create it.
+	    if (tagName === '!' || tagName === Coll.tagName) {
+	        coll.tag = Coll.tagName;
+	        return coll;
+	    }
+	    if (tagName)
+	        coll.tag = tagName;
+	    return coll;
+	}
+	function composeCollection$1(CN, ctx, token, props, onError) {
+	    const tagToken = props.tag;
+	    const tagName = !tagToken
+	        ? null
+	        : ctx.directives.tagName(tagToken.source, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg));
+	    if (token.type === 'block-seq') {
+	        const { anchor, newlineAfterProp: nl } = props;
+	        const lastProp = anchor && tagToken
+	            ? anchor.offset > tagToken.offset
+	                ? anchor
+	                : tagToken
+	            : (anchor ?? tagToken);
+	        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
+	            const message = 'Missing newline after block sequence props';
+	            onError(lastProp, 'MISSING_CHAR', message);
+	        }
+	    }
+	    const expType = token.type === 'block-map'
+	        ? 'map'
+	        : token.type === 'block-seq'
+	            ? 'seq'
+	            : token.start.source === '{'
+	                ? 'map'
+	                : 'seq';
+	    // shortcut: check if it's a generic YAMLMap or YAMLSeq
+	    // before jumping into the custom tag logic.
+	    if (!tagToken ||
+	        !tagName ||
+	        tagName === '!' ||
+	        (tagName === YAMLMap.YAMLMap.tagName && expType === 'map') ||
+	        (tagName === YAMLSeq.YAMLSeq.tagName && expType === 'seq')) {
+	        return resolveCollection(CN, ctx, token, onError, tagName);
+	    }
+	    let tag = ctx.schema.tags.find(t => t.tag === tagName && t.collection === expType);
+	    if (!tag) {
+	        const kt = ctx.schema.knownTags[tagName];
+	        if (kt?.collection === expType) {
+	            ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
+	            tag = kt;
+	        }
+	        else {
+	            if (kt) {
+	                onError(tagToken, 'BAD_COLLECTION_TYPE', `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? 'scalar'}`, true);
+	            }
+	            else {
+	                onError(tagToken, 'TAG_RESOLVE_FAILED', `Unresolved tag: ${tagName}`, true);
+	            }
+	            return resolveCollection(CN, ctx, token, onError, tagName);
+	        }
+	    }
+	    const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
+	    const res = tag.resolve?.(coll, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg), ctx.options) ?? coll;
+	    const node = identity.isNode(res)
+	        ? res
+	        : new Scalar.Scalar(res);
+	    node.range = coll.range;
+	    node.tag = tagName;
+	    if (tag?.format)
+	        node.format = tag.format;
+	    return node;
+	}
+
+	composeCollection.composeCollection = composeCollection$1;
+	return composeCollection;
+}
+
+var composeScalar = {};
+
+var resolveBlockScalar = {};
+
+var hasRequiredResolveBlockScalar;
+
+function requireResolveBlockScalar () {
+	if (hasRequiredResolveBlockScalar) return resolveBlockScalar;
+	hasRequiredResolveBlockScalar = 1;
+
+	var Scalar = requireScalar();
+
+	function resolveBlockScalar$1(ctx, scalar, onError) {
+	    const start = scalar.offset;
+	    const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
+	    if (!header)
+	        return { value: '', type: null, comment: '', range: [start, start, start] };
+	    const type = header.mode === '>' ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
+	    const lines = scalar.source ? splitLines(scalar.source) : [];
+	    // determine the end of content & start of chomping
+	    let chompStart = lines.length;
+	    for (let i = lines.length - 1; i >= 0; --i) {
+	        const content = lines[i][1];
+	        if (content === '' || content === '\r')
+	            chompStart = i;
+	        else
+	            break;
+	    }
+	    // shortcut for empty contents
+	    if (chompStart === 0) {
+	        const value = header.chomp === '+' && lines.length > 0
+	            ? '\n'.repeat(Math.max(1, lines.length - 1))
+	            : '';
+	        let end = start + header.length;
+	        if (scalar.source)
+	            end += scalar.source.length;
+	        return { value, type, comment: header.comment, range: [start, end, end] };
+	    }
+	    // find the indentation level to trim from start
+	    let trimIndent = scalar.indent + header.indent;
+	    let offset = scalar.offset + header.length;
+	    let contentStart = 0;
+	    for (let i = 0; i < chompStart; ++i) {
+	        const [indent, content] = lines[i];
+	        if (content === '' || content === '\r') {
+	            if (header.indent === 0 && indent.length > trimIndent)
+	                trimIndent = indent.length;
+	        }
+	        else {
+	            if (indent.length < trimIndent) {
+	                const message = 'Block scalars with more-indented leading empty lines must use an explicit indentation indicator';
+	                onError(offset + indent.length, 'MISSING_CHAR', message);
+	            }
+	            if (header.indent === 0)
+	                trimIndent = indent.length;
+	            contentStart = i;
+	            if (trimIndent === 0 && !ctx.atRoot) {
+	                const message = 'Block scalar values in collections must be indented';
+	                onError(offset, 'BAD_INDENT', message);
+	            }
+	            break;
+	        }
+	        offset += indent.length + content.length + 1;
+	    }
+	    // include trailing more-indented empty lines in content
+	    for (let i = lines.length - 1; i >= chompStart; --i) {
+	        if (lines[i][0].length > trimIndent)
+	            chompStart = i + 1;
+	    }
+	    let value = '';
+	    let sep = '';
+	    let prevMoreIndented = false;
+	    // leading whitespace is kept intact
+	    for (let i = 0; i < contentStart; ++i)
+	        value += lines[i][0].slice(trimIndent) + '\n';
+	    for (let i = contentStart; i < chompStart; ++i) {
+	        let [indent, content] = lines[i];
+	        offset += indent.length + content.length + 1;
+	        const crlf = content[content.length - 1] === '\r';
+	        if (crlf)
+	            content = content.slice(0, -1);
+	        /* istanbul ignore if already caught in lexer */
+	        if (content && indent.length < trimIndent) {
+	            const src = header.indent
+	                ? 'explicit indentation indicator'
+	                : 'first line';
+	            const message = `Block scalar lines must not be less indented than their ${src}`;
+	            onError(offset - content.length - (crlf ? 2 : 1), 'BAD_INDENT', message);
+	            indent = '';
+	        }
+	        if (type === Scalar.Scalar.BLOCK_LITERAL) {
+	            value += sep + indent.slice(trimIndent) + content;
+	            sep = '\n';
+	        }
+	        else if (indent.length > trimIndent || content[0] === '\t') {
+	            // more-indented content within a folded block
+	            if (sep === ' ')
+	                sep = '\n';
+	            else if (!prevMoreIndented && sep === '\n')
+	                sep = '\n\n';
+	            value += sep + indent.slice(trimIndent) + content;
+	            sep = '\n';
+	            prevMoreIndented = true;
+	        }
+	        else if (content === '') {
+	            // empty line
+	            if (sep === '\n')
+	                value += '\n';
+	            else
+	                sep = '\n';
+	        }
+	        else {
+	            value += sep + content;
+	            sep = ' ';
+	            prevMoreIndented = false;
+	        }
+	    }
+	    switch (header.chomp) {
+	        case '-':
+	            break;
+	        case '+':
+	            for (let i = chompStart; i < lines.length; ++i)
+	                value += '\n' + lines[i][0].slice(trimIndent);
+	            if (value[value.length - 1] !== '\n')
+	                value += '\n';
+	            break;
+	        default:
+	            value += '\n';
+	    }
+	    const end = start + header.length + scalar.source.length;
+	    return { value, type, comment: header.comment, range: [start, end, end] };
+	}
+	function parseBlockScalarHeader({ offset, props }, strict, onError) {
+	    /* istanbul ignore if should not happen */
+	    if (props[0].type !== 'block-scalar-header') {
+	        onError(props[0], 'IMPOSSIBLE', 'Block scalar header not found');
+	        return null;
+	    }
+	    const { source } = props[0];
+	    const mode = source[0];
+	    let indent = 0;
+	    let chomp = '';
+	    let error = -1;
+	    for (let i = 1; i < source.length; ++i) {
+	        const ch = source[i];
+	        if (!chomp && (ch === '-' || ch === '+'))
+	            chomp = ch;
+	        else {
+	            const n = Number(ch);
+	            if (!indent && n)
+	                indent = n;
+	            else if (error === -1)
+	                error = offset + i;
+	        }
+	    }
+	    if (error !== -1)
+	        onError(error, 'UNEXPECTED_TOKEN', `Block scalar header includes extra characters: ${source}`);
+	    let hasSpace = false;
+	    let comment = '';
+	    let length = source.length;
+	    for (let i = 1; i < props.length; ++i) {
+	        const token = props[i];
+	        switch (token.type) {
+	            case 'space':
+	                hasSpace = true;
+	            // fallthrough
+	            case 'newline':
+	                length += token.source.length;
+	                break;
+	            case 'comment':
+	                if (strict && !hasSpace) {
+	                    const message = 'Comments must be separated from other tokens by white space characters';
+	                    onError(token, 'MISSING_CHAR', message);
+	                }
+	                length += token.source.length;
+	                comment = token.source.substring(1);
+	                break;
+	            case 'error':
+	                onError(token, 'UNEXPECTED_TOKEN', token.message);
+	                length += token.source.length;
+	                break;
+	            /* istanbul ignore next should not happen */
+	            default: {
+	                const message = `Unexpected token in block scalar header: ${token.type}`;
+	                onError(token, 'UNEXPECTED_TOKEN', message);
+	                const ts = token.source;
+	                if (ts && typeof ts === 'string')
+	                    length += ts.length;
+	            }
+	        }
+	    }
+	    return { mode, indent, chomp, comment, length };
+	}
+	/** @returns Array of lines split up as `[indent, content]` */
+	function splitLines(source) {
+	    const split = source.split(/\n( *)/);
+	    const first = split[0];
+	    const m = first.match(/^( *)/);
+	    const line0 = m?.[1]
+	        ? [m[1], first.slice(m[1].length)]
+	        : ['', first];
+	    const lines = [line0];
+	    for (let i = 1; i < split.length; i += 2)
+	        lines.push([split[i], split[i + 1]]);
+	    return lines;
+	}
+
+	resolveBlockScalar.resolveBlockScalar = resolveBlockScalar$1;
+	return resolveBlockScalar;
+}
+
+var resolveFlowScalar = {};
+
+var hasRequiredResolveFlowScalar;
+
+function requireResolveFlowScalar () {
+	if (hasRequiredResolveFlowScalar) return resolveFlowScalar;
+	hasRequiredResolveFlowScalar = 1;
+
+	var Scalar = requireScalar();
+	var resolveEnd = requireResolveEnd();
+
+	function resolveFlowScalar$1(scalar, strict, onError) {
+	    const { offset, type, source, end } = scalar;
+	    let _type;
+	    let value;
+	    const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
+	    switch (type) {
+	        case 'scalar':
+	            _type = Scalar.Scalar.PLAIN;
+	            value = plainValue(source, _onError);
+	            break;
+	        case 'single-quoted-scalar':
+	            _type = Scalar.Scalar.QUOTE_SINGLE;
+	            value = singleQuotedValue(source, _onError);
+	            break;
+	        case 'double-quoted-scalar':
+	            _type = Scalar.Scalar.QUOTE_DOUBLE;
+	            value = doubleQuotedValue(source, _onError);
+	            break;
+	        /* istanbul ignore next should not happen */
+	        default:
+	            onError(scalar, 'UNEXPECTED_TOKEN', `Expected a flow scalar value, but found: ${type}`);
+	            return {
+	                value: '',
+	                type: null,
+	                comment: '',
+	                range: [offset, offset + source.length, offset + source.length]
+	            };
+	    }
+	    const valueEnd = offset + source.length;
+	    const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+	    return {
+	        value,
+	        type: _type,
+	        comment: re.comment,
+	        range: [offset, valueEnd, re.offset]
+	    };
+	}
+	function plainValue(source, onError) {
+	    let badChar = '';
+	    switch (source[0]) {
+	        /* istanbul ignore next should not happen */
+	        case '\t':
+	            badChar = 'a tab character';
+	            break;
+	        case ',':
+	            badChar = 'flow indicator character ,';
+	            break;
+	        case '%':
+	            badChar = 'directive indicator character %';
+	            break;
+	        case '|':
+	        case '>': {
+	            badChar = `block scalar indicator ${source[0]}`;
+	            break;
+	        }
+	        case '@':
+	        case '`': {
+	            badChar = `reserved character ${source[0]}`;
+	            break;
+	        }
+	    }
+	    if (badChar)
+	        onError(0, 'BAD_SCALAR_START', `Plain value cannot start with ${badChar}`);
+	    return unfoldLines(source);
+	}
+	function singleQuotedValue(source, onError) {
+	    if (source[source.length - 1] !== "'" || source.length === 1)
+	        onError(source.length, 'MISSING_CHAR', "Missing closing 'quote");
+	    return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
+	}
+	function unfoldLines(source) {
+	    const line = /(.*?)\r?\n/sy;
+	    let match = line.exec(source);
+	    if (!match)
+	        return source;
+	    /**
+	     * The negative lookbehinds in these RegExps are to
+	     * prevent causing a polynomial search time in certain cases.
+	     *
+	     * The try-catch is for Safari < 16.4 and other old browsers:
+	     * https://caniuse.com/js-regexp-lookbehind
+	     */
+	    let trimEnd, trimBoth;
+	    try {
+	        trimEnd = new RegExp('(?<![ \t])[ \t]+$');
+	        trimBoth = new RegExp('^[ \t]+|(?<![ \t])[ \t]+$', 'g');
+	    }
+	    catch {
+	        trimEnd = /[ \t]+$/;
+	        trimBoth = /^[ \t]+|[ \t]+$/g;
+	    }
+	    let res = match[1].replace(trimEnd, '');
+	    let sep = ' ';
+	    let pos = line.lastIndex;
+	    while ((match = line.exec(source))) {
+	        const lm = match[1].replace(trimBoth, '');
+	        if (lm === '') {
+	            if (sep === '\n')
+	                res += sep;
+	            else
+	                sep = '\n';
+	        }
+	        else {
+	            res += sep + lm;
+	            sep = ' ';
+	        }
+	        pos = line.lastIndex;
+	    }
+	    const last = /[ \t]*(.*)/sy;
+	    last.lastIndex = pos;
+	    match = last.exec(source);
+	    return res + sep + (match?.[1] ?? '');
+	}
+	function doubleQuotedValue(source, onError) {
+	    let res = '';
+	    for (let i = 1; i < source.length - 1; ++i) {
+	        const ch = source[i];
+	        if (ch === '\r' && source[i + 1] === '\n')
+	            continue;
+	        if (ch === '\n') {
+	            const { fold, offset } = foldNewline(source, i);
+	            res += fold;
+	            i = offset;
+	        }
+	        else if (ch === '\\') {
+	            let next = source[++i];
+	            const cc = escapeCodes[next];
+	            if (cc)
+	                res += cc;
+	            else if (next === '\n') {
+	                // skip escaped newlines, but still trim the following line
+	                next = source[i + 1];
+	                while (next === ' ' || next === '\t')
+	                    next = source[++i + 1];
+	            }
+	            else if (next === '\r' && source[i + 1] === '\n') {
+	                // skip escaped CRLF newlines, but still trim the following line
+	                next = source[++i + 1];
+	                while (next === ' ' || next === '\t')
+	                    next = source[++i + 1];
+	            }
+	            else if (next === 'x' || next === 'u' || next === 'U') {
+	                const length = next === 'x' ? 2 : next === 'u' ? 4 : 8;
+	                res += parseCharCode(source, i + 1, length, onError);
+	                i += length;
+	            }
+	            else {
+	                const raw = source.substr(i - 1, 2);
+	                onError(i - 1, 'BAD_DQ_ESCAPE', `Invalid escape sequence ${raw}`);
+	                res += raw;
+	            }
+	        }
+	        else if (ch === ' ' || ch === '\t') {
+	            // trim trailing whitespace
+	            const wsStart = i;
+	            let next = source[i + 1];
+	            while (next === ' ' || next === '\t')
+	                next = source[++i + 1];
+	            if (next !== '\n' && !(next === '\r' && source[i + 2] === '\n'))
+	                res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
+	        }
+	        else {
+	            res += ch;
+	        }
+	    }
+	    if (source[source.length - 1] !== '"' || source.length === 1)
+	        onError(source.length, 'MISSING_CHAR', 'Missing closing "quote');
+	    return res;
+	}
+	/**
+	 * Fold a single newline into a space, multiple newlines to N - 1 newlines.
+	 * Presumes `source[offset] === '\n'`
+	 */
+	function foldNewline(source, offset) {
+	    let fold = '';
+	    let ch = source[offset + 1];
+	    while (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') {
+	        if (ch === '\r' && source[offset + 2] !== '\n')
+	            break;
+	        if (ch === '\n')
+	            fold += '\n';
+	        offset += 1;
+	        ch = source[offset + 1];
+	    }
+	    if (!fold)
+	        fold = ' ';
+	    return { fold, offset };
+	}
+	const escapeCodes = {
+	    '0': '\0', // null character
+	    a: '\x07', // bell character
+	    b: '\b', // backspace
+	    e: '\x1b', // escape character
+	    f: '\f', // form feed
+	    n: '\n', // line feed
+	    r: '\r', // carriage return
+	    t: '\t', // horizontal tab
+	    v: '\v', // vertical tab
+	    N: '\u0085', // Unicode next line
+	    _: '\u00a0', // Unicode non-breaking space
+	    L: '\u2028', // Unicode line separator
+	    P: '\u2029', // Unicode paragraph separator
+	    ' ': ' ',
+	    '"': '"',
+	    '/': '/',
+	    '\\': '\\',
+	    '\t': '\t'
+	};
+	function parseCharCode(source, offset, length, onError) {
+	    const cc = source.substr(offset, length);
+	    const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
+	    const code = ok ? parseInt(cc, 16) : NaN;
+	    try {
+	        return String.fromCodePoint(code);
+	    }
+	    catch {
+	        const raw = source.substr(offset - 2, length + 2);
+	        onError(offset - 2, 'BAD_DQ_ESCAPE', `Invalid escape sequence ${raw}`);
+	        return raw;
+	    }
+	}
+
+	resolveFlowScalar.resolveFlowScalar = resolveFlowScalar$1;
+	return resolveFlowScalar;
+}
+
+var hasRequiredComposeScalar;
+
+function requireComposeScalar () {
+	if (hasRequiredComposeScalar) return composeScalar;
+	hasRequiredComposeScalar = 1;
+
+	var identity = requireIdentity();
+	var Scalar = requireScalar();
+	var resolveBlockScalar = requireResolveBlockScalar();
+	var resolveFlowScalar = requireResolveFlowScalar();
+
+	function composeScalar$1(ctx, token, tagToken, onError) {
+	    const { value, type, comment, range } = token.type === 'block-scalar'
+	        ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError)
+	        : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+	    const tagName = tagToken
+	        ? ctx.directives.tagName(tagToken.source, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg))
+	        : null;
+	    let tag;
+	    if (ctx.options.stringKeys && ctx.atKey) {
+	        tag = ctx.schema[identity.SCALAR];
+	    }
+	    else if (tagName)
+	        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
+	    else if (token.type === 'scalar')
+	        tag = findScalarTagByTest(ctx, value, token, onError);
+	    else
+	        tag = ctx.schema[identity.SCALAR];
+	    let scalar;
+	    try {
+	        const res = tag.resolve(value, msg => onError(tagToken ?? token, 'TAG_RESOLVE_FAILED', msg), ctx.options);
+	        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
+	    }
+	    catch (error) {
+	        const msg = error instanceof Error ? error.message : String(error);
+	        onError(tagToken ?? token, 'TAG_RESOLVE_FAILED', msg);
+	        scalar = new Scalar.Scalar(value);
+	    }
+	    scalar.range = range;
+	    scalar.source = value;
+	    if (type)
+	        scalar.type = type;
+	    if (tagName)
+	        scalar.tag = tagName;
+	    if (tag.format)
+	        scalar.format = tag.format;
+	    if (comment)
+	        scalar.comment = comment;
+	    return scalar;
+	}
+	function findScalarTagByName(schema, value, tagName, tagToken, onError) {
+	    if (tagName === '!')
+	        return schema[identity.SCALAR]; // non-specific tag
+	    const matchWithTest = [];
+	    for (const tag of schema.tags) {
+	        if (!tag.collection && tag.tag === tagName) {
+	            if (tag.default && tag.test)
+	                matchWithTest.push(tag);
+	            else
+	                return tag;
+	        }
+	    }
+	    for (const tag of matchWithTest)
+	        if (tag.test?.test(value))
+	            return tag;
+	    const kt = schema.knownTags[tagName];
+	    if (kt && !kt.collection) {
+	        // Ensure that the known tag is available for stringifying,
+	        // but does not get used by default.
+	        schema.tags.push(Object.assign({}, kt, { default: false, test: undefined }));
+	        return kt;
+	    }
+	    onError(tagToken, 'TAG_RESOLVE_FAILED', `Unresolved tag: ${tagName}`, tagName !== 'tag:yaml.org,2002:str');
+	    return schema[identity.SCALAR];
+	}
+	function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
+	    const tag = schema.tags.find(tag => (tag.default === true || (atKey && tag.default === 'key')) &&
+	        tag.test?.test(value)) || schema[identity.SCALAR];
+	    if (schema.compat) {
+	        const compat = schema.compat.find(tag => tag.default && tag.test?.test(value)) ??
+	            schema[identity.SCALAR];
+	        if (tag.tag !== compat.tag) {
+	            const ts = directives.tagString(tag.tag);
+	            const cs = directives.tagString(compat.tag);
+	            const msg = `Value may be parsed as either ${ts} or ${cs}`;
+	            onError(token, 'TAG_RESOLVE_FAILED', msg, true);
+	        }
+	    }
+	    return tag;
+	}
+
+	composeScalar.composeScalar = composeScalar$1;
+	return composeScalar;
+}
+
+var utilEmptyScalarPosition = {};
+
+var hasRequiredUtilEmptyScalarPosition;
+
+function requireUtilEmptyScalarPosition () {
+	if (hasRequiredUtilEmptyScalarPosition) return utilEmptyScalarPosition;
+	hasRequiredUtilEmptyScalarPosition = 1;
+
+	function emptyScalarPosition(offset, before, pos) {
+	    if (before) {
+	        pos ?? (pos = before.length);
+	        for (let i = pos - 1; i >= 0; --i) {
+	            let st = before[i];
+	            switch (st.type) {
+	                case 'space':
+	                case 'comment':
+	                case 'newline':
+	                    offset -= st.source.length;
+	                    continue;
+	            }
+	            // Technically, an empty scalar is immediately after the last non-empty
+	            // node, but it's more useful to place it after any whitespace.
+	            st = before[++i];
+	            while (st?.type === 'space') {
+	                offset += st.source.length;
+	                st = before[++i];
+	            }
+	            break;
+	        }
+	    }
+	    return offset;
+	}
+
+	utilEmptyScalarPosition.emptyScalarPosition = emptyScalarPosition;
+	return utilEmptyScalarPosition;
+}
+
+var hasRequiredComposeNode;
+
+function requireComposeNode () {
+	if (hasRequiredComposeNode) return composeNode;
+	hasRequiredComposeNode = 1;
+
+	var Alias = requireAlias();
+	var identity = requireIdentity();
+	var composeCollection = requireComposeCollection();
+	var composeScalar = requireComposeScalar();
+	var resolveEnd = requireResolveEnd();
+	var utilEmptyScalarPosition = requireUtilEmptyScalarPosition();
+
+	const CN = { composeNode: composeNode$1, composeEmptyNode };
+	function composeNode$1(ctx, token, props, onError) {
+	    const atKey = ctx.atKey;
+	    const { spaceBefore, comment, anchor, tag } = props;
+	    let node;
+	    let isSrcToken = true;
+	    switch (token.type) {
+	        case 'alias':
+	            node = composeAlias(ctx, token, onError);
+	            if (anchor || tag)
+	                onError(token, 'ALIAS_PROPS', 'An alias node must not specify any properties');
+	            break;
+	        case 'scalar':
+	        case 'single-quoted-scalar':
+	        case 'double-quoted-scalar':
+	        case 'block-scalar':
+	            node = composeScalar.composeScalar(ctx, token, tag, onError);
+	            if (anchor)
+	                node.anchor = anchor.source.substring(1);
+	            break;
+	        case 'block-map':
+	        case 'block-seq':
+	        case 'flow-collection':
+	            try {
+	                node = composeCollection.composeCollection(CN, ctx, token, props, onError);
+	                if (anchor)
+	                    node.anchor = anchor.source.substring(1);
+	            }
+	            catch (error) {
+	                // Almost certainly here due to a stack overflow
+	                const message = error instanceof Error ? error.message : String(error);
+	                onError(token, 'RESOURCE_EXHAUSTION', message);
+	            }
+	            break;
+	        default: {
+	            const message = token.type === 'error'
+	                ? token.message
+	                : `Unsupported token (type: ${token.type})`;
+	            onError(token, 'UNEXPECTED_TOKEN', message);
+	            isSrcToken = false;
+	        }
+	    }
+	    node ?? (node = composeEmptyNode(ctx, token.offset, undefined, null, props, onError));
+	    if (anchor && node.anchor === '')
+	        onError(anchor, 'BAD_ALIAS', 'Anchor cannot be an empty string');
+	    if (atKey &&
+	        ctx.options.stringKeys &&
+	        (!identity.isScalar(node) ||
+	            typeof node.value !== 'string' ||
+	            (node.tag && node.tag !== 'tag:yaml.org,2002:str'))) {
+	        const msg = 'With stringKeys, all keys must be strings';
+	        onError(tag ?? token, 'NON_STRING_KEY', msg);
+	    }
+	    if (spaceBefore)
+	        node.spaceBefore = true;
+	    if (comment) {
+	        if (token.type === 'scalar' && token.source === '')
+	            node.comment = comment;
+	        else
+	            node.commentBefore = comment;
+	    }
+	    // @ts-expect-error Type checking misses meaning of isSrcToken
+	    if (ctx.options.keepSourceTokens && isSrcToken)
+	        node.srcToken = token;
+	    return node;
+	}
+	function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
+	    const token = {
+	        type: 'scalar',
+	        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
+	        indent: -1,
+	        source: ''
+	    };
+	    const node = composeScalar.composeScalar(ctx, token, tag, onError);
+	    if (anchor) {
+	        node.anchor = anchor.source.substring(1);
+	        if (node.anchor === '')
+	            onError(anchor, 'BAD_ALIAS', 'Anchor cannot be an empty string');
+	    }
+	    if (spaceBefore)
+	        node.spaceBefore = true;
+	    if (comment) {
+	        node.comment = comment;
+	        node.range[2] = end;
+	    }
+	    return node;
+	}
+	function composeAlias({ options }, { offset, source, end }, onError) {
+	    const alias = new Alias.Alias(source.substring(1));
+	    if (alias.source === '')
+	        onError(offset, 'BAD_ALIAS', 'Alias cannot be an empty string');
+	    if (alias.source.endsWith(':'))
+	        onError(offset + source.length - 1, 'BAD_ALIAS', 'Alias ending in : is ambiguous', true);
+	    const valueEnd = offset + source.length;
+	    const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+	    alias.range = [offset, valueEnd, re.offset];
+	    if (re.comment)
+	        alias.comment = re.comment;
+	    return alias;
+	}
+
+	composeNode.composeEmptyNode = composeEmptyNode;
+	composeNode.composeNode = composeNode$1;
+	return composeNode;
+}
+
+var hasRequiredComposeDoc;
+
+function requireComposeDoc () {
+	if (hasRequiredComposeDoc) return composeDoc;
+	hasRequiredComposeDoc = 1;
+
+	var Document = requireDocument();
+	var composeNode = requireComposeNode();
+	var resolveEnd = requireResolveEnd();
+	var resolveProps = requireResolveProps();
+
+	function composeDoc$1(options, directives, { offset, start, value, end }, onError) {
+	    const opts = Object.assign({ _directives: directives }, options);
+	    const doc = new Document.Document(undefined, opts);
+	    const ctx = {
+	        atKey: false,
+	        atRoot: true,
+	        directives: doc.directives,
+	        options: doc.options,
+	        schema: doc.schema
+	    };
+	    const props = resolveProps.resolveProps(start, {
+	        indicator: 'doc-start',
+	        next: value ?? end?.[0],
+	        offset,
+	        onError,
+	        parentIndent: 0,
+	        startOnNewline: true
+	    });
+	    if (props.found) {
+	        doc.directives.docStart = true;
+	        if (value &&
+	            (value.type === 'block-map' || value.type === 'block-seq') &&
+	            !props.hasNewline)
+	            onError(props.end, 'MISSING_CHAR', 'Block collection cannot start on same line with directives-end marker');
+	    }
+	    // @ts-expect-error If Contents is set, let's trust the user
+	    doc.contents = value
+	        ? composeNode.composeNode(ctx, value, props, onError)
+	        : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+	    const contentEnd = doc.contents.range[2];
+	    const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+	    if (re.comment)
+	        doc.comment = re.comment;
+	    doc.range = [offset, contentEnd, re.offset];
+	    return doc;
+	}
+
+	composeDoc.composeDoc = composeDoc$1;
+	return composeDoc;
+}
+
+var hasRequiredComposer;
+
+function requireComposer () {
+	if (hasRequiredComposer) return composer;
+	hasRequiredComposer = 1;
+
+	var node_process = require$$0$1;
+	var directives = requireDirectives();
+	var Document = requireDocument();
+	var errors = requireErrors();
+	var identity = requireIdentity();
+	var composeDoc = requireComposeDoc();
+	var resolveEnd = requireResolveEnd();
+
+	function getErrorPos(src) {
+	    if (typeof src === 'number')
+	        return [src, src + 1];
+	    if (Array.isArray(src))
+	        return src.length === 2 ? src : [src[0], src[1]];
+	    const { offset, source } = src;
+	    return [offset, offset + (typeof source === 'string' ? source.length : 1)];
+	}
+	function parsePrelude(prelude) {
+	    let comment = '';
+	    let atComment = false;
+	    let afterEmptyLine = false;
+	    for (let i = 0; i < prelude.length; ++i) {
+	        const source = prelude[i];
+	        switch (source[0]) {
+	            case '#':
+	                comment +=
+	                    (comment === '' ? '' : afterEmptyLine ? '\n\n' : '\n') +
+	                        (source.substring(1) || ' ');
+	                atComment = true;
+	                afterEmptyLine = false;
+	                break;
+	            case '%':
+	                if (prelude[i + 1]?.[0] !== '#')
+	                    i += 1;
+	                atComment = false;
+	                break;
+	            default:
+	                // This may be wrong after doc-end, but in that case it doesn't matter
+	                if (!atComment)
+	                    afterEmptyLine = true;
+	                atComment = false;
+	        }
+	    }
+	    return { comment, afterEmptyLine };
+	}
+	/**
+	 * Compose a stream of CST nodes into a stream of YAML Documents.
+	 *
+	 * ```ts
+	 * import { Composer, Parser } from 'yaml'
+	 *
+	 * const src: string = ...
+	 * const tokens = new Parser().parse(src)
+	 * const docs = new Composer().compose(tokens)
+	 * ```
+	 */
+	class Composer {
+	    constructor(options = {}) {
+	        this.doc = null;
+	        this.atDirectives = false;
+	        this.prelude = [];
+	        this.errors = [];
+	        this.warnings = [];
+	        this.onError = (source, code, message, warning) => {
+	            const pos = getErrorPos(source);
+	            if (warning)
+	                this.warnings.push(new errors.YAMLWarning(pos, code, message));
+	            else
+	                this.errors.push(new errors.YAMLParseError(pos, code, message));
+	        };
+	        // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+	        this.directives = new directives.Directives({ version: options.version || '1.2' });
+	        this.options = options;
+	    }
+	    decorate(doc, afterDoc) {
+	        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
+	        //console.log({ dc: doc.comment, prelude, comment })
+	        if (comment) {
+	            const dc = doc.contents;
+	            if (afterDoc) {
+	                doc.comment = doc.comment ? `${doc.comment}\n${comment}` : comment;
+	            }
+	            else if (afterEmptyLine || doc.directives.docStart || !dc) {
+	                doc.commentBefore = comment;
+	            }
+	            else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+	                let it = dc.items[0];
+	                if (identity.isPair(it))
+	                    it = it.key;
+	                const cb = it.commentBefore;
+	                it.commentBefore = cb ? `${comment}\n${cb}` : comment;
+	            }
+	            else {
+	                const cb = dc.commentBefore;
+	                dc.commentBefore = cb ? `${comment}\n${cb}` : comment;
+	            }
+	        }
+	        if (afterDoc) {
+	            for (let i = 0; i < this.errors.length; ++i)
+	                doc.errors.push(this.errors[i]);
+	            for (let i = 0; i < this.warnings.length; ++i)
+	                doc.warnings.push(this.warnings[i]);
+	        }
+	        else {
+	            doc.errors = this.errors;
+	            doc.warnings = this.warnings;
+	        }
+	        this.prelude = [];
+	        this.errors = [];
+	        this.warnings = [];
+	    }
+	    /**
+	     * Current stream status information.
+	     *
+	     * Mostly useful at the end of input for an empty stream.
+	     */
+	    streamInfo() {
+	        return {
+	            comment: parsePrelude(this.prelude).comment,
+	            directives: this.directives,
+	            errors: this.errors,
+	            warnings: this.warnings
+	        };
+	    }
+	    /**
+	     * Compose tokens into documents.
+	     *
+	     * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+	     * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+	     */
+	    *compose(tokens, forceDoc = false, endOffset = -1) {
+	        for (const token of tokens)
+	            yield* this.next(token);
+	        yield* this.end(forceDoc, endOffset);
+	    }
+	    /** Advance the composer by one CST token. */
+	    *next(token) {
+	        if (node_process.env.LOG_STREAM)
+	            console.dir(token, { depth: null });
+	        switch (token.type) {
+	            case 'directive':
+	                this.directives.add(token.source, (offset, message, warning) => {
+	                    const pos = getErrorPos(token);
+	                    pos[0] += offset;
+	                    this.onError(pos, 'BAD_DIRECTIVE', message, warning);
+	                });
+	                this.prelude.push(token.source);
+	                this.atDirectives = true;
+	                break;
+	            case 'document': {
+	                const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
+	                if (this.atDirectives && !doc.directives.docStart)
+	                    this.onError(token, 'MISSING_CHAR', 'Missing directives-end/doc-start indicator line');
+	                this.decorate(doc, false);
+	                if (this.doc)
+	                    yield this.doc;
+	                this.doc = doc;
+	                this.atDirectives = false;
+	                break;
+	            }
+	            case 'byte-order-mark':
+	            case 'space':
+	                break;
+	            case 'comment':
+	            case 'newline':
+	                this.prelude.push(token.source);
+	                break;
+	            case 'error': {
+	                const msg = token.source
+	                    ? `${token.message}: ${JSON.stringify(token.source)}`
+	                    : token.message;
+	                const error = new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', msg);
+	                if (this.atDirectives || !this.doc)
+	                    this.errors.push(error);
+	                else
+	                    this.doc.errors.push(error);
+	                break;
+	            }
+	            case 'doc-end': {
+	                if (!this.doc) {
+	                    const msg = 'Unexpected doc-end without preceding document';
+	                    this.errors.push(new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', msg));
+	                    break;
+	                }
+	                this.doc.directives.docEnd = true;
+	                const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
+	                this.decorate(this.doc, true);
+	                if (end.comment) {
+	                    const dc = this.doc.comment;
+	                    this.doc.comment = dc ? `${dc}\n${end.comment}` : end.comment;
+	                }
+	                this.doc.range[2] = end.offset;
+	                break;
+	            }
+	            default:
+	                this.errors.push(new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', `Unsupported token ${token.type}`));
+	        }
+	    }
+	    /**
+	     * Call at end of input to yield any remaining document.
+	     *
+	     * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+	     * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+	     */
+	    *end(forceDoc = false, endOffset = -1) {
+	        if (this.doc) {
+	            this.decorate(this.doc, true);
+	            yield this.doc;
+	            this.doc = null;
+	        }
+	        else if (forceDoc) {
+	            const opts = Object.assign({ _directives: this.directives }, this.options);
+	            const doc = new Document.Document(undefined, opts);
+	            if (this.atDirectives)
+	                this.onError(endOffset, 'MISSING_CHAR', 'Missing directives-end indicator line');
+	            doc.range = [0, endOffset, endOffset];
+	            this.decorate(doc, false);
+	            yield doc;
+	        }
+	    }
+	}
+
+	composer.Composer = Composer;
+	return composer;
+}
+
+var cst = {};
+
+var cstScalar = {};
+
+var hasRequiredCstScalar;
+
+function requireCstScalar () {
+	if (hasRequiredCstScalar) return cstScalar;
+	hasRequiredCstScalar = 1;
+
+	var resolveBlockScalar = requireResolveBlockScalar();
+	var resolveFlowScalar = requireResolveFlowScalar();
+	var errors = requireErrors();
+	var stringifyString = requireStringifyString();
+
+	function resolveAsScalar(token, strict = true, onError) {
+	    if (token) {
+	        const _onError = (pos, code, message) => {
+	            const offset = typeof pos === 'number' ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
+	            if (onError)
+	                onError(offset, code, message);
+	            else
+	                throw new errors.YAMLParseError([offset, offset + 1], code, message);
+	        };
+	        switch (token.type) {
+	            case 'scalar':
+	            case 'single-quoted-scalar':
+	            case 'double-quoted-scalar':
+	                return resolveFlowScalar.resolveFlowScalar(token, strict, _onError);
+	            case 'block-scalar':
+	                return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token, _onError);
+	        }
+	    }
+	    return null;
+	}
+	/**
+	 * Create a new scalar token with `value`
+	 *
+	 * Values that represent an actual string but may be parsed as a different type should use a `type` other than `'PLAIN'`,
+	 * as this function does not support any schema operations and won't check for such conflicts.
+	 *
+	 * @param value The string representation of the value, which will have its content properly indented.
+	 * @param context.end Comments and whitespace after the end of the value, or after the block scalar header. If undefined, a newline will be added.
+	 * @param context.implicitKey Being within an implicit key may affect the resolved type of the token's value.
+	 * @param context.indent The indent level of the token.
+	 * @param context.inFlow Is this scalar within a flow collection? This may affect the resolved type of the token's value.
+	 * @param context.offset The offset position of the token.
+	 * @param context.type The preferred type of the scalar token. If undefined, the previous type of the `token` will be used, defaulting to `'PLAIN'`.
+	 */
+	function createScalarToken(value, context) {
+	    const { implicitKey = false, indent, inFlow = false, offset = -1, type = 'PLAIN' } = context;
+	    const source = stringifyString.stringifyString({ type, value }, {
+	        implicitKey,
+	        indent: indent > 0 ? ' '.repeat(indent) : '',
+	        inFlow,
+	        options: { blockQuote: true, lineWidth: -1 }
+	    });
+	    const end = context.end ?? [
+	        { type: 'newline', offset: -1, indent, source: '\n' }
+	    ];
+	    switch (source[0]) {
+	        case '|':
+	        case '>': {
+	            const he = source.indexOf('\n');
+	            const head = source.substring(0, he);
+	            const body = source.substring(he + 1) + '\n';
+	            const props = [
+	                { type: 'block-scalar-header', offset, indent, source: head }
+	            ];
+	            if (!addEndtoBlockProps(props, end))
+	                props.push({ type: 'newline', offset: -1, indent, source: '\n' });
+	            return { type: 'block-scalar', offset, indent, props, source: body };
+	        }
+	        case '"':
+	            return { type: 'double-quoted-scalar', offset, indent, source, end };
+	        case "'":
+	            return { type: 'single-quoted-scalar', offset, indent, source, end };
+	        default:
+	            return { type: 'scalar', offset, indent, source, end };
+	    }
+	}
+	/**
+	 * Set the value of `token` to the given string `value`, overwriting any previous contents and type that it may have.
+	 *
+	 * Best efforts are made to retain any comments previously associated with the `token`,
+	 * though all contents within a collection's `items` will be overwritten.
+	 *
+	 * Values that represent an actual string but may be parsed as a different type should use a `type` other than `'PLAIN'`,
+	 * as this function does not support any schema operations and won't check for such conflicts.
+	 *
+	 * @param token Any token. If it does not include an `indent` value, the value will be stringified as if it were an implicit key.
+	 * @param value The string representation of the value, which will have its content properly indented.
+	 * @param context.afterKey In most cases, values after a key should have an additional level of indentation.
+	 * @param context.implicitKey Being within an implicit key may affect the resolved type of the token's value.
+	 * @param context.inFlow Being within a flow collection may affect the resolved type of the token's value.
+	 * @param context.type The preferred type of the scalar token. If undefined, the previous type of the `token` will be used, defaulting to `'PLAIN'`.
+	 */
+	function setScalarValue(token, value, context = {}) {
+	    let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
+	    let indent = 'indent' in token ? token.indent : null;
+	    if (afterKey && typeof indent === 'number')
+	        indent += 2;
+	    if (!type)
+	        switch (token.type) {
+	            case 'single-quoted-scalar':
+	                type = 'QUOTE_SINGLE';
+	                break;
+	            case 'double-quoted-scalar':
+	                type = 'QUOTE_DOUBLE';
+	                break;
+	            case 'block-scalar': {
+	                const header = token.props[0];
+	                if (header.type !== 'block-scalar-header')
+	                    throw new Error('Invalid block scalar header');
+	                type = header.source[0] === '>' ? 'BLOCK_FOLDED' : 'BLOCK_LITERAL';
+	                break;
+	            }
+	            default:
+	                type = 'PLAIN';
+	        }
+	    const source = stringifyString.stringifyString({ type, value }, {
+	        implicitKey: implicitKey || indent === null,
+	        indent: indent !== null && indent > 0 ? ' '.repeat(indent) : '',
+	        inFlow,
+	        options: { blockQuote: true, lineWidth: -1 }
+	    });
+	    switch (source[0]) {
+	        case '|':
+	        case '>':
+	            setBlockScalarValue(token, source);
+	            break;
+	        case '"':
+	            setFlowScalarValue(token, source, 'double-quoted-scalar');
+	            break;
+	        case "'":
+	            setFlowScalarValue(token, source, 'single-quoted-scalar');
+	            break;
+	        default:
+	            setFlowScalarValue(token, source, 'scalar');
+	    }
+	}
+	function setBlockScalarValue(token, source) {
+	    const he = source.indexOf('\n');
+	    const head = source.substring(0, he);
+	    const body = source.substring(he + 1) + '\n';
+	    if (token.type === 'block-scalar') {
+	        const header = token.props[0];
+	        if (header.type !== 'block-scalar-header')
+	            throw new Error('Invalid block scalar header');
+	        header.source = head;
+	        token.source = body;
+	    }
+	    else {
+	        const { offset } = token;
+	        const indent = 'indent' in token ? token.indent : -1;
+	        const props = [
+	            { type: 'block-scalar-header', offset, indent, source: head }
+	        ];
+	        if (!addEndtoBlockProps(props, 'end' in token ? token.end : undefined))
+	            props.push({ type: 'newline', offset: -1, indent, source: '\n' });
+	        for (const key of Object.keys(token))
+	            if (key !== 'type' && key !== 'offset')
+	                delete token[key];
+	        Object.assign(token, { type: 'block-scalar', indent, props, source: body });
+	    }
+	}
+	/** @returns `true` if last token is a newline */
+	function addEndtoBlockProps(props, end) {
+	    if (end)
+	        for (const st of end)
+	            switch (st.type) {
+	                case 'space':
+	                case 'comment':
+	                    props.push(st);
+	                    break;
+	                case 'newline':
+	                    props.push(st);
+	                    return true;
+	            }
+	    return false;
+	}
+	function setFlowScalarValue(token, source, type) {
+	    switch (token.type) {
+	        case 'scalar':
+	        case 'double-quoted-scalar':
+	        case 'single-quoted-scalar':
+	            token.type = type;
+	            token.source = source;
+	            break;
+	        case 'block-scalar': {
+	            const end = token.props.slice(1);
+	            let oa = source.length;
+	            if (token.props[0].type === 'block-scalar-header')
+	                oa -= token.props[0].source.length;
+	            for (const tok of end)
+	                tok.offset += oa;
+	            delete token.props;
+	            Object.assign(token, { type, source, end });
+	            break;
+	        }
+	        case 'block-map':
+	        case 'block-seq': {
+	            const offset = token.offset + source.length;
+	            const nl = { type: 'newline', offset, indent: token.indent, source: '\n' };
+	            delete token.items;
+	            Object.assign(token, { type, source, end: [nl] });
+	            break;
+	        }
+	        default: {
+	            const indent = 'indent' in token ? token.indent : -1;
+	            const end = 'end' in token && Array.isArray(token.end)
+	                ? token.end.filter(st => st.type === 'space' ||
+	                    st.type === 'comment' ||
+	                    st.type === 'newline')
+	                : [];
+	            for (const key of Object.keys(token))
+	                if (key !== 'type' && key !== 'offset')
+	                    delete token[key];
+	            Object.assign(token, { type, indent, source, end });
+	        }
+	    }
+	}
+
+	cstScalar.createScalarToken = createScalarToken;
+	cstScalar.resolveAsScalar = resolveAsScalar;
+	cstScalar.setScalarValue = setScalarValue;
+	return cstScalar;
+}
+
+var cstStringify = {};
+
+var hasRequiredCstStringify;
+
+function requireCstStringify () {
+	if (hasRequiredCstStringify) return cstStringify;
+	hasRequiredCstStringify = 1;
+
+	/**
+	 * Stringify a CST document, token, or collection item
+	 *
+	 * Fair warning: This applies no validation whatsoever, and
+	 * simply concatenates the sources in their logical order.
+	 */
+	const stringify = (cst) => 'type' in cst ? stringifyToken(cst) : stringifyItem(cst);
+	function stringifyToken(token) {
+	    switch (token.type) {
+	        case 'block-scalar': {
+	            let res = '';
+	            for (const tok of token.props)
+	                res += stringifyToken(tok);
+	            return res + token.source;
+	        }
+	        case 'block-map':
+	        case 'block-seq': {
+	            let res = '';
+	            for (const item of token.items)
+	                res += stringifyItem(item);
+	            return res;
+	        }
+	        case 'flow-collection': {
+	            let res = token.start.source;
+	            for (const item of token.items)
+	                res += stringifyItem(item);
+	            for (const st of token.end)
+	                res += st.source;
+	            return res;
+	        }
+	        case 'document': {
+	            let res = stringifyItem(token);
+	            if (token.end)
+	                for (const st of token.end)
+	                    res += st.source;
+	            return res;
+	        }
+	        default: {
+	            let res = token.source;
+	            if ('end' in token && token.end)
+	                for (const st of token.end)
+	                    res += st.source;
+	            return res;
+	        }
+	    }
+	}
+	function stringifyItem({ start, key, sep, value }) {
+	    let res = '';
+	    for (const st of start)
+	        res += st.source;
+	    if (key)
+	        res += stringifyToken(key);
+	    if (sep)
+	        for (const st of sep)
+	            res += st.source;
+	    if (value)
+	        res += stringifyToken(value);
+	    return res;
+	}
+
+	cstStringify.stringify = stringify;
+	return cstStringify;
+}
+
+var cstVisit = {};
+
+var hasRequiredCstVisit;
+
+function requireCstVisit () {
+	if (hasRequiredCstVisit) return cstVisit;
+	hasRequiredCstVisit = 1;
+
+	const BREAK = Symbol('break visit');
+	const SKIP = Symbol('skip children');
+	const REMOVE = Symbol('remove item');
+	/**
+	 * Apply a visitor to a CST document or item.
+	 *
+	 * Walks through the tree (depth-first) starting from the root, calling a
+	 * `visitor` function with two arguments when entering each item:
+	 *   - `item`: The current item, which included the following members:
+	 *     - `start: SourceToken[]` – Source tokens before the key or value,
+	 *       possibly including its anchor or tag.
+	 *     - `key?: Token | null` – Set for pair values. May then be `null`, if
+	 *       the key before the `:` separator is empty.
+	 *     - `sep?: SourceToken[]` – Source tokens between the key and the value,
+	 *       which should include the `:` map value indicator if `value` is set.
+	 *     - `value?: Token` – The value of a sequence item, or of a map pair.
+	 *   - `path`: The steps from the root to the current node, as an array of
+	 *     `['key' | 'value', number]` tuples.
+	 *
+	 * The return value of the visitor may be used to control the traversal:
+	 *   - `undefined` (default): Do nothing and continue
+	 *   - `visit.SKIP`: Do not visit the children of this token, continue with
+	 *      next sibling
+	 *   - `visit.BREAK`: Terminate traversal completely
+	 *   - `visit.REMOVE`: Remove the current item, then continue with the next one
+	 *   - `number`: Set the index of the next step. This is useful especially if
+	 *     the index of the current token has changed.
+	 *   - `function`: Define the next visitor for this item. After the original
+	 *     visitor is called on item entry, next visitors are called after handling
+	 *     a non-empty `key` and when exiting the item.
+	 */
+	function visit(cst, visitor) {
+	    if ('type' in cst && cst.type === 'document')
+	        cst = { start: cst.start, value: cst.value };
+	    _visit(Object.freeze([]), cst, visitor);
+	}
+	// Without the `as symbol` casts, TS declares these in the `visit`
+	// namespace using `var`, but then complains about that because
+	// `unique symbol` must be `const`.
+	/** Terminate visit traversal completely */
+	visit.BREAK = BREAK;
+	/** Do not visit the children of the current item */
+	visit.SKIP = SKIP;
+	/** Remove the current item */
+	visit.REMOVE = REMOVE;
+	/** Find the item at `path` from `cst` as the root */
+	visit.itemAtPath = (cst, path) => {
+	    let item = cst;
+	    for (const [field, index] of path) {
+	        const tok = item?.[field];
+	        if (tok && 'items' in tok) {
+	            item = tok.items[index];
+	        }
+	        else
+	            return undefined;
+	    }
+	    return item;
+	};
+	/**
+	 * Get the immediate parent collection of the item at `path` from `cst` as the root.
+	 *
+	 * Throws an error if the collection is not found, which should never happen if the item itself exists.
+	 */
+	visit.parentCollection = (cst, path) => {
+	    const parent = visit.itemAtPath(cst, path.slice(0, -1));
+	    const field = path[path.length - 1][0];
+	    const coll = parent?.[field];
+	    if (coll && 'items' in coll)
+	        return coll;
+	    throw new Error('Parent collection not found');
+	};
+	function _visit(path, item, visitor) {
+	    let ctrl = visitor(item, path);
+	    if (typeof ctrl === 'symbol')
+	        return ctrl;
+	    for (const field of ['key', 'value']) {
+	        const token = item[field];
+	        if (token && 'items' in token) {
+	            for (let i = 0; i < token.items.length; ++i) {
+	                const ci = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
+	                if (typeof ci === 'number')
+	                    i = ci - 1;
+	                else if (ci === BREAK)
+	                    return BREAK;
+	                else if (ci === REMOVE) {
+	                    token.items.splice(i, 1);
+	                    i -= 1;
+	                }
+	            }
+	            if (typeof ctrl === 'function' && field === 'key')
+	                ctrl = ctrl(item, path);
+	        }
+	    }
+	    return typeof ctrl === 'function' ? ctrl(item, path) : ctrl;
+	}
+
+	cstVisit.visit = visit;
+	return cstVisit;
+}
+
+var hasRequiredCst;
+
+function requireCst () {
+	if (hasRequiredCst) return cst;
+	hasRequiredCst = 1;
+
+	var cstScalar = requireCstScalar();
+	var cstStringify = requireCstStringify();
+	var cstVisit = requireCstVisit();
+
+	/** The byte order mark */
+	const BOM = '\u{FEFF}';
+	/** Start of doc-mode */
+	const DOCUMENT = '\x02'; // C0: Start of Text
+	/** Unexpected end of flow-mode */
+	const FLOW_END = '\x18'; // C0: Cancel
+	/** Next token is a scalar value */
+	const SCALAR = '\x1f'; // C0: Unit Separator
+	/** @returns `true` if `token` is a flow or block collection */
+	const isCollection = (token) => !!token && 'items' in token;
+	/** @returns `true` if `token` is a flow or block scalar; not an alias */
+	const isScalar = (token) => !!token &&
+	    (token.type === 'scalar' ||
+	        token.type === 'single-quoted-scalar' ||
+	        token.type === 'double-quoted-scalar' ||
+	        token.type === 'block-scalar');
+	/* istanbul ignore next */
+	/** Get a printable representation of a lexer token */
+	function prettyToken(token) {
+	    switch (token) {
+	        case BOM:
+	            return '<BOM>';
+	        case DOCUMENT:
+	            return '<DOC>';
+	        case FLOW_END:
+	            return '<FLOW_END>';
+	        case SCALAR:
+	            return '<SCALAR>';
+	        default:
+	            return JSON.stringify(token);
+	    }
+	}
+	/** Identify the type of a lexer token. May return `null` for unknown tokens. */
+	function tokenType(source) {
+	    switch (source) {
+	        case BOM:
+	            return 'byte-order-mark';
+	        case DOCUMENT:
+	            return 'doc-mode';
+	        case FLOW_END:
+	            return 'flow-error-end';
+	        case SCALAR:
+	            return 'scalar';
+	        case '---':
+	            return 'doc-start';
+	        case '...':
+	            return 'doc-end';
+	        case '':
+	        case '\n':
+	        case '\r\n':
+	            return 'newline';
+	        case '-':
+	            return 'seq-item-ind';
+	        case '?':
+	            return 'explicit-key-ind';
+	        case ':':
+	            return 'map-value-ind';
+	        case '{':
+	            return 'flow-map-start';
+	        case '}':
+	            return 'flow-map-end';
+	        case '[':
+	            return 'flow-seq-start';
+	        case ']':
+	            return 'flow-seq-end';
+	        case ',':
+	            return 'comma';
+	    }
+	    switch (source[0]) {
+	        case ' ':
+	        case '\t':
+	            return 'space';
+	        case '#':
+	            return 'comment';
+	        case '%':
+	            return 'directive-line';
+	        case '*':
+	            return 'alias';
+	        case '&':
+	            return 'anchor';
+	        case '!':
+	            return 'tag';
+	        case "'":
+	            return 'single-quoted-scalar';
+	        case '"':
+	            return 'double-quoted-scalar';
+	        case '|':
+	        case '>':
+	            return 'block-scalar-header';
+	    }
+	    return null;
+	}
+
+	cst.createScalarToken = cstScalar.createScalarToken;
+	cst.resolveAsScalar = cstScalar.resolveAsScalar;
+	cst.setScalarValue = cstScalar.setScalarValue;
+	cst.stringify = cstStringify.stringify;
+	cst.visit = cstVisit.visit;
+	cst.BOM = BOM;
+	cst.DOCUMENT = DOCUMENT;
+	cst.FLOW_END = FLOW_END;
+	cst.SCALAR = SCALAR;
+	cst.isCollection = isCollection;
+	cst.isScalar = isScalar;
+	cst.prettyToken = prettyToken;
+	cst.tokenType = tokenType;
+	return cst;
+}
+
+var lexer = {};
+
+var hasRequiredLexer;
+
+function requireLexer () {
+	if (hasRequiredLexer) return lexer;
+	hasRequiredLexer = 1;
+
+	var cst = requireCst();
+
+	/*
+	START -> stream
+
+	stream
+	  directive -> line-end -> stream
+	  indent + line-end -> stream
+	  [else] -> line-start
+
+	line-end
+	  comment -> line-end
+	  newline -> .
+	  input-end -> END
+
+	line-start
+	  doc-start -> doc
+	  doc-end -> stream
+	  [else] -> indent -> block-start
+
+	block-start
+	  seq-item-start -> block-start
+	  explicit-key-start -> block-start
+	  map-value-start -> block-start
+	  [else] -> doc
+
+	doc
+	  line-end -> line-start
+	  spaces -> doc
+	  anchor -> doc
+	  tag -> doc
+	  flow-start -> flow -> doc
+	  flow-end -> error -> doc
+	  seq-item-start -> error -> doc
+	  explicit-key-start -> error -> doc
+	  map-value-start -> doc
+	  alias -> doc
+	  quote-start -> quoted-scalar -> doc
+	  block-scalar-header -> line-end -> block-scalar(min) -> line-start
+	  [else] -> plain-scalar(false, min) -> doc
+
+	flow
+	  line-end -> flow
+	  spaces -> flow
+	  anchor -> flow
+	  tag -> flow
+	  flow-start -> flow -> flow
+	  flow-end -> .
+	  seq-item-start -> error -> flow
+	  explicit-key-start -> flow
+	  map-value-start -> flow
+	  alias -> flow
+	  quote-start -> quoted-scalar -> flow
+	  comma -> flow
+	  [else] -> plain-scalar(true, 0) -> flow
+
+	quoted-scalar
+	  quote-end -> .
+	  [else] -> quoted-scalar
+
+	block-scalar(min)
+	  newline + peek(indent < min) -> .
+	  [else] -> block-scalar(min)
+
+	plain-scalar(is-flow, min)
+	  scalar-end(is-flow) -> .
+	  peek(newline + (indent < min)) -> .
+	  [else] -> plain-scalar(min)
+	*/
+	function isEmpty(ch) {
+	    switch (ch) {
+	        case undefined:
+	        case ' ':
+	        case '\n':
+	        case '\r':
+	        case '\t':
+	            return true;
+	        default:
+	            return false;
+	    }
+	}
+	const hexDigits = new Set('0123456789ABCDEFabcdef');
+	const tagChars = new Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-#;/?:@&=+$_.!~*'()");
+	const flowIndicatorChars = new Set(',[]{}');
+	const invalidAnchorChars = new Set(' ,[]{}\n\r\t');
+	const isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
+	/**
+	 * Splits an input string into lexical tokens, i.e. smaller strings that are
+	 * easily identifiable by `tokens.tokenType()`.
+	 *
+	 * Lexing starts always in a "stream" context. Incomplete input may be buffered
+	 * until a complete token can be emitted.
+	 *
+	 * In addition to slices of the original input, the following control characters
+	 * may also be emitted:
+	 *
+	 * - `\x02` (Start of Text): A document starts with the next token
+	 * - `\x18` (Cancel): Unexpected end of flow-mode (indicates an error)
+	 * - `\x1f` (Unit Separator): Next token is a scalar value
+	 * - `\u{FEFF}` (Byte order mark): Emitted separately outside documents
+	 */
+	class Lexer {
+	    constructor() {
+	        /**
+	         * Flag indicating whether the end of the current buffer marks the end of
+	         * all input
+	         */
+	        this.atEnd = false;
+	        /**
+	         * Explicit indent set in block scalar header, as an offset from the current
+	         * minimum indent, so e.g. set to 1 from a header `|2+`. Set to -1 if not
+	         * explicitly set.
+	         */
+	        this.blockScalarIndent = -1;
+	        /**
+	         * Block scalars that include a + (keep) chomping indicator in their header
+	         * include trailing empty lines, which are otherwise excluded from the
+	         * scalar's contents.
+	         */
+	        this.blockScalarKeep = false;
+	        /** Current input */
+	        this.buffer = '';
+	        /**
+	         * Flag noting whether the map value indicator : can immediately follow this
+	         * node within a flow context.
+	         */
+	        this.flowKey = false;
+	        /** Count of surrounding flow collection levels. */
+	        this.flowLevel = 0;
+	        /**
+	         * Minimum level of indentation required for next lines to be parsed as a
+	         * part of the current scalar value.
+	         */
+	        this.indentNext = 0;
+	        /** Indentation level of the current line. */
+	        this.indentValue = 0;
+	        /** Position of the next \n character. */
+	        this.lineEndPos = null;
+	        /** Stores the state of the lexer if reaching the end of incpomplete input */
+	        this.next = null;
+	        /** A pointer to `buffer`; the current position of the lexer. */
+	        this.pos = 0;
+	    }
+	    /**
+	     * Generate YAML tokens from the `source` string. If `incomplete`,
+	     * a part of the last line may be left as a buffer for the next call.
+	     *
+	     * @returns A generator of lexical tokens
+	     */
+	    *lex(source, incomplete = false) {
+	        if (source) {
+	            if (typeof source !== 'string')
+	                throw TypeError('source is not a string');
+	            this.buffer = this.buffer ? this.buffer + source : source;
+	            this.lineEndPos = null;
+	        }
+	        this.atEnd = !incomplete;
+	        let next = this.next ?? 'stream';
+	        while (next && (incomplete || this.hasChars(1)))
+	            next = yield* this.parseNext(next);
+	    }
+	    atLineEnd() {
+	        let i = this.pos;
+	        let ch = this.buffer[i];
+	        while (ch === ' ' || ch === '\t')
+	            ch = this.buffer[++i];
+	        if (!ch || ch === '#' || ch === '\n')
+	            return true;
+	        if (ch === '\r')
+	            return this.buffer[i + 1] === '\n';
+	        return false;
+	    }
+	    charAt(n) {
+	        return this.buffer[this.pos + n];
+	    }
+	    continueScalar(offset) {
+	        let ch = this.buffer[offset];
+	        if (this.indentNext > 0) {
+	            let indent = 0;
+	            while (ch === ' ')
+	                ch = this.buffer[++indent + offset];
+	            if (ch === '\r') {
+	                const next = this.buffer[indent + offset + 1];
+	                if (next === '\n' || (!next && !this.atEnd))
+	                    return offset + indent + 1;
+	            }
+	            return ch === '\n' || indent >= this.indentNext || (!ch && !this.atEnd)
+	                ? offset + indent
+	                : -1;
+	        }
+	        if (ch === '-' || ch === '.') {
+	            const dt = this.buffer.substr(offset, 3);
+	            if ((dt === '---' || dt === '...') && isEmpty(this.buffer[offset + 3]))
+	                return -1;
+	        }
+	        return offset;
+	    }
+	    getLine() {
+	        let end = this.lineEndPos;
+	        if (typeof end !== 'number' || (end !== -1 && end < this.pos)) {
+	            end = this.buffer.indexOf('\n', this.pos);
+	            this.lineEndPos = end;
+	        }
+	        if (end === -1)
+	            return this.atEnd ? this.buffer.substring(this.pos) : null;
+	        if (this.buffer[end - 1] === '\r')
+	            end -= 1;
+	        return this.buffer.substring(this.pos, end);
+	    }
+	    hasChars(n) {
+	        return this.pos + n <= this.buffer.length;
+	    }
+	    setNext(state) {
+	        this.buffer = this.buffer.substring(this.pos);
+	        this.pos = 0;
+	        this.lineEndPos = null;
+	        this.next = state;
+	        return null;
+	    }
+	    peek(n) {
+	        return this.buffer.substr(this.pos, n);
+	    }
+	    *parseNext(next) {
+	        switch (next) {
+	            case 'stream':
+	                return yield* this.parseStream();
+	            case 'line-start':
+	                return yield* this.parseLineStart();
+	            case 'block-start':
+	                return yield* this.parseBlockStart();
+	            case 'doc':
+	                return yield* this.parseDocument();
+	            case 'flow':
+	                return yield* this.parseFlowCollection();
+	            case 'quoted-scalar':
+	                return yield* this.parseQuotedScalar();
+	            case 'block-scalar':
+	                return yield* this.parseBlockScalar();
+	            case 'plain-scalar':
+	                return yield* this.parsePlainScalar();
+	        }
+	    }
+	    *parseStream() {
+	        let line = this.getLine();
+	        if (line === null)
+	            return this.setNext('stream');
+	        if (line[0] === cst.BOM) {
+	            yield* this.pushCount(1);
+	            line = line.substring(1);
+	        }
+	        if (line[0] === '%') {
+	            let dirEnd = line.length;
+	            let cs = line.indexOf('#');
+	            while (cs !== -1) {
+	                const ch = line[cs - 1];
+	                if (ch === ' ' || ch === '\t') {
+	                    dirEnd = cs - 1;
+	                    break;
+	                }
+	                else {
+	                    cs = line.indexOf('#', cs + 1);
+	                }
+	            }
+	            while (true) {
+	                const ch = line[dirEnd - 1];
+	                if (ch === ' ' || ch === '\t')
+	                    dirEnd -= 1;
+	                else
+	                    break;
+	            }
+	            const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
+	            yield* this.pushCount(line.length - n); // possible comment
+	            this.pushNewline();
+	            return 'stream';
+	        }
+	        if (this.atLineEnd()) {
+	            const sp = yield* this.pushSpaces(true);
+	            yield* this.pushCount(line.length - sp);
+	            yield* this.pushNewline();
+	            return 'stream';
+	        }
+	        yield cst.DOCUMENT;
+	        return yield* this.parseLineStart();
+	    }
+	    *parseLineStart() {
+	        const ch = this.charAt(0);
+	        if (!ch && !this.atEnd)
+	            return this.setNext('line-start');
+	        if (ch === '-' || ch === '.') {
+	            if (!this.atEnd && !this.hasChars(4))
+	                return this.setNext('line-start');
+	            const s = this.peek(3);
+	            if ((s === '---' || s === '...') && isEmpty(this.charAt(3))) {
+	                yield* this.pushCount(3);
+	                this.indentValue = 0;
+	                this.indentNext = 0;
+	                return s === '---' ? 'doc' : 'stream';
+	            }
+	        }
+	        this.indentValue = yield* this.pushSpaces(false);
+	        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
+	            this.indentNext = this.indentValue;
+	        return yield* this.parseBlockStart();
+	    }
+	    *parseBlockStart() {
+	        const [ch0, ch1] = this.peek(2);
+	        if (!ch1 && !this.atEnd)
+	            return this.setNext('block-start');
+	        if ((ch0 === '-' || ch0 === '?' || ch0 === ':') && isEmpty(ch1)) {
+	            const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
+	            this.indentNext = this.indentValue + 1;
+	            this.indentValue += n;
+	            return 'block-start';
+	        }
+	        return 'doc';
+	    }
+	    *parseDocument() {
+	        yield* this.pushSpaces(true);
+	        const line = this.getLine();
+	        if (line === null)
+	            return this.setNext('doc');
+	        let n = yield* this.pushIndicators();
+	        switch (line[n]) {
+	            case '#':
+	                yield* this.pushCount(line.length - n);
+	            // fallthrough
+	            case undefined:
+	                yield* this.pushNewline();
+	                return yield* this.parseLineStart();
+	            case '{':
+	            case '[':
+	                yield* this.pushCount(1);
+	                this.flowKey = false;
+	                this.flowLevel = 1;
+	                return 'flow';
+	            case '}':
+	            case ']':
+	                // this is an error
+	                yield* this.pushCount(1);
+	                return 'doc';
+	            case '*':
+	                yield* this.pushUntil(isNotAnchorChar);
+	                return 'doc';
+	            case '"':
+	            case "'":
+	                return yield* this.parseQuotedScalar();
+	            case '|':
+	            case '>':
+	                n += yield* this.parseBlockScalarHeader();
+	                n += yield* this.pushSpaces(true);
+	                yield* this.pushCount(line.length - n);
+	                yield* this.pushNewline();
+	                return yield* this.parseBlockScalar();
+	            default:
+	                return yield* this.parsePlainScalar();
+	        }
+	    }
+	    *parseFlowCollection() {
+	        let nl, sp;
+	        let indent = -1;
+	        do {
+	            nl = yield* this.pushNewline();
+	            if (nl > 0) {
+	                sp = yield* this.pushSpaces(false);
+	                this.indentValue = indent = sp;
+	            }
+	            else {
+	                sp = 0;
+	            }
+	            sp += yield* this.pushSpaces(true);
+	        } while (nl + sp > 0);
+	        const line = this.getLine();
+	        if (line === null)
+	            return this.setNext('flow');
+	        if ((indent !== -1 && indent < this.indentNext && line[0] !== '#') ||
+	            (indent === 0 &&
+	                (line.startsWith('---') || line.startsWith('...')) &&
+	                isEmpty(line[3]))) {
+	            // Allowing for the terminal ] or } at the same (rather than greater)
+	            // indent level as the initial [ or { is technically invalid, but
+	            // failing here would be surprising to users.
+	            const atFlowEndMarker = indent === this.indentNext - 1 &&
+	                this.flowLevel === 1 &&
+	                (line[0] === ']' || line[0] === '}');
+	            if (!atFlowEndMarker) {
+	                // this is an error
+	                this.flowLevel = 0;
+	                yield cst.FLOW_END;
+	                return yield* this.parseLineStart();
+	            }
+	        }
+	        let n = 0;
+	        while (line[n] === ',') {
+	            n += yield* this.pushCount(1);
+	            n += yield* this.pushSpaces(true);
+	            this.flowKey = false;
+	        }
+	        n += yield* this.pushIndicators();
+	        switch (line[n]) {
+	            case undefined:
+	                return 'flow';
+	            case '#':
+	                yield* this.pushCount(line.length - n);
+	                return 'flow';
+	            case '{':
+	            case '[':
+	                yield* this.pushCount(1);
+	                this.flowKey = false;
+	                this.flowLevel += 1;
+	                return 'flow';
+	            case '}':
+	            case ']':
+	                yield* this.pushCount(1);
+	                this.flowKey = true;
+	                this.flowLevel -= 1;
+	                return this.flowLevel ? 'flow' : 'doc';
+	            case '*':
+	                yield* this.pushUntil(isNotAnchorChar);
+	                return 'flow';
+	            case '"':
+	            case "'":
+	                this.flowKey = true;
+	                return yield* this.parseQuotedScalar();
+	            case ':': {
+	                const next = this.charAt(1);
+	                if (this.flowKey || isEmpty(next) || next === ',') {
+	                    this.flowKey = false;
+	                    yield* this.pushCount(1);
+	                    yield* this.pushSpaces(true);
+	                    return 'flow';
+	                }
+	            }
+	            // fallthrough
+	            default:
+	                this.flowKey = false;
+	                return yield* this.parsePlainScalar();
+	        }
+	    }
+	    *parseQuotedScalar() {
+	        const quote = this.charAt(0);
+	        let end = this.buffer.indexOf(quote, this.pos + 1);
+	        if (quote === "'") {
+	            while (end !== -1 && this.buffer[end + 1] === "'")
+	                end = this.buffer.indexOf("'", end + 2);
+	        }
+	        else {
+	            // double-quote
+	            while (end !== -1) {
+	                let n = 0;
+	                while (this.buffer[end - 1 - n] === '\\')
+	                    n += 1;
+	                if (n % 2 === 0)
+	                    break;
+	                end = this.buffer.indexOf('"', end + 1);
+	            }
+	        }
+	        // Only looking for newlines within the quotes
+	        const qb = this.buffer.substring(0, end);
+	        let nl = qb.indexOf('\n', this.pos);
+	        if (nl !== -1) {
+	            while (nl !== -1) {
+	                const cs = this.continueScalar(nl + 1);
+	                if (cs === -1)
+	                    break;
+	                nl = qb.indexOf('\n', cs);
+	            }
+	            if (nl !== -1) {
+	                // this is an error caused by an unexpected unindent
+	                end = nl - (qb[nl - 1] === '\r' ? 2 : 1);
+	            }
+	        }
+	        if (end === -1) {
+	            if (!this.atEnd)
+	                return this.setNext('quoted-scalar');
+	            end = this.buffer.length;
+	        }
+	        yield* this.pushToIndex(end + 1, false);
+	        return this.flowLevel ? 'flow' : 'doc';
+	    }
+	    *parseBlockScalarHeader() {
+	        this.blockScalarIndent = -1;
+	        this.blockScalarKeep = false;
+	        let i = this.pos;
+	        while (true) {
+	            const ch = this.buffer[++i];
+	            if (ch === '+')
+	                this.blockScalarKeep = true;
+	            else if (ch > '0' && ch <= '9')
+	                this.blockScalarIndent = Number(ch) - 1;
+	            else if (ch !== '-')
+	                break;
+	        }
+	        return yield* this.pushUntil(ch => isEmpty(ch) || ch === '#');
+	    }
+	    *parseBlockScalar() {
+	        let nl = this.pos - 1; // may be -1 if this.pos === 0
+	        let indent = 0;
+	        let ch;
+	        loop: for (let i = this.pos; (ch = this.buffer[i]); ++i) {
+	            switch (ch) {
+	                case ' ':
+	                    indent += 1;
+	                    break;
+	                case '\n':
+	                    nl = i;
+	                    indent = 0;
+	                    break;
+	                case '\r': {
+	                    const next = this.buffer[i + 1];
+	                    if (!next && !this.atEnd)
+	                        return this.setNext('block-scalar');
+	                    if (next === '\n')
+	                        break;
+	                } // fallthrough
+	                default:
+	                    break loop;
+	            }
+	        }
+	        if (!ch && !this.atEnd)
+	            return this.setNext('block-scalar');
+	        if (indent >= this.indentNext) {
+	            if (this.blockScalarIndent === -1)
+	                this.indentNext = indent;
+	            else {
+	                this.indentNext =
+	                    this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
+	            }
+	            do {
+	                const cs = this.continueScalar(nl + 1);
+	                if (cs === -1)
+	                    break;
+	                nl = this.buffer.indexOf('\n', cs);
+	            } while (nl !== -1);
+	            if (nl === -1) {
+	                if (!this.atEnd)
+	                    return this.setNext('block-scalar');
+	                nl = this.buffer.length;
+	            }
+	        }
+	        // Trailing insufficiently indented tabs are invalid.
+	        // To catch that during parsing, we include them in the block scalar value.
+	        let i = nl + 1;
+	        ch = this.buffer[i];
+	        while (ch === ' ')
+	            ch = this.buffer[++i];
+	        if (ch === '\t') {
+	            while (ch === '\t' || ch === ' ' || ch === '\r' || ch === '\n')
+	                ch = this.buffer[++i];
+	            nl = i - 1;
+	        }
+	        else if (!this.blockScalarKeep) {
+	            do {
+	                let i = nl - 1;
+	                let ch = this.buffer[i];
+	                if (ch === '\r')
+	                    ch = this.buffer[--i];
+	                const lastChar = i; // Drop the line if last char not more indented
+	                while (ch === ' ')
+	                    ch = this.buffer[--i];
+	                if (ch === '\n' && i >= this.pos && i + 1 + indent > lastChar)
+	                    nl = i;
+	                else
+	                    break;
+	            } while (true);
+	        }
+	        yield cst.SCALAR;
+	        yield* this.pushToIndex(nl + 1, true);
+	        return yield* this.parseLineStart();
+	    }
+	    *parsePlainScalar() {
+	        const inFlow = this.flowLevel > 0;
+	        let end = this.pos - 1;
+	        let i = this.pos - 1;
+	        let ch;
+	        while ((ch = this.buffer[++i])) {
+	            if (ch === ':') {
+	                const next = this.buffer[i + 1];
+	                if (isEmpty(next) || (inFlow && flowIndicatorChars.has(next)))
+	                    break;
+	                end = i;
+	            }
+	            else if (isEmpty(ch)) {
+	                let next = this.buffer[i + 1];
+	                if (ch === '\r') {
+	                    if (next === '\n') {
+	                        i += 1;
+	                        ch = '\n';
+	                        next = this.buffer[i + 1];
+	                    }
+	                    else
+	                        end = i;
+	                }
+	                if (next === '#' || (inFlow && flowIndicatorChars.has(next)))
+	                    break;
+	                if (ch === '\n') {
+	                    const cs = this.continueScalar(i + 1);
+	                    if (cs === -1)
+	                        break;
+	                    i = Math.max(i, cs - 2); // to advance, but still account for ' #'
+	                }
+	            }
+	            else {
+	                if (inFlow && flowIndicatorChars.has(ch))
+	                    break;
+	                end = i;
+	            }
+	        }
+	        if (!ch && !this.atEnd)
+	            return this.setNext('plain-scalar');
+	        yield cst.SCALAR;
+	        yield* this.pushToIndex(end + 1, true);
+	        return inFlow ? 'flow' : 'doc';
+	    }
+	    *pushCount(n) {
+	        if (n > 0) {
+	            yield this.buffer.substr(this.pos, n);
+	            this.pos += n;
+	            return n;
+	        }
+	        return 0;
+	    }
+	    *pushToIndex(i, allowEmpty) {
+	        const s = this.buffer.slice(this.pos, i);
+	        if (s) {
+	            yield s;
+	            this.pos += s.length;
+	            return s.length;
+	        }
+	        else if (allowEmpty)
+	            yield '';
+	        return 0;
+	    }
+	    *pushIndicators() {
+	        let n = 0;
+	        loop: while (true) {
+	            switch (this.charAt(0)) {
+	                case '!':
+	                    n += yield* this.pushTag();
+	                    n += yield* this.pushSpaces(true);
+	                    continue loop;
+	                case '&':
+	                    n += yield* this.pushUntil(isNotAnchorChar);
+	                    n += yield* this.pushSpaces(true);
+	                    continue loop;
+	                case '-': // this is an error
+	                case '?': // this is an error outside flow collections
+	                case ':': {
+	                    const inFlow = this.flowLevel > 0;
+	                    const ch1 = this.charAt(1);
+	                    if (isEmpty(ch1) || (inFlow && flowIndicatorChars.has(ch1))) {
+	                        if (!inFlow)
+	                            this.indentNext = this.indentValue + 1;
+	                        else if (this.flowKey)
+	                            this.flowKey = false;
+	                        n += yield* this.pushCount(1);
+	                        n += yield* this.pushSpaces(true);
+	                        continue loop;
+	                    }
+	                }
+	            }
+	            break loop;
+	        }
+	        return n;
+	    }
+	    *pushTag() {
+	        if (this.charAt(1) === '<') {
+	            let i = this.pos + 2;
+	            let ch = this.buffer[i];
+	            while (!isEmpty(ch) && ch !== '>')
+	                ch = this.buffer[++i];
+	            return yield* this.pushToIndex(ch === '>' ? i + 1 : i, false);
+	        }
+	        else {
+	            let i = this.pos + 1;
+	            let ch = this.buffer[i];
+	            while (ch) {
+	                if (tagChars.has(ch))
+	                    ch = this.buffer[++i];
+	                else if (ch === '%' &&
+	                    hexDigits.has(this.buffer[i + 1]) &&
+	                    hexDigits.has(this.buffer[i + 2])) {
+	                    ch = this.buffer[(i += 3)];
+	                }
+	                else
+	                    break;
+	            }
+	            return yield* this.pushToIndex(i, false);
+	        }
+	    }
+	    *pushNewline() {
+	        const ch = this.buffer[this.pos];
+	        if (ch === '\n')
+	            return yield* this.pushCount(1);
+	        else if (ch === '\r' && this.charAt(1) === '\n')
+	            return yield* this.pushCount(2);
+	        else
+	            return 0;
+	    }
+	    *pushSpaces(allowTabs) {
+	        let i = this.pos - 1;
+	        let ch;
+	        do {
+	            ch = this.buffer[++i];
+	        } while (ch === ' ' || (allowTabs && ch === '\t'));
+	        const n = i - this.pos;
+	        if (n > 0) {
+	            yield this.buffer.substr(this.pos, n);
+	            this.pos = i;
+	        }
+	        return n;
+	    }
+	    *pushUntil(test) {
+	        let i = this.pos;
+	        let ch = this.buffer[i];
+	        while (!test(ch))
+	            ch = this.buffer[++i];
+	        return yield* this.pushToIndex(i, false);
+	    }
+	}
+
+	lexer.Lexer = Lexer;
+	return lexer;
+}
+
+var lineCounter = {};
+
+var hasRequiredLineCounter;
+
+function requireLineCounter () {
+	if (hasRequiredLineCounter) return lineCounter;
+	hasRequiredLineCounter = 1;
+
+	/**
+	 * Tracks newlines during parsing in order to provide an efficient API for
+	 * determining the one-indexed `{ line, col }` position for any offset
+	 * within the input.
+	 */
+	class LineCounter {
+	    constructor() {
+	        this.lineStarts = [];
+	        /**
+	         * Should be called in ascending order. Otherwise, call
+	         * `lineCounter.lineStarts.sort()` before calling `linePos()`.
+	         */
+	        this.addNewLine = (offset) => this.lineStarts.push(offset);
+	        /**
+	         * Performs a binary search and returns the 1-indexed { line, col }
+	         * position of `offset`. If `line === 0`, `addNewLine` has never been
+	         * called or `offset` is before the first known newline.
+	         */
+	        this.linePos = (offset) => {
+	            let low = 0;
+	            let high = this.lineStarts.length;
+	            while (low < high) {
+	                const mid = (low + high) >> 1; // Math.floor((low + high) / 2)
+	                if (this.lineStarts[mid] < offset)
+	                    low = mid + 1;
+	                else
+	                    high = mid;
+	            }
+	            if (this.lineStarts[low] === offset)
+	                return { line: low + 1, col: 1 };
+	            if (low === 0)
+	                return { line: 0, col: offset };
+	            const start = this.lineStarts[low - 1];
+	            return { line: low, col: offset - start + 1 };
+	        };
+	    }
+	}
+
+	lineCounter.LineCounter = LineCounter;
+	return lineCounter;
+}
+
+var parser = {};
+
+var hasRequiredParser;
+
+function requireParser () {
+	if (hasRequiredParser) return parser;
+	hasRequiredParser = 1;
+
+	var node_process = require$$0$1;
+	var cst = requireCst();
+	var lexer = requireLexer();
+
+	function includesToken(list, type) {
+	    for (let i = 0; i < list.length; ++i)
+	        if (list[i].type === type)
+	            return true;
+	    return false;
+	}
+	function findNonEmptyIndex(list) {
+	    for (let i = 0; i < list.length; ++i) {
+	        switch (list[i].type) {
+	            case 'space':
+	            case 'comment':
+	            case 'newline':
+	                break;
+	            default:
+	                return i;
+	        }
+	    }
+	    return -1;
+	}
+	function isFlowToken(token) {
+	    switch (token?.type) {
+	        case 'alias':
+	        case 'scalar':
+	        case 'single-quoted-scalar':
+	        case 'double-quoted-scalar':
+	        case 'flow-collection':
+	            return true;
+	        default:
+	            return false;
+	    }
+	}
+	function getPrevProps(parent) {
+	    switch (parent.type) {
+	        case 'document':
+	            return parent.start;
+	        case 'block-map': {
+	            const it = parent.items[parent.items.length - 1];
+	            return it.sep ?? it.start;
+	        }
+	        case 'block-seq':
+	            return parent.items[parent.items.length - 1].start;
+	        /* istanbul ignore next should not happen */
+	        default:
+	            return [];
+	    }
+	}
+	/** Note: May modify input array */
+	function getFirstKeyStartProps(prev) {
+	    if (prev.length === 0)
+	        return [];
+	    let i = prev.length;
+	    loop: while (--i >= 0) {
+	        switch (prev[i].type) {
+	            case 'doc-start':
+	            case 'explicit-key-ind':
+	            case 'map-value-ind':
+	            case 'seq-item-ind':
+	            case 'newline':
+	                break loop;
+	        }
+	    }
+	    while (prev[++i]?.type === 'space') {
+	        /* loop */
+	    }
+	    return prev.splice(i, prev.length);
+	}
+	function arrayPushArray(target, source) {
+	    // May exhaust call stack with large `source` array
+	    if (source.length < 1e5)
+	        Array.prototype.push.apply(target, source);
+	    else
+	        for (let i = 0; i < source.length; ++i)
+	            target.push(source[i]);
+	}
+	function fixFlowSeqItems(fc) {
+	    if (fc.start.type === 'flow-seq-start') {
+	        for (const it of fc.items) {
+	            if (it.sep &&
+	                !it.value &&
+	                !includesToken(it.start, 'explicit-key-ind') &&
+	                !includesToken(it.sep, 'map-value-ind')) {
+	                if (it.key)
+	                    it.value = it.key;
+	                delete it.key;
+	                if (isFlowToken(it.value)) {
+	                    if (it.value.end)
+	                        arrayPushArray(it.value.end, it.sep);
+	                    else
+	                        it.value.end = it.sep;
+	                }
+	                else
+	                    arrayPushArray(it.start, it.sep);
+	                delete it.sep;
+	            }
+	        }
+	    }
+	}
+	/**
+	 * A YAML concrete syntax tree (CST) parser
+	 *
+	 * ```ts
+	 * const src: string = ...
+	 * for (const token of new Parser().parse(src)) {
+	 *   // token: Token
+	 * }
+	 * ```
+	 *
+	 * To use the parser with a user-provided lexer:
+	 *
+	 * ```ts
+	 * function* parse(source: string, lexer: Lexer) {
+	 *   const parser = new Parser()
+	 *   for (const lexeme of lexer.lex(source))
+	 *     yield* parser.next(lexeme)
+	 *   yield* parser.end()
+	 * }
+	 *
+	 * const src: string = ...
+	 * const lexer = new Lexer()
+	 * for (const token of parse(src, lexer)) {
+	 *   // token: Token
+	 * }
+	 * ```
+	 */
+	class Parser {
+	    /**
+	     * @param onNewLine - If defined, called separately with the start position of
+	     *   each new line (in `parse()`, including the start of input).
+	     */
+	    constructor(onNewLine) {
+	        /** If true, space and sequence indicators count as indentation */
+	        this.atNewLine = true;
+	        /** If true, next token is a scalar value */
+	        this.atScalar = false;
+	        /** Current indentation level */
+	        this.indent = 0;
+	        /** Current offset since the start of parsing */
+	        this.offset = 0;
+	        /** On the same line with a block map key */
+	        this.onKeyLine = false;
+	        /** Top indicates the node that's currently being built */
+	        this.stack = [];
+	        /** The source of the current token, set in parse() */
+	        this.source = '';
+	        /** The type of the current token, set in parse() */
+	        this.type = '';
+	        // Must be defined after `next()`
+	        this.lexer = new lexer.Lexer();
+	        this.onNewLine = onNewLine;
+	    }
+	    /**
+	     * Parse `source` as a YAML stream.
+	     * If `incomplete`, a part of the last line may be left as a buffer for the next call.
+	     *
+	     * Errors are not thrown, but yielded as `{ type: 'error', message }` tokens.
+	     *
+	     * @returns A generator of tokens representing each directive, document, and other structure.
+	     */
+	    *parse(source, incomplete = false) {
+	        if (this.onNewLine && this.offset === 0)
+	            this.onNewLine(0);
+	        for (const lexeme of this.lexer.lex(source, incomplete))
+	            yield* this.next(lexeme);
+	        if (!incomplete)
+	            yield* this.end();
+	    }
+	    /**
+	     * Advance the parser by the `source` of one lexical token.
+	     */
+	    *next(source) {
+	        this.source = source;
+	        if (node_process.env.LOG_TOKENS)
+	            console.log('|', cst.prettyToken(source));
+	        if (this.atScalar) {
+	            this.atScalar = false;
+	            yield* this.step();
+	            this.offset += source.length;
+	            return;
+	        }
+	        const type = cst.tokenType(source);
+	        if (!type) {
+	            const message = `Not a YAML token: ${source}`;
+	            yield* this.pop({ type: 'error', offset: this.offset, message, source });
+	            this.offset += source.length;
+	        }
+	        else if (type === 'scalar') {
+	            this.atNewLine = false;
+	            this.atScalar = true;
+	            this.type = 'scalar';
+	        }
+	        else {
+	            this.type = type;
+	            yield* this.step();
+	            switch (type) {
+	                case 'newline':
+	                    this.atNewLine = true;
+	                    this.indent = 0;
+	                    if (this.onNewLine)
+	                        this.onNewLine(this.offset + source.length);
+	                    break;
+	                case 'space':
+	                    if (this.atNewLine && source[0] === ' ')
+	                        this.indent += source.length;
+	                    break;
+	                case 'explicit-key-ind':
+	                case 'map-value-ind':
+	                case 'seq-item-ind':
+	                    if (this.atNewLine)
+	                        this.indent += source.length;
+	                    break;
+	                case 'doc-mode':
+	                case 'flow-error-end':
+	                    return;
+	                default:
+	                    this.atNewLine = false;
+	            }
+	            this.offset += source.length;
+	        }
+	    }
+	    /** Call at end of input to push out any remaining constructions */
+	    *end() {
+	        while (this.stack.length > 0)
+	            yield* this.pop();
+	    }
+	    get sourceToken() {
+	        const st = {
+	            type: this.type,
+	            offset: this.offset,
+	            indent: this.indent,
+	            source: this.source
+	        };
+	        return st;
+	    }
+	    *step() {
+	        const top = this.peek(1);
+	        if (this.type === 'doc-end' && top?.type !== 'doc-end') {
+	            while (this.stack.length > 0)
+	                yield* this.pop();
+	            this.stack.push({
+	                type: 'doc-end',
+	                offset: this.offset,
+	                source: this.source
+	            });
+	            return;
+	        }
+	        if (!top)
+	            return yield* this.stream();
+	        switch (top.type) {
+	            case 'document':
+	                return yield* this.document(top);
+	            case 'alias':
+	            case 'scalar':
+	            case 'single-quoted-scalar':
+	            case 'double-quoted-scalar':
+	                return yield* this.scalar(top);
+	            case 'block-scalar':
+	                return yield* this.blockScalar(top);
+	            case 'block-map':
+	                return yield* this.blockMap(top);
+	            case 'block-seq':
+	                return yield* this.blockSequence(top);
+	            case 'flow-collection':
+	                return yield* this.flowCollection(top);
+	            case 'doc-end':
+	                return yield* this.documentEnd(top);
+	        }
+	        /* istanbul ignore next should not happen */
+	        yield* this.pop();
+	    }
+	    peek(n) {
+	        return this.stack[this.stack.length - n];
+	    }
+	    *pop(error) {
+	        const token = error ?? this.stack.pop();
+	        /* istanbul ignore if should not happen */
+	        if (!token) {
+	            const message = 'Tried to pop an empty stack';
+	            yield { type: 'error', offset: this.offset, source: '', message };
+	        }
+	        else if (this.stack.length === 0) {
+	            yield token;
+	        }
+	        else {
+	            const top = this.peek(1);
+	            if (token.type === 'block-scalar') {
+	                // Block scalars use their parent rather than header indent
+	                token.indent = 'indent' in top ? top.indent : 0;
+	            }
+	            else if (token.type === 'flow-collection' && top.type === 'document') {
+	                // Ignore all indent for top-level flow collections
+	                token.indent = 0;
+	            }
+	            if (token.type === 'flow-collection')
+	                fixFlowSeqItems(token);
+	            switch (top.type) {
+	                case 'document':
+	                    top.value = token;
+	                    break;
+	                case 'block-scalar':
+	                    top.props.push(token); // error
+	                    break;
+	                case 'block-map': {
+	                    const it = top.items[top.items.length - 1];
+	                    if (it.value) {
+	                        top.items.push({ start: [], key: token, sep: [] });
+	                        this.onKeyLine = true;
+	                        return;
+	                    }
+	                    else if (it.sep) {
+	                        it.value = token;
+	                    }
+	                    else {
+	                        Object.assign(it, { key: token, sep: [] });
+	                        this.onKeyLine = !it.explicitKey;
+	                        return;
+	                    }
+	                    break;
+	                }
+	                case 'block-seq': {
+	                    const it = top.items[top.items.length - 1];
+	                    if (it.value)
+	                        top.items.push({ start: [], value: token });
+	                    else
+	                        it.value = token;
+	                    break;
+	                }
+	                case 'flow-collection': {
+	                    const it = top.items[top.items.length - 1];
+	                    if (!it || it.value)
+	                        top.items.push({ start: [], key: token, sep: [] });
+	                    else if (it.sep)
+	                        it.value = token;
+	                    else
+	                        Object.assign(it, { key: token, sep: [] });
+	                    return;
+	                }
+	                /* istanbul ignore next should not happen */
+	                default:
+	                    yield* this.pop();
+	                    yield* this.pop(token);
+	            }
+	            if ((top.type === 'document' ||
+	                top.type === 'block-map' ||
+	                top.type === 'block-seq') &&
+	                (token.type === 'block-map' || token.type === 'block-seq')) {
+	                const last = token.items[token.items.length - 1];
+	                if (last &&
+	                    !last.sep &&
+	                    !last.value &&
+	                    last.start.length > 0 &&
+	                    findNonEmptyIndex(last.start) === -1 &&
+	                    (token.indent === 0 ||
+	                        last.start.every(st => st.type !== 'comment' || st.indent < token.indent))) {
+	                    if (top.type === 'document')
+	                        top.end = last.start;
+	                    else
+	                        top.items.push({ start: last.start });
+	                    token.items.splice(-1, 1);
+	                }
+	            }
+	        }
+	    }
+	    *stream() {
+	        switch (this.type) {
+	            case 'directive-line':
+	                yield { type: 'directive', offset: this.offset, source: this.source };
+	                return;
+	            case 'byte-order-mark':
+	            case 'space':
+	            case 'comment':
+	            case 'newline':
+	                yield this.sourceToken;
+	                return;
+	            case 'doc-mode':
+	            case 'doc-start': {
+	                const doc = {
+	                    type: 'document',
+	                    offset: this.offset,
+	                    start: []
+	                };
+	                if (this.type === 'doc-start')
+	                    doc.start.push(this.sourceToken);
+	                this.stack.push(doc);
+	                return;
+	            }
+	        }
+	        yield {
+	            type: 'error',
+	            offset: this.offset,
+	            message: `Unexpected ${this.type} token in YAML stream`,
+	            source: this.source
+	        };
+	    }
+	    *document(doc) {
+	        if (doc.value)
+	            return yield* this.lineEnd(doc);
+	        switch (this.type) {
+	            case 'doc-start': {
+	                if (findNonEmptyIndex(doc.start) !== -1) {
+	                    yield* this.pop();
+	                    yield* this.step();
+	                }
+	                else
+	                    doc.start.push(this.sourceToken);
+	                return;
+	            }
+	            case 'anchor':
+	            case 'tag':
+	            case 'space':
+	            case 'comment':
+	            case 'newline':
+	                doc.start.push(this.sourceToken);
+	                return;
+	        }
+	        const bv = this.startBlockValue(doc);
+	        if (bv)
+	            this.stack.push(bv);
+	        else {
+	            yield {
+	                type: 'error',
+	                offset: this.offset,
+	                message: `Unexpected ${this.type} token in YAML document`,
+	                source: this.source
+	            };
+	        }
+	    }
+	    *scalar(scalar) {
+	        if (this.type === 'map-value-ind') {
+	            const prev = getPrevProps(this.peek(2));
+	            const start = getFirstKeyStartProps(prev);
+	            let sep;
+	            if (scalar.end) {
+	                sep = scalar.end;
+	                sep.push(this.sourceToken);
+	                delete scalar.end;
+	            }
+	            else
+	                sep = [this.sourceToken];
+	            const map = {
+	                type: 'block-map',
+	                offset: scalar.offset,
+	                indent: scalar.indent,
+	                items: [{ start, key: scalar, sep }]
+	            };
+	            this.onKeyLine = true;
+	            this.stack[this.stack.length - 1] = map;
+	        }
+	        else
+	            yield* this.lineEnd(scalar);
+	    }
+	    *blockScalar(scalar) {
+	        switch (this.type) {
+	            case 'space':
+	            case 'comment':
+	            case 'newline':
+	                scalar.props.push(this.sourceToken);
+	                return;
+	            case 'scalar':
+	                scalar.source = this.source;
+	                // block-scalar source includes trailing newline
+	                this.atNewLine = true;
+	                this.indent = 0;
+	                if (this.onNewLine) {
+	                    let nl = this.source.indexOf('\n') + 1;
+	                    while (nl !== 0) {
+	                        this.onNewLine(this.offset + nl);
+	                        nl = this.source.indexOf('\n', nl) + 1;
+	                    }
+	                }
+	                yield* this.pop();
+	                break;
+	            /* istanbul ignore next should not happen */
+	            default:
+	                yield* this.pop();
+	                yield* this.step();
+	        }
+	    }
+	    *blockMap(map) {
+	        const it = map.items[map.items.length - 1];
+	        // it.sep is true-ish if pair already has key or : separator
+	        switch (this.type) {
+	            case 'newline':
+	                this.onKeyLine = false;
+	                if (it.value) {
+	                    const end = 'end' in it.value ? it.value.end : undefined;
+	                    const last = Array.isArray(end) ? end[end.length - 1] : undefined;
+	                    if (last?.type === 'comment')
+	                        end?.push(this.sourceToken);
+	                    else
+	                        map.items.push({ start: [this.sourceToken] });
+	                }
+	                else if (it.sep) {
+	                    it.sep.push(this.sourceToken);
+	                }
+	                else {
+	                    it.start.push(this.sourceToken);
+	                }
+	                return;
+	            case 'space':
+	            case 'comment':
+	                if (it.value) {
+	                    map.items.push({ start: [this.sourceToken] });
+	                }
+	                else if (it.sep) {
+	                    it.sep.push(this.sourceToken);
+	                }
+	                else {
+	                    if (this.atIndentedComment(it.start, map.indent)) {
+	                        const prev = map.items[map.items.length - 2];
+	                        const end = prev?.value?.end;
+	                        if (Array.isArray(end)) {
+	                            arrayPushArray(end, it.start);
+	                            end.push(this.sourceToken);
+	                            map.items.pop();
+	                            return;
+	                        }
+	                    }
+	                    it.start.push(this.sourceToken);
+	                }
+	                return;
+	        }
+	        if (this.indent >= map.indent) {
+	            const atMapIndent = !this.onKeyLine && this.indent === map.indent;
+	            const atNextItem = atMapIndent &&
+	                (it.sep || it.explicitKey) &&
+	                this.type !== 'seq-item-ind';
+	            // For empty nodes, assign newline-separated not indented empty tokens to following node
+	            let start = [];
+	            if (atNextItem && it.sep && !it.value) {
+	                const nl = [];
+	                for (let i = 0; i < it.sep.length; ++i) {
+	                    const st = it.sep[i];
+	                    switch (st.type) {
+	                        case 'newline':
+	                            nl.push(i);
+	                            break;
+	                        case 'space':
+	                            break;
+	                        case 'comment':
+	                            if (st.indent > map.indent)
+	                                nl.length = 0;
+	                            break;
+	                        default:
+	                            nl.length = 0;
+	                    }
+	                }
+	                if (nl.length >= 2)
+	                    start = it.sep.splice(nl[1]);
+	            }
+	            switch (this.type) {
+	                case 'anchor':
+	                case 'tag':
+	                    if (atNextItem || it.value) {
+	                        start.push(this.sourceToken);
+	                        map.items.push({ start });
+	                        this.onKeyLine = true;
+	                    }
+	                    else if (it.sep) {
+	                        it.sep.push(this.sourceToken);
+	                    }
+	                    else {
+	                        it.start.push(this.sourceToken);
+	                    }
+	                    return;
+	                case 'explicit-key-ind':
+	                    if (!it.sep && !it.explicitKey) {
+	                        it.start.push(this.sourceToken);
+	                        it.explicitKey = true;
+	                    }
+	                    else if (atNextItem || it.value) {
+	                        start.push(this.sourceToken);
+	                        map.items.push({ start, explicitKey: true });
+	                    }
+	                    else {
+	                        this.stack.push({
+	                            type: 'block-map',
+	                            offset: this.offset,
+	                            indent: this.indent,
+	                            items: [{ start: [this.sourceToken], explicitKey: true }]
+	                        });
+	                    }
+	                    this.onKeyLine = true;
+	                    return;
+	                case 'map-value-ind':
+	                    if (it.explicitKey) {
+	                        if (!it.sep) {
+	                            if (includesToken(it.start, 'newline')) {
+	                                Object.assign(it, { key: null, sep: [this.sourceToken] });
+	                            }
+	                            else {
+	                                const start = getFirstKeyStartProps(it.start);
+	                                this.stack.push({
+	                                    type: 'block-map',
+	                                    offset: this.offset,
+	                                    indent: this.indent,
+	                                    items: [{ start, key: null, sep: [this.sourceToken] }]
+	                                });
+	                            }
+	                        }
+	                        else if (it.value) {
+	                            map.items.push({ start: [], key: null, sep: [this.sourceToken] });
+	                        }
+	                        else if (includesToken(it.sep, 'map-value-ind')) {
+	                            this.stack.push({
+	                                type: 'block-map',
+	                                offset: this.offset,
+	                                indent: this.indent,
+	                                items: [{ start, key: null, sep: [this.sourceToken] }]
+	                            });
+	                        }
+	                        else if (isFlowToken(it.key) &&
+	                            !includesToken(it.sep, 'newline')) {
+	                            const start = getFirstKeyStartProps(it.start);
+	                            const key = it.key;
+	                            const sep = it.sep;
+	                            sep.push(this.sourceToken);
+	                            // @ts-expect-error type guard is wrong here
+	                            delete it.key;
+	                            // @ts-expect-error type guard is wrong here
+	                            delete it.sep;
+	                            this.stack.push({
+	                                type: 'block-map',
+	                                offset: this.offset,
+	                                indent: this.indent,
+	                                items: [{ start, key, sep }]
+	                            });
+	                        }
+	                        else if (start.length > 0) {
+	                            // Not actually at next item
+	                            it.sep = it.sep.concat(start, this.sourceToken);
+	                        }
+	                        else {
+	                            it.sep.push(this.sourceToken);
+	                        }
+	                    }
+	                    else {
+	                        if (!it.sep) {
+	                            Object.assign(it, { key: null, sep: [this.sourceToken] });
+	                        }
+	                        else if (it.value || atNextItem) {
+	                            map.items.push({ start, key: null, sep: [this.sourceToken] });
+	                        }
+	                        else if (includesToken(it.sep, 'map-value-ind')) {
+	                            this.stack.push({
+	                                type: 'block-map',
+	                                offset: this.offset,
+	                                indent: this.indent,
+	                                items: [{ start: [], key: null, sep: [this.sourceToken] }]
+	                            });
+	                        }
+	                        else {
+	                            it.sep.push(this.sourceToken);
+	                        }
+	                    }
+	                    this.onKeyLine = true;
+	                    return;
+	                case 'alias':
+	                case 'scalar':
+	                case 'single-quoted-scalar':
+	                case 'double-quoted-scalar': {
+	                    const fs = this.flowScalar(this.type);
+	                    if (atNextItem || it.value) {
+	                        map.items.push({ start, key: fs, sep: [] });
+	                        this.onKeyLine = true;
+	                    }
+	                    else if (it.sep) {
+	                        this.stack.push(fs);
+	                    }
+	                    else {
+	                        Object.assign(it, { key: fs, sep: [] });
+	                        this.onKeyLine = true;
+	                    }
+	                    return;
+	                }
+	                default: {
+	                    const bv = this.startBlockValue(map);
+	                    if (bv) {
+	                        if (bv.type === 'block-seq') {
+	                            if (!it.explicitKey &&
+	                                it.sep &&
+	                                !includesToken(it.sep, 'newline')) {
+	                                yield* this.pop({
+	                                    type: 'error',
+	                                    offset: this.offset,
+	                                    message: 'Unexpected block-seq-ind on same line with key',
+	                                    source: this.source
+	                                });
+	                                return;
+	                            }
+	                        }
+	                        else if (atMapIndent) {
+	                            map.items.push({ start });
+	                        }
+	                        this.stack.push(bv);
+	                        return;
+	                    }
+	                }
+	            }
+	        }
+	        yield* this.pop();
+	        yield* this.step();
+	    }
+	    *blockSequence(seq) {
+	        const it = seq.items[seq.items.length - 1];
+	        switch (this.type) {
+	            case 'newline':
+	                if (it.value) {
+	                    const end = 'end' in it.value ? it.value.end : undefined;
+	                    const last = Array.isArray(end) ? end[end.length - 1] : undefined;
+	                    if (last?.type === 'comment')
+	                        end?.push(this.sourceToken);
+	                    else
+	                        seq.items.push({ start: [this.sourceToken] });
+	                }
+	                else
+	                    it.start.push(this.sourceToken);
+	                return;
+	            case 'space':
+	            case 'comment':
+	                if (it.value)
+	                    seq.items.push({ start: [this.sourceToken] });
+	                else {
+	                    if (this.atIndentedComment(it.start, seq.indent)) {
+	                        const prev = seq.items[seq.items.length - 2];
+	                        const end = prev?.value?.end;
+	                        if (Array.isArray(end)) {
+	                            arrayPushArray(end, it.start);
+	                            end.push(this.sourceToken);
+	                            seq.items.pop();
+	                            return;
+	                        }
+	                    }
+	                    it.start.push(this.sourceToken);
+	                }
+	                return;
+	            case 'anchor':
+	            case 'tag':
+	                if (it.value || this.indent <= seq.indent)
+	                    break;
+	                it.start.push(this.sourceToken);
+	                return;
+	            case 'seq-item-ind':
+	                if (this.indent !== seq.indent)
+	                    break;
+	                if (it.value || includesToken(it.start, 'seq-item-ind'))
+	                    seq.items.push({ start: [this.sourceToken] });
+	                else
+	                    it.start.push(this.sourceToken);
+	                return;
+	        }
+	        if (this.indent > seq.indent) {
+	            const bv = this.startBlockValue(seq);
+	            if (bv) {
+	                this.stack.push(bv);
+	                return;
+	            }
+	        }
+	        yield* this.pop();
+	        yield* this.step();
+	    }
+	    *flowCollection(fc) {
+	        const it = fc.items[fc.items.length - 1];
+	        if (this.type === 'flow-error-end') {
+	            let top;
+	            do {
+	                yield* this.pop();
+	                top = this.peek(1);
+	            } while (top?.type === 'flow-collection');
+	        }
+	        else if (fc.end.length === 0) {
+	            switch (this.type) {
+	                case 'comma':
+	                case 'explicit-key-ind':
+	                    if (!it || it.sep)
+	                        fc.items.push({ start: [this.sourceToken] });
+	                    else
+	                        it.start.push(this.sourceToken);
+	                    return;
+	                case 'map-value-ind':
+	                    if (!it || it.value)
+	                        fc.items.push({ start: [], key: null, sep: [this.sourceToken] });
+	                    else if (it.sep)
+	                        it.sep.push(this.sourceToken);
+	                    else
+	                        Object.assign(it, { key: null, sep: [this.sourceToken] });
+	                    return;
+	                case 'space':
+	                case 'comment':
+	                case 'newline':
+	                case 'anchor':
+	                case 'tag':
+	                    if (!it || it.value)
+	                        fc.items.push({ start: [this.sourceToken] });
+	                    else if (it.sep)
+	                        it.sep.push(this.sourceToken);
+	                    else
+	                        it.start.push(this.sourceToken);
+	                    return;
+	                case 'alias':
+	                case 'scalar':
+	                case 'single-quoted-scalar':
+	                case 'double-quoted-scalar': {
+	                    const fs = this.flowScalar(this.type);
+	                    if (!it || it.value)
+	                        fc.items.push({ start: [], key: fs, sep: [] });
+	                    else if (it.sep)
+	                        this.stack.push(fs);
+	                    else
+	                        Object.assign(it, { key: fs, sep: [] });
+	                    return;
+	                }
+	                case 'flow-map-end':
+	                case 'flow-seq-end':
+	                    fc.end.push(this.sourceToken);
+	                    return;
+	            }
+	            const bv = this.startBlockValue(fc);
+	            /* istanbul ignore else should not happen */
+	            if (bv)
+	                this.stack.push(bv);
+	            else {
+	                yield* this.pop();
+	                yield* this.step();
+	            }
+	        }
+	        else {
+	            const parent = this.peek(2);
+	            if (parent.type === 'block-map' &&
+	                ((this.type === 'map-value-ind' && parent.indent === fc.indent) ||
+	                    (this.type === 'newline' &&
+	                        !parent.items[parent.items.length - 1].sep))) {
+	                yield* this.pop();
+	                yield* this.step();
+	            }
+	            else if (this.type === 'map-value-ind' &&
+	                parent.type !== 'flow-collection') {
+	                const prev = getPrevProps(parent);
+	                const start = getFirstKeyStartProps(prev);
+	                fixFlowSeqItems(fc);
+	                const sep = fc.end.splice(1, fc.end.length);
+	                sep.push(this.sourceToken);
+	                const map = {
+	                    type: 'block-map',
+	                    offset: fc.offset,
+	                    indent: fc.indent,
+	                    items: [{ start, key: fc, sep }]
+	                };
+	                this.onKeyLine = true;
+	                this.stack[this.stack.length - 1] = map;
+	            }
+	            else {
+	                yield* this.lineEnd(fc);
+	            }
+	        }
+	    }
+	    flowScalar(type) {
+	        if (this.onNewLine) {
+	            let nl = this.source.indexOf('\n') + 1;
+	            while (nl !== 0) {
+	                this.onNewLine(this.offset + nl);
+	                nl = this.source.indexOf('\n', nl) + 1;
+	            }
+	        }
+	        return {
+	            type,
+	            offset: this.offset,
+	            indent: this.indent,
+	            source: this.source
+	        };
+	    }
+	    startBlockValue(parent) {
+	        switch (this.type) {
+	            case 'alias':
+	            case 'scalar':
+	            case 'single-quoted-scalar':
+	            case 'double-quoted-scalar':
+	                return this.flowScalar(this.type);
+	            case 'block-scalar-header':
+	                return {
+	                    type: 'block-scalar',
+	                    offset: this.offset,
+	                    indent: this.indent,
+	                    props: [this.sourceToken],
+	                    source: ''
+	                };
+	            case 'flow-map-start':
+	            case 'flow-seq-start':
+	                return {
+	                    type: 'flow-collection',
+	                    offset: this.offset,
+	                    indent: this.indent,
+	                    start: this.sourceToken,
+	                    items: [],
+	                    end: []
+	                };
+	            case 'seq-item-ind':
+	                return {
+	                    type: 'block-seq',
+	                    offset: this.offset,
+	                    indent: this.indent,
+	                    items: [{ start: [this.sourceToken] }]
+	                };
+	            case 'explicit-key-ind': {
+	                this.onKeyLine = true;
+	                const prev = getPrevProps(parent);
+	                const start = getFirstKeyStartProps(prev);
+	                start.push(this.sourceToken);
+	                return {
+	                    type: 'block-map',
+	                    offset: this.offset,
+	                    indent: this.indent,
+	                    items: [{ start, explicitKey: true }]
+	                };
+	            }
+	            case 'map-value-ind': {
+	                this.onKeyLine = true;
+	                const prev = getPrevProps(parent);
+	                const start = getFirstKeyStartProps(prev);
+	                return {
+	                    type: 'block-map',
+	                    offset: this.offset,
+	                    indent: this.indent,
+	                    items: [{ start, key: null, sep: [this.sourceToken] }]
+	                };
+	            }
+	        }
+	        return null;
+	    }
+	    atIndentedComment(start, indent) {
+	        if (this.type !== 'comment')
+	            return false;
+	        if (this.indent <= indent)
+	            return false;
+	        return start.every(st => st.type === 'newline' || st.type === 'space');
+	    }
+	    *documentEnd(docEnd) {
+	        if (this.type !== 'doc-mode') {
+	            if (docEnd.end)
+	                docEnd.end.push(this.sourceToken);
+	            else
+	                docEnd.end = [this.sourceToken];
+	            if (this.type === 'newline')
+	                yield* this.pop();
+	        }
+	    }
+	    *lineEnd(token) {
+	        switch (this.type) {
+	            case 'comma':
+	            case 'doc-start':
+	            case 'doc-end':
+	            case 'flow-seq-end':
+	            case 'flow-map-end':
+	            case 'map-value-ind':
+	                yield* this.pop();
+	                yield* this.step();
+	                break;
+	            case 'newline':
+	                this.onKeyLine = false;
+	            // fallthrough
+	            case 'space':
+	            case 'comment':
+	            default:
+	                // all other values are errors
+	                if (token.end)
+	                    token.end.push(this.sourceToken);
+	                else
+	                    token.end = [this.sourceToken];
+	                if (this.type === 'newline')
+	                    yield* this.pop();
+	        }
+	    }
+	}
+
+	parser.Parser = Parser;
+	return parser;
+}
+
+var publicApi = {};
+
+var hasRequiredPublicApi;
+
+function requirePublicApi () {
+	if (hasRequiredPublicApi) return publicApi;
+	hasRequiredPublicApi = 1;
+
+	var composer = requireComposer();
+	var Document = requireDocument();
+	var errors = requireErrors();
+	var log = requireLog();
+	var identity = requireIdentity();
+	var lineCounter = requireLineCounter();
+	var parser = requireParser();
+
+	function parseOptions(options) {
+	    const prettyErrors = options.prettyErrors !== false;
+	    const lineCounter$1 = options.lineCounter || (prettyErrors && new lineCounter.LineCounter()) || null;
+	    return { lineCounter: lineCounter$1, prettyErrors };
+	}
+	/**
+	 * Parse the input as a stream of YAML documents.
+	 *
+	 * Documents should be separated from each other by `...` or `---` marker lines.
+	 *
+	 * @returns If an empty `docs` array is returned, it will be of type
+	 *   EmptyStream and contain additional stream information. In
+	 *   TypeScript, you should use `'empty' in docs` as a type guard for it.
+	 */
+	function parseAllDocuments(source, options = {}) {
+	    const { lineCounter, prettyErrors } = parseOptions(options);
+	    const parser$1 = new parser.Parser(lineCounter?.addNewLine);
+	    const composer$1 = new composer.Composer(options);
+	    const docs = Array.from(composer$1.compose(parser$1.parse(source)));
+	    if (prettyErrors && lineCounter)
+	        for (const doc of docs) {
+	            doc.errors.forEach(errors.prettifyError(source, lineCounter));
+	            doc.warnings.forEach(errors.prettifyError(source, lineCounter));
+	        }
+	    if (docs.length > 0)
+	        return docs;
+	    return Object.assign([], { empty: true }, composer$1.streamInfo());
+	}
+	/** Parse an input string into a single YAML.Document */
+	function parseDocument(source, options = {}) {
+	    const { lineCounter, prettyErrors } = parseOptions(options);
+	    const parser$1 = new parser.Parser(lineCounter?.addNewLine);
+	    const composer$1 = new composer.Composer(options);
+	    // `doc` is always set by compose.end(true) at the very latest
+	    let doc = null;
+	    for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
+	        if (!doc)
+	            doc = _doc;
+	        else if (doc.options.logLevel !== 'silent') {
+	            doc.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+	            break;
+	        }
+	    }
+	    if (prettyErrors && lineCounter) {
+	        doc.errors.forEach(errors.prettifyError(source, lineCounter));
+	        doc.warnings.forEach(errors.prettifyError(source, lineCounter));
+	    }
+	    return doc;
+	}
+	function parse(src, reviver, options) {
+	    let _reviver = undefined;
+	    if (typeof reviver === 'function') {
+	        _reviver = reviver;
+	    }
+	    else if (options === undefined && reviver && typeof reviver === 'object') {
+	        options = reviver;
+	    }
+	    const doc = parseDocument(src, options);
+	    if (!doc)
+	        return null;
+	    doc.warnings.forEach(warning => log.warn(doc.options.logLevel, warning));
+	    if (doc.errors.length > 0) {
+	        if (doc.options.logLevel !== 'silent')
+	            throw doc.errors[0];
+	        else
+	            doc.errors = [];
+	    }
+	    return doc.toJS(Object.assign({ reviver: _reviver }, options));
+	}
+	function stringify(value, replacer, options) {
+	    let _replacer = null;
+	    if (typeof replacer === 'function' || Array.isArray(replacer)) {
+	        _replacer = replacer;
+	    }
+	    else if (options === undefined && replacer) {
+	        options = replacer;
+	    }
+	    if (typeof options === 'string')
+	        options = options.length;
+	    if (typeof options === 'number') {
+	        const indent = Math.round(options);
+	        options = indent < 1 ? undefined : indent > 8 ? { indent: 8 } : { indent };
+	    }
+	    if (value === undefined) {
+	        const { keepUndefined } = options ?? replacer ?? {};
+	        if (!keepUndefined)
+	            return undefined;
+	    }
+	    if (identity.isDocument(value) && !_replacer)
+	        return value.toString(options);
+	    return new Document.Document(value, _replacer, options).toString(options);
+	}
+
+	publicApi.parse = parse;
+	publicApi.parseAllDocuments = parseAllDocuments;
+	publicApi.parseDocument = parseDocument;
+	publicApi.stringify = stringify;
+	return publicApi;
+}
+
+var hasRequiredDist$1;
+
+function requireDist$1 () {
+	if (hasRequiredDist$1) return dist$1;
+	hasRequiredDist$1 = 1;
+
+	var composer = requireComposer();
+	var Document = requireDocument();
+	var Schema = requireSchema();
+	var errors = requireErrors();
+	var Alias = requireAlias();
+	var identity = requireIdentity();
+	var Pair = requirePair();
+	var Scalar = requireScalar();
+	var YAMLMap = requireYAMLMap();
+	var YAMLSeq = requireYAMLSeq();
+	var cst = requireCst();
+	var lexer = requireLexer();
+	var lineCounter = requireLineCounter();
+	var parser = requireParser();
+	var publicApi = requirePublicApi();
+	var visit = requireVisit();
+
+
+
+	dist$1.Composer = composer.Composer;
+	dist$1.Document = Document.Document;
+	dist$1.Schema = Schema.Schema;
+	dist$1.YAMLError = errors.YAMLError;
+	dist$1.YAMLParseError = errors.YAMLParseError;
+	dist$1.YAMLWarning = errors.YAMLWarning;
+	dist$1.Alias = Alias.Alias;
+	dist$1.isAlias = identity.isAlias;
+	dist$1.isCollection = identity.isCollection;
+	dist$1.isDocument = identity.isDocument;
+	dist$1.isMap = identity.isMap;
+	dist$1.isNode = identity.isNode;
+	dist$1.isPair = identity.isPair;
+	dist$1.isScalar = identity.isScalar;
+	dist$1.isSeq = identity.isSeq;
+	dist$1.Pair = Pair.Pair;
+	dist$1.Scalar = Scalar.Scalar;
+	dist$1.YAMLMap = YAMLMap.YAMLMap;
+	dist$1.YAMLSeq = YAMLSeq.YAMLSeq;
+	dist$1.CST = cst;
+	dist$1.Lexer = lexer.Lexer;
+	dist$1.LineCounter = lineCounter.LineCounter;
+	dist$1.Parser = parser.Parser;
+	dist$1.parse = publicApi.parse;
+	dist$1.parseAllDocuments = publicApi.parseAllDocuments;
+	dist$1.parseDocument = publicApi.parseDocument;
+	dist$1.stringify = publicApi.stringify;
+	dist$1.visit = visit.visit;
+	dist$1.visitAsync = visit.visitAsync;
+	return dist$1;
+}
+
+var distExports$1 = requireDist$1();
+
+/**
+ * The YAML config file: classification overrides by glob pattern and the sampling settings.
+ *
+ *   loss_every: 50          # loss sampled every N steps (tag step:N)
+ *   warmup_steps: 10        # first steps skipped for timers and the steady state
+ *   max_windows: 32         # bound on step windows per run (window size doubles to stay under it)
+ *   loss_max_points: 200    # bound on sampled loss points per run (interval doubles to stay under it)
+ *   metrics:                # first matching pattern wins; matched against the header and its key
+ *     "train.*loss": { kind: loss, direction: lower, min_effect: 0.01 }
+ *     "debug_*":     { kind: ignore }
+ *
+ * Other top-level sections (gate, gpu_price, …) are kept in `sections` for the stages that own them.
+ */
+const DEFAULT_CONFIG = {
+    lossEvery: 50,
+    warmupSteps: 10,
+    maxWindows: 32,
+    lossMaxPoints: 200,
+    rules: [],
+    sections: {},
+    source: null,
+};
+const KINDS = ['loss', 'timer', 'window', 'gauge', 'ignore'];
+const SETTINGS = {
+    loss_every: 'lossEvery',
+    warmup_steps: 'warmupSteps',
+    max_windows: 'maxWindows',
+    loss_max_points: 'lossMaxPoints',
+};
+/** Read and validate a config file; every problem is an InputError with its line. */
+async function loadConfig(path) {
+    if (!path)
+        return DEFAULT_CONFIG;
+    let text;
+    try {
+        text = await readFile(path, 'utf8');
+    }
+    catch (e) {
+        throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
+    }
+    return parseConfig(text, path);
+}
+function parseConfig(text, source) {
+    const lines = new distExports$1.LineCounter();
+    const doc = distExports$1.parseDocument(text, { lineCounter: lines, prettyErrors: false });
+    const lineOf = (node) => (node?.range ? lines.linePos(node.range[0]).line : null);
+    if (doc.errors.length) {
+        const err = doc.errors[0];
+        throw new InputError(source, lines.linePos(err.pos[0]).line, `invalid YAML: ${err.message.split('\n')[0]}`);
+    }
+    const config = { ...DEFAULT_CONFIG, rules: [], sections: {}, source };
+    if (doc.contents === null)
+        return config;
+    if (!distExports$1.isMap(doc.contents))
+        throw new InputError(source, lineOf(doc.contents), 'the config must be a mapping of settings');
+    for (const pair of doc.contents.items) {
+        const key = distExports$1.isScalar(pair.key) ? String(pair.key.value) : '';
+        const value = pair.value;
+        const setting = SETTINGS[key];
+        if (setting) {
+            const n = distExports$1.isScalar(value) ? Number(value.value) : NaN;
+            if (!Number.isInteger(n) || n < (setting === 'warmupSteps' ? 0 : 1)) {
+                throw new InputError(source, lineOf(value), `${key} must be a whole number${setting === 'warmupSteps' ? '' : ' ≥ 1'}`);
+            }
+            config[setting] = n;
+        }
+        else if (key === 'metrics') {
+            if (!distExports$1.isMap(value))
+                throw new InputError(source, lineOf(value), 'metrics must map glob patterns to settings');
+            for (const rule of value.items) {
+                const pattern = distExports$1.isScalar(rule.key) ? String(rule.key.value) : '';
+                config.rules.push(parseRule(pattern, rule.value, source, lineOf));
+            }
+        }
+        else {
+            config.sections[key] = value && 'toJSON' in value ? value.toJSON() : null;
+        }
+    }
+    return config;
+}
+function parseRule(pattern, node, source, lineOf) {
+    if (!pattern)
+        throw new InputError(source, lineOf(node), 'a metrics pattern is empty');
+    if (!distExports$1.isMap(node))
+        throw new InputError(source, lineOf(node), `settings for "${pattern}" must be a mapping`);
+    const override = {};
+    for (const pair of node.items) {
+        const key = distExports$1.isScalar(pair.key) ? String(pair.key.value) : '';
+        const raw = distExports$1.isScalar(pair.value) ? pair.value.value : undefined;
+        const line = lineOf(pair.value);
+        switch (key) {
+            case 'kind':
+                if (!KINDS.includes(raw))
+                    throw new InputError(source, line, `kind must be one of ${KINDS.join(', ')}`);
+                override.kind = raw;
+                break;
+            case 'direction':
+                if (raw !== 'higher' && raw !== 'lower' && raw !== 'none')
+                    throw new InputError(source, line, 'direction must be higher, lower or none');
+                override.direction = raw;
+                break;
+            case 'unit':
+                override.unit = String(raw ?? '');
+                break;
+            case 'gate':
+                if (typeof raw !== 'boolean')
+                    throw new InputError(source, line, 'gate must be true or false');
+                override.gate = raw;
+                break;
+            case 'min_effect': {
+                const n = Number(raw);
+                if (!(n >= 0 && n < 1))
+                    throw new InputError(source, line, 'min_effect is a fraction: 0.02 means 2 %');
+                override.minEffect = n;
+                break;
+            }
+            default:
+                throw new InputError(source, line, `unknown metric setting "${key}" (kind, direction, unit, gate, min_effect)`);
+        }
+    }
+    const glob = picomatch(pattern, { nocase: true, dot: true });
+    return { pattern, matches: (header) => glob(header) || glob(metricKey(header)), override };
+}
+
+function classify(header, config) {
+    const base = defaultClass(header);
+    const rule = config.rules.find((r) => r.matches(header));
+    if (!rule)
+        return base;
+    const merged = { ...base, ...rule.override };
+    // A metric moved into a judged kind without a direction of its own gets the kind's usual one.
+    if (rule.override.kind && !rule.override.direction && merged.direction === 'none') {
+        merged.direction = merged.kind === 'window' ? 'higher' : merged.kind === 'gauge' || merged.kind === 'ignore' ? 'none' : 'lower';
+    }
+    if (merged.kind === 'ignore')
+        merged.gate = false;
+    return merged;
+}
+
+function newStage(options, io, shell) {
+    const result = { exitCode: 0, summaries: [], gate: [], statsd: null, gpu: null, sinks: [], report: null, errors: [], warnings: [] };
+    return {
+        options,
+        io,
+        shell,
+        result,
+        warn(message) {
+            result.warnings.push(message);
+            io.warn(message);
+        },
+        fail(e) {
+            if (!(e instanceof InputError))
+                throw e;
+            result.errors.push(e.message);
+            io.error(e.message);
+        },
+    };
+}
+
+const is_object = function (obj) {
+  return typeof obj === "object" && obj !== null && !Array.isArray(obj);
+};
+
+class CsvError extends Error {
+  constructor(code, message, options, ...contexts) {
+    if (Array.isArray(message)) message = message.join(" ").trim();
+    super(message);
+    if (Error.captureStackTrace !== undefined) {
+      Error.captureStackTrace(this, CsvError);
+    }
+    this.code = code;
+    for (const context of contexts) {
+      for (const key in context) {
+        const value = context[key];
+        this[key] = Buffer.isBuffer(value)
+          ? value.toString(options.encoding)
+          : value == null
+            ? value
+            : JSON.parse(JSON.stringify(value));
+      }
+    }
+  }
+}
+
+const normalize_columns_array = function (columns) {
+  const normalizedColumns = [];
+  for (let i = 0, l = columns.length; i < l; i++) {
+    const column = columns[i];
+    if (column === undefined || column === null || column === false) {
+      normalizedColumns[i] = { disabled: true };
+    } else if (typeof column === "string" || typeof column === "number") {
+      normalizedColumns[i] = { name: `${column}` };
+    } else if (is_object(column)) {
+      if (typeof column.name !== "string") {
+        throw new CsvError("CSV_OPTION_COLUMNS_MISSING_NAME", [
+          "Option columns missing name:",
+          `property "name" is required at position ${i}`,
+          "when column is an object literal",
+        ]);
+      }
+      normalizedColumns[i] = column;
+    } else {
+      throw new CsvError("CSV_INVALID_COLUMN_DEFINITION", [
+        "Invalid column definition:",
+        "expect a string or a literal object,",
+        `got ${JSON.stringify(column)} at position ${i}`,
+      ]);
+    }
+  }
+  return normalizedColumns;
+};
+
+class ResizeableBuffer {
+  constructor(size = 100) {
+    this.size = size;
+    this.length = 0;
+    this.buf = Buffer.allocUnsafe(size);
+  }
+  prepend(val) {
+    if (Buffer.isBuffer(val)) {
+      const length = this.length + val.length;
+      if (length >= this.size) {
+        this.resize();
+        if (length >= this.size) {
+          throw Error("INVALID_BUFFER_STATE");
+        }
+      }
+      const buf = this.buf;
+      this.buf = Buffer.allocUnsafe(this.size);
+      val.copy(this.buf, 0);
+      buf.copy(this.buf, val.length);
+      this.length += val.length;
+    } else {
+      const length = this.length++;
+      if (length === this.size) {
+        this.resize();
+      }
+      const buf = this.clone();
+      this.buf[0] = val;
+      buf.copy(this.buf, 1, 0, length);
+    }
+  }
+  append(val) {
+    const length = this.length++;
+    if (length === this.size) {
+      this.resize();
+    }
+    this.buf[length] = val;
+  }
+  clone() {
+    return Buffer.from(this.buf.slice(0, this.length));
+  }
+  resize() {
+    const length = this.length;
+    this.size = this.size * 2;
+    const buf = Buffer.allocUnsafe(this.size);
+    this.buf.copy(buf, 0, 0, length);
+    this.buf = buf;
+  }
+  toString(encoding) {
+    if (encoding) {
+      return this.buf.toString(encoding, 0, this.length);
+    } else {
+      return Uint8Array.prototype.slice.call(this.buf.slice(0, this.length));
+    }
+  }
+  toJSON() {
+    return this.toString("utf8");
+  }
+  reset() {
+    this.length = 0;
+  }
+}
+
+const init_state = function (options) {
+  // ECMAScript WhiteSpace + LineTerminator codepoints, encoded under
+  // `options.encoding`. Aligns trimming with `String.prototype.trim()`.
+  // https://tc39.es/ecma262/#sec-white-space
+  // https://tc39.es/ecma262/#sec-line-terminators
+  //
+  // Codepoints unrepresentable in the target encoding are dropped: Node's
+  // Buffer substitutes them with `?` (0x3F), and including those would cause
+  // literal `?` bytes in the input to be trimmed under `latin1`/`ascii`.
+  const timchars = [
+    // Basic Latin
+    0x0020, // [Space](https://www.fileformat.info/info/unicode/char/0020/index.htm)
+    0x0009, // [CHARACTER TABULATION (HT)](https://www.fileformat.info/info/unicode/char/0009/index.htm)
+    0x000a, // [LINE FEED (LF)](https://www.fileformat.info/info/unicode/char/000a/index.htm)
+    0x000d, // [CARRIAGE RETURN (CR)](https://www.fileformat.info/info/unicode/char/000d/index.htm)
+    0x000c, // [FORM FEED (FF)](https://www.fileformat.info/info/unicode/char/000c/index.htm)
+    0x000b, // [LINE TABULATION (VT)](https://www.fileformat.info/info/unicode/char/000b/index.htm)
+    // Latin-1 Supplement
+    0x00a0, // [NO-BREAK SPACE (NBSP)](https://www.fileformat.info/info/unicode/char/00a0/index.htm)
+    // Ogham
+    0x1680, // [OGHAM SPACE MARK](https://www.fileformat.info/info/unicode/char/1680/index.htm)
+    // General Punctuation
+    0x2000, // [EN QUAD](https://www.fileformat.info/info/unicode/char/2000/index.htm)
+    0x2001, // [EM QUAD](https://www.fileformat.info/info/unicode/char/2001/index.htm)
+    0x2002, // [EN SPACE](https://www.fileformat.info/info/unicode/char/2002/index.htm)
+    0x2003, // [EM SPACE](https://www.fileformat.info/info/unicode/char/2003/index.htm)
+    0x2004, // [THREE-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2004/index.htm)
+    0x2005, // [FOUR-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2005/index.htm)
+    0x2006, // [SIX-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2006/index.htm)
+    0x2007, // [FIGURE SPACE](https://www.fileformat.info/info/unicode/char/2007/index.htm)
+    0x2008, // [PUNCTUATION SPACE](https://www.fileformat.info/info/unicode/char/2008/index.htm)
+    0x2009, // [THIN SPACE](https://www.fileformat.info/info/unicode/char/2009/index.htm)
+    0x200a, // [HAIR SPACE](https://www.fileformat.info/info/unicode/char/200a/index.htm)
+    0x2028, // [LINE SEPARATOR](https://www.fileformat.info/info/unicode/char/2028/index.htm)
+    0x2029, // [PARAGRAPH SEPARATOR](https://www.fileformat.info/info/unicode/char/2029/index.htm)
+    0x202f, // [NARROW NO-BREAK SPACE (NNBSP)](https://www.fileformat.info/info/unicode/char/202f/index.htm)
+    0x205f, // [MEDIUM MATHEMATICAL SPACE (MMSP)](https://www.fileformat.info/info/unicode/char/205f/index.htm)
+    0x3000, // [IDEOGRAPHIC SPACE](https://www.fileformat.info/info/unicode/char/3000/index.htm)
+    0xfeff, // [ZERO WIDTH NO-BREAK SPACE (BOM)](https://www.fileformat.info/info/unicode/char/feff/index.htm)
+  ].reduce((acc, codepoint) => {
+    const encoded = Buffer.from(
+      String.fromCharCode(codepoint),
+      options.encoding,
+    );
+    if (codepoint !== 0x3f && encoded.length === 1 && encoded[0] === 0x3f) {
+      return acc;
+    }
+    acc.push(encoded);
+    return acc;
+  }, []);
+  // First-byte lookup table for `__isCharTrimable`. Non-whitespace bytes
+  // (the common case) bail out in O(1) without scanning every timchar.
+  const timcharFirstBytes = new Uint8Array(256);
+  for (const t of timchars) timcharFirstBytes[t[0]] = 1;
+  return {
+    bomSkipped: false,
+    bufBytesStart: 0,
+    castField: options.cast_function,
+    commenting: false,
+    delimiterBufPrevious: undefined,
+    delimiterDiscovered: false,
+    // Current error encountered by a record
+    error: undefined,
+    enabled: options.from_line === 1,
+    escaping: false,
+    escapeIsQuote:
+      Buffer.isBuffer(options.escape) &&
+      Buffer.isBuffer(options.quote) &&
+      Buffer.compare(options.escape, options.quote) === 0,
+    // columns can be `false`, `true`, `Array`
+    expectedRecordLength: Array.isArray(options.columns)
+      ? options.columns.length
+      : undefined,
+    field: new ResizeableBuffer(20),
+    firstLineToHeaders: options.cast_first_line_to_header,
+    needMoreDataSize: Math.max(
+      // Skip if the remaining buffer smaller than comment
+      options.comment !== null ? options.comment.length : 0,
+      // Skip if the remaining buffer can be delimiter
+      ...(options.delimiter
+        ? options.delimiter.map((delimiter) => delimiter.length)
+        : []),
+      // Auto discovery of delimiter is limited to 1 character
+      options.delimiter_auto ? 1 : 0,
+      // Skip if the remaining buffer can be escape sequence
+      options.quote !== null ? options.quote.length : 0,
+      // Skip if the remaining buffer can be a multi-byte trim character
+      ...timchars.map((t) => t.length),
+    ),
+    previousBuf: undefined,
+    quoting: false,
+    stop: false,
+    rawBuffer: new ResizeableBuffer(100),
+    record: [],
+    recordHasError: false,
+    record_length: 0,
+    recordDelimiterMaxLength:
+      options.record_delimiter.length === 0
+        ? 0
+        : Math.max(...options.record_delimiter.map((v) => v.length)),
+    trimChars: [
+      Buffer.from(" ", options.encoding)[0],
+      Buffer.from("\t", options.encoding)[0],
+    ],
+    wasQuoting: false,
+    wasRowDelimiter: false,
+    timchars: timchars,
+    timcharFirstBytes: timcharFirstBytes,
+  };
+};
+
+const underscore = function (str) {
+  return str.replace(/([A-Z])/g, function (_, match) {
+    return "_" + match.toLowerCase();
+  });
+};
+
+const normalize_options = function (opts) {
+  const options = {};
+  // Merge with user options
+  for (const opt in opts) {
+    options[underscore(opt)] = opts[opt];
+  }
+  // Normalize option `encoding`
+  // Note: defined first because other options depends on it
+  // to convert chars/strings into buffers.
+  if (options.encoding === undefined || options.encoding === true) {
+    options.encoding = "utf8";
+  } else if (options.encoding === null || options.encoding === false) {
+    options.encoding = null;
+  } else if (
+    typeof options.encoding !== "string" &&
+    options.encoding !== null
+  ) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_ENCODING",
+      [
+        "Invalid option encoding:",
+        "encoding must be a string or null to return a buffer,",
+        `got ${JSON.stringify(options.encoding)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `bom`
+  if (
+    options.bom === undefined ||
+    options.bom === null ||
+    options.bom === false
+  ) {
+    options.bom = false;
+  } else if (options.bom !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_BOM",
+      [
+        "Invalid option bom:",
+        "bom must be true,",
+        `got ${JSON.stringify(options.bom)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `cast`
+  options.cast_function = null;
+  if (
+    options.cast === undefined ||
+    options.cast === null ||
+    options.cast === false ||
+    options.cast === ""
+  ) {
+    options.cast = undefined;
+  } else if (typeof options.cast === "function") {
+    options.cast_function = options.cast;
+    options.cast = true;
+  } else if (options.cast !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_CAST",
+      [
+        "Invalid option cast:",
+        "cast must be true or a function,",
+        `got ${JSON.stringify(options.cast)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `cast_date`
+  if (
+    options.cast_date === undefined ||
+    options.cast_date === null ||
+    options.cast_date === false ||
+    options.cast_date === ""
+  ) {
+    options.cast_date = false;
+  } else if (options.cast_date === true) {
+    options.cast_date = function (value) {
+      const date = Date.parse(value);
+      return !isNaN(date) ? new Date(date) : value;
+    };
+  } else if (typeof options.cast_date !== "function") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_CAST_DATE",
+      [
+        "Invalid option cast_date:",
+        "cast_date must be true or a function,",
+        `got ${JSON.stringify(options.cast_date)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `columns`
+  options.cast_first_line_to_header = undefined;
+  if (options.columns === true) {
+    // Fields in the first line are converted as-is to columns
+    options.cast_first_line_to_header = undefined;
+  } else if (typeof options.columns === "function") {
+    options.cast_first_line_to_header = options.columns;
+    options.columns = true;
+  } else if (Array.isArray(options.columns)) {
+    options.columns = normalize_columns_array(options.columns);
+  } else if (
+    options.columns === undefined ||
+    options.columns === null ||
+    options.columns === false
+  ) {
+    options.columns = false;
+  } else {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_COLUMNS",
+      [
+        "Invalid option columns:",
+        "expect an array, a function or true,",
+        `got ${JSON.stringify(options.columns)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `group_columns_by_name`
+  if (
+    options.group_columns_by_name === undefined ||
+    options.group_columns_by_name === null ||
+    options.group_columns_by_name === false
+  ) {
+    options.group_columns_by_name = false;
+  } else if (options.group_columns_by_name !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_GROUP_COLUMNS_BY_NAME",
+      [
+        "Invalid option group_columns_by_name:",
+        "expect an boolean,",
+        `got ${JSON.stringify(options.group_columns_by_name)}`,
+      ],
+      options,
+    );
+  } else if (options.columns === false) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_GROUP_COLUMNS_BY_NAME",
+      [
+        "Invalid option group_columns_by_name:",
+        "the `columns` mode must be activated.",
+      ],
+      options,
+    );
+  }
+  // Normalize option `comment`
+  if (
+    options.comment === undefined ||
+    options.comment === null ||
+    options.comment === false ||
+    options.comment === ""
+  ) {
+    options.comment = null;
+  } else {
+    if (typeof options.comment === "string") {
+      options.comment = Buffer.from(options.comment, options.encoding);
+    }
+    if (!Buffer.isBuffer(options.comment)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_COMMENT",
+        [
+          "Invalid option comment:",
+          "comment must be a buffer or a string,",
+          `got ${JSON.stringify(options.comment)}`,
+        ],
+        options,
+      );
+    }
+  }
+  // Normalize option `comment_no_infix`
+  if (
+    options.comment_no_infix === undefined ||
+    options.comment_no_infix === null ||
+    options.comment_no_infix === false
+  ) {
+    options.comment_no_infix = false;
+  } else if (options.comment_no_infix !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_COMMENT",
+      [
+        "Invalid option comment_no_infix:",
+        "value must be a boolean,",
+        `got ${JSON.stringify(options.comment_no_infix)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `delimiter_auto`
+  if (
+    options.delimiter_auto === undefined ||
+    options.delimiter_auto === null ||
+    options.delimiter_auto === false
+  ) {
+    options.delimiter_auto = false;
+  } else if (options.delimiter_auto === true) {
+    options.delimiter_auto = {};
+  } else if (!is_object(options.delimiter_auto)) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_DELIMITER_AUTO",
+      [
+        "Invalid option delimiter_auto:",
+        "delimiter_auto must be a boolean or a configuration object,",
+        `got ${JSON.stringify(options.delimiter_auto)}`,
+      ],
+      options,
+    );
+  }
+  if (options.delimiter_auto) {
+    if (options.delimiter_auto.preferred === undefined)
+      options.delimiter_auto.preferred = {
+        [",".charCodeAt(0)]: 1.8,
+        ["\t".charCodeAt(0)]: 1.8,
+        [";".charCodeAt(0)]: 1.6,
+        [" ".charCodeAt(0)]: 1.6,
+        [":".charCodeAt(0)]: 1.5,
+        [".".charCodeAt(0)]: 1.4,
+        ["/".charCodeAt(0)]: 1.4,
+      };
+    else if (!is_object(options.delimiter_auto.preferred)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "preferred must be an object,",
+          `got ${JSON.stringify(options.delimiter_auto.preferred)}`,
+        ],
+        options,
+      );
+    }
+    if (options.delimiter_auto.score === undefined)
+      options.delimiter_auto.score = (info, options) => {
+        return (
+          (info.total - info.std) * (options.preferred[info.char_code] || 1)
+        );
+      };
+    else if (typeof options.delimiter_auto.score !== "function") {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "score must be a function,",
+          `got ${JSON.stringify(options.delimiter_auto.score)}`,
+        ],
+        options,
+      );
+    }
+    if (options.delimiter_auto.size === undefined)
+      options.delimiter_auto.size = 2048;
+    else if (typeof options.delimiter_auto.size !== "number") {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "size must be a number,",
+          `got ${JSON.stringify(options.delimiter_auto.size)}`,
+        ],
+        options,
+      );
+    }
+  }
+  // Normalize option `delimiter`
+  const delimiter_json = JSON.stringify(options.delimiter);
+  if (options.delimiter_auto !== false) {
+    options.delimiter = [];
+  }
+  if (!Array.isArray(options.delimiter)) {
+    if (
+      options.delimiter === undefined ||
+      options.delimiter === null ||
+      options.delimiter === false
+    ) {
+      options.delimiter = Buffer.from(",", options.encoding);
+    }
+    options.delimiter = [options.delimiter];
+  }
+  options.delimiter = options.delimiter.map(function (delimiter) {
+    if (typeof delimiter === "string") {
+      delimiter = Buffer.from(delimiter, options.encoding);
+    }
+    if (!Buffer.isBuffer(delimiter) || delimiter.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER",
+        [
+          "Invalid option delimiter:",
+          "delimiter must be a non empty string or buffer or array of string|buffer,",
+          `got ${delimiter_json}`,
+        ],
+        options,
+      );
+    }
+    return delimiter;
+  });
+  // Normalize option `escape`
+  if (options.escape === undefined || options.escape === true) {
+    options.escape = Buffer.from('"', options.encoding);
+  } else if (typeof options.escape === "string") {
+    options.escape = Buffer.from(options.escape, options.encoding);
+  } else if (options.escape === null || options.escape === false) {
+    options.escape = null;
+  }
+  if (options.escape !== null) {
+    if (!Buffer.isBuffer(options.escape)) {
+      throw new Error(
+        `Invalid Option: escape must be a buffer, a string or a boolean, got ${JSON.stringify(options.escape)}`,
+      );
+    }
+  }
+  // Normalize option `from`
+  if (options.from === undefined || options.from === null) {
+    options.from = 1;
+  } else {
+    if (typeof options.from === "string" && /\d+/.test(options.from)) {
+      options.from = parseInt(options.from);
+    }
+    if (Number.isInteger(options.from)) {
+      if (options.from < 0) {
+        throw new Error(
+          `Invalid Option: from must be a positive integer, got ${JSON.stringify(opts.from)}`,
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: from must be an integer, got ${JSON.stringify(options.from)}`,
+      );
+    }
+  }
+  // Normalize option `from_line`
+  if (options.from_line === undefined || options.from_line === null) {
+    options.from_line = 1;
+  } else {
+    if (
+      typeof options.from_line === "string" &&
+      /\d+/.test(options.from_line)
+    ) {
+      options.from_line = parseInt(options.from_line);
+    }
+    if (Number.isInteger(options.from_line)) {
+      if (options.from_line <= 0) {
+        throw new Error(
+          `Invalid Option: from_line must be a positive integer greater than 0, got ${JSON.stringify(opts.from_line)}`,
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: from_line must be an integer, got ${JSON.stringify(opts.from_line)}`,
+      );
+    }
+  }
+  // Normalize options `ignore_last_delimiters`
+  if (
+    options.ignore_last_delimiters === undefined ||
+    options.ignore_last_delimiters === null
+  ) {
+    options.ignore_last_delimiters = false;
+  } else if (typeof options.ignore_last_delimiters === "number") {
+    options.ignore_last_delimiters = Math.floor(options.ignore_last_delimiters);
+    if (options.ignore_last_delimiters === 0) {
+      options.ignore_last_delimiters = false;
+    }
+  } else if (typeof options.ignore_last_delimiters !== "boolean") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_IGNORE_LAST_DELIMITERS",
+      [
+        "Invalid option `ignore_last_delimiters`:",
+        "the value must be a boolean value or an integer,",
+        `got ${JSON.stringify(options.ignore_last_delimiters)}`,
+      ],
+      options,
+    );
+  }
+  if (options.ignore_last_delimiters === true && options.columns === false) {
+    throw new CsvError(
+      "CSV_IGNORE_LAST_DELIMITERS_REQUIRES_COLUMNS",
+      [
+        "The option `ignore_last_delimiters`",
+        "requires the activation of the `columns` option",
+      ],
+      options,
+    );
+  }
+  // Normalize option `info`
+  if (
+    options.info === undefined ||
+    options.info === null ||
+    options.info === false
+  ) {
+    options.info = false;
+  } else if (options.info !== true) {
+    throw new Error(
+      `Invalid Option: info must be true, got ${JSON.stringify(options.info)}`,
+    );
+  }
+  // Normalize option `max_record_size`
+  if (
+    options.max_record_size === undefined ||
+    options.max_record_size === null ||
+    options.max_record_size === false
+  ) {
+    options.max_record_size = 0;
+  } else if (
+    Number.isInteger(options.max_record_size) &&
+    options.max_record_size >= 0
+  ) ; else if (
+    typeof options.max_record_size === "string" &&
+    /\d+/.test(options.max_record_size)
+  ) {
+    options.max_record_size = parseInt(options.max_record_size);
+  } else {
+    throw new Error(
+      `Invalid Option: max_record_size must be a positive integer, got ${JSON.stringify(options.max_record_size)}`,
+    );
+  }
+  // Normalize option `objname`
+  if (
+    options.objname === undefined ||
+    options.objname === null ||
+    options.objname === false
+  ) {
+    options.objname = undefined;
+  } else if (Buffer.isBuffer(options.objname)) {
+    if (options.objname.length === 0) {
+      throw new Error(`Invalid Option: objname must be a non empty buffer`);
+    }
+    if (options.encoding === null) ; else {
+      options.objname = options.objname.toString(options.encoding);
+    }
+  } else if (typeof options.objname === "string") {
+    if (options.objname.length === 0) {
+      throw new Error(`Invalid Option: objname must be a non empty string`);
+    }
+    // Great, nothing to do
+  } else if (typeof options.objname === "number") ; else {
+    throw new Error(
+      `Invalid Option: objname must be a string or a buffer, got ${options.objname}`,
+    );
+  }
+  if (options.objname !== undefined) {
+    if (typeof options.objname === "number") {
+      if (options.columns !== false) {
+        throw Error(
+          "Invalid Option: objname index cannot be combined with columns or be defined as a field",
+        );
+      }
+    } else {
+      // A string or a buffer
+      if (options.columns === false) {
+        throw Error(
+          "Invalid Option: objname field must be combined with columns or be defined as an index",
+        );
+      }
+    }
+  }
+  // Normalize option `on_record`
+  if (options.on_record === undefined || options.on_record === null) {
+    options.on_record = undefined;
+  } else if (typeof options.on_record !== "function") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_ON_RECORD",
+      [
+        "Invalid option `on_record`:",
+        "expect a function,",
+        `got ${JSON.stringify(options.on_record)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `on_skip`
+  // options.on_skip ??= (err, chunk) => {
+  //   this.emit('skip', err, chunk);
+  // };
+  if (
+    options.on_skip !== undefined &&
+    options.on_skip !== null &&
+    typeof options.on_skip !== "function"
+  ) {
+    throw new Error(
+      `Invalid Option: on_skip must be a function, got ${JSON.stringify(options.on_skip)}`,
+    );
+  }
+  // Normalize option `quote`
+  if (
+    options.quote === null ||
+    options.quote === false ||
+    options.quote === ""
+  ) {
+    options.quote = null;
+  } else {
+    if (options.quote === undefined || options.quote === true) {
+      options.quote = Buffer.from('"', options.encoding);
+    } else if (typeof options.quote === "string") {
+      options.quote = Buffer.from(options.quote, options.encoding);
+    }
+    if (!Buffer.isBuffer(options.quote)) {
+      throw new Error(
+        `Invalid Option: quote must be a buffer or a string, got ${JSON.stringify(options.quote)}`,
+      );
+    }
+  }
+  // Normalize option `raw`
+  if (
+    options.raw === undefined ||
+    options.raw === null ||
+    options.raw === false
+  ) {
+    options.raw = false;
+  } else if (options.raw !== true) {
+    throw new Error(
+      `Invalid Option: raw must be true, got ${JSON.stringify(options.raw)}`,
+    );
+  }
+  // Normalize option `record_delimiter`
+  if (options.record_delimiter === undefined) {
+    options.record_delimiter = [];
+  } else if (
+    typeof options.record_delimiter === "string" ||
+    Buffer.isBuffer(options.record_delimiter)
+  ) {
+    if (options.record_delimiter.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a non empty string or buffer,",
+          `got ${JSON.stringify(options.record_delimiter)}`,
+        ],
+        options,
+      );
+    }
+    options.record_delimiter = [options.record_delimiter];
+  } else if (!Array.isArray(options.record_delimiter)) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_RECORD_DELIMITER",
+      [
+        "Invalid option `record_delimiter`:",
+        "value must be a string, a buffer or array of string|buffer,",
+        `got ${JSON.stringify(options.record_delimiter)}`,
+      ],
+      options,
+    );
+  }
+  options.record_delimiter = options.record_delimiter.map(function (rd, i) {
+    if (typeof rd !== "string" && !Buffer.isBuffer(rd)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a string, a buffer or array of string|buffer",
+          `at index ${i},`,
+          `got ${JSON.stringify(rd)}`,
+        ],
+        options,
+      );
+    } else if (rd.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a non empty string or buffer",
+          `at index ${i},`,
+          `got ${JSON.stringify(rd)}`,
+        ],
+        options,
+      );
+    }
+    if (typeof rd === "string") {
+      rd = Buffer.from(rd, options.encoding);
+    }
+    return rd;
+  });
+  // Normalize option `relax_column_count`
+  if (typeof options.relax_column_count === "boolean") ; else if (
+    options.relax_column_count === undefined ||
+    options.relax_column_count === null
+  ) {
+    options.relax_column_count = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count must be a boolean, got ${JSON.stringify(options.relax_column_count)}`,
+    );
+  }
+  if (typeof options.relax_column_count_less === "boolean") ; else if (
+    options.relax_column_count_less === undefined ||
+    options.relax_column_count_less === null
+  ) {
+    options.relax_column_count_less = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count_less must be a boolean, got ${JSON.stringify(options.relax_column_count_less)}`,
+    );
+  }
+  if (typeof options.relax_column_count_more === "boolean") ; else if (
+    options.relax_column_count_more === undefined ||
+    options.relax_column_count_more === null
+  ) {
+    options.relax_column_count_more = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count_more must be a boolean, got ${JSON.stringify(options.relax_column_count_more)}`,
+    );
+  }
+  // Normalize option `relax_quotes`
+  if (typeof options.relax_quotes === "boolean") ; else if (
+    options.relax_quotes === undefined ||
+    options.relax_quotes === null
+  ) {
+    options.relax_quotes = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_quotes must be a boolean, got ${JSON.stringify(options.relax_quotes)}`,
+    );
+  }
+  // Normalize option `skip_empty_lines`
+  if (typeof options.skip_empty_lines === "boolean") ; else if (
+    options.skip_empty_lines === undefined ||
+    options.skip_empty_lines === null
+  ) {
+    options.skip_empty_lines = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_empty_lines must be a boolean, got ${JSON.stringify(options.skip_empty_lines)}`,
+    );
+  }
+  // Normalize option `skip_records_with_empty_values`
+  if (typeof options.skip_records_with_empty_values === "boolean") ; else if (
+    options.skip_records_with_empty_values === undefined ||
+    options.skip_records_with_empty_values === null
+  ) {
+    options.skip_records_with_empty_values = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_records_with_empty_values must be a boolean, got ${JSON.stringify(options.skip_records_with_empty_values)}`,
+    );
+  }
+  // Normalize option `skip_records_with_error`
+  if (typeof options.skip_records_with_error === "boolean") ; else if (
+    options.skip_records_with_error === undefined ||
+    options.skip_records_with_error === null
+  ) {
+    options.skip_records_with_error = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_records_with_error must be a boolean, got ${JSON.stringify(options.skip_records_with_error)}`,
+    );
+  }
+  // Normalize option `rtrim`
+  if (
+    options.rtrim === undefined ||
+    options.rtrim === null ||
+    options.rtrim === false
+  ) {
+    options.rtrim = false;
+  } else if (options.rtrim !== true) {
+    throw new Error(
+      `Invalid Option: rtrim must be a boolean, got ${JSON.stringify(options.rtrim)}`,
+    );
+  }
+  // Normalize option `ltrim`
+  if (
+    options.ltrim === undefined ||
+    options.ltrim === null ||
+    options.ltrim === false
+  ) {
+    options.ltrim = false;
+  } else if (options.ltrim !== true) {
+    throw new Error(
+      `Invalid Option: ltrim must be a boolean, got ${JSON.stringify(options.ltrim)}`,
+    );
+  }
+  // Normalize option `trim`
+  if (
+    options.trim === undefined ||
+    options.trim === null ||
+    options.trim === false
+  ) {
+    options.trim = false;
+  } else if (options.trim !== true) {
+    throw new Error(
+      `Invalid Option: trim must be a boolean, got ${JSON.stringify(options.trim)}`,
+    );
+  }
+  // Normalize options `trim`, `ltrim` and `rtrim`
+  if (options.trim === true && opts.ltrim !== false) {
+    options.ltrim = true;
+  } else if (options.ltrim !== true) {
+    options.ltrim = false;
+  }
+  if (options.trim === true && opts.rtrim !== false) {
+    options.rtrim = true;
+  } else if (options.rtrim !== true) {
+    options.rtrim = false;
+  }
+  // Normalize option `to`
+  if (options.to === undefined || options.to === null) {
+    options.to = -1;
+  } else if (options.to !== -1) {
+    if (typeof options.to === "string" && /\d+/.test(options.to)) {
+      options.to = parseInt(options.to);
+    }
+    if (Number.isInteger(options.to)) {
+      if (options.to <= 0) {
+        throw new Error(
+          `Invalid Option: to must be a positive integer greater than 0, got ${JSON.stringify(opts.to)}`,
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: to must be an integer, got ${JSON.stringify(opts.to)}`,
+      );
+    }
+  }
+  // Normalize option `to_line`
+  if (options.to_line === undefined || options.to_line === null) {
+    options.to_line = -1;
+  } else if (options.to_line !== -1) {
+    if (typeof options.to_line === "string" && /\d+/.test(options.to_line)) {
+      options.to_line = parseInt(options.to_line);
+    }
+    if (Number.isInteger(options.to_line)) {
+      if (options.to_line <= 0) {
+        throw new Error(
+          `Invalid Option: to_line must be a positive integer greater than 0, got ${JSON.stringify(opts.to_line)}`,
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: to_line must be an integer, got ${JSON.stringify(opts.to_line)}`,
+      );
+    }
+  }
+  return options;
+};
+
+// Discussed in [issue #400](https://github.com/adaltas/node-csv/issues/400)
+// See https://github.com/python/cpython/blob/ea1b1c579f600cc85d145c60862b2e6b98701b24/Lib/csv.py#L349
+const delimiter_discover = function (records, options) {
+  // Normalize the configuration
+  if (!options) {
+    ({ delimiter_auto: options } = normalize_options({ delimiter_auto: true }));
+  }
+  // Convert String to Buffer
+  if (typeof records === "string") {
+    records = Buffer.from(records);
+  }
+  // Convert Buffer to an array of records
+  if (Buffer.isBuffer(records)) {
+    records = ((data) => {
+      const records = [];
+      const parser = transform({ delimiter: [] });
+      const push = (record) => records.push(record);
+      const close = () => {};
+      const error = parser.parse(data, true, push, close);
+      if (error !== undefined) throw error;
+      return records;
+    })(records);
+  }
+  // Info array initialization, 127 entries, one per char code
+  const info = Array(127)
+    .fill()
+    .map(() => ({ lines: [] }));
+  // Traverse each records, count occurences per char code
+  records.map(([record], line) => {
+    for (let i = 0, l = record.length; i < l; i++) {
+      // Count the character frequency
+      const code = record.charCodeAt(i);
+      if (info[code].lines[line] === undefined) info[code].lines[line] = 0;
+      info[code].lines[line]++;
+    }
+  });
+  // Traverse each char code, compute the score
+  info.map((info, i) => {
+    info.char_code = i;
+    info.std = std(info.lines);
+    info.total = info.lines.reduce((acc, val) => acc + val, 0);
+    info.preferred = !!options.preferred[i];
+    info.score = options.score(info, options);
+  });
+  // Extract the dominant character
+  const result = info.reduce(
+    (acc, info) => (acc.score > info.score ? acc : info),
+    {},
+  );
+  return String.fromCharCode(result.char_code);
+};
+
+const std = function (array) {
+  const n = array.length;
+  if (n === 0) return 0;
+  const mean = array.reduce((a, b) => a + b) / n;
+  return Math.sqrt(
+    array.map((x) => Math.pow(x - mean, 2)).reduce((a, b) => a + b) / n,
+  );
+};
+
+const isRecordEmpty = function (record) {
+  return record.every(
+    (field) =>
+      field == null || (field.toString && field.toString().trim() === ""),
+  );
+};
+
+const cr = 13; // `\r`, carriage return, 0x0D in hexadécimal, 13 in decimal
+const nl = 10; // `\n`, newline, 0x0A in hexadecimal, 10 in decimal
+
+const boms = {
+  // Note, the following are equals:
+  // Buffer.from("\ufeff")
+  // Buffer.from([239, 187, 191])
+  // Buffer.from('EFBBBF', 'hex')
+  utf8: Buffer.from([239, 187, 191]),
+  // Note, the following are equals:
+  // Buffer.from "\ufeff", 'utf16le
+  // Buffer.from([255, 254])
+  utf16le: Buffer.from([255, 254]),
+};
+
+const transform = function (original_options = {}) {
+  const info = {
+    bytes: 0,
+    bytes_records: 0,
+    comment_lines: 0,
+    empty_lines: 0,
+    invalid_field_length: 0,
+    lines: 1,
+    records: 0,
+  };
+  const options = normalize_options(original_options);
+  return {
+    info: info,
+    original_options: original_options,
+    options: options,
+    state: init_state(options),
+    __needMoreData: function (i, bufLen, end) {
+      if (end) return false;
+      const { encoding, escape, quote } = this.options;
+      const { quoting, needMoreDataSize, recordDelimiterMaxLength } =
+        this.state;
+      const numOfCharLeft = bufLen - i - 1;
+      const requiredLength = Math.max(
+        needMoreDataSize,
+        // Skip if the remaining buffer smaller than record delimiter
+        // If "record_delimiter" is yet to be discovered:
+        // 1. It is equals to `[]` and "recordDelimiterMaxLength" equals `0`
+        // 2. We set the length to windows line ending in the current encoding
+        // Note, that encoding is known from user or bom discovery at that point
+        // recordDelimiterMaxLength,
+        recordDelimiterMaxLength === 0
+          ? Buffer.from("\r\n", encoding).length
+          : recordDelimiterMaxLength,
+        // Skip if remaining buffer can be an escaped quote
+        quoting ? (escape === null ? 0 : escape.length) + quote.length : 0,
+        // Skip if remaining buffer can be record delimiter following the closing quote
+        quoting ? quote.length + recordDelimiterMaxLength : 0,
+      );
+      return numOfCharLeft < requiredLength;
+    },
+    // Central parser implementation
+    parse: function (nextBuf, end, push, close) {
+      const {
+        bom,
+        comment_no_infix,
+        delimiter_auto,
+        encoding,
+        from_line,
+        ltrim,
+        max_record_size,
+        raw,
+        relax_quotes,
+        rtrim,
+        skip_empty_lines,
+        to,
+        to_line,
+      } = this.options;
+      let { comment, escape, quote, record_delimiter } = this.options;
+      const {
+        bomSkipped,
+        delimiterDiscovered,
+        delimiterBufPrevious,
+        rawBuffer,
+        escapeIsQuote,
+      } = this.state;
+      // Automatic delimiter discovery
+      if (!delimiterDiscovered && delimiter_auto) {
+        let delimiterBuf;
+        if (delimiterBufPrevious === undefined) {
+          delimiterBuf = nextBuf;
+        } else if (
+          delimiterBufPrevious !== undefined &&
+          nextBuf === undefined
+        ) {
+          delimiterBuf = delimiterBufPrevious;
+        } else {
+          delimiterBuf = Buffer.concat([delimiterBufPrevious, nextBuf]);
+        }
+        // Ensure that nextBuf is not concatenated a second time during buffer reconciliation
+        nextBuf = undefined;
+        // this.delimiterBufPrevious = delimiterBuf;
+        if (end || delimiterBuf.length > delimiter_auto.size) {
+          this.options.delimiter = [
+            Buffer.from(
+              delimiter_discover(delimiterBuf, this.options.delimiter_auto),
+            ),
+          ];
+          this.state.previousBuf = delimiterBuf;
+          this.state.delimiterBufPrevious = undefined;
+          this.state.delimiterDiscovered = true;
+        } else {
+          this.state.delimiterBufPrevious = delimiterBuf;
+          return;
+        }
+      }
+      // Previous buffers reconciliation
+      const { previousBuf } = this.state;
+      let buf;
+      if (previousBuf === undefined) {
+        if (nextBuf === undefined) {
+          // Handle empty string
+          close();
+          return;
+        } else {
+          buf = nextBuf;
+        }
+      } else if (previousBuf !== undefined && nextBuf === undefined) {
+        buf = previousBuf;
+      } else {
+        buf = Buffer.concat([previousBuf, nextBuf]);
+      }
+      // Handle UTF BOM
+      if (bomSkipped === false) {
+        if (bom === false) {
+          this.state.bomSkipped = true;
+        } else if (buf.length < 3) {
+          // No enough data
+          if (end === false) {
+            // Wait for more data
+            this.state.previousBuf = buf;
+            return;
+          }
+        } else {
+          for (const encoding in boms) {
+            if (boms[encoding].compare(buf, 0, boms[encoding].length) === 0) {
+              // Skip BOM
+              const bomLength = boms[encoding].length;
+              this.state.bufBytesStart += bomLength;
+              buf = buf.slice(bomLength);
+              // Renormalize original options with the new encoding
+              const options = normalize_options({
+                ...this.original_options,
+                encoding: encoding,
+              });
+              // Properties are merged with the existing options instance
+              for (const key in options) {
+                this.options[key] = options[key];
+              }
+              // Options will re-evaluate the Buffer with the new encoding
+              ({ comment, escape, quote } = this.options);
+              break;
+            }
+          }
+          this.state.bomSkipped = true;
+        }
+      }
+      const bufLen = buf.length;
+      let pos;
+      for (pos = 0; pos < bufLen; pos++) {
+        // Ensure we get enough space to look ahead
+        // There should be a way to move this out of the loop
+        if (this.__needMoreData(pos, bufLen, end)) {
+          break;
+        }
+        if (this.state.wasRowDelimiter === true) {
+          this.info.lines++;
+          this.state.wasRowDelimiter = false;
+        }
+        if (to_line !== -1 && this.info.lines > to_line) {
+          this.state.stop = true;
+          close();
+          return;
+        }
+        // Auto discovery of record_delimiter, unix, mac and windows supported
+        if (this.state.quoting === false && record_delimiter.length === 0) {
+          const record_delimiterCount = this.__autoDiscoverRecordDelimiter(
+            buf,
+            pos,
+          );
+          if (record_delimiterCount) {
+            record_delimiter = this.options.record_delimiter;
+          }
+        }
+        const chr = buf[pos];
+        if (raw === true) {
+          rawBuffer.append(chr);
+        }
+        if (
+          (chr === cr || chr === nl) &&
+          this.state.wasRowDelimiter === false
+        ) {
+          this.state.wasRowDelimiter = true;
+        }
+        // Previous char was a valid escape char
+        // treat the current char as a regular char
+        if (this.state.escaping === true) {
+          this.state.escaping = false;
+        } else {
+          // Escape is only active inside quoted fields
+          // We are quoting, the char is an escape chr and there is a chr to escape
+          // if(escape !== null && this.state.quoting === true && chr === escape && pos + 1 < bufLen){
+          if (
+            escape !== null &&
+            this.state.quoting === true &&
+            this.__isEscape(buf, pos, chr) &&
+            pos + escape.length < bufLen
+          ) {
+            if (escapeIsQuote) {
+              if (this.__isQuote(buf, pos + escape.length)) {
+                this.state.escaping = true;
+                pos += escape.length - 1;
+                continue;
+              }
+            } else {
+              this.state.escaping = true;
+              pos += escape.length - 1;
+              continue;
+            }
+          }
+          // Not currently escaping and chr is a quote
+          // TODO: need to compare bytes instead of single char
+          if (this.state.commenting === false && this.__isQuote(buf, pos)) {
+            if (this.state.quoting === true) {
+              const nextChr = buf[pos + quote.length];
+              const isNextChrTrimable =
+                rtrim && this.__isCharTrimable(buf, pos + quote.length);
+              const isNextChrComment =
+                comment !== null &&
+                this.__compareBytes(comment, buf, pos + quote.length, nextChr);
+              const isNextChrDelimiter = this.__isDelimiter(
+                buf,
+                pos + quote.length,
+                nextChr,
+              );
+              const isNextChrRecordDelimiter =
+                record_delimiter.length === 0
+                  ? this.__autoDiscoverRecordDelimiter(buf, pos + quote.length)
+                  : this.__isRecordDelimiter(nextChr, buf, pos + quote.length);
+              // Escape a quote
+              // Treat next char as a regular character
+              if (
+                escape !== null &&
+                this.__isEscape(buf, pos, chr) &&
+                this.__isQuote(buf, pos + escape.length)
+              ) {
+                pos += escape.length - 1;
+              } else if (
+                !nextChr ||
+                isNextChrDelimiter ||
+                isNextChrRecordDelimiter ||
+                isNextChrComment ||
+                isNextChrTrimable
+              ) {
+                this.state.quoting = false;
+                this.state.wasQuoting = true;
+                pos += quote.length - 1;
+                continue;
+              } else if (relax_quotes === false) {
+                const err = this.__error(
+                  new CsvError(
+                    "CSV_INVALID_CLOSING_QUOTE",
+                    [
+                      "Invalid Closing Quote:",
+                      `got "${String.fromCharCode(nextChr)}"`,
+                      `at line ${this.info.lines}`,
+                      "instead of delimiter, record delimiter, trimable character",
+                      "(if activated) or comment",
+                    ],
+                    this.options,
+                    this.__infoField(),
+                  ),
+                );
+                if (err !== undefined) return err;
+              } else {
+                this.state.quoting = false;
+                this.state.wasQuoting = true;
+                this.state.field.prepend(quote);
+                pos += quote.length - 1;
+              }
+            } else {
+              if (this.state.field.length !== 0) {
+                // In relax_quotes mode, treat opening quote preceded by chrs as regular
+                if (relax_quotes === false) {
+                  const info = this.__infoField();
+                  const bom = Object.keys(boms)
+                    .map((b) =>
+                      boms[b].equals(this.state.field.toString()) ? b : false,
+                    )
+                    .filter(Boolean)[0];
+                  const err = this.__error(
+                    new CsvError(
+                      "INVALID_OPENING_QUOTE",
+                      [
+                        "Invalid Opening Quote:",
+                        `a quote is found on field ${JSON.stringify(info.column)} at line ${info.lines}, value is ${JSON.stringify(this.state.field.toString(encoding))}`,
+                        bom ? `(${bom} bom)` : undefined,
+                      ],
+                      this.options,
+                      info,
+                      {
+                        field: this.state.field,
+                      },
+                    ),
+                  );
+                  if (err !== undefined) return err;
+                }
+              } else {
+                this.state.quoting = true;
+                pos += quote.length - 1;
+                continue;
+              }
+            }
+          }
+          if (this.state.quoting === false) {
+            const recordDelimiterLength = this.__isRecordDelimiter(
+              chr,
+              buf,
+              pos,
+            );
+            if (recordDelimiterLength !== 0) {
+              // Do not emit comments which take a full line
+              const skipCommentLine =
+                this.state.commenting &&
+                this.state.wasQuoting === false &&
+                this.state.record.length === 0 &&
+                this.state.field.length === 0;
+              if (skipCommentLine) {
+                this.info.comment_lines++;
+                // Skip full comment line
+              } else {
+                // Activate records emission if above from_line
+                if (
+                  this.state.enabled === false &&
+                  this.info.lines +
+                    (this.state.wasRowDelimiter === true ? 1 : 0) >=
+                    from_line
+                ) {
+                  this.state.enabled = true;
+                  this.__resetField();
+                  this.__resetRecord();
+                  pos += recordDelimiterLength - 1;
+                  continue;
+                }
+                // Skip if line is empty and skip_empty_lines activated
+                if (
+                  skip_empty_lines === true &&
+                  this.state.wasQuoting === false &&
+                  this.state.record.length === 0 &&
+                  this.state.field.length === 0
+                ) {
+                  this.info.empty_lines++;
+                  pos += recordDelimiterLength - 1;
+                  continue;
+                }
+                this.info.bytes = this.state.bufBytesStart + pos;
+                const errField = this.__onField();
+                if (errField !== undefined) return errField;
+                this.info.bytes =
+                  this.state.bufBytesStart + pos + recordDelimiterLength;
+                const errRecord = this.__onRecord(push);
+                if (errRecord !== undefined) return errRecord;
+                if (to !== -1 && this.info.records >= to) {
+                  this.state.stop = true;
+                  close();
+                  return;
+                }
+              }
+              this.state.commenting = false;
+              pos += recordDelimiterLength - 1;
+              continue;
+            }
+            if (this.state.commenting) {
+              continue;
+            }
+            if (
+              comment !== null &&
+              (comment_no_infix === false ||
+                (this.state.record.length === 0 &&
+                  this.state.field.length === 0))
+            ) {
+              const commentCount = this.__compareBytes(comment, buf, pos, chr);
+              if (commentCount !== 0) {
+                this.state.commenting = true;
+                continue;
+              }
+            }
+            const delimiterLength = this.__isDelimiter(buf, pos, chr);
+            if (delimiterLength !== 0) {
+              this.info.bytes = this.state.bufBytesStart + pos;
+              const errField = this.__onField();
+              if (errField !== undefined) return errField;
+              pos += delimiterLength - 1;
+              continue;
+            }
+          }
+        }
+        if (this.state.commenting === false) {
+          if (
+            max_record_size !== 0 &&
+            this.state.record_length + this.state.field.length > max_record_size
+          ) {
+            return this.__error(
+              new CsvError(
+                "CSV_MAX_RECORD_SIZE",
+                [
+                  "Max Record Size:",
+                  "record exceed the maximum number of tolerated bytes",
+                  `of ${max_record_size}`,
+                  `at line ${this.info.lines}`,
+                ],
+                this.options,
+                this.__infoField(),
+              ),
+            );
+          }
+        }
+        const lappend =
+          ltrim === false ||
+          this.state.quoting === true ||
+          this.state.field.length !== 0 ||
+          !this.__isCharTrimable(buf, pos);
+        // rtrim in non quoting is handle in __onField
+        const rappend = rtrim === false || this.state.wasQuoting === false;
+        if (lappend === true && rappend === true) {
+          this.state.field.append(chr);
+        } else if (rtrim === true && !this.__isCharTrimable(buf, pos)) {
+          return this.__error(
+            new CsvError(
+              "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE",
+              [
+                "Invalid Closing Quote:",
+                "found non trimable byte after quote",
+                `at line ${this.info.lines}`,
+              ],
+              this.options,
+              this.__infoField(),
+            ),
+          );
+        } else {
+          if (lappend === false) {
+            pos += this.__isCharTrimable(buf, pos) - 1;
+          }
+          continue;
+        }
+      }
+      if (end === true) {
+        // Ensure we are not ending in a quoting state
+        if (this.state.quoting === true) {
+          const err = this.__error(
+            new CsvError(
+              "CSV_QUOTE_NOT_CLOSED",
+              [
+                "Quote Not Closed:",
+                `the parsing is finished with an opening quote at line ${this.info.lines}`,
+              ],
+              this.options,
+              this.__infoField(),
+            ),
+          );
+          if (err !== undefined) return err;
+        } else {
+          // Skip last line if it has no characters
+          if (
+            this.state.wasQuoting === true ||
+            this.state.record.length !== 0 ||
+            this.state.field.length !== 0
+          ) {
+            this.info.bytes = this.state.bufBytesStart + pos;
+            const errField = this.__onField();
+            if (errField !== undefined) return errField;
+            const errRecord = this.__onRecord(push);
+            if (errRecord !== undefined) return errRecord;
+          } else if (this.state.wasRowDelimiter === true) {
+            this.info.empty_lines++;
+          } else if (this.state.commenting === true) {
+            this.info.comment_lines++;
+          }
+        }
+      } else {
+        this.state.bufBytesStart += pos;
+        this.state.previousBuf = buf.slice(pos);
+      }
+      if (this.state.wasRowDelimiter === true) {
+        this.info.lines++;
+        this.state.wasRowDelimiter = false;
+      }
+    },
+    __onRecord: function (push) {
+      const {
+        columns,
+        group_columns_by_name,
+        encoding,
+        info,
+        from,
+        relax_column_count,
+        relax_column_count_less,
+        relax_column_count_more,
+        raw,
+        skip_records_with_empty_values,
+      } = this.options;
+      const { enabled, record } = this.state;
+      if (enabled === false) {
+        return this.__resetRecord();
+      }
+      // Convert the first line into column names
+      const recordLength = record.length;
+      if (columns === true) {
+        if (skip_records_with_empty_values === true && isRecordEmpty(record)) {
+          this.__resetRecord();
+          return;
+        }
+        return this.__firstLineToColumns(record);
+      }
+      if (columns === false && this.info.records === 0) {
+        this.state.expectedRecordLength = recordLength;
+      }
+      if (recordLength !== this.state.expectedRecordLength) {
+        const err =
+          columns === false
+            ? new CsvError(
+                "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH",
+                [
+                  "Invalid Record Length:",
+                  `expect ${this.state.expectedRecordLength},`,
+                  `got ${recordLength} on line ${this.info.lines}`,
+                ],
+                this.options,
+                this.__infoField(),
+                {
+                  record: record,
+                },
+              )
+            : new CsvError(
+                "CSV_RECORD_INCONSISTENT_COLUMNS",
+                [
+                  "Invalid Record Length:",
+                  `columns length is ${columns.length},`, // rename columns
+                  `got ${recordLength} on line ${this.info.lines}`,
+                ],
+                this.options,
+                this.__infoField(),
+                {
+                  record: record,
+                },
+              );
+        if (
+          relax_column_count === true ||
+          (relax_column_count_less === true &&
+            recordLength < this.state.expectedRecordLength) ||
+          (relax_column_count_more === true &&
+            recordLength > this.state.expectedRecordLength)
+        ) {
+          this.info.invalid_field_length++;
+          this.state.error = err;
+          // Error is undefined with skip_records_with_error
+        } else {
+          const finalErr = this.__error(err);
+          if (finalErr) return finalErr;
+        }
+      }
+      if (skip_records_with_empty_values === true && isRecordEmpty(record)) {
+        this.__resetRecord();
+        return;
+      }
+      if (this.state.recordHasError === true) {
+        this.__resetRecord();
+        this.state.recordHasError = false;
+        return;
+      }
+      this.info.records++;
+      if (from === 1 || this.info.records >= from) {
+        const { objname } = this.options;
+        // With columns, records are object
+        if (columns !== false) {
+          const obj = {};
+          // Transform record array to an object
+          for (let i = 0, l = record.length; i < l; i++) {
+            if (columns[i] === undefined || columns[i].disabled) continue;
+            // Turn duplicate columns into an array
+            if (
+              group_columns_by_name === true &&
+              Object.hasOwn(obj, columns[i].name)
+            ) {
+              if (Array.isArray(obj[columns[i].name])) {
+                obj[columns[i].name] = obj[columns[i].name].concat(record[i]);
+              } else {
+                obj[columns[i].name] = [obj[columns[i].name], record[i]];
+              }
+            } else {
+              Object.defineProperty(obj, columns[i].name, {
+                value: record[i],
+                enumerable: true,
+                writable: true,
+                configurable: true,
+              });
+            }
+          }
+          // Without objname (default)
+          if (raw === true || info === true) {
+            const extRecord = Object.assign(
+              { record: obj },
+              raw === true
+                ? { raw: this.state.rawBuffer.toString(encoding) }
+                : {},
+              info === true ? { info: this.__infoRecord() } : {},
+            );
+            const err = this.__push(
+              objname === undefined ? extRecord : [obj[objname], extRecord],
+              push,
+            );
+            if (err) {
+              return err;
+            }
+          } else {
+            const err = this.__push(
+              objname === undefined ? obj : [obj[objname], obj],
+              push,
+            );
+            if (err) {
+              return err;
+            }
+          }
+          // Without columns, records are array
+        } else {
+          if (raw === true || info === true) {
+            const extRecord = Object.assign(
+              { record: record },
+              raw === true
+                ? { raw: this.state.rawBuffer.toString(encoding) }
+                : {},
+              info === true ? { info: this.__infoRecord() } : {},
+            );
+            const err = this.__push(
+              objname === undefined ? extRecord : [record[objname], extRecord],
+              push,
+            );
+            if (err) {
+              return err;
+            }
+          } else {
+            const err = this.__push(
+              objname === undefined ? record : [record[objname], record],
+              push,
+            );
+            if (err) {
+              return err;
+            }
+          }
+        }
+      }
+      this.__resetRecord();
+    },
+    __firstLineToColumns: function (record) {
+      const { firstLineToHeaders } = this.state;
+      try {
+        const headers =
+          firstLineToHeaders === undefined
+            ? record
+            : firstLineToHeaders.call(null, record);
+        if (!Array.isArray(headers)) {
+          return this.__error(
+            new CsvError(
+              "CSV_INVALID_COLUMN_MAPPING",
+              [
+                "Invalid Column Mapping:",
+                "expect an array from column function,",
+                `got ${JSON.stringify(headers)}`,
+              ],
+              this.options,
+              this.__infoField(),
+              {
+                headers: headers,
+              },
+            ),
+          );
+        }
+        const normalizedHeaders = normalize_columns_array(headers);
+        this.state.expectedRecordLength = normalizedHeaders.length;
+        this.options.columns = normalizedHeaders;
+        this.__resetRecord();
+        return;
+      } catch (err) {
+        return err;
+      }
+    },
+    __resetRecord: function () {
+      if (this.options.raw === true) {
+        this.state.rawBuffer.reset();
+      }
+      this.state.error = undefined;
+      this.state.record = [];
+      this.state.record_length = 0;
+    },
+    __onField: function () {
+      const { cast, encoding, rtrim, max_record_size } = this.options;
+      const { enabled, wasQuoting } = this.state;
+      // Short circuit for the from_line options
+      if (enabled === false) {
+        return this.__resetField();
+      }
+      let field = this.state.field.toString(encoding);
+      if (rtrim === true && wasQuoting === false) {
+        field = field.trimRight();
+      }
+      if (cast === true) {
+        const [err, f] = this.__cast(field);
+        if (err !== undefined) return err;
+        field = f;
+      }
+      this.state.record.push(field);
+      // Increment record length if record size must not exceed a limit
+      if (max_record_size !== 0 && typeof field === "string") {
+        this.state.record_length += field.length;
+      }
+      this.__resetField();
+    },
+    __resetField: function () {
+      this.state.field.reset();
+      this.state.wasQuoting = false;
+    },
+    __push: function (record, push) {
+      const { on_record } = this.options;
+      if (on_record !== undefined) {
+        const info = this.__infoRecord();
+        try {
+          record = on_record.call(null, record, info);
+        } catch (err) {
+          return err;
+        }
+        if (record === undefined || record === null) {
+          return;
+        }
+      }
+      this.info.bytes_records += this.info.bytes;
+      push(record);
+    },
+    // Return a tuple with the error and the casted value
+    __cast: function (field) {
+      const { columns, relax_column_count } = this.options;
+      const isColumns = Array.isArray(columns);
+      // Dont loose time calling cast
+      // because the final record is an object
+      // and this field can't be associated to a key present in columns
+      if (
+        isColumns === true &&
+        relax_column_count &&
+        this.options.columns.length <= this.state.record.length
+      ) {
+        return [undefined, undefined];
+      }
+      if (this.state.castField !== null) {
+        try {
+          const info = this.__infoField();
+          return [undefined, this.state.castField.call(null, field, info)];
+        } catch (err) {
+          return [err];
+        }
+      }
+      if (this.__isFloat(field)) {
+        return [undefined, parseFloat(field)];
+      } else if (this.options.cast_date !== false) {
+        const info = this.__infoField();
+        return [undefined, this.options.cast_date.call(null, field, info)];
+      }
+      return [undefined, field];
+    },
+    __compareBytes: function (sourceBuf, targetBuf, targetPos, firstByte) {
+      if (sourceBuf[0] !== firstByte) return 0;
+      const sourceLength = sourceBuf.length;
+      for (let i = 1; i < sourceLength; i++) {
+        if (sourceBuf[i] !== targetBuf[targetPos + i]) return 0;
+      }
+      return sourceLength;
+    },
+    // Helper to test if a character is trimable
+    __isCharTrimable: function (buf, pos) {
+      const { timchars, timcharFirstBytes } = this.state;
+      // Fast bail-out: non-whitespace bytes (the common case) are rejected
+      // without scanning the full timchar list.
+      const first = buf[pos];
+      if (first === undefined || timcharFirstBytes[first] === 0) return 0;
+      loop1: for (let i = 0; i < timchars.length; i++) {
+        const timchar = timchars[i];
+        for (let j = 0; j < timchar.length; j++) {
+          if (timchar[j] !== buf[pos + j]) continue loop1;
+        }
+        return timchar.length;
+      }
+      return 0;
+    },
+    __isDelimiter: function (buf, pos, chr) {
+      const { delimiter, ignore_last_delimiters } = this.options;
+      if (
+        ignore_last_delimiters === true &&
+        this.state.record.length === this.options.columns.length - 1
+      ) {
+        return 0;
+      } else if (
+        ignore_last_delimiters !== false &&
+        typeof ignore_last_delimiters === "number" &&
+        this.state.record.length === ignore_last_delimiters - 1
+      ) {
+        return 0;
+      }
+      loop1: for (let i = 0; i < delimiter.length; i++) {
+        const del = delimiter[i];
+        if (del[0] === chr) {
+          for (let j = 1; j < del.length; j++) {
+            if (del[j] !== buf[pos + j]) continue loop1;
+          }
+          return del.length;
+        }
+      }
+      return 0;
+    },
+    __isEscape: function (buf, pos, chr) {
+      const { escape } = this.options;
+      if (escape === null) return false;
+      const l = escape.length;
+      if (escape[0] === chr) {
+        for (let i = 0; i < l; i++) {
+          if (escape[i] !== buf[pos + i]) {
+            return false;
+          }
+        }
+        return true;
+      }
+      return false;
+    },
+    __isFloat: function (value) {
+      return value - parseFloat(value) + 1 >= 0; // Borrowed from jquery
+    },
+    // Keep it in case we implement the `cast_int` option
+    // __isInt(value){
+    //   // return Number.isInteger(parseInt(value))
+    //   // return !isNaN( parseInt( obj ) );
+    //   return /^(\-|\+)?[1-9][0-9]*$/.test(value)
+    // }
+    __isQuote: function (buf, pos) {
+      const { quote } = this.options;
+      if (quote === null) return false;
+      const l = quote.length;
+      for (let i = 0; i < l; i++) {
+        if (quote[i] !== buf[pos + i]) {
+          return false;
+        }
+      }
+      return true;
+    },
+    __isRecordDelimiter: function (chr, buf, pos) {
+      const { record_delimiter } = this.options;
+      const recordDelimiterLength = record_delimiter.length;
+      loop1: for (let i = 0; i < recordDelimiterLength; i++) {
+        const rd = record_delimiter[i];
+        const rdLength = rd.length;
+        if (rd[0] !== chr) {
+          continue;
+        }
+        for (let j = 1; j < rdLength; j++) {
+          if (rd[j] !== buf[pos + j]) {
+            continue loop1;
+          }
+        }
+        return rd.length;
+      }
+      return 0;
+    },
+    __autoDiscoverRecordDelimiter: function (buf, pos) {
+      const { encoding } = this.options;
+      // Note, we don't need to cache this information in state,
+      // It is only called on the first line until we find out a suitable
+      // record delimiter.
+      const rds = [
+        // Important, the windows line ending must be before mac os 9
+        Buffer.from("\r\n", encoding),
+        Buffer.from("\n", encoding),
+        Buffer.from("\r", encoding),
+      ];
+      loop: for (let i = 0; i < rds.length; i++) {
+        const l = rds[i].length;
+        for (let j = 0; j < l; j++) {
+          if (rds[i][j] !== buf[pos + j]) {
+            continue loop;
+          }
+        }
+        this.options.record_delimiter.push(rds[i]);
+        this.state.recordDelimiterMaxLength = rds[i].length;
+        return rds[i].length;
+      }
+      return 0;
+    },
+    __error: function (msg) {
+      const { encoding, raw, skip_records_with_error } = this.options;
+      const err = typeof msg === "string" ? new Error(msg) : msg;
+      if (skip_records_with_error) {
+        this.state.recordHasError = true;
+        if (this.options.on_skip !== undefined) {
+          try {
+            this.options.on_skip(
+              err,
+              raw ? this.state.rawBuffer.toString(encoding) : undefined,
+            );
+          } catch (err) {
+            return err;
+          }
+        }
+        // this.emit('skip', err, raw ? this.state.rawBuffer.toString(encoding) : undefined);
+        return undefined;
+      } else {
+        return err;
+      }
+    },
+    __infoDataSet: function () {
+      return {
+        ...this.info,
+        columns: this.options.columns,
+      };
+    },
+    __infoRecord: function () {
+      const { columns, raw, encoding } = this.options;
+      return {
+        ...this.__infoDataSet(),
+        bytes_records: this.info.bytes,
+        error: this.state.error,
+        header: columns === true,
+        index: this.state.record.length,
+        raw: raw ? this.state.rawBuffer.toString(encoding) : undefined,
+      };
+    },
+    __infoField: function () {
+      const { columns } = this.options;
+      const isColumns = Array.isArray(columns);
+      // Bytes records are only incremented when all records'fields are parsed
+      const bytes_records = this.info.bytes_records;
+      return {
+        ...this.__infoRecord(),
+        bytes_records: bytes_records,
+        column:
+          isColumns === true
+            ? columns.length > this.state.record.length
+              ? columns[this.state.record.length].name
+              : null
+            : this.state.record.length,
+        quoting: this.state.wasQuoting,
+      };
+    },
+  };
+};
+
+/*
+CSV Parse
+
+Please look at the [project documentation](https://csv.js.org/parse/) for
+additional information.
+*/
+
+
+class Parser extends Transform {
+  constructor(opts = {}) {
+    super({ ...{ readableObjectMode: true }, ...opts, encoding: null });
+    this.api = transform({
+      on_skip: (err, chunk) => {
+        this.emit("skip", err, chunk);
+      },
+      ...opts,
+    });
+    // Backward compatibility
+    this.state = this.api.state;
+    this.options = this.api.options;
+    this.info = this.api.info;
+  }
+  // Implementation of `Transform._transform`
+  _transform(buf, _, callback) {
+    if (this.state.stop === true) {
+      return;
+    }
+    const err = this.api.parse(
+      buf,
+      false,
+      (record) => {
+        this.push(record);
+      },
+      () => {
+        this.push(null);
+        this.end();
+        // Fix #333 and break #410
+        //   ko: api.stream.iterator.coffee
+        //   ko with v21.4.0, ok with node v20.5.1: api.stream.finished # aborted (with generate())
+        //   ko: api.stream.finished # aborted (with Readable)
+        // this.destroy()
+        // Fix #410 and partially break #333
+        //   ok: api.stream.iterator.coffee
+        //   ok: api.stream.finished # aborted (with generate())
+        //   broken: api.stream.finished # aborted (with Readable)
+        this.on("end", this.destroy);
+      },
+    );
+    if (err !== undefined) {
+      this.state.stop = true;
+    }
+    callback(err);
+  }
+  // Implementation of `Transform._flush`
+  _flush(callback) {
+    if (this.state.stop === true) {
+      return;
+    }
+    const err = this.api.parse(
+      undefined,
+      true,
+      (record) => {
+        this.push(record);
+      },
+      () => {
+        this.push(null);
+        this.on("end", this.destroy);
+      },
+    );
+    callback(err);
+  }
+}
+
+const parse$1 = function () {
+  let data, options, callback;
+  for (const i in arguments) {
+    const argument = arguments[i];
+    const type = typeof argument;
+    if (
+      data === undefined &&
+      (typeof argument === "string" || Buffer.isBuffer(argument))
+    ) {
+      data = argument;
+    } else if (options === undefined && is_object(argument)) {
+      options = argument;
+    } else if (callback === undefined && type === "function") {
+      callback = argument;
+    } else {
+      throw new CsvError(
+        "CSV_INVALID_ARGUMENT",
+        ["Invalid argument:", `got ${JSON.stringify(argument)} at index ${i}`],
+        options || {},
+      );
+    }
+  }
+  const parser = new Parser(options);
+  if (callback) {
+    const records =
+      options === undefined || options.objname === undefined
+        ? []
+        : Object.create(null);
+    parser.on("readable", function () {
+      let record;
+      while ((record = this.read()) !== null) {
+        if (options === undefined || options.objname === undefined) {
+          records.push(record);
+        } else {
+          Object.assign(records, {
+            [record[0]]: record[1],
+            // writable: true,
+            // enumerable: true,
+            // configurable: true
+          });
+        }
+      }
+    });
+    parser.on("error", function (err) {
+      callback(err, undefined, parser.api.__infoDataSet());
+    });
+    parser.on("end", function () {
+      callback(undefined, records, parser.api.__infoDataSet());
+    });
+  }
+  if (data !== undefined) {
+    const writer = function () {
+      parser.write(data);
+      parser.end();
+    };
+    // Support Deno, Rollup doesn't provide a shim for setImmediate
+    if (typeof setImmediate === "function") {
+      setImmediate(writer);
+    } else {
+      setTimeout(writer, 0);
+    }
+  }
+  return parser;
+};
+
+const parse = function (data, opts = {}) {
+  if (typeof data === "string") {
+    data = Buffer.from(data);
+  }
+  const records = opts && opts.objname ? Object.create(null) : [];
+  const parser = transform(opts);
+  const push = (record) => {
+    if (parser.options.objname === undefined) records.push(record);
+    else {
+      records[record[0]] = record[1];
+    }
+  };
+  const close = () => {};
+  const error = parser.parse(data, true, push, close);
+  if (error !== undefined) throw error;
+  return records;
+};
+
+/**
+ * What one CSV cell holds. Both parsers (the byte-level fast path and csv-parse) classify cells through
+ * this one grammar, so they produce identical batches.
+ */
+var CellKind;
+(function (CellKind) {
+    CellKind[CellKind["Missing"] = 0] = "Missing";
+    CellKind[CellKind["Number"] = 1] = "Number";
+    CellKind[CellKind["NanToken"] = 2] = "NanToken";
+    CellKind[CellKind["Text"] = 3] = "Text";
+})(CellKind || (CellKind = {}));
+/** Explicit NaN as NumPy, PyTorch and pandas write it (`nan`, `NaN`, `-nan`, `NAN`). */
+const NAN_TOKEN = /^[+-]?nan$/i;
+/** Infinities as Python (`inf`, `-inf`), JavaScript (`Infinity`) and C (`INF`) write them. */
+const INF_TOKEN = /^([+-]?)(inf|infinity)$/i;
+/** Cells that mean "no value here": empty, nvidia-smi's `[N/A]`, amd-smi's `N/A`, Python's `None`, JSON's `null`. */
+const MISSING_TOKEN = /^(|n\/a|\[n\/a\]|na|none|null|-)$/i;
+/**
+ * A plain decimal number. Deliberately narrower than `Number()`, which would read `0x1F` as 31, `''` as 0
+ * and `1_000` as NaN: hex and other text must stay text.
+ */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** Classify a cell's text (surrounding spaces ignored). Writes into `out` and returns it. */
+function classifyCell(text, out) {
+    const s = text.trim();
+    if (DECIMAL.test(s)) {
+        out.kind = CellKind.Number;
+        out.value = Number(s);
+    }
+    else if (MISSING_TOKEN.test(s)) {
+        out.kind = CellKind.Missing;
+        out.value = NaN;
+    }
+    else if (NAN_TOKEN.test(s)) {
+        out.kind = CellKind.NanToken;
+        out.value = NaN;
+    }
+    else {
+        const inf = INF_TOKEN.exec(s);
+        if (inf) {
+            out.kind = CellKind.Number;
+            out.value = inf[1] === '-' ? -Infinity : Infinity;
+        }
+        else {
+            out.kind = CellKind.Text;
+            out.value = NaN;
+        }
+    }
+    return out;
+}
+
+class Block {
+    capacity;
+    steps;
+    values;
+    nanTokens;
+    length = 0;
+    constructor(columns, capacity) {
+        this.capacity = capacity;
+        this.steps = new Float64Array(capacity);
+        this.values = Array.from({ length: columns }, () => new Float64Array(capacity));
+        this.nanTokens = new Array(columns).fill(undefined);
+    }
+    /** Keep the first `n` rows. */
+    truncate(n) {
+        this.length = n;
+        for (let c = 0; c < this.nanTokens.length; c++) {
+            const rows = this.nanTokens[c];
+            if (!rows)
+                continue;
+            while (rows.length && rows[rows.length - 1] >= n)
+                rows.pop();
+            if (!rows.length)
+                this.nanTokens[c] = undefined;
+        }
+    }
+    /** Number of leading rows whose step is below `step` (steps within a block increase strictly). */
+    rowsBelow(step) {
+        let lo = 0;
+        let hi = this.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (this.steps[mid] < step)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo;
+    }
+    toBatch() {
+        const n = this.length;
+        const full = n === this.capacity;
+        const batch = {
+            steps: full ? this.steps : this.steps.slice(0, n),
+            values: this.values.map((v) => (full ? v : v.slice(0, n))),
+        };
+        if (this.nanTokens.some((rows) => rows !== undefined))
+            batch.nanTokens = this.nanTokens;
+        return batch;
+    }
+}
+class StepOrderedRows {
+    columns;
+    blockRows;
+    /** Scratch row the parsers fill before `commit`: a value and a CellKind per metric column. */
+    values;
+    kinds;
+    /** The full block before `current`, still within restart reach; length 0 when there is none. */
+    held;
+    current;
+    ready = [];
+    /** Highest step in a block out of restart reach (ready or taken), or -Infinity. */
+    lastTaken = -Infinity;
+    restarts = { count: 0, examples: [], superseded: 0, keptFirst: 0, keptFirstExample: null };
+    badSteps = 0;
+    firstBadStepLine = 0;
+    constructor(columns, blockRows) {
+        this.columns = columns;
+        this.blockRows = blockRows;
+        this.values = new Float64Array(columns);
+        this.kinds = new Uint8Array(columns);
+        this.current = new Block(columns, blockRows);
+        // An empty block rather than null keeps the field's type fixed for the optimiser.
+        this.held = new Block(columns, 0);
+    }
+    /** Clear the scratch row (all cells missing). */
+    clearRow() {
+        this.values.fill(NaN);
+        this.kinds.fill(CellKind.Missing);
+    }
+    /** Add the scratch row at `step`; `line` is its line in the file, for warnings. */
+    commit(step, line) {
+        if (!Number.isFinite(step)) {
+            if (this.badSteps++ === 0)
+                this.firstBadStepLine = line;
+            return;
+        }
+        const last = this.lastRow();
+        if (last && step === last.block.steps[last.row]) {
+            this.merge(last.block, last.row);
+            return;
+        }
+        const lastStep = last ? last.block.steps[last.row] : this.lastTaken;
+        if (step <= lastStep)
+            this.restart(step, lastStep, line);
+        if (step <= this.lastTaken) {
+            this.restarts.keptFirst++;
+            return;
+        }
+        this.append(step);
+    }
+    /** Blocks complete and out of restart reach, as batches. */
+    take() {
+        const out = this.ready.map((b) => b.toBatch());
+        this.ready = [];
+        return out;
+    }
+    /** Everything left, once the input has ended. */
+    finish() {
+        this.pass(this.held);
+        this.pass(this.current);
+        this.held = new Block(this.columns, 0);
+        this.current = new Block(this.columns, 1);
+        return this.take();
+    }
+    /** Non-fatal findings so far, one line each. */
+    warnings() {
+        const out = [];
+        const r = this.restarts;
+        if (r.count) {
+            out.push(`${r.count} restart${r.count === 1 ? '' : 's'} (step went back): ${r.examples.join('; ')}${r.count > r.examples.length ? '; …' : ''}` +
+                ` — ${r.superseded} earlier row${r.superseded === 1 ? '' : 's'} replaced by the later attempt`);
+        }
+        if (r.keptFirst) {
+            out.push(`${r.keptFirst} row${r.keptFirst === 1 ? '' : 's'} of a restart reached back past the ${this.blockRows} rows held for restarts (${r.keptFirstExample}); those steps keep their first occurrence`);
+        }
+        if (this.badSteps) {
+            out.push(`${this.badSteps} row${this.badSteps === 1 ? '' : 's'} without a numeric step skipped (first at line ${this.firstBadStepLine})`);
+        }
+        return out;
+    }
+    /** Put a block out of restart reach. */
+    pass(block) {
+        if (block.length) {
+            this.ready.push(block);
+            this.lastTaken = block.steps[block.length - 1];
+        }
+    }
+    lastRow() {
+        if (this.current.length)
+            return { block: this.current, row: this.current.length - 1 };
+        if (this.held.length)
+            return { block: this.held, row: this.held.length - 1 };
+        return null;
+    }
+    restart(step, lastStep, line) {
+        const r = this.restarts;
+        if (r.count++ < 5)
+            r.examples.push(`line ${line}: step ${step} after ${lastStep}`);
+        if (step <= this.lastTaken && r.keptFirstExample === null) {
+            r.keptFirstExample = `line ${line}: step ${step}, rows up to step ${this.lastTaken} already passed on`;
+        }
+        // Drop held rows with steps ≥ `step`: they belong to the attempt that was abandoned.
+        const keep = this.current.rowsBelow(step);
+        r.superseded += this.current.length - keep;
+        this.current.truncate(keep);
+        if (keep === 0 && this.held.length) {
+            const keepHeld = this.held.rowsBelow(step);
+            r.superseded += this.held.length - keepHeld;
+            this.held.truncate(keepHeld);
+            this.current = this.held;
+            this.held = new Block(this.columns, 0);
+        }
+    }
+    append(step) {
+        if (this.current.length === this.current.capacity) {
+            this.pass(this.held);
+            this.held = this.current;
+            this.current = new Block(this.columns, this.blockRows);
+        }
+        const block = this.current;
+        const row = block.length++;
+        block.steps[row] = step;
+        for (let c = 0; c < this.columns; c++) {
+            block.values[c][row] = this.values[c];
+            if (this.kinds[c] === CellKind.NanToken)
+                (block.nanTokens[c] ??= []).push(row);
+        }
+    }
+    merge(block, row) {
+        for (let c = 0; c < this.columns; c++) {
+            const kind = this.kinds[c];
+            if (kind === CellKind.Missing || kind === CellKind.Text)
+                continue;
+            block.values[c][row] = this.values[c];
+            const tokens = block.nanTokens[c];
+            const marked = tokens !== undefined && tokens[tokens.length - 1] === row;
+            if (kind === CellKind.NanToken && !marked)
+                (block.nanTokens[c] ??= []).push(row);
+            if (kind === CellKind.Number && marked) {
+                tokens.pop();
+                if (!tokens.length)
+                    block.nanTokens[c] = undefined;
+            }
+        }
+    }
+}
+
+/** The header row of a metrics CSV: column names, the delimiter, and which column holds the step. */
+/** Names a step column goes by, best first (W&B's `_step` counts log calls, so the trainer's own step wins). */
+const STEP_NAMES = [
+    'trainer/global_step',
+    'train/global_step',
+    'global_step',
+    'globalstep',
+    'global step',
+    'step',
+    'train/step',
+    'iteration',
+    'iter',
+    'it',
+    'steps',
+    'iterations',
+    '_step',
+];
+/** The delimiter a header line uses: `,` unless the line has none and has tabs or semicolons. */
+function detectDelimiter(headerLine) {
+    if (headerLine.includes(','))
+        return ',';
+    if (headerLine.includes('\t'))
+        return '\t';
+    if (headerLine.includes(';'))
+        return ';';
+    return ',';
+}
+/** Column names from the header line, trimmed; an empty name becomes `column<N>`. Duplicates are an error. */
+function parseHeader(source, line, headerLine, delimiter) {
+    let fields;
+    try {
+        const rows = parse(headerLine, { delimiter, relax_column_count: true, relax_quotes: true, trim: true });
+        fields = rows[0] ?? [];
+    }
+    catch (e) {
+        throw new InputError(source, line, `cannot read the header row: ${e.message.split('\n')[0]}`);
+    }
+    const names = fields.map((f, i) => f.trim() || `column${i + 1}`);
+    const seen = new Map();
+    names.forEach((name, i) => {
+        const first = seen.get(name);
+        if (first !== undefined) {
+            throw new InputError(source, line, `duplicate column name "${name}" (columns ${first + 1} and ${i + 1})`);
+        }
+        seen.set(name, i);
+    });
+    return names;
+}
+/** Index of the step column among `names`, or -1 when the rows should be numbered by position. */
+function findStepColumn(names) {
+    const normalised = names.map((n) => n.replace(/\s*[[(][^\])]*[\])]\s*$/, '').trim().toLowerCase());
+    for (const candidate of STEP_NAMES) {
+        const i = normalised.indexOf(candidate);
+        if (i >= 0)
+            return i;
+    }
+    return -1;
+}
+
+/**
+ * Read a decimal number straight from bytes, without making a string per cell.
+ *
+ * Accepts exactly the grammar of `cell.ts`'s DECIMAL (`[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?`, surrounding
+ * spaces and tabs ignored) and yields the same double `Number()` would: with at most 15 significant digits
+ * and a power of ten up to 22, both the digits `m` and `10^k` are exact doubles, so one multiplication or
+ * division is correctly rounded (Clinger's fast path). Longer numbers (counting leading zeros, to keep the
+ * loop simple) fall back to `Number()` on the text.
+ */
+const POW10 = new Float64Array(23).map((_, k) => 10 ** k);
+/**
+ * Numbers with more than 15 significant digits (a float32 loss printed by Python has 17) are read by
+ * `Number()` on their text. Making one string per cell is slow, so the whole region being scanned is
+ * decoded once, on the first such number, and each number is a slice of it (V8 shares the characters).
+ */
+/** One object with fixed field types, mutated in place, so optimised code that reads it stays valid. */
+const region = { buf: Buffer.alloc(0), from: 0, to: 0, text: '', decoded: false };
+/** Declare the bytes `buf[from, to)` that the next `scanNumber` calls read from. */
+function beginRegion(buf, from, to) {
+    region.buf = buf;
+    region.from = from;
+    region.to = to;
+    region.text = '';
+    region.decoded = false;
+}
+function numberFromText(buf, start, end) {
+    const r = region;
+    if (r.buf === buf && start >= r.from && end <= r.to) {
+        if (!r.decoded) {
+            r.text = buf.toString('latin1', r.from, r.to);
+            r.decoded = true;
+        }
+        return Number(r.text.slice(start - r.from, end - r.from));
+    }
+    return Number(buf.toString('latin1', start, end));
+}
+const SPACE = 0x20;
+const TAB = 0x09;
+/**
+ * Scan a number starting at `start`; returns the index of the first byte after it (and after trailing
+ * spaces). The value is left in `scanned.value`: NaN when no digits were found or the exponent has none.
+ * The caller checks that the returned index is the end of the field; if not, the field is text.
+ * A module-level result keeps the hot loop free of allocations and polymorphic returns.
+ */
+const scanned = { value: NaN };
+function scanNumber(buf, start, end) {
+    let i = start;
+    while (i < end && (buf[i] === SPACE || buf[i] === TAB))
+        i++;
+    const first = i;
+    let negative = false;
+    let c = buf[i];
+    if (c === 0x2d /* - */ || c === 0x2b /* + */) {
+        negative = c === 0x2d;
+        i++;
+    }
+    // All digits go into one double; it is exact while there are at most 15 of them (leading zeros included).
+    let mantissa = 0;
+    const intStart = i;
+    while (i < end && (c = buf[i] - 0x30) >= 0 && c <= 9) {
+        mantissa = mantissa * 10 + c;
+        i++;
+    }
+    let digits = i - intStart;
+    let exponent = 0;
+    if (i < end && buf[i] === 0x2e /* . */) {
+        const fracStart = ++i;
+        while (i < end && (c = buf[i] - 0x30) >= 0 && c <= 9) {
+            mantissa = mantissa * 10 + c;
+            i++;
+        }
+        digits += i - fracStart;
+        exponent = fracStart - i;
+    }
+    if (digits === 0) {
+        scanned.value = NaN;
+        return i;
+    }
+    if (i < end && (buf[i] === 0x65 /* e */ || buf[i] === 0x45) /* E */) {
+        i++;
+        let expNegative = false;
+        if (i < end && (buf[i] === 0x2d || buf[i] === 0x2b)) {
+            expNegative = buf[i] === 0x2d;
+            i++;
+        }
+        const expStart = i;
+        let explicit = 0;
+        while (i < end && (c = buf[i] - 0x30) >= 0 && c <= 9) {
+            if (explicit < 100_000)
+                explicit = explicit * 10 + c;
+            i++;
+        }
+        if (i === expStart) {
+            scanned.value = NaN;
+            return i;
+        }
+        exponent += expNegative ? -explicit : explicit;
+    }
+    const last = i;
+    while (i < end && (buf[i] === SPACE || buf[i] === TAB))
+        i++;
+    if (digits > 15 || exponent > 22 || exponent < -22) {
+        const exact = digits <= 19 ? longDecimal(buf, first, last, exponent) : NaN;
+        scanned.value = exact === exact ? (negative ? -exact : exact) : numberFromText(buf, first, last);
+    }
+    else {
+        const magnitude = exponent < 0 ? mantissa / POW10[-exponent] : mantissa * POW10[exponent];
+        scanned.value = negative ? -magnitude : magnitude;
+    }
+    return i;
+}
+// ── 16 to 19 digits without a string ─────────────────────────────────────────────────────────────
+//
+// A float32 loss printed by Python has 17 significant digits, too many for the fast path above. Such a
+// number is computed in double-double arithmetic (about 104 bits) and rounded once; the result is
+// `Number()`'s exactly unless the value lies within 2^-90 (relative) of a halfway point between two
+// doubles, which the error of the computation (below 2^-100) cannot decide: then, and outside the normal
+// range, `Number()` reads the text.
+/** Veltkamp's splitter for Dekker's exact product. */
+const SPLITTER = 134_217_729; // 2^27 + 1
+let hi = 0;
+let lo = 0;
+/** hi + lo = a × b exactly (Dekker). */
+function twoProduct(a, b) {
+    const p = a * b;
+    let t = SPLITTER * a;
+    const ah = t - (t - a);
+    const al = a - ah;
+    t = SPLITTER * b;
+    const bh = t - (t - b);
+    const bl = b - bh;
+    hi = p;
+    lo = ah * bh - p + ah * bl + al * bh + al * bl;
+}
+/** hi + lo = a + b exactly (Knuth). */
+function twoSum(a, b) {
+    const sum = a + b;
+    const bb = sum - a;
+    hi = sum;
+    lo = a - (sum - bb) + (b - bb);
+}
+const bits = new Float64Array(1);
+const words = new Uint32Array(bits.buffer);
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/**
+ * Half the gap between x and the next double up (x positive and normal, ≥ 2^-960); NaN for a power of
+ * two, where the gap below is half the gap above and the one-sided test in longDecimal does not hold.
+ */
+function halfUlp(x) {
+    bits[0] = x;
+    const high = words[LITTLE_ENDIAN ? 1 : 0];
+    if ((high & 0xfffff) === 0 && words[LITTLE_ENDIAN ? 0 : 1] === 0)
+        return NaN;
+    const exponent = (high >>> 20) & 0x7ff;
+    words[LITTLE_ENDIAN ? 1 : 0] = (exponent - 53) << 20;
+    words[LITTLE_ENDIAN ? 0 : 1] = 0;
+    return bits[0];
+}
+const POW10_FLOAT = POW10;
+/**
+ * |value| of the digits in `buf[first, last)` (sign, point and exponent part skipped) times 10^exponent,
+ * for 16–19 digits; NaN when it cannot be decided exactly (the caller then uses `Number()`).
+ */
+function longDecimal(buf, first, last, exponent) {
+    if (exponent > 22 || exponent < -22)
+        return NaN;
+    // The digits as A·10^s + B, A of 15 digits and B of the s ≤ 4 after them: both exact doubles.
+    let a = 0;
+    let b = 0;
+    let n = 0;
+    for (let i = first; i < last; i++) {
+        const c = buf[i] - 0x30;
+        if (c < 0 || c > 9) {
+            if (buf[i] === 0x2e /* . */ || i === first)
+                continue;
+            break; // the exponent part
+        }
+        if (n++ < 15)
+            a = a * 10 + c;
+        else
+            b = b * 10 + c;
+    }
+    twoProduct(a, POW10_FLOAT[n - 15]);
+    const productLo = lo;
+    twoSum(hi, b);
+    twoSum(hi, lo + productLo);
+    const mh = hi;
+    const ml = lo;
+    // Scale by 10^exponent in double-double.
+    let qh;
+    let ql;
+    if (exponent >= 0) {
+        const p = POW10_FLOAT[exponent];
+        twoProduct(mh, p);
+        qh = hi;
+        ql = lo + ml * p;
+    }
+    else {
+        const p = POW10_FLOAT[-exponent];
+        qh = mh / p;
+        twoProduct(qh, p);
+        ql = (mh - hi - lo + ml) / p;
+    }
+    const result = qh + ql;
+    if (!(result > 1e-280 && result < 1e280))
+        return NaN;
+    const rest = qh - result + ql;
+    const margin = Math.abs(Math.abs(rest) - halfUlp(result));
+    return margin > result * 8.077935669463161e-28 /* 2^-90 */ ? result : NaN;
+}
+
+/** Opening an input file, with the usual failures turned into one-line InputErrors. */
+/** Open `source` for reading; a missing file, a directory or no permission is an InputError. */
+async function openFile(source) {
+    try {
+        const fh = await open(source, 'r');
+        const stat = await fh.stat();
+        if (stat.isDirectory()) {
+            await fh.close();
+            throw new InputError(source, null, 'is a directory, not a metrics file');
+        }
+        return fh;
+    }
+    catch (e) {
+        if (e instanceof InputError)
+            throw e;
+        const code = e.code;
+        if (code === 'ENOENT')
+            throw new InputError(source, null, 'file not found');
+        if (code === 'EISDIR')
+            throw new InputError(source, null, 'is a directory, not a metrics file');
+        if (code === 'EACCES')
+            throw new InputError(source, null, 'permission denied');
+        throw new InputError(source, null, `cannot open: ${e.message}`);
+    }
+}
+/** The first `bytes` bytes of a file (fewer when it is shorter). */
+async function readHead(source, bytes) {
+    const fh = await openFile(source);
+    try {
+        const buf = Buffer.alloc(bytes);
+        const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+        return buf.subarray(0, bytesRead);
+    }
+    finally {
+        await fh.close();
+    }
+}
+
+/** Bytes read at a time. */
+const CHUNK = 1 << 20;
+/** The longest line accepted; a file with no line break in its first MAX_LINE bytes is not a metrics CSV. */
+const MAX_LINE = 8 << 20;
+/** Rows looked at up front to tell text columns from numeric ones. */
+const SAMPLE_ROWS = 1000;
+/** Rows per batch and the least number of rows held back for restarts. */
+const DEFAULT_STEP_BUFFER = 65_536;
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+/** Read until `head.buf` is full or the file ends. */
+async function fill(fh, head) {
+    while (!head.eof && head.filled < head.buf.length) {
+        const { bytesRead } = await fh.read(head.buf, head.filled, head.buf.length - head.filled, head.fileOffset);
+        if (bytesRead === 0)
+            head.eof = true;
+        head.filled += bytesRead;
+        head.fileOffset += bytesRead;
+    }
+}
+/** Drop the consumed bytes before `from`; grow the buffer when it is full of one unfinished line. */
+function compact(source, head, from, line) {
+    head.buf.copyWithin(0, from, head.filled);
+    head.filled -= from;
+    if (head.filled === head.buf.length) {
+        if (head.buf.length >= MAX_LINE) {
+            throw new InputError(source, line, `no line break in ${MAX_LINE >> 20} MiB: one giant line is not a metrics CSV`);
+        }
+        const bigger = Buffer.allocUnsafe(head.buf.length * 2);
+        head.buf.copy(bigger, 0, 0, head.filled);
+        head.buf = bigger;
+    }
+}
+/** First line break outside double quotes at or after `from`, or -1. */
+function lineEndOutsideQuotes(buf, from, to) {
+    let quoted = false;
+    for (let i = from; i < to; i++) {
+        const c = buf[i];
+        if (c === QUOTE)
+            quoted = !quoted;
+        else if (c === LF && !quoted)
+            return i;
+    }
+    return -1;
+}
+function isBlank(buf, from, to) {
+    for (let i = from; i < to; i++) {
+        const c = buf[i];
+        if (c !== 0x20 && c !== 0x09 && c !== CR && c !== LF)
+            return false;
+    }
+    return true;
+}
+function csvErrorToInput(source, e, lineOffset) {
+    if (e instanceof InputError)
+        return e;
+    const err = e;
+    const line = typeof err.lines === 'number' ? lineOffset + err.lines : null;
+    switch (err.code) {
+        case 'CSV_QUOTE_NOT_CLOSED':
+            return new InputError(source, line, 'unterminated quote: a quoted field is never closed');
+        case 'CSV_MAX_RECORD_SIZE':
+            return new InputError(source, line, `a row longer than ${MAX_LINE >> 20} MiB: not a metrics CSV`);
+        case 'INVALID_OPENING_QUOTE':
+        case 'CSV_INVALID_CLOSING_QUOTE':
+            return new InputError(source, line, `misplaced quote: ${err.message.split(':')[0]}`);
+        default:
+            return new InputError(source, line, `cannot read CSV: ${String(err.message ?? e).split('\n')[0]}`);
+    }
+}
+/** Bytes looked at up front to tell text columns from numeric ones (at most SAMPLE_ROWS rows of them). */
+const SAMPLE_BYTES = 256 << 10;
+/**
+ * The first data records, to classify columns. Unquoted text is split directly; quoted text goes through
+ * csv-parse, where a quoting error in the sample is reported up front with its line.
+ */
+function sampleRecords(source, head, from, headerLine, delimiter) {
+    const wholeRest = head.eof && head.filled - from <= SAMPLE_BYTES;
+    const end = wholeRest ? head.filled : head.buf.lastIndexOf(LF, Math.min(head.filled, from + SAMPLE_BYTES) - 1) + 1;
+    if (end <= from)
+        return [];
+    const bytes = head.buf.subarray(from, end);
+    if (!bytes.includes(QUOTE)) {
+        return bytes
+            .toString('utf8')
+            .split('\n', SAMPLE_ROWS + 1)
+            .slice(0, SAMPLE_ROWS)
+            .map((line) => line.replace(/\r$/, ''))
+            .filter((line) => line !== '')
+            .map((line) => line.split(delimiter));
+    }
+    const sample = [];
+    try {
+        parse(bytes, {
+            delimiter,
+            relax_column_count: true,
+            relax_quotes: true,
+            trim: true,
+            skip_empty_lines: true,
+            record_delimiter: ['\r\n', '\n'],
+            to: SAMPLE_ROWS,
+            on_record: (record) => {
+                sample.push(record);
+                return record;
+            },
+        });
+    }
+    catch (e) {
+        // A sample cut inside a quoted field is not an error; the stream will see the whole field.
+        const err = e;
+        if (wholeRest || err.code !== 'CSV_QUOTE_NOT_CLOSED')
+            throw csvErrorToInput(source, e, headerLine);
+    }
+    return sample;
+}
+/** Whether at least three sampled rows hold a number in `field` and it is the same number on all of them. */
+function sameOnEveryRow(sample, field, cell) {
+    let seen = 0;
+    let first = NaN;
+    for (const record of sample) {
+        if (field >= record.length || classifyCell(record[field], cell).kind !== CellKind.Number)
+            continue;
+        if (seen++ === 0)
+            first = cell.value;
+        else if (cell.value !== first)
+            return false;
+    }
+    return seen >= 3;
+}
+/** Open a per-step metrics CSV. Reads the header and a sample up front; rows stream from `batches`. */
+async function openCsvTable(source, options = {}) {
+    const stepBuffer = Math.max(1, Math.floor(options.stepBuffer ?? DEFAULT_STEP_BUFFER));
+    const head = { buf: Buffer.allocUnsafe(CHUNK), filled: 0, fileOffset: 0, eof: false };
+    const fh = await openFile(source);
+    let headerEnd;
+    let start = 0;
+    let line = 1;
+    try {
+        await fill(fh, head);
+        if (head.filled === 0)
+            throw new InputError(source, null, 'empty file');
+        if (head.buf[0] === 0x1f && head.buf[1] === 0x8b)
+            throw new InputError(source, null, 'gzip-compressed; decompress it first');
+        if ((head.buf[0] === 0xff && head.buf[1] === 0xfe) || (head.buf[0] === 0xfe && head.buf[1] === 0xff)) {
+            throw new InputError(source, null, 'UTF-16 text; save the CSV as UTF-8');
+        }
+        if (head.buf.subarray(0, Math.min(head.filled, 65_536)).includes(0)) {
+            throw new InputError(source, null, 'binary file (NUL bytes), not a text CSV');
+        }
+        if (head.buf[0] === 0xef && head.buf[1] === 0xbb && head.buf[2] === 0xbf)
+            start = 3;
+        // Skip blank lines before the header; keep reading while the header line is unfinished.
+        for (;;) {
+            let nl = lineEndOutsideQuotes(head.buf, start, head.filled);
+            while (nl === start || (nl > start && isBlank(head.buf, start, nl))) {
+                start = nl + 1;
+                line++;
+                nl = lineEndOutsideQuotes(head.buf, start, head.filled);
+            }
+            if (nl >= 0) {
+                headerEnd = nl;
+                break;
+            }
+            if (head.eof) {
+                if (isBlank(head.buf, start, head.filled))
+                    throw new InputError(source, null, 'empty file (only blank lines)');
+                throw new InputError(source, line, 'header only: no data rows');
+            }
+            compact(source, head, start, line);
+            start = 0;
+            await fill(fh, head);
+        }
+    }
+    finally {
+        await fh.close();
+    }
+    const headerText = head.buf.toString('utf8', start, headerEnd).replace(/\r$/, '');
+    const headerLine = line;
+    const delimiter = detectDelimiter(headerText);
+    const names = parseHeader(source, headerLine, headerText, delimiter);
+    let stepField = findStepColumn(names);
+    const dataStart = headerEnd + 1;
+    if (head.eof && isBlank(head.buf, dataStart, head.filled)) {
+        throw new InputError(source, headerLine, 'header only: no data rows');
+    }
+    // Tell text columns (timestamps, status, config strings) from numeric ones on a sample of rows.
+    const sample = sampleRecords(source, head, dataStart, headerLine, delimiter);
+    const cell = { kind: CellKind.Missing, value: NaN };
+    const numeric = new Array(names.length).fill(0);
+    const text = new Array(names.length).fill(0);
+    for (const record of sample) {
+        for (let i = 0; i < names.length && i < record.length; i++) {
+            const kind = classifyCell(record[i], cell).kind;
+            if (kind === CellKind.Text)
+                text[i]++;
+            else if (kind !== CellKind.Missing)
+                numeric[i]++;
+        }
+    }
+    const warnings = [];
+    if (stepField >= 0 && sameOnEveryRow(sample, stepField, cell)) {
+        // A per-run summary (ezpz's runs.csv) has a `steps` column holding each run's length, not a step.
+        warnings.push(`column "${names[stepField]}" has the same value on every row, so it is read as a metric and rows are numbered by position`);
+        stepField = -1;
+    }
+    /** Field index → metric column index; -1 for a text column, -2 for the step column. */
+    const fieldMap = new Int32Array(names.length);
+    const columns = [];
+    const textColumns = [];
+    names.forEach((name, i) => {
+        if (i === stepField)
+            fieldMap[i] = -2;
+        else if (text[i] > numeric[i]) {
+            fieldMap[i] = -1;
+            textColumns.push(name);
+        }
+        else
+            fieldMap[i] = columns.push(name) - 1;
+    });
+    if (stepField >= 0 && text[stepField] > numeric[stepField]) {
+        throw new InputError(source, headerLine, `step column "${names[stepField]}" does not hold numbers`);
+    }
+    if (!columns.length) {
+        throw new InputError(source, headerLine, `no numeric metric column${textColumns.length ? ` (text only: ${textColumns.join(', ')})` : ''}`);
+    }
+    if (textColumns.length) {
+        warnings.push(`text column${textColumns.length === 1 ? '' : 's'} left out: ${textColumns.map((n) => `"${n}"`).join(', ')}`);
+    }
+    const truncated = { value: false };
+    return {
+        source,
+        columns,
+        stepColumn: stepField >= 0 ? names[stepField] : null,
+        batches: streamRows({
+            source,
+            head,
+            start: dataStart,
+            line: headerLine + 1,
+            delimiter,
+            fieldMap,
+            columns,
+            stepBuffer,
+            forceCsvParse: options.parser === 'csv-parse',
+            warnings,
+            truncated,
+        }),
+        warnings,
+        truncated,
+    };
+}
+/** Text found in numeric columns, per column: read as missing, reported once. */
+class TextCells {
+    columns;
+    counts;
+    first;
+    constructor(columns) {
+        this.columns = columns;
+        this.counts = columns.map(() => 0);
+        this.first = columns.map(() => null);
+    }
+    add(column, line, text) {
+        if (this.counts[column]++ === 0)
+            this.first[column] = `line ${line}: "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
+    }
+    warnings() {
+        return this.columns.flatMap((name, c) => this.counts[c] ? [`column "${name}": ${this.counts[c]} cell${this.counts[c] === 1 ? '' : 's'} not a number, read as missing (first at ${this.first[c]})`] : []);
+    }
+}
+async function* streamRows(st) {
+    const { source, fieldMap, columns, head } = st;
+    const nFields = fieldMap.length;
+    const stepField = fieldMap.indexOf(-2);
+    const delim = st.delimiter.charCodeAt(0);
+    const rows = new StepOrderedRows(columns.length, st.stepBuffer);
+    const values = rows.values;
+    const kinds = rows.kinds;
+    const textCells = new TextCells(columns);
+    const cell = { kind: CellKind.Missing, value: NaN };
+    const finite = new Uint8Array(columns.length);
+    let rowIndex = 0;
+    let rowsOut = 0;
+    let longRows = 0;
+    let firstLongRow = 0;
+    let truncatedLine = 0;
+    /** Hand on batches, noting which columns have a finite value. */
+    function* out(batches) {
+        for (const batch of batches) {
+            rowsOut += batch.steps.length;
+            for (let c = 0; c < columns.length; c++) {
+                if (finite[c])
+                    continue;
+                const v = batch.values[c];
+                for (let i = 0; i < v.length; i++) {
+                    if (Number.isFinite(v[i])) {
+                        finite[c] = 1;
+                        break;
+                    }
+                }
+            }
+            yield batch;
+        }
+    }
+    function endRow(step, fields, line) {
+        if (fields > nFields && longRows++ === 0)
+            firstLongRow = line;
+        rows.commit(stepField < 0 ? rowIndex : step, line);
+        rowIndex++;
+    }
+    /** Index of the end of the field starting at `i`: the delimiter, the line feed, or a CR before it. */
+    function fieldEnd(buf, i) {
+        for (;;) {
+            const c = buf[i];
+            if (c === delim || c === LF || (c === CR && buf[i + 1] === LF))
+                return i;
+            i++;
+        }
+    }
+    /**
+     * Complete unquoted lines in `buf[from, to)`, `to` just after a line feed: one pass that splits fields
+     * and reads numbers from the bytes. Returns the next line number.
+     */
+    function fastLines(buf, from, to, line) {
+        beginRegion(buf, from, to);
+        let i = from;
+        while (i < to) {
+            let c = buf[i];
+            if (c === LF || (c === CR && buf[i + 1] === LF)) {
+                i += c === LF ? 1 : 2;
+                line++;
+                continue;
+            }
+            rows.clearRow();
+            let step = NaN;
+            let field = 0;
+            for (;;) {
+                const m = field < nFields ? fieldMap[field] : -1;
+                let j;
+                if (m === -1)
+                    j = fieldEnd(buf, i);
+                else {
+                    j = scanNumber(buf, i, to);
+                    let v = scanned.value;
+                    let kind = CellKind.Number;
+                    c = buf[j];
+                    if (v !== v || !(c === delim || c === LF || (c === CR && buf[j + 1] === LF))) {
+                        // Not a plain decimal: a token, an empty cell, or text.
+                        j = fieldEnd(buf, j);
+                        if (j === i) {
+                            v = NaN;
+                            kind = CellKind.Missing;
+                        }
+                        else {
+                            const text = buf.toString('utf8', i, j);
+                            classifyCell(text, cell);
+                            v = cell.value;
+                            kind = cell.kind;
+                            if (kind === CellKind.Text && m >= 0)
+                                textCells.add(m, line, text.trim());
+                        }
+                    }
+                    if (m === -2)
+                        step = kind === CellKind.Number ? v : NaN;
+                    else {
+                        values[m] = v;
+                        kinds[m] = kind;
+                    }
+                }
+                field++;
+                c = buf[j];
+                if (c === delim) {
+                    i = j + 1;
+                    continue;
+                }
+                i = c === LF ? j + 1 : j + 2;
+                break;
+            }
+            endRow(step, field, line);
+            line++;
+        }
+        return line;
+    }
+    /** One record from csv-parse. */
+    function slowRow(record, line) {
+        rows.clearRow();
+        let step = NaN;
+        for (let f = 0; f < nFields && f < record.length; f++) {
+            const m = fieldMap[f];
+            if (m === -1)
+                continue;
+            classifyCell(record[f], cell);
+            if (m === -2)
+                step = cell.kind === CellKind.Number ? cell.value : NaN;
+            else {
+                values[m] = cell.value;
+                kinds[m] = cell.kind;
+                if (cell.kind === CellKind.Text)
+                    textCells.add(m, line, record[f].trim());
+            }
+        }
+        endRow(step, record.length, line);
+    }
+    let fh = null;
+    try {
+        let pos = st.start;
+        let line = st.line;
+        let slowFrom = st.forceCsvParse ? pos : -1;
+        if (!head.eof)
+            fh = await openFile(source);
+        while (slowFrom < 0) {
+            const buf = head.buf;
+            const end = buf.lastIndexOf(LF, head.filled - 1) + 1;
+            if (end > pos) {
+                const quote = buf.indexOf(QUOTE, pos);
+                if (quote >= 0 && quote < end) {
+                    const lineStart = buf.lastIndexOf(LF, quote) + 1;
+                    if (lineStart > pos)
+                        line = fastLines(buf, pos, lineStart, line);
+                    slowFrom = lineStart;
+                    pos = lineStart;
+                    break;
+                }
+                line = fastLines(buf, pos, end, line);
+                pos = end;
+                yield* out(rows.take());
+            }
+            if (head.eof) {
+                // A last line without a line break: complete if it has all its fields, else cut off mid-write.
+                if (!isBlank(buf, pos, head.filled)) {
+                    const quote = buf.indexOf(QUOTE, pos);
+                    if (quote >= 0 && quote < head.filled) {
+                        slowFrom = pos;
+                        break;
+                    }
+                    let e = head.filled;
+                    if (buf[e - 1] === CR)
+                        e--;
+                    let fields = 1;
+                    for (let j = pos; j < e; j++)
+                        if (buf[j] === delim)
+                            fields++;
+                    if (fields < nFields)
+                        truncatedLine = line;
+                    else {
+                        // A copy ending in a line feed, so the scanner sees a complete line.
+                        const last = Buffer.allocUnsafe(e - pos + 1);
+                        buf.copy(last, 0, pos, e);
+                        last[e - pos] = LF;
+                        fastLines(last, 0, last.length, line);
+                    }
+                }
+                break;
+            }
+            compact(source, head, pos, line);
+            pos = 0;
+            await fill(fh, head);
+        }
+        if (slowFrom >= 0) {
+            let lastByte = head.filled > slowFrom ? head.buf[head.filled - 1] : LF;
+            const file = fh;
+            const firstBytes = head.buf.subarray(slowFrom, head.filled);
+            async function* bytes() {
+                if (firstBytes.length)
+                    yield firstBytes;
+                while (file && !head.eof) {
+                    const chunk = Buffer.allocUnsafe(CHUNK);
+                    const { bytesRead } = await file.read(chunk, 0, CHUNK, head.fileOffset);
+                    if (bytesRead === 0) {
+                        head.eof = true;
+                        break;
+                    }
+                    head.fileOffset += bytesRead;
+                    lastByte = chunk[bytesRead - 1];
+                    yield chunk.subarray(0, bytesRead);
+                }
+            }
+            const parser = parse$1({
+                delimiter: st.delimiter,
+                relax_column_count: true,
+                relax_quotes: true,
+                trim: true,
+                skip_empty_lines: true,
+                record_delimiter: ['\r\n', '\n'],
+                max_record_size: MAX_LINE,
+                info: true,
+            });
+            const lineOffset = line - 1;
+            const input = Readable.from(bytes());
+            input.on('error', (e) => parser.destroy(e));
+            input.pipe(parser);
+            let pending = null;
+            try {
+                for await (const { record, info } of parser) {
+                    if (pending)
+                        slowRow(pending.record, pending.line);
+                    pending = { record, line: lineOffset + info.lines };
+                    yield* out(rows.take());
+                }
+            }
+            catch (e) {
+                throw csvErrorToInput(source, e, lineOffset);
+            }
+            if (pending) {
+                if (lastByte !== LF && pending.record.length < nFields)
+                    truncatedLine = pending.line;
+                else
+                    slowRow(pending.record, pending.line);
+            }
+        }
+        yield* out(rows.finish());
+    }
+    finally {
+        await fh?.close();
+    }
+    st.warnings.push(...rows.warnings(), ...textCells.warnings());
+    if (longRows)
+        st.warnings.push(`${longRows} row${longRows === 1 ? '' : 's'} had more fields than the header; extra fields ignored (first at line ${firstLongRow})`);
+    if (truncatedLine) {
+        st.truncated.value = true;
+        st.warnings.push(`line ${truncatedLine}: last line is incomplete (file still being written?); left out, the ${rowsOut} complete rows kept`);
+    }
+    if (rowsOut === 0)
+        throw new InputError(source, null, 'no complete data rows');
+    const empty = columns.filter((_, c) => !finite[c]);
+    if (empty.length === columns.length) {
+        throw new InputError(source, null, `no metric column has a finite value (${columns.length} column${columns.length === 1 ? '' : 's'}, all empty or NaN)`);
+    }
+    if (empty.length) {
+        st.warnings.push(`column${empty.length === 1 ? '' : 's'} with no finite value: ${empty.map((n) => `"${n}"`).join(', ')}`);
+    }
+}
+
+/**
+ * Wrap in-memory columns as a Table. `steps` must already be in step order without repeats;
+ * NaN marks a missing cell, and `nanTokens` lists, per column name, row indexes that held an explicit NaN.
+ */
+function tableFromColumns(source, steps, columns, options = {}) {
+    const names = Object.keys(columns);
+    const batchSize = options.batchSize ?? 65_536;
+    const n = steps.length;
+    for (const name of names) {
+        if (columns[name].length !== n)
+            throw new Error(`column ${name} has ${columns[name].length} values for ${n} steps`);
+    }
+    async function* batches() {
+        for (let start = 0; start < n; start += batchSize) {
+            const end = Math.min(n, start + batchSize);
+            const batch = {
+                steps: Float64Array.from({ length: end - start }, (_, i) => steps[start + i]),
+                values: names.map((name) => Float64Array.from({ length: end - start }, (_, i) => columns[name][start + i])),
+            };
+            if (options.nanTokens) {
+                batch.nanTokens = names.map((name) => {
+                    const rows = options.nanTokens[name]?.filter((r) => r >= start && r < end).map((r) => r - start);
+                    return rows && rows.length ? rows : undefined;
+                });
+            }
+            yield batch;
+        }
+    }
+    return {
+        source,
+        columns: names,
+        stepColumn: options.stepColumn === undefined ? 'step' : options.stepColumn,
+        batches: batches(),
+        warnings: options.warnings ?? [],
+        truncated: { value: false },
+    };
+}
+
+/**
+ * Collects cells keyed by step for the small JSON shapes (Megatron golden values, HF trainer_state), then
+ * hands them on as a Table in step order. A later cell for the same step and column replaces an earlier one.
+ */
+class StepMap {
+    source;
+    rows = new Map();
+    columnOrder = new Map();
+    textValues = new Map();
+    constructor(source) {
+        this.source = source;
+    }
+    /** Record `value` (a number, a numeric token string such as `"nan"`, or null for missing) at `step`. */
+    set(step, column, value) {
+        const cell = { kind: CellKind.Missing, value: NaN };
+        if (typeof value === 'number') {
+            cell.kind = CellKind.Number;
+            cell.value = value;
+        }
+        else if (typeof value === 'string') {
+            classifyCell(value, cell);
+        }
+        else if (value !== null && value !== undefined) {
+            cell.kind = CellKind.Text;
+        }
+        if (cell.kind === CellKind.Text) {
+            this.textValues.set(column, (this.textValues.get(column) ?? 0) + 1);
+            return;
+        }
+        if (!this.columnOrder.has(column))
+            this.columnOrder.set(column, true);
+        if (cell.kind === CellKind.Missing)
+            return;
+        let row = this.rows.get(step);
+        if (!row)
+            this.rows.set(step, (row = new Map()));
+        row.set(column, cell);
+    }
+    /** The collected cells as a Table; an InputError when no column has a finite value. */
+    toTable(stepColumn, batchSize, warnings) {
+        const steps = [...this.rows.keys()].sort((a, b) => a - b);
+        const names = [...this.columnOrder.keys()];
+        const columns = {};
+        const nanTokens = {};
+        const empty = [];
+        for (const name of names) {
+            const values = new Float64Array(steps.length).fill(NaN);
+            const tokens = [];
+            let finite = false;
+            steps.forEach((step, i) => {
+                const cell = this.rows.get(step).get(name);
+                if (!cell)
+                    return;
+                values[i] = cell.value;
+                if (cell.kind === CellKind.NanToken)
+                    tokens.push(i);
+                if (Number.isFinite(cell.value))
+                    finite = true;
+            });
+            columns[name] = values;
+            if (tokens.length)
+                nanTokens[name] = tokens;
+            if (!finite)
+                empty.push(name);
+        }
+        for (const [column, count] of this.textValues) {
+            if (!this.columnOrder.has(column))
+                warnings.push(`text field "${column}" left out (${count} value${count === 1 ? '' : 's'})`);
+            else
+                warnings.push(`field "${column}": ${count} value${count === 1 ? '' : 's'} not a number, read as missing`);
+        }
+        if (!steps.length || empty.length === names.length) {
+            throw new InputError(this.source, null, 'no metric has a finite value');
+        }
+        if (empty.length)
+            warnings.push(`column${empty.length === 1 ? '' : 's'} with no finite value: ${empty.map((n) => `"${n}"`).join(', ')}`);
+        return tableFromColumns(this.source, steps, columns, { stepColumn, nanTokens, batchSize, warnings });
+    }
+}
+
+/**
+ * Hugging Face Trainer's `trainer_state.json`: `log_history` is a list of entries with a `step` and
+ * whatever was logged then: training entries (loss, learning_rate, grad_norm), evaluation entries
+ * (eval_*), and one summary entry at the end (train_runtime, train_samples_per_second, total_flos).
+ * Entries of the same step are merged into one row.
+ */
+function isHfTrainerState(json) {
+    return typeof json === 'object' && json !== null && Array.isArray(json.log_history);
+}
+function hfTrainerStateTable(source, json, batchSize) {
+    const map = new StepMap(source);
+    const warnings = [];
+    let withoutStep = 0;
+    json.log_history.forEach((entry, i) => {
+        if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+            throw new InputError(source, null, `log_history[${i}] is not an object`);
+        }
+        const step = entry['step'];
+        if (typeof step !== 'number' || !Number.isFinite(step)) {
+            withoutStep++;
+            return;
+        }
+        for (const [key, value] of Object.entries(entry)) {
+            if (key !== 'step')
+                map.set(step, key, value);
+        }
+    });
+    if (withoutStep)
+        warnings.push(`${withoutStep} log_history entr${withoutStep === 1 ? 'y' : 'ies'} without a numeric step left out`);
+    return map.toTable('step', batchSize, warnings);
+}
+
+/**
+ * Megatron-LM golden values: metric-major JSON
+ * `{ "<metric>": { start_step, end_step, step_interval, values: { "<step>": value } } }`,
+ * where a NaN is stored as the string `"nan"`.
+ */
+function isObject$1(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** Whether parsed JSON has the golden-values shape. */
+function isMegatronGoldenValues(json) {
+    if (!isObject$1(json))
+        return false;
+    const metrics = Object.values(json);
+    return metrics.length > 0 && metrics.every((m) => isObject$1(m) && isObject$1(m['values']));
+}
+function megatronTable(source, json, batchSize) {
+    const map = new StepMap(source);
+    for (const [metric, series] of Object.entries(json)) {
+        for (const [key, value] of Object.entries(series.values)) {
+            const step = Number(key);
+            if (key.trim() === '' || !Number.isFinite(step)) {
+                throw new InputError(source, null, `metric "${metric}": step "${key}" is not a number`);
+            }
+            map.set(step, metric, value);
+        }
+    }
+    return map.toTable('step', batchSize, []);
+}
+
+/** Open any supported metrics file as a Table, choosing the reader by the file's content. */
+/** JSON metric files are read whole; anything larger is not one of the supported JSON shapes. */
+const MAX_JSON_BYTES = 256 << 20;
+/** `json` when the first non-blank character (after a BOM) opens a JSON object or array, else `csv`. */
+function sniffFormat(head) {
+    let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+    while (i < head.length && (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d))
+        i++;
+    return head[i] === 0x7b /* { */ || head[i] === 0x5b /* [ */ ? 'json' : 'csv';
+}
+/** Line number of character offset `at` in `text`. */
+function lineAt(text, at) {
+    let line = 1;
+    for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1))
+        line++;
+    return line;
+}
+async function openJsonTable(source, batchSize) {
+    const { size } = await stat(source);
+    if (size > MAX_JSON_BYTES)
+        throw new InputError(source, null, `JSON file of ${Math.round(size / 2 ** 20)} MiB is too large for a metrics file`);
+    const text = (await readFile(source, 'utf8')).replace(/^\uFEFF/, '');
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch (e) {
+        const message = e.message;
+        const at = /position (\d+)/.exec(message);
+        const line = at ? lineAt(text, Number(at[1])) : null;
+        const jsonLines = line !== null && line > 1 && /^\s*\{/.test(text) && /\}\s*\r?\n\s*\{/.test(text.slice(0, 1 << 16));
+        throw new InputError(source, line, jsonLines ? 'JSON lines, not one JSON document (a run manifest is read with readManifest)' : `invalid JSON: ${message.split('\n')[0]}`);
+    }
+    if (isHfTrainerState(json))
+        return hfTrainerStateTable(source, json, batchSize);
+    if (isMegatronGoldenValues(json))
+        return megatronTable(source, json, batchSize);
+    throw new InputError(source, null, 'JSON of an unknown shape: expected Megatron golden values {metric: {values: {step: value}}} or a Hugging Face trainer_state.json with log_history');
+}
+/**
+ * Open a metrics file: a per-step CSV (streamed), Megatron golden-values JSON, or a Hugging Face
+ * `trainer_state.json`, told apart by content. Problems visible up front throw InputError; problems found
+ * while streaming are thrown as InputError from `batches`.
+ */
+async function openTable(path, options = {}) {
+    const stepBuffer = Math.max(1, Math.floor(options.stepBuffer ?? DEFAULT_STEP_BUFFER));
+    const head = await readHead(path, 4096);
+    if (head.length === 0)
+        throw new InputError(path, null, 'empty file');
+    if (sniffFormat(head) === 'json' && !head.includes(0))
+        return openJsonTable(path, stepBuffer);
+    return openCsvTable(path, { stepBuffer });
+}
+
+/**
+ * The batch manifest `experiment_metadata.jsonl`: one JSON object per line, one line per run.
+ * Schema and examples: docs/manifest.md.
+ */
+const NAME_KEYS = ['name', 'run_name', 'experiment'];
+const PATH_KEYS = ['csv', 'metrics', 'metrics_file', 'metrics_csv', 'file', 'path', 'dir', 'output_dir', 'log_dir', 'run_dir'];
+const DURATION_KEYS = ['duration_seconds', 'duration_s', 'duration', 'wall_time_sec', 'wall_time_s', 'elapsed_seconds', 'runtime_seconds', 'train_runtime'];
+/** Canonical fingerprint key ← the names runs use for it. */
+const FINGERPRINT_KEYS = {
+    gpu: ['gpu', 'gpu_type', 'gpu_model', 'gpu_name', 'accelerator'],
+    world_size: ['world_size', 'num_gpus', 'n_gpus', 'ngpus', 'gpus', 'total_gpus'],
+    nodes: ['nodes', 'num_nodes', 'n_nodes', 'nnodes'],
+    gpus_per_node: ['gpus_per_node', 'nproc_per_node'],
+};
+/** The file a run directory holds its metrics in. */
+const DEFAULT_METRICS_FILE = 'metrics_rank_0.csv';
+function isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+function scalarString(v) {
+    if (typeof v === 'string')
+        return v;
+    if (typeof v === 'number' && Number.isFinite(v))
+        return String(v);
+    if (typeof v === 'boolean')
+        return String(v);
+    return undefined;
+}
+/** Scalars of `obj`, nested objects as dotted keys; arrays and nulls are left out. */
+function flatten(obj, skip, prefix = '', out = {}) {
+    for (const [key, value] of Object.entries(obj)) {
+        if (!prefix && skip.has(key))
+            continue;
+        const s = scalarString(value);
+        if (s !== undefined)
+            out[prefix + key] = s;
+        else if (isObject(value))
+            flatten(value, skip, `${prefix}${key}.`, out);
+    }
+    return out;
+}
+function firstOf(obj, keys) {
+    for (const key of keys)
+        if (obj[key] !== undefined && obj[key] !== null)
+            return { key, value: obj[key] };
+    return undefined;
+}
+/** Whether `target` (a real path) lies inside `root` (a real path). */
+function inside(root, target) {
+    const rel = relative(root, target);
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && !rel.startsWith(`..${sep}`));
+}
+/** The metrics file a manifest path names: the file itself, or within a directory `metrics_rank_0.csv` or its only CSV. */
+async function resolveMetricsFile(manifest, root, line, written) {
+    const candidate = resolve(dirname(manifest), written);
+    let real;
+    try {
+        real = await realpath(candidate);
+    }
+    catch {
+        throw new InputError(manifest, line, `metrics path "${written}" not found`);
+    }
+    if (!inside(root, real))
+        throw new InputError(manifest, line, `metrics path "${written}" is outside the manifest's folder; refused`);
+    if (!(await stat(real)).isDirectory())
+        return candidate;
+    const entries = await readdir(real);
+    if (entries.includes(DEFAULT_METRICS_FILE))
+        return resolveMetricsFile(manifest, root, line, `${written.replace(/[\\/]+$/, '')}/${DEFAULT_METRICS_FILE}`);
+    const csvs = entries.filter((e) => extname(e).toLowerCase() === '.csv').sort();
+    if (csvs.length === 1)
+        return resolveMetricsFile(manifest, root, line, `${written.replace(/[\\/]+$/, '')}/${csvs[0]}`);
+    if (!csvs.length)
+        throw new InputError(manifest, line, `directory "${written}" has no ${DEFAULT_METRICS_FILE} and no other CSV`);
+    throw new InputError(manifest, line, `directory "${written}" has no ${DEFAULT_METRICS_FILE} and ${csvs.length} CSVs (${csvs.slice(0, 4).join(', ')}${csvs.length > 4 ? ', …' : ''}); name the file`);
+}
+function durationOf(manifest, line, obj, config) {
+    const found = firstOf(obj, DURATION_KEYS) ?? (config ? firstOf(config, DURATION_KEYS) : undefined);
+    if (!found)
+        return undefined;
+    const n = typeof found.value === 'number' ? found.value : typeof found.value === 'string' ? Number(found.value.trim() || NaN) : NaN;
+    if (!Number.isFinite(n) || n < 0)
+        throw new InputError(manifest, line, `"${found.key}" is not a duration in seconds: ${JSON.stringify(found.value)}`);
+    return n;
+}
+function fingerprintOf(sources) {
+    const out = {};
+    for (const [canonical, names] of Object.entries(FINGERPRINT_KEYS)) {
+        for (const source of sources) {
+            const found = firstOf(source, names);
+            const s = found && scalarString(found.value);
+            if (s !== undefined) {
+                out[canonical] = s;
+                break;
+            }
+        }
+    }
+    return out;
+}
+async function readLine(manifest, root, line, obj) {
+    const pathEntry = PATH_KEYS.map((key) => ({ key, value: obj[key] })).find((e) => typeof e.value === 'string' && e.value.trim() !== '');
+    if (!pathEntry)
+        throw new InputError(manifest, line, `run has no metrics path (one of: ${PATH_KEYS.join(', ')})`);
+    const file = await resolveMetricsFile(manifest, root, line, pathEntry.value.trim());
+    const nameEntry = firstOf(obj, NAME_KEYS);
+    const name = (nameEntry && scalarString(nameEntry.value)?.trim()) || basename(dirname(file)) + '/' + basename(file, extname(file));
+    const configObject = isObject(obj['config']) ? obj['config'] : undefined;
+    const skip = new Set([...NAME_KEYS, pathEntry.key, ...DURATION_KEYS, 'fingerprint', 'hardware']);
+    const config = configObject ? flatten(configObject, new Set(DURATION_KEYS)) : flatten(obj, skip);
+    const hardware = [obj['fingerprint'], obj['hardware']].filter(isObject);
+    const run = { line, name, file, config, fingerprint: fingerprintOf([...hardware, obj, ...(configObject ? [configObject] : [])]) };
+    const duration = durationOf(manifest, line, obj, configObject);
+    if (duration !== undefined)
+        run.durationSeconds = duration;
+    return run;
+}
+/**
+ * Read a run manifest. Each line that names a metrics file becomes a run; a line that is broken (bad JSON,
+ * a run name without a path, a missing file, a path outside the manifest's folder) becomes an InputError in
+ * `errors` and the other runs are still returned. Lines that are neither (a ledger's other events) are
+ * skipped; when no line at all is a run, that is one error. A missing or unreadable manifest throws.
+ */
+async function readManifest(path) {
+    let text;
+    try {
+        text = await readFile(path, 'utf8');
+    }
+    catch (e) {
+        const code = e.code;
+        throw new InputError(path, null, code === 'ENOENT' ? 'manifest not found' : code === 'EISDIR' ? 'manifest is a directory' : `cannot read manifest: ${e.message}`);
+    }
+    const root = await realpath(dirname(path));
+    const runs = [];
+    const errors = [];
+    const names = new Map();
+    const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+    let skipped = 0;
+    let skippedKind;
+    for (let i = 0; i < lines.length; i++) {
+        const lineText = lines[i].trim();
+        const line = i + 1;
+        if (!lineText)
+            continue;
+        let obj;
+        try {
+            obj = JSON.parse(lineText);
+        }
+        catch (e) {
+            errors.push(new InputError(path, line, `not valid JSON: ${e.message.split('\n')[0]}`));
+            continue;
+        }
+        if (!isObject(obj)) {
+            errors.push(new InputError(path, line, 'expected a JSON object per line'));
+            continue;
+        }
+        const hasPath = PATH_KEYS.some((key) => typeof obj[key] === 'string');
+        const hasName = NAME_KEYS.some((key) => scalarString(obj[key]) !== undefined);
+        if (!hasPath && !hasName) {
+            skipped++;
+            skippedKind ??= scalarString(obj['kind']) ?? scalarString(obj['type']);
+            continue;
+        }
+        try {
+            const run = await readLine(path, root, line, obj);
+            const earlier = names.get(run.name);
+            if (earlier !== undefined)
+                throw new InputError(path, line, `run name "${run.name}" already used on line ${earlier}`);
+            names.set(run.name, line);
+            runs.push(run);
+        }
+        catch (e) {
+            if (!(e instanceof InputError))
+                throw e;
+            errors.push(e);
+        }
+    }
+    if (!runs.length && !errors.length) {
+        errors.push(new InputError(path, null, skipped
+            ? `no runs: none of the ${skipped} lines names a metrics file (${PATH_KEYS.slice(0, 4).join(', ')}, …)${skippedKind ? `; lines look like "${skippedKind}" events` : ''}`
+            : 'no runs: the manifest is empty'));
+    }
+    return { runs, errors };
+}
+
+/**
+ * When adding a new value to a list, one does not have to necessary
+ * recompute the mean of the list in linear time. They can instead use
+ * this function to compute the new mean by providing the current mean,
+ * the number of elements in the list that produced it and the new
+ * value to add.
+ *
+ * @since 2.5.0
+ * @param {number} mean current mean
+ * @param {number} n number of items in the list
+ * @param {number} newValue the added value
+ * @returns {number} the new mean
+ *
+ * @example
+ * addToMean(14, 5, 53); // => 20.5
+ */
+
+/**
+ * Our default sum is the [Kahan-Babuska algorithm](https://pdfs.semanticscholar.org/1760/7d467cda1d0277ad272deb2113533131dc09.pdf).
+ * This method is an improvement over the classical
+ * [Kahan summation algorithm](https://en.wikipedia.org/wiki/Kahan_summation_algorithm).
+ * It aims at computing the sum of a list of numbers while correcting for
+ * floating-point errors. Traditionally, sums are calculated as many
+ * successive additions, each one with its own floating-point roundoff. These
+ * losses in precision add up as the number of numbers increases. This alternative
+ * algorithm is more accurate than the simple way of calculating sums by simple
+ * addition.
+ *
+ * This runs in `O(n)`, linear time, with respect to the length of the array.
+ *
+ * @param {Array<number>} x input
+ * @return {number} sum of all input numbers
+ * @example
+ * sum([1, 2, 3]); // => 6
+ */
+function sum(x) {
+    // If the array is empty, we needn't bother computing its sum
+    if (x.length === 0) {
+        return 0;
+    }
+
+    // Initializing the sum as the first number in the array
+    var sum = x[0];
+
+    // Keeping track of the floating-point error correction
+    var correction = 0;
+
+    var transition;
+
+    if (typeof sum !== "number") {
+        return Number.NaN;
+    }
+
+    for (var i = 1; i < x.length; i++) {
+        if (typeof x[i] !== "number") {
+            return Number.NaN;
+        }
+        transition = sum + x[i];
+
+        // Here we need to update the correction in a different fashion
+        // if the new absolute value is greater than the absolute sum
+        if (Math.abs(sum) >= Math.abs(x[i])) {
+            correction += sum - transition + x[i];
+        } else {
+            correction += x[i] - transition + sum;
+        }
+
+        sum = transition;
+    }
+
+    // Returning the corrected sum
+    return sum + correction;
+}
+
+/**
+ * The mean, _also known as average_,
+ * is the sum of all values over the number of values.
+ * This is a [measure of central tendency](https://en.wikipedia.org/wiki/Central_tendency):
+ * a method of finding a typical or central value of a set of numbers.
+ *
+ * This runs in `O(n)`, linear time, with respect to the length of the array.
+ *
+ * @param {Array<number>} x sample of one or more data points
+ * @throws {Error} if the length of x is less than one
+ * @returns {number} mean
+ * @example
+ * mean([0, 10]); // => 5
+ */
+function mean(x) {
+    if (x.length === 0) {
+        throw new Error("mean requires at least one data point");
+    }
+
+    return sum(x) / x.length;
+}
+
+/**
+ * The sum of deviations to the Nth power.
+ * When n=2 it's the sum of squared deviations.
+ * When n=3 it's the sum of cubed deviations.
+ *
+ * @param {Array<number>} x
+ * @param {number} n power
+ * @returns {number} sum of nth power deviations
+ *
+ * @example
+ * var input = [1, 2, 3];
+ * // since the variance of a set is the mean squared
+ * // deviations, we can calculate that with sumNthPowerDeviations:
+ * sumNthPowerDeviations(input, 2) / input.length;
+ */
+function sumNthPowerDeviations(x, n) {
+    var meanValue = mean(x);
+    var sum = 0;
+    var tempValue;
+    var i;
+
+    // This is an optimization: when n is 2 (we're computing a number squared),
+    // multiplying the number by itself is significantly faster than using
+    // the Math.pow method.
+    {
+        for (i = 0; i < x.length; i++) {
+            tempValue = x[i] - meanValue;
+            sum += tempValue * tempValue;
+        }
+    }
+
+    return sum;
+}
+
+/**
+ * The [sample variance](https://en.wikipedia.org/wiki/Variance#Sample_variance)
+ * is the sum of squared deviations from the mean. The sample variance
+ * is distinguished from the variance by the usage of [Bessel's Correction](https://en.wikipedia.org/wiki/Bessel's_correction):
+ * instead of dividing the sum of squared deviations by the length of the input,
+ * it is divided by the length minus one. This corrects the bias in estimating
+ * a value from a set that you don't know if full.
+ *
+ * References:
+ * * [Wolfram MathWorld on Sample Variance](http://mathworld.wolfram.com/SampleVariance.html)
+ *
+ * @param {Array<number>} x a sample of two or more data points
+ * @throws {Error} if the length of x is less than 2
+ * @return {number} sample variance
+ * @example
+ * sampleVariance([1, 2, 3, 4, 5]); // => 2.5
+ */
+function sampleVariance(x) {
+    if (x.length < 2) {
+        throw new Error("sampleVariance requires at least two data points");
+    }
+
+    var sumSquaredDeviationsValue = sumNthPowerDeviations(x);
+
+    // this is Bessels' Correction: an adjustment made to sample statistics
+    // that allows for the reduced degree of freedom entailed in calculating
+    // values from samples rather than complete populations.
+    var besselsCorrection = x.length - 1;
+
+    // Find the mean value of that list
+    return sumSquaredDeviationsValue / besselsCorrection;
+}
+
+/**
+ * The [sample standard deviation](http://en.wikipedia.org/wiki/Standard_deviation#Sample_standard_deviation)
+ * is the square root of the sample variance.
+ *
+ * @param {Array<number>} x input array
+ * @returns {number} sample standard deviation
+ * @example
+ * sampleStandardDeviation([2, 4, 4, 4, 5, 5, 7, 9]).toFixed(2);
+ * // => '2.14'
+ */
+function sampleStandardDeviation(x) {
+    var sampleVarianceX = sampleVariance(x);
+    return Math.sqrt(sampleVarianceX);
+}
+
+/**
+ * This is the internal implementation of quantiles: when you know
+ * that the order is sorted, you don't need to re-sort it, and the computations
+ * are faster.
+ *
+ * This implements the linear interpolation method (type=7 in R/numpy),
+ * which is the default in numpy.percentile and R's quantile.
+ *
+ * @param {Array<number>} x sample of one or more data points
+ * @param {number} p desired quantile: a number between 0 to 1, inclusive
+ * @returns {number} quantile value
+ * @throws {Error} if p ix outside of the range from 0 to 1
+ * @throws {Error} if x is empty
+ * @example
+ * quantileSorted([3, 6, 7, 8, 8, 9, 10, 13, 15, 16, 20], 0.5); // => 9
+ */
+function quantileSorted(x, p) {
+    // Use (n-1) * p for index, matching numpy's linear method (type=7)
+    var idx = (x.length - 1) * p;
+    if (x.length === 0) {
+        throw new Error("quantile requires at least one data point.");
+    } else if (p < 0 || p > 1) {
+        throw new Error("quantiles must be between 0 and 1");
+    } else if (p === 1) {
+        // If p is 1, directly return the last element
+        return x[x.length - 1];
+    } else if (p === 0) {
+        // If p is 0, directly return the first element
+        return x[0];
+    } else if (idx % 1 !== 0) {
+        // If idx is not integer, interpolate linearly between floor and ceil
+        var lower = Math.floor(idx);
+        var upper = Math.ceil(idx);
+        var fraction = idx - lower;
+        return x[lower] + fraction * (x[upper] - x[lower]);
+    } else {
+        // If idx is integer, type=7 returns the value at that index
+        return x[idx];
+    }
+}
+
+/**
+ * Rearrange items in `arr` so that all items in `[left, k]` range are the smallest.
+ * The `k`-th element will have the `(k - left + 1)`-th smallest value in `[left, right]`.
+ *
+ * Implements Floyd-Rivest selection algorithm https://en.wikipedia.org/wiki/Floyd-Rivest_algorithm
+ *
+ * @param {Array<number>} arr input array
+ * @param {number} k pivot index
+ * @param {number} [left] left index
+ * @param {number} [right] right index
+ * @returns {void} mutates input array
+ * @example
+ * var arr = [65, 28, 59, 33, 21, 56, 22, 95, 50, 12, 90, 53, 28, 77, 39];
+ * quickselect(arr, 8);
+ * // = [39, 28, 28, 33, 21, 12, 22, 50, 53, 56, 59, 65, 90, 77, 95]
+ */
+function quickselect(arr, k, left, right) {
+    left = left || 0;
+    right = right || arr.length - 1;
+
+    while (right > left) {
+        // 600 and 0.5 are arbitrary constants chosen in the original paper to minimize execution time
+        if (right - left > 600) {
+            var n = right - left + 1;
+            var m = k - left + 1;
+            var z = Math.log(n);
+            var s = 0.5 * Math.exp((2 * z) / 3);
+            var sd = 0.5 * Math.sqrt((z * s * (n - s)) / n);
+            if (m - n / 2 < 0) { sd *= -1; }
+            var newLeft = Math.max(left, Math.floor(k - (m * s) / n + sd));
+            var newRight = Math.min(
+                right,
+                Math.floor(k + ((n - m) * s) / n + sd)
+            );
+            quickselect(arr, k, newLeft, newRight);
+        }
+
+        var t = arr[k];
+        var i = left;
+        var j = right;
+
+        swap(arr, left, k);
+        if (arr[right] > t) { swap(arr, left, right); }
+
+        while (i < j) {
+            swap(arr, i, j);
+            i++;
+            j--;
+            while (arr[i] < t) { i++; }
+            while (arr[j] > t) { j--; }
+        }
+
+        if (arr[left] === t) { swap(arr, left, j); }
+        else {
+            j++;
+            swap(arr, j, right);
+        }
+
+        if (j <= k) { left = j + 1; }
+        if (k <= j) { right = j - 1; }
+    }
+}
+
+function swap(arr, i, j) {
+    var tmp = arr[i];
+    arr[i] = arr[j];
+    arr[j] = tmp;
+}
+
+/**
+ * The [quantile](https://en.wikipedia.org/wiki/Quantile):
+ * this is a population quantile, since we assume to know the entire
+ * dataset in this library. This implementation uses linear interpolation,
+ * equivalent to R's type=7 and numpy's default percentile method.
+ *
+ * Sample is a one-dimensional array of numbers,
+ * and p is either a decimal number from 0 to 1 or an array of decimal
+ * numbers from 0 to 1.
+ * In terms of a k/q quantile, p = k/q - it's just dealing with fractions or dealing
+ * with decimal values.
+ * When p is an array, the result of the function is also an array containing the appropriate
+ * quantiles in input order
+ *
+ * @param {Array<number>} x sample of one or more numbers
+ * @param {Array<number> | number} p the desired quantile, as a number between 0 and 1
+ * @returns {number} quantile
+ * @example
+ * quantile([3, 6, 7, 8, 8, 9, 10, 13, 15, 16, 20], 0.5); // => 9
+ */
+function quantile(x, p) {
+    var copy = x.slice();
+
+    if (Array.isArray(p)) {
+        // rearrange elements so that each element corresponding to a requested
+        // quantile is on a place it would be if the array was fully sorted
+        multiQuantileSelect(copy, p);
+        // Initialize the result array
+        var results = [];
+        // For each requested quantile
+        for (var i = 0; i < p.length; i++) {
+            results[i] = quantileSorted(copy, p[i]);
+        }
+        return results;
+    } else {
+        var idx = quantileIndex(copy.length, p);
+        quantileSelect(copy, idx, 0, copy.length - 1);
+        return quantileSorted(copy, p);
+    }
+}
+
+function quantileSelect(arr, k, left, right) {
+    if (k % 1 === 0) {
+        quickselect(arr, k, left, right);
+    } else {
+        k = Math.floor(k);
+        quickselect(arr, k, left, right);
+        quickselect(arr, k + 1, k + 1, right);
+    }
+}
+
+function multiQuantileSelect(arr, p) {
+    // Collect every integer order statistic that the requested quantiles need.
+    // Linear interpolation (type=7) reads x[floor(idx)] and x[ceil(idx)], so both
+    // surrounding positions must be placed. Deduplicate to integer positions
+    // so each is selected with an unambiguous index.
+    var positions = new Set();
+    for (var i = 0; i < p.length; i++) {
+        var idx = quantileIndex(arr.length, p[i]);
+        positions.add(Math.floor(idx));
+        positions.add(Math.ceil(idx));
+    }
+    var indices = Array.from(positions).sort(compare);
+
+    multiselect(arr, indices, 0, indices.length - 1, 0, arr.length - 1);
+}
+
+// Place every order statistic in `indices` by partitioning around the median
+// requested position, then recursing into the two halves. The just-placed pivot
+// is excluded from the child ranges (indices[mid] ± 1) so that a later, narrower
+// quickselect cannot disturb an already-finalized position.
+function multiselect(arr, indices, lo, hi, left, right) {
+    if (lo > hi) { return; }
+    var mid = (lo + hi) >> 1;
+    quickselect(arr, indices[mid], left, right);
+    multiselect(arr, indices, lo, mid - 1, left, indices[mid] - 1);
+    multiselect(arr, indices, mid + 1, hi, indices[mid] + 1, right);
+}
+
+function compare(a, b) {
+    return a - b;
+}
+
+function quantileIndex(len, p) {
+    // Use (n-1) * p to match numpy's linear method (type=7)
+    var idx = (len - 1) * p;
+    if (p === 1) {
+        // If p is 1, directly return the last index
+        return len - 1;
+    } else if (p === 0) {
+        // If p is 0, directly return the first index
+        return 0;
+    } else if (idx % 1 !== 0) {
+        // If index is not integer, keep the fractional position so we can
+        // select both surrounding order statistics for interpolation.
+        return idx;
+    } else {
+        // If index is integer, return that exact position.
+        return idx;
+    }
+}
+
+/**
+ * The [median](http://en.wikipedia.org/wiki/Median) is
+ * the middle number of a list. This is often a good indicator of 'the middle'
+ * when there are outliers that skew the `mean()` value.
+ * This is a [measure of central tendency](https://en.wikipedia.org/wiki/Central_tendency):
+ * a method of finding a typical or central value of a set of numbers.
+ *
+ * The median isn't necessarily one of the elements in the list: the value
+ * can be the average of two elements if the list has an even length
+ * and the two central values are different.
+ *
+ * @param {Array<number>} x input
+ * @returns {number} median value
+ * @example
+ * median([10, 2, 5, 100, 2, 1]); // => 3.5
+ */
+function median(x) {
+    return +quantile(x, 0.5);
+}
+
+/**
+ * The [Median Absolute Deviation](http://en.wikipedia.org/wiki/Median_absolute_deviation) is
+ * a robust measure of statistical
+ * dispersion. It is more resilient to outliers than the standard deviation.
+ *
+ * @param {Array<number>} x input array
+ * @returns {number} median absolute deviation
+ * @example
+ * medianAbsoluteDeviation([1, 1, 2, 2, 4, 6, 9]); // => 1
+ */
+function medianAbsoluteDeviation(x) {
+    var medianValue = median(x);
+    var medianAbsoluteDeviations = [];
+
+    // Make a list of absolute deviations from the median
+    for (var i = 0; i < x.length; i++) {
+        medianAbsoluteDeviations.push(Math.abs(x[i] - medianValue));
+    }
+
+    // Find the median value of that list
+    return median(medianAbsoluteDeviations);
+}
+
+/**
+ * We use `ε`, epsilon, as a stopping criterion when we want to iterate
+ * until we're "close enough". Epsilon is a very small number: for
+ * simple statistics, that number is **0.0001**
+ *
+ * This is used in calculations like the binomialDistribution, in which
+ * the process of finding a value is [iterative](https://en.wikipedia.org/wiki/Iterative_method):
+ * it progresses until it is close enough.
+ *
+ * Below is an example of using epsilon in [gradient descent](https://en.wikipedia.org/wiki/Gradient_descent),
+ * where we're trying to find a local minimum of a function's derivative,
+ * given by the `fDerivative` method.
+ *
+ * @example
+ * // From calculation, we expect that the local minimum occurs at x=9/4
+ * var x_old = 0;
+ * // The algorithm starts at x=6
+ * var x_new = 6;
+ * var stepSize = 0.01;
+ *
+ * function fDerivative(x) {
+ *   return 4 * Math.pow(x, 3) - 9 * Math.pow(x, 2);
+ * }
+ *
+ * // The loop runs until the difference between the previous
+ * // value and the current value is smaller than epsilon - a rough
+ * // meaure of 'close enough'
+ * while (Math.abs(x_new - x_old) > ss.epsilon) {
+ *   x_old = x_new;
+ *   x_new = x_old - stepSize * fDerivative(x_old);
+ * }
+ *
+ * console.log('Local minimum occurs at', x_new);
+ */
+var epsilon = 0.0001;
+
+// Define series coefficients
+var COEFFICIENTS = [
+    0.99999999999999709182, 57.156235665862923517, -59.59796035547549,
+    14.136097974741747174, -0.4919138160976202, 0.33994649984811888699e-4,
+    0.46523628927048575665e-4, -9837447530487956e-20,
+    0.15808870322491248884e-3, -21026444172410488e-20,
+    0.2174396181152126432e-3, -1643181065367639e-19,
+    0.84418223983852743293e-4, -26190838401581408e-21,
+    0.36899182659531622704e-5
+];
+
+var g = 607 / 128;
+var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
+
+/**
+ * Compute the logarithm of the [gamma function](https://en.wikipedia.org/wiki/Gamma_function) of a value using Lanczos' approximation.
+ * This function takes as input any real-value n greater than 0.
+ * This function is useful for values of n too large for the normal gamma function (n > 165).
+ * The code is based on Lanczo's Gamma approximation, defined [here](http://my.fit.edu/~gabdo/gamma.txt).
+ *
+ * @param {number} n Any real number greater than zero.
+ * @returns {number} The logarithm of gamma of the input value.
+ *
+ * @example
+ * gammaln(500); // 2605.1158503617335
+ * gammaln(2.4); // 0.21685932244884043
+ */
+function gammaln(n) {
+    // Return infinity if value not in domain
+    if (n <= 0) {
+        return Number.POSITIVE_INFINITY;
+    }
+
+    // Decrement n, because approximation is defined for n - 1
+    n--;
+
+    // Create series approximation
+    var a = COEFFICIENTS[0];
+
+    for (var i = 1; i < 15; i++) {
+        a += COEFFICIENTS[i] / (n + i);
+    }
+
+    var tmp = g + 0.5 + n;
+
+    // Return natural logarithm of gamma(n)
+    return LOGSQRT2PI + Math.log(a) - tmp + (n + 0.5) * Math.log(tmp);
+}
+
+var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
+
+function cumulativeDistribution(z) {
+    var sum = z;
+    var tmp = z;
+
+    // The series converges more slowly as z grows: 15 terms fall short of
+    // 4-digit precision above z = 2.9. 30 terms converge across the whole
+    // domain of the table below, which ends at z = 3.09.
+    for (var i = 1; i < 30; i++) {
+        tmp *= (z * z) / (2 * i + 1);
+        sum += tmp;
+    }
+    return (
+        Math.round((0.5 + (sum / SQRT_2PI$1) * Math.exp((-z * z) / 2)) * 1e4) /
+        1e4
+    );
+}
+
+/**
+ * A standard normal table, also called the unit normal table or Z table,
+ * is a mathematical table for the values of Φ (phi), which are the values of
+ * the [cumulative distribution function](https://en.wikipedia.org/wiki/Normal_distribution#Cumulative_distribution_function)
+ * of the normal distribution. It is used to find the probability that a
+ * statistic is observed below, above, or between values on the standard
+ * normal distribution, and by extension, any normal distribution.
+ */
+var standardNormalTable = [];
+
+for (var z = 0; z <= 3.09; z += 0.01) {
+    standardNormalTable.push(cumulativeDistribution(z));
+}
+
+/**
+ * **[Cumulative Standard Normal Probability](http://en.wikipedia.org/wiki/Standard_normal_table)**
+ *
+ * Since probability tables cannot be
+ * printed for every normal distribution, as there are an infinite variety
+ * of normal distributions, it is common practice to convert a normal to a
+ * standard normal and then use the standard normal table to find probabilities.
+ *
+ * You can use `.5 + .5 * errorFunction(x / Math.sqrt(2))` to calculate the probability
+ * instead of looking it up in a table.
+ *
+ * @param {number} z
+ * @returns {number} cumulative standard normal probability
+ */
+function cumulativeStdNormalProbability(z) {
+    // Calculate the position of this value.
+    var absZ = Math.abs(z);
+    // Each row begins with a different
+    // significant digit: 0.5, 0.6, 0.7, and so on. Each value in the table
+    // corresponds to a range of 0.01 in the input values, so the value is
+    // multiplied by 100.
+    var index = Math.min(
+        Math.round(absZ * 100),
+        standardNormalTable.length - 1
+    );
+
+    // The index we calculate must be in the table as a positive value,
+    // but we still pay attention to whether the input is positive
+    // or negative, and flip the output value as a last step.
+    if (z >= 0) {
+        return standardNormalTable[index];
+    } else {
+        // due to floating-point arithmetic, values in the table with
+        // 4 significant figures can nevertheless end up as repeating
+        // fractions when they're computed here.
+        return Math.round((1 - standardNormalTable[index]) * 1e4) / 1e4;
+    }
+}
+
+/**
+ * The Inverse [Gaussian error function](http://en.wikipedia.org/wiki/Error_function)
+ * returns a numerical approximation to the value that would have caused
+ * `errorFunction()` to return x.
+ *
+ * @param {number} x value of error function
+ * @returns {number} estimated inverted value
+ */
+function inverseErrorFunction(x) {
+    var a = (8 * (Math.PI - 3)) / (3 * Math.PI * (4 - Math.PI));
+
+    var inv = Math.sqrt(
+        Math.sqrt(
+            Math.pow(2 / (Math.PI * a) + Math.log(1 - x * x) / 2, 2) -
+                Math.log(1 - x * x) / a
+        ) -
+            (2 / (Math.PI * a) + Math.log(1 - x * x) / 2)
+    );
+
+    if (x >= 0) {
+        return inv;
+    } else {
+        return -inv;
+    }
+}
+
+/**
+ * The [Probit](http://en.wikipedia.org/wiki/Probit)
+ * is the inverse of cumulativeStdNormalProbability(),
+ * and is also known as the normal quantile function.
+ *
+ * It returns the number of standard deviations from the mean
+ * where the p'th quantile of values can be found in a normal distribution.
+ * So, for example, probit(0.5 + 0.6827/2) ≈ 1 because 68.27% of values are
+ * normally found within 1 standard deviation above or below the mean.
+ *
+ * @param {number} p
+ * @returns {number} probit
+ */
+function probit(p) {
+    if (p === 0) {
+        p = epsilon;
+    } else if (p >= 1) {
+        p = 1 - epsilon;
+    }
+    return Math.sqrt(2) * inverseErrorFunction(2 * p - 1);
+}
+
+class DivergenceDetector {
+    alpha;
+    rise;
+    sustain;
+    smoothed = Number.NaN;
+    min = Number.POSITIVE_INFINITY;
+    streak = 0;
+    streakStart = null;
+    found = null;
+    constructor(alpha = 0.1, rise = 0.5, sustain = 20) {
+        this.alpha = alpha;
+        this.rise = rise;
+        this.sustain = sustain;
+    }
+    add(step, value) {
+        if (this.found)
+            return;
+        this.smoothed = Number.isNaN(this.smoothed) ? value : this.alpha * value + (1 - this.alpha) * this.smoothed;
+        if (this.smoothed < this.min)
+            this.min = this.smoothed;
+        if (this.smoothed > this.min + this.rise * Math.abs(this.min)) {
+            if (this.streak === 0)
+                this.streakStart = { step, value, min: this.min };
+            this.streak += 1;
+            if (this.streak >= this.sustain)
+                this.found = this.streakStart;
+        }
+        else {
+            this.streak = 0;
+            this.streakStart = null;
+        }
+    }
+    result() {
+        if (this.found)
+            return this.found;
+        return this.streak >= 5 ? this.streakStart : null;
+    }
+}
+
+/**
+ * Loss points sampled every `every` steps: the first logged step at or after each multiple.
+ * When more than `maxPoints` would be kept, the interval doubles and every other point goes, so
+ * the count stays bounded and runs of equal length keep aligned steps.
+ */
+class LossSampler {
+    every;
+    maxPoints;
+    points = [];
+    lastBucket = Number.NaN;
+    constructor(every, maxPoints) {
+        this.every = every;
+        this.maxPoints = maxPoints;
+    }
+    add(step, value) {
+        const bucket = Math.floor(step / this.every);
+        if (bucket === this.lastBucket)
+            return;
+        this.lastBucket = bucket;
+        this.points.push([step, value]);
+        if (this.points.length > this.maxPoints)
+            this.coarsen();
+    }
+    coarsen() {
+        this.every *= 2;
+        let last = Number.NaN;
+        this.points = this.points.filter(([step]) => {
+            const bucket = Math.floor(step / this.every);
+            if (bucket === last)
+                return false;
+            last = bucket;
+            return true;
+        });
+        this.lastBucket = Math.floor(this.points[this.points.length - 1][0] / this.every);
+    }
+    result() {
+        return this.points;
+    }
+}
+
+var dist = {};
+
+var ddsketch = {};
+
+var DDSketch$1 = {};
+
+var store = {};
+
+var DenseStore = {};
+
+var util = {};
+
+var hasRequiredUtil;
+
+function requireUtil () {
+	if (hasRequiredUtil) return util;
+	hasRequiredUtil = 1;
+	/*
+	 * Unless explicitly stated otherwise all files in this repository are licensed
+	 * under the Apache 2.0 license (see LICENSE).
+	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+	 * Copyright 2020 Datadog, Inc.
+	 */
+	Object.defineProperty(util, "__esModule", { value: true });
+	util.sumOfRange = void 0;
+	/**
+	 * Return the sum of the values from range `start` to `end` in `array`
+	 */
+	var sumOfRange = function (array, start, end) {
+	    var sum = 0;
+	    for (var i = start; i <= end; i++) {
+	        sum += array[i];
+	    }
+	    return sum;
+	};
+	util.sumOfRange = sumOfRange;
+	return util;
+}
+
+var _protobufStandIn = { roots: {}, util: {}, Reader: {}, Writer: {} };
+
+var _protobufStandIn$1 = /*#__PURE__*/Object.freeze({
+	__proto__: null,
+	default: _protobufStandIn
+});
+
+var require$$0 = /*@__PURE__*/getAugmentedNamespace(_protobufStandIn$1);
+
+/*eslint-disable block-scoped-var, id-length, no-control-regex, no-magic-numbers, no-prototype-builtins, no-redeclare, no-shadow, no-var, sort-vars*/
+
+var compiled;
+var hasRequiredCompiled;
+
+function requireCompiled () {
+	if (hasRequiredCompiled) return compiled;
+	hasRequiredCompiled = 1;
+	var $protobuf = require$$0;
+	// Common aliases
+	var $Reader = $protobuf.Reader, $Writer = $protobuf.Writer, $util = $protobuf.util;
+	// Exported root namespace
+	var $root = $protobuf.roots["default"] || ($protobuf.roots["default"] = {});
+	$root.DDSketch = (function () {
+	    /**
+	     * Properties of a DDSketch.
+	     * @exports IDDSketch
+	     * @interface IDDSketch
+	     * @property {IIndexMapping|null} [mapping] DDSketch mapping
+	     * @property {IStore|null} [positiveValues] DDSketch positiveValues
+	     * @property {IStore|null} [negativeValues] DDSketch negativeValues
+	     * @property {number|null} [zeroCount] DDSketch zeroCount
+	     */
+	    /**
+	     * Constructs a new DDSketch.
+	     * @exports DDSketch
+	     * @classdesc Represents a DDSketch.
+	     * @implements IDDSketch
+	     * @constructor
+	     * @param {IDDSketch=} [properties] Properties to set
+	     */
+	    function DDSketch(properties) {
+	        if (properties)
+	            for (var keys = Object.keys(properties), i = 0; i < keys.length; ++i)
+	                if (properties[keys[i]] != null)
+	                    this[keys[i]] = properties[keys[i]];
+	    }
+	    /**
+	     * DDSketch mapping.
+	     * @member {IIndexMapping|null|undefined} mapping
+	     * @memberof DDSketch
+	     * @instance
+	     */
+	    DDSketch.prototype.mapping = null;
+	    /**
+	     * DDSketch positiveValues.
+	     * @member {IStore|null|undefined} positiveValues
+	     * @memberof DDSketch
+	     * @instance
+	     */
+	    DDSketch.prototype.positiveValues = null;
+	    /**
+	     * DDSketch negativeValues.
+	     * @member {IStore|null|undefined} negativeValues
+	     * @memberof DDSketch
+	     * @instance
+	     */
+	    DDSketch.prototype.negativeValues = null;
+	    /**
+	     * DDSketch zeroCount.
+	     * @member {number} zeroCount
+	     * @memberof DDSketch
+	     * @instance
+	     */
+	    DDSketch.prototype.zeroCount = 0;
+	    /**
+	     * Creates a new DDSketch instance using the specified properties.
+	     * @function create
+	     * @memberof DDSketch
+	     * @static
+	     * @param {IDDSketch=} [properties] Properties to set
+	     * @returns {DDSketch} DDSketch instance
+	     */
+	    DDSketch.create = function create(properties) {
+	        return new DDSketch(properties);
+	    };
+	    /**
+	     * Encodes the specified DDSketch message. Does not implicitly {@link DDSketch.verify|verify} messages.
+	     * @function encode
+	     * @memberof DDSketch
+	     * @static
+	     * @param {IDDSketch} message DDSketch message or plain object to encode
+	     * @param {$protobuf.Writer} [writer] Writer to encode to
+	     * @returns {$protobuf.Writer} Writer
+	     */
+	    DDSketch.encode = function encode(message, writer) {
+	        if (!writer)
+	            writer = $Writer.create();
+	        if (message.mapping != null && Object.hasOwnProperty.call(message, "mapping"))
+	            $root.IndexMapping.encode(message.mapping, writer.uint32(/* id 1, wireType 2 =*/ 10).fork()).ldelim();
+	        if (message.positiveValues != null && Object.hasOwnProperty.call(message, "positiveValues"))
+	            $root.Store.encode(message.positiveValues, writer.uint32(/* id 2, wireType 2 =*/ 18).fork()).ldelim();
+	        if (message.negativeValues != null && Object.hasOwnProperty.call(message, "negativeValues"))
+	            $root.Store.encode(message.negativeValues, writer.uint32(/* id 3, wireType 2 =*/ 26).fork()).ldelim();
+	        if (message.zeroCount != null && Object.hasOwnProperty.call(message, "zeroCount"))
+	            writer.uint32(/* id 4, wireType 1 =*/ 33).double(message.zeroCount);
+	        return writer;
+	    };
+	    /**
+	     * Encodes the specified DDSketch message, length delimited. Does not implicitly {@link DDSketch.verify|verify} messages.
+	     * @function encodeDelimited
+	     * @memberof DDSketch
+	     * @static
+	     * @param {IDDSketch} message DDSketch message or plain object to encode
+	     * @param {$protobuf.Writer} [writer] Writer to encode to
+	     * @returns {$protobuf.Writer} Writer
+	     */
+	    DDSketch.encodeDelimited = function encodeDelimited(message, writer) {
+	        return this.encode(message, writer).ldelim();
+	    };
+	    /**
+	     * Decodes a DDSketch message from the specified reader or buffer.
+	     * @function decode
+	     * @memberof DDSketch
+	     * @static
+	     * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+	     * @param {number} [length] Message length if known beforehand
+	     * @returns {DDSketch} DDSketch
+	     * @throws {Error} If the payload is not a reader or valid buffer
+	     * @throws {$protobuf.util.ProtocolError} If required fields are missing
+	     */
+	    DDSketch.decode = function decode(reader, length) {
+	        if (!(reader instanceof $Reader))
+	            reader = $Reader.create(reader);
+	        var end = length === undefined ? reader.len : reader.pos + length, message = new $root.DDSketch();
+	        while (reader.pos < end) {
+	            var tag = reader.uint32();
+	            switch (tag >>> 3) {
+	                case 1:
+	                    message.mapping = $root.IndexMapping.decode(reader, reader.uint32());
+	                    break;
+	                case 2:
+	                    message.positiveValues = $root.Store.decode(reader, reader.uint32());
+	                    break;
+	                case 3:
+	                    message.negativeValues = $root.Store.decode(reader, reader.uint32());
+	                    break;
+	                case 4:
+	                    message.zeroCount = reader.double();
+	                    break;
+	                default:
+	                    reader.skipType(tag & 7);
+	                    break;
+	            }
+	        }
+	        return message;
+	    };
+	    /**
+	     * Decodes a DDSketch message from the specified reader or buffer, length delimited.
+	     * @function decodeDelimited
+	     * @memberof DDSketch
+	     * @static
+	     * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+	     * @returns {DDSketch} DDSketch
+	     * @throws {Error} If the payload is not a reader or valid buffer
+	     * @throws {$protobuf.util.ProtocolError} If required fields are missing
+	     */
+	    DDSketch.decodeDelimited = function decodeDelimited(reader) {
+	        if (!(reader instanceof $Reader))
+	            reader = new $Reader(reader);
+	        return this.decode(reader, reader.uint32());
+	    };
+	    /**
+	     * Verifies a DDSketch message.
+	     * @function verify
+	     * @memberof DDSketch
+	     * @static
+	     * @param {Object.<string,*>} message Plain object to verify
+	     * @returns {string|null} `null` if valid, otherwise the reason why it is not
+	     */
+	    DDSketch.verify = function verify(message) {
+	        if (typeof message !== "object" || message === null)
+	            return "object expected";
+	        if (message.mapping != null && message.hasOwnProperty("mapping")) {
+	            var error = $root.IndexMapping.verify(message.mapping);
+	            if (error)
+	                return "mapping." + error;
+	        }
+	        if (message.positiveValues != null && message.hasOwnProperty("positiveValues")) {
+	            var error = $root.Store.verify(message.positiveValues);
+	            if (error)
+	                return "positiveValues." + error;
+	        }
+	        if (message.negativeValues != null && message.hasOwnProperty("negativeValues")) {
+	            var error = $root.Store.verify(message.negativeValues);
+	            if (error)
+	                return "negativeValues." + error;
+	        }
+	        if (message.zeroCount != null && message.hasOwnProperty("zeroCount"))
+	            if (typeof message.zeroCount !== "number")
+	                return "zeroCount: number expected";
+	        return null;
+	    };
+	    /**
+	     * Creates a DDSketch message from a plain object. Also converts values to their respective internal types.
+	     * @function fromObject
+	     * @memberof DDSketch
+	     * @static
+	     * @param {Object.<string,*>} object Plain object
+	     * @returns {DDSketch} DDSketch
+	     */
+	    DDSketch.fromObject = function fromObject(object) {
+	        if (object instanceof $root.DDSketch)
+	            return object;
+	        var message = new $root.DDSketch();
+	        if (object.mapping != null) {
+	            if (typeof object.mapping !== "object")
+	                throw TypeError(".DDSketch.mapping: object expected");
+	            message.mapping = $root.IndexMapping.fromObject(object.mapping);
+	        }
+	        if (object.positiveValues != null) {
+	            if (typeof object.positiveValues !== "object")
+	                throw TypeError(".DDSketch.positiveValues: object expected");
+	            message.positiveValues = $root.Store.fromObject(object.positiveValues);
+	        }
+	        if (object.negativeValues != null) {
+	            if (typeof object.negativeValues !== "object")
+	                throw TypeError(".DDSketch.negativeValues: object expected");
+	            message.negativeValues = $root.Store.fromObject(object.negativeValues);
+	        }
+	        if (object.zeroCount != null)
+	            message.zeroCount = Number(object.zeroCount);
+	        return message;
+	    };
+	    /**
+	     * Creates a plain object from a DDSketch message. Also converts values to other types if specified.
+	     * @function toObject
+	     * @memberof DDSketch
+	     * @static
+	     * @param {DDSketch} message DDSketch
+	     * @param {$protobuf.IConversionOptions} [options] Conversion options
+	     * @returns {Object.<string,*>} Plain object
+	     */
+	    DDSketch.toObject = function toObject(message, options) {
+	        if (!options)
+	            options = {};
+	        var object = {};
+	        if (options.defaults) {
+	            object.mapping = null;
+	            object.positiveValues = null;
+	            object.negativeValues = null;
+	            object.zeroCount = 0;
+	        }
+	        if (message.mapping != null && message.hasOwnProperty("mapping"))
+	            object.mapping = $root.IndexMapping.toObject(message.mapping, options);
+	        if (message.positiveValues != null && message.hasOwnProperty("positiveValues"))
+	            object.positiveValues = $root.Store.toObject(message.positiveValues, options);
+	        if (message.negativeValues != null && message.hasOwnProperty("negativeValues"))
+	            object.negativeValues = $root.Store.toObject(message.negativeValues, options);
+	        if (message.zeroCount != null && message.hasOwnProperty("zeroCount"))
+	            object.zeroCount = options.json && !isFinite(message.zeroCount) ? String(message.zeroCount) : message.zeroCount;
+	        return object;
+	    };
+	    /**
+	     * Converts this DDSketch to JSON.
+	     * @function toJSON
+	     * @memberof DDSketch
+	     * @instance
+	     * @returns {Object.<string,*>} JSON object
+	     */
+	    DDSketch.prototype.toJSON = function toJSON() {
+	        return this.constructor.toObject(this, $protobuf.util.toJSONOptions);
+	    };
+	    return DDSketch;
+	})();
+	$root.IndexMapping = (function () {
+	    /**
+	     * Properties of an IndexMapping.
+	     * @exports IIndexMapping
+	     * @interface IIndexMapping
+	     * @property {number|null} [gamma] IndexMapping gamma
+	     * @property {number|null} [indexOffset] IndexMapping indexOffset
+	     * @property {IndexMapping.Interpolation|null} [interpolation] IndexMapping interpolation
+	     */
+	    /**
+	     * Constructs a new IndexMapping.
+	     * @exports IndexMapping
+	     * @classdesc Represents an IndexMapping.
+	     * @implements IIndexMapping
+	     * @constructor
+	     * @param {IIndexMapping=} [properties] Properties to set
+	     */
+	    function IndexMapping(properties) {
+	        if (properties)
+	            for (var keys = Object.keys(properties), i = 0; i < keys.length; ++i)
+	                if (properties[keys[i]] != null)
+	                    this[keys[i]] = properties[keys[i]];
+	    }
+	    /**
+	     * IndexMapping gamma.
+	     * @member {number} gamma
+	     * @memberof IndexMapping
+	     * @instance
+	     */
+	    IndexMapping.prototype.gamma = 0;
+	    /**
+	     * IndexMapping indexOffset.
+	     * @member {number} indexOffset
+	     * @memberof IndexMapping
+	     * @instance
+	     */
+	    IndexMapping.prototype.indexOffset = 0;
+	    /**
+	     * IndexMapping interpolation.
+	     * @member {IndexMapping.Interpolation} interpolation
+	     * @memberof IndexMapping
+	     * @instance
+	     */
+	    IndexMapping.prototype.interpolation = 0;
+	    /**
+	     * Creates a new IndexMapping instance using the specified properties.
+	     * @function create
+	     * @memberof IndexMapping
+	     * @static
+	     * @param {IIndexMapping=} [properties] Properties to set
+	     * @returns {IndexMapping} IndexMapping instance
+	     */
+	    IndexMapping.create = function create(properties) {
+	        return new IndexMapping(properties);
+	    };
+	    /**
+	     * Encodes the specified IndexMapping message. Does not implicitly {@link IndexMapping.verify|verify} messages.
+	     * @function encode
+	     * @memberof IndexMapping
+	     * @static
+	     * @param {IIndexMapping} message IndexMapping message or plain object to encode
+	     * @param {$protobuf.Writer} [writer] Writer to encode to
+	     * @returns {$protobuf.Writer} Writer
+	     */
+	    IndexMapping.encode = function encode(message, writer) {
+	        if (!writer)
+	            writer = $Writer.create();
+	        if (message.gamma != null && Object.hasOwnProperty.call(message, "gamma"))
+	            writer.uint32(/* id 1, wireType 1 =*/ 9).double(message.gamma);
+	        if (message.indexOffset != null && Object.hasOwnProperty.call(message, "indexOffset"))
+	            writer.uint32(/* id 2, wireType 1 =*/ 17).double(message.indexOffset);
+	        if (message.interpolation != null && Object.hasOwnProperty.call(message, "interpolation"))
+	            writer.uint32(/* id 3, wireType 0 =*/ 24).int32(message.interpolation);
+	        return writer;
+	    };
+	    /**
+	     * Encodes the specified IndexMapping message, length delimited. Does not implicitly {@link IndexMapping.verify|verify} messages.
+	     * @function encodeDelimited
+	     * @memberof IndexMapping
+	     * @static
+	     * @param {IIndexMapping} message IndexMapping message or plain object to encode
+	     * @param {$protobuf.Writer} [writer] Writer to encode to
+	     * @returns {$protobuf.Writer} Writer
+	     */
+	    IndexMapping.encodeDelimited = function encodeDelimited(message, writer) {
+	        return this.encode(message, writer).ldelim();
+	    };
+	    /**
+	     * Decodes an IndexMapping message from the specified reader or buffer.
+	     * @function decode
+	     * @memberof IndexMapping
+	     * @static
+	     * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+	     * @param {number} [length] Message length if known beforehand
+	     * @returns {IndexMapping} IndexMapping
+	     * @throws {Error} If the payload is not a reader or valid buffer
+	     * @throws {$protobuf.util.ProtocolError} If required fields are missing
+	     */
+	    IndexMapping.decode = function decode(reader, length) {
+	        if (!(reader instanceof $Reader))
+	            reader = $Reader.create(reader);
+	        var end = length === undefined ? reader.len : reader.pos + length, message = new $root.IndexMapping();
+	        while (reader.pos < end) {
+	            var tag = reader.uint32();
+	            switch (tag >>> 3) {
+	                case 1:
+	                    message.gamma = reader.double();
+	                    break;
+	                case 2:
+	                    message.indexOffset = reader.double();
+	                    break;
+	                case 3:
+	                    message.interpolation = reader.int32();
+	                    break;
+	                default:
+	                    reader.skipType(tag & 7);
+	                    break;
+	            }
+	        }
+	        return message;
+	    };
+	    /**
+	     * Decodes an IndexMapping message from the specified reader or buffer, length delimited.
+	     * @function decodeDelimited
+	     * @memberof IndexMapping
+	     * @static
+	     * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+	     * @returns {IndexMapping} IndexMapping
+	     * @throws {Error} If the payload is not a reader or valid buffer
+	     * @throws {$protobuf.util.ProtocolError} If required fields are missing
+	     */
+	    IndexMapping.decodeDelimited = function decodeDelimited(reader) {
+	        if (!(reader instanceof $Reader))
+	            reader = new $Reader(reader);
+	        return this.decode(reader, reader.uint32());
+	    };
+	    /**
+	     * Verifies an IndexMapping message.
+	     * @function verify
+	     * @memberof IndexMapping
+	     * @static
+	     * @param {Object.<string,*>} message Plain object to verify
+	     * @returns {string|null} `null` if valid, otherwise the reason why it is not
+	     */
+	    IndexMapping.verify = function verify(message) {
+	        if (typeof message !== "object" || message === null)
+	            return "object expected";
+	        if (message.gamma != null && message.hasOwnProperty("gamma"))
+	            if (typeof message.gamma !== "number")
+	                return "gamma: number expected";
+	        if (message.indexOffset != null && message.hasOwnProperty("indexOffset"))
+	            if (typeof message.indexOffset !== "number")
+	                return "indexOffset: number expected";
+	        if (message.interpolation != null && message.hasOwnProperty("interpolation"))
+	            switch (message.interpolation) {
+	                default:
+	                    return "interpolation: enum value expected";
+	                case 0:
+	                case 1:
+	                case 2:
+	                case 3:
+	                    break;
+	            }
+	        return null;
+	    };
+	    /**
+	     * Creates an IndexMapping message from a plain object. Also converts values to their respective internal types.
+	     * @function fromObject
+	     * @memberof IndexMapping
+	     * @static
+	     * @param {Object.<string,*>} object Plain object
+	     * @returns {IndexMapping} IndexMapping
+	     */
+	    IndexMapping.fromObject = function fromObject(object) {
+	        if (object instanceof $root.IndexMapping)
+	            return object;
+	        var message = new $root.IndexMapping();
+	        if (object.gamma != null)
+	            message.gamma = Number(object.gamma);
+	        if (object.indexOffset != null)
+	            message.indexOffset = Number(object.indexOffset);
+	        switch (object.interpolation) {
+	            case "NONE":
+	            case 0:
+	                message.interpolation = 0;
+	                break;
+	            case "LINEAR":
+	            case 1:
+	                message.interpolation = 1;
+	                break;
+	            case "QUADRATIC":
+	            case 2:
+	                message.interpolation = 2;
+	                break;
+	            case "CUBIC":
+	            case 3:
+	                message.interpolation = 3;
+	                break;
+	        }
+	        return message;
+	    };
+	    /**
+	     * Creates a plain object from an IndexMapping message. Also converts values to other types if specified.
+	     * @function toObject
+	     * @memberof IndexMapping
+	     * @static
+	     * @param {IndexMapping} message IndexMapping
+	     * @param {$protobuf.IConversionOptions} [options] Conversion options
+	     * @returns {Object.<string,*>} Plain object
+	     */
+	    IndexMapping.toObject = function toObject(message, options) {
+	        if (!options)
+	            options = {};
+	        var object = {};
+	        if (options.defaults) {
+	            object.gamma = 0;
+	            object.indexOffset = 0;
+	            object.interpolation = options.enums === String ? "NONE" : 0;
+	        }
+	        if (message.gamma != null && message.hasOwnProperty("gamma"))
+	            object.gamma = options.json && !isFinite(message.gamma) ? String(message.gamma) : message.gamma;
+	        if (message.indexOffset != null && message.hasOwnProperty("indexOffset"))
+	            object.indexOffset = options.json && !isFinite(message.indexOffset) ? String(message.indexOffset) : message.indexOffset;
+	        if (message.interpolation != null && message.hasOwnProperty("interpolation"))
+	            object.interpolation = options.enums === String ? $root.IndexMapping.Interpolation[message.interpolation] : message.interpolation;
+	        return object;
+	    };
+	    /**
+	     * Converts this IndexMapping to JSON.
+	     * @function toJSON
+	     * @memberof IndexMapping
+	     * @instance
+	     * @returns {Object.<string,*>} JSON object
+	     */
+	    IndexMapping.prototype.toJSON = function toJSON() {
+	        return this.constructor.toObject(this, $protobuf.util.toJSONOptions);
+	    };
+	    /**
+	     * Interpolation enum.
+	     * @name IndexMapping.Interpolation
+	     * @enum {number}
+	     * @property {number} NONE=0 NONE value
+	     * @property {number} LINEAR=1 LINEAR value
+	     * @property {number} QUADRATIC=2 QUADRATIC value
+	     * @property {number} CUBIC=3 CUBIC value
+	     */
+	    IndexMapping.Interpolation = (function () {
+	        var valuesById = {}, values = Object.create(valuesById);
+	        values[valuesById[0] = "NONE"] = 0;
+	        values[valuesById[1] = "LINEAR"] = 1;
+	        values[valuesById[2] = "QUADRATIC"] = 2;
+	        values[valuesById[3] = "CUBIC"] = 3;
+	        return values;
+	    })();
+	    return IndexMapping;
+	})();
+	$root.Store = (function () {
+	    /**
+	     * Properties of a Store.
+	     * @exports IStore
+	     * @interface IStore
+	     * @property {Object.<string,number>|null} [binCounts] Store binCounts
+	     * @property {Array.<number>|null} [contiguousBinCounts] Store contiguousBinCounts
+	     * @property {number|null} [contiguousBinIndexOffset] Store contiguousBinIndexOffset
+	     */
+	    /**
+	     * Constructs a new Store.
+	     * @exports Store
+	     * @classdesc Represents a Store.
+	     * @implements IStore
+	     * @constructor
+	     * @param {IStore=} [properties] Properties to set
+	     */
+	    function Store(properties) {
+	        this.binCounts = {};
+	        this.contiguousBinCounts = [];
+	        if (properties)
+	            for (var keys = Object.keys(properties), i = 0; i < keys.length; ++i)
+	                if (properties[keys[i]] != null)
+	                    this[keys[i]] = properties[keys[i]];
+	    }
+	    /**
+	     * Store binCounts.
+	     * @member {Object.<string,number>} binCounts
+	     * @memberof Store
+	     * @instance
+	     */
+	    Store.prototype.binCounts = $util.emptyObject;
+	    /**
+	     * Store contiguousBinCounts.
+	     * @member {Array.<number>} contiguousBinCounts
+	     * @memberof Store
+	     * @instance
+	     */
+	    Store.prototype.contiguousBinCounts = $util.emptyArray;
+	    /**
+	     * Store contiguousBinIndexOffset.
+	     * @member {number} contiguousBinIndexOffset
+	     * @memberof Store
+	     * @instance
+	     */
+	    Store.prototype.contiguousBinIndexOffset = 0;
+	    /**
+	     * Creates a new Store instance using the specified properties.
+	     * @function create
+	     * @memberof Store
+	     * @static
+	     * @param {IStore=} [properties] Properties to set
+	     * @returns {Store} Store instance
+	     */
+	    Store.create = function create(properties) {
+	        return new Store(properties);
+	    };
+	    /**
+	     * Encodes the specified Store message. Does not implicitly {@link Store.verify|verify} messages.
+	     * @function encode
+	     * @memberof Store
+	     * @static
+	     * @param {IStore} message Store message or plain object to encode
+	     * @param {$protobuf.Writer} [writer] Writer to encode to
+	     * @returns {$protobuf.Writer} Writer
+	     */
+	    Store.encode = function encode(message, writer) {
+	        if (!writer)
+	            writer = $Writer.create();
+	        if (message.binCounts != null && Object.hasOwnProperty.call(message, "binCounts"))
+	            for (var keys = Object.keys(message.binCounts), i = 0; i < keys.length; ++i)
+	                writer.uint32(/* id 1, wireType 2 =*/ 10).fork().uint32(/* id 1, wireType 0 =*/ 8).sint32(keys[i]).uint32(/* id 2, wireType 1 =*/ 17).double(message.binCounts[keys[i]]).ldelim();
+	        if (message.contiguousBinCounts != null && message.contiguousBinCounts.length) {
+	            writer.uint32(/* id 2, wireType 2 =*/ 18).fork();
+	            for (var i = 0; i < message.contiguousBinCounts.length; ++i)
+	                writer.double(message.contiguousBinCounts[i]);
+	            writer.ldelim();
+	        }
+	        if (message.contiguousBinIndexOffset != null && Object.hasOwnProperty.call(message, "contiguousBinIndexOffset"))
+	            writer.uint32(/* id 3, wireType 0 =*/ 24).sint32(message.contiguousBinIndexOffset);
+	        return writer;
+	    };
+	    /**
+	     * Encodes the specified Store message, length delimited. Does not implicitly {@link Store.verify|verify} messages.
+	     * @function encodeDelimited
+	     * @memberof Store
+	     * @static
+	     * @param {IStore} message Store message or plain object to encode
+	     * @param {$protobuf.Writer} [writer] Writer to encode to
+	     * @returns {$protobuf.Writer} Writer
+	     */
+	    Store.encodeDelimited = function encodeDelimited(message, writer) {
+	        return this.encode(message, writer).ldelim();
+	    };
+	    /**
+	     * Decodes a Store message from the specified reader or buffer.
+	     * @function decode
+	     * @memberof Store
+	     * @static
+	     * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+	     * @param {number} [length] Message length if known beforehand
+	     * @returns {Store} Store
+	     * @throws {Error} If the payload is not a reader or valid buffer
+	     * @throws {$protobuf.util.ProtocolError} If required fields are missing
+	     */
+	    Store.decode = function decode(reader, length) {
+	        if (!(reader instanceof $Reader))
+	            reader = $Reader.create(reader);
+	        var end = length === undefined ? reader.len : reader.pos + length, message = new $root.Store(), key, value;
+	        while (reader.pos < end) {
+	            var tag = reader.uint32();
+	            switch (tag >>> 3) {
+	                case 1:
+	                    if (message.binCounts === $util.emptyObject)
+	                        message.binCounts = {};
+	                    var end2 = reader.uint32() + reader.pos;
+	                    key = 0;
+	                    value = 0;
+	                    while (reader.pos < end2) {
+	                        var tag2 = reader.uint32();
+	                        switch (tag2 >>> 3) {
+	                            case 1:
+	                                key = reader.sint32();
+	                                break;
+	                            case 2:
+	                                value = reader.double();
+	                                break;
+	                            default:
+	                                reader.skipType(tag2 & 7);
+	                                break;
+	                        }
+	                    }
+	                    message.binCounts[key] = value;
+	                    break;
+	                case 2:
+	                    if (!(message.contiguousBinCounts && message.contiguousBinCounts.length))
+	                        message.contiguousBinCounts = [];
+	                    if ((tag & 7) === 2) {
+	                        var end2 = reader.uint32() + reader.pos;
+	                        while (reader.pos < end2)
+	                            message.contiguousBinCounts.push(reader.double());
+	                    }
+	                    else
+	                        message.contiguousBinCounts.push(reader.double());
+	                    break;
+	                case 3:
+	                    message.contiguousBinIndexOffset = reader.sint32();
+	                    break;
+	                default:
+	                    reader.skipType(tag & 7);
+	                    break;
+	            }
+	        }
+	        return message;
+	    };
+	    /**
+	     * Decodes a Store message from the specified reader or buffer, length delimited.
+	     * @function decodeDelimited
+	     * @memberof Store
+	     * @static
+	     * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+	     * @returns {Store} Store
+	     * @throws {Error} If the payload is not a reader or valid buffer
+	     * @throws {$protobuf.util.ProtocolError} If required fields are missing
+	     */
+	    Store.decodeDelimited = function decodeDelimited(reader) {
+	        if (!(reader instanceof $Reader))
+	            reader = new $Reader(reader);
+	        return this.decode(reader, reader.uint32());
+	    };
+	    /**
+	     * Verifies a Store message.
+	     * @function verify
+	     * @memberof Store
+	     * @static
+	     * @param {Object.<string,*>} message Plain object to verify
+	     * @returns {string|null} `null` if valid, otherwise the reason why it is not
+	     */
+	    Store.verify = function verify(message) {
+	        if (typeof message !== "object" || message === null)
+	            return "object expected";
+	        if (message.binCounts != null && message.hasOwnProperty("binCounts")) {
+	            if (!$util.isObject(message.binCounts))
+	                return "binCounts: object expected";
+	            var key = Object.keys(message.binCounts);
+	            for (var i = 0; i < key.length; ++i) {
+	                if (!$util.key32Re.test(key[i]))
+	                    return "binCounts: integer key{k:sint32} expected";
+	                if (typeof message.binCounts[key[i]] !== "number")
+	                    return "binCounts: number{k:sint32} expected";
+	            }
+	        }
+	        if (message.contiguousBinCounts != null && message.hasOwnProperty("contiguousBinCounts")) {
+	            if (!Array.isArray(message.contiguousBinCounts))
+	                return "contiguousBinCounts: array expected";
+	            for (var i = 0; i < message.contiguousBinCounts.length; ++i)
+	                if (typeof message.contiguousBinCounts[i] !== "number")
+	                    return "contiguousBinCounts: number[] expected";
+	        }
+	        if (message.contiguousBinIndexOffset != null && message.hasOwnProperty("contiguousBinIndexOffset"))
+	            if (!$util.isInteger(message.contiguousBinIndexOffset))
+	                return "contiguousBinIndexOffset: integer expected";
+	        return null;
+	    };
+	    /**
+	     * Creates a Store message from a plain object. Also converts values to their respective internal types.
+	     * @function fromObject
+	     * @memberof Store
+	     * @static
+	     * @param {Object.<string,*>} object Plain object
+	     * @returns {Store} Store
+	     */
+	    Store.fromObject = function fromObject(object) {
+	        if (object instanceof $root.Store)
+	            return object;
+	        var message = new $root.Store();
+	        if (object.binCounts) {
+	            if (typeof object.binCounts !== "object")
+	                throw TypeError(".Store.binCounts: object expected");
+	            message.binCounts = {};
+	            for (var keys = Object.keys(object.binCounts), i = 0; i < keys.length; ++i)
+	                message.binCounts[keys[i]] = Number(object.binCounts[keys[i]]);
+	        }
+	        if (object.contiguousBinCounts) {
+	            if (!Array.isArray(object.contiguousBinCounts))
+	                throw TypeError(".Store.contiguousBinCounts: array expected");
+	            message.contiguousBinCounts = [];
+	            for (var i = 0; i < object.contiguousBinCounts.length; ++i)
+	                message.contiguousBinCounts[i] = Number(object.contiguousBinCounts[i]);
+	        }
+	        if (object.contiguousBinIndexOffset != null)
+	            message.contiguousBinIndexOffset = object.contiguousBinIndexOffset | 0;
+	        return message;
+	    };
+	    /**
+	     * Creates a plain object from a Store message. Also converts values to other types if specified.
+	     * @function toObject
+	     * @memberof Store
+	     * @static
+	     * @param {Store} message Store
+	     * @param {$protobuf.IConversionOptions} [options] Conversion options
+	     * @returns {Object.<string,*>} Plain object
+	     */
+	    Store.toObject = function toObject(message, options) {
+	        if (!options)
+	            options = {};
+	        var object = {};
+	        if (options.arrays || options.defaults)
+	            object.contiguousBinCounts = [];
+	        if (options.objects || options.defaults)
+	            object.binCounts = {};
+	        if (options.defaults)
+	            object.contiguousBinIndexOffset = 0;
+	        var keys2;
+	        if (message.binCounts && (keys2 = Object.keys(message.binCounts)).length) {
+	            object.binCounts = {};
+	            for (var j = 0; j < keys2.length; ++j)
+	                object.binCounts[keys2[j]] = options.json && !isFinite(message.binCounts[keys2[j]]) ? String(message.binCounts[keys2[j]]) : message.binCounts[keys2[j]];
+	        }
+	        if (message.contiguousBinCounts && message.contiguousBinCounts.length) {
+	            object.contiguousBinCounts = [];
+	            for (var j = 0; j < message.contiguousBinCounts.length; ++j)
+	                object.contiguousBinCounts[j] = options.json && !isFinite(message.contiguousBinCounts[j]) ? String(message.contiguousBinCounts[j]) : message.contiguousBinCounts[j];
+	        }
+	        if (message.contiguousBinIndexOffset != null && message.hasOwnProperty("contiguousBinIndexOffset"))
+	            object.contiguousBinIndexOffset = message.contiguousBinIndexOffset;
+	        return object;
+	    };
+	    /**
+	     * Converts this Store to JSON.
+	     * @function toJSON
+	     * @memberof Store
+	     * @instance
+	     * @returns {Object.<string,*>} JSON object
+	     */
+	    Store.prototype.toJSON = function toJSON() {
+	        return this.constructor.toObject(this, $protobuf.util.toJSONOptions);
+	    };
+	    return Store;
+	})();
+	compiled = $root;
+	return compiled;
+}
+
+var hasRequiredDenseStore;
+
+function requireDenseStore () {
+	if (hasRequiredDenseStore) return DenseStore;
+	hasRequiredDenseStore = 1;
+	/*
+	 * Unless explicitly stated otherwise all files in this repository are licensed
+	 * under the Apache 2.0 license (see LICENSE).
+	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+	 * Copyright 2020 Datadog, Inc.
+	 */
+	var __spreadArray = (DenseStore && DenseStore.__spreadArray) || function (to, from, pack) {
+	    if (pack || arguments.length === 2) for (var i = 0, l = from.length, ar; i < l; i++) {
+	        if (ar || !(i in from)) {
+	            if (!ar) ar = Array.prototype.slice.call(from, 0, i);
+	            ar[i] = from[i];
+	        }
+	    }
+	    return to.concat(ar || Array.prototype.slice.call(from));
+	};
+	Object.defineProperty(DenseStore, "__esModule", { value: true });
+	DenseStore.DenseStore = void 0;
+	var util_1 = requireUtil();
+	/** The default number of bins to grow when necessary */
+	var CHUNK_SIZE = 128;
+	/**
+	 * `DenseStore` is a store that keeps all the bins between
+	 * the bin for the `minKey` and the `maxKey`.
+	 */
+	var DenseStore$1 = /** @class */ (function () {
+	    /**
+	     * Initialize a new DenseStore
+	     *
+	     * @param chunkSize The number of bins to add each time the bins grow (default 128)
+	     */
+	    function DenseStore(chunkSize) {
+	        if (chunkSize === void 0) { chunkSize = CHUNK_SIZE; }
+	        this.chunkSize = chunkSize;
+	        this.bins = [];
+	        this.count = 0;
+	        this.minKey = Infinity;
+	        this.maxKey = -Infinity;
+	        this.offset = 0;
+	    }
+	    /**
+	     * Update the counter at the specified index key, growing the number of bins if necessary
+	     *
+	     * @param key The key of the index to update
+	     * @param weight The amount to weight the key (default 1.0)
+	     */
+	    DenseStore.prototype.add = function (key, weight) {
+	        if (weight === void 0) { weight = 1; }
+	        var index = this._getIndex(key);
+	        this.bins[index] += weight;
+	        this.count += weight;
+	    };
+	    /**
+	     * Return the key for the value at the given rank
+	     *
+	     * E.g., if the non-zero bins are [1, 1] for keys a, b with no offset
+	     *
+	     * if lower = True:
+	     *     keyAtRank(x) = a for x in [0, 1)
+	     *     keyAtRank(x) = b for x in [1, 2)
+	     * if lower = False:
+	     *     keyAtRank(x) = a for x in (-1, 0]
+	     *     keyAtRank(x) = b for x in (0, 1]
+	     *
+	     * @param rank The rank at which to retrieve the key
+	     */
+	    DenseStore.prototype.keyAtRank = function (rank, lower) {
+	        if (lower === void 0) { lower = true; }
+	        var runningCount = 0;
+	        for (var i = 0; i < this.length(); i++) {
+	            var bin = this.bins[i];
+	            runningCount += bin;
+	            if ((lower && runningCount > rank) ||
+	                (!lower && runningCount >= rank + 1)) {
+	                return i + this.offset;
+	            }
+	        }
+	        return this.maxKey;
+	    };
+	    /**
+	     * Merge the contents of the parameter `store` into this store
+	     *
+	     * @param store The store to merge into the caller store
+	     */
+	    DenseStore.prototype.merge = function (store) {
+	        if (store.count === 0) {
+	            return;
+	        }
+	        if (this.count === 0) {
+	            this.copy(store);
+	            return;
+	        }
+	        if (store.minKey < this.minKey || store.maxKey > this.maxKey) {
+	            this._extendRange(store.minKey, store.maxKey);
+	        }
+	        var collapseStartIndex = store.minKey - store.offset;
+	        var collapseEndIndex = Math.min(this.minKey, store.maxKey + 1) - store.offset;
+	        if (collapseEndIndex > collapseStartIndex) {
+	            var collapseCount = (0, util_1.sumOfRange)(store.bins, collapseStartIndex, collapseEndIndex);
+	            this.bins[0] += collapseCount;
+	        }
+	        else {
+	            collapseEndIndex = collapseStartIndex;
+	        }
+	        for (var key = collapseEndIndex + store.offset; key < store.maxKey + 1; key++) {
+	            this.bins[key - this.offset] += store.bins[key - store.offset];
+	        }
+	        this.count += store.count;
+	    };
+	    /**
+	     * Directly clone the contents of the parameter `store` into this store
+	     *
+	     * @param store The store to be copied into the caller store
+	     */
+	    DenseStore.prototype.copy = function (store) {
+	        this.bins = __spreadArray([], store.bins, true);
+	        this.count = store.count;
+	        this.minKey = store.minKey;
+	        this.maxKey = store.maxKey;
+	        this.offset = store.offset;
+	    };
+	    /**
+	     * Return the length of the underlying storage (`bins`)
+	     */
+	    DenseStore.prototype.length = function () {
+	        return this.bins.length;
+	    };
+	    DenseStore.prototype._getNewLength = function (newMinKey, newMaxKey) {
+	        var desiredLength = newMaxKey - newMinKey + 1;
+	        return this.chunkSize * Math.ceil(desiredLength / this.chunkSize);
+	    };
+	    /**
+	     * Adjust the `bins`, the `offset`, the `minKey`, and the `maxKey`
+	     * without resizing the bins, in order to try to make it fit the specified range.
+	     * Collapse to the left if necessary
+	     */
+	    DenseStore.prototype._adjust = function (newMinKey, newMaxKey) {
+	        this._centerBins(newMinKey, newMaxKey);
+	        this.minKey = newMinKey;
+	        this.maxKey = newMaxKey;
+	    };
+	    /** Shift the bins by `shift`. This changes the `offset` */
+	    DenseStore.prototype._shiftBins = function (shift) {
+	        var _a, _b;
+	        if (shift > 0) {
+	            this.bins = this.bins.slice(0, -shift);
+	            (_a = this.bins).unshift.apply(_a, new Array(shift).fill(0));
+	        }
+	        else {
+	            this.bins = this.bins.slice(Math.abs(shift));
+	            (_b = this.bins).push.apply(_b, new Array(Math.abs(shift)).fill(0));
+	        }
+	        this.offset -= shift;
+	    };
+	    /** Center the bins. This changes the `offset` */
+	    DenseStore.prototype._centerBins = function (newMinKey, newMaxKey) {
+	        var middleKey = newMinKey + Math.floor((newMaxKey - newMinKey + 1) / 2);
+	        this._shiftBins(Math.floor(this.offset + this.length() / 2) - middleKey);
+	    };
+	    /** Grow the bins as necessary, and call _adjust */
+	    DenseStore.prototype._extendRange = function (key, secondKey) {
+	        var _a;
+	        secondKey = secondKey || key;
+	        var newMinKey = Math.min(key, secondKey, this.minKey);
+	        var newMaxKey = Math.max(key, secondKey, this.maxKey);
+	        if (this.length() === 0) {
+	            this.bins = new Array(this._getNewLength(newMinKey, newMaxKey)).fill(0);
+	            this.offset = newMinKey;
+	            this._adjust(newMinKey, newMaxKey);
+	        }
+	        else if (newMinKey >= this.minKey &&
+	            newMaxKey < this.offset + this.length()) {
+	            // No need to change the range, just update the min and max keys
+	            this.minKey = newMinKey;
+	            this.maxKey = newMaxKey;
+	        }
+	        else {
+	            // Grow the bins
+	            var newLength = this._getNewLength(newMinKey, newMaxKey);
+	            if (newLength > this.length()) {
+	                (_a = this.bins).push.apply(_a, new Array(newLength - this.length()).fill(0));
+	            }
+	            this._adjust(newMinKey, newMaxKey);
+	        }
+	    };
+	    /** Calculate the bin index for the key, extending the range if necessary */
+	    DenseStore.prototype._getIndex = function (key) {
+	        if (key < this.minKey) {
+	            this._extendRange(key);
+	        }
+	        else if (key > this.maxKey) {
+	            this._extendRange(key);
+	        }
+	        return key - this.offset;
+	    };
+	    DenseStore.prototype.toProto = function () {
+	        var ProtoStore = requireCompiled().Store;
+	        return ProtoStore.create({
+	            contiguousBinCounts: this.bins,
+	            contiguousBinIndexOffset: this.offset
+	        });
+	    };
+	    DenseStore.fromProto = function (protoStore) {
+	        if (!protoStore ||
+	            /* Double equals (==) is intentional here to check for
+	             * `null` | `undefined` without including `0` */
+	            protoStore.contiguousBinCounts == null ||
+	            protoStore.contiguousBinIndexOffset == null) {
+	            throw Error('Failed to decode store from protobuf');
+	        }
+	        var store = new this();
+	        var index = protoStore.contiguousBinIndexOffset;
+	        store.offset = index;
+	        for (var _i = 0, _a = protoStore.contiguousBinCounts; _i < _a.length; _i++) {
+	            var count = _a[_i];
+	            store.add(index, count);
+	            index += 1;
+	        }
+	        return store;
+	    };
+	    return DenseStore;
+	}());
+	DenseStore.DenseStore = DenseStore$1;
+	return DenseStore;
+}
+
+var CollapsingLowestDenseStore = {};
+
+var hasRequiredCollapsingLowestDenseStore;
+
+function requireCollapsingLowestDenseStore () {
+	if (hasRequiredCollapsingLowestDenseStore) return CollapsingLowestDenseStore;
+	hasRequiredCollapsingLowestDenseStore = 1;
+	/*
+	 * Unless explicitly stated otherwise all files in this repository are licensed
+	 * under the Apache 2.0 license (see LICENSE).
+	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+	 * Copyright 2020 Datadog, Inc.
+	 */
+	var __extends = (CollapsingLowestDenseStore && CollapsingLowestDenseStore.__extends) || (function () {
+	    var extendStatics = function (d, b) {
+	        extendStatics = Object.setPrototypeOf ||
+	            ({ __proto__: [] } instanceof Array && function (d, b) { d.__proto__ = b; }) ||
+	            function (d, b) { for (var p in b) if (Object.prototype.hasOwnProperty.call(b, p)) d[p] = b[p]; };
+	        return extendStatics(d, b);
+	    };
+	    return function (d, b) {
+	        if (typeof b !== "function" && b !== null)
+	            throw new TypeError("Class extends value " + String(b) + " is not a constructor or null");
+	        extendStatics(d, b);
+	        function __() { this.constructor = d; }
+	        d.prototype = b === null ? Object.create(b) : (__.prototype = b.prototype, new __());
+	    };
+	})();
+	Object.defineProperty(CollapsingLowestDenseStore, "__esModule", { value: true });
+	CollapsingLowestDenseStore.CollapsingLowestDenseStore = void 0;
+	var DenseStore_1 = requireDenseStore();
+	var util_1 = requireUtil();
+	/**
+	 * `CollapsingLowestDenseStore` is a dense store that keeps all the bins between
+	 * the bin for the `minKey` and the `maxKey`, but collapsing the left-most bins
+	 * if the number of bins exceeds `binLimit`
+	 */
+	var CollapsingLowestDenseStore$1 = /** @class */ (function (_super) {
+	    __extends(CollapsingLowestDenseStore, _super);
+	    /**
+	     * Initialize a new CollapsingLowestDenseStore
+	     *
+	     * @param binLimit The maximum number of bins
+	     * @param chunkSize The number of bins to add each time the bins grow (default 128)
+	     */
+	    function CollapsingLowestDenseStore(binLimit, chunkSize) {
+	        var _this = _super.call(this, chunkSize) || this;
+	        _this.binLimit = binLimit;
+	        _this.isCollapsed = false;
+	        return _this;
+	    }
+	    /**
+	     * Merge the contents of the parameter `store` into this store
+	     *
+	     * @param store The store to merge into the caller store
+	     */
+	    CollapsingLowestDenseStore.prototype.merge = function (store) {
+	        if (store.count === 0) {
+	            return;
+	        }
+	        if (this.count === 0) {
+	            this.copy(store);
+	            return;
+	        }
+	        if (store.minKey < this.minKey || store.maxKey > this.maxKey) {
+	            this._extendRange(store.minKey, store.maxKey);
+	        }
+	        var collapseStartIndex = store.minKey - store.offset;
+	        var collapseEndIndex = Math.min(this.minKey, store.maxKey + 1) - store.offset;
+	        if (collapseEndIndex > collapseStartIndex) {
+	            var collapseCount = (0, util_1.sumOfRange)(store.bins, collapseStartIndex, collapseEndIndex);
+	            this.bins[0] += collapseCount;
+	        }
+	        else {
+	            collapseEndIndex = collapseStartIndex;
+	        }
+	        for (var key = collapseEndIndex + store.offset; key < store.maxKey + 1; key++) {
+	            this.bins[key - this.offset] += store.bins[key - store.offset];
+	        }
+	        this.count += store.count;
+	    };
+	    /**
+	     * Directly clone the contents of the parameter `store` into this store
+	     *
+	     * @param store The store to be copied into the caller store
+	     */
+	    CollapsingLowestDenseStore.prototype.copy = function (store) {
+	        _super.prototype.copy.call(this, store);
+	        this.isCollapsed = store.isCollapsed;
+	    };
+	    CollapsingLowestDenseStore.prototype._getNewLength = function (newMinKey, newMaxKey) {
+	        var desiredLength = newMaxKey - newMinKey + 1;
+	        return Math.min(this.chunkSize * Math.ceil(desiredLength / this.chunkSize), this.binLimit);
+	    };
+	    /**
+	     * Adjust the `bins`, the `offset`, the `minKey`, and the `maxKey`
+	     * without resizing the bins, in order to try to make it fit the specified range.
+	     * Collapse to the left if necessary
+	     */
+	    CollapsingLowestDenseStore.prototype._adjust = function (newMinKey, newMaxKey) {
+	        if (newMaxKey - newMinKey + 1 > this.length()) {
+	            // The range of keys is too wide, the lowest bins need to be collapsed
+	            newMinKey = newMaxKey - this.length() + 1;
+	            if (newMinKey >= this.maxKey) {
+	                // Put everything in the first bin
+	                this.offset = newMinKey;
+	                this.minKey = newMinKey;
+	                this.bins.fill(0);
+	                this.bins[0] = this.count;
+	            }
+	            else {
+	                var shift = this.offset - newMinKey;
+	                if (shift < 0) {
+	                    var collapseStartIndex = this.minKey - this.offset;
+	                    var collapseEndIndex = newMinKey - this.offset;
+	                    var collapsedCount = (0, util_1.sumOfRange)(this.bins, collapseStartIndex, collapseEndIndex);
+	                    this.bins.fill(0, collapseStartIndex, collapseEndIndex);
+	                    this.bins[collapseEndIndex] += collapsedCount;
+	                    this.minKey = newMinKey;
+	                    this._shiftBins(shift);
+	                }
+	                else {
+	                    this.minKey = newMinKey;
+	                    // Shift the buckets to make room for newMinKey
+	                    this._shiftBins(shift);
+	                }
+	            }
+	            this.maxKey = newMaxKey;
+	            this.isCollapsed = true;
+	        }
+	        else {
+	            this._centerBins(newMinKey, newMaxKey);
+	            this.minKey = newMinKey;
+	            this.maxKey = newMaxKey;
+	        }
+	    };
+	    /** Calculate the bin index for the key, extending the range if necessary */
+	    CollapsingLowestDenseStore.prototype._getIndex = function (key) {
+	        if (key < this.minKey) {
+	            if (this.isCollapsed) {
+	                return 0;
+	            }
+	            this._extendRange(key);
+	            if (this.isCollapsed) {
+	                return 0;
+	            }
+	        }
+	        else if (key > this.maxKey) {
+	            this._extendRange(key);
+	        }
+	        return key - this.offset;
+	    };
+	    return CollapsingLowestDenseStore;
+	}(DenseStore_1.DenseStore));
+	CollapsingLowestDenseStore.CollapsingLowestDenseStore = CollapsingLowestDenseStore$1;
+	return CollapsingLowestDenseStore;
+}
+
+var CollapsingHighestDenseStore = {};
+
+var hasRequiredCollapsingHighestDenseStore;
+
+function requireCollapsingHighestDenseStore () {
+	if (hasRequiredCollapsingHighestDenseStore) return CollapsingHighestDenseStore;
+	hasRequiredCollapsingHighestDenseStore = 1;
+	/*
+	 * Unless explicitly stated otherwise all files in this repository are licensed
+	 * under the Apache 2.0 license (see LICENSE).
+	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+	 * Copyright 2020 Datadog, Inc.
+	 */
+	var __extends = (CollapsingHighestDenseStore && CollapsingHighestDenseStore.__extends) || (function () {
+	    var extendStatics = function (d, b) {
+	        extendStatics = Object.setPrototypeOf ||
+	            ({ __proto__: [] } instanceof Array && function (d, b) { d.__proto__ = b; }) ||
+	            function (d, b) { for (var p in b) if (Object.prototype.hasOwnProperty.call(b, p)) d[p] = b[p]; };
+	        return extendStatics(d, b);
+	    };
+	    return function (d, b) {
+	        if (typeof b !== "function" && b !== null)
+	            throw new TypeError("Class extends value " + String(b) + " is not a constructor or null");
+	        extendStatics(d, b);
+	        function __() { this.constructor = d; }
+	        d.prototype = b === null ? Object.create(b) : (__.prototype = b.prototype, new __());
+	    };
+	})();
+	Object.defineProperty(CollapsingHighestDenseStore, "__esModule", { value: true });
+	CollapsingHighestDenseStore.CollapsingHighestDenseStore = void 0;
+	var DenseStore_1 = requireDenseStore();
+	var util_1 = requireUtil();
+	/**
+	 * `CollapsingHighestDenseStore` is a dense store that keeps all the bins between
+	 * the bin for the `minKey` and the `maxKey`, but collapsing the left-most bins
+	 * if the number of bins exceeds `binLimit`
+	 */
+	var CollapsingHighestDenseStore$1 = /** @class */ (function (_super) {
+	    __extends(CollapsingHighestDenseStore, _super);
+	    /**
+	     * Initialize a new CollapsingHighestDenseStore
+	     *
+	     * @param binLimit The maximum number of bins
+	     * @param chunkSize The number of bins to add each time the bins grow (default 128)
+	     */
+	    function CollapsingHighestDenseStore(binLimit, chunkSize) {
+	        var _this = _super.call(this, chunkSize) || this;
+	        _this.binLimit = binLimit;
+	        _this.isCollapsed = false;
+	        return _this;
+	    }
+	    /**
+	     * Merge the contents of the parameter `store` into this store
+	     *
+	     * @param store The store to merge into the caller store
+	     */
+	    CollapsingHighestDenseStore.prototype.merge = function (store) {
+	        if (store.count === 0) {
+	            return;
+	        }
+	        if (this.count === 0) {
+	            this.copy(store);
+	            return;
+	        }
+	        if (store.minKey < this.minKey || store.maxKey > this.maxKey) {
+	            this._extendRange(store.minKey, store.maxKey);
+	        }
+	        var collapseEndIndex = store.maxKey - store.offset + 1;
+	        var collapseStartIndex = Math.max(this.maxKey + 1, store.minKey) - store.offset;
+	        if (collapseEndIndex > collapseStartIndex) {
+	            var collapseCount = (0, util_1.sumOfRange)(store.bins, collapseStartIndex, collapseEndIndex);
+	            this.bins[this.length() - 1] += collapseCount;
+	        }
+	        else {
+	            collapseStartIndex = collapseEndIndex;
+	        }
+	        for (var key = store.minKey; key < collapseStartIndex + store.offset; key++) {
+	            this.bins[key - this.offset] += store.bins[key - store.offset];
+	        }
+	        this.count += store.count;
+	    };
+	    /**
+	     * Directly clone the contents of the parameter `store` into this store
+	     *
+	     * @param store The store to be copied into the caller store
+	     */
+	    CollapsingHighestDenseStore.prototype.copy = function (store) {
+	        _super.prototype.copy.call(this, store);
+	        this.isCollapsed = store.isCollapsed;
+	    };
+	    CollapsingHighestDenseStore.prototype._getNewLength = function (newMinKey, newMaxKey) {
+	        var desiredLength = newMaxKey - newMinKey + 1;
+	        return Math.min(this.chunkSize * Math.ceil(desiredLength / this.chunkSize), this.binLimit);
+	    };
+	    /**
+	     * Adjust the `bins`, the `offset`, the `minKey`, and the `maxKey`
+	     * without resizing the bins, in order to try to make it fit the specified range.
+	     * Collapse to the left if necessary
+	     */
+	    CollapsingHighestDenseStore.prototype._adjust = function (newMinKey, newMaxKey) {
+	        if (newMaxKey - newMinKey + 1 > this.length()) {
+	            // The range of keys is too wide, the lowest bins need to be collapsed
+	            newMaxKey = newMinKey + this.length() + 1;
+	            if (newMaxKey <= this.minKey) {
+	                // Put everything in the first bin
+	                this.offset = newMinKey;
+	                this.maxKey = newMaxKey;
+	                this.bins.fill(0);
+	                this.bins[this.length() - 1] = this.count;
+	            }
+	            else {
+	                var shift = this.offset - newMinKey;
+	                if (shift > 0) {
+	                    var collapseStartIndex = newMaxKey - this.offset + 1;
+	                    var collapseEndIndex = this.maxKey - this.offset + 1;
+	                    var collapsedCount = (0, util_1.sumOfRange)(this.bins, collapseStartIndex, collapseEndIndex);
+	                    this.bins.fill(0, collapseStartIndex, collapseEndIndex);
+	                    this.bins[collapseStartIndex - 1] += collapsedCount;
+	                    this.maxKey = newMaxKey;
+	                    this._shiftBins(shift);
+	                }
+	                else {
+	                    this.maxKey = newMaxKey;
+	                    // Shift the buckets to make room for newMinKey
+	                    this._shiftBins(shift);
+	                }
+	                this.minKey = newMinKey;
+	                this.isCollapsed = true;
+	            }
+	        }
+	        else {
+	            this._centerBins(newMinKey, newMaxKey);
+	            this.minKey = newMinKey;
+	            this.maxKey = newMaxKey;
+	        }
+	    };
+	    /** Calculate the bin index for the key, extending the range if necessary */
+	    CollapsingHighestDenseStore.prototype._getIndex = function (key) {
+	        if (key < this.minKey) {
+	            if (this.isCollapsed) {
+	                return this.length() - 1;
+	            }
+	            this._extendRange(key);
+	            if (this.isCollapsed) {
+	                return this.length() - 1;
+	            }
+	        }
+	        else if (key > this.maxKey) {
+	            this._extendRange(key);
+	        }
+	        return key - this.offset;
+	    };
+	    return CollapsingHighestDenseStore;
+	}(DenseStore_1.DenseStore));
+	CollapsingHighestDenseStore.CollapsingHighestDenseStore = CollapsingHighestDenseStore$1;
+	return CollapsingHighestDenseStore;
+}
+
+var hasRequiredStore;
+
+function requireStore () {
+	if (hasRequiredStore) return store;
+	hasRequiredStore = 1;
+	(function (exports) {
+		/*
+		 * Unless explicitly stated otherwise all files in this repository are licensed
+		 * under the Apache 2.0 license (see LICENSE).
+		 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+		 * Copyright 2020 Datadog, Inc.
+		 */
+		Object.defineProperty(exports, "__esModule", { value: true });
+		exports.CollapsingHighestDenseStore = exports.CollapsingLowestDenseStore = exports.DenseStore = void 0;
+		var DenseStore_1 = requireDenseStore();
+		Object.defineProperty(exports, "DenseStore", { enumerable: true, get: function () { return DenseStore_1.DenseStore; } });
+		var CollapsingLowestDenseStore_1 = requireCollapsingLowestDenseStore();
+		Object.defineProperty(exports, "CollapsingLowestDenseStore", { enumerable: true, get: function () { return CollapsingLowestDenseStore_1.CollapsingLowestDenseStore; } });
+		var CollapsingHighestDenseStore_1 = requireCollapsingHighestDenseStore();
+		Object.defineProperty(exports, "CollapsingHighestDenseStore", { enumerable: true, get: function () { return CollapsingHighestDenseStore_1.CollapsingHighestDenseStore; } }); 
+	} (store));
+	return store;
+}
+
+var mapping = {};
+
+var KeyMapping = {};
+
+var hasRequiredKeyMapping;
+
+function requireKeyMapping () {
+	if (hasRequiredKeyMapping) return KeyMapping;
+	hasRequiredKeyMapping = 1;
+	/*
+	 * Unless explicitly stated otherwise all files in this repository are licensed
+	 * under the Apache 2.0 license (see LICENSE).
+	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+	 * Copyright 2020 Datadog, Inc.
+	 */
+	Object.defineProperty(KeyMapping, "__esModule", { value: true });
+	KeyMapping.KeyMapping = void 0;
+	var index_1 = requireMapping();
+	// 1.1125369292536007e-308
+	var MIN_SAFE_FLOAT = Math.pow(2, -1023);
+	var MAX_SAFE_FLOAT = Number.MAX_VALUE;
+	/**
+	 * A mapping between values and integer indices that imposes relative accuracy
+	 * guarantees. Specifically, for any value `minPossible() < value <
+	 * maxPossible` implementations of `KeyMapping` must be such that
+	 * `value(key(v))` is close to `v` with a relative error that is less than
+	 * `relativeAccuracy`.
+	 *
+	 * In implementations of KeyMapping, there is generally a trade-off between the
+	 * cost of computing the key and the number of keys that are required to cover a
+	 * given range of values (memory optimality). The most memory-optimal mapping is
+	 * the LogarithmicMapping, but it requires the costly evaluation of the logarithm
+	 * when computing the index. Other mappings can approximate the logarithmic
+	 * mapping, while being less computationally costly.
+	 */
+	var KeyMapping$1 = /** @class */ (function () {
+	    function KeyMapping(relativeAccuracy, offset) {
+	        if (offset === void 0) { offset = 0; }
+	        if (relativeAccuracy <= 0 || relativeAccuracy >= 1) {
+	            throw Error('Relative accuracy must be between 0 and 1 when initializing a KeyMapping');
+	        }
+	        this.relativeAccuracy = relativeAccuracy;
+	        this._offset = offset;
+	        var gammaMantissa = (2 * relativeAccuracy) / (1 - relativeAccuracy);
+	        this.gamma = 1 + gammaMantissa;
+	        this._multiplier = 1 / Math.log1p(gammaMantissa);
+	        this.minPossible = MIN_SAFE_FLOAT * this.gamma;
+	        this.maxPossible = MAX_SAFE_FLOAT / this.gamma;
+	    }
+	    KeyMapping.fromGammaOffset = function (gamma, indexOffset) {
+	        var relativeAccuracy = (gamma - 1) / (gamma + 1);
+	        return new this(relativeAccuracy, indexOffset);
+	    };
+	    /** Retrieve the key specifying the bucket for a `value` */
+	    KeyMapping.prototype.key = function (value) {
+	        return Math.ceil(this._logGamma(value)) + this._offset;
+	    };
+	    /** Retrieve the value represented by the bucket at `key` */
+	    KeyMapping.prototype.value = function (key) {
+	        return this._powGamma(key - this._offset) * (2 / (1 + this.gamma));
+	    };
+	    KeyMapping.prototype.toProto = function () {
+	        var ProtoIndexMapping = requireCompiled().IndexMapping;
+	        return ProtoIndexMapping.create({
+	            gamma: this.gamma,
+	            indexOffset: this._offset,
+	            interpolation: this._protoInterpolation()
+	        });
+	    };
+	    KeyMapping.fromProto = function (protoMapping) {
+	        if (!protoMapping ||
+	            /* Double equals (==) is intentional here to check for
+	             * `null` | `undefined` without including `0` */
+	            protoMapping.gamma == null ||
+	            protoMapping.indexOffset == null) {
+	            throw Error('Failed to decode mapping from protobuf');
+	        }
+	        var Interpolation = requireCompiled().IndexMapping.Interpolation;
+	        var interpolation = protoMapping.interpolation, gamma = protoMapping.gamma, indexOffset = protoMapping.indexOffset;
+	        switch (interpolation) {
+	            case Interpolation.NONE:
+	                return index_1.LogarithmicMapping.fromGammaOffset(gamma, indexOffset);
+	            case Interpolation.LINEAR:
+	                return index_1.LinearlyInterpolatedMapping.fromGammaOffset(gamma, indexOffset);
+	            case Interpolation.CUBIC:
+	                return index_1.CubicallyInterpolatedMapping.fromGammaOffset(gamma, indexOffset);
+	            default:
+	                throw Error('Unrecognized mapping when decoding from protobuf');
+	        }
+	    };
+	    /** Return (an approximation of) the logarithm of the value base gamma */
+	    KeyMapping.prototype._logGamma = function (value) {
+	        return Math.log2(value) * this._multiplier;
+	    };
+	    /** Return (an approximation of) gamma to the power value */
+	    KeyMapping.prototype._powGamma = function (value) {
+	        return Math.pow(2, value / this._multiplier);
+	    };
+	    KeyMapping.prototype._protoInterpolation = function () {
+	        var Interpolation = requireCompiled().IndexMapping.Interpolation;
+	        return Interpolation.NONE;
+	    };
+	    return KeyMapping;
+	}());
+	KeyMapping.KeyMapping = KeyMapping$1;
+	return KeyMapping;
+}
+
+var LogarithmicMapping = {};
+
+var hasRequiredLogarithmicMapping;
+
+function requireLogarithmicMapping () {
+	if (hasRequiredLogarithmicMapping) return LogarithmicMapping;
+	hasRequiredLogarithmicMapping = 1;
+	/*
+	 * Unless explicitly stated otherwise all files in this repository are licensed
+	 * under the Apache 2.0 license (see LICENSE).
+	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+	 * Copyright 2020 Datadog, Inc.
+	 */
+	var __extends = (LogarithmicMapping && LogarithmicMapping.__extends) || (function () {
+	    var extendStatics = function (d, b) {
+	        extendStatics = Object.setPrototypeOf ||
+	            ({ __proto__: [] } instanceof Array && function (d, b) { d.__proto__ = b; }) ||
+	            function (d, b) { for (var p in b) if (Object.prototype.hasOwnProperty.call(b, p)) d[p] = b[p]; };
+	        return extendStatics(d, b);
+	    };
+	    return function (d, b) {
+	        if (typeof b !== "function" && b !== null)
+	            throw new TypeError("Class extends value " + String(b) + " is not a constructor or null");
+	        extendStatics(d, b);
+	        function __() { this.constructor = d; }
+	        d.prototype = b === null ? Object.create(b) : (__.prototype = b.prototype, new __());
+	    };
+	})();
+	Object.defineProperty(LogarithmicMapping, "__esModule", { value: true });
+	LogarithmicMapping.LogarithmicMapping = void 0;
+	var KeyMapping_1 = requireKeyMapping();
+	/**
+	 * A memory-optimal KeyMapping, i.e., given a targeted relative accuracy, it
+	 * requires the least number of keys to cover a given range of values. This is
+	 * done by logarithmically mapping floating-point values to integers.
+	 */
+	var LogarithmicMapping$1 = /** @class */ (function (_super) {
+	    __extends(LogarithmicMapping, _super);
+	    function LogarithmicMapping(relativeAccuracy, offset) {
+	        if (offset === void 0) { offset = 0; }
+	        var _this = _super.call(this, relativeAccuracy, offset) || this;
+	        _this._multiplier *= Math.log(2);
+	        return _this;
+	    }
+	    LogarithmicMapping.prototype._logGamma = function (value) {
+	        return Math.log2(value) * this._multiplier;
+	    };
+	    LogarithmicMapping.prototype._powGamma = function (value) {
+	        return Math.pow(2, value / this._multiplier);
+	    };
+	    LogarithmicMapping.prototype._protoInterpolation = function () {
+	        var Interpolation = requireCompiled().IndexMapping.Interpolation;
+	        return Interpolation.NONE;
+	    };
+	    return LogarithmicMapping;
+	}(KeyMapping_1.KeyMapping));
+	LogarithmicMapping.LogarithmicMapping = LogarithmicMapping$1;
+	return LogarithmicMapping;
+}
+
+var LinearlyInterpolatedMapping = {};
+
+var math = {};
+
+var hasRequiredMath;
+
+function requireMath () {
+	if (hasRequiredMath) return math;
+	hasRequiredMath = 1;
+	/*
+	 * Unless explicitly stated otherwise all files in this repository are licensed
+	 * under the Apache 2.0 license (see LICENSE).
+	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+	 * Copyright 2020 Datadog, Inc.
+	 */
+	Object.defineProperty(math, "__esModule", { value: true });
+	math.ldexp = math.frexp = void 0;
+	/**
+	 * Splits a double-precision floating-point number into a normalized fraction
+	 * and an integer power of two.
+	 */
+	function frexp(value) {
+	    if (value === 0 || !Number.isFinite(value))
+	        return [value, 0];
+	    var absValue = Math.abs(value);
+	    var exponent = Math.max(-1023, Math.floor(Math.log2(absValue)) + 1);
+	    var mantissa = absValue * Math.pow(2, -exponent);
+	    while (mantissa < 0.5) {
+	        mantissa *= 2;
+	        exponent--;
+	    }
+	    while (mantissa >= 1) {
+	        mantissa *= 0.5;
+	        exponent++;
+	    }
+	    if (value < 0) {
+	        mantissa = -mantissa;
+	    }
+	    return [mantissa, exponent];
+	}
+	math.frexp = frexp;
+	/**
+	 * Multiplies a double-precision floating-point number by an integer power of
+	 * two; i.e., x = frac * 2^exp.
+	 */
+	function ldexp(mantissa, exponent) {
+	    var iterations = Math.min(3, Math.ceil(Math.abs(exponent) / 1023));
+	    var result = mantissa;
+	    for (var i = 0; i < iterations; i++) {
+	        result *= Math.pow(2, Math.floor((exponent + i) / iterations));
+	    }
+	    return result;
+	}
+	math.ldexp = ldexp;
+	return math;
+}
+
+var hasRequiredLinearlyInterpolatedMapping;
+
+function requireLinearlyInterpolatedMapping () {
+	if (hasRequiredLinearlyInterpolatedMapping) return LinearlyInterpolatedMapping;
+	hasRequiredLinearlyInterpolatedMapping = 1;
+	/*
+	 * Unless explicitly stated otherwise all files in this repository are licensed
+	 * under the Apache 2.0 license (see LICENSE).
+	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+	 * Copyright 2020 Datadog, Inc.
+	 */
+	var __extends = (LinearlyInterpolatedMapping && LinearlyInterpolatedMapping.__extends) || (function () {
+	    var extendStatics = function (d, b) {
+	        extendStatics = Object.setPrototypeOf ||
+	            ({ __proto__: [] } instanceof Array && function (d, b) { d.__proto__ = b; }) ||
+	            function (d, b) { for (var p in b) if (Object.prototype.hasOwnProperty.call(b, p)) d[p] = b[p]; };
+	        return extendStatics(d, b);
+	    };
+	    return function (d, b) {
+	        if (typeof b !== "function" && b !== null)
+	            throw new TypeError("Class extends value " + String(b) + " is not a constructor or null");
+	        extendStatics(d, b);
+	        function __() { this.constructor = d; }
+	        d.prototype = b === null ? Object.create(b) : (__.prototype = b.prototype, new __());
+	    };
+	})();
+	Object.defineProperty(LinearlyInterpolatedMapping, "__esModule", { value: true });
+	LinearlyInterpolatedMapping.LinearlyInterpolatedMapping = void 0;
+	var KeyMapping_1 = requireKeyMapping();
+	var math_1 = requireMath();
+	/**
+	 * A fast KeyMapping that approximates the memory-optimal one
+	 * (LogarithmicMapping) by extracting the floor value of the logarithm to the
+	 * base 2 from the binary representations of floating-point values and
+	 * linearly interpolating the logarithm in-between.
+	 */
+	var LinearlyInterpolatedMapping$1 = /** @class */ (function (_super) {
+	    __extends(LinearlyInterpolatedMapping, _super);
+	    function LinearlyInterpolatedMapping(relativeAccuracy, offset) {
+	        if (offset === void 0) { offset = 0; }
+	        return _super.call(this, relativeAccuracy, offset) || this;
+	    }
+	    /**
+	     * Approximates log2 by s + f
+	     * where v = (s+1) * 2 ** f  for s in [0, 1)
+	     *
+	     * frexp(v) returns m and e s.t.
+	     * v = m * 2 ** e ; (m in [0.5, 1) or 0.0)
+	     * so we adjust m and e accordingly
+	     */
+	    LinearlyInterpolatedMapping.prototype._log2Approx = function (value) {
+	        var _a = (0, math_1.frexp)(value), mantissa = _a[0], exponent = _a[1];
+	        var significand = 2 * mantissa - 1;
+	        return significand + (exponent - 1);
+	    };
+	    /** Inverse of _log2Approx */
+	    LinearlyInterpolatedMapping.prototype._exp2Approx = function (value) {
+	        var exponent = Math.floor(value) + 1;
+	        var mantissa = (value - exponent + 2) / 2;
+	        return (0, math_1.ldexp)(mantissa, exponent);
+	    };
+	    LinearlyInterpolatedMapping.prototype._logGamma = function (value) {
+	        return Math.log2(value) * this._multiplier;
+	    };
+	    LinearlyInterpolatedMapping.prototype._powGamma = function (value) {
+	        return Math.pow(2, value / this._multiplier);
+	    };
+	    LinearlyInterpolatedMapping.prototype._protoInterpolation = function () {
+	        var Interpolation = requireCompiled().IndexMapping.Interpolation;
+	        return Interpolation.LINEAR;
+	    };
+	    return LinearlyInterpolatedMapping;
+	}(KeyMapping_1.KeyMapping));
+	LinearlyInterpolatedMapping.LinearlyInterpolatedMapping = LinearlyInterpolatedMapping$1;
+	return LinearlyInterpolatedMapping;
+}
+
+var CubicallyInterpolatedMapping = {};
+
+var hasRequiredCubicallyInterpolatedMapping;
+
+function requireCubicallyInterpolatedMapping () {
+	if (hasRequiredCubicallyInterpolatedMapping) return CubicallyInterpolatedMapping;
+	hasRequiredCubicallyInterpolatedMapping = 1;
+	/*
+	 * Unless explicitly stated otherwise all files in this repository are licensed
+	 * under the Apache 2.0 license (see LICENSE).
+	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+	 * Copyright 2020 Datadog, Inc.
+	 */
+	var __extends = (CubicallyInterpolatedMapping && CubicallyInterpolatedMapping.__extends) || (function () {
+	    var extendStatics = function (d, b) {
+	        extendStatics = Object.setPrototypeOf ||
+	            ({ __proto__: [] } instanceof Array && function (d, b) { d.__proto__ = b; }) ||
+	            function (d, b) { for (var p in b) if (Object.prototype.hasOwnProperty.call(b, p)) d[p] = b[p]; };
+	        return extendStatics(d, b);
+	    };
+	    return function (d, b) {
+	        if (typeof b !== "function" && b !== null)
+	            throw new TypeError("Class extends value " + String(b) + " is not a constructor or null");
+	        extendStatics(d, b);
+	        function __() { this.constructor = d; }
+	        d.prototype = b === null ? Object.create(b) : (__.prototype = b.prototype, new __());
+	    };
+	})();
+	Object.defineProperty(CubicallyInterpolatedMapping, "__esModule", { value: true });
+	CubicallyInterpolatedMapping.CubicallyInterpolatedMapping = void 0;
+	var KeyMapping_1 = requireKeyMapping();
+	var math_1 = requireMath();
+	/**
+	 * A fast KeyMapping that approximates the memory-optimal LogarithmicMapping by
+	 * extracting the floor value of the logarithm to the base 2 from the binary
+	 * representations of floating-point values and cubically interpolating the
+	 * logarithm in-between.
+	 *
+	 * More detailed documentation of this method can be found in:
+	 * <a href="https://github.com/DataDog/sketches-java/">sketches-java</a>
+	 */
+	var CubicallyInterpolatedMapping$1 = /** @class */ (function (_super) {
+	    __extends(CubicallyInterpolatedMapping, _super);
+	    function CubicallyInterpolatedMapping(relativeAccuracy, offset) {
+	        if (offset === void 0) { offset = 0; }
+	        var _this = _super.call(this, relativeAccuracy, offset) || this;
+	        _this.A = 6 / 35;
+	        _this.B = -3 / 5;
+	        _this.C = 10 / 7;
+	        _this._multiplier /= _this.C;
+	        return _this;
+	    }
+	    /** Approximates log2 using a cubic polynomial */
+	    CubicallyInterpolatedMapping.prototype._cubicLog2Approx = function (value) {
+	        var _a = (0, math_1.frexp)(value), mantissa = _a[0], exponent = _a[1];
+	        var significand = 2 * mantissa - 1;
+	        return (((this.A * significand + this.B) * significand + this.C) *
+	            significand +
+	            (exponent - 1));
+	    };
+	    /** Derived from Cardano's formula */
+	    CubicallyInterpolatedMapping.prototype._cubicExp2Approx = function (value) {
+	        var exponent = Math.floor(value);
+	        var delta0 = this.B * this.B - 3 * this.A * this.C;
+	        var delta1 = 2 * this.B * this.B * this.B -
+	            9 * this.A * this.B * this.C -
+	            27 * this.A * this.A * (value - exponent);
+	        var cardano = Math.cbrt((delta1 -
+	            Math.sqrt(delta1 * delta1 - 4 * delta0 * delta0 * delta0)) /
+	            2);
+	        var significandPlusOne = -(this.B + cardano + delta0 / cardano) / (3 * this.A) + 1;
+	        var mantissa = significandPlusOne / 2;
+	        return (0, math_1.ldexp)(mantissa, exponent + 1);
+	    };
+	    CubicallyInterpolatedMapping.prototype._logGamma = function (value) {
+	        return this._cubicLog2Approx(value) * this._multiplier;
+	    };
+	    CubicallyInterpolatedMapping.prototype._powGamma = function (value) {
+	        return this._cubicExp2Approx(value / this._multiplier);
+	    };
+	    CubicallyInterpolatedMapping.prototype._protoInterpolation = function () {
+	        var Interpolation = requireCompiled().IndexMapping.Interpolation;
+	        return Interpolation.CUBIC;
+	    };
+	    return CubicallyInterpolatedMapping;
+	}(KeyMapping_1.KeyMapping));
+	CubicallyInterpolatedMapping.CubicallyInterpolatedMapping = CubicallyInterpolatedMapping$1;
+	return CubicallyInterpolatedMapping;
+}
+
+var hasRequiredMapping;
+
+function requireMapping () {
+	if (hasRequiredMapping) return mapping;
+	hasRequiredMapping = 1;
+	(function (exports) {
+		/*
+		 * Unless explicitly stated otherwise all files in this repository are licensed
+		 * under the Apache 2.0 license (see LICENSE).
+		 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+		 * Copyright 2020 Datadog, Inc.
+		 */
+		Object.defineProperty(exports, "__esModule", { value: true });
+		exports.CubicallyInterpolatedMapping = exports.LinearlyInterpolatedMapping = exports.LogarithmicMapping = exports.KeyMapping = void 0;
+		var KeyMapping_1 = requireKeyMapping();
+		Object.defineProperty(exports, "KeyMapping", { enumerable: true, get: function () { return KeyMapping_1.KeyMapping; } });
+		var LogarithmicMapping_1 = requireLogarithmicMapping();
+		Object.defineProperty(exports, "LogarithmicMapping", { enumerable: true, get: function () { return LogarithmicMapping_1.LogarithmicMapping; } });
+		var LinearlyInterpolatedMapping_1 = requireLinearlyInterpolatedMapping();
+		Object.defineProperty(exports, "LinearlyInterpolatedMapping", { enumerable: true, get: function () { return LinearlyInterpolatedMapping_1.LinearlyInterpolatedMapping; } });
+		var CubicallyInterpolatedMapping_1 = requireCubicallyInterpolatedMapping();
+		Object.defineProperty(exports, "CubicallyInterpolatedMapping", { enumerable: true, get: function () { return CubicallyInterpolatedMapping_1.CubicallyInterpolatedMapping; } }); 
+	} (mapping));
+	return mapping;
+}
+
+var hasRequiredDDSketch;
+
+function requireDDSketch () {
+	if (hasRequiredDDSketch) return DDSketch$1;
+	hasRequiredDDSketch = 1;
+	/*
+	 * Unless explicitly stated otherwise all files in this repository are licensed
+	 * under the Apache 2.0 license (see LICENSE).
+	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+	 * Copyright 2020 Datadog, Inc.
+	 */
+	var __extends = (DDSketch$1 && DDSketch$1.__extends) || (function () {
+	    var extendStatics = function (d, b) {
+	        extendStatics = Object.setPrototypeOf ||
+	            ({ __proto__: [] } instanceof Array && function (d, b) { d.__proto__ = b; }) ||
+	            function (d, b) { for (var p in b) if (Object.prototype.hasOwnProperty.call(b, p)) d[p] = b[p]; };
+	        return extendStatics(d, b);
+	    };
+	    return function (d, b) {
+	        if (typeof b !== "function" && b !== null)
+	            throw new TypeError("Class extends value " + String(b) + " is not a constructor or null");
+	        extendStatics(d, b);
+	        function __() { this.constructor = d; }
+	        d.prototype = b === null ? Object.create(b) : (__.prototype = b.prototype, new __());
+	    };
+	})();
+	Object.defineProperty(DDSketch$1, "__esModule", { value: true });
+	DDSketch$1.LogCollapsingHighestDenseDDSketch = DDSketch$1.LogCollapsingLowestDenseDDSketch = DDSketch$1.DDSketch = void 0;
+	var store_1 = requireStore();
+	var mapping_1 = requireMapping();
+	var DEFAULT_RELATIVE_ACCURACY = 0.01;
+	var DEFAULT_BIN_LIMIT = 2048;
+	/** Base class for DDSketch*/
+	var BaseDDSketch = /** @class */ (function () {
+	    function BaseDDSketch(_a) {
+	        var mapping = _a.mapping, store = _a.store, negativeStore = _a.negativeStore, zeroCount = _a.zeroCount;
+	        this.mapping = mapping;
+	        this.store = store;
+	        this.negativeStore = negativeStore;
+	        this.zeroCount = zeroCount;
+	        this.count =
+	            this.negativeStore.count + this.zeroCount + this.store.count;
+	        this.min = Infinity;
+	        this.max = -Infinity;
+	        this.sum = 0;
+	    }
+	    /**
+	     * Add a value to the sketch
+	     *
+	     * @param value The value to be added
+	     * @param weight The amount to weight the value (default 1.0)
+	     *
+	     * @throws Error if `weight` is 0 or negative
+	     */
+	    BaseDDSketch.prototype.accept = function (value, weight) {
+	        if (weight === void 0) { weight = 1; }
+	        if (weight <= 0) {
+	            throw Error('Weight must be a positive number');
+	        }
+	        if (value > this.mapping.minPossible) {
+	            var key = this.mapping.key(value);
+	            this.store.add(key, weight);
+	        }
+	        else if (value < -this.mapping.minPossible) {
+	            var key = this.mapping.key(-value);
+	            this.negativeStore.add(key, weight);
+	        }
+	        else {
+	            this.zeroCount += weight;
+	        }
+	        /* Keep track of summary stats */
+	        this.count += weight;
+	        this.sum += value * weight;
+	        if (value < this.min) {
+	            this.min = value;
+	        }
+	        if (value > this.max) {
+	            this.max = value;
+	        }
+	    };
+	    /**
+	     * Retrieve a value from the sketch at the quantile
+	     *
+	     * @param quantile A number between `0` and `1` (inclusive)
+	     */
+	    BaseDDSketch.prototype.getValueAtQuantile = function (quantile) {
+	        if (quantile < 0 || quantile > 1 || this.count === 0) {
+	            return NaN;
+	        }
+	        var rank = quantile * (this.count - 1);
+	        var quantileValue = 0;
+	        if (rank < this.negativeStore.count) {
+	            var reversedRank = this.negativeStore.count - rank - 1;
+	            var key = this.negativeStore.keyAtRank(reversedRank, false);
+	            quantileValue = -this.mapping.value(key);
+	        }
+	        else if (rank < this.zeroCount + this.negativeStore.count) {
+	            return 0;
+	        }
+	        else {
+	            var key = this.store.keyAtRank(rank - this.zeroCount - this.negativeStore.count);
+	            quantileValue = this.mapping.value(key);
+	        }
+	        return quantileValue;
+	    };
+	    /**
+	     * Merge the contents of the parameter `sketch` into this sketch
+	     *
+	     * @param sketch The sketch to merge into the caller sketch
+	     * @throws Error if the sketches were initialized with different `relativeAccuracy` values
+	     */
+	    BaseDDSketch.prototype.merge = function (sketch) {
+	        if (!this.mergeable(sketch)) {
+	            throw new Error('Cannot merge two DDSketches with different `relativeAccuracy` parameters');
+	        }
+	        if (sketch.count === 0) {
+	            return;
+	        }
+	        if (this.count === 0) {
+	            this._copy(sketch);
+	            return;
+	        }
+	        this.store.merge(sketch.store);
+	        /* Merge summary stats */
+	        this.zeroCount += sketch.zeroCount;
+	        this.count += sketch.count;
+	        this.sum += sketch.sum;
+	        if (sketch.min < this.min) {
+	            this.min = sketch.min;
+	        }
+	        if (sketch.max > this.max) {
+	            this.max = sketch.max;
+	        }
+	    };
+	    /**
+	     * Determine whether two sketches can be merged
+	     *
+	     * @param sketch The sketch to be merged into the caller sketch
+	     */
+	    BaseDDSketch.prototype.mergeable = function (sketch) {
+	        return this.mapping.gamma === sketch.mapping.gamma;
+	    };
+	    /**
+	     * Helper method to copy the contents of the parameter `store` into this store
+	     * @see DDSketch.merge to merge two sketches safely
+	     *
+	     * @param store The store to be copied into the caller store
+	     */
+	    BaseDDSketch.prototype._copy = function (sketch) {
+	        this.store.copy(sketch.store);
+	        this.negativeStore.copy(sketch.negativeStore);
+	        this.zeroCount = sketch.zeroCount;
+	        this.min = sketch.min;
+	        this.max = sketch.max;
+	        this.count = sketch.count;
+	        this.sum = sketch.sum;
+	    };
+	    /** Serialize a DDSketch to protobuf format */
+	    BaseDDSketch.prototype.toProto = function () {
+	        var ProtoDDSketch = requireCompiled().DDSketch;
+	        var message = ProtoDDSketch.create({
+	            mapping: this.mapping.toProto(),
+	            positiveValues: this.store.toProto(),
+	            negativeValues: this.negativeStore.toProto(),
+	            zeroCount: this.zeroCount
+	        });
+	        return ProtoDDSketch.encode(message).finish();
+	    };
+	    /**
+	     * Deserialize a DDSketch from protobuf data
+	     *
+	     * Note: `fromProto` currently loses summary statistics for the original
+	     * sketch (i.e. `min`, `max`)
+	     *
+	     * @param buffer Byte array containing DDSketch in protobuf format (from DDSketch.toProto)
+	     */
+	    BaseDDSketch.fromProto = function (buffer) {
+	        var ProtoDDSketch = requireCompiled().DDSketch;
+	        var decoded = ProtoDDSketch.decode(buffer);
+	        var mapping = mapping_1.KeyMapping.fromProto(decoded.mapping);
+	        var store = store_1.DenseStore.fromProto(decoded.positiveValues);
+	        var negativeStore = store_1.DenseStore.fromProto(decoded.negativeValues);
+	        var zeroCount = decoded.zeroCount;
+	        return new BaseDDSketch({ mapping: mapping, store: store, negativeStore: negativeStore, zeroCount: zeroCount });
+	    };
+	    return BaseDDSketch;
+	}());
+	var defaultConfig = {
+	    relativeAccuracy: DEFAULT_RELATIVE_ACCURACY
+	};
+	/** A quantile sketch with relative-error guarantees */
+	var DDSketch = /** @class */ (function (_super) {
+	    __extends(DDSketch, _super);
+	    /**
+	     * Initialize a new DDSketch
+	     *
+	     * @param relativeAccuracy The accuracy guarantee of the sketch (default 0.01)
+	     */
+	    function DDSketch(_a) {
+	        var _b = _a === void 0 ? defaultConfig : _a, _c = _b.relativeAccuracy, relativeAccuracy = _c === void 0 ? DEFAULT_RELATIVE_ACCURACY : _c;
+	        var mapping = new mapping_1.LogarithmicMapping(relativeAccuracy);
+	        var store = new store_1.DenseStore();
+	        var negativeStore = new store_1.DenseStore();
+	        return _super.call(this, { mapping: mapping, store: store, negativeStore: negativeStore, zeroCount: 0 }) || this;
+	    }
+	    return DDSketch;
+	}(BaseDDSketch));
+	DDSketch$1.DDSketch = DDSketch;
+	var LogCollapsingLowestDenseDDSketch = /** @class */ (function (_super) {
+	    __extends(LogCollapsingLowestDenseDDSketch, _super);
+	    /**
+	     * Initialize a new LogCollapsingLowestDenseDDSketch
+	     *
+	     * @param relativeAccuracy The accuracy guarantee of the sketch (default 0.01)
+	     * @param binLimit Number of bins before lowest indices are collapsed (default 2048)
+	     */
+	    function LogCollapsingLowestDenseDDSketch(_a) {
+	        var _b = _a === void 0 ? defaultConfig : _a, _c = _b.relativeAccuracy, relativeAccuracy = _c === void 0 ? DEFAULT_RELATIVE_ACCURACY : _c, _d = _b.binLimit, binLimit = _d === void 0 ? DEFAULT_BIN_LIMIT : _d;
+	        var mapping = new mapping_1.LogarithmicMapping(relativeAccuracy);
+	        var store = new store_1.CollapsingLowestDenseStore(binLimit);
+	        var negativeStore = new store_1.CollapsingLowestDenseStore(binLimit);
+	        return _super.call(this, { mapping: mapping, store: store, negativeStore: negativeStore, zeroCount: 0 }) || this;
+	    }
+	    return LogCollapsingLowestDenseDDSketch;
+	}(BaseDDSketch));
+	DDSketch$1.LogCollapsingLowestDenseDDSketch = LogCollapsingLowestDenseDDSketch;
+	var LogCollapsingHighestDenseDDSketch = /** @class */ (function (_super) {
+	    __extends(LogCollapsingHighestDenseDDSketch, _super);
+	    /**
+	     * Initialize a new LogCollapsingHighestDenseDDSketch
+	     *
+	     * @param relativeAccuracy The accuracy guarantee of the sketch (default 0.01)
+	     * @param binLimit Number of bins before highest indices are collapsed (default 2048)
+	     */
+	    function LogCollapsingHighestDenseDDSketch(_a) {
+	        var _b = _a === void 0 ? defaultConfig : _a, _c = _b.relativeAccuracy, relativeAccuracy = _c === void 0 ? DEFAULT_RELATIVE_ACCURACY : _c, _d = _b.binLimit, binLimit = _d === void 0 ? DEFAULT_BIN_LIMIT : _d;
+	        var mapping = new mapping_1.LogarithmicMapping(relativeAccuracy);
+	        var store = new store_1.CollapsingHighestDenseStore(binLimit);
+	        var negativeStore = new store_1.CollapsingHighestDenseStore(binLimit);
+	        return _super.call(this, { mapping: mapping, store: store, negativeStore: negativeStore, zeroCount: 0 }) || this;
+	    }
+	    return LogCollapsingHighestDenseDDSketch;
+	}(BaseDDSketch));
+	DDSketch$1.LogCollapsingHighestDenseDDSketch = LogCollapsingHighestDenseDDSketch;
+	return DDSketch$1;
+}
+
+var hasRequiredDdsketch;
+
+function requireDdsketch () {
+	if (hasRequiredDdsketch) return ddsketch;
+	hasRequiredDdsketch = 1;
+	(function (exports) {
+		/*
+		 * Unless explicitly stated otherwise all files in this repository are licensed
+		 * under the Apache 2.0 license (see LICENSE).
+		 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+		 * Copyright 2020 Datadog, Inc.
+		 */
+		var __createBinding = (ddsketch && ddsketch.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+		    if (k2 === undefined) k2 = k;
+		    var desc = Object.getOwnPropertyDescriptor(m, k);
+		    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+		      desc = { enumerable: true, get: function() { return m[k]; } };
+		    }
+		    Object.defineProperty(o, k2, desc);
+		}) : (function(o, m, k, k2) {
+		    if (k2 === undefined) k2 = k;
+		    o[k2] = m[k];
+		}));
+		var __exportStar = (ddsketch && ddsketch.__exportStar) || function(m, exports) {
+		    for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports, p)) __createBinding(exports, m, p);
+		};
+		Object.defineProperty(exports, "__esModule", { value: true });
+		__exportStar(requireDDSketch(), exports); 
+	} (ddsketch));
+	return ddsketch;
+}
+
+var hasRequiredDist;
+
+function requireDist () {
+	if (hasRequiredDist) return dist;
+	hasRequiredDist = 1;
+	(function (exports) {
+		/*
+		 * Unless explicitly stated otherwise all files in this repository are licensed
+		 * under the Apache 2.0 license (see LICENSE).
+		 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+		 * Copyright 2020 Datadog, Inc.
+		 */
+		var __createBinding = (dist && dist.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+		    if (k2 === undefined) k2 = k;
+		    var desc = Object.getOwnPropertyDescriptor(m, k);
+		    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+		      desc = { enumerable: true, get: function() { return m[k]; } };
+		    }
+		    Object.defineProperty(o, k2, desc);
+		}) : (function(o, m, k, k2) {
+		    if (k2 === undefined) k2 = k;
+		    o[k2] = m[k];
+		}));
+		var __exportStar = (dist && dist.__exportStar) || function(m, exports) {
+		    for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports, p)) __createBinding(exports, m, p);
+		};
+		Object.defineProperty(exports, "__esModule", { value: true });
+		__exportStar(requireDdsketch(), exports); 
+	} (dist));
+	return dist;
+}
+
+var distExports = requireDist();
+var sketches = /*@__PURE__*/getDefaultExportFromCjs(distExports);
+
+/**
+ * Quantile sketches: DDSketch keeps every quantile within a relative error of the true value in
+ * bounded memory, and two sketches merge exactly — what step windows need when they coarsen.
+ */
+const { DDSketch } = sketches;
+/** 0.05 % relative error: far below the 1 % run-to-run noise the gate works against. */
+const RELATIVE_ACCURACY = 0.0005;
+function newSketch() {
+    return new DDSketch({ relativeAccuracy: RELATIVE_ACCURACY });
+}
+/** Values at the given quantile levels, clamped into [min, max] (the sketch answers bucket centres). */
+function quantilesOf(sketch, levels) {
+    return levels.map((q) => Math.min(sketch.max, Math.max(sketch.min, sketch.getValueAtQuantile(q))));
+}
+
+/**
+ * Step windows whose number stays bounded however long the run: windows are aligned to multiples
+ * of the width, and when there would be more than `maxWindows`, neighbours merge pairwise and the
+ * width doubles. Runs of the same length therefore get the same windows (`steps:A-B` tags line up).
+ *
+ * Each value is accepted once: warm-up values go to a window's separate warm-up sketch, so the steady
+ * state is the merge of the windows' main sketches and no second sketch per metric is needed.
+ */
+class StepWindows {
+    maxWindows;
+    width;
+    slots = new Map();
+    currentIndex = Number.NaN;
+    current = null;
+    constructor(initialWidth, maxWindows) {
+        this.maxWindows = maxWindows;
+        this.width = Math.max(1, initialWidth);
+    }
+    /** Add a value; `warm` values count in their window but not in the steady state. */
+    add(step, value, warm = false) {
+        const index = Math.floor(step / this.width);
+        if (index !== this.currentIndex) {
+            let slot = this.slots.get(index);
+            if (!slot) {
+                slot = { main: newSketch(), warm: null };
+                this.slots.set(index, slot);
+                if (this.slots.size > this.maxWindows) {
+                    this.coarsen();
+                    this.add(step, value, warm);
+                    return;
+                }
+            }
+            this.currentIndex = index;
+            this.current = slot;
+        }
+        if (warm)
+            (this.current.warm ??= newSketch()).accept(value);
+        else
+            this.current.main.accept(value);
+    }
+    coarsen() {
+        while (this.slots.size > this.maxWindows) {
+            this.width *= 2;
+            const merged = new Map();
+            for (const [index, slot] of this.slots) {
+                const into = merged.get(Math.floor(index / 2));
+                if (!into) {
+                    merged.set(Math.floor(index / 2), slot);
+                    continue;
+                }
+                into.main.merge(slot.main);
+                if (slot.warm)
+                    (into.warm ??= newSketch()).merge(slot.warm);
+            }
+            this.slots = merged;
+        }
+        this.currentIndex = Number.NaN;
+        this.current = null;
+    }
+    /** Everything but the warm-up values, merged: the steady state. Null when there is none. */
+    steady() {
+        const all = newSketch();
+        for (const slot of this.slots.values())
+            all.merge(slot.main);
+        return all.count > 0 ? all : null;
+    }
+    result() {
+        return [...this.slots.entries()]
+            .sort((a, b) => a[0] - b[0])
+            .map(([index, slot]) => {
+            let sketch = slot.main;
+            if (slot.warm) {
+                sketch = newSketch();
+                sketch.merge(slot.main);
+                sketch.merge(slot.warm);
+            }
+            return { from: index * this.width, to: (index + 1) * this.width - 1, count: sketch.count, quantiles: quantilesOf(sketch, WINDOW_QUANTILES) };
+        });
+    }
+}
+
+/**
+ * Everything the pipeline needs to know about one metric, built in one pass over its values in step
+ * order with memory bounded by the sketches, windows and samples — never by the run's length.
+ */
+/** Logged points whose median is the loss "over the final window". */
+const FINAL_POINTS = 100;
+class MetricAccumulator {
+    name;
+    cls;
+    steadyFrom;
+    count = 0;
+    nan = 0;
+    inf = 0;
+    firstNonFiniteStep = null;
+    first = Number.NaN;
+    last = Number.NaN;
+    lastStep = Number.NaN;
+    min = Number.POSITIVE_INFINITY;
+    max = Number.NEGATIVE_INFINITY;
+    steadySum = 0;
+    steady;
+    windows;
+    sampler;
+    divergence;
+    tail = [];
+    tailAt = 0;
+    constructor(name, cls, steadyFrom, config) {
+        this.name = name;
+        this.cls = cls;
+        this.steadyFrom = steadyFrom;
+        const kind = cls.kind;
+        this.windows = kind === 'window' || kind === 'timer' ? new StepWindows(config.lossEvery, config.maxWindows) : null;
+        // Window and timer metrics get their steady state from their windows; loss keeps its own sketch.
+        this.steady = kind === 'loss' ? newSketch() : null;
+        this.sampler = kind === 'loss' ? new LossSampler(config.lossEvery, config.lossMaxPoints) : null;
+        this.divergence = kind === 'loss' ? new DivergenceDetector() : null;
+    }
+    add(step, value) {
+        if (this.count === 0)
+            this.first = value;
+        this.count += 1;
+        this.last = value;
+        this.lastStep = step;
+        if (value < this.min)
+            this.min = value;
+        if (value > this.max)
+            this.max = value;
+        const warm = step < this.steadyFrom;
+        if (!warm)
+            this.steadySum += value;
+        if (this.windows) {
+            // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
+            if (!warm || this.cls.kind !== 'timer')
+                this.windows.add(step, value, warm);
+        }
+        else if (this.steady && !warm) {
+            this.steady.accept(value);
+        }
+        if (this.sampler) {
+            if (!warm)
+                this.divergence.add(step, value);
+            this.sampler.add(step, value);
+            if (this.tail.length < FINAL_POINTS)
+                this.tail.push(value);
+            else
+                this.tail[this.tailAt] = value;
+            this.tailAt = (this.tailAt + 1) % FINAL_POINTS;
+        }
+    }
+    /** An explicit NaN where the row had other values: the metric itself broke. */
+    addNaN(step) {
+        this.nan += 1;
+        this.firstNonFiniteStep ??= step;
+    }
+    addInfinite(step) {
+        this.inf += 1;
+        this.firstNonFiniteStep ??= step;
+    }
+    finish() {
+        const sketch = this.windows ? this.windows.steady() : this.steady;
+        const steady = sketch && sketch.count > 0 ? steadyState(sketch, this.steadySum, this.steadyFrom) : null;
+        const summary = {
+            name: this.name,
+            class: percentIfAboveOne(this.cls, steady),
+            count: this.count,
+            nan: this.nan,
+            inf: this.inf,
+            firstNonFiniteStep: this.firstNonFiniteStep,
+            first: this.first,
+            last: this.last,
+            lastStep: this.lastStep,
+            min: this.count ? this.min : Number.NaN,
+            max: this.count ? this.max : Number.NaN,
+            steady,
+            windows: this.windows?.result() ?? [],
+        };
+        if (this.sampler && this.count > 0) {
+            const samples = this.sampler.result();
+            const lastSampled = samples[samples.length - 1];
+            summary.loss = {
+                samples,
+                every: this.sampler.every,
+                final: median(this.tail),
+                finalFrom: this.tail.length < FINAL_POINTS ? (samples[0]?.[0] ?? this.lastStep) : (lastSampled?.[0] ?? this.lastStep),
+                runningMin: this.min,
+                divergence: this.divergence.result(),
+            };
+        }
+        return summary;
+    }
+}
+/** A ratio (MFU) logged as 42.1 rather than 0.421 is a percentage: no utilisation ratio exceeds 1. */
+function percentIfAboveOne(cls, steady) {
+    return cls.unit === 'ratio' && steady !== null && steady.median > 1.5 ? { ...cls, unit: 'percent' } : cls;
+}
+/** Steady-state numbers from the sketch: spread is the robust standard deviation IQR / 1.349. */
+function steadyState(sketch, sum, fromStep) {
+    const [p10, p25, p50, p75, p90] = quantilesOf(sketch, [0.1, 0.25, 0.5, 0.75, 0.9]);
+    return { median: p50, p10, p90, mean: sum / sketch.count, spread: (p75 - p25) / 1.349, n: sketch.count, fromStep };
+}
+
+async function summarizeRun(input, config) {
+    const { table } = input;
+    const classes = table.columns.map((name) => classify(name, config));
+    let accumulators = null;
+    let rows = 0;
+    let firstStep = Number.NaN;
+    let lastStep = Number.NaN;
+    for await (const batch of table.batches) {
+        const n = batch.steps.length;
+        if (n === 0)
+            continue;
+        if (accumulators === null) {
+            firstStep = batch.steps[0];
+            const steadyFrom = firstStep + config.warmupSteps;
+            accumulators = table.columns.map((name, c) => classes[c].kind === 'ignore' ? null : new MetricAccumulator(name, classes[c], steadyFrom, config));
+        }
+        rows += n;
+        lastStep = batch.steps[n - 1];
+        for (let c = 0; c < accumulators.length; c++) {
+            const acc = accumulators[c];
+            if (!acc)
+                continue;
+            const column = batch.values[c];
+            for (let i = 0; i < n; i++) {
+                const v = column[i];
+                if (v !== v)
+                    continue; // missing
+                if (v === Infinity || v === -Infinity)
+                    acc.addInfinite(batch.steps[i]);
+                else
+                    acc.add(batch.steps[i], v);
+            }
+            // A NaN token is a broken loss only where the row carries other values; a row of NaN is a gap.
+            const tokens = acc.cls.kind === 'loss' ? batch.nanTokens?.[c] : undefined;
+            if (tokens) {
+                for (const i of tokens) {
+                    if (batch.values.some((other, o) => o !== c && Number.isFinite(other[i])))
+                        acc.addNaN(batch.steps[i]);
+                }
+            }
+        }
+    }
+    return {
+        name: input.name,
+        experiment: input.experiment,
+        source: table.source,
+        tags: input.tags,
+        fingerprint: input.fingerprint,
+        steps: { count: rows, first: firstStep, last: lastStep },
+        truncated: table.truncated.value,
+        ...(input.durationSeconds === undefined ? {} : { durationSeconds: input.durationSeconds }),
+        warnings: [...table.warnings],
+        metrics: (accumulators ?? []).filter((a) => a !== null).map((a) => a.finish()),
+    };
+}
+
+/** ingest + summarize: each run opened lazily and summarised in one pass, one at a time. */
+async function readRuns(stage) {
+    for (const input of await resolveInputs(stage.options, stage.fail)) {
+        try {
+            const summary = await summarizeRun(await input(), stage.config);
+            for (const w of summary.warnings)
+                stage.warn(w);
+            stage.result.summaries.push(summary);
+        }
+        catch (e) {
+            stage.fail(e);
+        }
+    }
+}
+/** Each run to process, opened lazily; manifest problems are reported and the other runs still go. */
+async function resolveInputs(options, fail) {
+    const inputs = [];
+    for (const file of options.csv) {
+        const name = runNameOf(file);
+        const experiment = options.experiment ?? name;
+        inputs.push(async () => ({ name, experiment, tags: {}, fingerprint: {}, table: await openTable(file) }));
+    }
+    if (options.metadata) {
+        try {
+            const manifest = await readManifest(options.metadata);
+            for (const e of manifest.errors)
+                fail(e);
+            for (const r of manifest.runs) {
+                inputs.push(async () => ({
+                    name: r.name,
+                    experiment: options.experiment ? `${options.experiment}/${r.name}` : r.name,
+                    tags: r.config,
+                    fingerprint: r.fingerprint,
+                    ...(r.durationSeconds === undefined ? {} : { durationSeconds: r.durationSeconds }),
+                    table: await openTable(r.file),
+                }));
+            }
+        }
+        catch (e) {
+            fail(e);
+        }
+    }
+    if (!inputs.length && !options.metadata)
+        fail(new InputError('(arguments)', null, 'no input: give --csv FILE or --metadata FILE'));
+    return inputs;
+}
+/** A run's name from its file: the folder for the conventional metrics_rank_0.csv, else the file's stem. */
+function runNameOf(file) {
+    const stem = basename(file, extname(file));
+    return /^metrics(_rank_\d+)?$/.test(stem) ? basename(dirname(file)) || stem : stem;
+}
+
+var statsd = {exports: {}};
+
+var constants = {};
+
+var hasRequiredConstants;
+
+function requireConstants () {
+	if (hasRequiredConstants) return constants;
+	hasRequiredConstants = 1;
+	const os = os__default;
+	const process = require$$0$1;
+
+	constants.PROTOCOL = {
+	  TCP: 'tcp',
+	  UDS: 'uds',
+	  UDP: 'udp',
+	  STREAM: 'stream'
+	};
+
+	/**
+	 * Determines error codes that signify a connection to a TCP socket
+	 * has failed in a way that can be retried. These are string error codes
+	 * matching Node.js socket error.code values (e.g., 'EPIPE', 'ECONNRESET').
+	 * @returns {string[]} An array of the error codes.
+	 */
+	function tcpErrors() {
+	  return [
+	    'WSAENOTCONN',
+	    'WSAECONNREFUSED',
+	    'WSAECONNRESET',
+	    'EDESTADDRREQ',
+	    'ECONNRESET',
+	    'EPIPE',
+	    'ENOTCONN',
+	    'ECONNREFUSED',
+	  ];
+	}
+
+	/**
+	 * Determines error codes that signify a connection to a Unix Domain Socket (UDS)
+	 * has failed in a way that can be retried. OS-specific.
+	 *
+	 * Includes both:
+	 * - string Node.js-style codes (e.g. 'ENOTCONN'), and
+	 * - negative numeric errnos from unix-dgram (e.g. -107 on Linux for ENOTCONN),
+	 *   which sets `err.code = errorno` rather than a string name.
+	 *
+	 * The numeric errnos are derived from `os.constants.errno` rather than
+	 * hardcoded, so they stay correct on architectures whose errno values differ
+	 * from the common x86/arm ones (e.g. mips/sparc Linux).
+	 *
+	 * @returns {Array<string|number>} An array of the error codes.
+	 */
+	function udsErrors() {
+	  const errno = os.constants.errno;
+
+	  if (process.platform === 'linux') {
+	    // unix-dgram reports negative numeric errnos, not string codes
+	    return ['ENOTCONN', 'ECONNREFUSED', -errno.ENOTCONN, -errno.ECONNREFUSED];
+	  }
+
+	  if (process.platform === 'darwin') {
+	    // unix-dgram reports negative numeric errnos, not string codes
+	    return ['EDESTADDRREQ', 'ECONNRESET', -errno.EDESTADDRREQ, -errno.ECONNRESET];
+	  }
+
+	  // Unknown / not yet implemented
+	  return [];
+	}
+
+	// StatsD/DogStatsD metric type codes as they appear on the wire.
+	constants.METRIC_TYPES = {
+	  TIMING: 'ms',
+	  COUNT: 'c',
+	  HISTOGRAM: 'h',
+	  DISTRIBUTION: 'd',
+	  GAUGE: 'g',
+	  SET: 's',
+	};
+
+	// Valid Datadog tag cardinality values (DogStatsD `|card:` field).
+	constants.CARDINALITY_VALUES = ['none', 'low', 'orchestrator', 'high'];
+
+	// Env var values that mean "disabled" for DD_ORIGIN_DETECTION_ENABLED.
+	constants.FALSEY_ENV_VALUES = ['no', 'false', '0', 'n', 'off'];
+
+	// Env vars whose presence signals the client is talking to a Datadog Agent.
+	constants.DATADOG_SIGNAL_ENV_VARS = [
+	  'DD_AGENT_HOST',
+	  'DD_DOGSTATSD_PORT',
+	  'DD_ENTITY_ID',
+	  'DD_ENV',
+	  'DD_SERVICE',
+	  'DD_VERSION',
+	  'DD_EXTERNAL_ENV',
+	  'DD_CARDINALITY',
+	  'DD_TAGS',
+	  'DD_DOGSTATSD_URL',
+	  'DD_DOGSTATSD_SOCKET',
+	];
+
+	// Origin detection (container ID) constants. Linux-only paths.
+	constants.ORIGIN_DETECTION = {
+	  // Inode of /proc/self/ns/cgroup when in the host cgroup namespace.
+	  HOST_CGROUP_NAMESPACE_INODE: 0xEFFFFFFB,
+	  CGROUP_PATH: '/proc/self/cgroup',
+	  CGROUP_NS_PATH: '/proc/self/ns/cgroup',
+	  MOUNTINFO_PATH: '/proc/self/mountinfo',
+	  CGROUP_MOUNT_PATH: '/sys/fs/cgroup',
+	  CGROUPV1_BASE_CONTROLLER: 'memory',
+	  // Matches Docker (64 hex), ECS (32 hex + task id), and UUID/Garden container ids.
+	  // The UUID branch is a full 8-4-4-4-12 UUID; using {4} for the final group would
+	  // truncate real UUIDs to 28 chars and emit an invalid |c: value.
+	  CONTAINER_ID_RE: /([0-9a-f]{64})|([0-9a-f]{32}-\d+)|([0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12})/,
+	};
+
+	constants.tcpErrors = tcpErrors;
+	constants.udsErrors = udsErrors;
+	return constants;
+}
+
+var helpers;
+var hasRequiredHelpers;
+
+function requireHelpers () {
+	if (hasRequiredHelpers) return helpers;
+	hasRequiredHelpers = 1;
+	const constants = requireConstants();
+	const fs = fs__default;
+
+	/**
+	 * Replace any characters that can't be sent on with an underscore.
+	 * Used for tag keys where colons are not allowed (colon separates key from value).
+	 */
+	function sanitizeTags(value, telegraf) {
+	  // Characters that break the protocol in tag keys:
+	  // : - separates tag key from value (not allowed in keys)
+	  // | - separates metric components
+	  // , - separates tags
+	  // @ - used for sample rate (StatsD only)
+	  // # - tag prefix character (DogStatsD only)
+	  // \n, \r - break the line protocol (some receivers split on \r as well as \n)
+	  const blocklist = telegraf ? /:|\||,|\n|\r/g : /:|\||@|,|#|\n|\r/g;
+	  // Replace reserved chars with underscores.
+	  let sanitized = String(value).replace(blocklist, '_');
+
+	  // For telegraf, replace trailing backslashes as they break the line protocol
+	  // by escaping the delimiter that comes after the tag value
+	  if (telegraf && sanitized.endsWith('\\')) {
+	    sanitized = sanitized.slice(0, -1) + '_';
+	  }
+
+	  return sanitized;
+	}
+
+	/**
+	 * Replace any characters that can't be sent on with an underscore.
+	 * Used for tag values where colons ARE allowed (e.g., URLs).
+	 */
+	function sanitizeTagValue(value, telegraf) {
+	  // Characters that break the protocol in tag values:
+	  // | - separates metric components
+	  // , - separates tags
+	  // @ - used for sample rate (StatsD only)
+	  // # - tag prefix character (DogStatsD only)
+	  // \n, \r - break the line protocol (some receivers split on \r as well as \n)
+	  // Note: colons ARE allowed in tag values
+	  const blocklist = telegraf ? /\||,|\n|\r/g : /\||@|,|#|\n|\r/g;
+	  // Replace reserved chars with underscores.
+	  let sanitized = String(value).replace(blocklist, '_');
+
+	  // For telegraf, replace trailing backslashes as they break the line protocol
+	  // by escaping the delimiter that comes after the tag value
+	  if (telegraf && sanitized.endsWith('\\')) {
+	    sanitized = sanitized.slice(0, -1) + '_';
+	  }
+
+	  return sanitized;
+	}
+
+	/**
+	 * Replace any characters in metric names that can't be sent on with an underscore
+	 */
+	function sanitizeMetricName(value) {
+	  // Characters that break the protocol in metric names:
+	  // : - separates metric name from value
+	  // | - separates metric components
+	  // \n, \r - break the line protocol (some receivers split on \r as well as \n)
+	  const blocklist = /:|\||\n|\r/g;
+	  return String(value).replace(blocklist, '_');
+	}
+
+	/**
+	 * Format tags properly before sending on
+	 */
+	function formatTags(tags, telegraf) {
+	  if (Array.isArray(tags)) {
+	    // Sanitize each tag in the array
+	    return tags.map(tag => {
+	      // If tag contains a colon (not at position 0), sanitize key and value separately
+	      const colonIndex = typeof tag === 'string' ? tag.indexOf(':') : -1;
+	      if (colonIndex > 0) {
+	        const key = tag.substring(0, colonIndex);
+	        const value = tag.substring(colonIndex + 1);
+	        return `${sanitizeTags(key, telegraf)}:${sanitizeTagValue(value, telegraf)}`;
+	      }
+	      // For tags without colons (or colon at start), sanitize as a key (most restrictive)
+	      return sanitizeTags(tag, telegraf);
+	    });
+
+	  } else {
+	    return Object.keys(tags).map(key => {
+	      return `${sanitizeTags(key, telegraf)}:${sanitizeTagValue(tags[key], telegraf)}`;
+	    });
+	  }
+	}
+
+	/**
+	 * Overrides tags in parent with tags from child with the same name (case sensitive) and return the result as new
+	 * array. parent and child are not mutated.
+	 */
+	function overrideTags (parent, child, telegraf) {
+	  if (! child) {
+	    return parent;
+	  }
+
+	  const formattedChild = formatTags(child, telegraf);
+	  const childCopy = new Map();
+	  const toAppend = [];
+
+	  formattedChild.forEach(tag => {
+	    const idx = typeof tag === 'string' ? tag.indexOf(':') : -1;
+	    if (idx < 1) {
+	      toAppend.push(tag);
+	    } else {
+	      const key = tag.substring(0, idx);
+	      if (!childCopy.has(key)) {
+	        childCopy.set(key, []);
+	      }
+	      childCopy.get(key).push(tag);
+	    }
+	  });
+
+	  const result = parent.filter(tag => {
+	    const idx = typeof tag === 'string' ? tag.indexOf(':') : -1;
+	    if (idx < 1) {
+	      return true;
+	    }
+	    const key = tag.substring(0, idx);
+	    return !childCopy.has(key);
+	  });
+
+	  for (const tags of childCopy.values()) {
+	    for (const tag of tags) {
+	      result.push(tag);
+	    }
+	  }
+	  result.push(...toAppend);
+	  return result;
+	}
+
+	/**
+	 * Formats a date for use with DataDog
+	 */
+	function formatDate(date) {
+	  let timestamp;
+	  if (date instanceof Date) {
+	    // Datadog expects seconds.
+	    timestamp = Math.round(date.getTime() / 1000);
+	  } else if (date instanceof Number || typeof date === 'number') {
+	    // Make sure it is an integer, not a float.
+	    timestamp = Math.round(date);
+	  }
+	  return timestamp;
+	}
+
+	/**
+	 * Converts int to a string IP
+	 */
+	function intToIP(int) {
+	  const part1 = int & 255;
+	  const part2 = ((int >> 8) & 255);
+	  const part3 = ((int >> 16) & 255);
+	  const part4 = ((int >> 24) & 255);
+
+	  return `${part4}.${part3}.${part2}.${part1}`;
+	}
+
+	/**
+	 * Returns the system default interface on Linux
+	 */
+	function getDefaultRoute() {
+	  try {
+	    const fileContents = fs.readFileSync('/proc/net/route', 'utf8'); // eslint-disable-line no-sync
+	    const routes = fileContents.split('\n');
+	    for (const route of routes) {
+	      const fields = route.trim().split('\t');
+	      if (fields[1] === '00000000') {
+	        const address = fields[2];
+	        // Convert to little endian by splitting every 2 digits and reversing that list
+	        const littleEndianAddress = address.match(/.{2}/g).reverse().join('');
+	        return intToIP(parseInt(littleEndianAddress, 16));
+	      }
+	    }
+	  } catch (e) {
+	    console.error('Could not get default route from /proc/net/route');
+	  }
+	  return null;
+	}
+
+	/**
+	 * Normalize prefix to ensure it ends with a period separator if non-empty
+	 */
+	function normalizePrefix(prefix) {
+	  if (prefix && !prefix.endsWith('.')) {
+	    return prefix + '.';
+	  }
+	  return prefix || '';
+	}
+
+	/**
+	 * Normalize suffix to ensure it starts with a period separator if non-empty
+	 */
+	function normalizeSuffix(suffix) {
+	  if (suffix && !suffix.startsWith('.')) {
+	    return '.' + suffix;
+	  }
+	  return suffix || '';
+	}
+
+	/**
+	 * Validates a cardinality value against the allowed set, returning the
+	 * normalized lowercase value or undefined (with a console.error on invalid).
+	 */
+	function validateCardinality(value) {
+	  if (value === undefined || value === null || value === '') {
+	    return undefined;
+	  }
+	  const normalized = String(value).toLowerCase();
+	  if (constants.CARDINALITY_VALUES.indexOf(normalized) === -1) {
+	    console.error(`hot-shots: invalid cardinality '${value}' — expected one of ` +
+	      `${constants.CARDINALITY_VALUES.join(', ')}; ignoring`);
+	    return undefined;
+	  }
+	  return normalized;
+	}
+
+	/**
+	 * Sanitizes External Data (DD_EXTERNAL_ENV) by trimming and stripping control
+	 * characters and pipe characters. Returns undefined for empty input.
+	 */
+	function sanitizeExternalData(value) {
+	  if (!value) {
+	    return undefined;
+	  }
+	  // Strip control characters and the pipe delimiter, matching the C# client.
+	  const sanitized = String(value).trim().replace(/[\x00-\x1f|]+/g, ''); // eslint-disable-line no-control-regex
+	  return sanitized === '' ? undefined : sanitized;
+	}
+
+	/**
+	 * Returns true if an env var value represents a disabled/false setting.
+	 */
+	function isFalseyEnvValue(value) {
+	  if (value === undefined || value === null) {
+	    return false;
+	  }
+	  return constants.FALSEY_ENV_VALUES.indexOf(String(value).toLowerCase()) !== -1;
+	}
+
+	/**
+	 * Determines whether Datadog mode should auto-enable. True when not telegraf and
+	 * a Datadog signal env var is set. The `uds` protocol alone does NOT enable it.
+	 */
+	function detectDatadogMode(telegraf) {
+	  if (telegraf) {
+	    return false;
+	  }
+	  return constants.DATADOG_SIGNAL_ENV_VARS.some(name => process.env[name]);
+	}
+
+	/**
+	 * Parses a DD_DOGSTATSD_URL-style transport URL into hot-shots transport options.
+	 * Supports udp://host[:port], unix:///path/to/socket and unixgram:///path/to/socket.
+	 * Returns null (with a console.error) for unsupported or malformed URLs.
+	 */
+	function parseDogstatsdUrl(url) {
+	  const value = String(url);
+	  if (value.startsWith('unixstream://')) {
+	    console.error(`hot-shots: unsupported DD_DOGSTATSD_URL '${value}' — stream Unix sockets are not supported; ignoring`);
+	    return null;
+	  }
+	  const udsPrefix = ['unixgram://', 'unix://'].find(prefix => value.startsWith(prefix));
+	  if (udsPrefix) {
+	    const path = value.substring(udsPrefix.length);
+	    if (path === '') {
+	      console.error(`hot-shots: invalid DD_DOGSTATSD_URL '${value}' — missing socket path; ignoring`);
+	      return null;
+	    }
+	    return { protocol: constants.PROTOCOL.UDS, path: path };
+	  }
+	  if (value.startsWith('udp://')) {
+	    const rest = value.substring('udp://'.length);
+	    let host = rest;
+	    let portStr;
+	    const bracketMatch = rest.match(/^\[(.+)\](?::(\d+))?$/);
+	    if (bracketMatch) {
+	      host = bracketMatch[1];
+	      portStr = bracketMatch[2];
+	    } else {
+	      const firstColon = rest.indexOf(':');
+	      // A single colon separates host from port. Multiple colons without
+	      // brackets means a bare IPv6 address with no port.
+	      if (firstColon !== -1 && firstColon === rest.lastIndexOf(':')) {
+	        host = rest.substring(0, firstColon);
+	        portStr = rest.substring(firstColon + 1);
+	      }
+	    }
+	    if (host === '') {
+	      console.error(`hot-shots: invalid DD_DOGSTATSD_URL '${value}' — missing host; ignoring`);
+	      return null;
+	    }
+	    const config = { protocol: constants.PROTOCOL.UDP, host: host };
+	    if (portStr !== undefined) {
+	      if (!(/^\d+$/).test(portStr)) {
+	        console.error(`hot-shots: invalid port in DD_DOGSTATSD_URL '${value}'; ignoring`);
+	        return null;
+	      }
+	      const port = parseInt(portStr, 10);
+	      if (port < 1 || port > 65535) {
+	        console.error(`hot-shots: invalid port in DD_DOGSTATSD_URL '${value}'; ignoring`);
+	        return null;
+	      }
+	      config.port = port;
+	    } else {
+	      // Default to the standard DogStatsD port so the URL stays authoritative and
+	      // DD_DOGSTATSD_PORT is not consulted when a URL without a port is given.
+	      config.port = 8125;
+	    }
+	    return config;
+	  }
+	  console.error(`hot-shots: unsupported scheme in DD_DOGSTATSD_URL '${value}' — expected udp://, unix:// or unixgram://; ignoring`);
+	  return null;
+	}
+
+	/**
+	 * Resolves transport configuration from the DD_DOGSTATSD_URL env var or the
+	 * legacy DD_DOGSTATSD_SOCKET env var. Returns null when neither yields a config.
+	 */
+	function getDogstatsdEnvTransport() {
+	  if (process.env.DD_DOGSTATSD_URL) {
+	    const parsed = parseDogstatsdUrl(process.env.DD_DOGSTATSD_URL);
+	    if (parsed) {
+	      return parsed;
+	    }
+	    // The URL was set but invalid/unsupported (parseDogstatsdUrl already logged
+	    // why). Fall through to DD_DOGSTATSD_SOCKET rather than silently defaulting to
+	    // UDP localhost — e.g. a unixstream:// URL we reject paired with a usable
+	    // DD_DOGSTATSD_SOCKET should still reach the agent over UDS.
+	  }
+	  if (process.env.DD_DOGSTATSD_SOCKET) {
+	    // Trim and reject empty/whitespace-only paths so a stray blank value does not
+	    // silently route the client to an invalid socket (mirrors the URL parser's
+	    // missing-path validation).
+	    const socketPath = process.env.DD_DOGSTATSD_SOCKET.trim();
+	    if (socketPath === '') {
+	      console.error('hot-shots: invalid DD_DOGSTATSD_SOCKET — empty or whitespace-only socket path; ignoring');
+	      return null;
+	    }
+	    return { protocol: constants.PROTOCOL.UDS, path: socketPath };
+	  }
+	  return null;
+	}
+
+	/**
+	 * Clones caller-provided tags so later mutation of the original array/object
+	 * does not change what gets emitted at flush time.
+	 * @param tags {Array|Object=} Per-call tags, exactly as passed by the caller.
+	 * @returns {Array|Object=} A shallow copy of the tags, or the value unchanged
+	 *   when there is nothing to copy.
+	 */
+	function cloneTags(tags) {
+	  if (Array.isArray(tags)) {
+	    return tags.slice();
+	  }
+	  if (tags && typeof tags === 'object') {
+	    return Object.assign({}, tags);
+	  }
+	  return tags;
+	}
+
+	helpers = {
+	  formatTags: formatTags,
+	  cloneTags: cloneTags,
+	  overrideTags: overrideTags,
+	  formatDate: formatDate,
+	  getDefaultRoute: getDefaultRoute,
+	  sanitizeTags: sanitizeTags,
+	  sanitizeTagValue: sanitizeTagValue,
+	  sanitizeMetricName: sanitizeMetricName,
+	  normalizePrefix: normalizePrefix,
+	  normalizeSuffix: normalizeSuffix,
+	  validateCardinality: validateCardinality,
+	  sanitizeExternalData: sanitizeExternalData,
+	  isFalseyEnvValue: isFalseyEnvValue,
+	  detectDatadogMode: detectDatadogMode,
+	  parseDogstatsdUrl: parseDogstatsdUrl,
+	  getDogstatsdEnvTransport: getDogstatsdEnvTransport,
+	  // Expose intToIP for testing purposes
+	  intToIP: intToIP
+	};
+	return helpers;
+}
+
+var statsFunctions;
+var hasRequiredStatsFunctions;
+
+function requireStatsFunctions () {
+	if (hasRequiredStatsFunctions) return statsFunctions;
+	hasRequiredStatsFunctions = 1;
+	const helpers = requireHelpers();
+	const util = require$$0$3;
+	const debug = util.debuglog('hot-shots');
+	const METRIC_TYPES = requireConstants().METRIC_TYPES;
+
+	/**
+	 * Separated out of statsd.js for clarity, these are the timing and other stats functions that are what are called the most
+	 * when using hot-shots
+	 */
+	function applyStatsFns (Client) {
+
+	  /**
+	   * Represents the timing stat
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param time {Number|Date} The time in milliseconds to send or Date object of which the difference is calculated
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.timing = function (stat, time, sampleRate, tags, callback) {
+	    const t = time instanceof Date ? new Date() - time : time;
+	    debug('timing: stat=%s, time=%s, sampleRate=%s, tags=%j', stat, t, sampleRate, tags);
+	    this.sendAll(stat, t, METRIC_TYPES.TIMING, sampleRate, tags, callback);
+	  };
+
+	  /**
+	   * Represents the timing stat by recording the duration a function takes to run (in milliseconds)
+	   * @param func {Function} The function to run. Receives a context object as the last argument
+	   *   with an `addTags(tags)` method to add tags dynamically during execution.
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.timer = function (func, stat, sampleRate, tags, callback) {
+	    const _this = this;
+
+	    return (...args) => {
+	      const ctx = createTimerContext();
+	      const start = process.hrtime.bigint();
+	      try {
+	        return func(...args, ctx);
+	      } finally {
+	        const duration = Number(process.hrtime.bigint() - start) / 1e6;
+
+	        const finalTags = mergeTags(tags, ctx.getTags(), _this.telegraf);
+	        _this.timing(
+	          stat,
+	          duration,
+	          sampleRate,
+	          finalTags,
+	          callback
+	        );
+	      }
+	    };
+	  };
+
+	  /**
+	   * Decorates an async function with timing recording behaviour.
+	   *
+	   * This version of `timer` will record the time take for the asynchronous action returned by `func`
+	   * not just the execution time of `func` itself.
+	   *
+	   * @param func {<T,A>(...A):Promise<T>} The function to run. Receives a context object as the last
+	   *   argument with an `addTags(tags)` method to add tags dynamically during execution.
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.asyncTimer = function (func, stat, sampleRate, tags, callback) {
+	    const self = this;
+	    return (...args) => {
+	      const ctx = createTimerContext();
+	      const end = hrtimer();
+	      const p = func(...args, ctx);
+	      const recordStat = () => {
+	        const finalTags = mergeTags(tags, ctx.getTags(), self.telegraf);
+	        self.timing(stat, end(), sampleRate, finalTags, callback);
+	      };
+	      p.then(recordStat, recordStat);
+	      return p;
+	    };
+	  };
+
+	  /**
+	   * Decorates an async function with timing recording behaviour, reported as a distribution.
+	   *
+	   * This version of `timer` will record the time take for the asynchronous action returned by `func`
+	   * not just the execution time of `func` itself.
+	   *
+	   * @param func {<T,A>(...A):Promise<T>} The function to run. Receives a context object as the last
+	   *   argument with an `addTags(tags)` method to add tags dynamically during execution.
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.asyncDistTimer = function (func, stat, sampleRate, tags, callback) {
+	    const self = this;
+	    return (...args) => {
+	      const ctx = createTimerContext();
+	      const end = hrtimer();
+	      const p = func(...args, ctx);
+	      const recordStat = () => {
+	        const finalTags = mergeTags(tags, ctx.getTags(), self.telegraf);
+	        self.distribution(stat, end(), sampleRate, finalTags, callback);
+	      };
+	      p.then(recordStat, recordStat);
+	      return p;
+	    };
+	  };
+
+	  /**
+	   * High-resolution timer
+	   */
+	  function hrtimer() {
+	    const start = process.hrtime.bigint();
+
+	    return () => {
+	      return Number(process.hrtime.bigint() - start) / 1e6;
+	    };
+	  }
+
+	  /**
+	   * Creates a timer context object that allows adding tags during function execution
+	   */
+	  function createTimerContext() {
+	    const dynamicTags = [];
+	    return {
+	      /**
+	       * Add tags to be included when the metric is recorded
+	       * @param tags {Object|Array} Tags to add. Can be an object like {key: 'value'} or array like ['key:value']
+	       */
+	      addTags: function (tags) {
+	        // Guard against null/undefined to prevent crashes
+	        if (!tags) {
+	          return;
+	        }
+	        if (Array.isArray(tags)) {
+	          dynamicTags.push(...tags);
+	        } else if (typeof tags === 'object') {
+	          // Convert object tags to array format
+	          Object.keys(tags).forEach(key => {
+	            dynamicTags.push(`${key}:${tags[key]}`);
+	          });
+	        }
+	      },
+	      /**
+	       * Get all accumulated tags
+	       */
+	      getTags: function () {
+	        return dynamicTags;
+	      }
+	    };
+	  }
+
+	  /**
+	   * Merge original tags with dynamically added tags.
+	   * Uses helpers.formatTags to ensure consistent tag formatting.
+	   */
+	  function mergeTags(originalTags, dynamicTags, telegraf) {
+	    if (!dynamicTags || dynamicTags.length === 0) {
+	      return originalTags;
+	    }
+	    if (!originalTags) {
+	      return dynamicTags;
+	    }
+	    // Use the canonical formatTags helper for consistent formatting
+	    const tagsArray = helpers.formatTags(originalTags, telegraf);
+	    return tagsArray.concat(dynamicTags);
+	  }
+
+	  /**
+	   * Increments a stat by a specified amount
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param value The value to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.increment = function (stat, value, sampleRate, tags, callback) {
+	    // allow use of tags without explicit value or sampleRate
+	    if (typeof value !== 'number') {
+	      // Shift parameters if: less than 3 args, OR sampleRate looks like a callback
+	      // and tags wasn't explicitly provided (issue #139)
+	      if (arguments.length < 3 || (typeof sampleRate === 'function' && tags === undefined)) {
+	        callback = sampleRate;
+	        tags = value;
+	        sampleRate = undefined;
+	        value = undefined;
+	      }
+	    }
+	    // we explicitly check for undefined and null (and don't do a "! value" check)
+	    // so that 0 values are allowed and sent through as-is
+	    if (value === undefined || value === null) {
+	      value = 1;
+	    }
+	    debug('hot-shots increment: stat=%s, value=%s, sampleRate=%s, tags=%j', stat, value, sampleRate, tags);
+	    this.sendAll(stat, value, METRIC_TYPES.COUNT, sampleRate, tags, callback);
+	  };
+
+	  /**
+	   * Decrements a stat by a specified amount
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param value The value to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.decrement = function (stat, value, sampleRate, tags, callback) {
+	    // allow use of tags without explicit value or sampleRate
+	    if (typeof value !== 'number') {
+	      // Shift parameters if: less than 3 args, OR sampleRate looks like a callback
+	      // and tags wasn't explicitly provided (issue #139)
+	      if (arguments.length < 3 || (typeof sampleRate === 'function' && tags === undefined)) {
+	        callback = sampleRate;
+	        tags = value;
+	        sampleRate = undefined;
+	        value = undefined;
+	      }
+	    }
+	    // we explicitly check for undefined and null (and don't do a "! value" check)
+	    // so that 0 values are allowed and sent through as-is
+	    if (value === undefined || value === null) {
+	      value = 1;
+	    }
+
+	    this.sendAll(stat, -value, METRIC_TYPES.COUNT, sampleRate, tags, callback);
+	  };
+
+	  /**
+	   * Represents the histogram stat
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param value The value to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.histogram = function (stat, value, sampleRate, tags, callback) {
+	    debug('hot-shots histogram: stat=%s, value=%s, sampleRate=%s, tags=%j', stat, value, sampleRate, tags);
+	    this.sendAll(stat, value, METRIC_TYPES.HISTOGRAM, sampleRate, tags, callback);
+	  };
+
+	  /**
+	   * Represents the distribution stat
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param value The value to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.distribution = function (stat, value, sampleRate, tags, callback) {
+	    debug('hot-shots distribution: stat=%s, value=%s, sampleRate=%s, tags=%j', stat, value, sampleRate, tags);
+	    this.sendAll(stat, value, METRIC_TYPES.DISTRIBUTION, sampleRate, tags, callback);
+	  };
+
+
+	  /**
+	   * Gauges a stat by a specified amount
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param value The value to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.gauge = function (stat, value, sampleRate, tags, callback) {
+	    debug('hot-shots gauge: stat=%s, value=%s, sampleRate=%s, tags=%j', stat, value, sampleRate, tags);
+	    this.sendAll(stat, value, METRIC_TYPES.GAUGE, sampleRate, tags, callback);
+	  };
+
+	  /**
+	   * Gauges a stat by a delta
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param value The value to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	    Client.prototype.gaugeDelta = function (stat, value, sampleRate, tags, callback) {
+	      const sign = value >= 0 ? '+' : '-';
+	      debug('hot-shots gaugeDelta: stat=%s, value=%s, sampleRate=%s, tags=%j', stat, value, sampleRate, tags);
+	      this.sendAll(stat, `${sign}${Math.abs(value)}`, METRIC_TYPES.GAUGE, sampleRate, tags, callback);
+	    };
+
+	  /**
+	   * Counts unique values by a specified amount
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param value The value to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.unique = Client.prototype.set = function (stat, value, sampleRate, tags, callback) {
+	    debug('hot-shots unique/set: stat=%s, value=%s, sampleRate=%s, tags=%j', stat, value, sampleRate, tags);
+	    this.sendAll(stat, value, METRIC_TYPES.SET, sampleRate, tags, callback);
+	  };
+
+	  /**
+	   * Send a service check
+	   * @param name {String} The name of the service check
+	   * @param status {Number=} The status of the service check (0 to 3).
+	   * @param options
+	   *   @option date_happened {Date} Assign a timestamp to the event. Default is now.
+	   *   @option hostname {String} Assign a hostname to the check.
+	   *   @option message {String} Assign a message to the check.
+	   *   @option cardinality {String} Tag cardinality for this check (DogStatsD datadog mode only).
+	   * @param tags {Array=} The Array of tags to add to the check. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.check = function (name, status, options, tags, callback) {
+	    if (this.telegraf) {
+	      const err = new Error('Not supported by Telegraf / InfluxDB');
+	      if (callback) {
+	        return callback(err);
+	      }
+	      else if (this.errorHandler) {
+	        return this.errorHandler(err);
+	      }
+
+	      throw err;
+	    }
+
+	    // Track service check in telemetry
+	    if (this.telemetry) {
+	      this.telemetry.recordServiceCheck();
+	    }
+
+	    const check = ['_sc', this.prefix + name + this.suffix, status], metadata = options || {};
+
+	    if (metadata.date_happened) {
+	      const timestamp = helpers.formatDate(metadata.date_happened);
+	      if (timestamp) {
+	        check.push(`d:${timestamp}`);
+	      }
+	    }
+	    if (metadata.hostname) {
+	      check.push(`h:${metadata.hostname}`);
+	    }
+
+	    let mergedTags = this.globalTags;
+	    if (tags && typeof(tags) === 'object') {
+	      mergedTags = helpers.overrideTags(mergedTags, tags, this.telegraf);
+	    }
+	    if (mergedTags.length > 0) {
+	      check.push(`#${mergedTags.join(',')}`);
+	    }
+
+	    // DogStatsD extension fields must come before the trailing message (m:) field.
+	    const checkExtensionFields = this.getDatadogExtensionFields(metadata.cardinality);
+	    for (const field of checkExtensionFields) {
+	      check.push(field);
+	    }
+
+	    // message has to be the last part of a service check
+	    if (metadata.message) {
+	      check.push(`m:${metadata.message}`);
+	    }
+
+	    // allow for tags to be omitted and callback to be used in its place
+	    if (typeof tags === 'function' && callback === undefined) {
+	      callback = tags;
+	    }
+
+	    const message = check.join('|');
+	    // Service checks are unique in that message has to be the last element in
+	    // the stat if provided, so we can't append tags like other checks. This
+	    // directly calls the `_send` method to avoid appending tags, since we've
+	    // already added them.
+	    this._send(message, callback);
+	  };
+
+	  /**
+	   * Send on an event
+	   * @param title {String} The title of the event
+	   * @param text {String} The description of the event.  Optional- title is used if not given.
+	   * @param options
+	   *   @option date_happened {Date} Assign a timestamp to the event. Default is now.
+	   *   @option hostname {String} Assign a hostname to the event.
+	   *   @option aggregation_key {String} Assign an aggregation key to the event, to group it with some others.
+	   *   @option priority {String} Can be 'normal' or 'low'. Default is 'normal'.
+	   *   @option source_type_name {String} Assign a source type to the event.
+	   *   @option alert_type {String} Can be 'error', 'warning', 'info' or 'success'. Default is 'info'.
+	   *   @option cardinality {String} Tag cardinality for this event (DogStatsD datadog mode only).
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.event = function (title, text, options, tags, callback) {
+	    if (this.telegraf) {
+	      const err = new Error('Not supported by Telegraf / InfluxDB');
+	      if (callback) {
+	        return callback(err);
+	      }
+	      else if (this.errorHandler) {
+	        return this.errorHandler(err);
+	      }
+
+	      throw err;
+	    }
+
+	    // Track event in telemetry
+	    if (this.telemetry) {
+	      this.telemetry.recordEvent();
+	    }
+
+	    // Convert to strings
+	    let message;
+
+	    // Apply prefix and suffix to the title, similar to how check() does it
+	    const rawTitle = String(title ? title : '');
+	    const msgTitle = this.prefix + rawTitle + this.suffix;
+	    let msgText = String(text ? text : rawTitle);
+	    // Escape new lines (unescaping is supported by DataDog)
+	    msgText = msgText.replace(/\n/g, '\\n');
+
+	    // start out the message with the event-specific title and text info
+	    message = `_e{${msgTitle.length},${msgText.length}}:${msgTitle}|${msgText}`;
+
+	    // add in the event-specific options
+	    if (options) {
+	      if (options.date_happened) {
+	        const timestamp = helpers.formatDate(options.date_happened);
+	        if (timestamp) {
+	          message += `|d:${timestamp}`;
+	        }
+	      }
+	      if (options.hostname) {
+	        message += `|h:${options.hostname}`;
+	      }
+	      if (options.aggregation_key) {
+	        message += `|k:${options.aggregation_key}`;
+	      }
+	      if (options.priority) {
+	        message += `|p:${options.priority}`;
+	      }
+	      if (options.source_type_name) {
+	        message += `|s:${options.source_type_name}`;
+	      }
+	      if (options.alert_type) {
+	        message += `|t:${options.alert_type}`;
+	      }
+	    }
+
+	    // allow for tags to be omitted and callback to be used in its place
+	    if (typeof tags === 'function' && callback === undefined) {
+	      callback = tags;
+	    }
+
+	    this.send(message, tags, options && options.cardinality, callback);
+	  };
+	}
+
+	statsFunctions = applyStatsFns;
+	return statsFunctions;
+}
+
+var transport;
+var hasRequiredTransport;
+
+function requireTransport () {
+	if (hasRequiredTransport) return transport;
+	hasRequiredTransport = 1;
+	const assert = require$$5;
+	const dgram = require$$1$1;
+	const net = require$$0$4;
+	const dns = require$$3;
+	const os = os__default;
+	const util = require$$0$3;
+	const { PROTOCOL } = requireConstants();
+
+	const debug = util.debuglog('hot-shots');
+
+	// Imported below, only if needed
+	let unixDgram;
+
+	const UDS_PATH_DEFAULT = '/var/run/datadog/dsd.socket';
+
+	/**
+	 * Ensures a buffer ends with a newline character for line-based protocols.
+	 * @param {Buffer} buf - The buffer to check and modify
+	 * @returns {string} The buffer content as a string with newline appended if needed
+	 */
+	const addEol = (buf) => {
+	  let msg = buf.toString();
+	  if (msg.length > 0 && msg[msg.length - 1] !== '\n') {
+	    msg += '\n';
+	  }
+	  return msg;
+	};
+
+	/**
+	 * Attach a default no-op debug listener for 'error' events so that an emit with no
+	 * user-supplied listener does not crash the host process.
+	 * @param {EventEmitter} socket
+	 * @param {string} label
+	 */
+	const attachDefaultErrorListener = (socket, label) => {
+	  if (socket && typeof socket.on === 'function') {
+	    socket.on('error', (err) => {
+	      debug('hot-shots %s default error listener: %s', label, err && err.message ? err.message : err);
+	    });
+	  }
+	};
+
+	// interface Transport {
+	//   emit(name: string, payload: any):void;
+	//   on(name: string, listener: Function):void;
+	//   removeListener(name: string, listener: Function):void;
+	//   send(buf: Buffer, callback: Function):void;
+	//   close():void;
+	//   unref(): void;
+	// }
+	/**
+	 * Creates a TCP transport for persistent connection-based metric delivery.
+	 * Automatically adds newlines to messages and maintains keep-alive connection.
+	 * @param {Object} args - Configuration options including host and port
+	 * @returns {Transport} A transport object implementing the Transport interface
+	 */
+	const createTcpTransport = args => {
+	  debug('hot-shots createTcpTransport: connecting to %s:%s', args.host, args.port);
+	  const socket = net.connect(args.port, args.host);
+	  socket.setKeepAlive(true);
+	  // do not block node from shutting down
+	  socket.unref();
+	  attachDefaultErrorListener(socket, 'tcp');
+	  return {
+	    emit: socket.emit.bind(socket),
+	    on: socket.on.bind(socket),
+	    removeListener: socket.removeListener.bind(socket),
+	    send: (buf, callback) => {
+	      debug('hot-shots createTcpTransport: sending %d bytes to %s:%s', Buffer.byteLength(buf), args.host, args.port);
+	      // Check if socket is destroyed before attempting to write
+	      // This prevents ERR_STREAM_DESTROYED and "socket ended" errors (issue #247)
+	      if (socket.destroyed) {
+	        const err = new Error('Socket is destroyed');
+	        err.code = 'ERR_SOCKET_DESTROYED';
+	        debug('hot-shots createTcpTransport: socket destroyed, skipping send');
+	        if (callback) {
+	          callback(err);
+	        }
+	        return;
+	      }
+	      socket.write(addEol(buf), 'ascii', (err) => {
+	        if (err) {
+	          debug('hot-shots createTcpTransport: send error - %s', err.message);
+	        } else {
+	          debug('hot-shots createTcpTransport: send successful');
+	        }
+	        if (callback) {
+	          callback(err);
+	        }
+	      });
+	    },
+	    close: () => {
+	      debug('hot-shots createTcpTransport: closing connection');
+	      socket.destroy();
+	    },
+	    unref: socket.unref.bind(socket)
+
+	  };
+	};
+
+	/**
+	 * Creates a UDP transport for connectionless metric delivery with optional DNS caching.
+	 * Optimizes for IP addresses to avoid unnecessary DNS lookups and APM instrumentation overhead.
+	 * Auto-detects IPv6 addresses and uses the appropriate socket type (udp4 or udp6).
+	 * @param {Object} args - Configuration options including host, port, cacheDns, cacheDnsTtl, and udpSocketOptions
+	 * @returns {Transport} A transport object implementing the Transport interface
+	 */
+	const createUdpTransport = args => {
+	  debug('hot-shots createUdpTransport: creating socket for %s:%s (cacheDns=%s)', args.host, args.port, args.cacheDns);
+
+	  // Optimize for IP addresses to avoid unnecessary dns.lookup calls
+	  // This prevents APM tools from instrumenting dns.lookup for IP addresses
+	  const socketOptions = Object.assign({}, args.udpSocketOptions);
+
+	  // Auto-detect socket type based on host IP version if not explicitly set
+	  // This fixes issues on Node.js 17+ where localhost may resolve to ::1 (IPv6)
+	  const ipVersion = args.host ? net.isIP(args.host) : 0;
+	  if (ipVersion && !socketOptions.type) {
+	    socketOptions.type = ipVersion === 6 ? 'udp6' : 'udp4';
+	    debug('hot-shots createUdpTransport: auto-detected socket type %s for IP version %d', socketOptions.type, ipVersion);
+	  } else if (!socketOptions.type) {
+	    // Default to udp4 for hostnames when no type is specified
+	    socketOptions.type = 'udp4';
+	  }
+
+	  if (!socketOptions.lookup && ipVersion) {
+	    debug('hot-shots createUdpTransport: detected IP address (v%d), using optimized lookup', ipVersion);
+	    socketOptions.lookup = (hostname, options, callback) => {
+	      // Handle both lookup(hostname, callback) and lookup(hostname, options, callback) signatures
+	      if (typeof options === 'function') {
+	        callback = options;
+	      }
+	      // Bypass dns.lookup for IP addresses to avoid APM instrumentation overhead
+	      callback(null, hostname, ipVersion);
+	    };
+	  }
+
+	  const socket = dgram.createSocket(socketOptions);
+	  // do not block node from shutting down
+	  socket.unref();
+	  attachDefaultErrorListener(socket, 'udp');
+
+	  const dnsResolutionData = {
+	    timestamp: new Date(0),
+	    resolvedAddress: undefined
+	  };
+
+	  /**
+	   * Sends a buffer to the UDP socket at the specified address with error handling.
+	   * @param {Buffer} buf - The data buffer to send
+	   * @param {string} address - The resolved IP address to send to
+	   * @param {Function} callback - Callback function to invoke after send completes
+	   */
+	  const sendToSocket = (buf, address, callback) => {
+	    try {
+	      debug('hot-shots UDP transport: sending %d bytes to %s:%s', Buffer.byteLength(buf), address, args.port);
+	      socket.send(buf, 0, buf.length, args.port, address, (err) => {
+	        if (err) {
+	          debug('hot-shots UDP transport: send error - %s', err.message);
+	        } else {
+	          debug('hot-shots UDP transport: send successful (note: UDP does not guarantee delivery)');
+	        }
+	        if (callback) {
+	          callback(err);
+	        }
+	      });
+	    } catch (socketError) {
+	      debug('hot-shots UDP transport: send exception - %s', socketError.message);
+	      if (callback) {
+	        callback(socketError);
+	      }
+	    }
+	  };
+
+	  /**
+	   * Sends data using cached DNS resolution to avoid repeated lookups.
+	   * Caches resolved addresses for the configured TTL duration.
+	   * @param {Function} callback - Callback function to invoke after send completes
+	   * @param {Buffer} buf - The data buffer to send
+	   */
+	  const sendUsingDnsCache = (callback, buf) => {
+	    const now = Date.now();
+	    if (dnsResolutionData.resolvedAddress === undefined || (now - dnsResolutionData.timestamp > args.cacheDnsTtl)) {
+	      debug('hot-shots UDP transport: performing DNS lookup for %s', args.host);
+
+	      // Optimize: if host is already an IP, skip dns.lookup
+	      const hostIpVersion = net.isIP(args.host);
+	      if (hostIpVersion) {
+	        debug('hot-shots UDP transport: host is already an IP address (v%d), skipping DNS lookup', hostIpVersion);
+	        dnsResolutionData.resolvedAddress = args.host;
+	        dnsResolutionData.timestamp = now;
+	        sendToSocket(buf, dnsResolutionData.resolvedAddress, callback);
+	        return;
+	      }
+
+	      dns.lookup(args.host, (error, address) => {
+	        if (error) {
+	          debug('hot-shots UDP transport: DNS lookup error - %s', error.message);
+	          callback(error);
+	          return;
+	        }
+	        debug('hot-shots UDP transport: DNS resolved %s to %s', args.host, address);
+	        dnsResolutionData.resolvedAddress = address;
+	        dnsResolutionData.timestamp = now;
+	        sendToSocket(buf, dnsResolutionData.resolvedAddress, callback);
+	      });
+	    } else {
+	      debug('hot-shots UDP transport: using cached DNS address %s', dnsResolutionData.resolvedAddress);
+	      sendToSocket(buf, dnsResolutionData.resolvedAddress, callback);
+	    }
+	  };
+
+	  return {
+	    emit: socket.emit.bind(socket),
+	    on: socket.on.bind(socket),
+	    removeListener: socket.removeListener.bind(socket),
+	    send: function (buf, callback) {
+	      if (args.cacheDns) {
+	        sendUsingDnsCache(callback, buf);
+	      } else {
+	        try {
+	          debug('hot-shots UDP transport: sending %d bytes to %s:%s (no DNS cache)', Buffer.byteLength(buf), args.host, args.port);
+	          socket.send(buf, 0, buf.length, args.port, args.host, (err) => {
+	            if (err) {
+	              debug('hot-shots UDP transport: send error - %s', err.message);
+	            } else {
+	              debug('hot-shots UDP transport: send successful (note: UDP does not guarantee delivery)');
+	            }
+	            if (callback) {
+	              callback(err);
+	            }
+	          });
+	        } catch (socketError) {
+	          debug('hot-shots UDP transport: send exception - %s', socketError.message);
+	          callback(socketError);
+	        }
+	      }
+	    },
+	    close: () => {
+	      debug('hot-shots UDP transport: closing socket');
+	      socket.close();
+	    },
+	    unref: socket.unref.bind(socket)
+	  };
+	};
+
+	/**
+	 * Creates a Unix Domain Socket (UDS) transport for local IPC metric delivery.
+	 * Implements automatic retry logic with exponential backoff for EAGAIN and congestion errors.
+	 * Requires the optional unix-dgram dependency to be installed.
+	 * @param {Object} args - Configuration options including path and udsRetryOptions
+	 * @returns {Transport} A transport object implementing the Transport interface
+	 */
+	const createUdsTransport = args => {
+	  try {
+	    // This will not always be available, as noted in the error message below
+	    unixDgram = require('unix-dgram'); // eslint-disable-line global-require
+	  } catch (err) {
+	    throw new Error(
+	      'The library `unix_dgram`, needed for the uds protocol to work, is not installed. ' +
+	      'You need to pick another protocol to use hot-shots. ' +
+	      'See the hot-shots README for additional details.'
+	    );
+	  }
+	  // Only retry-related options live here now
+	  const udsOpts = args.udsRetryOptions || {};
+	  const udsPath = args.path ? args.path : UDS_PATH_DEFAULT;
+	  debug('hot-shots createUdsTransport: connecting to %s', udsPath);
+	  const socket = unixDgram.createSocket('unix_dgram');
+
+	  try {
+	    socket.connect(udsPath);
+	    debug('hot-shots createUdsTransport: connected successfully');
+	  } catch (err) {
+	    debug('hot-shots createUdsTransport: connection failed - %s', err.message);
+	    socket.close();
+	    throw err;
+	  }
+
+	  attachDefaultErrorListener(socket, 'uds');
+
+	  // Retry configuration with defaults (milliseconds)
+	  const maxRetries = (udsOpts.retries === undefined || udsOpts.retries === null) ? 3 : udsOpts.retries;
+	  const initialDelayMs = (udsOpts.retryDelayMs === undefined || udsOpts.retryDelayMs === null) ? 100 : udsOpts.retryDelayMs;
+	  const maxDelayMs = (udsOpts.maxRetryDelayMs === undefined || udsOpts.maxRetryDelayMs === null) ? 1000 : udsOpts.maxRetryDelayMs;
+	  const backoffFactor = (udsOpts.backoffFactor === undefined || udsOpts.backoffFactor === null) ? 2 : udsOpts.backoffFactor;
+	  const EAGAIN = os.constants.errno.EAGAIN;
+
+	  /**
+	   * Checks if an error is an EAGAIN error (resource temporarily unavailable).
+	   * @param {Error} err - The error to check
+	   * @returns {boolean} True if the error is EAGAIN
+	   */
+	  const isEagain = (err) => {
+	    if (!err) {
+	      return false;
+	    }
+	    if (err.code === 'EAGAIN') {
+	      return true;
+	    }
+	    return typeof err.errno === 'number' && err.errno === EAGAIN;
+	  };
+
+	  /**
+	   * Checks if an error is a congestion error from unix-dgram.
+	   * unix-dgram returns an internal 'congestion' error (err === 1) via callback.
+	   * @param {Error} err - The error to check
+	   * @returns {boolean} True if the error is a congestion error
+	   */
+	  const isCongestion = (err) => {
+	    if (!err) {
+	      return false;
+	    }
+	    if (err.code === 'congestion' || err.message === 'congestion') {
+	      return true;
+	    }
+	    // Some builds may expose the sentinel as errno===1
+	    return err.errno === 1;
+	  };
+
+	  /**
+	   * Checks if an error is retryable for UDS transport (EAGAIN or congestion).
+	   * @param {Error} err - The error to check
+	   * @returns {boolean} True if the error should be retried
+	   */
+	  const isRetryableUdsError = (err) => isEagain(err) || isCongestion(err);
+
+	  /**
+	   * Sends data to UDS socket with automatic retry logic using exponential backoff.
+	   * Retries on EAGAIN and congestion errors up to the configured maximum retry count.
+	   * @param {Buffer} buf - The data buffer to send
+	   * @param {Function} callback - Callback function to invoke after send completes or fails
+	   * @param {number} attempt - Current retry attempt number (default: 0)
+	   */
+	  const sendWithRetry = (buf, callback, attempt = 0) => {
+	    if (attempt === 0) {
+	      debug('hot-shots UDS transport: sending %d bytes', buf.length);
+	    } else {
+	      debug('hot-shots UDS transport: retry attempt %d/%d', attempt, maxRetries);
+	    }
+	    socket.send(buf, (err) => {
+	      if (err && isRetryableUdsError(err) && attempt < maxRetries) {
+	        const delay = Math.min(initialDelayMs * Math.pow(backoffFactor, attempt), maxDelayMs);
+	        debug('hot-shots UDS transport: retryable error (%s), retrying after %dms', err.message || err.code || err, delay);
+	        setTimeout(() => sendWithRetry(buf, callback, attempt + 1), delay);
+	      } else if (err) {
+	        debug('hot-shots UDS transport: send error - %s (attempts: %d)', err.message || err.code || err, attempt + 1);
+	        if (typeof callback === 'function') {
+	          callback(err);
+	        }
+	      } else {
+	        debug('hot-shots UDS transport: send successful (attempts: %d)', attempt + 1);
+	        if (typeof callback === 'function') {
+	          callback(err);
+	        }
+	      }
+	    });
+	  };
+
+	  return {
+	    emit: socket.emit.bind(socket),
+	    on: socket.on.bind(socket),
+	    removeListener: socket.removeListener.bind(socket),
+	    send: sendWithRetry,
+	    close: () => {
+	      socket.close();
+	      // close is synchronous, and the socket will not emit a
+	      // close event, hence emulating standard behaviour by doing this:
+	      socket.emit('close');
+	    },
+	    unref: () => {
+	      throw new Error('unix-dgram does not implement unref for sockets');
+	    }
+	  };
+	};
+
+	/**
+	 * Creates a stream transport using a provided raw stream for metric delivery.
+	 * Automatically adds newlines to messages. Useful for custom transport implementations.
+	 * @param {Object} args - Configuration options, must include a stream property
+	 * @returns {Transport} A transport object implementing the Transport interface
+	 */
+	const createStreamTransport = (args) => {
+	  const stream = args.stream;
+	  assert(stream, '`stream` option required');
+	  debug('hot-shots createStreamTransport: using provided stream');
+
+	  // Attach a named error listener so it can be removed on close. Without this,
+	  // `Client.sendMessage`'s legacy `socket.emit('error', ...)` re-emit path on a
+	  // user-supplied stream with no listener crashes the process.
+	  const defaultErrorListener = (err) => {
+	    debug('hot-shots stream default error listener: %s',
+	      err && err.message ? err.message : err);
+	  };
+	  stream.on('error', defaultErrorListener);
+
+	  return {
+	    emit: stream.emit.bind(stream),
+	    on: stream.on.bind(stream),
+	    removeListener: stream.removeListener.bind(stream),
+	    send: (buf, callback) => {
+	      debug('hot-shots stream transport: sending %d bytes', buf.length);
+	      // Check if stream is destroyed before attempting to write
+	      // This prevents ERR_STREAM_DESTROYED errors (issue #247)
+	      if (stream.destroyed) {
+	        const err = new Error('Stream is destroyed');
+	        err.code = 'ERR_STREAM_DESTROYED';
+	        debug('hot-shots stream transport: stream destroyed, skipping send');
+	        if (callback) {
+	          callback(err);
+	        }
+	        return;
+	      }
+	      stream.write(addEol(buf), (err) => {
+	        if (err) {
+	          debug('hot-shots stream transport: send error - %s', err.message);
+	        } else {
+	          debug('hot-shots stream transport: send successful');
+	        }
+	        if (callback) {
+	          callback(err);
+	        }
+	      });
+	    },
+	    close: () => {
+	      debug('hot-shots stream transport: closing stream');
+	      stream.removeListener('error', defaultErrorListener);
+	      try {
+	        stream.destroy();
+	      } catch (err) {
+	        // If destroy throws synchronously the stream survives. Re-attach the
+	        // default error listener so future 'error' emits don't crash the host
+	        // process when no other listener is installed.
+	        stream.on('error', defaultErrorListener);
+	        throw err;
+	      }
+
+	      // Node v8 doesn't fire `close` event on stream destroy.
+	      if (process.version.split('.').shift() === 'v8') {
+	        stream.emit('close');
+	      }
+	    },
+	    unref: () => {
+	      throw new Error('stream transport does not support unref');
+	    }
+	  };
+	};
+
+	/**
+	 * Creates a mock transport that doesn't create actual sockets.
+	 * Used when mock mode is enabled to avoid unnecessary socket creation and connection attempts.
+	 * @returns {Transport} A mock transport object implementing the Transport interface
+	 */
+	const createMockTransport = () => {
+	  debug('hot-shots createMockTransport: creating mock transport (no actual socket)');
+	  const listeners = {};
+	  const mockSocket = {
+	    emit: (event, ...args) => {
+	      debug('hot-shots mock transport: emit called for event=%s', event);
+	      if (listeners[event]) {
+	        listeners[event].forEach(listener => listener(...args));
+	      }
+	    },
+	    on: (event, listener) => {
+	      debug('hot-shots mock transport: on called for event=%s', event);
+	      if (!listeners[event]) {
+	        listeners[event] = [];
+	      }
+	      listeners[event].push(listener);
+	    },
+	    removeListener: (event, listener) => {
+	      debug('hot-shots mock transport: removeListener called for event=%s', event);
+	      if (listeners[event]) {
+	        listeners[event] = listeners[event].filter(l => l !== listener);
+	      }
+	    },
+	    send: (buf, callback) => {
+	      debug('hot-shots mock transport: send called with %d bytes', buf.length);
+	      if (typeof callback === 'function') {
+	        callback(null, buf.length);
+	      }
+	    },
+	    close: () => {
+	      debug('hot-shots mock transport: close called');
+	      // Emit close event asynchronously to match real socket behavior
+	      setImmediate(() => {
+	        mockSocket.emit('close');
+	      });
+	    },
+	    unref: () => {
+	      debug('hot-shots mock transport: unref called');
+	    }
+	  };
+	  return mockSocket;
+	};
+
+	/**
+	 * Factory function that creates the appropriate transport based on the protocol specified in args.
+	 * Handles errors by invoking the instance's errorHandler or logging to console.
+	 * @param {Object} instance - The StatsD client instance
+	 * @param {Object} args - Configuration options including protocol, host, port, and protocol-specific options
+	 * @returns {Transport|null} A transport object with a type property, or null if creation failed
+	 */
+	transport = (instance, args) => {
+	  let transport = null;
+	  const protocol = args.protocol || PROTOCOL.UDP;
+
+	  try {
+	    if (args.mock) {
+	      // In mock mode, create a mock transport that doesn't create actual sockets
+	      transport = createMockTransport(args);
+	      transport.type = 'mock';
+	    } else if (protocol === PROTOCOL.TCP) {
+	      transport = createTcpTransport(args);
+	      transport.type = protocol;
+	    } else if (protocol === PROTOCOL.UDS) {
+	      transport = createUdsTransport(args);
+	      transport.type = protocol;
+	    } else if (protocol === PROTOCOL.UDP) {
+	      transport = createUdpTransport(args);
+	      transport.type = protocol;
+	    } else if (protocol === PROTOCOL.STREAM) {
+	      transport = createStreamTransport(args);
+	      transport.type = protocol;
+	    } else {
+	      throw new Error(`Unsupported protocol '${protocol}'`);
+	    }
+	    transport.createdAt = Date.now();
+	  } catch (e) {
+	    if (instance.errorHandler) {
+	      instance.errorHandler(e);
+	    } else {
+	      console.error(e);
+	    }
+	  }
+
+	  return transport;
+	};
+	return transport;
+}
+
+var originDetection;
+var hasRequiredOriginDetection;
+
+function requireOriginDetection () {
+	if (hasRequiredOriginDetection) return originDetection;
+	hasRequiredOriginDetection = 1;
+	const fs = fs__default;
+	const process = require$$0$1;
+	const constants = requireConstants();
+	const util = require$$0$3;
+
+	const debug = util.debuglog('hot-shots');
+	const OD = constants.ORIGIN_DETECTION;
+
+	/**
+	 * Builds the default dependency set (real fs / platform). Tests inject fakes.
+	 * @returns {Object} deps with platform, readFileSync, statSync
+	 */
+	function defaultDeps() {
+	  return {
+	    platform: process.platform,
+	    readFileSync: (p) => fs.readFileSync(p, 'utf8'), // eslint-disable-line no-sync
+	    statSync: (p) => fs.statSync(p), // eslint-disable-line no-sync
+	  };
+	}
+
+	/**
+	 * Returns true if /proc/self/ns/cgroup matches the host cgroup namespace inode.
+	 * @param {Function} statSync Stat function
+	 * @returns {boolean} Whether we are in the host cgroup namespace
+	 */
+	function isHostCgroupNamespace(statSync) {
+	  try {
+	    const stat = statSync(OD.CGROUP_NS_PATH);
+	    return stat.ino === OD.HOST_CGROUP_NAMESPACE_INODE;
+	  } catch (e) {
+	    debug('hot-shots originDetection: cannot stat cgroup ns: %s', e && e.message);
+	    return false;
+	  }
+	}
+
+	/**
+	 * Scans text for a container id using the shared regex, returning the RIGHTMOST
+	 * match on the first line that contains one. Rightmost matters because a cgroup
+	 * path can contain a pod/task UUID before the actual container id
+	 * (e.g. /kubepods/.../pod<uuid>/<container-id>); the container id is always last.
+	 * @param {String} text Text to scan (cgroup or mountinfo contents)
+	 * @returns {String|undefined} The matched container id
+	 */
+	function matchContainerID(text) {
+	  const re = new RegExp(OD.CONTAINER_ID_RE.source, 'g');
+	  const lines = text.split('\n');
+	  for (const line of lines) {
+	    if (line.indexOf('sandboxes') === -1) {
+	      const matches = line.match(re);
+	      if (matches && matches.length > 0) {
+	        return matches[matches.length - 1];
+	      }
+	    }
+	  }
+	  return undefined;
+	}
+
+	/**
+	 * Reads /proc/self/cgroup and returns a matched container id, if any.
+	 * @param {Function} readFileSync Read function
+	 * @returns {String|undefined} The container id
+	 */
+	function readContainerIDFromCgroup(readFileSync) {
+	  try {
+	    return matchContainerID(readFileSync(OD.CGROUP_PATH));
+	  } catch (e) {
+	    debug('hot-shots originDetection: cannot read cgroup: %s', e && e.message);
+	    return undefined;
+	  }
+	}
+
+	/**
+	 * Reads /proc/self/mountinfo and returns a matched container id, if any.
+	 * @param {Function} readFileSync Read function
+	 * @returns {String|undefined} The container id
+	 */
+	function readContainerIDFromMountInfo(readFileSync) {
+	  try {
+	    return matchContainerID(readFileSync(OD.MOUNTINFO_PATH));
+	  } catch (e) {
+	    debug('hot-shots originDetection: cannot read mountinfo: %s', e && e.message);
+	    return undefined;
+	  }
+	}
+
+	/**
+	 * cgroup v2 inode fallback: stats the controller path under /sys/fs/cgroup and
+	 * returns "in-<inode>" for inodes greater than 2.
+	 * @param {Function} readFileSync Read function
+	 * @param {Function} statSync Stat function
+	 * @returns {String|undefined} The inode-based id
+	 */
+	function getCgroupInode(readFileSync, statSync) {
+	  let content;
+	  try {
+	    content = readFileSync(OD.CGROUP_PATH);
+	  } catch (e) {
+	    debug('hot-shots originDetection: cannot read cgroup for inode: %s', e && e.message);
+	    return undefined;
+	  }
+	  const lines = content.split('\n');
+	  for (const line of lines) {
+	    const parts = line.split(':');
+	    if (parts.length >= 3) {
+	      const controller = parts[1];
+	      const cgroupNodePath = parts.slice(2).join(':');
+	      // cgroup v2 uses an empty controller; cgroup v1 uses the memory controller.
+	      let controllerSegment;
+	      if (controller === '') {
+	        controllerSegment = '';
+	      } else if (controller.split(',').indexOf(OD.CGROUPV1_BASE_CONTROLLER) !== -1) {
+	        controllerSegment = `/${OD.CGROUPV1_BASE_CONTROLLER}`;
+	      }
+	      if (controllerSegment !== undefined) {
+	        const fullPath = `${OD.CGROUP_MOUNT_PATH}${controllerSegment}${cgroupNodePath}`;
+	        try {
+	          const stat = statSync(fullPath);
+	          if (stat && stat.ino > 2) {
+	            return `in-${stat.ino}`;
+	          }
+	        } catch (e) {
+	          debug('hot-shots originDetection: cannot stat %s: %s', fullPath, e && e.message);
+	        }
+	      }
+	    }
+	  }
+	  return undefined;
+	}
+
+	/**
+	 * Resolves a container id for Datadog origin detection. Linux-only; returns
+	 * undefined on other platforms or when nothing can be detected. Never throws.
+	 * Absence of a container id is expected (not an error), so failures are only
+	 * debug-logged.
+	 * @param {Object=} deps Optional injected dependencies (platform, readFileSync, statSync)
+	 * @returns {String|undefined} The container id, or undefined
+	 */
+	function getContainerID(deps) {
+	  const d = deps || defaultDeps();
+	  if (d.platform !== 'linux') {
+	    return undefined;
+	  }
+	  if (isHostCgroupNamespace(d.statSync)) { // eslint-disable-line no-sync
+	    const id = readContainerIDFromCgroup(d.readFileSync) || // eslint-disable-line no-sync
+	      readContainerIDFromMountInfo(d.readFileSync); // eslint-disable-line no-sync
+	    if (id) {
+	      return id;
+	    }
+	  }
+	  return getCgroupInode(d.readFileSync, d.statSync); // eslint-disable-line no-sync
+	}
+
+	originDetection = {
+	  getContainerID: getContainerID,
+	};
+	return originDetection;
+}
+
+var telemetry = {exports: {}};
+
+var name = "hot-shots";
+var description = "Node.js client for StatsD, DogStatsD, and Telegraf";
+var version = "17.1.1";
+var author = "Steve Ivy";
+var main = "./index.js";
+var types = "./types.d.ts";
+var files = [
+	"index.js",
+	"index.mjs",
+	"lib/",
+	"types.d.ts",
+	"types.d.mts"
+];
+var exports$1 = {
+	".": {
+		"import": {
+			types: "./types.d.mts",
+			"default": "./index.mjs"
+		},
+		require: {
+			types: "./types.d.ts",
+			"default": "./index.js"
+		}
+	},
+	"./*": "./*"
+};
+var contributors = [
+	"Russ Bradberry <rbradberry@gmail.com>",
+	"Brian Deitte <bdeitte@gmail.com>"
+];
+var keywords = [
+	"statsd",
+	"dogstatsd",
+	"datadog",
+	"metrics",
+	"telegraf",
+	"backend"
+];
+var repository = {
+	type: "git",
+	url: "git://github.com/bdeitte/hot-shots.git"
+};
+var bugs = {
+	url: "https://github.com/bdeitte/hot-shots/issues"
+};
+var directories = {
+	lib: "./lib/"
+};
+var engines = {
+	node: ">=18.0.0"
+};
+var scripts = {
+	coverage: "nyc --reporter=lcov --reporter=text npm test",
+	test: "mocha -R spec --timeout 5000 test/*.js && node test/esm-import.mjs",
+	lint: "eslint \"./lib/**/*.js\" \"./test/**/*.{js,mjs}\" \"./*.mjs\"",
+	perf: "node perfTest/test.js",
+	pretest: "npm run lint"
+};
+var optionalDependencies = {
+	"unix-dgram": "2.x"
+};
+var devDependencies = {
+	"@types/node": "25.x",
+	eslint: "8.x",
+	mocha: "11.x",
+	nyc: "15.x",
+	sinon: "19.x",
+	typescript: "5.x"
+};
+var license = "MIT";
+var overrides = {
+	diff: "^8.0.3",
+	"serialize-javascript": "7.x",
+	uuid: "14.x"
+};
+var require$$1 = {
+	name: name,
+	description: description,
+	version: version,
+	author: author,
+	main: main,
+	types: types,
+	files: files,
+	exports: exports$1,
+	contributors: contributors,
+	keywords: keywords,
+	repository: repository,
+	bugs: bugs,
+	directories: directories,
+	engines: engines,
+	scripts: scripts,
+	optionalDependencies: optionalDependencies,
+	devDependencies: devDependencies,
+	license: license,
+	overrides: overrides
+};
+
+var hasRequiredTelemetry;
+
+function requireTelemetry () {
+	if (hasRequiredTelemetry) return telemetry.exports;
+	hasRequiredTelemetry = 1;
+	const util = require$$0$3;
+	const debug = util.debuglog('hot-shots');
+
+	// Version is read from package.json (with fallback if unavailable or malformed)
+	let version = 'unknown';
+	try {
+	  const pkg = require$$1; // eslint-disable-line global-require
+	  if (pkg && typeof pkg.version === 'string') {
+	    version = pkg.version;
+	  }
+	} catch (err) {
+	  debug('hot-shots telemetry: failed to load package.json version: %s', err && err.message ? err.message : err);
+	}
+
+	// Default flush interval matches official Datadog clients (10 seconds)
+	const DEFAULT_TELEMETRY_FLUSH_INTERVAL = 10000;
+
+	// Metric type code to telemetry type name mapping
+	const TYPE_MAP = {
+	  'c': 'count',
+	  'g': 'gauge',
+	  'ms': 'timing',
+	  'h': 'histogram',
+	  'd': 'distribution',
+	  's': 'set'
+	};
+
+	/**
+	 * Telemetry class for tracking client-side metrics about the StatsD client itself.
+	 * This helps diagnose high-throughput metric delivery issues by tracking:
+	 * - Number of metrics/events/service checks sent
+	 * - Bytes and packets sent successfully
+	 * - Bytes and packets dropped (due to queue overflow or writer errors)
+	 *
+	 * Telemetry metrics are prefixed with 'datadog.dogstatsd.client.' and are not billed
+	 * as custom metrics by Datadog.
+	 */
+	class Telemetry {
+	  /**
+	   * @param {Object} options
+	   * @param {string} options.protocol - Transport protocol (udp, tcp, uds, stream)
+	   * @param {number} options.flushInterval - Interval in ms between telemetry flushes (default: 10000)
+	   * @param {Object} options.globalTags - Global tags from the client (not used for telemetry)
+	   * @param {string} options.tagPrefix - Tag prefix from the client
+	   * @param {string} options.tagSeparator - Tag separator from the client
+	   * @param {Function} [options.errorHandler] - Optional callback for telemetry flush errors
+	   */
+	  constructor(options) {
+	    this.protocol = options.protocol || 'udp';
+	    this.flushInterval = options.flushInterval || DEFAULT_TELEMETRY_FLUSH_INTERVAL;
+	    this.tagPrefix = options.tagPrefix || '#';
+	    this.tagSeparator = options.tagSeparator || ',';
+	    this.errorHandler = options.errorHandler;
+
+	    // Build telemetry-specific tags (not user's globalTags)
+	    this.telemetryTags = [
+	      'client:nodejs',
+	      `client_version:${version}`,
+	      `client_transport:${this.protocol}`
+	    ];
+
+	    // Initialize counters
+	    this.resetCounters();
+
+	    // Reference to the client's send function (set via setSendFunction)
+	    this.sendFn = null;
+
+	    // Interval handle for periodic flushing
+	    this.intervalHandle = null;
+
+	    debug('hot-shots telemetry: initialized with protocol=%s, flushInterval=%d', this.protocol, this.flushInterval);
+	  }
+
+	  /**
+	   * Reset all telemetry counters to zero.
+	   * Called after each flush to report differential values.
+	   */
+	  resetCounters() {
+	    // Metric counters
+	    this.metrics = 0;
+	    this.metricsByType = {
+	      count: 0,
+	      gauge: 0,
+	      timing: 0,
+	      histogram: 0,
+	      distribution: 0,
+	      set: 0
+	    };
+	    this.events = 0;
+	    this.serviceChecks = 0;
+
+	    // Transmission counters
+	    this.bytesSent = 0;
+	    this.bytesDropped = 0;
+	    this.bytesDroppedWriter = 0;
+	    this.packetsSent = 0;
+	    this.packetsDropped = 0;
+	    this.packetsDroppedQueue = 0;
+	    this.packetsDroppedWriter = 0;
+	  }
+
+	  /**
+	   * Set the send function to use for flushing telemetry.
+	   * This is called by the client after initialization.
+	   * @param {Function} sendFn - Function that sends a message (message, callback)
+	   */
+	  setSendFunction(sendFn) {
+	    this.sendFn = sendFn;
+	  }
+
+	  /**
+	   * Start the telemetry flush interval.
+	   * Should be called after the client is fully initialized.
+	   */
+	  start() {
+	    if (this.intervalHandle) {
+	      return; // Already started
+	    }
+
+	    this.intervalHandle = setInterval(() => {
+	      try {
+	        this.flush();
+	      } catch (err) {
+	        if (this.errorHandler) {
+	          try {
+	            this.errorHandler(err);
+	          } catch (handlerErr) {
+	            // Preserve the original flush error so the root cause is not masked by a buggy handler.
+	            console.error('hot-shots telemetry: errorHandler threw inside flush interval; ' +
+	              `original error: ${err && err.message}; handler error: ${handlerErr && handlerErr.message}`);
+	          }
+	        } else {
+	          console.error(`hot-shots telemetry: flush interval threw: ${err && err.message}`);
+	        }
+	      }
+	    }, this.flushInterval);
+
+	    // Do not block node from shutting down
+	    this.intervalHandle.unref();
+
+	    debug('hot-shots telemetry: started flush interval (every %dms)', this.flushInterval);
+	  }
+
+	  /**
+	   * Stop the telemetry flush interval.
+	   */
+	  stop() {
+	    if (this.intervalHandle) {
+	      clearInterval(this.intervalHandle);
+	      this.intervalHandle = null;
+	      debug('hot-shots telemetry: stopped flush interval');
+	    }
+	  }
+
+	  /**
+	   * Record a metric being sent.
+	   * @param {string} type - The metric type code (c, g, ms, h, d, s)
+	   */
+	  recordMetric(type) {
+	    this.metrics++;
+	    const typeName = TYPE_MAP[type];
+	    if (typeName && this.metricsByType[typeName] !== undefined) {
+	      this.metricsByType[typeName]++;
+	    }
+	    debug('hot-shots telemetry: recordMetric type=%s, total=%d', type, this.metrics);
+	  }
+
+	  /**
+	   * Record an event being sent.
+	   */
+	  recordEvent() {
+	    this.events++;
+	    debug('hot-shots telemetry: recordEvent total=%d', this.events);
+	  }
+
+	  /**
+	   * Record a service check being sent.
+	   */
+	  recordServiceCheck() {
+	    this.serviceChecks++;
+	    debug('hot-shots telemetry: recordServiceCheck total=%d', this.serviceChecks);
+	  }
+
+	  /**
+	   * Record bytes successfully sent.
+	   * @param {number} bytes - Number of bytes sent
+	   */
+	  recordBytesSent(bytes) {
+	    this.bytesSent += bytes;
+	    this.packetsSent++;
+	    debug('hot-shots telemetry: recordBytesSent bytes=%d, totalBytes=%d, totalPackets=%d',
+	      bytes, this.bytesSent, this.packetsSent);
+	  }
+
+	  /**
+	   * Record bytes dropped due to writer/transport errors.
+	   * @param {number} bytes - Number of bytes dropped
+	   */
+	  recordBytesDroppedWriter(bytes) {
+	    this.bytesDropped += bytes;
+	    this.bytesDroppedWriter += bytes;
+	    this.packetsDropped++;
+	    this.packetsDroppedWriter++;
+	    debug('hot-shots telemetry: recordBytesDroppedWriter bytes=%d, totalDropped=%d', bytes, this.bytesDropped);
+	  }
+
+	  /**
+	   * Format a telemetry metric message.
+	   * @param {string} name - Metric name (without prefix)
+	   * @param {number} value - Metric value
+	   * @param {Array} extraTags - Additional tags to include
+	   * @returns {string} Formatted metric message
+	   */
+	  formatMetric(name, value, extraTags = []) {
+	    const fullName = `datadog.dogstatsd.client.${name}`;
+	    const allTags = extraTags.length > 0 ?
+	      [...this.telemetryTags, ...extraTags] :
+	      this.telemetryTags;
+	    return `${fullName}:${value}|c|${this.tagPrefix}${allTags.join(this.tagSeparator)}`;
+	  }
+
+	  /**
+	   * Flush all telemetry metrics.
+	   * Sends accumulated counters and resets them.
+	   * @param {Function} callback - Optional callback when flush is complete
+	   */
+	  flush(callback) {
+	    if (!this.sendFn) {
+	      debug('hot-shots telemetry: flush skipped - no send function set');
+	      if (callback) {
+	        callback();
+	      }
+	      return;
+	    }
+
+	    const messages = [];
+
+	    // Metrics count
+	    if (this.metrics > 0) {
+	      messages.push(this.formatMetric('metrics', this.metrics));
+	    }
+
+	    // Metrics by type
+	    for (const [typeName, count] of Object.entries(this.metricsByType)) {
+	      if (count > 0) {
+	        messages.push(this.formatMetric('metrics_by_type', count, [`metrics_type:${typeName}`]));
+	      }
+	    }
+
+	    // Events count
+	    if (this.events > 0) {
+	      messages.push(this.formatMetric('events', this.events));
+	    }
+
+	    // Service checks count
+	    if (this.serviceChecks > 0) {
+	      messages.push(this.formatMetric('service_checks', this.serviceChecks));
+	    }
+
+	    // Bytes sent
+	    if (this.bytesSent > 0) {
+	      messages.push(this.formatMetric('bytes_sent', this.bytesSent));
+	    }
+
+	    // Bytes dropped
+	    if (this.bytesDropped > 0) {
+	      messages.push(this.formatMetric('bytes_dropped', this.bytesDropped));
+	    }
+
+	    // Bytes dropped by writer
+	    if (this.bytesDroppedWriter > 0) {
+	      messages.push(this.formatMetric('bytes_dropped_writer', this.bytesDroppedWriter));
+	    }
+
+	    // Packets sent
+	    if (this.packetsSent > 0) {
+	      messages.push(this.formatMetric('packets_sent', this.packetsSent));
+	    }
+
+	    // Packets dropped
+	    if (this.packetsDropped > 0) {
+	      messages.push(this.formatMetric('packets_dropped', this.packetsDropped));
+	    }
+
+	    // Packets dropped by queue
+	    if (this.packetsDroppedQueue > 0) {
+	      messages.push(this.formatMetric('packets_dropped_queue', this.packetsDroppedQueue));
+	    }
+
+	    // Packets dropped by writer
+	    if (this.packetsDroppedWriter > 0) {
+	      messages.push(this.formatMetric('packets_dropped_writer', this.packetsDroppedWriter));
+	    }
+
+	    // Reset counters before sending (to capture new activity during send)
+	    this.resetCounters();
+
+	    if (messages.length === 0) {
+	      debug('hot-shots telemetry: flush - no metrics to send');
+	      if (callback) {
+	        callback();
+	      }
+	      return;
+	    }
+
+	    debug('hot-shots telemetry: flushing %d telemetry metrics', messages.length);
+
+	    // Send all telemetry messages
+	    const message = messages.join('\n');
+	    this.sendFn(message, callback);
+	  }
+	}
+
+	telemetry.exports = Telemetry;
+	telemetry.exports.DEFAULT_TELEMETRY_FLUSH_INTERVAL = DEFAULT_TELEMETRY_FLUSH_INTERVAL;
+	return telemetry.exports;
+}
+
+var aggregator;
+var hasRequiredAggregator;
+
+function requireAggregator () {
+	if (hasRequiredAggregator) return aggregator;
+	hasRequiredAggregator = 1;
+	const helpers = requireHelpers();
+	const util = require$$0$3;
+	const debug = util.debuglog('hot-shots');
+	const METRIC_TYPES = requireConstants().METRIC_TYPES;
+
+	const DEFAULT_AGGREGATION_FLUSH_INTERVAL = 2000;
+	const DEFAULT_MAX_CONTEXTS = 5000;
+
+	/**
+	 * Client-side metric aggregator for counts, gauges and sets. Samples recorded
+	 * here are combined per context (type + full metric name + per-call tags +
+	 * cardinality + recording client's global tags) and flushed on an interval,
+	 * reducing packet volume for hot metrics. Matches the basic client-side
+	 * aggregation in the official DogStatsD clients.
+	 * @constructor
+	 * @param options
+	 *   @option flushInterval {Number=} Interval in ms between flushes. Default 2000.
+	 *   @option maxContexts {Number=} Max distinct contexts held per flush window; new contexts beyond this are sent directly. Default 5000.
+	 */
+	const Aggregator = function (options) {
+	  options = options || {};
+	  this.flushInterval = options.flushInterval || DEFAULT_AGGREGATION_FLUSH_INTERVAL;
+	  this.maxContexts = options.maxContexts || DEFAULT_MAX_CONTEXTS;
+	  this.overflowSignaled = false;
+	  this.contexts = new Map();
+	  // Clients that currently have an in-flight send a flush routed through them.
+	  // close()/flush() drain these before signaling completion so an interval-driven
+	  // flush can't leave a child's send in flight. Entries are pruned as soon as the
+	  // client drains (see trackActive), so this stays bounded to genuinely-active
+	  // clients rather than accumulating every child ever routed through.
+	  this.activeClients = new Set();
+	  // Set true by close() once the aggregator's contexts have been flushed for the
+	  // last time. sendStat checks this so post-close records fall through to the
+	  // normal send path (which surfaces the closed-socket error) instead of being
+	  // silently aggregated into a window that will never flush.
+	  this.closed = false;
+	  debug('hot-shots aggregator initialized: flushInterval=%d, maxContexts=%d',
+	    this.flushInterval, this.maxContexts);
+	};
+
+	/**
+	 * Tracks a client that a flush just routed a send through, but only while that
+	 * send is genuinely in flight. The entry removes itself once the client fully
+	 * drains, re-hooking across any intervening sends, so activeClients never grows
+	 * without bound for long-lived parents that create child clients dynamically.
+	 * @param client The client a context was just sent through.
+	 */
+	Aggregator.prototype.trackActive = function (client) {
+	  // No in-flight send (buffered, mock, or already drained) — nothing to wait for.
+	  if (!client.drainPromise || client.messagesInFlight === 0) {
+	    return;
+	  }
+	  this.activeClients.add(client);
+	  const recheck = () => {
+	    if (client.messagesInFlight === 0) {
+	      this.activeClients.delete(client);
+	    } else if (client.drainPromise) {
+	      // A later send is still in flight; follow its drain promise instead.
+	      client.drainPromise.then(recheck);
+	    }
+	  };
+	  client.drainPromise.then(recheck);
+	};
+
+	/**
+	 * Returns the client-specific portion of the context key (global tags plus
+	 * datadog origin fields), memoized on the client. These are fixed at
+	 * construction time, so the serialized form is computed once per client.
+	 * @param client The client the metric was recorded through.
+	 * @returns {String} The cached per-client key suffix.
+	 */
+	function clientContextSuffix(client) {
+	  if (client._aggContextSuffix === undefined) {
+	    // Canonicalize global tags to their emitted form (the same way per-call tags
+	    // are keyed) so child clients sharing an aggregator do not split contexts for
+	    // global tags that differ only in a way that disappears on the wire — e.g.
+	    // Telegraf `route:a` vs `route=a`, which both emit as `route=a`.
+	    client._aggContextSuffix =
+	      `${canonicalTagsKey(client, client.globalTags)}|${client.containerID || ''}|${client.externalData || ''}`;
+	  }
+	  return client._aggContextSuffix;
+	}
+
+	/**
+	 * Serializes per-call tags into the canonical form they will actually be emitted
+	 * as, so two tag inputs that reach the wire identically map to one context. Keys
+	 * on the emitted form via the same `formatTags` path `send()` uses, plus
+	 * Telegraf's `key:value`→`key=value` rewrite, then order-normalizes. This folds
+	 * together inputs that differ only in a way that disappears on the wire:
+	 *   - array vs object form (`['a:1']` and `{a: 1}` both emit `a:1`)
+	 *   - tag order (the server treats tag sets as unordered)
+	 *   - Telegraf `a:1` vs `a=1` (both emit `a=1`)
+	 * Keying on the raw caller form instead would let two contexts that emit as
+	 * identical tags flush in creation rather than update order, settling a gauge on
+	 * a stale value. Value stringification is handled by `sanitizeTagValue`'s
+	 * `String()`, so `undefined`/`null` and `NaN`/`Infinity`/`-Infinity` stay
+	 * distinct (they emit as distinct tags) rather than collapsing as they would
+	 * through a bare `JSON.stringify`.
+	 * @param client The client the metric was recorded through.
+	 * @param tags {Array|Object=} Per-call tags, exactly as passed by the caller.
+	 * @returns {String} The canonical tag key.
+	 */
+	function canonicalTagsKey(client, tags) {
+	  if (tags === undefined || tags === null) {
+	    return '';
+	  }
+	  // Non-array, non-object tags are emitted as-is; key on the raw value.
+	  if (typeof tags !== 'object') {
+	    return JSON.stringify(tags);
+	  }
+	  let formatted = helpers.formatTags(tags, client.telegraf);
+	  if (client.telegraf) {
+	    // Mirror send()'s telegraf rewrite: the first colon becomes the key/value
+	    // separator `=`, so `a:1` and `a=1` both emit — and now key — as `a=1`.
+	    formatted = formatted.map(tag => {
+	      const idx = tag.indexOf(':');
+	      if (idx < 1) {
+	        return tag;
+	      }
+	      return `${tag.substring(0, idx)}=${tag.substring(idx + 1)}`;
+	    });
+	  }
+	  // Sort a copy so tag sets that differ only in order map to one context.
+	  // Emission keeps caller order via cloneTags — only the key is normalized.
+	  return JSON.stringify(formatted.slice().sort());
+	}
+
+	/**
+	 * Builds the aggregation context key for a metric. Includes the recording
+	 * client's global tags so parent and child clients with different global tags
+	 * never merge into one context.
+	 * @param client The client the metric was recorded through.
+	 * @param name {String} Full metric name (prefix and suffix already applied).
+	 * @param type {String} Metric type code: 'c', 'g' or 's'.
+	 * @param tags {Array|Object=} Per-call tags, exactly as passed by the caller.
+	 * @param cardinality {String=} Per-call cardinality.
+	 * @returns {String} The context key.
+	 */
+	function contextKey(client, name, type, tags, cardinality) {
+	  const tagsKey = canonicalTagsKey(client, tags);
+	  // Key on the cardinality that will actually be emitted (validated/lowercased,
+	  // falling back to the client default), and only in datadog mode where it is
+	  // emitted at all. Mirrors getDatadogExtensionFields so contexts that emit
+	  // byte-identical cardinality never split.
+	  const effectiveCardinality = client.datadog ?
+	    (helpers.validateCardinality(cardinality) || client.cardinality || '') :
+	    '';
+	  // Include the recording client's emission-affecting defaults (its global tags
+	  // plus container id / external data) so two clients — e.g. a parent and a child
+	  // with different cardinality — never merge into one context that is then
+	  // emitted with only the first recorder's settings.
+	  return `${type}|${name}|${tagsKey}|${effectiveCardinality}|${clientContextSuffix(client)}`;
+	}
+
+	/**
+	 * Signals — at most once for the aggregator's lifetime — that the context cap
+	 * was reached and further new contexts are being sent directly. Routed through
+	 * the recording client's errorHandler if set, else console.error.
+	 * @param client The client whose record triggered the overflow.
+	 */
+	Aggregator.prototype.signalOverflow = function (client) {
+	  if (this.overflowSignaled) {
+	    return;
+	  }
+	  this.overflowSignaled = true;
+	  const message = `hot-shots: aggregation context limit (${this.maxContexts}) reached; ` +
+	    'further new contexts are sent directly without aggregation';
+	  if (client.errorHandler) {
+	    try {
+	      client.errorHandler(new Error(message));
+	    } catch (handlerErr) {
+	      console.error(`hot-shots: errorHandler threw inside aggregation overflow signal: ${handlerErr && handlerErr.message}`);
+	    }
+	  } else {
+	    console.error(message);
+	  }
+	};
+
+	/**
+	 * Records a metric sample into the aggregator. Counts are summed, gauges keep
+	 * the most recent value, and sets accumulate unique values. Returns true when
+	 * the sample was aggregated (new or existing context), false when a new context
+	 * is rejected because the context cap has been reached.
+	 * @param client The client the metric was recorded through (used at flush time).
+	 * @param name {String} Full metric name (prefix and suffix already applied).
+	 * @param value The metric value.
+	 * @param type {String} Metric type code: 'c', 'g' or 's'.
+	 * @param tags {Array|Object=} Per-call tags, exactly as passed by the caller.
+	 * @param cardinality {String=} Per-call cardinality.
+	 * @returns {boolean} True if aggregated, false if rejected due to the context cap.
+	 */
+	Aggregator.prototype.record = function (client, name, value, type, tags, cardinality) {
+	  const key = contextKey(client, name, type, tags, cardinality);
+	  let context = this.contexts.get(key);
+	  if (!context) {
+	    // Cap the number of live contexts: a high-cardinality tag would otherwise
+	    // grow memory for the whole flush window while aggregation saves nothing.
+	    // A rejected sample falls through to the caller's direct-send path.
+	    if (this.contexts.size >= this.maxContexts) {
+	      debug('hot-shots aggregator record: context cap reached (%d), rejecting - name=%s, type=%s',
+	        this.maxContexts, name, type);
+	      this.signalOverflow(client);
+	      return false;
+	    }
+	    debug('hot-shots aggregator record: new context - name=%s, type=%s', name, type);
+	    context = {
+	      client: client,
+	      name: name,
+	      type: type,
+	      tags: helpers.cloneTags(tags),
+	      cardinality: cardinality,
+	      value: type === METRIC_TYPES.SET ? new Set() : 0,
+	    };
+	    this.contexts.set(key, context);
+	  }
+	  if (type === METRIC_TYPES.COUNT) {
+	    context.value += value;
+	  } else if (type === METRIC_TYPES.GAUGE) {
+	    context.value = value;
+	  } else {
+	    context.value.add(value);
+	  }
+	  debug('hot-shots aggregator record: aggregated - name=%s, type=%s, value=%s', name, type, value);
+	  return true;
+	};
+
+	/**
+	 * Sends a single aggregated context through its recording client's send path,
+	 * then records that client if its send is left in flight. May throw if the
+	 * client's send throws synchronously; callers isolate that.
+	 * @param context The aggregated context to send.
+	 */
+	Aggregator.prototype.sendContext = function (context) {
+	  try {
+	    if (context.type === METRIC_TYPES.SET) {
+	      for (const value of context.value) {
+	        context.client.send(`${context.name}:${value}|${METRIC_TYPES.SET}`, context.tags, context.cardinality);
+	      }
+	    } else {
+	      context.client.send(`${context.name}:${context.value}|${context.type}`, context.tags, context.cardinality);
+	    }
+	  } finally {
+	    // Track the client even if a send threw partway through a multi-value set:
+	    // an earlier value may already be in flight, and close()/flush() must wait
+	    // for it. trackActive no-ops when nothing is actually in flight.
+	    this.trackActive(context.client);
+	  }
+	};
+
+	/**
+	 * If a context matching the given key components is currently pending, remove it
+	 * and send it immediately. Used to preserve call order when a same-context
+	 * metric bypasses aggregation (e.g. a delta/NaN/timestamped gauge) and would
+	 * otherwise reach the wire before the earlier aggregated value.
+	 * @param client The client the metric was recorded through.
+	 * @param name {String} Full metric name (prefix and suffix already applied).
+	 * @param type {String} Metric type code.
+	 * @param tags {Array|Object=} Per-call tags.
+	 * @param cardinality {String=} Per-call cardinality.
+	 */
+	Aggregator.prototype.flushContext = function (client, name, type, tags, cardinality) {
+	  const key = contextKey(client, name, type, tags, cardinality);
+	  const context = this.contexts.get(key);
+	  if (!context) {
+	    return;
+	  }
+	  this.contexts.delete(key);
+	  debug('hot-shots aggregator flushContext: sending pending context early - name=%s, type=%s', name, type);
+	  try {
+	    this.sendContext(context);
+	  } catch (err) {
+	    if (context.client.errorHandler) {
+	      try {
+	        context.client.errorHandler(err);
+	      } catch (handlerErr) {
+	        console.error('hot-shots: errorHandler threw inside aggregator flushContext; ' +
+	          `original error: ${err && err.message}; handler error: ${handlerErr && handlerErr.message}`);
+	      }
+	    } else {
+	      console.error(`hot-shots: aggregator flushContext send threw: ${err && err.message}`);
+	    }
+	  }
+	};
+
+	/**
+	 * Flushes all aggregated contexts through each context's client send path,
+	 * which applies tags, datadog extension fields and buffering as usual. Each
+	 * client whose send is left in flight is recorded in `activeClients` (and pruned
+	 * once it drains) so close()/flush() can wait for it — including for the
+	 * interval-driven flushes that pass no arguments.
+	 */
+	Aggregator.prototype.flush = function () {
+	  if (this.contexts.size === 0) {
+	    return;
+	  }
+	  debug('hot-shots aggregator: flushing %d contexts', this.contexts.size);
+	  const contexts = this.contexts;
+	  this.contexts = new Map();
+	  for (const context of contexts.values()) {
+	    // Isolate each context: a synchronous throw from one client's send must not
+	    // abort the loop and silently drop every remaining context (their per-metric
+	    // callbacks already reported success at record time).
+	    try {
+	      this.sendContext(context);
+	    } catch (err) {
+	      if (context.client.errorHandler) {
+	        try {
+	          context.client.errorHandler(err);
+	        } catch (handlerErr) {
+	          console.error('hot-shots: errorHandler threw inside aggregator flush; ' +
+	            `original error: ${err && err.message}; handler error: ${handlerErr && handlerErr.message}`);
+	        }
+	      } else {
+	        console.error(`hot-shots: aggregator flush send threw: ${err && err.message}`);
+	      }
+	    }
+	  }
+	};
+
+	aggregator = Aggregator;
+	return aggregator;
+}
+
+var hasRequiredStatsd;
+
+function requireStatsd () {
+	if (hasRequiredStatsd) return statsd.exports;
+	hasRequiredStatsd = 1;
+	(function (module, exports) {
+		const process = require$$0$1,
+		  util = require$$0$3,
+		  helpers = requireHelpers(),
+		  applyStatsFns = requireStatsFunctions();
+
+		const constants = requireConstants();
+		const createTransport = requireTransport();
+		const originDetection = requireOriginDetection();
+		const debug = util.debuglog('hot-shots');
+		const Telemetry = requireTelemetry();
+		const Aggregator = requireAggregator();
+
+		const PROTOCOL = constants.PROTOCOL;
+		const TCP_ERROR_CODES = constants.tcpErrors();
+		const UDS_ERROR_CODES = constants.udsErrors();
+		const TCP_DEFAULT_GRACEFUL_RESTART_LIMIT = 1000;
+		const UDS_DEFAULT_GRACEFUL_RESTART_LIMIT = 1000;
+		const CACHE_DNS_TTL_DEFAULT = 60000;
+		const METRIC_TYPES = constants.METRIC_TYPES;
+		// DD_ENV_GLOBAL_TAGS_MAPPING is a mapping of each "DD_" prefixed environment variable to a specific tag name.
+		const DD_ENV_GLOBAL_TAGS_MAPPING = {
+		  DD_ENTITY_ID: 'dd.internal.entity_id', // Client-side entity ID injection for container tagging.
+		  DD_ENV: 'env', // The name of the env in which the service runs.
+		  DD_SERVICE: 'service', // The name of the running service.
+		  DD_VERSION: 'version', // The current version of the running service.
+		};
+
+		/**
+		 * The Client for StatsD.  The main entry-point for hot-shots.  Note adding new parameters
+		 * to the constructor is deprecated- please use the constructor as one options object.
+		 * @constructor
+		 */
+		const Client = function (host, port, prefix, suffix, globalize, cacheDns, mock,
+		    globalTags, maxBufferSize, bufferFlushInterval, telegraf, sampleRate, protocol) {
+		  let options = host || {};
+
+		  // Adding options below is DEPRECATED.  Use the options object instead.
+		  if (arguments.length > 1 || typeof(host) === 'string') {
+		    options = {
+		      host        : host,
+		      port        : port,
+		      prefix      : prefix,
+		      suffix      : suffix,
+		      globalize   : globalize,
+		      cacheDns    : cacheDns,
+		      mock        : mock === true,
+		      globalTags  : globalTags,
+		      maxBufferSize : maxBufferSize,
+		      bufferFlushInterval: bufferFlushInterval,
+		      telegraf    : telegraf,
+		      sampleRate  : sampleRate,
+		      protocol    : protocol
+		    };
+		  }
+
+		  // Transport configuration from DD_DOGSTATSD_URL / DD_DOGSTATSD_SOCKET. Explicit
+		  // transport options always win — env config applies only when none are given.
+		  // Skipped for telegraf: these are Datadog-agent env vars and must not silently
+		  // reroute a Telegraf client to the Datadog socket (mirrors detectDatadogMode,
+		  // which also excludes telegraf).
+		  if (!options.telegraf && !options.useDefaultRoute &&
+		      !options.protocol && !options.host && !options.port && !options.path && !options.stream) {
+		    const envTransport = helpers.getDogstatsdEnvTransport();
+		    if (envTransport) {
+		      options.protocol = envTransport.protocol;
+		      options.host = envTransport.host;
+		      options.port = envTransport.port;
+		      options.path = envTransport.path;
+		    }
+		  }
+
+		  // Warn on clearly-invalid options. Invalid values are then cleared to undefined so
+		  // the existing `|| <default>` chains downstream pick up the safe fallback
+		  if (options.port !== undefined && options.port !== null) {
+		    const p = options.port;
+		    if (typeof p !== 'number' || !Number.isInteger(p) || p < 1 || p > 65535) {
+		      console.error(`hot-shots: 'port' should be an integer in [1, 65535], got ${p} — using default`);
+		      options.port = undefined;
+		    }
+		  }
+		  if (options.sampleRate !== undefined && options.sampleRate !== null) {
+		    const s = options.sampleRate;
+		    // sampleRate <= 0 (dropping every metric — just don't call the method) and > 1
+		    // are nonsense. Warn and reset to default.
+		    if (typeof s !== 'number' || Number.isNaN(s) || s <= 0 || s > 1) {
+		      console.error(`hot-shots: 'sampleRate' should be a number in (0, 1], got ${s} — using default`);
+		      options.sampleRate = undefined;
+		    }
+		  }
+		  options.bufferFlushInterval = validateInterval(options.bufferFlushInterval, 'bufferFlushInterval');
+
+		  // hidden global_tags option for backwards compatibility
+		  options.globalTags = options.globalTags || options.global_tags;
+
+		  this.protocol = (options.protocol && options.protocol.toLowerCase());
+		  if (! this.protocol) {
+		    this.protocol = PROTOCOL.UDP;
+		  }
+		  this.cacheDns = options.cacheDns === true;
+		  this.cacheDnsTtl = options.cacheDnsTtl || CACHE_DNS_TTL_DEFAULT;
+		  this.host = options.host || (process.env.DD_AGENT_HOST  || undefined);
+		  this.port = options.port || parseInt(process.env.DD_DOGSTATSD_PORT, 10) || 8125;
+		  this.path = options.path;
+		  // Retry-only options for UDS
+		  this.udsRetryOptions = options.udsRetryOptions;
+		  this.stream = options.stream;
+		  this.prefix = helpers.normalizePrefix(options.prefix);
+		  this.suffix = helpers.normalizeSuffix(options.suffix);
+		  this.tagPrefix = options.tagPrefix || '#';
+		  this.tagSeparator = options.tagSeparator || ',';
+		  this.mock        = options.mock;
+		  this.globalTags  = typeof options.globalTags === 'object' ?
+		      helpers.formatTags(options.globalTags, options.telegraf) : [];
+		  setupDatadogGlobalTags(this, options);
+		  this.telegraf = options.telegraf || false;
+		  setupDatadogMode(this, options);
+		  if (options.maxBufferSize !== undefined) {
+		    this.maxBufferSize = options.maxBufferSize;
+		    // For UDS protocol, enforce 8k limit
+		    if (this.protocol === PROTOCOL.UDS && this.maxBufferSize > 8192) {
+		      console.warn(`hot-shots: maxBufferSize (${this.maxBufferSize}) exceeds the 8192 byte limit for UDS protocol. ` +
+		        'Setting maxBufferSize to 8192.');
+		      this.maxBufferSize = 8192;
+		    }
+		  } else if (this.protocol === PROTOCOL.UDS) {
+		    this.maxBufferSize = 8192; // 8KiB as recommended by Datadog for UDS
+		  } else {
+		    this.maxBufferSize = 0;
+		  }
+		  this.sampleRate = options.sampleRate || 1;
+		  this.bufferFlushInterval = options.bufferFlushInterval || 1000;
+		  this.bufferHolder = options.isChild ? options.bufferHolder : { buffer: '' };
+		  this.bufferLength = Buffer.byteLength(this.bufferHolder.buffer);
+		  this.errorHandler = options.errorHandler;
+		  // Construction-time only: true iff this.errorHandler was the same function
+		  // attached as the shared socket's 'error' listener at construction time. This
+		  // flag does NOT track runtime changes — _close() removes the listener from the
+		  // socket while close runs, after which this flag is stale. Code in _close that
+		  // needs the live state must use the local errorHandlerOnSocketDuringClose
+		  // variable, not this flag.
+		  this._errorHandlerInitiallyOnSocket = options._errorHandlerInitiallyOnSocket !== undefined ?
+		    options._errorHandlerInitiallyOnSocket :
+		    (!options.isChild && Boolean(options.errorHandler));
+		  this.tcpGracefulErrorHandling = 'tcpGracefulErrorHandling' in options ? options.tcpGracefulErrorHandling : true;
+		  this.tcpGracefulRestartRateLimit = options.tcpGracefulRestartRateLimit || TCP_DEFAULT_GRACEFUL_RESTART_LIMIT; // only recreate once per second
+		  this.udsGracefulErrorHandling = 'udsGracefulErrorHandling' in options ? options.udsGracefulErrorHandling : true;
+		  this.udsGracefulRestartRateLimit = options.udsGracefulRestartRateLimit || UDS_DEFAULT_GRACEFUL_RESTART_LIMIT; // only recreate once per second
+		  this.isChild = options.isChild;
+		  this.closingFlushInterval = options.closingFlushInterval || 50;
+		  // Don't set a default type here - let transport.js auto-detect based on host IP version
+		  this.udpSocketOptions = options.udpSocketOptions || {};
+
+		  setupDatadogTelemetry(this, options);
+		  setupAggregation(this, options);
+
+		  // If we're mocking the client, create a buffer to record the outgoing calls.
+		  if (this.mock) {
+		    this.mockBuffer = [];
+		  }
+
+		  // We only want a single flush event per parent and all its child clients
+		  if (!options.isChild && this.maxBufferSize > 0) {
+		    this.intervalHandle = setInterval(() => {
+		      try {
+		        this.onBufferFlushInterval();
+		      } catch (err) {
+		        if (this.errorHandler) {
+		          try {
+		            this.errorHandler(err);
+		          } catch (handlerErr) {
+		            // Preserve the original flush error so the root cause is not masked by a buggy handler.
+		            console.error('hot-shots: errorHandler threw inside buffer flush interval; ' +
+		              `original error: ${err && err.message}; handler error: ${handlerErr && handlerErr.message}`);
+		          }
+		        } else {
+		          console.error(`hot-shots: buffer flush interval threw: ${err && err.message}`);
+		        }
+		      }
+		    }, this.bufferFlushInterval);
+		    // do not block node from shutting down
+		    this.intervalHandle.unref();
+		  }
+
+		  if (options.isChild) {
+		    if (options.dnsError) {
+		      this.dnsError = options.dnsError;
+		    }
+		    this.socket = options.socket;
+		  } else if (options.useDefaultRoute) {
+		    const defaultRoute = helpers.getDefaultRoute();
+		    if (defaultRoute) {
+		      console.log(`Got ${defaultRoute} for the system's default route`);
+		      this.host = defaultRoute;
+		    }
+		  }
+
+		  if (!this.socket) {
+		    trySetNewSocket(this);
+		  }
+
+		  if (this.socket && !options.isChild && options.errorHandler) {
+		    this.socket.on('error', options.errorHandler);
+		  }
+
+		  if (options.globalize) {
+		    commonjsGlobal.statsd = this;
+		  }
+
+		  // Start telemetry if enabled (only for parent clients)
+		  startDatadogTelemetry(this);
+
+		  debug('hot-shots client initialized: protocol=%s, host=%s, port=%s, prefix=%s, maxBufferSize=%s, mock=%s',
+		    this.protocol, this.host, this.port, this.prefix, this.maxBufferSize, this.mock);
+
+		  // only for TCP/UDS (options.protocol tcp/uds)
+		  // enabled with the extra flag options.tcpGracefulErrorHandling/options.udsGracefulErrorHandling
+		  // will gracefully (attempt) to re-open the socket with a small delay
+		  // options.tcpGracefulRestartRateLimit/options.udsGracefulRestartRateLimit is the minimum time (ms) between creating sockets
+		  // does not support options.isChild (how to re-create a socket you didn't create?)
+		  if (this.socket) {
+		    maybeAddProtocolErrorHandler(this, options.protocol);
+		  }
+
+		  this.messagesInFlight = 0;
+		  // Drain signaling for graceful close: when messagesInFlight transitions 0 -> 1,
+		  // we lazily allocate a Promise; the 1 -> 0 transition resolves it.
+		  this.drainResolve = null;
+		  this.drainPromise = null;
+		  this.CHECKS = {
+		    OK: 0,
+		    WARNING: 1,
+		    CRITICAL: 2,
+		    UNKNOWN: 3,
+		  };
+		};
+
+		applyStatsFns(Client);
+
+		/**
+		 * Builds the DogStatsD extension fields (container id, external data, cardinality)
+		 * to append to a metric/event/check when datadog mode is active. Returns an array
+		 * of field strings WITHOUT leading pipes (e.g. ['c:abc', 'e:xyz', 'card:low']).
+		 * @param {String=} cardinality Per-call cardinality override. Optional.
+		 * @returns {String[]} The extension fields, possibly empty.
+		 */
+		Client.prototype.getDatadogExtensionFields = function (cardinality) {
+		  const fields = [];
+		  if (!this.datadog) {
+		    return fields;
+		  }
+		  if (this.containerID) {
+		    fields.push(`c:${this.containerID}`);
+		  }
+		  if (this.externalData) {
+		    fields.push(`e:${this.externalData}`);
+		  }
+		  const card = helpers.validateCardinality(cardinality) || this.cardinality;
+		  if (card) {
+		    fields.push(`card:${card}`);
+		  }
+		  return fields;
+		};
+
+		/**
+		 * Checks if stats is an array and sends all stats calling back once all have sent
+		 * @param stat {String|Array} The stat(s) to send
+		 * @param value The value to send
+		 * @param type The type of the metric
+		 * @param sampleRate {Number|Object=} The Number of times to sample (0 to 1), or an options object. Optional.
+		 *   @option sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+		 *   @option tags {Array=} The Array of tags to add to metrics. Optional.
+		 *   @option timestamp {Date|Number=} Timestamp to send with the metric (DogStatsD only). Optional.
+		 *   @option cardinality {String=} Tag cardinality for this metric (DogStatsD datadog mode only). Optional.
+		 * @param tags {Array=} The Array of tags to add to metrics. Optional.
+		 * @param callback {Function=} Callback when message is done being delivered. Optional.
+		 */
+		Client.prototype.sendAll = function (stat, value, type, sampleRate, tags, callback) {
+		  let completed = 0;
+		  let calledback = false;
+		  let sentBytes = 0;
+		  let timestamp;
+		  let cardinality;
+		  const self = this;
+
+		  // Handle options object: sendAll(stat, value, type, { sampleRate, tags, timestamp }, callback)
+		  // Check for known option keys to distinguish from a tags object
+		  if (sampleRate && typeof sampleRate === 'object' && !Array.isArray(sampleRate) &&
+		      ('sampleRate' in sampleRate || 'tags' in sampleRate || 'timestamp' in sampleRate ||
+		        'cardinality' in sampleRate)) {
+		    callback = tags;
+		    timestamp = sampleRate.timestamp;
+		    cardinality = sampleRate.cardinality;
+		    tags = sampleRate.tags;
+		    sampleRate = sampleRate.sampleRate;
+		  }
+
+		  if (sampleRate && typeof sampleRate !== 'number') {
+		    // Only shift parameters if tags wasn't provided as a separate argument.
+		    // If tags is present and is an object (array or object), keep it as tags.
+		    // This fixes the case where an empty object {} is passed for sampleRate.
+		    if (tags !== undefined && tags !== null && typeof tags === 'object') {
+		      // sampleRate is invalid (not a number), but tags looks valid - don't shift
+		      debug('hot-shots sendAll: sampleRate is not a number but tags parameter present, ignoring invalid sampleRate');
+		      sampleRate = undefined;
+		    } else {
+		      callback = tags;
+		      tags = sampleRate;
+		      sampleRate = undefined;
+		    }
+		  }
+
+		  if (tags && typeof tags !== 'object') {
+		    callback = tags;
+		    tags = undefined;
+		  }
+
+		  /**
+		   * Gets called once for each callback, when all callbacks return we will
+		   * call back from the function
+		   * @private
+		   */
+		  function onSend(error, bytes) {
+		    completed += 1;
+		    if (calledback) {
+		      return;
+		    }
+
+		    if (error) {
+		      if (typeof callback === 'function') {
+		        calledback = true;
+		        callback(error);
+		      } else if (self.errorHandler) {
+		        calledback = true;
+		        self.errorHandler(error);
+		      }
+		      return;
+		    }
+
+		    if (bytes) {
+		      sentBytes += bytes;
+		    }
+
+		    if (completed === stat.length && typeof callback === 'function') {
+		      callback(null, sentBytes);
+		    }
+		  }
+
+		  if (Array.isArray(stat)) {
+		    stat.forEach(item => {
+		      self.sendStat(item, value, type, sampleRate, tags, timestamp, cardinality, onSend);
+		    });
+		  } else {
+		    this.sendStat(stat, value, type, sampleRate, tags, timestamp, cardinality, callback);
+		  }
+		};
+
+		/**
+		 * Sends a stat across the wire
+		 * @param stat {String|Array} The stat(s) to send
+		 * @param value The value to send
+		 * @param type {String} The type of message to send to statsd
+		 * @param sampleRate {Number} The Number of times to sample (0 to 1)
+		 * @param tags {Array} The Array of tags to add to metrics
+		 * @param timestamp {Date|Number} The timestamp to send with the metric (DogStatsD only). Optional.
+		 * @param cardinality {String=} The cardinality to send with the metric (DogStatsD only). Optional.
+		 * @param callback {Function=} Callback when message is done being delivered. Optional.
+		 */
+		Client.prototype.sendStat = function (stat, value, type, sampleRate, tags, timestamp, cardinality, callback) {
+		  // Track metric in telemetry (even if sampled out, matching official Datadog behavior)
+		  if (this.telemetry) {
+		    this.telemetry.recordMetric(type);
+		  }
+
+		  // Sanitize metric name to prevent protocol-breaking characters
+		  const sanitizedStat = helpers.sanitizeMetricName(stat);
+		  // The per-call sample rate, captured before applying the client default below.
+		  // Aggregation keys off this, not the default: a client constructed with a
+		  // default sampleRate < 1 must not silently disable aggregation entirely — only
+		  // an explicit per-call sample rate bypasses aggregation (as documented).
+		  const callSampleRate = sampleRate;
+		  sampleRate = sampleRate || this.sampleRate;
+
+		  // Client-side aggregation: counts, gauges and sets with no timestamp and no
+		  // per-call sampling are combined per context and sent on the aggregation flush
+		  // interval. Delta gauges (string values like '+5'), non-numeric counts and NaN
+		  // values pass through unaggregated (NaN would otherwise poison the whole
+		  // window's sum). Records after close() are not aggregated either — the closed
+		  // aggregator never flushes again — so they fall through to surface the normal
+		  // closed-socket error instead of reporting a silent success. The callback fires
+		  // synchronously as a "queued" signal, like buffered mode.
+		  if (this.aggregator && !this.aggregator.closed &&
+		      (type === METRIC_TYPES.COUNT || type === METRIC_TYPES.GAUGE || type === METRIC_TYPES.SET) &&
+		      timestamp === undefined &&
+		      (!callSampleRate || callSampleRate >= 1) &&
+		      (type === METRIC_TYPES.SET || (typeof value === 'number' && !Number.isNaN(value)))) {
+		    debug('hot-shots sendStat: aggregating - stat=%s, type=%s', stat, type);
+		    if (this.aggregator.record(this, this.prefix + sanitizedStat + this.suffix, value, type, tags, cardinality)) {
+		      return callback ? callback() : undefined;
+		    }
+		    // Context cap reached for a new context: fall through to the direct-send path below.
+		  }
+
+		  let message = `${this.prefix + sanitizedStat + this.suffix}:${value}|${type}`;
+		  if (sampleRate && sampleRate < 1) {
+		    if (Math.random() < sampleRate) {
+		      message += `|@${sampleRate}`;
+		      debug('hot-shots sendStat: sampled in - stat=%s, type=%s, sampleRate=%s', stat, type, sampleRate);
+		    } else {
+		      // don't want to send if we don't meet the sample ratio
+		      debug('hot-shots sendStat: sampled out - stat=%s, type=%s, sampleRate=%s', stat, type, sampleRate);
+		      return callback ? callback() : undefined;
+		    }
+		  }
+		  // Timestamp support for DogStatsD (not supported by Telegraf)
+		  if (timestamp !== undefined) {
+		    if (this.telegraf) {
+		      debug('hot-shots sendStat: timestamp provided but not supported for Telegraf, ignoring');
+		    } else {
+		      const ts = helpers.formatDate(timestamp);
+		      if (ts) {
+		        message += `|T${ts}`;
+		      }
+		    }
+		  }
+		  // A gauge that bypasses aggregation (delta, NaN, timestamped, or per-call
+		  // sampled) must not reach the wire before an earlier same-context aggregated
+		  // gauge still pending in the aggregator — the server would apply them out of
+		  // order and settle on the stale aggregated value. Flush the pending one first,
+		  // but only now that this gauge will actually be sent: a sampled-out gauge is
+		  // dropped above and must not force the pending aggregate onto the wire.
+		  if (type === METRIC_TYPES.GAUGE && this.aggregator && !this.aggregator.closed) {
+		    this.aggregator.flushContext(this, this.prefix + sanitizedStat + this.suffix, METRIC_TYPES.GAUGE, tags, cardinality);
+		  }
+
+		  debug('hot-shots sendStat: sending message=%s, tags=%j', message, tags);
+		  this.send(message, tags, cardinality, callback);
+		};
+
+		/**
+		 * Send a stat or event across the wire
+		 * @param message {String} The constructed message without tags
+		 * @param tags {Array} The tags to include (along with global tags). Optional.
+		 * @param cardinality {String=} The cardinality to send with the metric (DogStatsD only). Optional.
+		 * @param callback {Function=} Callback when message is done being delivered (only if maxBufferSize == 0). Optional.
+		 */
+		Client.prototype.send = function (message, tags, cardinality, callback) {
+		  // Backward-compat: support the older send(message, tags, callback) call shape.
+		  if (typeof cardinality === 'function' && callback === undefined) {
+		    callback = cardinality;
+		    cardinality = undefined;
+		  }
+		  // mergedTags must stay read-only after assignment. When tags are empty we alias
+		  // this.globalTags directly (skipping overrideTags' fresh-copy allocation); any
+		  // mutation here would corrupt the shared globalTags array.
+		  let mergedTags = this.globalTags;
+		  if (tags && typeof tags === 'object' &&
+		      (Array.isArray(tags) ? tags.length > 0 : Object.keys(tags).length > 0)) {
+		    mergedTags = helpers.overrideTags(mergedTags, tags, this.telegraf);
+		  }
+		  if (mergedTags.length > 0) {
+		    if (this.telegraf) {
+		      message = message.split(':');
+		      const tagStr = mergedTags.map(tag => {
+		        const idx = tag.indexOf(':');
+		        if (idx < 1) {
+		          return tag;
+		        }
+		        return tag.substring(0, idx) + '=' + tag.substring(idx + 1);
+		      }).join(',');
+		      message = `${message[0]},${tagStr}:${message.slice(1).join(':')}`;
+		    } else {
+		      message += `|${this.tagPrefix}${mergedTags.join(this.tagSeparator)}`;
+		    }
+		  }
+
+		  // DogStatsD extension fields (container id / external data / cardinality),
+		  // appended after tags. Only present in datadog mode.
+		  const extensionFields = this.getDatadogExtensionFields(cardinality);
+		  if (extensionFields.length > 0) {
+		    message += `|${extensionFields.join('|')}`;
+		  }
+
+		  this._send(message, callback);
+		};
+
+		/**
+		 * Send a stat or event across the wire
+		 * @param message {String} The constructed message without tags
+		 * @param callback {Function=} Callback when message is done being delivered (only if maxBufferSize == 0). Optional.
+		 */
+		Client.prototype._send = function (message, callback) {
+		  // we may have a cached error rather than a cached lookup, so
+		  // throw it on
+		  if (this.dnsError) {
+		    debug('hot-shots send: DNS error - %s', this.dnsError);
+		    if (callback) {
+		      return callback(this.dnsError);
+		    } else if (this.errorHandler) {
+		      return this.errorHandler(this.dnsError);
+		    }
+		    throw this.dnsError;
+		  }
+
+		  // Only send this stat if we're not a mock Client.
+		  if (!this.mock) {
+		    if (this.maxBufferSize === 0) {
+		      debug('hot-shots sending immediately (no buffering) - message=%s', message);
+		      this.sendMessage(message, callback);
+		    } else {
+		      debug('hot-shots _send: enqueueing for buffer - message=%s', message);
+		      this.enqueue(message, callback);
+		    }
+		  } else {
+		    debug('hot-shots send: mock mode - buffering message=%s', message);
+		    this.mockBuffer.push(message);
+		    if (typeof callback === 'function') {
+		      callback(null, 0);
+		    }
+		  }
+		};
+
+		/**
+		 * Add the message to the buffer and flush the buffer if needed.
+		 *
+		 * @param message {String} The constructed message without tags
+		 * @param callback {Function=} Invoked synchronously with no arguments once the
+		 *   message is queued. This is a "queued" signal, not a "delivered" signal — it
+		 *   does not report errors from any prior buffer's overflow-triggered flush, which
+		 *   are surfaced via errorHandler / the socket error path like any other buffered
+		 *   send failure. Optional.
+		 */
+		Client.prototype.enqueue = function (message, callback) {
+		  const messageToAdd = (this.bufferHolder.buffer === '' ? '' : '\n') + message;
+		  const messageBytes = Buffer.byteLength(messageToAdd);
+
+		  if (this.bufferLength + messageBytes > this.maxBufferSize) {
+		    debug('hot-shots enqueue: buffer full (%d + %d > %d), flushing',
+		      this.bufferLength, messageBytes, this.maxBufferSize);
+		    // Flush the *prior* buffer with no callback — the callback belongs to the new
+		    // message we are about to enqueue, not to the bytes already buffered.
+		    this.flushQueue();
+
+		    // Do not re-use messageToAdd, it ends with '\n' which we don't want.
+		    this.bufferHolder.buffer = message;
+		    this.bufferLength = Buffer.byteLength(this.bufferHolder.buffer);
+		    if (callback) {
+		      callback();
+		    }
+		  }
+		  else {
+		    this.bufferHolder.buffer += messageToAdd;
+		    this.bufferLength = Buffer.byteLength(this.bufferHolder.buffer);
+		    debug('hot-shots enqueue: added to buffer, new size=%d', this.bufferLength);
+		    if (callback) {
+		      callback();
+		    }
+		  }
+		};
+
+		/**
+		 * Flush the buffer, sending on the messages
+		 */
+		Client.prototype.flushQueue = function (callback) {
+		  if (this.bufferLength > 0) {
+		    debug('hot-shots flushQueue: flushing %d bytes', this.bufferLength);
+		  }
+		  this.sendMessage(this.bufferHolder.buffer, callback);
+		  this.bufferHolder.buffer = '';
+		  this.bufferLength = 0;
+		};
+
+		/**
+		 * Send on the message through the socket
+		 *
+		 * @param message {String} The constructed message without tags
+		 * @param callback {Function=} Callback when message is done being delivered. Optional.
+		 * @param isTelemetry {Boolean=} Whether this is a telemetry message (to avoid tracking telemetry). Optional.
+		 */
+		Client.prototype.sendMessage = function (message, callback, isTelemetry) {
+		  // don't waste the time if we aren't sending anything
+		  if (message === '' || this.mock) {
+		    if (callback) {
+		      callback();
+		    }
+		    return;
+		  }
+
+		  const messageBytes = Buffer.byteLength(message);
+		  debug('hot-shots sendMessage: message size in bytes is %d', messageBytes);
+
+		  const socketWasMissing = !this.socket;
+		  if (socketWasMissing && (this.protocol === PROTOCOL.TCP || this.protocol === PROTOCOL.UDS)) {
+		    debug('hot-shots sendMessage: socket missing, attempting to recreate for protocol=%s', this.protocol);
+		    trySetNewSocket(this);
+		    if (this.socket) {
+		      // On success, add custom TCP/UDS error handling.
+		      maybeAddProtocolErrorHandler(this, this.protocol);
+		      debug('hot-shots sendMessage: socket recreated successfully');
+		    }
+		  }
+
+		  if (socketWasMissing) {
+		    const error = new Error('Socket not created properly. Check previous errors for details.');
+		    debug('hot-shots sendMessage: socket creation failed - %s', error.message);
+		    // Track bytes dropped due to socket error (only for non-telemetry messages)
+		    if (this.telemetry && !isTelemetry) {
+		      this.telemetry.recordBytesDroppedWriter(messageBytes);
+		    }
+		    if (callback) {
+		      return callback(error);
+		    } else if (this.errorHandler) {
+		      return this.errorHandler(error);
+		    } else {
+		      return console.error(String(error));
+		    }
+		  }
+
+		  const handleCallback = (err, bytes) => {
+		    this.messagesInFlight--;
+		    if (this.messagesInFlight === 0 && this.drainResolve) {
+		      const resolve = this.drainResolve;
+		      this.drainResolve = null;
+		      this.drainPromise = null;
+		      resolve();
+		    }
+		    const errFormatted = err ? new Error(`Error sending hot-shots message: ${err}`) : null;
+		    if (errFormatted) {
+		      errFormatted.code = err.code;
+		      debug('hot-shots sendMessage: error sending - %s (code: %s)', err.message, err.code);
+		      // Track bytes dropped due to writer error (only for non-telemetry messages)
+		      if (this.telemetry && !isTelemetry) {
+		        this.telemetry.recordBytesDroppedWriter(messageBytes);
+		      }
+		      // handle TCP/UDS error that requires socket replacement when we are not
+		      // emitting the `error` event on `this.socket`
+		      if ((this.protocol === PROTOCOL.TCP || this.protocol === PROTOCOL.UDS) && (callback || this.errorHandler)) {
+		        protocolErrorHandler(this, this.protocol, err);
+		      }
+		    } else {
+		      debug('hot-shots sendMessage: successfully sent %d bytes', messageBytes);
+		      // Track bytes sent successfully (only for non-telemetry messages)
+		      if (this.telemetry && !isTelemetry) {
+		        this.telemetry.recordBytesSent(messageBytes);
+		      }
+		    }
+		    if (callback) {
+		      callback(errFormatted, bytes);
+		    } else if (errFormatted) {
+		      if (this.errorHandler) {
+		        this.errorHandler(errFormatted);
+		      } else {
+		        console.error(String(errFormatted));
+		        // emit error ourselves on the socket for backwards compatibility
+		        this.socket.emit('error', errFormatted);
+		      }
+		    }
+		  };
+
+		  try {
+		    if (this.messagesInFlight === 0) {
+		      this.drainPromise = new Promise(resolve => { this.drainResolve = resolve; });
+		    }
+		    this.messagesInFlight++;
+		    debug('hot-shots sendMessage: sending %d bytes via %s transport (messagesInFlight=%d)',
+		      messageBytes, this.protocol, this.messagesInFlight);
+		    this.socket.send(Buffer.from(message), handleCallback);
+		  } catch (err) {
+		    debug('hot-shots sendMessage: exception during send - %s', err.message);
+		    handleCallback(err);
+		  }
+		};
+
+		/**
+		 * Called every bufferFlushInterval to flush any buffer that is around
+		 */
+		Client.prototype.onBufferFlushInterval = function () {
+		  this.flushQueue();
+		};
+
+		/**
+		 * Flushes any buffered metrics to the transport immediately, without waiting for
+		 * the buffer flush interval. With client-side aggregation enabled, pending
+		 * aggregated metrics are flushed first. Useful for serverless and other
+		 * short-lived environments.
+		 * @param callback {Function=} Called when the buffered payload has been handed
+		 *   to the transport. Optional.
+		 */
+		Client.prototype.flush = function (callback) {
+		  safeAggregatorFlush(this, 'flush aggregation flush');
+		  if (!callback) {
+		    this.flushQueue();
+		    return;
+		  }
+		  this.flushQueue(err => {
+		    if (err) {
+		      return callback(err);
+		    }
+		    // The aggregator may have routed metrics through this and/or child clients —
+		    // including from an earlier interval-driven flush whose send is still in
+		    // flight. In unbuffered mode (maxBufferSize === 0) those sends are
+		    // asynchronous, as is any earlier unbuffered send, so wait for every client
+		    // with an in-flight aggregator-routed send (plus this one) to drain before
+		    // signaling completion. This keeps the documented serverless "flush then exit"
+		    // use case correct rather than firing the callback early.
+		    const drainClients = collectDrainClients(this);
+		    const pending = [];
+		    drainClients.forEach(client => {
+		      if (client.drainPromise) {
+		        pending.push(client.drainPromise);
+		      }
+		    });
+		    if (pending.length === 0) {
+		      return callback();
+		    }
+		    Promise.all(pending).then(() => callback(), () => callback());
+		  });
+		};
+
+		/**
+		 * Close the underlying socket and stop listening for data on it.
+		 */
+		Client.prototype.close = function (callback) {
+		  // stop trying to flush the queue on an interval
+		  if (this.intervalHandle) {
+		    clearInterval(this.intervalHandle);
+		  }
+
+		  // stop the aggregation flush interval (parent only) and flush any aggregated
+		  // metrics into the send path before the final buffer flush below. Children
+		  // share the parent's aggregator, so a child closing directly still flushes its
+		  // recorded metrics rather than dropping them.
+		  if (this.aggregationIntervalHandle) {
+		    clearInterval(this.aggregationIntervalHandle);
+		  }
+		  // Aggregated contexts are sent through their recording client (which may be a
+		  // child); the aggregator records each client whose send is still in flight in
+		  // activeClients, which we drain below before closing the shared socket —
+		  // otherwise child-recorded metrics could be dropped.
+		  if (this.aggregator) {
+		    safeAggregatorFlush(this, 'close aggregation flush');
+		    // Mark closed so post-close records (through this client or any child sharing
+		    // the aggregator) are not silently aggregated into a window that will never
+		    // flush — they fall through to the normal send path and surface an error.
+		    this.aggregator.closed = true;
+		  }
+
+		  // Stop telemetry and flush one last time. Guard the final flush so a synchronous
+		  // failure during shutdown can't abort close() and skip the caller's callback.
+		  if (this.includeDatadogTelemetry && this.telemetry) {
+		    this.telemetry.stop();
+		    try {
+		      this.telemetry.flush();
+		    } catch (err) {
+		      if (this.errorHandler) {
+		        try {
+		          this.errorHandler(err);
+		        } catch (handlerErr) {
+		          // Preserve the original flush error so the root cause is not masked by a buggy handler.
+		          console.error('hot-shots: errorHandler threw inside final telemetry flush; ' +
+		            `original error: ${err && err.message}; handler error: ${handlerErr && handlerErr.message}`);
+		        }
+		      } else {
+		        console.error(`hot-shots: final telemetry flush threw: ${err && err.message}`);
+		      }
+		    }
+		  }
+
+		  // flush the queue one last time, if needed
+		  this.flushQueue((err) => {
+		    if (err) {
+		      if (callback) {
+		        return callback(err);
+		      }
+		      else if (this.errorHandler) {
+		        try {
+		          this.errorHandler(err);
+		        } catch (handlerErr) {
+		          // Preserve the original flush error so the root cause is not masked by a buggy handler.
+		          console.error('hot-shots: errorHandler threw inside final buffer flush; ' +
+		            `original error: ${err && err.message}; handler error: ${handlerErr && handlerErr.message}`);
+		        }
+		        return;
+		      }
+		      else {
+		        return console.error(err);
+		      }
+		    }
+
+		    // Wait for in-flight messages to drain. Match the existing polling implementation's
+		    // budget exactly: it increments intervalAttempts before checking `> 10`, so the
+		    // force-close fires on the 11th tick — i.e. closingFlushInterval * 11 ms after close().
+		    // Using * 10 would shorten the grace period by one tick and could force-close a
+		    // message that would have drained under the prior implementation.
+		    const drainTimeoutMs = this.closingFlushInterval * 11;
+		    const closeStart = Date.now();
+
+		    // Drain this client plus any other client with an in-flight aggregator-routed
+		    // send (child clients track their own messagesInFlight) — including from an
+		    // interval-driven flush that ran before close(). Closing the shared socket
+		    // before these drain would drop their in-flight aggregated metrics.
+		    const drainClients = collectDrainClients(this);
+		    const totalInFlight = () => drainClients.reduce((sum, client) => sum + client.messagesInFlight, 0);
+
+		    const finish = () => {
+		      if (totalInFlight() > 0) {
+		        // Match the prior force-close behavior: zero out and proceed. Resolve any
+		        // pending drain promise rather than just nulling it — a concurrent
+		        // flush(callback) may be awaiting it, and dropping the resolver would hang
+		        // that callback forever (the later transport callback can't resolve it
+		        // either once messagesInFlight has been forced to 0).
+		        console.error('hot-shots could not clear out messages in flight but closing anyways');
+		        drainClients.forEach(client => {
+		          client.messagesInFlight = 0;
+		          const resolve = client.drainResolve;
+		          client.drainResolve = null;
+		          client.drainPromise = null;
+		          if (resolve) {
+		            resolve();
+		          }
+		        });
+		      }
+		      // Use setImmediate to ensure _close is never called synchronously from within
+		      // a native socket send callback (e.g. unix-dgram crashes if close() is called
+		      // from inside a send completion callback on the same tick).
+		      setImmediate(() => { this._close(callback); });
+		    };
+
+		    // Wait for drain with re-check after each cycle. If a send completes and its
+		    // user callback synchronously issues a new send, messagesInFlight goes 0→1 again
+		    // and a fresh drainPromise is allocated. Without the re-check loop we'd snapshot
+		    // the original drain promise, see it resolve, then force-close the new in-flight
+		    // message. This matches the prior polling implementation's "wait until messagesInFlight
+		    // actually stays at zero" semantics, capped by the same overall timeout budget.
+		    const waitForDrain = () => {
+		      const remaining = drainTimeoutMs - (Date.now() - closeStart);
+		      if (remaining <= 0) {
+		        finish();
+		        return;
+		      }
+
+		      if (totalInFlight() === 0) {
+		        // Provisional drain. Reaching zero synchronously is not enough — a user callback
+		        // might have queued a follow-up send via process.nextTick / Promise.then /
+		        // setImmediate / setTimeout that has not run yet. Wait one closingFlushInterval
+		        // tick to match the prior polling implementation's tolerance for delayed
+		        // follow-ups (which observed the counter every closingFlushInterval ms). Using
+		        // a real setTimeout — not setImmediate — covers the timer phase too. Cap the
+		        // wait at the remaining budget so we never exceed the overall close timeout.
+		        // If a queued send fires during this window, messagesInFlight will be > 0 and
+		        // we loop.
+		        const provisionalWait = Math.min(this.closingFlushInterval, remaining);
+		        setTimeout(() => {
+		          if (totalInFlight() === 0) {
+		            finish();
+		          } else {
+		            waitForDrain();
+		          }
+		        }, provisionalWait);
+		        return;
+		      }
+
+		      // Note: deliberately do NOT unref the timer. close() may be the last referenced
+		      // work in the process (UDP/TCP transports unref their own sockets), and an unref'd
+		      // timer would let Node exit before the timeout fires — the force-close path and
+		      // the caller's close callback would never run.
+		      let timer = null;
+		      const timeoutPromise = new Promise(resolve => {
+		        timer = setTimeout(resolve, remaining);
+		      });
+
+		      // Defensive: if no client has a drainPromise while messages are in flight
+		      // (possible if a caller mutates messagesInFlight directly without going through
+		      // sendMessage — see close.js: the existing 'force close after 10 attempts' test
+		      // does exactly this), fall back to waiting on the timeout alone. We must NOT pass
+		      // `null` to Promise.race — non-thenables are treated as already-resolved and would
+		      // skip the wait entirely.
+		      const racers = [timeoutPromise];
+		      drainClients.forEach(client => {
+		        if (client.drainPromise) {
+		          racers.push(client.drainPromise);
+		        }
+		      });
+
+		      Promise.race(racers).then(() => {
+		        if (timer) {
+		          clearTimeout(timer);
+		        }
+		        // Re-check: a new send may have started during this wait cycle.
+		        waitForDrain();
+		      });
+		    };
+
+		    waitForDrain();
+		  });
+		};
+
+		/**
+		 * Really close the socket and handle any errors related to it
+		 */
+		Client.prototype._close = function (callback) {
+		  // If there was an error creating it, nothing to do here
+		  if (! this.socket) {
+		    if (callback) {
+		      callback();
+		    }
+		    return;
+		  }
+
+		  // error function to use in callback and catch below
+		  let handledError = false;
+
+		  // Called explicitly from the synchronous catch path. The catch path is NOT a socket
+		  // 'error' emit, so existing socket listeners (e.g. parent's errorHandler on a shared
+		  // socket) do NOT fire. Always try every fallback here.
+		  const handleErr = (err) => {
+		    const errMessage = `Error closing hot-shots socket: ${err}`;
+		    if (handledError) {
+		      console.error(errMessage);
+		      return;
+		    }
+		    // The combination of catch and error can lead to some errors showing up twice.
+		    // So we just show one of the errors that occur on close.
+		    handledError = true;
+		    if (callback) {
+		      callback(new Error(errMessage));
+		    } else if (this.errorHandler) {
+		      try {
+		        this.errorHandler(new Error(errMessage));
+		      } catch (handlerErr) {
+		        // Preserve the original close error so the root cause is not masked by a buggy handler.
+		        console.error('hot-shots: errorHandler threw inside close handleErr; ' +
+		          `original error: ${errMessage}; handler error: ${handlerErr && handlerErr.message}`);
+		      }
+		    } else {
+		      console.error(errMessage);
+		    }
+		  };
+
+		  // Attached as a socket 'error' listener. Differs from handleErr in one place: when
+		  // this.errorHandler is the SAME function CURRENTLY attached as a socket listener
+		  // (typical for child clients that inherit the parent's handler), the socket emit
+		  // will already invoke it, so we must NOT call it again here. We track this with a
+		  // local flag — NOT the construction-time this._errorHandlerInitiallyOnSocket —
+		  // because non-child clients remove their errorHandler from the socket below,
+		  // which makes the construction-time flag stale during close.
+		  let errorHandlerOnSocketDuringClose = this._errorHandlerInitiallyOnSocket;
+		  const handleSocketErr = (err) => {
+		    const errMessage = `Error closing hot-shots socket: ${err}`;
+		    if (handledError) {
+		      console.error(errMessage);
+		      return;
+		    }
+		    handledError = true;
+		    if (callback) {
+		      callback(new Error(errMessage));
+		    } else if (this.errorHandler && !errorHandlerOnSocketDuringClose) {
+		      try {
+		        this.errorHandler(new Error(errMessage));
+		      } catch (handlerErr) {
+		        // Preserve the original close error so the root cause is not masked by a buggy handler.
+		        console.error('hot-shots: errorHandler threw inside close handleSocketErr; ' +
+		          `original error: ${errMessage}; handler error: ${handlerErr && handlerErr.message}`);
+		      }
+		    } else if (!this.errorHandler) {
+		      console.error(errMessage);
+		    }
+		    // else: errorHandler is on the socket; the emit already routed to it.
+		  };
+
+		  // Capability-checked listener helpers. Incomplete socket mocks in tests may not
+		  // implement on/removeListener — guard every call so an attempted cleanup never
+		  // becomes a separate TypeError that masks the real close failure.
+		  const safeOn = (event, fn) => {
+		    if (typeof this.socket.on === 'function') {
+		      this.socket.on(event, fn);
+		    }
+		  };
+		  const safeRemoveListener = (event, fn) => {
+		    if (typeof this.socket.removeListener === 'function') {
+		      this.socket.removeListener(event, fn);
+		    }
+		  };
+
+		  // For non-child clients we removed the user's errorHandler from the socket while
+		  // close runs (handleErr replaces it for the close-related events). Children share
+		  // the parent's socket and never attached their own errorHandler to it, so they
+		  // must NOT touch the parent's listeners — otherwise a child's close() can strip
+		  // the parent's error routing permanently.
+		  if (this.errorHandler && this.socket && !this.isChild) {
+		    // Only flip the flag if removeListener actually existed and ran. If the socket
+		    // is an incomplete mock without removeListener, safeRemoveListener is a no-op
+		    // and the original handler is still attached — leaving the flag at its initial
+		    // value preserves the double-delivery suppression in handleSocketErr.
+		    if (typeof this.socket.removeListener === 'function') {
+		      this.socket.removeListener('error', this.errorHandler);
+		      errorHandlerOnSocketDuringClose = false;
+		    }
+		  }
+
+		  // handle error and close events. Always attach a self-removing 'close' listener —
+		  // even when no caller callback was supplied — so we can remove handleSocketErr after
+		  // close completes. Without this cleanup, caller-owned streams (which outlive our
+		  // client) would accumulate handleSocketErr listeners every time a client is created
+		  // and closed against the same stream. (The transport interface does not expose
+		  // `once`, so we emulate one-shot semantics by removing the listener inside its own
+		  // handler.)
+		  //
+		  // handleSocketErr (not handleErr) is the listener: it knows when this.errorHandler
+		  // is the same function already on the socket (inherited child case) and skips the
+		  // redundant call. The async-emit path is critical for delivering errors to a
+		  // close callback, so we always attach this listener — regardless of whether the
+		  // errorHandler is inherited.
+		  safeOn('error', handleSocketErr);
+		  const onClose = (err) => {
+		    safeRemoveListener('close', onClose);
+		    safeRemoveListener('error', handleSocketErr);
+		    if (callback && ! handledError) {
+		      callback(err);
+		    }
+		  };
+		  safeOn('close', onClose);
+
+		  try {
+		    this.socket.close();
+		  } catch (err) {
+		    // Synchronous failure — the 'close' event will not fire, so onClose will not run.
+		    // Remove the temporary listeners we just attached so caller-owned streams don't
+		    // accumulate them across repeated client lifecycles or close retries.
+		    safeRemoveListener('close', onClose);
+		    safeRemoveListener('error', handleSocketErr);
+		    // The socket survived a failed close. Restore the user's errorHandler so future
+		    // 'error' events on it still reach their original handler — without this, a stream
+		    // that survives a synchronous close failure would lose its error routing entirely.
+		    // Skip for child clients (we never removed the parent's handler above).
+		    if (this.errorHandler && !this.isChild) {
+		      safeOn('error', this.errorHandler);
+		    }
+		    handleErr(err);
+		  }
+		};
+
+		const ChildClient = function (parent, options) {
+		  options = options || {};
+		  Client.call(this, {
+		    isChild     : true,
+		    socket      : parent.socket, // Child inherits socket from parent. Parent itself can be a child.
+		    // All children and parent share the same buffer via sharing an object (cannot mutate strings)
+		    bufferHolder: parent.bufferHolder,
+		    dnsError    : parent.dnsError, // Child inherits an error from parent (if it is there)
+		    errorHandler: options.errorHandler || parent.errorHandler, // Handler for callback errors
+		    // Carry forward whether THIS client's errorHandler is the same function attached
+		    // as the shared socket's 'error' listener. If we inherit (no options.errorHandler),
+		    // we share the parent's value: same fn → same socket-listener status. If we
+		    // override, the override is never on the socket → false. This propagates through
+		    // grandchildren correctly: a grandchild inheriting from a child that overrode
+		    // gets false (its handler is the child's override, not on the socket); a
+		    // grandchild inheriting from an inheriting child gets the root's value.
+		    _errorHandlerInitiallyOnSocket: options.errorHandler ?
+		      false :
+		      Boolean(parent._errorHandlerInitiallyOnSocket),
+		    host        : parent.host,
+		    port        : parent.port,
+		    tagPrefix   : parent.tagPrefix,
+		    tagSeparator : parent.tagSeparator,
+		    prefix      : helpers.normalizePrefix(options.prefix) + parent.prefix, // Child has its prefix prepended to parent's prefix
+		    suffix      : parent.suffix + helpers.normalizeSuffix(options.suffix), // Child has its suffix appended to parent's suffix
+		    globalize   : false, // Only 'root' client can be global
+		    mock        : parent.mock,
+		    // Append child's tags to parent's tags
+		    globalTags  : typeof options.globalTags === 'object' ?
+		        helpers.overrideTags(parent.globalTags, options.globalTags, parent.telegraf) : parent.globalTags,
+		    includeDataDogTags: parent.includeDataDogTags,
+		    maxBufferSize : parent.maxBufferSize,
+		    bufferFlushInterval: parent.bufferFlushInterval,
+		    telegraf    : parent.telegraf,
+		    protocol    : parent.protocol,
+		    closingFlushInterval : parent.closingFlushInterval,
+		    // Child inherits telemetry from parent (for metric tracking)
+		    telemetry   : parent.telemetry,
+		    // Child shares the parent's aggregator instance
+		    aggregator  : parent.aggregator,
+		    datadog        : parent.datadog,
+		    originDetection: parent.originDetection,
+		    containerID    : parent.containerID,
+		    externalData   : parent.externalData,
+		    cardinality    : options.cardinality ?
+		        helpers.validateCardinality(options.cardinality) :
+		        parent.cardinality,
+		  });
+		};
+		util.inherits(ChildClient, Client);
+
+		/**
+		 * Creates a child client that adds prefix, suffix and/or tags to this client. Child client can itself have children.
+		 * @param options
+		 *   @option prefix      {String}  An optional prefix to assign to each stat name sent
+		 *   @option suffix      {String}  An optional suffix to assign to each stat name sent
+		 *   @option globalTags {Array=} Optional tags that will be added to every metric
+		 */
+		Client.prototype.childClient = function (options) {
+		  return new ChildClient(this, options);
+		};
+
+		exports = module.exports = Client;
+		exports.StatsD = Client;
+
+		/**
+		 * Flushes a client's aggregator (if any), isolating a synchronous throw so it
+		 * cannot escape close()/flush()/the interval and orphan a callback or drop the
+		 * remaining aggregated metrics. Errors route through errorHandler else console.error.
+		 * @param client The client whose aggregator should be flushed.
+		 * @param context {String} A label for the call site, used in error messages.
+		 */
+		function safeAggregatorFlush(client, context) {
+		  if (!client.aggregator) {
+		    return;
+		  }
+		  try {
+		    client.aggregator.flush();
+		  } catch (err) {
+		    if (client.errorHandler) {
+		      try {
+		        client.errorHandler(err);
+		      } catch (handlerErr) {
+		        console.error(`hot-shots: errorHandler threw inside ${context}; ` +
+		          `original error: ${err && err.message}; handler error: ${handlerErr && handlerErr.message}`);
+		      }
+		    } else {
+		      console.error(`hot-shots: ${context} threw: ${err && err.message}`);
+		    }
+		  }
+		}
+
+		/**
+		 * Validates an interval option: rejects non-finite, non-positive, or values above
+		 * setTimeout's signed-32-bit max (Node clamps oversized delays to 1ms, creating a
+		 * hot loop). Returns the value when valid, otherwise undefined (so a downstream
+		 * `|| <default>` applies).
+		 * @param value The option value to validate.
+		 * @param name {String} The option name, used in the warning.
+		 * @returns {Number|undefined} The valid value, or undefined.
+		 */
+		function validateInterval(value, name) {
+		  if (value === undefined || value === null) {
+		    return undefined;
+		  }
+		  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 2147483647) {
+		    console.error(`hot-shots: '${name}' should be a finite positive number <= 2147483647, ` +
+		      `got ${value} — using default`);
+		    return undefined;
+		  }
+		  return value;
+		}
+
+		/**
+		 * Collects the clients whose in-flight sends a drain must wait for: this client
+		 * plus any client with an in-flight aggregator-routed send. De-duplicated.
+		 * @param client The closing/flushing client.
+		 * @returns {Array} The clients to drain.
+		 */
+		function collectDrainClients(client) {
+		  const clients = [client];
+		  if (client.aggregator) {
+		    client.aggregator.activeClients.forEach(active => {
+		      if (clients.indexOf(active) === -1) {
+		        clients.push(active);
+		      }
+		    });
+		  }
+		  return clients;
+		}
+
+		/**
+		 * Detect and handle an error connecting to a TCP/UDS socket. This will
+		 * attempt to create a new socket and replace and close the client's current
+		 * socket, registering a **new** `protocolErrorHandler()` on the newly created socket.
+		 * If a new socket can't be created (e.g. if no TCP/UDS currently exists at
+		 * `client.path`) then this will leave the existing socket intact.
+		 *
+		 * Note that this will no-op with an early exit if the last socket create time
+		 * was too recent (within the TCP/UDS graceful restart rate limit).
+		 * @param client Client The statsd Client that may be getting a TCP/UDS error handler.
+		 * @param protocol Client configured protocol
+		 * @param err The error that we will handle if a TCP/UDS connection error is detected.
+		 */
+		function protocolErrorHandler(client, protocol, err) {
+		  if (!err || !client.socket || !client.socket.createdAt) {
+		    return;
+		  }
+
+		  // recreate the socket, but only once within `tcpGracefulRestartRateLimit`/`udsGracefulRestartRateLimit`.
+
+		  if (protocol === PROTOCOL.TCP && (!TCP_ERROR_CODES.includes(err.code) || Date.now() - client.socket.createdAt < client.tcpGracefulRestartRateLimit)) {
+		    return;
+		  } else if (protocol === PROTOCOL.UDS && (!UDS_ERROR_CODES.includes(err.code) || Date.now() - client.socket.createdAt < client.udsGracefulRestartRateLimit)) {
+		    return;
+		  }
+
+		  if (client.errorHandler && client.socket) {
+		    client.socket.removeListener('error', client.errorHandler);
+		  }
+
+		  const newSocket = createTransport(client, {
+		    host: client.host,
+		    path: client.path,
+		    udsRetryOptions: client.udsRetryOptions,
+		    port: client.port,
+		    protocol: client.protocol,
+		  });
+		  if (newSocket) {
+		    client.socket.close();
+		    client.socket = newSocket;
+		    maybeAddProtocolErrorHandler(client, protocol);
+		  } else {
+		    const errorMessage = `Could not replace ${protocol} connection with new socket`;
+		    if (client.errorHandler) {
+		      client.errorHandler(new Error(errorMessage));
+		    } else {
+		      console.error(errorMessage);
+		    }
+		    return;
+		  }
+
+		  if (client.errorHandler) {
+		    client.socket.on('error', client.errorHandler);
+		  } else {
+		    client.socket.on('error', (error) => console.error(`hot-shots ${protocol} error: ${error}`));
+		  }
+		}
+
+		/**
+		 * Add a TCP/UDS socket error handler to the client's socket, if the
+		 * client is not a "child" client and has graceful error handling enabled for
+		 * TCP/UDS.
+		 * @param client Client The statsd Client that may be getting a TCP/UDS error handler.
+		 * @param protocol Client configured protocol
+		 */
+		 function maybeAddProtocolErrorHandler(client, protocol) {
+		  if (client.isChild) {
+		    return;
+		  }
+
+		  if ((protocol === PROTOCOL.TCP && !client.tcpGracefulErrorHandling) || (protocol === PROTOCOL.UDS && !client.udsGracefulErrorHandling)) {
+		    return;
+		  }
+
+		  if (protocol === PROTOCOL.TCP || protocol === PROTOCOL.UDS) {
+		    client.socket.on('error', (err) => {
+		      protocolErrorHandler(client, protocol, err);
+		    });
+		  }
+		}
+
+		/**
+		 * Set up DataDog global tags from DD_* environment variables. When
+		 * `includeDataDogTags` is enabled, DD_ENTITY_ID/DD_ENV/DD_SERVICE/DD_VERSION are
+		 * mapped to their tag names and merged into the client's global tags, replacing
+		 * any matching tag already present.
+		 * @param client Client The statsd Client being configured.
+		 * @param options The resolved constructor options.
+		 */
+		function setupDatadogGlobalTags(client, options) {
+		  client.includeDataDogTags = options.includeDataDogTags !== false;
+		  if (!client.includeDataDogTags) {
+		    return;
+		  }
+		  // DD_TAGS / DATADOG_TAGS: comma- or whitespace-delimited tags applied as global
+		  // tags. A value containing a comma is split on commas; otherwise whitespace is the
+		  // separator, matching dd-trace-js and the Datadog Agent. Processed
+		  // before the DD_* mapping below so DD_ENV/DD_SERVICE/DD_VERSION win on conflict.
+		  // Skipped for child clients only: they already inherit DD_TAGS through the
+		  // parent's resolved globalTags, and re-applying would put the env tags on the
+		  // winning side of the child's own globalTags merge and clobber a child's
+		  // explicit override of an arbitrary user key. The DD_* mapping below still
+		  // re-applies for children so DD_ENV/DD_SERVICE/DD_VERSION/DD_ENTITY_ID keep
+		  // their documented precedence over a child's globalTags.
+		  if (!options.isChild) {
+		    const envTagsRaw = process.env.DD_TAGS || process.env.DATADOG_TAGS;
+		    if (envTagsRaw) {
+		      const envTagsString = String(envTagsRaw);
+		      const separator = envTagsString.includes(',') ? ',' : /\s+/;
+		      const envTags = envTagsString.split(separator).map(tag => tag.trim()).filter(tag => tag !== '');
+		      if (envTags.length > 0) {
+		        client.globalTags = helpers.overrideTags(client.globalTags, envTags, options.telegraf);
+		      }
+		    }
+		  }
+		  const availableDDEnvs = Object.keys(DD_ENV_GLOBAL_TAGS_MAPPING).filter(key => process.env[key]);
+		  if (availableDDEnvs.length > 0) {
+		    client.globalTags = client.globalTags.
+		      filter((item) => !availableDDEnvs.some(env => item.startsWith(`${DD_ENV_GLOBAL_TAGS_MAPPING[env]}:`))).
+		      concat(availableDDEnvs.map(env => `${DD_ENV_GLOBAL_TAGS_MAPPING[env]}:${helpers.sanitizeTags(process.env[env])}`));
+		  }
+		}
+
+		/**
+		 * Resolve DataDog mode along with the related origin-detection, external-data,
+		 * and cardinality settings, assigning them onto the client. Child clients
+		 * inherit the parent's resolved values. For top-level clients an explicit
+		 * `datadog` true/false wins; otherwise it is auto-detected from DD_* signals.
+		 * Telegraf and datadog are mutually exclusive, with telegraf taking precedence.
+		 * @param client Client The statsd Client being configured.
+		 * @param options The resolved constructor options.
+		 */
+		function setupDatadogMode(client, options) {
+		  if (options.isChild) {
+		    client.datadog = options.datadog === true;
+		    client.originDetection = options.originDetection === true;
+		    client.containerID = options.containerID;
+		    client.externalData = options.externalData;
+		    client.cardinality = options.cardinality;
+		    return;
+		  }
+
+		  if (options.datadog === true && client.telegraf) {
+		    console.error('hot-shots: datadog and telegraf options are mutually exclusive; ' +
+		      'telegraf takes precedence and datadog features are disabled');
+		    client.datadog = false;
+		  } else if (typeof options.datadog === 'boolean') {
+		    client.datadog = options.datadog;
+		  } else {
+		    client.datadog = helpers.detectDatadogMode(client.telegraf);
+		  }
+
+		  client.originDetection = false;
+		  client.containerID = undefined;
+		  client.externalData = undefined;
+		  client.cardinality = undefined;
+
+		  if (client.datadog) {
+		    client.originDetection = options.originDetection !== false &&
+		      !helpers.isFalseyEnvValue(process.env.DD_ORIGIN_DETECTION_ENABLED);
+		    if (options.containerID) {
+		      client.containerID = options.containerID;
+		    } else if (client.originDetection) {
+		      client.containerID = originDetection.getContainerID();
+		    }
+		    client.externalData = helpers.sanitizeExternalData(process.env.DD_EXTERNAL_ENV);
+		    client.cardinality = helpers.validateCardinality(
+		      options.cardinality || process.env.DD_CARDINALITY || process.env.DATADOG_CARDINALITY);
+		  }
+		}
+
+		/**
+		 * Resolve and initialize DataDog client telemetry. Telemetry defaults on
+		 * whenever datadog mode is active — which only happens via an explicit
+		 * `datadog: true` or a DD_* env var, never from the `uds` protocol alone. An
+		 * explicit `includeDatadogTelemetry` always wins. Telemetry is always disabled
+		 * for telegraf, mock, and child clients; child clients instead share the
+		 * parent's telemetry instance.
+		 * @param client Client The statsd Client being configured.
+		 * @param options The resolved constructor options.
+		 */
+		function setupDatadogTelemetry(client, options) {
+		  const telemetryDefault = client.datadog === true;
+		  const telemetryRequested = options.includeDatadogTelemetry === undefined ?
+		    telemetryDefault :
+		    options.includeDatadogTelemetry === true;
+		  client.includeDatadogTelemetry = telemetryRequested &&
+		    !options.telegraf &&
+		    !options.mock &&
+		    !options.isChild;
+
+		  if (client.includeDatadogTelemetry) {
+		    client.telemetryFlushInterval = options.telemetryFlushInterval || Telemetry.DEFAULT_TELEMETRY_FLUSH_INTERVAL;
+		    client.telemetry = new Telemetry({
+		      protocol: client.protocol,
+		      flushInterval: client.telemetryFlushInterval,
+		      tagPrefix: client.tagPrefix,
+		      tagSeparator: client.tagSeparator,
+		      errorHandler: client.errorHandler
+		    });
+		  } else if (options.isChild && options.telemetry) {
+		    // Child clients share parent's telemetry instance
+		    client.telemetry = options.telemetry;
+		  } else {
+		    client.telemetry = null;
+		  }
+		}
+
+		/**
+		 * Set up optional client-side aggregation of counts, gauges and sets. Opt-in
+		 * via the `aggregation` option (`true` or `{ flushInterval }`). Child clients
+		 * share the parent's aggregator instance; only the parent runs the flush
+		 * interval.
+		 * @param client Client The statsd Client being configured.
+		 * @param options The resolved constructor options.
+		 */
+		function setupAggregation(client, options) {
+		  if (options.isChild) {
+		    client.aggregator = options.aggregator || null;
+		    return;
+		  }
+		  if (!options.aggregation) {
+		    client.aggregator = null;
+		    return;
+		  }
+		  const aggregationOptions = typeof options.aggregation === 'object' ? options.aggregation : {};
+		  const flushInterval = validateInterval(aggregationOptions.flushInterval, 'aggregation.flushInterval');
+		  let maxContexts = aggregationOptions.maxContexts;
+		  if (maxContexts !== undefined && maxContexts !== null) {
+		    if (typeof maxContexts !== 'number' || !Number.isInteger(maxContexts) || maxContexts < 1) {
+		      console.error('hot-shots: aggregation maxContexts should be a positive integer, ' +
+		        `got ${maxContexts} — using default`);
+		      maxContexts = undefined;
+		    }
+		  }
+		  client.aggregator = new Aggregator({ flushInterval: flushInterval, maxContexts: maxContexts });
+		  client.aggregationIntervalHandle = setInterval(() => {
+		    safeAggregatorFlush(client, 'aggregation flush interval');
+		  }, client.aggregator.flushInterval);
+		  // do not block node from shutting down
+		  client.aggregationIntervalHandle.unref();
+		}
+
+		/**
+		 * Start DataDog client telemetry, if enabled. Must be called after the client's
+		 * socket exists, since telemetry sends through `sendMessage`. Only top-level
+		 * clients with telemetry enabled start the telemetry flush loop.
+		 * @param client Client The statsd Client whose telemetry should start.
+		 */
+		function startDatadogTelemetry(client) {
+		  if (!client.includeDatadogTelemetry || !client.telemetry) {
+		    return;
+		  }
+		  // Set the send function for telemetry to use. We use sendMessage directly to
+		  // bypass metric tracking (avoid an infinite loop).
+		  client.telemetry.setSendFunction((message, callback) => {
+		    client.sendMessage(message, callback, true); // true = isTelemetry
+		  });
+		  client.telemetry.start();
+		}
+
+		/**
+		 * Try to replace a client's socket with a new transport. If `createTransport()`
+		 * returns `null` this will still set the client's socket to `null`. This also
+		 * updates the socket creation time for UDS error handling.
+		 * @param client Client The statsd Client that will be getting a new socket
+		 */
+		function trySetNewSocket(client) {
+		  client.socket = createTransport(client, {
+		    host: client.host,
+		    cacheDns: client.cacheDns,
+		    cacheDnsTtl: client.cacheDnsTtl,
+		    path: client.path,
+		    udsRetryOptions: client.udsRetryOptions,
+		    port: client.port,
+		    protocol: client.protocol,
+		    stream: client.stream,
+		    udpSocketOptions: client.udpSocketOptions,
+		    mock: client.mock,
+		  });
+		} 
+	} (statsd, statsd.exports));
+	return statsd.exports;
+}
+
+var hotShots$1;
+var hasRequiredHotShots;
+
+function requireHotShots () {
+	if (hasRequiredHotShots) return hotShots$1;
+	hasRequiredHotShots = 1;
+	hotShots$1 = requireStatsd();
+	return hotShots$1;
+}
+
+var hotShotsExports = requireHotShots();
+var hotShots = /*@__PURE__*/getDefaultExportFromCjs(hotShotsExports);
+
+hotShots.StatsD;
+
+/**
+ * What a run becomes in StatsD, as plain data (pure; the sink sends it, --dry-run prints it):
+ *
+ *   loss    <prefix>.<key>:<value>|g                     tags + step:<N>   one per sampled step
+ *   timer   <prefix>.<key>:<ms>|ms|@<rate>               tags              window quantiles after warm-up
+ *   window  <prefix>.<key>:<value>|h|@<rate>  (|d)       tags + steps:A-B  window quantiles
+ *   gauge   <prefix>.<key>:<value>|g                     tags              last value
+ *   run     <prefix>.run.steps, <prefix>.run.truncated, <prefix>.gate.regression (when gated)
+ *
+ * Windows and timers send the window's quantiles (WINDOW_QUANTILES) with a sample rate of
+ * quantiles/values, so a server's count stays the true number of steps while the volume stays bounded.
+ */
+function toStatsdMetrics(run, gate, shape) {
+    const out = [];
+    for (const m of run.metrics) {
+        const name = statsdName(shape.prefix, m.name);
+        switch (m.class.kind) {
+            case 'loss':
+                for (const [step, value] of m.loss?.samples ?? [])
+                    out.push(gauge(name, value, { ...shape.tags, step: String(step) }));
+                break;
+            case 'timer': {
+                const scale = m.class.unit === 'milliseconds' ? 1 : 1000;
+                for (const w of m.windows) {
+                    for (const [value, rate] of windowValues(w))
+                        out.push({ name, value: value * scale, type: 'ms', sampleRate: rate, tags: shape.tags });
+                }
+                break;
+            }
+            case 'window':
+                for (const w of m.windows) {
+                    const tags = { ...shape.tags, steps: `${w.from}-${w.to}` };
+                    for (const [value, rate] of windowValues(w))
+                        out.push({ name, value, type: shape.flavor === 'datadog' ? 'd' : 'h', sampleRate: rate, tags });
+                }
+                break;
+            case 'gauge':
+                if (m.count > 0)
+                    out.push(gauge(name, m.last, shape.tags));
+                break;
+        }
+    }
+    out.push(gauge(statsdName(shape.prefix, 'run.steps'), run.steps.last, shape.tags));
+    out.push(gauge(statsdName(shape.prefix, 'run.truncated'), run.truncated ? 1 : 0, shape.tags));
+    if (gate)
+        out.push(gauge(statsdName(shape.prefix, 'gate.regression'), gate.regression ? 1 : 0, shape.tags));
+    return out;
+}
+function gauge(name, value, tags) {
+    return { name, value, type: 'g', sampleRate: 1, tags };
+}
+/** [value, sampleRate] pairs standing for a window's values; fewer values than quantiles are sent as they come. */
+function windowValues(w) {
+    if (w.count <= 0)
+        return [];
+    if (w.count <= WINDOW_QUANTILES.length) {
+        const idx = Array.from({ length: w.count }, (_, i) => Math.round((i * (WINDOW_QUANTILES.length - 1)) / Math.max(1, w.count - 1)));
+        return idx.map((i) => [w.quantiles[i], 1]);
+    }
+    const rate = Number((WINDOW_QUANTILES.length / w.count).toPrecision(6));
+    return w.quantiles.map((q) => [q, rate]);
+}
+/** The wire text of one metric before tags, as StatsD servers read it. */
+function formatValue(m) {
+    const rate = m.sampleRate < 1 ? `|@${m.sampleRate}` : '';
+    return `${m.name}:${formatNumber(m.value)}|${m.type}${rate}`;
+}
+/** Plain decimal where it is short, exponent otherwise; never a leading `+`. */
+function formatNumber(v) {
+    return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(10)));
+}
+/** Distinct series (name + tag set) the metrics make: what a StatsD server or Datadog counts as contexts. */
+function countSeries(metrics) {
+    const seen = new Set();
+    for (const m of metrics) {
+        seen.add(`${m.name}|${m.type}|${Object.entries(m.tags).sort().map(([k, v]) => `${k}:${v}`).join(',')}`);
+    }
+    return seen.size;
+}
+
+/**
+ * The StatsD sink: hot-shots with batching (maxBufferSize), an awaited close() so nothing buffered is
+ * lost at exit, and Datadog-only line extensions off unless the datadog flavor asks for them.
+ * A send error is a warning, never a verdict.
+ */
+// hot-shots is CommonJS (`module.exports = Client`); type checkers disagree on what its default import is.
+const StatsD = hotShots;
+async function sendStatsd(metrics, target) {
+    const report = {
+        target: `${target.host}:${target.port}`,
+        dryRun: target.dryRun,
+        lines: 0,
+        datagrams: 0,
+        bytes: 0,
+        errors: [],
+        printed: [],
+    };
+    const datadog = target.flavor === 'datadog';
+    const client = new StatsD({
+        host: target.host,
+        port: target.port,
+        protocol: 'udp',
+        maxBufferSize: target.maxBufferSize,
+        // Explicit either way: any DD_* variable would otherwise switch Datadog extensions on.
+        datadog,
+        includeDataDogTags: datadog,
+        includeDatadogTelemetry: false,
+        originDetection: false,
+        mock: target.dryRun,
+        // close() polls for sends in flight and then waits one more tick; 10 ms ticks instead of 50 ms keep a
+        // short CLI run short (sends to the kernel complete in microseconds, and the drain still waits up to 110 ms).
+        closingFlushInterval: 10,
+        errorHandler: (err) => {
+            if (report.errors.length < 5)
+                report.errors.push(err.message);
+        },
+    });
+    if (!target.dryRun)
+        countDatagrams(client, report);
+    // hot-shots' typed methods sample client-side (dropping values at random) when given a rate; our
+    // window values are already the sample, so they go through its untyped send(message, tags), which
+    // adds tags and batching and nothing else.
+    const send = client.send.bind(client);
+    for (const m of metrics) {
+        const tags = Object.entries(m.tags).map(([k, v]) => `${k}:${v}`);
+        // A leading sign makes a gauge relative: reset to 0 so a negative value lands as itself.
+        if (m.type === 'g' && m.value < 0) {
+            send(`${m.name}:0|g`, tags);
+            report.lines += 1;
+        }
+        send(formatValue(m), tags);
+        report.lines += 1;
+    }
+    await new Promise((resolve) => {
+        client.close((err) => {
+            if (err && report.errors.length < 5)
+                report.errors.push(err.message);
+            resolve();
+        });
+    });
+    if (target.dryRun)
+        report.printed = [...(client.mockBuffer ?? [])];
+    return report;
+}
+/** hot-shots reports no datagram count; count what reaches its transport. */
+function countDatagrams(client, report) {
+    const transport = client.socket;
+    if (!transport)
+        return;
+    const send = transport.send.bind(transport);
+    transport.send = (buf, cb) => {
+        report.datagrams += 1;
+        report.bytes += buf.length;
+        send(buf, cb);
+    };
+}
+
+async function emitStatsd(stage) {
+    const { options, result, io } = stage;
+    const metrics = statsdMetricsFor(result.summaries, result.gate, result.gpu, options, stage.warn);
+    const report = await sendStatsd(metrics, {
+        host: options.statsdHost ?? '127.0.0.1',
+        port: options.statsdPort,
+        flavor: options.statsdFlavor,
+        maxBufferSize: options.maxBufferSize,
+        dryRun: options.dryRun,
+    });
+    result.statsd = { ...report, series: countSeries(metrics) };
+    for (const e of report.errors)
+        stage.warn(`StatsD ${report.target}: ${e}`);
+    if (options.dryRun)
+        for (const line of report.printed)
+            io.info(line);
+    else
+        io.info(`StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${result.statsd.series} series`);
+}
+/**
+ * StatsD metrics for every run. Every line of one metric name must carry the same tag keys
+ * (statsd_exporter rejects it otherwise), so runs of a batch share the union of their tag keys.
+ */
+function statsdMetricsFor(summaries, gate, gpu, options, warn) {
+    const perRun = summaries.map((s) => {
+        const { tags, refused } = buildTags([s.tags, options.tags, baseTags(s.experiment, options.github)], options.allowIdTags);
+        for (const r of refused)
+            warn(`tag refused: ${r}`);
+        return tags;
+    });
+    const keys = new Set(perRun.flatMap((t) => Object.keys(t)));
+    return summaries.flatMap((s, i) => {
+        const tags = {};
+        for (const k of keys)
+            tags[k] = perRun[i][k] ?? 'none';
+        const verdict = gate.find((g) => g.experiment === s.experiment && g.name === s.name) ?? null;
+        const extra = gpuGaugesFor(gpu, s.name, i).map((g) => ({ name: statsdName(options.prefix, g.name), value: g.value, type: 'g', sampleRate: 1, tags: { ...tags, ...g.tags } }));
+        return [...toStatsdMetrics(s, verdict, { prefix: options.prefix, flavor: options.statsdFlavor, tags }), ...extra];
+    });
+}
+/** A run's cost gauges, plus the capture's GPU gauges once (it covers the job), with the first run. */
+function gpuGaugesFor(gpu, run, index) {
+    return [...(gpu?.costs.find((c) => c.run === run)?.gauges ?? []), ...(index === 0 ? (gpu?.gauges ?? []) : [])];
+}
+
+/**
+ * The one engine behind the action and the CLI: options in, a result out. Stages run in pipeline order —
+ * ingest → summarize → gate → sinks → store → report — and only sinks, stores and the report's GitHub
+ * calls touch the outside world, none of them able to change the verdict. Stages a run does not ask for
+ * are not even loaded (a plain `emit` never loads the GitHub client or prom-client).
+ */
+async function run(options, io, shell = { jobSummary: false }) {
+    const base = newStage(options, io, shell);
+    for (const n of options.notices)
+        base.warn(n);
+    let stage;
+    try {
+        stage = { ...base, config: await loadConfig(options.config) };
+    }
+    catch (e) {
+        base.fail(e);
+        return { ...base.result, exitCode: 2 };
+    }
+    const { result } = stage;
+    await readRuns(stage);
+    if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
+        await (await import('./gpu-BTSXj4i0.js')).addGpu(stage);
+    }
+    const historyStage = options.history ? await import('./history-CDziPl2g.js') : null;
+    const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
+    if (options.statsdHost || options.dryRun)
+        await emitStatsd(stage);
+    if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
+        const sinks = await import('./http-sinks-DkxPRws7.js');
+        if (options.pushgatewayUrl)
+            await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
+        if (options.datadogUrl && options.datadogApiKey)
+            await sinks.sendToDatadogApi(stage, options.datadogUrl, options.datadogApiKey);
+    }
+    if (historyStage && history)
+        await historyStage.recordRuns(stage, history);
+    if (result.gate.length || options.markdown || options.html)
+        await (await import('./report-D7btDiDg.js')).publish(stage, history?.history ?? null);
+    if (options.failOnSinkError && (result.sinks.some((r) => !r.ok) || (result.statsd?.errors.length ?? 0) > 0)) {
+        stage.fail(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
+    }
+    const regression = result.gate.some((g) => g.regression);
+    result.exitCode = result.errors.length ? 2 : regression && options.failOnRegression ? 1 : 0;
+    return result;
+}
+
+export { classify as A, loadConfig as B, openTable as C, DEFAULT_OPTIONS as D, InputError as I, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, median as c, distExports$1 as d, medianAbsoluteDeviation as e, probit as f, githubContextFromEnv as g, headerUnit as h, gammaln as i, cumulativeStdNormalProbability as j, branchType as k, commonjsGlobal as l, metricKey as m, buildTags as n, baseTags as o, parse as p, quantileSorted as q, resolveOptions as r, sampleStandardDeviation as s, tagValue as t, looksLikeUniqueId as u, gpuGaugesFor as v, sendToDatadog as w, statsdName as x, datadogStatName as y, datadogRunGaugeName as z };

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/report/html.js';
-import { requireProgram } from '../helpers/programs.js';
+import { CHROMIUM_ARGS, requireProgram } from '../helpers/programs.js';
 import { HOSTILE_METRIC, batchInput } from '../helpers/report-fixtures.js';
 
 const chromiumPath = requireProgram('chromium', '/usr/bin/chromium', 'chromium');
@@ -26,7 +26,7 @@ describe.skipIf(!chromiumPath)('HTML report in headless Chromium', () => {
     writeFileSync(file, renderHtml(batchInput()));
     browser = await chromium.launch({
       executablePath: chromiumPath!,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: CHROMIUM_ARGS,
     });
   });
 

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../src/report/markdown.js';
-import { requireProgram } from '../helpers/programs.js';
+import { CHROMIUM_ARGS, requireProgram } from '../helpers/programs.js';
 import { batchInput } from '../helpers/report-fixtures.js';
 
 const chromiumPath = requireProgram('chromium', '/usr/bin/chromium', 'chromium');
@@ -25,7 +25,7 @@ describe.skipIf(!chromiumPath)('Mermaid loss charts rendered by Mermaid 11 in he
     dir = mkdtempSync(join(tmpdir(), 'tmg-mermaid-'));
     browser = await chromium.launch({
       executablePath: chromiumPath!,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: CHROMIUM_ARGS,
     });
   });
 

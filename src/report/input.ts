@@ -13,6 +13,8 @@ export interface ReportSources {
    */
   lossBand?: (gate: GateResult, summary: RunSummary | undefined) => { points: LossBandPoint[]; lossMetric?: string } | undefined;
   title?: string;
+  /** Extra lines for a run (GPU telemetry, cost). */
+  notes?: (gate: GateResult) => string[];
 }
 
 /** One RunReport per gate result, with its summary matched by experiment and run name. */
@@ -21,8 +23,10 @@ export function reportInput(sources: ReportSources): ReportInput {
     runs: sources.gate.map((gate) => {
       const summary = sources.summaries.find((s) => s.experiment === gate.experiment && s.name === gate.name);
       const band = sources.lossBand?.(gate, summary);
+      const notes = sources.notes?.(gate) ?? [];
       return {
         gate,
+        ...(notes.length ? { notes } : {}),
         ...(summary ? { summary } : {}),
         ...(band ? { lossBand: band.points, ...(band.lossMetric ? { lossMetric: band.lossMetric } : {}) } : {}),
       };

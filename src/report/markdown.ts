@@ -138,6 +138,7 @@ function runSection(run: RunReport, detail: Detail, charts: boolean): string {
   if (rows.length) parts.push(verdictTable(rows, detail !== 'attention'));
   if (rows.length < metrics.length) parts.push(`${metrics.length - rows.length} more metric${metrics.length - rows.length === 1 ? '' : 's'} pass.`);
   if (metrics.length === 0) parts.push('No gated metrics.');
+  if (detail !== 'headlines' && run.notes?.length) parts.push(run.notes.map((n) => `- ${mdText(n)}`).join('\n'));
   if (detail === 'full') {
     const overlay = charts ? lossOverlay(run) : null;
     const chart = overlay && lossChartMermaid(overlay);

@@ -26,6 +26,8 @@ export interface RunReport {
   lossBand?: LossBandPoint[];
   /** Which metric the loss band belongs to (name as written); default: the first gated loss metric. */
   lossMetric?: string;
+  /** Plain lines shown under the table: GPU telemetry and cost (see gpu-notes.ts). */
+  notes?: string[];
 }
 
 export interface ReportInput {

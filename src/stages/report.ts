@@ -2,12 +2,15 @@
 import { comparableRuns } from '../store/index.js';
 import type { HistoryFile } from '../store/index.js';
 import { metricKey } from '../naming.js';
+import { gpuNotes } from '../report/gpu-notes.js';
 import { lossBandFromCurves, publishReport, reportInput } from '../report/index.js';
 import type { Stage } from './context.js';
 
 export async function publish(stage: Stage, history: HistoryFile | null): Promise<void> {
   const { options, result, io, shell } = stage;
+  const gpu = result.gpu;
   const input = reportInput({
+    notes: (g) => (gpu ? gpuNotes(result.gate.length === 1 ? gpu.gpu : null, gpu.costs.find((c) => c.run === g.name)?.cost ?? null) : []),
     gate: result.gate,
     summaries: result.summaries,
     github: options.github,

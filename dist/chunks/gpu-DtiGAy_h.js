@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { I as InputError, p as parse, m as metricKey, h as headerUnit, d as distExports, c as median, q as quantileSorted } from './run-C9vRyN80.js';
+import { I as InputError, p as parse, m as metricKey, h as headerUnit, d as distExports, c as median, q as quantileSorted } from './run-vdqcVx7h.js';
 import 'node:zlib';
 import 'process';
 import 'buffer';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, d as distExports, x as statsdName, I as InputError, B as loadConfig, C as openTable, A as classify } from './run-C9vRyN80.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-CFN9nC6T.js';
+import { m as metricKey, d as distExports, x as statsdName, I as InputError, B as loadConfig, C as openTable, A as classify } from './run-vdqcVx7h.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-C8w_zoaf.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:zlib';

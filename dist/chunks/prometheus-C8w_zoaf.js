@@ -1,4 +1,4 @@
-import { m as metricKey } from './run-C9vRyN80.js';
+import { m as metricKey } from './run-vdqcVx7h.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

@@ -23259,14 +23259,14 @@ async function run(options, io, shell = { jobSummary: false }) {
     const { result } = stage;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-BD_K4y0j.js')).addGpu(stage);
+        await (await import('./gpu-DtiGAy_h.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-CUZIqnIU.js') : null;
+    const historyStage = options.history ? await import('./history-gcfIsSwF.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (options.statsdHost || options.dryRun)
         await emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-W9vQPshq.js');
+        const sinks = await import('./http-sinks-Dl_3luJj.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -23275,7 +23275,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     if (historyStage && history)
         await historyStage.recordRuns(stage, history);
     if (result.gate.length || options.markdown || options.html)
-        await (await import('./report-CwrkYow1.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-CQS2QZFW.js')).publish(stage, history?.history ?? null);
     if (options.failOnSinkError && (result.sinks.some((r) => !r.ok) || (result.statsd?.errors.length ?? 0) > 0)) {
         stage.fail(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
     }

@@ -3,8 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import 'node:os';
 import { dirname } from 'node:path';
 import { c as comparableRuns } from './main-Bn0cX3mq.js';
-import { W as WINDOW_QUANTILES, I as InputError, c as median, m as metricKey } from './run-C9vRyN80.js';
-import { f as summary, r as requireTunnel, h as requireUndici, u as undiciExports } from './core-Bc_8Z2yM.js';
+import { W as WINDOW_QUANTILES, I as InputError, c as median, m as metricKey } from './run-vdqcVx7h.js';
+import { f as summary, r as requireTunnel, h as requireUndici, u as undiciExports } from './core-CvW5z6tk.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
@@ -43,6 +43,43 @@ import 'node:dns';
 import 'string_decoder';
 import 'child_process';
 import 'timers';
+
+const pct = (x) => `${x.toFixed(0)} %`;
+const money = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(2));
+function gpuNotes(gpu, cost) {
+    const lines = [];
+    if (gpu) {
+        const r = gpu.run;
+        const parts = [`${gpu.gpuCount} × ${gpu.gpuName ?? 'GPU'}`];
+        if (r.utilization)
+            parts.push(`utilisation ${pct(r.utilization.mean)} mean, ${pct(r.utilization.p10)} p10`);
+        if (r.smActive)
+            parts.push(`SM active ${pct(r.smActive.mean)}`);
+        if (r.tensorActive)
+            parts.push(`tensor active ${pct(r.tensorActive.mean)}`);
+        if (r.memory)
+            parts.push(`memory peak ${Math.round(r.memory.peakMiB)} MiB${r.memory.totalMiB ? ` of ${Math.round(r.memory.totalMiB)} MiB` : ''}`);
+        if (r.power)
+            parts.push(`power ${Math.round(r.power.meanW)} W mean, ${Math.round(r.power.maxW)} W max`);
+        if (r.temperature)
+            parts.push(`${Math.round(r.temperature.maxC)} °C max`);
+        lines.push(`GPU: ${parts.join(', ')}.`);
+        if (r.starved?.starved) {
+            lines.push(`GPU starved: ${r.starved.basis === 'sm_active' ? 'SM activity' : 'utilisation'} under ${r.starved.threshold} % for ${pct(100 * r.starved.fractionBelow)} of the steady state` +
+                `${r.starvedGpus.length ? ` (GPU ${r.starvedGpus.join(', ')})` : ''}: look at input pipeline and communication.`);
+        }
+    }
+    if (cost) {
+        if (cost.cost !== null && cost.gpuHours !== null && cost.pricePerGpuHour !== null) {
+            const perB = cost.costPerBillionTokens !== null ? `, ${money(cost.costPerBillionTokens)} per billion tokens` : '';
+            lines.push(`Cost: ${money(cost.cost)} (${cost.gpuHours.toFixed(1)} GPU-hours × ${cost.pricePerGpuHour} per ${cost.priceKey ?? 'GPU'}-hour)${perB}.`);
+        }
+        else if (cost.missing.length) {
+            lines.push(`Cost not computed: ${cost.missing.join('; ')}.`);
+        }
+    }
+    return lines;
+}
 
 /**
  * Escaping for everything that comes from user files (metric, run and experiment names, tags,
@@ -513,6 +550,8 @@ function runSection$1(run, detail, charts) {
         parts.push(`${metrics.length - rows.length} more metric${metrics.length - rows.length === 1 ? '' : 's'} pass.`);
     if (metrics.length === 0)
         parts.push('No gated metrics.');
+    if (detail !== 'headlines' && run.notes?.length)
+        parts.push(run.notes.map((n) => `- ${mdText(n)}`).join('\n'));
     if (detail === 'full') {
         const overlay = charts ? lossOverlay(run) : null;
         const chart = overlay && lossChartMermaid(overlay);
@@ -940,6 +979,7 @@ function runSection(run, index) {
 <p>${htmlText(capitalise(verdictLine(gate, (t) => t)))}.</p>
 ${nonFinite.map((m) => `<p class="note">${badge('warning')} ${htmlText(m.name)} is ${m.nan > 0 ? 'NaN' : 'infinite'} from step ${m.firstNonFiniteStep}.</p>`).join('\n')}
 ${metrics.length ? verdictTable(metrics) : '<p>No gated metrics.</p>'}
+${run.notes?.length ? `<ul class="notes">${run.notes.map((n) => `<li>${htmlText(n)}</li>`).join('')}</ul>` : ''}
 ${charts.length ? `<div class="charts">${charts.join('\n')}</div>` : ''}
 ${others.length ? `<details><summary>Other metrics (${others.length})</summary><table><thead><tr><th>Metric</th><th>Kind</th><th>Median</th><th>p10 – p90</th><th>Last</th><th>Values</th></tr></thead><tbody>${others
         .map((m) => {
@@ -6566,8 +6606,10 @@ function reportInput(sources) {
         runs: sources.gate.map((gate) => {
             const summary = sources.summaries.find((s) => s.experiment === gate.experiment && s.name === gate.name);
             const band = sources.lossBand?.(gate, summary);
+            const notes = sources.notes?.(gate) ?? [];
             return {
                 gate,
+                ...(notes.length ? { notes } : {}),
                 ...(summary ? { summary } : {}),
                 ...(band ? { lossBand: band.points, ...(band.lossMetric ? { lossMetric: band.lossMetric } : {}) } : {}),
             };
@@ -6603,7 +6645,9 @@ function lossBandFromCurves(curves, minRuns = 2) {
 /** The report: job summary, PR comment, annotations, Markdown and HTML files; the loss band from the history. */
 async function publish(stage, history) {
     const { options, result, io, shell } = stage;
+    const gpu = result.gpu;
     const input = reportInput({
+        notes: (g) => (gpu ? gpuNotes(result.gate.length === 1 ? gpu.gpu : null, gpu.costs.find((c) => c.run === g.name)?.cost ?? null) : []),
         gate: result.gate,
         summaries: result.summaries,
         github: options.github,

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { I as InputError, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-vdqcVx7h.js';
+import { I as InputError, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-DcqBo71H.js';
 import 'node:zlib';
+import 'node:fs';
 import 'process';
 import 'buffer';
 import 'node:path';
@@ -37,9 +38,9 @@ function byTarget(command, targets) {
         },
     };
 }
-const datadog = async (what, args) => (await import('./chunks/datadog-cli-Dw9LN1r0.js')).runDatadogGenerator(what, args);
+const datadog = async (what, args) => (await import('./chunks/datadog-cli-1Q4_hM8r.js')).runDatadogGenerator(what, args);
 const DATADOG_USAGE = '[--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
-const prometheus = async () => import('./chunks/prometheus-generators-CsGAJi6J.js');
+const prometheus = async () => import('./chunks/prometheus-generators-DVeAdilb.js');
 const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {

@@ -2,6 +2,8 @@
  * Everything a run needs to know, resolved once from action inputs or CLI flags (which are named alike:
  * input `statsd-host` ⇔ flag `--statsd-host`). The engine never reads process.env or argv itself.
  */
+import { readFileSync } from 'node:fs';
+
 export type Command = 'emit' | 'record' | 'check';
 
 export interface GitHubContext {
@@ -104,6 +106,17 @@ export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = 
   failOnSinkError: false,
 };
 
+/** The repository's default branch, from the webhook payload the runner saves at GITHUB_EVENT_PATH. */
+function defaultBranchFromEvent(path: string | undefined): string | null {
+  if (!path) return null;
+  try {
+    const event = JSON.parse(readFileSync(path, 'utf8')) as { repository?: { default_branch?: unknown } };
+    return typeof event.repository?.default_branch === 'string' ? event.repository.default_branch : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The GitHub context from the runner's environment (empty strings outside Actions). */
 export function githubContextFromEnv(env: NodeJS.ProcessEnv): GitHubContext {
   const ref = env.GITHUB_REF ?? '';
@@ -112,7 +125,7 @@ export function githubContextFromEnv(env: NodeJS.ProcessEnv): GitHubContext {
     ref,
     eventName: env.GITHUB_EVENT_NAME ?? '',
     workflow: env.GITHUB_WORKFLOW ?? '',
-    defaultBranch: env.TMG_DEFAULT_BRANCH ?? 'main',
+    defaultBranch: defaultBranchFromEvent(env.GITHUB_EVENT_PATH) ?? 'main',
     serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
     repository: env.GITHUB_REPOSITORY ?? '',
     runId: env.GITHUB_RUN_ID ?? '',

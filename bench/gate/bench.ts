@@ -2,7 +2,7 @@
  * Quality benchmark of the regression gate: false alarms and detection rates on simulated runs, against a
  * ratio-to-previous rule and a per-metric t prediction interval, on the same corpus.
  *
- *   npm run bench:gate -- [--trials 300] [--null-trials 2000] [--seed 1] [--out bench/gate/results.md]
+ *   npm run bench:gate -- [--trials 300] [--null-trials 2000] [--seed 1] [--out bench/gate/RESULTS.md]
  */
 import { writeFile } from 'node:fs/promises';
 import { DEFAULT_CONFIG } from '../../src/classify/index.js';
@@ -20,7 +20,7 @@ for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.repla
 const TRIALS = Number(args.get('trials') ?? 300);
 const NULL_TRIALS = Number(args.get('null-trials') ?? 2000);
 const SEED = Number(args.get('seed') ?? 1);
-const OUT = args.get('out') ?? 'bench/gate/results.md';
+const OUT = args.get('out') ?? 'bench/gate/RESULTS.md';
 const HISTORY = 10;
 const ONLY = args.get('only');
 /** Gate settings to try, e.g. --prior-runs 10 --shift-alpha 0.05 (defaults otherwise). */

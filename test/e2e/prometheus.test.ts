@@ -154,7 +154,9 @@ describe.skipIf(!prometheus || !pushgateway)('Prometheus route end to end (Debia
 
   it('writes statsd_exporter dashboard queries that Prometheus accepts', async () => {
     const dashboard = grafanaDashboard([...runs[0]!.metrics, ...runs[1]!.metrics], { prefix: 'training_metrics', source: 'statsd-exporter' });
-    for (const q of dashboardQueries(dashboard)) {
+    const queries = dashboardQueries(dashboard);
+    expect(queries.length).toBeGreaterThan(0);
+    for (const q of queries) {
       if (q.expr.startsWith('label_values')) await labelValues(prom.url, q.expr);
       else await instantQuery(prom.url, substitute(q.expr)); // throws on a syntax error
     }

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import YAML from 'yaml';
 
 export interface ActionRun {
   code: number;
@@ -38,7 +39,12 @@ export async function runAction(inputs: Record<string, string>, env: NodeJS.Proc
   const summaryFile = join(dir, 'summary.md');
   writeFileSync(outputFile, '');
   writeFileSync(summaryFile, '');
+  // The runner passes every input, with action.yml's default where the workflow gives none.
+  const declared = YAML.parse(readFileSync('action.yml', 'utf8')).inputs as Record<string, { default?: string }>;
   const inputEnv: NodeJS.ProcessEnv = {};
+  for (const [k, spec] of Object.entries(declared)) {
+    if (spec.default !== undefined && !String(spec.default).includes('${{')) inputEnv[`INPUT_${k.toUpperCase()}`] = String(spec.default);
+  }
   for (const [k, v] of Object.entries(inputs)) inputEnv[`INPUT_${k.toUpperCase()}`] = v;
   const child = spawn(process.execPath, [resolve('dist/index.js')], {
     env: {

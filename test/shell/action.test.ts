@@ -32,6 +32,35 @@ describe('the action as the runner runs it (dist/index.js, INPUT_* variables, GI
     expect(readFileSync(r.outputs['report-json']!, 'utf8')).toContain('"runs"');
   });
 
+  it('honours DD_AGENT_HOST and DD_DOGSTATSD_PORT with the datadog flavor', async () => {
+    udp.datagrams.length = 0;
+    const r = await runAction(
+      { csv: 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv', 'statsd-flavor': 'datadog' },
+      { DD_AGENT_HOST: '127.0.0.1', DD_DOGSTATSD_PORT: String(udp.port), DD_ENV: 'ci' },
+    );
+    expect(r.code).toBe(0);
+    const lines = await udp.waitForLines(1);
+    expect(Number(r.outputs.datagrams)).toBeGreaterThan(0);
+    expect(lines.some((l) => /\|d\|@/.test(l))).toBe(true);
+    expect(lines.every((l) => l.includes('env:ci'))).toBe(true);
+  });
+
+  it('records pushes to the default branch named in the event payload', async () => {
+    const { mkdtempSync, writeFileSync, readFileSync: read } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'tmg-event-'));
+    const event = join(dir, 'event.json');
+    writeFileSync(event, JSON.stringify({ repository: { default_branch: 'develop' } }));
+    const history = join(dir, 'h.json');
+    const r = await runAction(
+      { csv: 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv', history, comment: 'off' },
+      { GITHUB_REF: 'refs/heads/develop', GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: event },
+    );
+    expect(r.code).toBe(0);
+    expect(JSON.parse(read(history, 'utf8')).runs).toHaveLength(1);
+  });
+
   it('sends nothing over StatsD unless statsd-host is given', async () => {
     udp.datagrams.length = 0;
     const r = await runAction({ csv: 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv' });

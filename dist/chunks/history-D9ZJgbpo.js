@@ -1,10 +1,11 @@
 import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
-import { c as median, I as InputError, e as medianAbsoluteDeviation, f as probit, i as gammaln, j as cumulativeStdNormalProbability, m as metricKey, s as sampleStandardDeviation, k as branchType, d as distExports } from './run-vdqcVx7h.js';
+import { c as median, I as InputError, e as medianAbsoluteDeviation, f as probit, i as gammaln, j as cumulativeStdNormalProbability, m as metricKey, s as sampleStandardDeviation, k as branchType, d as distExports } from './run-DcqBo71H.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, dirname, basename } from 'node:path';
 import 'node:zlib';
+import 'node:fs';
 import 'process';
 import 'buffer';
 import 'node:stream';

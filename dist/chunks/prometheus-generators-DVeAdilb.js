@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, d as distExports, x as statsdName, I as InputError, B as loadConfig, C as openTable, A as classify } from './run-vdqcVx7h.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-C8w_zoaf.js';
+import { m as metricKey, d as distExports, x as statsdName, I as InputError, B as loadConfig, C as openTable, A as classify } from './run-DcqBo71H.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-BLWIeDBe.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:zlib';
+import 'node:fs';
 import 'process';
 import 'buffer';
 import 'node:stream';

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
 import { readFile, open, stat, realpath, readdir } from 'node:fs/promises';
 import require$$0$1 from 'process';
 import require$$0$2 from 'buffer';
@@ -75,6 +76,10 @@ class InputError extends Error {
     }
 }
 
+/**
+ * Everything a run needs to know, resolved once from action inputs or CLI flags (which are named alike:
+ * input `statsd-host` ⇔ flag `--statsd-host`). The engine never reads process.env or argv itself.
+ */
 const DEFAULT_OPTIONS = {
     csv: [],
     metadata: null,
@@ -106,6 +111,18 @@ const DEFAULT_OPTIONS = {
     datadogApiKey: null,
     failOnSinkError: false,
 };
+/** The repository's default branch, from the webhook payload the runner saves at GITHUB_EVENT_PATH. */
+function defaultBranchFromEvent(path) {
+    if (!path)
+        return null;
+    try {
+        const event = JSON.parse(readFileSync(path, 'utf8'));
+        return typeof event.repository?.default_branch === 'string' ? event.repository.default_branch : null;
+    }
+    catch {
+        return null;
+    }
+}
 /** The GitHub context from the runner's environment (empty strings outside Actions). */
 function githubContextFromEnv(env) {
     const ref = env.GITHUB_REF ?? '';
@@ -114,7 +131,7 @@ function githubContextFromEnv(env) {
         ref,
         eventName: env.GITHUB_EVENT_NAME ?? '',
         workflow: env.GITHUB_WORKFLOW ?? '',
-        defaultBranch: env.TMG_DEFAULT_BRANCH ?? 'main',
+        defaultBranch: defaultBranchFromEvent(env.GITHUB_EVENT_PATH) ?? 'main',
         serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
         repository: env.GITHUB_REPOSITORY ?? '',
         runId: env.GITHUB_RUN_ID ?? '',
@@ -23259,14 +23276,14 @@ async function run(options, io, shell = { jobSummary: false }) {
     const { result } = stage;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-DtiGAy_h.js')).addGpu(stage);
+        await (await import('./gpu-Cex8ckJv.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-gcfIsSwF.js') : null;
+    const historyStage = options.history ? await import('./history-D9ZJgbpo.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (options.statsdHost || options.dryRun)
         await emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-Dl_3luJj.js');
+        const sinks = await import('./http-sinks-tWcHT0vU.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -23275,7 +23292,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     if (historyStage && history)
         await historyStage.recordRuns(stage, history);
     if (result.gate.length || options.markdown || options.html)
-        await (await import('./report-CQS2QZFW.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-BwYV6HAm.js')).publish(stage, history?.history ?? null);
     if (options.failOnSinkError && (result.sinks.some((r) => !r.ok) || (result.statsd?.errors.length ?? 0) > 0)) {
         stage.fail(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
     }

@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, x as statsdName, y as datadogStatName, z as datadogRunGaugeName, A as classify, I as InputError, B as loadConfig, C as openTable, D as DEFAULT_OPTIONS } from './run-vdqcVx7h.js';
+import { m as metricKey, x as statsdName, y as datadogStatName, z as datadogRunGaugeName, A as classify, I as InputError, B as loadConfig, C as openTable, D as DEFAULT_OPTIONS } from './run-DcqBo71H.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:zlib';
+import 'node:fs';
 import 'process';
 import 'buffer';
 import 'node:stream';

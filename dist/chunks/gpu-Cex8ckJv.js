@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { I as InputError, p as parse, m as metricKey, h as headerUnit, d as distExports, c as median, q as quantileSorted } from './run-vdqcVx7h.js';
+import { I as InputError, p as parse, m as metricKey, h as headerUnit, d as distExports, c as median, q as quantileSorted } from './run-DcqBo71H.js';
 import 'node:zlib';
+import 'node:fs';
 import 'process';
 import 'buffer';
 import 'node:path';

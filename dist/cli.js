@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { I as InputError, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-DcqBo71H.js';
+import { I as InputError, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-ASPycCVF.js';
 import 'node:zlib';
 import 'node:fs';
 import 'process';
 import 'buffer';
-import 'node:path';
 import 'node:stream';
 import 'stream';
 import 'node:dns/promises';
@@ -38,9 +38,9 @@ function byTarget(command, targets) {
         },
     };
 }
-const datadog = async (what, args) => (await import('./chunks/datadog-cli-1Q4_hM8r.js')).runDatadogGenerator(what, args);
+const datadog = async (what, args) => (await import('./chunks/datadog-cli-Bhf1UtFY.js')).runDatadogGenerator(what, args);
 const DATADOG_USAGE = '[--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
-const prometheus = async () => import('./chunks/prometheus-generators-DVeAdilb.js');
+const prometheus = async () => import('./chunks/prometheus-generators-CdzDhYnG.js');
 const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
@@ -123,9 +123,17 @@ async function main(argv, env) {
         const opts = resolveOptions(command, raw, githubContextFromEnv(env), env, 'cli');
         if (command !== 'emit' && !opts.history)
             throw new InputError('arguments', null, `${command} needs --history FILE`);
-        const result = await run(opts, io);
+        // Made before the run, so a bad --json path is found before anything is recorded.
         if (opts.json)
-            await writeFile(opts.json, JSON.stringify(resultJson(result, opts), null, 2) + '\n');
+            await mkdir(dirname(resolve(opts.json)), { recursive: true }).catch((e) => {
+                throw new InputError(opts.json, null, `cannot write the JSON report: ${e.code ?? e.message}`);
+            });
+        const result = await run(opts, io);
+        if (opts.json) {
+            await writeFile(opts.json, JSON.stringify(resultJson(result, opts), null, 2) + '\n').catch((e) => {
+                throw new InputError(opts.json, null, `cannot write the JSON report: ${e.code ?? e.message}`);
+            });
+        }
         return result.exitCode;
     }
     catch (e) {
@@ -152,17 +160,19 @@ ${Object.entries(GENERATORS).map(([name, g]) => `  training-metrics-gate ${name}
 
 Exit codes: 0 pass, 1 regression, 2 bad input.
 
-Flags (each is also an action input of the same name):
+Flags (each is also an action input of the same name; a boolean flag also has a --no-<flag> form,
+e.g. --no-fail-on-regression, and --pushgateway is short for --pushgateway-url):
 ${flags}
 `;
 }
 
 /** The `training-metrics-gate` bin: a thin shell over main() (see cli/main.ts). */
-// A closed pipe (`… --dry-run | head`) ends the output, not the process with a stack trace.
+// A closed pipe (`… --dry-run | head`) ends the output, not the run: the verdict, the history and the
+// exit code still come out as they would have.
 process.stdout.on('error', (e) => {
-    if (e.code === 'EPIPE')
-        process.exit(process.exitCode ?? 0);
-    throw e;
+    if (e.code !== 'EPIPE')
+        throw e;
+    process.stdout.write = (() => true);
 });
 main(process.argv.slice(2), process.env).then((code) => {
     process.exitCode = code;

@@ -45,12 +45,14 @@ export const PARAMETERS: readonly Parameter[] = [
   { name: 'markdown', key: 'markdown', kind: 'string', description: 'write the Markdown report to this file' },
   { name: 'html', key: 'html', kind: 'string', description: 'write the self-contained HTML report to this file' },
   { name: 'comment', key: 'comment', kind: 'string', choices: ['always', 'on-regression', 'off'], description: 'PR comment mode (default always)' },
-  { name: 'github-token', key: 'githubToken', kind: 'string', secret: true, description: 'token for the PR comment and a git history branch' },
+  { name: 'github-token', key: 'githubToken', kind: 'string', secret: true, description: 'token for the PR comment (a git history branch pushes with the checkout\'s credentials)' },
   { name: 'pushgateway-url', key: 'pushgatewayUrl', kind: 'string', description: 'Prometheus Pushgateway URL' },
   { name: 'datadog-url', key: 'datadogUrl', kind: 'string', description: 'Datadog API URL (default from DD_SITE)' },
   { name: 'datadog-api-key', key: 'datadogApiKey', kind: 'string', secret: true, description: 'Datadog API key (default DD_API_KEY)' },
   { name: 'fail-on-sink-error', key: 'failOnSinkError', kind: 'boolean', description: 'fail when a sink cannot deliver (default: warn)' },
 ];
+
+const byName = (name: string): Parameter => PARAMETERS.find((p) => p.name === name)!;
 
 /** Where a parameter's raw text came from, for error messages. */
 export type RawValues = Partial<Record<string, string | string[] | boolean>>;
@@ -94,6 +96,12 @@ export function resolveOptions(command: Command, raw: RawValues, github: GitHubC
       }
     }
   }
+  if (options.statsdPort > 65535) throw bad(byName('statsd-port'), `a UDP port is at most 65535, got ${options.statsdPort}`);
+  // The prefix starts every metric name on every route: letters, digits and _, dot-separated.
+  if (options.prefix && !/^[a-zA-Z_][a-zA-Z0-9_]*(\.[a-zA-Z_][a-zA-Z0-9_]*)*$/.test(options.prefix)) {
+    throw bad(byName('prefix'), `"${options.prefix}" is not a metric prefix (letters, digits and _, dot-separated, e.g. daily_training_metrics)`);
+  }
+
   // Environment defaults where the ecosystem has a convention.
   if (options.statsdFlavor === 'datadog') {
     if (!raw['statsd-host'] && env.DD_AGENT_HOST) options.statsdHost = env.DD_AGENT_HOST;

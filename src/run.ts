@@ -41,8 +41,11 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
     if (options.datadogUrl && options.datadogApiKey) await sinks.sendToDatadogApi(stage, options.datadogUrl, options.datadogApiKey);
   }
 
+  // The report goes first: a report file that cannot be written stops the run from being recorded, so
+  // fixing the path and running again does not record the same run twice.
+  if (result.gate.length) await (await import('./stages/report.js')).publish(stage, history?.history ?? null);
+  else if (options.markdown || options.html) stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
   if (historyStage && history) await historyStage.recordRuns(stage, history);
-  if (result.gate.length || options.markdown || options.html) await (await import('./stages/report.js')).publish(stage, history?.history ?? null);
 
   if (options.failOnSinkError && (result.sinks.some((r) => !r.ok) || (result.statsd?.errors.length ?? 0) > 0)) {
     stage.fail(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));

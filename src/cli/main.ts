@@ -2,7 +2,8 @@
  * The `training-metrics-gate` command: flags → Options → run() → exit code
  * (0 pass, 1 regression, 2 bad input). Flags are named like the action's inputs.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve as resolvePath } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { InputError } from '../model.js';
 import { githubContextFromEnv, type Command } from '../options.js';
@@ -56,8 +57,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   try {
     const opts = resolveOptions(command as Command, raw, githubContextFromEnv(env), env, 'cli');
     if (command !== 'emit' && !opts.history) throw new InputError('arguments', null, `${command} needs --history FILE`);
+    // Made before the run, so a bad --json path is found before anything is recorded.
+    if (opts.json) await mkdir(dirname(resolvePath(opts.json)), { recursive: true }).catch((e: NodeJS.ErrnoException) => {
+      throw new InputError(opts.json!, null, `cannot write the JSON report: ${e.code ?? e.message}`);
+    });
     const result = await run(opts, io);
-    if (opts.json) await writeFile(opts.json, JSON.stringify(resultJson(result, opts), null, 2) + '\n');
+    if (opts.json) {
+      await writeFile(opts.json, JSON.stringify(resultJson(result, opts), null, 2) + '\n').catch((e: NodeJS.ErrnoException) => {
+        throw new InputError(opts.json!, null, `cannot write the JSON report: ${e.code ?? e.message}`);
+      });
+    }
     return result.exitCode;
   } catch (e) {
     if (e instanceof InputError) {
@@ -84,7 +93,8 @@ ${Object.entries(GENERATORS).map(([name, g]) => `  training-metrics-gate ${name}
 
 Exit codes: 0 pass, 1 regression, 2 bad input.
 
-Flags (each is also an action input of the same name):
+Flags (each is also an action input of the same name; a boolean flag also has a --no-<flag> form,
+e.g. --no-fail-on-regression, and --pushgateway is short for --pushgateway-url):
 ${flags}
 `;
 }

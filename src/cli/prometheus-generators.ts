@@ -9,6 +9,7 @@ import { grafanaDashboard, type DashboardMetric, type DashboardSource } from '..
 import { statsdExporterMapping } from '../dashboards/statsd-exporter-mapping.js';
 import { openTable } from '../ingest/index.js';
 import { InputError } from '../model.js';
+import { summarizeRun } from '../summarize/index.js';
 import type { Generator } from './generators.js';
 
 const DEFAULT_PREFIX = 'training_metrics';
@@ -19,13 +20,14 @@ export async function columnsOf(files: string[], configPath: string | null): Pro
   const out: DashboardMetric[] = [];
   const seen = new Set<string>();
   for (const file of files) {
-    const table = await openTable(file);
-    // Only the header is needed: stop the stream at once (its finally closes the file).
-    for await (const _ of table.batches) break;
-    for (const name of table.columns) {
+    // Summarised as a run would be, so the units match what the sinks send (an MFU logged in percent
+    // is read as percent from its values, not from its name).
+    const summary = await summarizeRun({ name: file, experiment: file, tags: {}, fingerprint: {}, table: await openTable(file) }, config);
+    const classes = new Map(summary.metrics.map((m) => [m.name, m.class]));
+    for (const name of summary.metrics.map((m) => m.name)) {
       if (seen.has(name)) continue;
       seen.add(name);
-      out.push({ name, class: classify(name, config) });
+      out.push({ name, class: classes.get(name) ?? classify(name, config) });
     }
   }
   return out;

@@ -76,7 +76,11 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
     if (!baseline || !(baseline.sd > 0) || !(baseline.df > 0)) {
       const mean = values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
       const change = mean ? (current - mean) / Math.abs(mean) : null;
-      const vs = mean === null ? 'no comparable runs yet' : `${formatValue(current)} vs ${formatValue(mean)} over ${values.length} run${values.length === 1 ? '' : 's'}: ${formatChange(change!)}`;
+      const vs =
+        mean === null
+          ? 'no comparable runs yet'
+          : `${formatValue(current)} vs ${formatValue(mean)} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
+      const why = values.length >= config.minRuns ? 'not judged: the history has no spread to judge against' : `not judged below ${config.minRuns} runs`;
       verdicts.push({
         ...base,
         verdict: 'insufficient-history',
@@ -84,7 +88,7 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
         // Too few runs for a threshold: the band is their plain scatter (one SD), 0 for a single run.
         baseline: mean === null ? null : { centre: mean, band: values.length > 1 ? sampleStandardDeviation(values) : 0, runs: values.length, history: values },
         change,
-        reason: `${m.name} ${mean === null ? formatValue(current) + ': ' : ''}${vs} (not judged below ${config.minRuns} runs)`,
+        reason: `${m.name} ${mean === null ? formatValue(current) + ': ' : ''}${vs} (${why})`,
       });
       continue;
     }

@@ -70,7 +70,10 @@ function gauge(name: string, value: number, tags: Record<string, string>): Stats
   return { name, value, type: 'g', sampleRate: 1, tags };
 }
 
-/** [value, sampleRate] pairs standing for a window's values; fewer values than quantiles are sent as they come. */
+/**
+ * [value, sampleRate] pairs standing for a window's values. A window with no more values than quantile
+ * levels sends that many of its quantiles at rate 1 (as estimated by the sketch, within its accuracy).
+ */
 function windowValues(w: StepWindow): [number, number][] {
   if (w.count <= 0) return [];
   if (w.count <= WINDOW_QUANTILES.length) {

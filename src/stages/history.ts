@@ -35,19 +35,28 @@ export async function recordRuns(stage: Stage, { store, history, config }: OpenH
   const { options, result, io } = stage;
   const policy = shouldRecord(options.record, options.github);
   if (!policy.record) return io.info(`history: not recorded (${policy.reason})`);
-  if (result.errors.length) return stage.warn('history: not recorded, because some input was bad');
+  if (result.errors.length) return stage.warn('history: not recorded, because something went wrong before (see the errors above)');
   if (!result.summaries.length) return;
   try {
     const recordedAt = new Date().toISOString();
-    const records = result.summaries.map((s, i) => {
+    // A new baseline starts once per experiment and fingerprint: every experiment of a batch gets its mark.
+    const marked = new Set<string>();
+    const records = result.summaries.map((s) => {
+      const key = `${s.experiment}\u0000${fingerprintKey(s.fingerprint)}`;
       const c = runCompleteness(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), config.completeFraction);
       const { ref, sha, runId } = options.github;
-      return recordFromSummary(s, { recordedAt, ref, sha, runId, baseline: options.newBaseline && i === 0, complete: c.complete });
+      const baseline = options.newBaseline && !marked.has(key);
+      marked.add(key);
+      return recordFromSummary(s, { recordedAt, ref, sha, runId, baseline, complete: c.complete });
     });
     await store.append(records, options.historyMax);
     io.info(`history: recorded ${records.length} run(s) in ${store.location} (${policy.reason})`);
   } catch (e) {
+    const message = `history: could not record in ${store.location}: ${(e as Error).message.split('\n')[0]}`;
+    // Asked for explicitly (the record command, record: always), not recording is an error; under auto a
+    // store outage warns like any sink.
     if (e instanceof InputError) stage.fail(e);
-    else stage.warn(`history: could not record in ${store.location}: ${(e as Error).message}`);
+    else if (options.command === 'record' || options.record === 'always') stage.fail(new InputError(store.location, null, message));
+    else stage.warn(message);
   }
 }

@@ -8,7 +8,8 @@ export interface HistoryStore {
   read(): Promise<HistoryFile>;
   /**
    * Append records (in the order given), keep at most `max` per experiment and fingerprint, and write it
-   * back so that no concurrent or interrupted writer loses a record. Returns what was written.
+   * back so that an interrupted writer loses nothing (and, for the git store, no concurrent writer either;
+   * the JSON file store assumes one writer at a time). Returns what was written.
    */
   append(records: readonly HistoryRecord[], max: number): Promise<HistoryFile>;
 }

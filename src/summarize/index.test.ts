@@ -61,3 +61,16 @@ describe('summarizeRun', () => {
     expect(l.loss!.divergence).toBeNull();
   });
 });
+
+describe('summarizeRun metric names', () => {
+  it('refuses two headers that become one metric, naming both', async () => {
+    const steps = [0, 1, 2];
+    await expect(summarizeRun(input(steps, { 'lm loss': [3, 2, 1], lm_loss: [3, 2, 1] }), DEFAULT_CONFIG)).rejects.toThrow(/"lm loss" and "lm_loss" would both be sent as the metric "lm_loss"/);
+  });
+
+  it('leaves out a header with nothing to name a metric by', async () => {
+    const summary = await summarizeRun(input([0, 1], { '%': [1, 2], loss: [3, 2] }), DEFAULT_CONFIG);
+    expect(summary.metrics.map((m) => m.name)).toEqual(['loss']);
+    expect(summary.warnings.join()).toContain('column "%"');
+  });
+});

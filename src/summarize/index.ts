@@ -5,12 +5,14 @@
  */
 import type { Config } from '../classify/config.js';
 import { classify } from '../classify/index.js';
-import type { RunInput, RunSummary } from '../model.js';
+import { InputError, type MetricClass, type RunInput, type RunSummary } from '../model.js';
+import { metricKey } from '../naming.js';
 import { MetricAccumulator } from './metric-accumulator.js';
 
 export async function summarizeRun(input: RunInput, config: Config): Promise<RunSummary> {
   const { table } = input;
   const classes = table.columns.map((name) => classify(name, config));
+  checkMetricKeys(table.columns, table.source, classes, table.warnings);
   let accumulators: (MetricAccumulator | null)[] | null = null;
   let rows = 0;
   let firstStep = Number.NaN;
@@ -60,4 +62,24 @@ export async function summarizeRun(input: RunInput, config: Config): Promise<Run
     warnings: [...table.warnings],
     metrics: (accumulators ?? []).filter((a): a is MetricAccumulator => a !== null).map((a) => a.finish()),
   };
+}
+
+/**
+ * Every sink names a metric by its key, so two headers with one key (`lm loss`, `lm_loss`) would
+ * overwrite each other downstream: refuse them. A header with no key at all (`%`) is left out.
+ */
+function checkMetricKeys(columns: string[], source: string, classes: MetricClass[], warnings: string[]): void {
+  const seen = new Map<string, string>();
+  const line = /\.json$/i.test(source) ? null : 1;
+  columns.forEach((name, c) => {
+    const key = metricKey(name);
+    if (!key) {
+      classes[c] = { ...classes[c]!, kind: 'ignore', gate: false };
+      warnings.push(`column "${name}" has no letters or digits to name a metric by; left out`);
+      return;
+    }
+    const other = seen.get(key);
+    if (other !== undefined) throw new InputError(source, line, `columns "${other}" and "${name}" would both be sent as the metric "${key}"; rename one`);
+    seen.set(key, name);
+  });
 }

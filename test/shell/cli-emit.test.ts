@@ -115,5 +115,12 @@ describe('bad input: one line naming file and line, exit code 2, never a stack t
     const r = await runCli(['emit', '--csv', 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv', '--statsd-port', 'abc']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('statsd-port');
+    const port = await runCli(['emit', '--csv', 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv', '--statsd-port', '70000']);
+    expect(port.code).toBe(2);
+    expect(port.stderr).toContain('at most 65535');
+    const prefix = await runCli(['emit', '--csv', 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv', '--prefix', 'a b|c', '--dry-run']);
+    expect(prefix.code).toBe(2);
+    expect(prefix.stderr).toContain('not a metric prefix');
+    expect(prefix.stdout).toBe('');
   });
 });

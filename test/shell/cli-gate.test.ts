@@ -55,6 +55,44 @@ describe('record and check, as scripts call them (bundled CLI, JSON history)', (
     expect(readFileSync(broken, 'utf8')).toBe(text);
   });
 
+  it('a closed stdout pipe keeps the verdict: exit 1 through `| head -1` under pipefail', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync('bash', ['-o', 'pipefail', '-c', `node dist/cli.js check --history ${history} --experiment gpt3-1.3b-tp1 --csv ${current} --dry-run | head -1`], { encoding: 'utf8' });
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.status).toBe(1);
+  });
+
+  it('a history that cannot be written is exit 2 for record, and a report that cannot be written stops the recording', async () => {
+    // a path through a regular file: no folder can ever be made there
+    const nowhere = await runCli(['record', '--history', join(history, 'sub', 'h.json'), '--csv', current]);
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stderr).toMatch(/^error: .*h\.json/m);
+    const h = join(dir, 'report-first.json');
+    const blocked = await runCli(['check', '--record', 'always', '--history', h, '--experiment', 'x', '--csv', current, '--markdown', dir]);
+    expect(blocked.code).toBe(2);
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(h)).toBe(false);
+  });
+
+  it('--json creates its folder', async () => {
+    const out = join(dir, 'made', 'for', 'it.json');
+    const r = await runCli(['check', '--history', history, '--experiment', 'gpt3-1.3b-tp1', '--csv', baseline[0]!, '--json', out]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(out, 'utf8')).regression).toBe(false);
+  });
+
+  it('--new-baseline marks the first run of every experiment in a batch', async () => {
+    const h = join(dir, 'batch-baseline.json');
+    const r = await runCli(['record', '--history', h, '--metadata', 'fixtures/demo/experiment_metadata.jsonl', '--new-baseline']);
+    expect(r.code).toBe(0);
+    const runs = JSON.parse(readFileSync(h, 'utf8')).runs as { experiment: string; baseline: boolean }[];
+    expect(runs.map((x) => [x.experiment, x.baseline])).toEqual([
+      ['gpt3-1.3b-tp1', true],
+      ['gpt3-7b-tp2', true],
+      ['llama3-8b-tp4', true],
+    ]);
+  });
+
   it('a bad metrics file is exit 2 and records nothing', async () => {
     const before = readFileSync(history, 'utf8');
     const bad = join(dir, 'bad.csv');

@@ -724,12 +724,13 @@ const PARAMETERS = [
     { name: 'markdown', key: 'markdown', kind: 'string', description: 'write the Markdown report to this file' },
     { name: 'html', key: 'html', kind: 'string', description: 'write the self-contained HTML report to this file' },
     { name: 'comment', key: 'comment', kind: 'string', choices: ['always', 'on-regression', 'off'], description: 'PR comment mode (default always)' },
-    { name: 'github-token', key: 'githubToken', kind: 'string', secret: true, description: 'token for the PR comment and a git history branch' },
+    { name: 'github-token', key: 'githubToken', kind: 'string', secret: true, description: 'token for the PR comment (a git history branch pushes with the checkout\'s credentials)' },
     { name: 'pushgateway-url', key: 'pushgatewayUrl', kind: 'string', description: 'Prometheus Pushgateway URL' },
     { name: 'datadog-url', key: 'datadogUrl', kind: 'string', description: 'Datadog API URL (default from DD_SITE)' },
     { name: 'datadog-api-key', key: 'datadogApiKey', kind: 'string', secret: true, description: 'Datadog API key (default DD_API_KEY)' },
     { name: 'fail-on-sink-error', key: 'failOnSinkError', kind: 'boolean', description: 'fail when a sink cannot deliver (default: warn)' },
 ];
+const byName = (name) => PARAMETERS.find((p) => p.name === name);
 /** Turn raw input/flag values into Options; a bad value is an InputError naming the parameter. */
 function resolveOptions(command, raw, github, env, shell) {
     const origin = shell === 'cli' ? 'arguments' : 'action inputs';
@@ -776,6 +777,12 @@ function resolveOptions(command, raw, github, env, shell) {
                 target[p.key] = text;
             }
         }
+    }
+    if (options.statsdPort > 65535)
+        throw bad(byName('statsd-port'), `a UDP port is at most 65535, got ${options.statsdPort}`);
+    // The prefix starts every metric name on every route: letters, digits and _, dot-separated.
+    if (options.prefix && !/^[a-zA-Z_][a-zA-Z0-9_]*(\.[a-zA-Z_][a-zA-Z0-9_]*)*$/.test(options.prefix)) {
+        throw bad(byName('prefix'), `"${options.prefix}" is not a metric prefix (letters, digits and _, dot-separated, e.g. daily_training_metrics)`);
     }
     // Environment defaults where the ecosystem has a convention.
     if (options.statsdFlavor === 'datadog') {
@@ -19021,6 +19028,7 @@ function steadyState(sketch, sum, fromStep) {
 async function summarizeRun(input, config) {
     const { table } = input;
     const classes = table.columns.map((name) => classify(name, config));
+    checkMetricKeys(table.columns, table.source, classes, table.warnings);
     let accumulators = null;
     let rows = 0;
     let firstStep = Number.NaN;
@@ -19072,6 +19080,26 @@ async function summarizeRun(input, config) {
         warnings: [...table.warnings],
         metrics: (accumulators ?? []).filter((a) => a !== null).map((a) => a.finish()),
     };
+}
+/**
+ * Every sink names a metric by its key, so two headers with one key (`lm loss`, `lm_loss`) would
+ * overwrite each other downstream: refuse them. A header with no key at all (`%`) is left out.
+ */
+function checkMetricKeys(columns, source, classes, warnings) {
+    const seen = new Map();
+    const line = /\.json$/i.test(source) ? null : 1;
+    columns.forEach((name, c) => {
+        const key = metricKey(name);
+        if (!key) {
+            classes[c] = { ...classes[c], kind: 'ignore', gate: false };
+            warnings.push(`column "${name}" has no letters or digits to name a metric by; left out`);
+            return;
+        }
+        const other = seen.get(key);
+        if (other !== undefined)
+            throw new InputError(source, line, `columns "${other}" and "${name}" would both be sent as the metric "${key}"; rename one`);
+        seen.set(key, name);
+    });
 }
 
 /** ingest + summarize: each run opened lazily and summarised in one pass, one at a time. */
@@ -23093,7 +23121,10 @@ function toStatsdMetrics(run, gate, shape) {
 function gauge(name, value, tags) {
     return { name, value, type: 'g', sampleRate: 1, tags };
 }
-/** [value, sampleRate] pairs standing for a window's values; fewer values than quantiles are sent as they come. */
+/**
+ * [value, sampleRate] pairs standing for a window's values. A window with no more values than quantile
+ * levels sends that many of its quantiles at rate 1 (as estimated by the sketch, within its accuracy).
+ */
 function windowValues(w) {
     if (w.count <= 0)
         return [];
@@ -23276,23 +23307,27 @@ async function run(options, io, shell = { jobSummary: false }) {
     const { result } = stage;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-Cex8ckJv.js')).addGpu(stage);
+        await (await import('./gpu-BVeu-Rn4.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-D9ZJgbpo.js') : null;
+    const historyStage = options.history ? await import('./history-BZItbgyE.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (options.statsdHost || options.dryRun)
         await emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-tWcHT0vU.js');
+        const sinks = await import('./http-sinks-BRQ77a0p.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
             await sinks.sendToDatadogApi(stage, options.datadogUrl, options.datadogApiKey);
     }
+    // The report goes first: a report file that cannot be written stops the run from being recorded, so
+    // fixing the path and running again does not record the same run twice.
+    if (result.gate.length)
+        await (await import('./report-CfFWvBBU.js')).publish(stage, history?.history ?? null);
+    else if (options.markdown || options.html)
+        stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)
         await historyStage.recordRuns(stage, history);
-    if (result.gate.length || options.markdown || options.html)
-        await (await import('./report-BwYV6HAm.js')).publish(stage, history?.history ?? null);
     if (options.failOnSinkError && (result.sinks.some((r) => !r.ok) || (result.statsd?.errors.length ?? 0) > 0)) {
         stage.fail(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
     }
@@ -23301,4 +23336,4 @@ async function run(options, io, shell = { jobSummary: false }) {
     return result;
 }
 
-export { classify as A, loadConfig as B, openTable as C, DEFAULT_OPTIONS as D, InputError as I, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, median as c, distExports$1 as d, medianAbsoluteDeviation as e, probit as f, githubContextFromEnv as g, headerUnit as h, gammaln as i, cumulativeStdNormalProbability as j, branchType as k, commonjsGlobal as l, metricKey as m, buildTags as n, baseTags as o, parse as p, quantileSorted as q, resolveOptions as r, sampleStandardDeviation as s, tagValue as t, looksLikeUniqueId as u, gpuGaugesFor as v, sendToDatadog as w, statsdName as x, datadogStatName as y, datadogRunGaugeName as z };
+export { classify as A, loadConfig as B, openTable as C, DEFAULT_OPTIONS as D, summarizeRun as E, InputError as I, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, median as c, distExports$1 as d, medianAbsoluteDeviation as e, probit as f, githubContextFromEnv as g, headerUnit as h, gammaln as i, cumulativeStdNormalProbability as j, branchType as k, commonjsGlobal as l, metricKey as m, buildTags as n, baseTags as o, parse as p, quantileSorted as q, resolveOptions as r, sampleStandardDeviation as s, tagValue as t, looksLikeUniqueId as u, gpuGaugesFor as v, sendToDatadog as w, statsdName as x, datadogStatName as y, datadogRunGaugeName as z };

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, d as distExports, x as statsdName, I as InputError, B as loadConfig, C as openTable, A as classify } from './run-DcqBo71H.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-BLWIeDBe.js';
+import { m as metricKey, d as distExports, x as statsdName, I as InputError, B as loadConfig, E as summarizeRun, C as openTable, A as classify } from './run-ASPycCVF.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-DuF0MpiS.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:zlib';
@@ -452,15 +452,15 @@ async function columnsOf(files, configPath) {
     const out = [];
     const seen = new Set();
     for (const file of files) {
-        const table = await openTable(file);
-        // Only the header is needed: stop the stream at once (its finally closes the file).
-        for await (const _ of table.batches)
-            break;
-        for (const name of table.columns) {
+        // Summarised as a run would be, so the units match what the sinks send (an MFU logged in percent
+        // is read as percent from its values, not from its name).
+        const summary = await summarizeRun({ name: file, experiment: file, tags: {}, fingerprint: {}, table: await openTable(file) }, config);
+        const classes = new Map(summary.metrics.map((m) => [m.name, m.class]));
+        for (const name of summary.metrics.map((m) => m.name)) {
             if (seen.has(name))
                 continue;
             seen.add(name);
-            out.push({ name, class: classify(name, config) });
+            out.push({ name, class: classes.get(name) ?? classify(name, config) });
         }
     }
     return out;

@@ -1,5 +1,5 @@
+import { I as InputError, c as median, e as medianAbsoluteDeviation, f as probit, i as gammaln, j as cumulativeStdNormalProbability, m as metricKey, s as sampleStandardDeviation, k as branchType, d as distExports } from './run-ASPycCVF.js';
 import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
-import { c as median, I as InputError, e as medianAbsoluteDeviation, f as probit, i as gammaln, j as cumulativeStdNormalProbability, m as metricKey, s as sampleStandardDeviation, k as branchType, d as distExports } from './run-DcqBo71H.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,18 +19,6 @@ import 'assert';
 import 'dgram';
 import 'net';
 import 'dns';
-
-/**
- * Did the run get as far as runs usually do? Expected steps are the median last step of the complete
- * comparable runs; a run is complete when its file was not cut off and it reached `fraction` of them.
- */
-function runCompleteness(summary, history, fraction) {
-    const done = history.filter((r) => r.complete && Number.isFinite(r.steps)).map((r) => r.steps);
-    const expectedSteps = done.length ? median(done) : null;
-    const steps = Number.isFinite(summary.steps.last) ? summary.steps.last : 0;
-    const reached = expectedSteps === null || steps >= expectedSteps * fraction;
-    return { complete: reached && !summary.truncated && summary.steps.count > 0, reached, steps, expectedSteps, truncated: summary.truncated };
-}
 
 /**
  * Gate settings, from the `gate:` section of the YAML config (snake_case keys):
@@ -444,6 +432,18 @@ function mean(x) {
     return x.reduce((a, b) => a + b, 0) / x.length;
 }
 
+/**
+ * Did the run get as far as runs usually do? Expected steps are the median last step of the complete
+ * comparable runs; a run is complete when its file was not cut off and it reached `fraction` of them.
+ */
+function runCompleteness(summary, history, fraction) {
+    const done = history.filter((r) => r.complete && Number.isFinite(r.steps)).map((r) => r.steps);
+    const expectedSteps = done.length ? median(done) : null;
+    const steps = Number.isFinite(summary.steps.last) ? summary.steps.last : 0;
+    const reached = expectedSteps === null || steps >= expectedSteps * fraction;
+    return { complete: reached && !summary.truncated && summary.steps.count > 0, reached, steps, expectedSteps, truncated: summary.truncated };
+}
+
 const MEMORY = /(^|[._])(mem|memory|vram|hbm)|mem_|_mem($|[._])|bytes|mebibytes|gibibytes/;
 function metricFamily(key, cls) {
     if (cls.kind === 'loss')
@@ -563,7 +563,10 @@ function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
         if (!baseline || !(baseline.sd > 0) || !(baseline.df > 0)) {
             const mean = values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
             const change = mean ? (current - mean) / Math.abs(mean) : null;
-            const vs = mean === null ? 'no comparable runs yet' : `${formatValue(current)} vs ${formatValue(mean)} over ${values.length} run${values.length === 1 ? '' : 's'}: ${formatChange(change)}`;
+            const vs = mean === null
+                ? 'no comparable runs yet'
+                : `${formatValue(current)} vs ${formatValue(mean)} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
+            const why = values.length >= config.minRuns ? 'not judged: the history has no spread to judge against' : `not judged below ${config.minRuns} runs`;
             verdicts.push({
                 ...base,
                 verdict: 'insufficient-history',
@@ -571,7 +574,7 @@ function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
                 // Too few runs for a threshold: the band is their plain scatter (one SD), 0 for a single run.
                 baseline: mean === null ? null : { centre: mean, band: values.length > 1 ? sampleStandardDeviation(values) : 0, runs: values.length, history: values },
                 change,
-                reason: `${m.name} ${mean === null ? formatValue(current) + ': ' : ''}${vs} (not judged below ${config.minRuns} runs)`,
+                reason: `${m.name} ${mean === null ? formatValue(current) + ': ' : ''}${vs} (${why})`,
             });
             continue;
         }
@@ -1114,24 +1117,34 @@ async function recordRuns(stage, { store, history, config }) {
     if (!policy.record)
         return io.info(`history: not recorded (${policy.reason})`);
     if (result.errors.length)
-        return stage.warn('history: not recorded, because some input was bad');
+        return stage.warn('history: not recorded, because something went wrong before (see the errors above)');
     if (!result.summaries.length)
         return;
     try {
         const recordedAt = new Date().toISOString();
-        const records = result.summaries.map((s, i) => {
+        // A new baseline starts once per experiment and fingerprint: every experiment of a batch gets its mark.
+        const marked = new Set();
+        const records = result.summaries.map((s) => {
+            const key = `${s.experiment}\u0000${fingerprintKey(s.fingerprint)}`;
             const c = runCompleteness(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), config.completeFraction);
             const { ref, sha, runId } = options.github;
-            return recordFromSummary(s, { recordedAt, ref, sha, runId, baseline: options.newBaseline && i === 0, complete: c.complete });
+            const baseline = options.newBaseline && !marked.has(key);
+            marked.add(key);
+            return recordFromSummary(s, { recordedAt, ref, sha, runId, baseline, complete: c.complete });
         });
         await store.append(records, options.historyMax);
         io.info(`history: recorded ${records.length} run(s) in ${store.location} (${policy.reason})`);
     }
     catch (e) {
+        const message = `history: could not record in ${store.location}: ${e.message.split('\n')[0]}`;
+        // Asked for explicitly (the record command, record: always), not recording is an error; under auto a
+        // store outage warns like any sink.
         if (e instanceof InputError)
             stage.fail(e);
+        else if (options.command === 'record' || options.record === 'always')
+            stage.fail(new InputError(store.location, null, message));
         else
-            stage.warn(`history: could not record in ${store.location}: ${e.message}`);
+            stage.warn(message);
     }
 }
 

@@ -96,3 +96,22 @@ describe('toDatadogSeries', () => {
     expect(allowed.series[0]!.tags).toContain('run:3f1c2b9a8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a');
   });
 });
+
+describe('toDatadogSeries extra gauges', () => {
+  it("sends GPU and cost gauges with the run tags and their own", () => {
+    const run = { name: 'r', experiment: 'e', source: 'x.csv', tags: {}, fingerprint: {}, steps: { count: 1, first: 0, last: 0 }, truncated: false, warnings: [], metrics: [] };
+    const out = toDatadogSeries([run], null, {
+      prefix: 'p',
+      tags: {},
+      now: Date.UTC(2026, 0, 1),
+      extraGauges: () => [
+        { name: 'gpu.utilization.mean', value: 96, tags: { gpu: '0' } as Record<string, string> },
+        { name: 'cost.total', value: 9.96, tags: {} },
+      ],
+    });
+    const util = out.series.find((s) => s.metric === 'p.gpu.utilization.mean')!;
+    expect(util.points[0]!.value).toBe(96);
+    expect(util.tags).toEqual(expect.arrayContaining(['experiment:e', 'run:r', 'gpu:0']));
+    expect(out.series.find((s) => s.metric === 'p.cost.total')!.points[0]!.value).toBe(9.96);
+  });
+});

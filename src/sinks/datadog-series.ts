@@ -42,6 +42,8 @@ export interface DatadogSeriesOptions {
   now: number;
   /** Keep tag values that look like unique ids (see `looksLikeUniqueId`). */
   allowIdTags?: boolean;
+  /** More gauges for a run (GPU telemetry, cost), sent as `<prefix>.<name>` with the run's tags and their own. */
+  extraGauges?: (run: RunSummary, index: number) => { name: string; value: number; tags: Record<string, string> }[];
 }
 
 export interface DatadogSeriesResult {
@@ -62,7 +64,7 @@ export function toDatadogSeries(
   const out: DatadogSeriesResult = { series: [], skipped: [], refused: [] };
   const refused = new Set<string>();
 
-  for (const run of summaries) {
+  for (const [index, run] of summaries.entries()) {
     // Same precedence as the StatsD route: run config < user tags < schema tags; then the run's name.
     const schema = options.github ? baseTags(run.experiment, options.github) : { experiment: run.experiment };
     const tagSet = buildTags([run.tags, options.tags, schema, { run: run.name }], options.allowIdTags ?? false);
@@ -111,6 +113,10 @@ export function toDatadogSeries(
           }
         }
       }
+    }
+
+    for (const g of options.extraGauges?.(run, index) ?? []) {
+      gauge(statsdName(options.prefix, g.name), g.value, undefined, Object.entries(g.tags).map(([k, v]) => `${k}:${v}`));
     }
 
     const verdict = gate?.find((g) => g.experiment === run.experiment && g.name === run.name);

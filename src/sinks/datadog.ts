@@ -7,7 +7,7 @@ import type { GitHubContext } from '../options.js';
 import { datadogApiBase } from '../naming/datadog.js';
 import { DEFAULT_RETRY_POLICY, defaultPostDeps, postWithRetry, redactSecrets, type PostDeps, type RetryPolicy } from './datadog-http.js';
 import { DATADOG_MAX_PAYLOAD_BYTES, seriesPayloads } from './datadog-payload.js';
-import { toDatadogSeries } from './datadog-series.js';
+import { toDatadogSeries, type DatadogSeriesOptions } from './datadog-series.js';
 
 /** What a sink did, for the engine to print (info/warn) and to put into the JSON account. */
 export interface SinkReport {
@@ -45,6 +45,8 @@ export interface DatadogSinkOptions {
   maxPayloadBytes?: number;
   /** gzip the bodies (default true): one request where plain JSON needs ten. */
   compress?: boolean;
+  /** GPU and cost gauges per run (see DatadogSeriesOptions). */
+  extraGauges?: DatadogSeriesOptions['extraGauges'];
 }
 
 /** The `/api/v2/series` URL for a base URL or a full one. */
@@ -91,7 +93,7 @@ export async function sendToDatadog(
   const warn = (text: string): void => void report.warnings.push(redactSecrets(text, secrets));
   try {
     const now = options.now ?? Date.now();
-    const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, github: options.github, now, allowIdTags: options.allowIdTags });
+    const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, github: options.github, now, allowIdTags: options.allowIdTags, ...(options.extraGauges ? { extraGauges: options.extraGauges } : {}) });
     for (const r of built.refused) warn(`Datadog: tag ${r}`);
     if (built.skipped.length) {
       warn(`Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`);

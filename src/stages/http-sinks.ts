@@ -31,6 +31,7 @@ export async function sendToDatadogApi(stage: Stage, url: string, apiKey: string
     tags: options.tags,
     github: options.github,
     allowIdTags: options.allowIdTags,
+    extraGauges: (s, i) => gpuGaugesFor(result.gpu, s.name, i),
   });
   result.sinks.push(dd);
   for (const n of dd.notes) io.info(n);

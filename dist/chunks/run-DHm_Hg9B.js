@@ -528,7 +528,7 @@ function toDatadogSeries(summaries, gate, options) {
     const timestamp = Math.floor(options.now / 1000);
     const out = { series: [], skipped: [], refused: [] };
     const refused = new Set();
-    for (const run of summaries) {
+    for (const [index, run] of summaries.entries()) {
         // Same precedence as the StatsD route: run config < user tags < schema tags; then the run's name.
         const schema = options.github ? baseTags(run.experiment, options.github) : { experiment: run.experiment };
         const tagSet = buildTags([run.tags, options.tags, schema, { run: run.name }], options.allowIdTags ?? false);
@@ -578,6 +578,9 @@ function toDatadogSeries(summaries, gate, options) {
                     }
                 }
             }
+        }
+        for (const g of options.extraGauges?.(run, index) ?? []) {
+            gauge(statsdName(options.prefix, g.name), g.value, undefined, Object.entries(g.tags).map(([k, v]) => `${k}:${v}`));
         }
         const verdict = gate?.find((g) => g.experiment === run.experiment && g.name === run.name);
         if (verdict) {
@@ -632,7 +635,7 @@ async function sendToDatadog(summaries, gate, options) {
     const warn = (text) => void report.warnings.push(redactSecrets(text, secrets));
     try {
         const now = options.now ?? Date.now();
-        const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, github: options.github, now, allowIdTags: options.allowIdTags });
+        const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, github: options.github, now, allowIdTags: options.allowIdTags, ...(options.extraGauges ? { extraGauges: options.extraGauges } : {}) });
         for (const r of built.refused)
             warn(`Datadog: tag ${r}`);
         if (built.skipped.length) {
@@ -23307,14 +23310,14 @@ async function run(options, io, shell = { jobSummary: false }) {
     const { result } = stage;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-BVeu-Rn4.js')).addGpu(stage);
+        await (await import('./gpu-DKZ6BFRM.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-BZItbgyE.js') : null;
+    const historyStage = options.history ? await import('./history-DsyN2fqt.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (options.statsdHost || options.dryRun)
         await emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-BRQ77a0p.js');
+        const sinks = await import('./http-sinks-2Kk7loqQ.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -23323,7 +23326,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-CfFWvBBU.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-a50qojUx.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

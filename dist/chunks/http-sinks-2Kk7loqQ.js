@@ -1,4 +1,4 @@
-import { l as commonjsGlobal, t as tagValue, n as buildTags, o as baseTags, u as looksLikeUniqueId, m as metricKey, I as InputError, v as gpuGaugesFor, w as sendToDatadog } from './run-ASPycCVF.js';
+import { l as commonjsGlobal, t as tagValue, n as buildTags, o as baseTags, u as looksLikeUniqueId, m as metricKey, I as InputError, v as gpuGaugesFor, w as sendToDatadog } from './run-DHm_Hg9B.js';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
 import http__default from 'http';
@@ -8,7 +8,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-DuF0MpiS.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-BeGu3HlV.js';
 import 'node:zlib';
 import 'node:fs';
 import 'node:fs/promises';
@@ -7020,6 +7020,7 @@ async function sendToDatadogApi(stage, url, apiKey) {
         tags: options.tags,
         github: options.github,
         allowIdTags: options.allowIdTags,
+        extraGauges: (s, i) => gpuGaugesFor(result.gpu, s.name, i),
     });
     result.sinks.push(dd);
     for (const n of dd.notes)

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, x as statsdName, y as datadogStatName, z as datadogRunGaugeName, A as classify, I as InputError, B as loadConfig, C as openTable, D as DEFAULT_OPTIONS } from './run-ASPycCVF.js';
+import { m as metricKey, x as statsdName, y as datadogStatName, z as datadogRunGaugeName, A as classify, I as InputError, B as loadConfig, C as openTable, D as DEFAULT_OPTIONS } from './run-DHm_Hg9B.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:zlib';

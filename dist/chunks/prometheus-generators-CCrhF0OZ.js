@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, d as distExports, x as statsdName, I as InputError, B as loadConfig, E as summarizeRun, C as openTable, A as classify } from './run-ASPycCVF.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-DuF0MpiS.js';
+import { m as metricKey, d as distExports, x as statsdName, I as InputError, B as loadConfig, E as summarizeRun, C as openTable, A as classify } from './run-DHm_Hg9B.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-BeGu3HlV.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:zlib';

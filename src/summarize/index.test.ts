@@ -58,6 +58,8 @@ describe('summarizeRun', () => {
     expect(l.loss!.samples[0]).toEqual([0, 10]);
     expect(l.loss!.samples.length).toBe(20);
     expect(l.loss!.final).toBeCloseTo(2 + 8 / Math.sqrt(950), 2);
+    // the final window is the last 100 logged values: steps 900–999
+    expect(l.loss!.finalFrom).toBe(900);
     expect(l.loss!.divergence).toBeNull();
   });
 });

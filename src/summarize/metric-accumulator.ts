@@ -28,7 +28,9 @@ export class MetricAccumulator {
   private readonly windows: StepWindows | null;
   private readonly sampler: LossSampler | null;
   private readonly divergence: DivergenceDetector | null;
+  /** The last FINAL_POINTS loss values and their steps, as a ring. */
   private readonly tail: number[] = [];
+  private readonly tailSteps: number[] = [];
   private tailAt = 0;
 
   constructor(
@@ -63,8 +65,13 @@ export class MetricAccumulator {
     if (this.sampler) {
       if (!warm) this.divergence!.add(step, value);
       this.sampler.add(step, value);
-      if (this.tail.length < FINAL_POINTS) this.tail.push(value);
-      else this.tail[this.tailAt] = value;
+      if (this.tail.length < FINAL_POINTS) {
+        this.tail.push(value);
+        this.tailSteps.push(step);
+      } else {
+        this.tail[this.tailAt] = value;
+        this.tailSteps[this.tailAt] = step;
+      }
       this.tailAt = (this.tailAt + 1) % FINAL_POINTS;
     }
   }
@@ -100,12 +107,12 @@ export class MetricAccumulator {
     };
     if (this.sampler && this.count > 0) {
       const samples = this.sampler.result();
-      const lastSampled = samples[samples.length - 1];
       summary.loss = {
         samples,
         every: this.sampler.every,
         final: median(this.tail),
-        finalFrom: this.tail.length < FINAL_POINTS ? (samples[0]?.[0] ?? this.lastStep) : (lastSampled?.[0] ?? this.lastStep),
+        // The oldest value in the ring: where the final window starts.
+        finalFrom: this.tail.length < FINAL_POINTS ? this.tailSteps[0]! : this.tailSteps[this.tailAt]!,
         runningMin: this.min,
         divergence: this.divergence!.result(),
       };

@@ -4,7 +4,7 @@
  */
 import { InputError } from './model.js';
 import { parseTagList } from './naming.js';
-import { resolveDatadogTarget } from './sinks/datadog.js';
+import { resolveDatadogTarget } from './sinks/datadog-target.js';
 import { DEFAULT_OPTIONS, type Command, type GitHubContext, type Options } from './options.js';
 
 type Kind = 'string' | 'list' | 'number' | 'boolean' | 'tags';

@@ -12,7 +12,6 @@ import { readRuns } from './stages/read-runs.js';
 import { emitStatsd } from './stages/statsd.js';
 
 export type { Io, RunResult, ShellFeatures, StatsdOutcome } from './stages/context.js';
-export { runNameOf } from './stages/read-runs.js';
 
 export async function run(options: Options, io: Io, shell: ShellFeatures = { jobSummary: false }): Promise<RunResult> {
   const base = newStage(options, io, shell);

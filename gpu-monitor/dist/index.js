@@ -31968,6 +31968,7 @@ function signalGroup(pid, signal) {
         }
     }
 }
+/** Whether a process with this pid exists (signal 0 probes without sending anything). */
 function alive(pid) {
     try {
         process.kill(pid, 0);

@@ -91,7 +91,8 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with this pid exists (signal 0 probes without sending anything). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

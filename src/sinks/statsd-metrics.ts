@@ -10,7 +10,7 @@
  * Windows and timers send the window's quantiles (WINDOW_QUANTILES) with a sample rate of
  * quantiles/values, so a server's count stays the true number of steps while the volume stays bounded.
  */
-import { WINDOW_QUANTILES, type GateResult, type MetricSummary, type RunSummary, type StepWindow } from '../model.js';
+import { WINDOW_QUANTILES, type GateResult, type RunSummary, type StepWindow } from '../model.js';
 import { statsdName } from '../naming.js';
 
 export type StatsdType = 'g' | 'ms' | 'h' | 'd';
@@ -104,4 +104,3 @@ export function countSeries(metrics: StatsdMetric[]): number {
   return seen.size;
 }
 
-export type { MetricSummary };

@@ -2,7 +2,6 @@
  * The bundled CLI's `emit --pushgateway` against Debian's Pushgateway and Prometheus, and its outage
  * behaviour. Skips loudly where prometheus/pushgateway are absent; fails under E2E_REQUIRED=1.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { requireProgram } from '../helpers/programs.js';

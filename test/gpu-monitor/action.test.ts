@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { alive } from '../../src/gpu-monitor/sampler.js';
 import { readGpuFile } from '../../src/ingest/gpu/read.js';
 import { summarizeGpu } from '../../src/summarize/gpu.js';
 
@@ -59,14 +60,6 @@ function runner(withNvidiaSmi: boolean) {
   };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 afterEach(() => {
   // A failed assertion must not leave a sampler this test started behind.

@@ -4,14 +4,8 @@
  * ~1.2e10 bytes allocated), with MFU/TFLOPs/step time as a Megatron job logs them.
  */
 import type { GateResult, MetricClass, MetricSummary, RunSummary } from '../../src/model.js';
+import { cls } from './metric-class.js';
 
-const cls = (kind: MetricClass['kind'], direction: MetricClass['direction'], unit: string, gate = true): MetricClass => ({
-  kind,
-  direction,
-  unit,
-  gate,
-  minEffect: 0.02,
-});
 
 function metric(name: string, c: MetricClass, centre: number, extra: Partial<MetricSummary> = {}): MetricSummary {
   return {

@@ -4,6 +4,7 @@
  * a missing metric, an incomplete run with a NaN loss, and names that try to inject markup.
  */
 import type { GateResult, MetricClass, MetricSummary, MetricVerdict, RunSummary, StepWindow } from '../../src/model.js';
+import { cls } from './metric-class.js';
 import type { LossBandPoint, ReportInput, RunReport } from '../../src/report/types.js';
 
 /** Deterministic noise in [−1, 1]. */
@@ -12,13 +13,6 @@ function noise(i: number): number {
   return (x - Math.floor(x)) * 2 - 1;
 }
 
-const cls = (kind: MetricClass['kind'], direction: MetricClass['direction'], unit: string, gate = true): MetricClass => ({
-  kind,
-  direction,
-  unit,
-  gate,
-  minEffect: 0.02,
-});
 
 function lossAt(step: number, shift = 0): number {
   return 2.35 + shift + 8.5 * Math.exp(-step / 260) + 0.9 * Math.exp(-step / 2200);

@@ -7,10 +7,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/report/html.js';
-import { CHROMIUM_ARGS, requireProgram } from '../helpers/programs.js';
+import { requireProgram } from '../helpers/programs.js';
 import { HOSTILE_METRIC, batchInput } from '../helpers/report-fixtures.js';
 
 const chromiumPath = requireProgram('chromium', '/usr/bin/chromium', 'chromium');
@@ -24,10 +25,7 @@ describe.skipIf(!chromiumPath)('HTML report in headless Chromium', () => {
     dir = mkdtempSync(join(tmpdir(), 'tmg-html-'));
     file = join(dir, 'report.html');
     writeFileSync(file, renderHtml(batchInput()));
-    browser = await chromium.launch({
-      executablePath: chromiumPath!,
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium(chromiumPath!);
   });
 
   afterAll(async () => {

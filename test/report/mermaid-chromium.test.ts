@@ -8,10 +8,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../src/report/markdown.js';
-import { CHROMIUM_ARGS, requireProgram } from '../helpers/programs.js';
+import { requireProgram } from '../helpers/programs.js';
 import { batchInput } from '../helpers/report-fixtures.js';
 
 const chromiumPath = requireProgram('chromium', '/usr/bin/chromium', 'chromium');
@@ -23,10 +24,7 @@ describe.skipIf(!chromiumPath)('Mermaid loss charts rendered by Mermaid 11 in he
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tmg-mermaid-'));
-    browser = await chromium.launch({
-      executablePath: chromiumPath!,
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium(chromiumPath!);
   });
 
   afterAll(async () => {

@@ -107,13 +107,17 @@ describe('StatsD sink over a real UDP socket', () => {
     expect(udp.datagrams).toEqual([]);
   });
 
-  it('warns instead of failing when nothing listens', async () => {
+  it('resolves with its count when nothing listens, and reports a host it cannot resolve instead of throwing', async () => {
     const closed = await listenUdp();
     const port = closed.port;
     await closed.close();
     const metrics = toStatsdMetrics(await sampleRun(200), null, { prefix: 'p', flavor: 'plain', tags: TAGS });
     const report = await sendStatsd(metrics, { host: '127.0.0.1', port, flavor: 'plain', maxBufferSize: 64, dryRun: false });
-    expect(report.lines).toBeGreaterThan(0);
+    expect(report.lines).toBe(metrics.length + metrics.filter((m) => m.type === 'g' && m.value < 0).length);
+    expect(report.datagrams).toBeGreaterThan(0);
+    const unknown = await sendStatsd(metrics, { host: 'no-such-host.invalid', port, flavor: 'plain', maxBufferSize: 64, dryRun: false });
+    expect(unknown.lines).toBe(0);
+    expect(unknown.errors.join()).toContain('cannot resolve no-such-host.invalid');
   });
 });
 

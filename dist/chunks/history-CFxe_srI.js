@@ -1,10 +1,9 @@
-import { I as InputError, c as median, e as medianAbsoluteDeviation, f as probit, i as gammaln, j as cumulativeStdNormalProbability, m as metricKey, s as sampleStandardDeviation, k as branchType, d as distExports } from './run-DHm_Hg9B.js';
+import { I as InputError, c as median, e as medianAbsoluteDeviation, f as probit, i as gammaln, j as cumulativeStdNormalProbability, m as metricKey, s as sampleStandardDeviation, k as branchType, d as distExports } from './run-rzznIVyg.js';
 import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, dirname, basename } from 'node:path';
-import 'node:zlib';
 import 'node:fs';
 import 'process';
 import 'buffer';

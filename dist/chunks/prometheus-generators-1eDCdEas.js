@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, d as distExports, x as statsdName, I as InputError, B as loadConfig, E as summarizeRun, C as openTable, A as classify } from './run-DHm_Hg9B.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-BeGu3HlV.js';
+import { m as metricKey, d as distExports, u as statsdName, I as InputError, G as loadConfig, K as summarizeRun, H as openTable, F as classify } from './run-rzznIVyg.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-C7Fnw_J_.js';
 import 'node:fs/promises';
 import 'node:path';
-import 'node:zlib';
 import 'node:fs';
 import 'process';
 import 'buffer';

@@ -1,4 +1,5 @@
-import { l as commonjsGlobal, t as tagValue, n as buildTags, o as baseTags, u as looksLikeUniqueId, m as metricKey, I as InputError, v as gpuGaugesFor, w as sendToDatadog } from './run-DHm_Hg9B.js';
+import { l as baseTags, n as buildTags, o as datadogRunGaugeName, t as datadogUnit, u as statsdName, v as datadogStatName, w as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, x as defaultPostDeps, y as postWithRetry, z as redactSecrets, A as commonjsGlobal, B as tagValue, C as looksLikeUniqueId, m as metricKey, I as InputError, E as gpuGaugesFor } from './run-rzznIVyg.js';
+import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
 import http__default from 'http';
@@ -8,8 +9,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-BeGu3HlV.js';
-import 'node:zlib';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-C7Fnw_J_.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'buffer';
@@ -23,6 +23,223 @@ import 'assert';
 import 'dgram';
 import 'net';
 import 'dns';
+
+/**
+ * Split series into `/api/v2/series` bodies that each stay within the API's size limits, measured on the
+ * bytes actually sent (not estimated): plain JSON, or gzip-compressed JSON.
+ */
+/** Datadog's documented limit for an uncompressed `/api/v2/series` body: 500 KiB = 512,000 bytes. */
+const DATADOG_MAX_PAYLOAD_BYTES = 512_000;
+const HEAD = '{"series":[';
+const TAIL = ']}';
+/**
+ * Greedy packing in order: a body is `{"series":[` + items joined by `,` + `]}`, so its size is
+ * 13 + Σ bytes(item) + (items − 1).
+ */
+function splitSeriesPayloads(series, maxBytes = DATADOG_MAX_PAYLOAD_BYTES) {
+    const frame = Buffer.byteLength(HEAD) + Buffer.byteLength(TAIL);
+    const out = { bodies: [], oversized: [] };
+    let items = [];
+    let size = frame;
+    const flush = () => {
+        if (items.length)
+            out.bodies.push(HEAD + items.join(',') + TAIL);
+        items = [];
+        size = frame;
+    };
+    for (const s of series) {
+        const item = JSON.stringify(s);
+        const bytes = Buffer.byteLength(item);
+        if (frame + bytes > maxBytes) {
+            out.oversized.push(s);
+            continue;
+        }
+        const added = bytes + (items.length ? 1 : 0);
+        if (size + added > maxBytes)
+            flush();
+        size += bytes + (items.length ? 1 : 0);
+        items.push(item);
+    }
+    flush();
+    return out;
+}
+/** Datadog's limit on the decompressed size of a compressed `/api/v2/series` body: 5 MiB, exclusive. */
+const DATADOG_MAX_DECOMPRESSED_BYTES = 5_242_880;
+/** Bodies to send: gzip (`gzip` set) or plain JSON (`gzip` null); `json` is the text either way. */
+function seriesPayloads(series, options) {
+    if (options.compress)
+        return compressedSeriesPayloads(series, options.maxBytes);
+    const plain = splitSeriesPayloads(series, options.maxBytes);
+    return { bodies: plain.bodies.map((json) => ({ json, gzip: null })), oversized: plain.oversized };
+}
+/**
+ * gzip-compressed bodies (`Content-Encoding: gzip`, as Datadog's own API client sends them): packed up to the
+ * decompressed limit, then halved until each compressed body fits the payload limit.
+ */
+function compressedSeriesPayloads(series, maxBytes = DATADOG_MAX_PAYLOAD_BYTES, maxDecompressedBytes = DATADOG_MAX_DECOMPRESSED_BYTES) {
+    const first = splitSeriesPayloads(series, maxDecompressedBytes - 1);
+    const out = { bodies: [], oversized: first.oversized };
+    const pack = (json) => {
+        const gzip = gzipSync(json);
+        if (gzip.length <= maxBytes)
+            return void out.bodies.push({ gzip, json });
+        const items = JSON.parse(json).series;
+        if (items.length === 1)
+            return void out.oversized.push(items[0]);
+        const half = Math.ceil(items.length / 2);
+        pack(JSON.stringify({ series: items.slice(0, half) }));
+        pack(JSON.stringify({ series: items.slice(half) }));
+    };
+    for (const json of first.bodies)
+        pack(json);
+    return out;
+}
+
+/** `type` in `/api/v2/series`: 0 unspecified, 1 count, 2 rate, 3 gauge. */
+const DATADOG_GAUGE = 3;
+/** Build the gauges for every run: steady-state median/p10/p90, final loss, loss samples, last step, truncation, duration, verdicts. */
+function toDatadogSeries(summaries, gate, options) {
+    const timestamp = Math.floor(options.now / 1000);
+    const out = { series: [], skipped: [], refused: [] };
+    const refused = new Set();
+    for (const [index, run] of summaries.entries()) {
+        // Same precedence as the StatsD route: run config < user tags < schema tags; then the run's name.
+        const schema = options.github ? baseTags(run.experiment, options.github) : { experiment: run.experiment };
+        const tagSet = buildTags([run.tags, options.tags, schema, { run: run.name }], options.allowIdTags ?? false);
+        for (const r of tagSet.refused)
+            refused.add(r);
+        const tags = Object.entries(tagSet.tags).map(([k, v]) => `${k}:${v}`);
+        const gauge = (metric, value, unit, extraTags = []) => {
+            if (!Number.isFinite(value)) {
+                out.skipped.push(`${metric} (${run.name})`);
+                return;
+            }
+            const series = { metric, type: DATADOG_GAUGE, points: [{ timestamp, value }], tags: [...tags, ...extraTags] };
+            if (unit)
+                series.unit = unit;
+            out.series.push(series);
+        };
+        const stat = (m, which, value, unit = datadogUnit(m.class.unit)) => gauge(datadogStatName(options.prefix, m.name, which), value, unit);
+        gauge(datadogRunGaugeName(options.prefix, 'steps'), run.steps.last, undefined);
+        gauge(datadogRunGaugeName(options.prefix, 'truncated'), run.truncated ? 1 : 0, undefined);
+        if (run.durationSeconds !== undefined)
+            gauge(datadogRunGaugeName(options.prefix, 'duration'), run.durationSeconds, 'second');
+        for (const m of run.metrics) {
+            if (m.class.kind === 'ignore')
+                continue;
+            const unit = datadogUnit(m.class.unit);
+            if (m.steady) {
+                stat(m, 'median', m.steady.median);
+                stat(m, 'p10', m.steady.p10);
+                stat(m, 'p90', m.steady.p90);
+            }
+            else if (m.class.kind === 'gauge' && m.count > 0) {
+                // Same name and type as the DogStatsD gauge: the latest value.
+                gauge(statsdName(options.prefix, m.name), m.last, unit);
+            }
+            if (m.class.kind === 'loss') {
+                // Sent even when 0, so a monitor on it recovers once a run is clean again.
+                stat(m, 'nonFinite', m.nan + m.inf, undefined);
+                if (m.loss) {
+                    stat(m, 'final', m.loss.final);
+                    stat(m, 'diverged', m.loss.divergence ? 1 : 0, undefined);
+                    const name = statsdName(options.prefix, m.name);
+                    const stepName = datadogStatName(options.prefix, m.name, 'step');
+                    for (const [step, value] of m.loss.samples) {
+                        gauge(name, value, unit, [`step:${step}`]);
+                        // Datadog plots against time only; a scatter plot of this against the sample (grouped by step) draws the curve.
+                        gauge(stepName, step, undefined, [`step:${step}`]);
+                    }
+                }
+            }
+        }
+        for (const g of options.extraGauges?.(run, index) ?? []) {
+            gauge(statsdName(options.prefix, g.name), g.value, undefined, Object.entries(g.tags).map(([k, v]) => `${k}:${v}`));
+        }
+        const verdict = gate?.find((g) => g.experiment === run.experiment && g.name === run.name);
+        if (verdict) {
+            gauge(datadogRunGaugeName(options.prefix, 'regression'), verdict.regression ? 1 : 0, undefined);
+            for (const v of verdict.metrics) {
+                // Only verdicts that judged something: "missing" and "insufficient-history" are not a 0.
+                if (v.verdict === 'missing' || v.verdict === 'insufficient-history')
+                    continue;
+                gauge(datadogStatName(options.prefix, v.name, 'regression'), v.verdict === 'regression' ? 1 : 0, undefined);
+            }
+        }
+    }
+    out.refused = [...refused];
+    return out;
+}
+
+/** Build, split and send; resolves to a report and never rejects. */
+async function sendToDatadog(summaries, gate, options) {
+    const report = { sink: 'datadog', ok: true, series: 0, points: 0, payloads: 0, accepted: 0, notes: [], warnings: [] };
+    const secrets = [options.apiKey];
+    const warn = (text) => void report.warnings.push(redactSecrets(text, secrets));
+    try {
+        const now = options.now ?? Date.now();
+        const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, github: options.github, now, allowIdTags: options.allowIdTags, ...(options.extraGauges ? { extraGauges: options.extraGauges } : {}) });
+        for (const r of built.refused)
+            warn(`Datadog: tag ${r}`);
+        if (built.skipped.length) {
+            warn(`Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`);
+        }
+        if (!built.series.length) {
+            report.notes.push('Datadog: nothing to send');
+            return report;
+        }
+        report.notes.push(`Datadog: ${built.series.length} series stamped with the submission time ${new Date(Math.floor(now / 1000) * 1000).toISOString()} ` +
+            '(the API refuses points over 1 hour old or 10 minutes ahead); loss samples are told apart by their step:N tag');
+        const limit = options.maxPayloadBytes ?? DATADOG_MAX_PAYLOAD_BYTES;
+        const compress = options.compress ?? true;
+        const { bodies, oversized } = seriesPayloads(built.series, { compress, maxBytes: limit });
+        for (const s of oversized)
+            warn(`Datadog: series ${s.metric} alone exceeds the payload limit; not sent`);
+        if (oversized.length)
+            report.ok = false;
+        const url = datadogSeriesUrl(options.url);
+        const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+        const deps = { ...defaultPostDeps(), ...options.deps, ...(options.fetch ? { fetch: options.fetch } : {}) };
+        const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'DD-API-KEY': options.apiKey };
+        if (compress)
+            headers['Content-Encoding'] = 'gzip';
+        const deadline = deps.now() + policy.budgetMs;
+        for (const [i, { json, gzip }] of bodies.entries()) {
+            report.payloads++;
+            const outcome = await postWithRetry(url, gzip ?? json, headers, secrets, policy, deps, deadline);
+            const parsed = JSON.parse(json);
+            if (outcome.ok) {
+                report.accepted++;
+                report.series += parsed.series.length;
+                report.points += parsed.series.reduce((n, s) => n + s.points.length, 0);
+                continue;
+            }
+            report.ok = false;
+            warn(`Datadog: ${parsed.series.length} series not sent to ${url}: ${outcome.error ?? 'failed'}${hint(outcome.status)}`);
+            // Stop rather than repeat a failure: a refused key or a bad request fails the same way for every
+            // payload, and an API still down after the retries will not be up for the next one. 413 is per payload.
+            if (outcome.status !== 413 && i < bodies.length - 1) {
+                const rest = bodies.slice(i + 1).reduce((n, b) => n + JSON.parse(b.json).series.length, 0);
+                warn(`Datadog: the remaining ${bodies.length - i - 1} payload(s) (${rest} series) not sent after that failure`);
+                break;
+            }
+        }
+        if (bodies.length > 1)
+            report.notes.push(`Datadog: sent in ${bodies.length} payloads (each at most ${limit} bytes${compress ? ' gzip-compressed' : ''})`);
+    }
+    catch (e) {
+        report.ok = false;
+        warn(`Datadog: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return report;
+}
+function hint(status) {
+    if (status === 403)
+        return ' (check the API key and that it belongs to the site in the URL / DD_SITE)';
+    if (status === 413)
+        return ' (payload too large)';
+    return '';
+}
 
 var promClient = {};
 

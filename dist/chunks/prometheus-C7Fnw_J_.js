@@ -1,4 +1,4 @@
-import { m as metricKey } from './run-DHm_Hg9B.js';
+import { m as metricKey } from './run-rzznIVyg.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

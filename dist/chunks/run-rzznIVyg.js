@@ -1,4 +1,3 @@
-import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { readFile, open, stat, realpath, readdir } from 'node:fs/promises';
 import require$$0$1 from 'process';
@@ -451,152 +450,9 @@ function networkError(e) {
 }
 
 /**
- * Split series into `/api/v2/series` bodies that each stay within the API's size limits, measured on the
- * bytes actually sent (not estimated): plain JSON, or gzip-compressed JSON.
+ * Whether and where the Datadog API sink sends: resolved once by the shells at start-up, so this module
+ * stays light (the sink itself, with compression and retries, loads only when it runs).
  */
-/** Datadog's documented limit for an uncompressed `/api/v2/series` body: 500 KiB = 512,000 bytes. */
-const DATADOG_MAX_PAYLOAD_BYTES = 512_000;
-const HEAD = '{"series":[';
-const TAIL = ']}';
-/**
- * Greedy packing in order: a body is `{"series":[` + items joined by `,` + `]}`, so its size is
- * 13 + Σ bytes(item) + (items − 1).
- */
-function splitSeriesPayloads(series, maxBytes = DATADOG_MAX_PAYLOAD_BYTES) {
-    const frame = Buffer.byteLength(HEAD) + Buffer.byteLength(TAIL);
-    const out = { bodies: [], oversized: [] };
-    let items = [];
-    let size = frame;
-    const flush = () => {
-        if (items.length)
-            out.bodies.push(HEAD + items.join(',') + TAIL);
-        items = [];
-        size = frame;
-    };
-    for (const s of series) {
-        const item = JSON.stringify(s);
-        const bytes = Buffer.byteLength(item);
-        if (frame + bytes > maxBytes) {
-            out.oversized.push(s);
-            continue;
-        }
-        const added = bytes + (items.length ? 1 : 0);
-        if (size + added > maxBytes)
-            flush();
-        size += bytes + (items.length ? 1 : 0);
-        items.push(item);
-    }
-    flush();
-    return out;
-}
-/** Datadog's limit on the decompressed size of a compressed `/api/v2/series` body: 5 MiB, exclusive. */
-const DATADOG_MAX_DECOMPRESSED_BYTES = 5_242_880;
-/** Bodies to send: gzip (`gzip` set) or plain JSON (`gzip` null); `json` is the text either way. */
-function seriesPayloads(series, options) {
-    if (options.compress)
-        return compressedSeriesPayloads(series, options.maxBytes);
-    const plain = splitSeriesPayloads(series, options.maxBytes);
-    return { bodies: plain.bodies.map((json) => ({ json, gzip: null })), oversized: plain.oversized };
-}
-/**
- * gzip-compressed bodies (`Content-Encoding: gzip`, as Datadog's own API client sends them): packed up to the
- * decompressed limit, then halved until each compressed body fits the payload limit.
- */
-function compressedSeriesPayloads(series, maxBytes = DATADOG_MAX_PAYLOAD_BYTES, maxDecompressedBytes = DATADOG_MAX_DECOMPRESSED_BYTES) {
-    const first = splitSeriesPayloads(series, maxDecompressedBytes - 1);
-    const out = { bodies: [], oversized: first.oversized };
-    const pack = (json) => {
-        const gzip = gzipSync(json);
-        if (gzip.length <= maxBytes)
-            return void out.bodies.push({ gzip, json });
-        const items = JSON.parse(json).series;
-        if (items.length === 1)
-            return void out.oversized.push(items[0]);
-        const half = Math.ceil(items.length / 2);
-        pack(JSON.stringify({ series: items.slice(0, half) }));
-        pack(JSON.stringify({ series: items.slice(half) }));
-    };
-    for (const json of first.bodies)
-        pack(json);
-    return out;
-}
-
-/** `type` in `/api/v2/series`: 0 unspecified, 1 count, 2 rate, 3 gauge. */
-const DATADOG_GAUGE = 3;
-/** Build the gauges for every run: steady-state median/p10/p90, final loss, loss samples, last step, truncation, duration, verdicts. */
-function toDatadogSeries(summaries, gate, options) {
-    const timestamp = Math.floor(options.now / 1000);
-    const out = { series: [], skipped: [], refused: [] };
-    const refused = new Set();
-    for (const [index, run] of summaries.entries()) {
-        // Same precedence as the StatsD route: run config < user tags < schema tags; then the run's name.
-        const schema = options.github ? baseTags(run.experiment, options.github) : { experiment: run.experiment };
-        const tagSet = buildTags([run.tags, options.tags, schema, { run: run.name }], options.allowIdTags ?? false);
-        for (const r of tagSet.refused)
-            refused.add(r);
-        const tags = Object.entries(tagSet.tags).map(([k, v]) => `${k}:${v}`);
-        const gauge = (metric, value, unit, extraTags = []) => {
-            if (!Number.isFinite(value)) {
-                out.skipped.push(`${metric} (${run.name})`);
-                return;
-            }
-            const series = { metric, type: DATADOG_GAUGE, points: [{ timestamp, value }], tags: [...tags, ...extraTags] };
-            if (unit)
-                series.unit = unit;
-            out.series.push(series);
-        };
-        const stat = (m, which, value, unit = datadogUnit(m.class.unit)) => gauge(datadogStatName(options.prefix, m.name, which), value, unit);
-        gauge(datadogRunGaugeName(options.prefix, 'steps'), run.steps.last, undefined);
-        gauge(datadogRunGaugeName(options.prefix, 'truncated'), run.truncated ? 1 : 0, undefined);
-        if (run.durationSeconds !== undefined)
-            gauge(datadogRunGaugeName(options.prefix, 'duration'), run.durationSeconds, 'second');
-        for (const m of run.metrics) {
-            if (m.class.kind === 'ignore')
-                continue;
-            const unit = datadogUnit(m.class.unit);
-            if (m.steady) {
-                stat(m, 'median', m.steady.median);
-                stat(m, 'p10', m.steady.p10);
-                stat(m, 'p90', m.steady.p90);
-            }
-            else if (m.class.kind === 'gauge' && m.count > 0) {
-                // Same name and type as the DogStatsD gauge: the latest value.
-                gauge(statsdName(options.prefix, m.name), m.last, unit);
-            }
-            if (m.class.kind === 'loss') {
-                // Sent even when 0, so a monitor on it recovers once a run is clean again.
-                stat(m, 'nonFinite', m.nan + m.inf, undefined);
-                if (m.loss) {
-                    stat(m, 'final', m.loss.final);
-                    stat(m, 'diverged', m.loss.divergence ? 1 : 0, undefined);
-                    const name = statsdName(options.prefix, m.name);
-                    const stepName = datadogStatName(options.prefix, m.name, 'step');
-                    for (const [step, value] of m.loss.samples) {
-                        gauge(name, value, unit, [`step:${step}`]);
-                        // Datadog plots against time only; a scatter plot of this against the sample (grouped by step) draws the curve.
-                        gauge(stepName, step, undefined, [`step:${step}`]);
-                    }
-                }
-            }
-        }
-        for (const g of options.extraGauges?.(run, index) ?? []) {
-            gauge(statsdName(options.prefix, g.name), g.value, undefined, Object.entries(g.tags).map(([k, v]) => `${k}:${v}`));
-        }
-        const verdict = gate?.find((g) => g.experiment === run.experiment && g.name === run.name);
-        if (verdict) {
-            gauge(datadogRunGaugeName(options.prefix, 'regression'), verdict.regression ? 1 : 0, undefined);
-            for (const v of verdict.metrics) {
-                // Only verdicts that judged something: "missing" and "insufficient-history" are not a 0.
-                if (v.verdict === 'missing' || v.verdict === 'insufficient-history')
-                    continue;
-                gauge(datadogStatName(options.prefix, v.name, 'regression'), v.verdict === 'regression' ? 1 : 0, undefined);
-            }
-        }
-    }
-    out.refused = [...refused];
-    return out;
-}
-
 /** The `/api/v2/series` URL for a base URL or a full one. */
 function datadogSeriesUrl(base) {
     const url = new URL(base);
@@ -627,75 +483,6 @@ function resolveDatadogTarget(given, env) {
     if (!apiKey)
         return { skip: 'Datadog: no API key (set DD_API_KEY or the datadog-api-key input); nothing sent to Datadog' };
     return { url, apiKey };
-}
-/** Build, split and send; resolves to a report and never rejects. */
-async function sendToDatadog(summaries, gate, options) {
-    const report = { sink: 'datadog', ok: true, series: 0, points: 0, payloads: 0, accepted: 0, notes: [], warnings: [] };
-    const secrets = [options.apiKey];
-    const warn = (text) => void report.warnings.push(redactSecrets(text, secrets));
-    try {
-        const now = options.now ?? Date.now();
-        const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, github: options.github, now, allowIdTags: options.allowIdTags, ...(options.extraGauges ? { extraGauges: options.extraGauges } : {}) });
-        for (const r of built.refused)
-            warn(`Datadog: tag ${r}`);
-        if (built.skipped.length) {
-            warn(`Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`);
-        }
-        if (!built.series.length) {
-            report.notes.push('Datadog: nothing to send');
-            return report;
-        }
-        report.notes.push(`Datadog: ${built.series.length} series stamped with the submission time ${new Date(Math.floor(now / 1000) * 1000).toISOString()} ` +
-            '(the API refuses points over 1 hour old or 10 minutes ahead); loss samples are told apart by their step:N tag');
-        const limit = options.maxPayloadBytes ?? DATADOG_MAX_PAYLOAD_BYTES;
-        const compress = options.compress ?? true;
-        const { bodies, oversized } = seriesPayloads(built.series, { compress, maxBytes: limit });
-        for (const s of oversized)
-            warn(`Datadog: series ${s.metric} alone exceeds the payload limit; not sent`);
-        if (oversized.length)
-            report.ok = false;
-        const url = datadogSeriesUrl(options.url);
-        const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-        const deps = { ...defaultPostDeps(), ...options.deps, ...(options.fetch ? { fetch: options.fetch } : {}) };
-        const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'DD-API-KEY': options.apiKey };
-        if (compress)
-            headers['Content-Encoding'] = 'gzip';
-        const deadline = deps.now() + policy.budgetMs;
-        for (const [i, { json, gzip }] of bodies.entries()) {
-            report.payloads++;
-            const outcome = await postWithRetry(url, gzip ?? json, headers, secrets, policy, deps, deadline);
-            const parsed = JSON.parse(json);
-            if (outcome.ok) {
-                report.accepted++;
-                report.series += parsed.series.length;
-                report.points += parsed.series.reduce((n, s) => n + s.points.length, 0);
-                continue;
-            }
-            report.ok = false;
-            warn(`Datadog: ${parsed.series.length} series not sent to ${url}: ${outcome.error ?? 'failed'}${hint(outcome.status)}`);
-            // Stop rather than repeat a failure: a refused key or a bad request fails the same way for every
-            // payload, and an API still down after the retries will not be up for the next one. 413 is per payload.
-            if (outcome.status !== 413 && i < bodies.length - 1) {
-                const rest = bodies.slice(i + 1).reduce((n, b) => n + JSON.parse(b.json).series.length, 0);
-                warn(`Datadog: the remaining ${bodies.length - i - 1} payload(s) (${rest} series) not sent after that failure`);
-                break;
-            }
-        }
-        if (bodies.length > 1)
-            report.notes.push(`Datadog: sent in ${bodies.length} payloads (each at most ${limit} bytes${compress ? ' gzip-compressed' : ''})`);
-    }
-    catch (e) {
-        report.ok = false;
-        warn(`Datadog: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    return report;
-}
-function hint(status) {
-    if (status === 403)
-        return ' (check the API key and that it belongs to the site in the URL / DD_SITE)';
-    if (status === 413)
-        return ' (payload too large)';
-    return '';
 }
 
 /**
@@ -18931,7 +18718,9 @@ class MetricAccumulator {
     windows;
     sampler;
     divergence;
+    /** The last FINAL_POINTS loss values and their steps, as a ring. */
     tail = [];
+    tailSteps = [];
     tailAt = 0;
     constructor(name, cls, steadyFrom, config) {
         this.name = name;
@@ -18969,10 +18758,14 @@ class MetricAccumulator {
             if (!warm)
                 this.divergence.add(step, value);
             this.sampler.add(step, value);
-            if (this.tail.length < FINAL_POINTS)
+            if (this.tail.length < FINAL_POINTS) {
                 this.tail.push(value);
-            else
+                this.tailSteps.push(step);
+            }
+            else {
                 this.tail[this.tailAt] = value;
+                this.tailSteps[this.tailAt] = step;
+            }
             this.tailAt = (this.tailAt + 1) % FINAL_POINTS;
         }
     }
@@ -19005,12 +18798,12 @@ class MetricAccumulator {
         };
         if (this.sampler && this.count > 0) {
             const samples = this.sampler.result();
-            const lastSampled = samples[samples.length - 1];
             summary.loss = {
                 samples,
                 every: this.sampler.every,
                 final: median(this.tail),
-                finalFrom: this.tail.length < FINAL_POINTS ? (samples[0]?.[0] ?? this.lastStep) : (lastSampled?.[0] ?? this.lastStep),
+                // The oldest value in the ring: where the final window starts.
+                finalFrom: this.tail.length < FINAL_POINTS ? this.tailSteps[0] : this.tailSteps[this.tailAt],
                 runningMin: this.min,
                 divergence: this.divergence.result(),
             };
@@ -23310,14 +23103,14 @@ async function run(options, io, shell = { jobSummary: false }) {
     const { result } = stage;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-DKZ6BFRM.js')).addGpu(stage);
+        await (await import('./gpu-CbCQ1g2Z.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-DsyN2fqt.js') : null;
+    const historyStage = options.history ? await import('./history-CFxe_srI.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (options.statsdHost || options.dryRun)
         await emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-2Kk7loqQ.js');
+        const sinks = await import('./http-sinks-D8qqHh77.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -23326,7 +23119,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-a50qojUx.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-Cgy-8MVa.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)
@@ -23339,4 +23132,4 @@ async function run(options, io, shell = { jobSummary: false }) {
     return result;
 }
 
-export { classify as A, loadConfig as B, openTable as C, DEFAULT_OPTIONS as D, summarizeRun as E, InputError as I, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, median as c, distExports$1 as d, medianAbsoluteDeviation as e, probit as f, githubContextFromEnv as g, headerUnit as h, gammaln as i, cumulativeStdNormalProbability as j, branchType as k, commonjsGlobal as l, metricKey as m, buildTags as n, baseTags as o, parse as p, quantileSorted as q, resolveOptions as r, sampleStandardDeviation as s, tagValue as t, looksLikeUniqueId as u, gpuGaugesFor as v, sendToDatadog as w, statsdName as x, datadogStatName as y, datadogRunGaugeName as z };
+export { commonjsGlobal as A, tagValue as B, looksLikeUniqueId as C, DEFAULT_RETRY_POLICY as D, gpuGaugesFor as E, classify as F, loadConfig as G, openTable as H, InputError as I, DEFAULT_OPTIONS as J, summarizeRun as K, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, median as c, distExports$1 as d, medianAbsoluteDeviation as e, probit as f, githubContextFromEnv as g, headerUnit as h, gammaln as i, cumulativeStdNormalProbability as j, branchType as k, baseTags as l, metricKey as m, buildTags as n, datadogRunGaugeName as o, parse as p, quantileSorted as q, resolveOptions as r, sampleStandardDeviation as s, datadogUnit as t, statsdName as u, datadogStatName as v, datadogSeriesUrl as w, defaultPostDeps as x, postWithRetry as y, redactSecrets as z };

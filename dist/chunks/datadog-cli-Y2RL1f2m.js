@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, x as statsdName, y as datadogStatName, z as datadogRunGaugeName, A as classify, I as InputError, B as loadConfig, C as openTable, D as DEFAULT_OPTIONS } from './run-DHm_Hg9B.js';
+import { m as metricKey, u as statsdName, v as datadogStatName, o as datadogRunGaugeName, F as classify, I as InputError, G as loadConfig, H as openTable, J as DEFAULT_OPTIONS } from './run-rzznIVyg.js';
 import 'node:fs/promises';
 import 'node:path';
-import 'node:zlib';
 import 'node:fs';
 import 'process';
 import 'buffer';

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { I as InputError, p as parse, m as metricKey, h as headerUnit, d as distExports, c as median, q as quantileSorted } from './run-DHm_Hg9B.js';
-import 'node:zlib';
+import { I as InputError, p as parse, m as metricKey, h as headerUnit, d as distExports, c as median, q as quantileSorted } from './run-rzznIVyg.js';
 import 'node:fs';
 import 'process';
 import 'buffer';

@@ -9,6 +9,7 @@
  */
 import { tableFromColumns } from '../../src/ingest/memory.js';
 import type { RunInput } from '../../src/model.js';
+import { mulberry32 } from '../random.js';
 
 export interface RunSpec {
   steps: number;
@@ -47,13 +48,9 @@ export const SIM = {
 /** Deterministic generator: mulberry32 uniform, Box–Muller normal. */
 export class Rng {
   private spare: number | null = null;
-  constructor(private state: number) {}
-  uniform(): number {
-    this.state = (this.state + 0x6d2b79f5) | 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  readonly uniform: () => number;
+  constructor(seed: number) {
+    this.uniform = mulberry32(seed);
   }
   normal(): number {
     if (this.spare !== null) {

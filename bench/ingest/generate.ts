@@ -5,6 +5,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { mulberry32 } from '../random.js';
 
 export const TRAINING_CSV_COLUMNS = [
   'step',
@@ -21,17 +22,6 @@ export const TRAINING_CSV_COLUMNS = [
   'grad_norm',
 ];
 
-/** Deterministic uniform [0, 1) generator (mulberry32). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** How Python prints a float: `repr()`, with exponents as `1e-05`. */
 function py(x: number): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../../bench/random.js';
 import { CellKind, classifyCell } from './cell.js';
 import { parseDecimalBytes } from './number-bytes.js';
 
@@ -7,16 +8,7 @@ const parse = (s: string): number => {
   return parseDecimalBytes(buf, 1, buf.length - 1);
 };
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = mulberry32;
 
 describe('parseDecimalBytes', () => {
   it('gives exactly what Number() gives on 200,000 varied decimal strings', () => {

@@ -1,30 +1,30 @@
-#!/usr/bin/env node
 // Regenerates fixtures/demo/: a perf batch of three model configurations (experiment_metadata.jsonl +
 // one metrics_rank_0.csv each) and ten earlier runs of the first one for its baseline history.
-// Seeded, so the files are reproducible: node scripts/make-demo-fixtures.mjs
+// Seeded, so the files are reproducible: npx tsx scripts/make-demo-fixtures.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mulberry32 } from '../bench/random.js';
 
 const root = 'fixtures/demo';
 const STEPS = 600;
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-function normal(r) {
+function normal(r: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
 }
 
+interface RunShape {
+  seed: number;
+  mfu: number;
+  tflopsPeak: number;
+  tokensPerStep: number;
+  memMiB: number;
+  lossScale: number;
+  mfuShift?: number;
+}
+
 /** One run: MFU with run-level offset and AR(1) step noise, checkpoint stalls, loss power law. */
-function run({ seed, mfu, tflopsPeak, tokensPerStep, memMiB, lossScale, mfuShift = 1 }) {
-  const r = rng(seed);
+function run({ seed, mfu, tflopsPeak, tokensPerStep, memMiB, lossScale, mfuShift = 1 }: RunShape): string {
+  const r = mulberry32(seed);
   const runMfu = mfu * mfuShift * (1 + 0.01 * normal(r));
   const lossOffset = 0.01 * normal(r);
   let ar = 0;
@@ -67,7 +67,7 @@ const CONFIGS = [
 ];
 
 mkdirSync(join(root, 'baseline'), { recursive: true });
-const manifest = [];
+const manifest: string[] = [];
 CONFIGS.forEach((c, i) => {
   mkdirSync(join(root, c.name), { recursive: true });
   // The first configuration carries a 6 % MFU drop, so the demo shows the gate catching one.
@@ -76,5 +76,5 @@ CONFIGS.forEach((c, i) => {
 });
 writeFileSync(join(root, 'experiment_metadata.jsonl'), manifest.join('\n') + '\n');
 for (let k = 1; k <= 10; k++) {
-  writeFileSync(join(root, 'baseline', `${CONFIGS[0].name}-${String(k).padStart(2, '0')}.csv`), run({ ...CONFIGS[0], seed: 1 + k }));
+  writeFileSync(join(root, 'baseline', `${CONFIGS[0]!.name}-${String(k).padStart(2, '0')}.csv`), run({ ...CONFIGS[0]!, seed: 1 + k }));
 }

@@ -33,13 +33,7 @@ export async function summarizeRun(input: RunInput, config: Config): Promise<Run
     for (let c = 0; c < accumulators.length; c++) {
       const acc = accumulators[c];
       if (!acc) continue;
-      const column = batch.values[c]!;
-      for (let i = 0; i < n; i++) {
-        const v = column[i]!;
-        if (v !== v) continue; // missing
-        if (v === Infinity || v === -Infinity) acc.addInfinite(batch.steps[i]!);
-        else acc.add(batch.steps[i]!, v);
-      }
+      acc.addColumn(batch.steps, batch.values[c]!);
       // A NaN token is a broken loss only where the row carries other values; a row of NaN is a gap.
       const tokens = acc.cls.kind === 'loss' ? batch.nanTokens?.[c] : undefined;
       if (tokens) {

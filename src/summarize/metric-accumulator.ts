@@ -47,24 +47,63 @@ export class MetricAccumulator {
     this.divergence = kind === 'loss' ? new DivergenceDetector() : null;
   }
 
-  add(step: number, value: number): void {
-    if (this.count === 0) this.first = value;
-    this.count += 1;
-    this.last = value;
-    this.lastStep = step;
-    if (value < this.min) this.min = value;
-    if (value > this.max) this.max = value;
-    const warm = step < this.steadyFrom;
-    if (!warm) this.steadySum += value;
-    if (this.windows) {
-      // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
-      if (!warm || this.cls.kind !== 'timer') this.windows.add(step, value, warm);
-    } else if (this.steady && !warm) {
-      this.steady.accept(value);
+  /**
+   * Add a batch's column: `values[i]` logged at `steps[i]`, NaN where the row has no value.
+   *
+   * Column at a time, in loops that each see one kind of work: a double handed to a call that is not
+   * inlined is boxed on the heap, and a loop that sees loss columns first and window columns later is
+   * compiled, thrown away and compiled again. Both cost more than the arithmetic in a short CLI run.
+   */
+  addColumn(steps: Float64Array, values: Float64Array): void {
+    this.addStatistics(steps, values);
+    if (this.sampler) this.addLoss(steps, values);
+    // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
+    this.windows?.addColumn(steps, values, this.steadyFrom, this.cls.kind === 'timer');
+  }
+
+  /** Count, first, last, min, max and the steady-state sum; infinities counted apart. */
+  private addStatistics(steps: Float64Array, values: Float64Array): void {
+    const n = steps.length;
+    const steadyFrom = this.steadyFrom;
+    let { count, first, last, lastStep, min, max, steadySum } = this;
+    for (let i = 0; i < n; i++) {
+      const value = values[i]!;
+      if (value !== value) continue; // missing
+      if (value === Infinity || value === -Infinity) {
+        this.addInfinite(steps[i]!);
+        continue;
+      }
+      if (count === 0) first = value;
+      count += 1;
+      last = value;
+      lastStep = steps[i]!;
+      if (value < min) min = value;
+      if (value > max) max = value;
+      if (lastStep >= steadyFrom) steadySum += value;
     }
-    if (this.sampler) {
-      if (!warm) this.divergence!.add(step, value);
-      this.sampler.add(step, value);
+    this.count = count;
+    this.first = first;
+    this.last = last;
+    this.lastStep = lastStep;
+    this.min = min;
+    this.max = max;
+    this.steadySum = steadySum;
+  }
+
+  /** Loss only: its steady sketch, divergence, sampled points and the last FINAL_POINTS values. */
+  private addLoss(steps: Float64Array, values: Float64Array): void {
+    const steady = this.steady!;
+    const divergence = this.divergence!;
+    const sampler = this.sampler!;
+    for (let i = 0; i < steps.length; i++) {
+      const value = values[i]!;
+      if (value - value !== 0) continue; // missing, or infinite (counted by addStatistics)
+      const step = steps[i]!;
+      if (step >= this.steadyFrom) {
+        steady.accept(value);
+        divergence.add(step, value);
+      }
+      sampler.add(step, value);
       if (this.tail.length < FINAL_POINTS) {
         this.tail.push(value);
         this.tailSteps.push(step);

@@ -27,25 +27,59 @@ export class StepWindows {
     this.width = Math.max(1, initialWidth);
   }
 
-  /** Add a value; `warm` values count in their window but not in the steady state. */
+  /** Add one value; a `warm` value counts in its window but not in the steady state. */
   add(step: number, value: number, warm = false): void {
-    const index = Math.floor(step / this.width);
-    if (index !== this.currentIndex) {
-      let slot = this.slots.get(index);
-      if (!slot) {
-        slot = { main: newSketch(), warm: null };
-        this.slots.set(index, slot);
-        if (this.slots.size > this.maxWindows) {
-          this.coarsen();
-          this.add(step, value, warm);
-          return;
-        }
+    this.addColumn(Float64Array.of(step), Float64Array.of(value), warm ? Infinity : -Infinity, false);
+  }
+
+  /**
+   * Add a batch's column: `values[i]` logged at `steps[i]` (steps increasing). Values at steps below
+   * `steadyFrom` are warm-up: they count in their window but not in the steady state, or not at all when
+   * `skipWarm`. Non-finite values are skipped, and a window is only made for a finite value.
+   * Whole runs of a window go to its sketch at once, so no value is handed through a call on its own.
+   */
+  addColumn(steps: Float64Array, values: Float64Array, steadyFrom: number, skipWarm: boolean): void {
+    const n = steps.length;
+    let i = 0;
+    while (i < n) {
+      const v = values[i]!;
+      if (v - v !== 0) {
+        i++; // NaN or ±Infinity
+        continue;
       }
-      this.currentIndex = index;
-      this.current = slot;
+      const step = steps[i]!;
+      const warm = step < steadyFrom;
+      let j = i + 1;
+      if (warm && skipWarm) {
+        while (j < n && steps[j]! < steadyFrom) j++;
+        i = j;
+        continue;
+      }
+      const slot = this.slotAt(step);
+      const windowEnd = (Math.floor(step / this.width) + 1) * this.width;
+      const limit = warm ? Math.min(windowEnd, steadyFrom) : windowEnd;
+      while (j < n && steps[j]! < limit) j++;
+      (warm ? (slot.warm ??= newSketch()) : slot.main).acceptMany(values, i, j);
+      i = j;
     }
-    if (warm) (this.current!.warm ??= newSketch()).accept(value);
-    else this.current!.main.accept(value);
+  }
+
+  /** The window holding `step`, made if new (coarsening when there would be too many). */
+  private slotAt(step: number): Slot {
+    const index = Math.floor(step / this.width);
+    if (index === this.currentIndex) return this.current!;
+    let slot = this.slots.get(index);
+    if (!slot) {
+      slot = { main: newSketch(), warm: null };
+      this.slots.set(index, slot);
+      if (this.slots.size > this.maxWindows) {
+        this.coarsen();
+        return this.slotAt(step);
+      }
+    }
+    this.currentIndex = index;
+    this.current = slot;
+    return slot;
   }
 
   private coarsen(): void {

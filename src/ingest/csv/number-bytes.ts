@@ -44,11 +44,12 @@ const TAB = 0x09;
 
 /**
  * Scan a number starting at `start`; returns the index of the first byte after it (and after trailing
- * spaces). The value is left in `scanned.value`: NaN when no digits were found or the exponent has none.
+ * spaces). The value is left in `scanned[0]`: NaN when no digits were found or the exponent has none.
  * The caller checks that the returned index is the end of the field; if not, the field is text.
- * A module-level result keeps the hot loop free of allocations and polymorphic returns.
+ * A module-level typed array keeps the hot loop free of allocations and polymorphic returns (a double
+ * stored in an object field or a module variable is boxed on the heap until the code is optimised).
  */
-export const scanned = { value: NaN };
+export const scanned = new Float64Array(1);
 
 export function scanNumber(buf: Buffer, start: number, end: number): number {
   let i = start;
@@ -79,7 +80,7 @@ export function scanNumber(buf: Buffer, start: number, end: number): number {
     exponent = fracStart - i;
   }
   if (digits === 0) {
-    scanned.value = NaN;
+    scanned[0] = NaN;
     return i;
   }
   if (i < end && (buf[i] === 0x65 /* e */ || buf[i] === 0x45) /* E */) {
@@ -96,7 +97,7 @@ export function scanNumber(buf: Buffer, start: number, end: number): number {
       i++;
     }
     if (i === expStart) {
-      scanned.value = NaN;
+      scanned[0] = NaN;
       return i;
     }
     exponent += expNegative ? -explicit : explicit;
@@ -105,10 +106,10 @@ export function scanNumber(buf: Buffer, start: number, end: number): number {
   while (i < end && (buf[i] === SPACE || buf[i] === TAB)) i++;
   if (digits > 15 || exponent > 22 || exponent < -22) {
     const exact = digits <= 19 ? longDecimal(buf, first, last, exponent) : NaN;
-    scanned.value = exact === exact ? (negative ? -exact : exact) : numberFromText(buf, first, last);
+    scanned[0] = exact === exact ? (negative ? -exact : exact) : numberFromText(buf, first, last);
   } else {
     const magnitude = exponent < 0 ? mantissa / POW10[-exponent]! : mantissa * POW10[exponent]!;
-    scanned.value = negative ? -magnitude : magnitude;
+    scanned[0] = negative ? -magnitude : magnitude;
   }
   return i;
 }
@@ -123,10 +124,10 @@ export function scanNumber(buf: Buffer, start: number, end: number): number {
 
 /** Veltkamp's splitter for Dekker's exact product. */
 const SPLITTER = 134_217_729; // 2^27 + 1
-let hi = 0;
-let lo = 0;
+/** The (hi, lo) pair the two helpers below return, in a typed array so that storing it allocates nothing. */
+const pair = new Float64Array(2);
 
-/** hi + lo = a × b exactly (Dekker). */
+/** pair[0] + pair[1] = a × b exactly (Dekker). */
 function twoProduct(a: number, b: number): void {
   const p = a * b;
   let t = SPLITTER * a;
@@ -135,16 +136,16 @@ function twoProduct(a: number, b: number): void {
   t = SPLITTER * b;
   const bh = t - (t - b);
   const bl = b - bh;
-  hi = p;
-  lo = ah * bh - p + ah * bl + al * bh + al * bl;
+  pair[0] = p;
+  pair[1] = ah * bh - p + ah * bl + al * bh + al * bl;
 }
 
-/** hi + lo = a + b exactly (Knuth). */
+/** pair[0] + pair[1] = a + b exactly (Knuth). */
 function twoSum(a: number, b: number): void {
   const sum = a + b;
   const bb = sum - a;
-  hi = sum;
-  lo = a - (sum - bb) + (b - bb);
+  pair[0] = sum;
+  pair[1] = a - (sum - bb) + (b - bb);
 }
 
 const bits = new Float64Array(1);
@@ -187,24 +188,24 @@ function longDecimal(buf: Buffer, first: number, last: number, exponent: number)
     else b = b * 10 + c;
   }
   twoProduct(a, POW10_FLOAT[n - 15]!);
-  const productLo = lo;
-  twoSum(hi, b);
-  twoSum(hi, lo + productLo);
-  const mh = hi;
-  const ml = lo;
+  const productLo = pair[1]!;
+  twoSum(pair[0]!, b);
+  twoSum(pair[0]!, pair[1]! + productLo);
+  const mh = pair[0]!;
+  const ml = pair[1]!;
   // Scale by 10^exponent in double-double.
   let qh: number;
   let ql: number;
   if (exponent >= 0) {
     const p = POW10_FLOAT[exponent]!;
     twoProduct(mh, p);
-    qh = hi;
-    ql = lo + ml * p;
+    qh = pair[0]!;
+    ql = pair[1]! + ml * p;
   } else {
     const p = POW10_FLOAT[-exponent]!;
     qh = mh / p;
     twoProduct(qh, p);
-    ql = (mh - hi - lo + ml) / p;
+    ql = (mh - pair[0]! - pair[1]! + ml) / p;
   }
   const result = qh + ql;
   if (!(result > 1e-280 && result < 1e280)) return NaN;
@@ -216,6 +217,6 @@ function longDecimal(buf: Buffer, first: number, last: number, exponent: number)
 /** The number in `buf[start, end)` if the whole range is one plain decimal, else NaN. */
 export function parseDecimalBytes(buf: Buffer, start: number, end: number): number {
   const stop = scanNumber(buf, start, end);
-  return stop === end ? scanned.value : NaN;
+  return stop === end ? scanned[0]! : NaN;
 }
 

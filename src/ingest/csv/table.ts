@@ -389,7 +389,7 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
         if (m === -1) j = fieldEnd(buf, i);
         else {
           j = scanNumber(buf, i, to);
-          let v = scanned.value;
+          let v = scanned[0]!;
           let kind = CellKind.Number;
           c = buf[j];
           if (v !== v || !(c === delim || c === LF || (c === CR && buf[j + 1] === LF))) {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, d as distExports, u as statsdName, I as InputError, G as loadConfig, K as summarizeRun, H as openTable, F as classify } from './run-rzznIVyg.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-C7Fnw_J_.js';
+import { m as metricKey, d as distExports, u as statsdName, I as InputError, G as loadConfig, K as summarizeRun, H as openTable, F as classify } from './run-zmm1_Ipu.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-C1lyngfo.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';

@@ -3207,7 +3207,7 @@ function requirePicomatch () {
 var picomatchExports = /*@__PURE__*/ requirePicomatch();
 var picomatch = /*@__PURE__*/getDefaultExportFromCjs(picomatchExports);
 
-var dist$1 = {};
+var dist = {};
 
 var composer = {};
 
@@ -11860,11 +11860,11 @@ function requirePublicApi () {
 	return publicApi;
 }
 
-var hasRequiredDist$1;
+var hasRequiredDist;
 
-function requireDist$1 () {
-	if (hasRequiredDist$1) return dist$1;
-	hasRequiredDist$1 = 1;
+function requireDist () {
+	if (hasRequiredDist) return dist;
+	hasRequiredDist = 1;
 
 	var composer = requireComposer();
 	var Document = requireDocument();
@@ -11885,39 +11885,39 @@ function requireDist$1 () {
 
 
 
-	dist$1.Composer = composer.Composer;
-	dist$1.Document = Document.Document;
-	dist$1.Schema = Schema.Schema;
-	dist$1.YAMLError = errors.YAMLError;
-	dist$1.YAMLParseError = errors.YAMLParseError;
-	dist$1.YAMLWarning = errors.YAMLWarning;
-	dist$1.Alias = Alias.Alias;
-	dist$1.isAlias = identity.isAlias;
-	dist$1.isCollection = identity.isCollection;
-	dist$1.isDocument = identity.isDocument;
-	dist$1.isMap = identity.isMap;
-	dist$1.isNode = identity.isNode;
-	dist$1.isPair = identity.isPair;
-	dist$1.isScalar = identity.isScalar;
-	dist$1.isSeq = identity.isSeq;
-	dist$1.Pair = Pair.Pair;
-	dist$1.Scalar = Scalar.Scalar;
-	dist$1.YAMLMap = YAMLMap.YAMLMap;
-	dist$1.YAMLSeq = YAMLSeq.YAMLSeq;
-	dist$1.CST = cst;
-	dist$1.Lexer = lexer.Lexer;
-	dist$1.LineCounter = lineCounter.LineCounter;
-	dist$1.Parser = parser.Parser;
-	dist$1.parse = publicApi.parse;
-	dist$1.parseAllDocuments = publicApi.parseAllDocuments;
-	dist$1.parseDocument = publicApi.parseDocument;
-	dist$1.stringify = publicApi.stringify;
-	dist$1.visit = visit.visit;
-	dist$1.visitAsync = visit.visitAsync;
-	return dist$1;
+	dist.Composer = composer.Composer;
+	dist.Document = Document.Document;
+	dist.Schema = Schema.Schema;
+	dist.YAMLError = errors.YAMLError;
+	dist.YAMLParseError = errors.YAMLParseError;
+	dist.YAMLWarning = errors.YAMLWarning;
+	dist.Alias = Alias.Alias;
+	dist.isAlias = identity.isAlias;
+	dist.isCollection = identity.isCollection;
+	dist.isDocument = identity.isDocument;
+	dist.isMap = identity.isMap;
+	dist.isNode = identity.isNode;
+	dist.isPair = identity.isPair;
+	dist.isScalar = identity.isScalar;
+	dist.isSeq = identity.isSeq;
+	dist.Pair = Pair.Pair;
+	dist.Scalar = Scalar.Scalar;
+	dist.YAMLMap = YAMLMap.YAMLMap;
+	dist.YAMLSeq = YAMLSeq.YAMLSeq;
+	dist.CST = cst;
+	dist.Lexer = lexer.Lexer;
+	dist.LineCounter = lineCounter.LineCounter;
+	dist.Parser = parser.Parser;
+	dist.parse = publicApi.parse;
+	dist.parseAllDocuments = publicApi.parseAllDocuments;
+	dist.parseDocument = publicApi.parseDocument;
+	dist.stringify = publicApi.stringify;
+	dist.visit = visit.visit;
+	dist.visitAsync = visit.visitAsync;
+	return dist;
 }
 
-var distExports$1 = requireDist$1();
+var distExports = requireDist();
 
 /**
  * The YAML config file: classification overrides by glob pattern and the sampling settings.
@@ -11962,8 +11962,8 @@ async function loadConfig(path) {
     return parseConfig(text, path);
 }
 function parseConfig(text, source) {
-    const lines = new distExports$1.LineCounter();
-    const doc = distExports$1.parseDocument(text, { lineCounter: lines, prettyErrors: false });
+    const lines = new distExports.LineCounter();
+    const doc = distExports.parseDocument(text, { lineCounter: lines, prettyErrors: false });
     const lineOf = (node) => (node?.range ? lines.linePos(node.range[0]).line : null);
     if (doc.errors.length) {
         const err = doc.errors[0];
@@ -11972,24 +11972,24 @@ function parseConfig(text, source) {
     const config = { ...DEFAULT_CONFIG, rules: [], sections: {}, source };
     if (doc.contents === null)
         return config;
-    if (!distExports$1.isMap(doc.contents))
+    if (!distExports.isMap(doc.contents))
         throw new InputError(source, lineOf(doc.contents), 'the config must be a mapping of settings');
     for (const pair of doc.contents.items) {
-        const key = distExports$1.isScalar(pair.key) ? String(pair.key.value) : '';
+        const key = distExports.isScalar(pair.key) ? String(pair.key.value) : '';
         const value = pair.value;
         const setting = SETTINGS[key];
         if (setting) {
-            const n = distExports$1.isScalar(value) ? Number(value.value) : NaN;
+            const n = distExports.isScalar(value) ? Number(value.value) : NaN;
             if (!Number.isInteger(n) || n < (setting === 'warmupSteps' ? 0 : 1)) {
                 throw new InputError(source, lineOf(value), `${key} must be a whole number${setting === 'warmupSteps' ? '' : ' ≥ 1'}`);
             }
             config[setting] = n;
         }
         else if (key === 'metrics') {
-            if (!distExports$1.isMap(value))
+            if (!distExports.isMap(value))
                 throw new InputError(source, lineOf(value), 'metrics must map glob patterns to settings');
             for (const rule of value.items) {
-                const pattern = distExports$1.isScalar(rule.key) ? String(rule.key.value) : '';
+                const pattern = distExports.isScalar(rule.key) ? String(rule.key.value) : '';
                 config.rules.push(parseRule(pattern, rule.value, source, lineOf));
             }
         }
@@ -12002,12 +12002,12 @@ function parseConfig(text, source) {
 function parseRule(pattern, node, source, lineOf) {
     if (!pattern)
         throw new InputError(source, lineOf(node), 'a metrics pattern is empty');
-    if (!distExports$1.isMap(node))
+    if (!distExports.isMap(node))
         throw new InputError(source, lineOf(node), `settings for "${pattern}" must be a mapping`);
     const override = {};
     for (const pair of node.items) {
-        const key = distExports$1.isScalar(pair.key) ? String(pair.key.value) : '';
-        const raw = distExports$1.isScalar(pair.value) ? pair.value.value : undefined;
+        const key = distExports.isScalar(pair.key) ? String(pair.key.value) : '';
+        const raw = distExports.isScalar(pair.value) ? pair.value.value : undefined;
         const line = lineOf(pair.value);
         switch (key) {
             case 'kind':
@@ -14568,11 +14568,12 @@ const SPACE = 0x20;
 const TAB = 0x09;
 /**
  * Scan a number starting at `start`; returns the index of the first byte after it (and after trailing
- * spaces). The value is left in `scanned.value`: NaN when no digits were found or the exponent has none.
+ * spaces). The value is left in `scanned[0]`: NaN when no digits were found or the exponent has none.
  * The caller checks that the returned index is the end of the field; if not, the field is text.
- * A module-level result keeps the hot loop free of allocations and polymorphic returns.
+ * A module-level typed array keeps the hot loop free of allocations and polymorphic returns (a double
+ * stored in an object field or a module variable is boxed on the heap until the code is optimised).
  */
-const scanned = { value: NaN };
+const scanned = new Float64Array(1);
 function scanNumber(buf, start, end) {
     let i = start;
     while (i < end && (buf[i] === SPACE || buf[i] === TAB))
@@ -14603,7 +14604,7 @@ function scanNumber(buf, start, end) {
         exponent = fracStart - i;
     }
     if (digits === 0) {
-        scanned.value = NaN;
+        scanned[0] = NaN;
         return i;
     }
     if (i < end && (buf[i] === 0x65 /* e */ || buf[i] === 0x45) /* E */) {
@@ -14621,7 +14622,7 @@ function scanNumber(buf, start, end) {
             i++;
         }
         if (i === expStart) {
-            scanned.value = NaN;
+            scanned[0] = NaN;
             return i;
         }
         exponent += expNegative ? -explicit : explicit;
@@ -14631,11 +14632,11 @@ function scanNumber(buf, start, end) {
         i++;
     if (digits > 15 || exponent > 22 || exponent < -22) {
         const exact = digits <= 19 ? longDecimal(buf, first, last, exponent) : NaN;
-        scanned.value = exact === exact ? (negative ? -exact : exact) : numberFromText(buf, first, last);
+        scanned[0] = exact === exact ? (negative ? -exact : exact) : numberFromText(buf, first, last);
     }
     else {
         const magnitude = exponent < 0 ? mantissa / POW10[-exponent] : mantissa * POW10[exponent];
-        scanned.value = negative ? -magnitude : magnitude;
+        scanned[0] = negative ? -magnitude : magnitude;
     }
     return i;
 }
@@ -14648,9 +14649,9 @@ function scanNumber(buf, start, end) {
 // range, `Number()` reads the text.
 /** Veltkamp's splitter for Dekker's exact product. */
 const SPLITTER = 134_217_729; // 2^27 + 1
-let hi = 0;
-let lo = 0;
-/** hi + lo = a × b exactly (Dekker). */
+/** The (hi, lo) pair the two helpers below return, in a typed array so that storing it allocates nothing. */
+const pair = new Float64Array(2);
+/** pair[0] + pair[1] = a × b exactly (Dekker). */
 function twoProduct(a, b) {
     const p = a * b;
     let t = SPLITTER * a;
@@ -14659,15 +14660,15 @@ function twoProduct(a, b) {
     t = SPLITTER * b;
     const bh = t - (t - b);
     const bl = b - bh;
-    hi = p;
-    lo = ah * bh - p + ah * bl + al * bh + al * bl;
+    pair[0] = p;
+    pair[1] = ah * bh - p + ah * bl + al * bh + al * bl;
 }
-/** hi + lo = a + b exactly (Knuth). */
+/** pair[0] + pair[1] = a + b exactly (Knuth). */
 function twoSum(a, b) {
     const sum = a + b;
     const bb = sum - a;
-    hi = sum;
-    lo = a - (sum - bb) + (b - bb);
+    pair[0] = sum;
+    pair[1] = a - (sum - bb) + (b - bb);
 }
 const bits = new Float64Array(1);
 const words = new Uint32Array(bits.buffer);
@@ -14711,25 +14712,25 @@ function longDecimal(buf, first, last, exponent) {
             b = b * 10 + c;
     }
     twoProduct(a, POW10_FLOAT[n - 15]);
-    const productLo = lo;
-    twoSum(hi, b);
-    twoSum(hi, lo + productLo);
-    const mh = hi;
-    const ml = lo;
+    const productLo = pair[1];
+    twoSum(pair[0], b);
+    twoSum(pair[0], pair[1] + productLo);
+    const mh = pair[0];
+    const ml = pair[1];
     // Scale by 10^exponent in double-double.
     let qh;
     let ql;
     if (exponent >= 0) {
         const p = POW10_FLOAT[exponent];
         twoProduct(mh, p);
-        qh = hi;
-        ql = lo + ml * p;
+        qh = pair[0];
+        ql = pair[1] + ml * p;
     }
     else {
         const p = POW10_FLOAT[-exponent];
         qh = mh / p;
         twoProduct(qh, p);
-        ql = (mh - hi - lo + ml) / p;
+        ql = (mh - pair[0] - pair[1] + ml) / p;
     }
     const result = qh + ql;
     if (!(result > 1e-280 && result < 1e280))
@@ -15119,7 +15120,7 @@ async function* streamRows(st) {
                     j = fieldEnd(buf, i);
                 else {
                     j = scanNumber(buf, i, to);
-                    let v = scanned.value;
+                    let v = scanned[0];
                     let kind = CellKind.Number;
                     c = buf[j];
                     if (v !== v || !(c === delim || c === LF || (c === CR && buf[j + 1] === LF))) {
@@ -16443,44 +16444,9 @@ class LossSampler {
     }
 }
 
-var dist = {};
+var mapping = {};
 
-var ddsketch = {};
-
-var DDSketch$1 = {};
-
-var store = {};
-
-var DenseStore = {};
-
-var util = {};
-
-var hasRequiredUtil;
-
-function requireUtil () {
-	if (hasRequiredUtil) return util;
-	hasRequiredUtil = 1;
-	/*
-	 * Unless explicitly stated otherwise all files in this repository are licensed
-	 * under the Apache 2.0 license (see LICENSE).
-	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
-	 * Copyright 2020 Datadog, Inc.
-	 */
-	Object.defineProperty(util, "__esModule", { value: true });
-	util.sumOfRange = void 0;
-	/**
-	 * Return the sum of the values from range `start` to `end` in `array`
-	 */
-	var sumOfRange = function (array, start, end) {
-	    var sum = 0;
-	    for (var i = start; i <= end; i++) {
-	        sum += array[i];
-	    }
-	    return sum;
-	};
-	util.sumOfRange = sumOfRange;
-	return util;
-}
+var KeyMapping = {};
 
 var _protobufStandIn = { roots: {}, util: {}, Reader: {}, Writer: {} };
 
@@ -17296,580 +17262,6 @@ function requireCompiled () {
 	return compiled;
 }
 
-var hasRequiredDenseStore;
-
-function requireDenseStore () {
-	if (hasRequiredDenseStore) return DenseStore;
-	hasRequiredDenseStore = 1;
-	/*
-	 * Unless explicitly stated otherwise all files in this repository are licensed
-	 * under the Apache 2.0 license (see LICENSE).
-	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
-	 * Copyright 2020 Datadog, Inc.
-	 */
-	var __spreadArray = (DenseStore && DenseStore.__spreadArray) || function (to, from, pack) {
-	    if (pack || arguments.length === 2) for (var i = 0, l = from.length, ar; i < l; i++) {
-	        if (ar || !(i in from)) {
-	            if (!ar) ar = Array.prototype.slice.call(from, 0, i);
-	            ar[i] = from[i];
-	        }
-	    }
-	    return to.concat(ar || Array.prototype.slice.call(from));
-	};
-	Object.defineProperty(DenseStore, "__esModule", { value: true });
-	DenseStore.DenseStore = void 0;
-	var util_1 = requireUtil();
-	/** The default number of bins to grow when necessary */
-	var CHUNK_SIZE = 128;
-	/**
-	 * `DenseStore` is a store that keeps all the bins between
-	 * the bin for the `minKey` and the `maxKey`.
-	 */
-	var DenseStore$1 = /** @class */ (function () {
-	    /**
-	     * Initialize a new DenseStore
-	     *
-	     * @param chunkSize The number of bins to add each time the bins grow (default 128)
-	     */
-	    function DenseStore(chunkSize) {
-	        if (chunkSize === void 0) { chunkSize = CHUNK_SIZE; }
-	        this.chunkSize = chunkSize;
-	        this.bins = [];
-	        this.count = 0;
-	        this.minKey = Infinity;
-	        this.maxKey = -Infinity;
-	        this.offset = 0;
-	    }
-	    /**
-	     * Update the counter at the specified index key, growing the number of bins if necessary
-	     *
-	     * @param key The key of the index to update
-	     * @param weight The amount to weight the key (default 1.0)
-	     */
-	    DenseStore.prototype.add = function (key, weight) {
-	        if (weight === void 0) { weight = 1; }
-	        var index = this._getIndex(key);
-	        this.bins[index] += weight;
-	        this.count += weight;
-	    };
-	    /**
-	     * Return the key for the value at the given rank
-	     *
-	     * E.g., if the non-zero bins are [1, 1] for keys a, b with no offset
-	     *
-	     * if lower = True:
-	     *     keyAtRank(x) = a for x in [0, 1)
-	     *     keyAtRank(x) = b for x in [1, 2)
-	     * if lower = False:
-	     *     keyAtRank(x) = a for x in (-1, 0]
-	     *     keyAtRank(x) = b for x in (0, 1]
-	     *
-	     * @param rank The rank at which to retrieve the key
-	     */
-	    DenseStore.prototype.keyAtRank = function (rank, lower) {
-	        if (lower === void 0) { lower = true; }
-	        var runningCount = 0;
-	        for (var i = 0; i < this.length(); i++) {
-	            var bin = this.bins[i];
-	            runningCount += bin;
-	            if ((lower && runningCount > rank) ||
-	                (!lower && runningCount >= rank + 1)) {
-	                return i + this.offset;
-	            }
-	        }
-	        return this.maxKey;
-	    };
-	    /**
-	     * Merge the contents of the parameter `store` into this store
-	     *
-	     * @param store The store to merge into the caller store
-	     */
-	    DenseStore.prototype.merge = function (store) {
-	        if (store.count === 0) {
-	            return;
-	        }
-	        if (this.count === 0) {
-	            this.copy(store);
-	            return;
-	        }
-	        if (store.minKey < this.minKey || store.maxKey > this.maxKey) {
-	            this._extendRange(store.minKey, store.maxKey);
-	        }
-	        var collapseStartIndex = store.minKey - store.offset;
-	        var collapseEndIndex = Math.min(this.minKey, store.maxKey + 1) - store.offset;
-	        if (collapseEndIndex > collapseStartIndex) {
-	            var collapseCount = (0, util_1.sumOfRange)(store.bins, collapseStartIndex, collapseEndIndex);
-	            this.bins[0] += collapseCount;
-	        }
-	        else {
-	            collapseEndIndex = collapseStartIndex;
-	        }
-	        for (var key = collapseEndIndex + store.offset; key < store.maxKey + 1; key++) {
-	            this.bins[key - this.offset] += store.bins[key - store.offset];
-	        }
-	        this.count += store.count;
-	    };
-	    /**
-	     * Directly clone the contents of the parameter `store` into this store
-	     *
-	     * @param store The store to be copied into the caller store
-	     */
-	    DenseStore.prototype.copy = function (store) {
-	        this.bins = __spreadArray([], store.bins, true);
-	        this.count = store.count;
-	        this.minKey = store.minKey;
-	        this.maxKey = store.maxKey;
-	        this.offset = store.offset;
-	    };
-	    /**
-	     * Return the length of the underlying storage (`bins`)
-	     */
-	    DenseStore.prototype.length = function () {
-	        return this.bins.length;
-	    };
-	    DenseStore.prototype._getNewLength = function (newMinKey, newMaxKey) {
-	        var desiredLength = newMaxKey - newMinKey + 1;
-	        return this.chunkSize * Math.ceil(desiredLength / this.chunkSize);
-	    };
-	    /**
-	     * Adjust the `bins`, the `offset`, the `minKey`, and the `maxKey`
-	     * without resizing the bins, in order to try to make it fit the specified range.
-	     * Collapse to the left if necessary
-	     */
-	    DenseStore.prototype._adjust = function (newMinKey, newMaxKey) {
-	        this._centerBins(newMinKey, newMaxKey);
-	        this.minKey = newMinKey;
-	        this.maxKey = newMaxKey;
-	    };
-	    /** Shift the bins by `shift`. This changes the `offset` */
-	    DenseStore.prototype._shiftBins = function (shift) {
-	        var _a, _b;
-	        if (shift > 0) {
-	            this.bins = this.bins.slice(0, -shift);
-	            (_a = this.bins).unshift.apply(_a, new Array(shift).fill(0));
-	        }
-	        else {
-	            this.bins = this.bins.slice(Math.abs(shift));
-	            (_b = this.bins).push.apply(_b, new Array(Math.abs(shift)).fill(0));
-	        }
-	        this.offset -= shift;
-	    };
-	    /** Center the bins. This changes the `offset` */
-	    DenseStore.prototype._centerBins = function (newMinKey, newMaxKey) {
-	        var middleKey = newMinKey + Math.floor((newMaxKey - newMinKey + 1) / 2);
-	        this._shiftBins(Math.floor(this.offset + this.length() / 2) - middleKey);
-	    };
-	    /** Grow the bins as necessary, and call _adjust */
-	    DenseStore.prototype._extendRange = function (key, secondKey) {
-	        var _a;
-	        secondKey = secondKey || key;
-	        var newMinKey = Math.min(key, secondKey, this.minKey);
-	        var newMaxKey = Math.max(key, secondKey, this.maxKey);
-	        if (this.length() === 0) {
-	            this.bins = new Array(this._getNewLength(newMinKey, newMaxKey)).fill(0);
-	            this.offset = newMinKey;
-	            this._adjust(newMinKey, newMaxKey);
-	        }
-	        else if (newMinKey >= this.minKey &&
-	            newMaxKey < this.offset + this.length()) {
-	            // No need to change the range, just update the min and max keys
-	            this.minKey = newMinKey;
-	            this.maxKey = newMaxKey;
-	        }
-	        else {
-	            // Grow the bins
-	            var newLength = this._getNewLength(newMinKey, newMaxKey);
-	            if (newLength > this.length()) {
-	                (_a = this.bins).push.apply(_a, new Array(newLength - this.length()).fill(0));
-	            }
-	            this._adjust(newMinKey, newMaxKey);
-	        }
-	    };
-	    /** Calculate the bin index for the key, extending the range if necessary */
-	    DenseStore.prototype._getIndex = function (key) {
-	        if (key < this.minKey) {
-	            this._extendRange(key);
-	        }
-	        else if (key > this.maxKey) {
-	            this._extendRange(key);
-	        }
-	        return key - this.offset;
-	    };
-	    DenseStore.prototype.toProto = function () {
-	        var ProtoStore = requireCompiled().Store;
-	        return ProtoStore.create({
-	            contiguousBinCounts: this.bins,
-	            contiguousBinIndexOffset: this.offset
-	        });
-	    };
-	    DenseStore.fromProto = function (protoStore) {
-	        if (!protoStore ||
-	            /* Double equals (==) is intentional here to check for
-	             * `null` | `undefined` without including `0` */
-	            protoStore.contiguousBinCounts == null ||
-	            protoStore.contiguousBinIndexOffset == null) {
-	            throw Error('Failed to decode store from protobuf');
-	        }
-	        var store = new this();
-	        var index = protoStore.contiguousBinIndexOffset;
-	        store.offset = index;
-	        for (var _i = 0, _a = protoStore.contiguousBinCounts; _i < _a.length; _i++) {
-	            var count = _a[_i];
-	            store.add(index, count);
-	            index += 1;
-	        }
-	        return store;
-	    };
-	    return DenseStore;
-	}());
-	DenseStore.DenseStore = DenseStore$1;
-	return DenseStore;
-}
-
-var CollapsingLowestDenseStore = {};
-
-var hasRequiredCollapsingLowestDenseStore;
-
-function requireCollapsingLowestDenseStore () {
-	if (hasRequiredCollapsingLowestDenseStore) return CollapsingLowestDenseStore;
-	hasRequiredCollapsingLowestDenseStore = 1;
-	/*
-	 * Unless explicitly stated otherwise all files in this repository are licensed
-	 * under the Apache 2.0 license (see LICENSE).
-	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
-	 * Copyright 2020 Datadog, Inc.
-	 */
-	var __extends = (CollapsingLowestDenseStore && CollapsingLowestDenseStore.__extends) || (function () {
-	    var extendStatics = function (d, b) {
-	        extendStatics = Object.setPrototypeOf ||
-	            ({ __proto__: [] } instanceof Array && function (d, b) { d.__proto__ = b; }) ||
-	            function (d, b) { for (var p in b) if (Object.prototype.hasOwnProperty.call(b, p)) d[p] = b[p]; };
-	        return extendStatics(d, b);
-	    };
-	    return function (d, b) {
-	        if (typeof b !== "function" && b !== null)
-	            throw new TypeError("Class extends value " + String(b) + " is not a constructor or null");
-	        extendStatics(d, b);
-	        function __() { this.constructor = d; }
-	        d.prototype = b === null ? Object.create(b) : (__.prototype = b.prototype, new __());
-	    };
-	})();
-	Object.defineProperty(CollapsingLowestDenseStore, "__esModule", { value: true });
-	CollapsingLowestDenseStore.CollapsingLowestDenseStore = void 0;
-	var DenseStore_1 = requireDenseStore();
-	var util_1 = requireUtil();
-	/**
-	 * `CollapsingLowestDenseStore` is a dense store that keeps all the bins between
-	 * the bin for the `minKey` and the `maxKey`, but collapsing the left-most bins
-	 * if the number of bins exceeds `binLimit`
-	 */
-	var CollapsingLowestDenseStore$1 = /** @class */ (function (_super) {
-	    __extends(CollapsingLowestDenseStore, _super);
-	    /**
-	     * Initialize a new CollapsingLowestDenseStore
-	     *
-	     * @param binLimit The maximum number of bins
-	     * @param chunkSize The number of bins to add each time the bins grow (default 128)
-	     */
-	    function CollapsingLowestDenseStore(binLimit, chunkSize) {
-	        var _this = _super.call(this, chunkSize) || this;
-	        _this.binLimit = binLimit;
-	        _this.isCollapsed = false;
-	        return _this;
-	    }
-	    /**
-	     * Merge the contents of the parameter `store` into this store
-	     *
-	     * @param store The store to merge into the caller store
-	     */
-	    CollapsingLowestDenseStore.prototype.merge = function (store) {
-	        if (store.count === 0) {
-	            return;
-	        }
-	        if (this.count === 0) {
-	            this.copy(store);
-	            return;
-	        }
-	        if (store.minKey < this.minKey || store.maxKey > this.maxKey) {
-	            this._extendRange(store.minKey, store.maxKey);
-	        }
-	        var collapseStartIndex = store.minKey - store.offset;
-	        var collapseEndIndex = Math.min(this.minKey, store.maxKey + 1) - store.offset;
-	        if (collapseEndIndex > collapseStartIndex) {
-	            var collapseCount = (0, util_1.sumOfRange)(store.bins, collapseStartIndex, collapseEndIndex);
-	            this.bins[0] += collapseCount;
-	        }
-	        else {
-	            collapseEndIndex = collapseStartIndex;
-	        }
-	        for (var key = collapseEndIndex + store.offset; key < store.maxKey + 1; key++) {
-	            this.bins[key - this.offset] += store.bins[key - store.offset];
-	        }
-	        this.count += store.count;
-	    };
-	    /**
-	     * Directly clone the contents of the parameter `store` into this store
-	     *
-	     * @param store The store to be copied into the caller store
-	     */
-	    CollapsingLowestDenseStore.prototype.copy = function (store) {
-	        _super.prototype.copy.call(this, store);
-	        this.isCollapsed = store.isCollapsed;
-	    };
-	    CollapsingLowestDenseStore.prototype._getNewLength = function (newMinKey, newMaxKey) {
-	        var desiredLength = newMaxKey - newMinKey + 1;
-	        return Math.min(this.chunkSize * Math.ceil(desiredLength / this.chunkSize), this.binLimit);
-	    };
-	    /**
-	     * Adjust the `bins`, the `offset`, the `minKey`, and the `maxKey`
-	     * without resizing the bins, in order to try to make it fit the specified range.
-	     * Collapse to the left if necessary
-	     */
-	    CollapsingLowestDenseStore.prototype._adjust = function (newMinKey, newMaxKey) {
-	        if (newMaxKey - newMinKey + 1 > this.length()) {
-	            // The range of keys is too wide, the lowest bins need to be collapsed
-	            newMinKey = newMaxKey - this.length() + 1;
-	            if (newMinKey >= this.maxKey) {
-	                // Put everything in the first bin
-	                this.offset = newMinKey;
-	                this.minKey = newMinKey;
-	                this.bins.fill(0);
-	                this.bins[0] = this.count;
-	            }
-	            else {
-	                var shift = this.offset - newMinKey;
-	                if (shift < 0) {
-	                    var collapseStartIndex = this.minKey - this.offset;
-	                    var collapseEndIndex = newMinKey - this.offset;
-	                    var collapsedCount = (0, util_1.sumOfRange)(this.bins, collapseStartIndex, collapseEndIndex);
-	                    this.bins.fill(0, collapseStartIndex, collapseEndIndex);
-	                    this.bins[collapseEndIndex] += collapsedCount;
-	                    this.minKey = newMinKey;
-	                    this._shiftBins(shift);
-	                }
-	                else {
-	                    this.minKey = newMinKey;
-	                    // Shift the buckets to make room for newMinKey
-	                    this._shiftBins(shift);
-	                }
-	            }
-	            this.maxKey = newMaxKey;
-	            this.isCollapsed = true;
-	        }
-	        else {
-	            this._centerBins(newMinKey, newMaxKey);
-	            this.minKey = newMinKey;
-	            this.maxKey = newMaxKey;
-	        }
-	    };
-	    /** Calculate the bin index for the key, extending the range if necessary */
-	    CollapsingLowestDenseStore.prototype._getIndex = function (key) {
-	        if (key < this.minKey) {
-	            if (this.isCollapsed) {
-	                return 0;
-	            }
-	            this._extendRange(key);
-	            if (this.isCollapsed) {
-	                return 0;
-	            }
-	        }
-	        else if (key > this.maxKey) {
-	            this._extendRange(key);
-	        }
-	        return key - this.offset;
-	    };
-	    return CollapsingLowestDenseStore;
-	}(DenseStore_1.DenseStore));
-	CollapsingLowestDenseStore.CollapsingLowestDenseStore = CollapsingLowestDenseStore$1;
-	return CollapsingLowestDenseStore;
-}
-
-var CollapsingHighestDenseStore = {};
-
-var hasRequiredCollapsingHighestDenseStore;
-
-function requireCollapsingHighestDenseStore () {
-	if (hasRequiredCollapsingHighestDenseStore) return CollapsingHighestDenseStore;
-	hasRequiredCollapsingHighestDenseStore = 1;
-	/*
-	 * Unless explicitly stated otherwise all files in this repository are licensed
-	 * under the Apache 2.0 license (see LICENSE).
-	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
-	 * Copyright 2020 Datadog, Inc.
-	 */
-	var __extends = (CollapsingHighestDenseStore && CollapsingHighestDenseStore.__extends) || (function () {
-	    var extendStatics = function (d, b) {
-	        extendStatics = Object.setPrototypeOf ||
-	            ({ __proto__: [] } instanceof Array && function (d, b) { d.__proto__ = b; }) ||
-	            function (d, b) { for (var p in b) if (Object.prototype.hasOwnProperty.call(b, p)) d[p] = b[p]; };
-	        return extendStatics(d, b);
-	    };
-	    return function (d, b) {
-	        if (typeof b !== "function" && b !== null)
-	            throw new TypeError("Class extends value " + String(b) + " is not a constructor or null");
-	        extendStatics(d, b);
-	        function __() { this.constructor = d; }
-	        d.prototype = b === null ? Object.create(b) : (__.prototype = b.prototype, new __());
-	    };
-	})();
-	Object.defineProperty(CollapsingHighestDenseStore, "__esModule", { value: true });
-	CollapsingHighestDenseStore.CollapsingHighestDenseStore = void 0;
-	var DenseStore_1 = requireDenseStore();
-	var util_1 = requireUtil();
-	/**
-	 * `CollapsingHighestDenseStore` is a dense store that keeps all the bins between
-	 * the bin for the `minKey` and the `maxKey`, but collapsing the left-most bins
-	 * if the number of bins exceeds `binLimit`
-	 */
-	var CollapsingHighestDenseStore$1 = /** @class */ (function (_super) {
-	    __extends(CollapsingHighestDenseStore, _super);
-	    /**
-	     * Initialize a new CollapsingHighestDenseStore
-	     *
-	     * @param binLimit The maximum number of bins
-	     * @param chunkSize The number of bins to add each time the bins grow (default 128)
-	     */
-	    function CollapsingHighestDenseStore(binLimit, chunkSize) {
-	        var _this = _super.call(this, chunkSize) || this;
-	        _this.binLimit = binLimit;
-	        _this.isCollapsed = false;
-	        return _this;
-	    }
-	    /**
-	     * Merge the contents of the parameter `store` into this store
-	     *
-	     * @param store The store to merge into the caller store
-	     */
-	    CollapsingHighestDenseStore.prototype.merge = function (store) {
-	        if (store.count === 0) {
-	            return;
-	        }
-	        if (this.count === 0) {
-	            this.copy(store);
-	            return;
-	        }
-	        if (store.minKey < this.minKey || store.maxKey > this.maxKey) {
-	            this._extendRange(store.minKey, store.maxKey);
-	        }
-	        var collapseEndIndex = store.maxKey - store.offset + 1;
-	        var collapseStartIndex = Math.max(this.maxKey + 1, store.minKey) - store.offset;
-	        if (collapseEndIndex > collapseStartIndex) {
-	            var collapseCount = (0, util_1.sumOfRange)(store.bins, collapseStartIndex, collapseEndIndex);
-	            this.bins[this.length() - 1] += collapseCount;
-	        }
-	        else {
-	            collapseStartIndex = collapseEndIndex;
-	        }
-	        for (var key = store.minKey; key < collapseStartIndex + store.offset; key++) {
-	            this.bins[key - this.offset] += store.bins[key - store.offset];
-	        }
-	        this.count += store.count;
-	    };
-	    /**
-	     * Directly clone the contents of the parameter `store` into this store
-	     *
-	     * @param store The store to be copied into the caller store
-	     */
-	    CollapsingHighestDenseStore.prototype.copy = function (store) {
-	        _super.prototype.copy.call(this, store);
-	        this.isCollapsed = store.isCollapsed;
-	    };
-	    CollapsingHighestDenseStore.prototype._getNewLength = function (newMinKey, newMaxKey) {
-	        var desiredLength = newMaxKey - newMinKey + 1;
-	        return Math.min(this.chunkSize * Math.ceil(desiredLength / this.chunkSize), this.binLimit);
-	    };
-	    /**
-	     * Adjust the `bins`, the `offset`, the `minKey`, and the `maxKey`
-	     * without resizing the bins, in order to try to make it fit the specified range.
-	     * Collapse to the left if necessary
-	     */
-	    CollapsingHighestDenseStore.prototype._adjust = function (newMinKey, newMaxKey) {
-	        if (newMaxKey - newMinKey + 1 > this.length()) {
-	            // The range of keys is too wide, the lowest bins need to be collapsed
-	            newMaxKey = newMinKey + this.length() + 1;
-	            if (newMaxKey <= this.minKey) {
-	                // Put everything in the first bin
-	                this.offset = newMinKey;
-	                this.maxKey = newMaxKey;
-	                this.bins.fill(0);
-	                this.bins[this.length() - 1] = this.count;
-	            }
-	            else {
-	                var shift = this.offset - newMinKey;
-	                if (shift > 0) {
-	                    var collapseStartIndex = newMaxKey - this.offset + 1;
-	                    var collapseEndIndex = this.maxKey - this.offset + 1;
-	                    var collapsedCount = (0, util_1.sumOfRange)(this.bins, collapseStartIndex, collapseEndIndex);
-	                    this.bins.fill(0, collapseStartIndex, collapseEndIndex);
-	                    this.bins[collapseStartIndex - 1] += collapsedCount;
-	                    this.maxKey = newMaxKey;
-	                    this._shiftBins(shift);
-	                }
-	                else {
-	                    this.maxKey = newMaxKey;
-	                    // Shift the buckets to make room for newMinKey
-	                    this._shiftBins(shift);
-	                }
-	                this.minKey = newMinKey;
-	                this.isCollapsed = true;
-	            }
-	        }
-	        else {
-	            this._centerBins(newMinKey, newMaxKey);
-	            this.minKey = newMinKey;
-	            this.maxKey = newMaxKey;
-	        }
-	    };
-	    /** Calculate the bin index for the key, extending the range if necessary */
-	    CollapsingHighestDenseStore.prototype._getIndex = function (key) {
-	        if (key < this.minKey) {
-	            if (this.isCollapsed) {
-	                return this.length() - 1;
-	            }
-	            this._extendRange(key);
-	            if (this.isCollapsed) {
-	                return this.length() - 1;
-	            }
-	        }
-	        else if (key > this.maxKey) {
-	            this._extendRange(key);
-	        }
-	        return key - this.offset;
-	    };
-	    return CollapsingHighestDenseStore;
-	}(DenseStore_1.DenseStore));
-	CollapsingHighestDenseStore.CollapsingHighestDenseStore = CollapsingHighestDenseStore$1;
-	return CollapsingHighestDenseStore;
-}
-
-var hasRequiredStore;
-
-function requireStore () {
-	if (hasRequiredStore) return store;
-	hasRequiredStore = 1;
-	(function (exports) {
-		/*
-		 * Unless explicitly stated otherwise all files in this repository are licensed
-		 * under the Apache 2.0 license (see LICENSE).
-		 * This product includes software developed at Datadog (https://www.datadoghq.com/).
-		 * Copyright 2020 Datadog, Inc.
-		 */
-		Object.defineProperty(exports, "__esModule", { value: true });
-		exports.CollapsingHighestDenseStore = exports.CollapsingLowestDenseStore = exports.DenseStore = void 0;
-		var DenseStore_1 = requireDenseStore();
-		Object.defineProperty(exports, "DenseStore", { enumerable: true, get: function () { return DenseStore_1.DenseStore; } });
-		var CollapsingLowestDenseStore_1 = requireCollapsingLowestDenseStore();
-		Object.defineProperty(exports, "CollapsingLowestDenseStore", { enumerable: true, get: function () { return CollapsingLowestDenseStore_1.CollapsingLowestDenseStore; } });
-		var CollapsingHighestDenseStore_1 = requireCollapsingHighestDenseStore();
-		Object.defineProperty(exports, "CollapsingHighestDenseStore", { enumerable: true, get: function () { return CollapsingHighestDenseStore_1.CollapsingHighestDenseStore; } }); 
-	} (store));
-	return store;
-}
-
-var mapping = {};
-
-var KeyMapping = {};
-
 var hasRequiredKeyMapping;
 
 function requireKeyMapping () {
@@ -18284,333 +17676,158 @@ function requireMapping () {
 	return mapping;
 }
 
-var hasRequiredDDSketch;
-
-function requireDDSketch () {
-	if (hasRequiredDDSketch) return DDSketch$1;
-	hasRequiredDDSketch = 1;
-	/*
-	 * Unless explicitly stated otherwise all files in this repository are licensed
-	 * under the Apache 2.0 license (see LICENSE).
-	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
-	 * Copyright 2020 Datadog, Inc.
-	 */
-	var __extends = (DDSketch$1 && DDSketch$1.__extends) || (function () {
-	    var extendStatics = function (d, b) {
-	        extendStatics = Object.setPrototypeOf ||
-	            ({ __proto__: [] } instanceof Array && function (d, b) { d.__proto__ = b; }) ||
-	            function (d, b) { for (var p in b) if (Object.prototype.hasOwnProperty.call(b, p)) d[p] = b[p]; };
-	        return extendStatics(d, b);
-	    };
-	    return function (d, b) {
-	        if (typeof b !== "function" && b !== null)
-	            throw new TypeError("Class extends value " + String(b) + " is not a constructor or null");
-	        extendStatics(d, b);
-	        function __() { this.constructor = d; }
-	        d.prototype = b === null ? Object.create(b) : (__.prototype = b.prototype, new __());
-	    };
-	})();
-	Object.defineProperty(DDSketch$1, "__esModule", { value: true });
-	DDSketch$1.LogCollapsingHighestDenseDDSketch = DDSketch$1.LogCollapsingLowestDenseDDSketch = DDSketch$1.DDSketch = void 0;
-	var store_1 = requireStore();
-	var mapping_1 = requireMapping();
-	var DEFAULT_RELATIVE_ACCURACY = 0.01;
-	var DEFAULT_BIN_LIMIT = 2048;
-	/** Base class for DDSketch*/
-	var BaseDDSketch = /** @class */ (function () {
-	    function BaseDDSketch(_a) {
-	        var mapping = _a.mapping, store = _a.store, negativeStore = _a.negativeStore, zeroCount = _a.zeroCount;
-	        this.mapping = mapping;
-	        this.store = store;
-	        this.negativeStore = negativeStore;
-	        this.zeroCount = zeroCount;
-	        this.count =
-	            this.negativeStore.count + this.zeroCount + this.store.count;
-	        this.min = Infinity;
-	        this.max = -Infinity;
-	        this.sum = 0;
-	    }
-	    /**
-	     * Add a value to the sketch
-	     *
-	     * @param value The value to be added
-	     * @param weight The amount to weight the value (default 1.0)
-	     *
-	     * @throws Error if `weight` is 0 or negative
-	     */
-	    BaseDDSketch.prototype.accept = function (value, weight) {
-	        if (weight === void 0) { weight = 1; }
-	        if (weight <= 0) {
-	            throw Error('Weight must be a positive number');
-	        }
-	        if (value > this.mapping.minPossible) {
-	            var key = this.mapping.key(value);
-	            this.store.add(key, weight);
-	        }
-	        else if (value < -this.mapping.minPossible) {
-	            var key = this.mapping.key(-value);
-	            this.negativeStore.add(key, weight);
-	        }
-	        else {
-	            this.zeroCount += weight;
-	        }
-	        /* Keep track of summary stats */
-	        this.count += weight;
-	        this.sum += value * weight;
-	        if (value < this.min) {
-	            this.min = value;
-	        }
-	        if (value > this.max) {
-	            this.max = value;
-	        }
-	    };
-	    /**
-	     * Retrieve a value from the sketch at the quantile
-	     *
-	     * @param quantile A number between `0` and `1` (inclusive)
-	     */
-	    BaseDDSketch.prototype.getValueAtQuantile = function (quantile) {
-	        if (quantile < 0 || quantile > 1 || this.count === 0) {
-	            return NaN;
-	        }
-	        var rank = quantile * (this.count - 1);
-	        var quantileValue = 0;
-	        if (rank < this.negativeStore.count) {
-	            var reversedRank = this.negativeStore.count - rank - 1;
-	            var key = this.negativeStore.keyAtRank(reversedRank, false);
-	            quantileValue = -this.mapping.value(key);
-	        }
-	        else if (rank < this.zeroCount + this.negativeStore.count) {
-	            return 0;
-	        }
-	        else {
-	            var key = this.store.keyAtRank(rank - this.zeroCount - this.negativeStore.count);
-	            quantileValue = this.mapping.value(key);
-	        }
-	        return quantileValue;
-	    };
-	    /**
-	     * Merge the contents of the parameter `sketch` into this sketch
-	     *
-	     * @param sketch The sketch to merge into the caller sketch
-	     * @throws Error if the sketches were initialized with different `relativeAccuracy` values
-	     */
-	    BaseDDSketch.prototype.merge = function (sketch) {
-	        if (!this.mergeable(sketch)) {
-	            throw new Error('Cannot merge two DDSketches with different `relativeAccuracy` parameters');
-	        }
-	        if (sketch.count === 0) {
-	            return;
-	        }
-	        if (this.count === 0) {
-	            this._copy(sketch);
-	            return;
-	        }
-	        this.store.merge(sketch.store);
-	        /* Merge summary stats */
-	        this.zeroCount += sketch.zeroCount;
-	        this.count += sketch.count;
-	        this.sum += sketch.sum;
-	        if (sketch.min < this.min) {
-	            this.min = sketch.min;
-	        }
-	        if (sketch.max > this.max) {
-	            this.max = sketch.max;
-	        }
-	    };
-	    /**
-	     * Determine whether two sketches can be merged
-	     *
-	     * @param sketch The sketch to be merged into the caller sketch
-	     */
-	    BaseDDSketch.prototype.mergeable = function (sketch) {
-	        return this.mapping.gamma === sketch.mapping.gamma;
-	    };
-	    /**
-	     * Helper method to copy the contents of the parameter `store` into this store
-	     * @see DDSketch.merge to merge two sketches safely
-	     *
-	     * @param store The store to be copied into the caller store
-	     */
-	    BaseDDSketch.prototype._copy = function (sketch) {
-	        this.store.copy(sketch.store);
-	        this.negativeStore.copy(sketch.negativeStore);
-	        this.zeroCount = sketch.zeroCount;
-	        this.min = sketch.min;
-	        this.max = sketch.max;
-	        this.count = sketch.count;
-	        this.sum = sketch.sum;
-	    };
-	    /** Serialize a DDSketch to protobuf format */
-	    BaseDDSketch.prototype.toProto = function () {
-	        var ProtoDDSketch = requireCompiled().DDSketch;
-	        var message = ProtoDDSketch.create({
-	            mapping: this.mapping.toProto(),
-	            positiveValues: this.store.toProto(),
-	            negativeValues: this.negativeStore.toProto(),
-	            zeroCount: this.zeroCount
-	        });
-	        return ProtoDDSketch.encode(message).finish();
-	    };
-	    /**
-	     * Deserialize a DDSketch from protobuf data
-	     *
-	     * Note: `fromProto` currently loses summary statistics for the original
-	     * sketch (i.e. `min`, `max`)
-	     *
-	     * @param buffer Byte array containing DDSketch in protobuf format (from DDSketch.toProto)
-	     */
-	    BaseDDSketch.fromProto = function (buffer) {
-	        var ProtoDDSketch = requireCompiled().DDSketch;
-	        var decoded = ProtoDDSketch.decode(buffer);
-	        var mapping = mapping_1.KeyMapping.fromProto(decoded.mapping);
-	        var store = store_1.DenseStore.fromProto(decoded.positiveValues);
-	        var negativeStore = store_1.DenseStore.fromProto(decoded.negativeValues);
-	        var zeroCount = decoded.zeroCount;
-	        return new BaseDDSketch({ mapping: mapping, store: store, negativeStore: negativeStore, zeroCount: zeroCount });
-	    };
-	    return BaseDDSketch;
-	}());
-	var defaultConfig = {
-	    relativeAccuracy: DEFAULT_RELATIVE_ACCURACY
-	};
-	/** A quantile sketch with relative-error guarantees */
-	var DDSketch = /** @class */ (function (_super) {
-	    __extends(DDSketch, _super);
-	    /**
-	     * Initialize a new DDSketch
-	     *
-	     * @param relativeAccuracy The accuracy guarantee of the sketch (default 0.01)
-	     */
-	    function DDSketch(_a) {
-	        var _b = _a === void 0 ? defaultConfig : _a, _c = _b.relativeAccuracy, relativeAccuracy = _c === void 0 ? DEFAULT_RELATIVE_ACCURACY : _c;
-	        var mapping = new mapping_1.LogarithmicMapping(relativeAccuracy);
-	        var store = new store_1.DenseStore();
-	        var negativeStore = new store_1.DenseStore();
-	        return _super.call(this, { mapping: mapping, store: store, negativeStore: negativeStore, zeroCount: 0 }) || this;
-	    }
-	    return DDSketch;
-	}(BaseDDSketch));
-	DDSketch$1.DDSketch = DDSketch;
-	var LogCollapsingLowestDenseDDSketch = /** @class */ (function (_super) {
-	    __extends(LogCollapsingLowestDenseDDSketch, _super);
-	    /**
-	     * Initialize a new LogCollapsingLowestDenseDDSketch
-	     *
-	     * @param relativeAccuracy The accuracy guarantee of the sketch (default 0.01)
-	     * @param binLimit Number of bins before lowest indices are collapsed (default 2048)
-	     */
-	    function LogCollapsingLowestDenseDDSketch(_a) {
-	        var _b = _a === void 0 ? defaultConfig : _a, _c = _b.relativeAccuracy, relativeAccuracy = _c === void 0 ? DEFAULT_RELATIVE_ACCURACY : _c, _d = _b.binLimit, binLimit = _d === void 0 ? DEFAULT_BIN_LIMIT : _d;
-	        var mapping = new mapping_1.LogarithmicMapping(relativeAccuracy);
-	        var store = new store_1.CollapsingLowestDenseStore(binLimit);
-	        var negativeStore = new store_1.CollapsingLowestDenseStore(binLimit);
-	        return _super.call(this, { mapping: mapping, store: store, negativeStore: negativeStore, zeroCount: 0 }) || this;
-	    }
-	    return LogCollapsingLowestDenseDDSketch;
-	}(BaseDDSketch));
-	DDSketch$1.LogCollapsingLowestDenseDDSketch = LogCollapsingLowestDenseDDSketch;
-	var LogCollapsingHighestDenseDDSketch = /** @class */ (function (_super) {
-	    __extends(LogCollapsingHighestDenseDDSketch, _super);
-	    /**
-	     * Initialize a new LogCollapsingHighestDenseDDSketch
-	     *
-	     * @param relativeAccuracy The accuracy guarantee of the sketch (default 0.01)
-	     * @param binLimit Number of bins before highest indices are collapsed (default 2048)
-	     */
-	    function LogCollapsingHighestDenseDDSketch(_a) {
-	        var _b = _a === void 0 ? defaultConfig : _a, _c = _b.relativeAccuracy, relativeAccuracy = _c === void 0 ? DEFAULT_RELATIVE_ACCURACY : _c, _d = _b.binLimit, binLimit = _d === void 0 ? DEFAULT_BIN_LIMIT : _d;
-	        var mapping = new mapping_1.LogarithmicMapping(relativeAccuracy);
-	        var store = new store_1.CollapsingHighestDenseStore(binLimit);
-	        var negativeStore = new store_1.CollapsingHighestDenseStore(binLimit);
-	        return _super.call(this, { mapping: mapping, store: store, negativeStore: negativeStore, zeroCount: 0 }) || this;
-	    }
-	    return LogCollapsingHighestDenseDDSketch;
-	}(BaseDDSketch));
-	DDSketch$1.LogCollapsingHighestDenseDDSketch = LogCollapsingHighestDenseDDSketch;
-	return DDSketch$1;
-}
-
-var hasRequiredDdsketch;
-
-function requireDdsketch () {
-	if (hasRequiredDdsketch) return ddsketch;
-	hasRequiredDdsketch = 1;
-	(function (exports) {
-		/*
-		 * Unless explicitly stated otherwise all files in this repository are licensed
-		 * under the Apache 2.0 license (see LICENSE).
-		 * This product includes software developed at Datadog (https://www.datadoghq.com/).
-		 * Copyright 2020 Datadog, Inc.
-		 */
-		var __createBinding = (ddsketch && ddsketch.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-		    if (k2 === undefined) k2 = k;
-		    var desc = Object.getOwnPropertyDescriptor(m, k);
-		    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-		      desc = { enumerable: true, get: function() { return m[k]; } };
-		    }
-		    Object.defineProperty(o, k2, desc);
-		}) : (function(o, m, k, k2) {
-		    if (k2 === undefined) k2 = k;
-		    o[k2] = m[k];
-		}));
-		var __exportStar = (ddsketch && ddsketch.__exportStar) || function(m, exports) {
-		    for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports, p)) __createBinding(exports, m, p);
-		};
-		Object.defineProperty(exports, "__esModule", { value: true });
-		__exportStar(requireDDSketch(), exports); 
-	} (ddsketch));
-	return ddsketch;
-}
-
-var hasRequiredDist;
-
-function requireDist () {
-	if (hasRequiredDist) return dist;
-	hasRequiredDist = 1;
-	(function (exports) {
-		/*
-		 * Unless explicitly stated otherwise all files in this repository are licensed
-		 * under the Apache 2.0 license (see LICENSE).
-		 * This product includes software developed at Datadog (https://www.datadoghq.com/).
-		 * Copyright 2020 Datadog, Inc.
-		 */
-		var __createBinding = (dist && dist.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-		    if (k2 === undefined) k2 = k;
-		    var desc = Object.getOwnPropertyDescriptor(m, k);
-		    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-		      desc = { enumerable: true, get: function() { return m[k]; } };
-		    }
-		    Object.defineProperty(o, k2, desc);
-		}) : (function(o, m, k, k2) {
-		    if (k2 === undefined) k2 = k;
-		    o[k2] = m[k];
-		}));
-		var __exportStar = (dist && dist.__exportStar) || function(m, exports) {
-		    for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports, p)) __createBinding(exports, m, p);
-		};
-		Object.defineProperty(exports, "__esModule", { value: true });
-		__exportStar(requireDdsketch(), exports); 
-	} (dist));
-	return dist;
-}
-
-var distExports = requireDist();
-var sketches = /*@__PURE__*/getDefaultExportFromCjs(distExports);
+var mappingExports = requireMapping();
 
 /**
- * Quantile sketches: DDSketch keeps every quantile within a relative error of the true value in
+ * Quantile sketches: DDSketch keeps every quantile within a relative error α of the true value in
  * bounded memory, and two sketches merge exactly — what step windows need when they coarsen.
+ *
+ *   key(x) = ⌈log_γ x⌉,  γ = (1 + α) / (1 − α)        (sketches-js' LogarithmicMapping)
+ *   value(k) = 2γ^k / (1 + γ)                          (within α of every x with key k)
+ *
+ * The mapping is sketches-js'. The bin counts are not: its DenseStore keeps them in a JS array that it
+ * re-slices and re-spreads each time the key range moves (half the speed on a run's windows, see
+ * `npm run bench:sketch`), and its DDSketch.merge drops the other sketch's negative values. Here the
+ * counts live in a Float64Array that doubles when the range outgrows it; the answers are the same.
  */
-const { DDSketch } = sketches;
 /** 0.05 % relative error: far below the 1 % run-to-run noise the gate works against. */
 const RELATIVE_ACCURACY = 0.0005;
+const MAPPING = new mappingExports.LogarithmicMapping(RELATIVE_ACCURACY);
+/** Below this a value counts as zero (the mapping's smallest indexable value). */
+const MIN_INDEXABLE = MAPPING.minPossible;
+/** Counts per key over a contiguous key range. */
+class DenseCounts {
+    bins = new Float64Array(0);
+    /** Key of bins[0]. */
+    offset = 0;
+    minKey = Number.POSITIVE_INFINITY;
+    maxKey = Number.NEGATIVE_INFINITY;
+    count = 0;
+    add(key, weight) {
+        if (key < this.minKey || key > this.maxKey)
+            this.extend(key, key);
+        const i = key - this.offset;
+        this.bins[i] = this.bins[i] + weight;
+        this.count += weight;
+    }
+    /** Make room for keys in [low, high]: in place when they fit, else twice the range needed, centred. */
+    extend(low, high) {
+        const min = Math.min(low, this.minKey);
+        const max = Math.max(high, this.maxKey);
+        if (min < this.offset || max >= this.offset + this.bins.length) {
+            const needed = max - min + 1;
+            const bins = new Float64Array(Math.max(64, 2 * needed));
+            const offset = min - ((bins.length - needed) >> 1);
+            if (this.count > 0)
+                bins.set(this.bins.subarray(this.minKey - this.offset, this.maxKey - this.offset + 1), this.minKey - offset);
+            this.bins = bins;
+            this.offset = offset;
+        }
+        this.minKey = min;
+        this.maxKey = max;
+    }
+    merge(other) {
+        if (other.count === 0)
+            return;
+        this.extend(other.minKey, other.maxKey);
+        const shift = other.offset - this.offset;
+        for (let i = other.minKey - other.offset; i <= other.maxKey - other.offset; i++)
+            this.bins[i + shift] = this.bins[i + shift] + other.bins[i];
+        this.count += other.count;
+    }
+    /** The key holding the value of rank `rank` (0-based): the first key whose running count exceeds it. */
+    keyAtRank(rank, lower) {
+        let running = 0;
+        for (let k = this.minKey; k <= this.maxKey; k++) {
+            running += this.bins[k - this.offset];
+            if (lower ? running > rank : running >= rank + 1)
+                return k;
+        }
+        return this.maxKey;
+    }
+}
+class Sketch {
+    count = 0;
+    min = Number.POSITIVE_INFINITY;
+    max = Number.NEGATIVE_INFINITY;
+    sum = 0;
+    zero = 0;
+    positive = new DenseCounts();
+    negative = new DenseCounts();
+    /** Add a finite value. */
+    accept(value) {
+        if (value > MIN_INDEXABLE)
+            this.positive.add(MAPPING.key(value), 1);
+        else if (value < -MIN_INDEXABLE)
+            this.negative.add(MAPPING.key(-value), 1);
+        else
+            this.zero += 1;
+        this.count += 1;
+        this.sum += value;
+        if (value < this.min)
+            this.min = value;
+        if (value > this.max)
+            this.max = value;
+    }
+    /** Add the finite values among `values[from, to)`; a batch's run of one window goes in with one call. */
+    acceptMany(values, from, to) {
+        let count = 0;
+        let sum = 0;
+        let min = this.min;
+        let max = this.max;
+        for (let i = from; i < to; i++) {
+            const value = values[i];
+            if (value - value !== 0)
+                continue; // NaN or ±Infinity
+            if (value > MIN_INDEXABLE)
+                this.positive.add(MAPPING.key(value), 1);
+            else if (value < -MIN_INDEXABLE)
+                this.negative.add(MAPPING.key(-value), 1);
+            else
+                this.zero += 1;
+            count += 1;
+            sum += value;
+            if (value < min)
+                min = value;
+            if (value > max)
+                max = value;
+        }
+        this.count += count;
+        this.sum += sum;
+        this.min = min;
+        this.max = max;
+    }
+    /** Add everything `other` holds; the result is the sketch of both inputs together. */
+    merge(other) {
+        this.positive.merge(other.positive);
+        this.negative.merge(other.negative);
+        this.zero += other.zero;
+        this.count += other.count;
+        this.sum += other.sum;
+        if (other.min < this.min)
+            this.min = other.min;
+        if (other.max > this.max)
+            this.max = other.max;
+    }
+    /** The value at quantile q ∈ [0, 1] (rank q·(n − 1)), as sketches-js' DDSketch.getValueAtQuantile answers. */
+    quantile(q) {
+        if (!(q >= 0 && q <= 1) || this.count === 0)
+            return Number.NaN;
+        const rank = q * (this.count - 1);
+        const negatives = this.negative.count;
+        if (rank < negatives)
+            return -MAPPING.value(this.negative.keyAtRank(negatives - rank - 1, false));
+        if (rank < negatives + this.zero)
+            return 0;
+        return MAPPING.value(this.positive.keyAtRank(rank - this.zero - negatives, true));
+    }
+}
 function newSketch() {
-    return new DDSketch({ relativeAccuracy: RELATIVE_ACCURACY });
+    return new Sketch();
 }
 /** Values at the given quantile levels, clamped into [min, max] (the sketch answers bucket centres). */
 function quantilesOf(sketch, levels) {
-    return levels.map((q) => Math.min(sketch.max, Math.max(sketch.min, sketch.getValueAtQuantile(q))));
+    return levels.map((q) => Math.min(sketch.max, Math.max(sketch.min, sketch.quantile(q))));
 }
 
 /**
@@ -18631,27 +17848,60 @@ class StepWindows {
         this.maxWindows = maxWindows;
         this.width = Math.max(1, initialWidth);
     }
-    /** Add a value; `warm` values count in their window but not in the steady state. */
+    /** Add one value; a `warm` value counts in its window but not in the steady state. */
     add(step, value, warm = false) {
-        const index = Math.floor(step / this.width);
-        if (index !== this.currentIndex) {
-            let slot = this.slots.get(index);
-            if (!slot) {
-                slot = { main: newSketch(), warm: null };
-                this.slots.set(index, slot);
-                if (this.slots.size > this.maxWindows) {
-                    this.coarsen();
-                    this.add(step, value, warm);
-                    return;
-                }
+        this.addColumn(Float64Array.of(step), Float64Array.of(value), warm ? Infinity : -Infinity, false);
+    }
+    /**
+     * Add a batch's column: `values[i]` logged at `steps[i]` (steps increasing). Values at steps below
+     * `steadyFrom` are warm-up: they count in their window but not in the steady state, or not at all when
+     * `skipWarm`. Non-finite values are skipped, and a window is only made for a finite value.
+     * Whole runs of a window go to its sketch at once, so no value is handed through a call on its own.
+     */
+    addColumn(steps, values, steadyFrom, skipWarm) {
+        const n = steps.length;
+        let i = 0;
+        while (i < n) {
+            const v = values[i];
+            if (v - v !== 0) {
+                i++; // NaN or ±Infinity
+                continue;
             }
-            this.currentIndex = index;
-            this.current = slot;
+            const step = steps[i];
+            const warm = step < steadyFrom;
+            let j = i + 1;
+            if (warm && skipWarm) {
+                while (j < n && steps[j] < steadyFrom)
+                    j++;
+                i = j;
+                continue;
+            }
+            const slot = this.slotAt(step);
+            const windowEnd = (Math.floor(step / this.width) + 1) * this.width;
+            const limit = warm ? Math.min(windowEnd, steadyFrom) : windowEnd;
+            while (j < n && steps[j] < limit)
+                j++;
+            (warm ? (slot.warm ??= newSketch()) : slot.main).acceptMany(values, i, j);
+            i = j;
         }
-        if (warm)
-            (this.current.warm ??= newSketch()).accept(value);
-        else
-            this.current.main.accept(value);
+    }
+    /** The window holding `step`, made if new (coarsening when there would be too many). */
+    slotAt(step) {
+        const index = Math.floor(step / this.width);
+        if (index === this.currentIndex)
+            return this.current;
+        let slot = this.slots.get(index);
+        if (!slot) {
+            slot = { main: newSketch(), warm: null };
+            this.slots.set(index, slot);
+            if (this.slots.size > this.maxWindows) {
+                this.coarsen();
+                return this.slotAt(step);
+            }
+        }
+        this.currentIndex = index;
+        this.current = slot;
+        return slot;
     }
     coarsen() {
         while (this.slots.size > this.maxWindows) {
@@ -18733,31 +17983,68 @@ class MetricAccumulator {
         this.sampler = kind === 'loss' ? new LossSampler(config.lossEvery, config.lossMaxPoints) : null;
         this.divergence = kind === 'loss' ? new DivergenceDetector() : null;
     }
-    add(step, value) {
-        if (this.count === 0)
-            this.first = value;
-        this.count += 1;
-        this.last = value;
-        this.lastStep = step;
-        if (value < this.min)
-            this.min = value;
-        if (value > this.max)
-            this.max = value;
-        const warm = step < this.steadyFrom;
-        if (!warm)
-            this.steadySum += value;
-        if (this.windows) {
-            // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
-            if (!warm || this.cls.kind !== 'timer')
-                this.windows.add(step, value, warm);
+    /**
+     * Add a batch's column: `values[i]` logged at `steps[i]`, NaN where the row has no value.
+     *
+     * Column at a time, in loops that each see one kind of work: a double handed to a call that is not
+     * inlined is boxed on the heap, and a loop that sees loss columns first and window columns later is
+     * compiled, thrown away and compiled again. Both cost more than the arithmetic in a short CLI run.
+     */
+    addColumn(steps, values) {
+        this.addStatistics(steps, values);
+        if (this.sampler)
+            this.addLoss(steps, values);
+        // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
+        this.windows?.addColumn(steps, values, this.steadyFrom, this.cls.kind === 'timer');
+    }
+    /** Count, first, last, min, max and the steady-state sum; infinities counted apart. */
+    addStatistics(steps, values) {
+        const n = steps.length;
+        const steadyFrom = this.steadyFrom;
+        let { count, first, last, lastStep, min, max, steadySum } = this;
+        for (let i = 0; i < n; i++) {
+            const value = values[i];
+            if (value !== value)
+                continue; // missing
+            if (value === Infinity || value === -Infinity) {
+                this.addInfinite(steps[i]);
+                continue;
+            }
+            if (count === 0)
+                first = value;
+            count += 1;
+            last = value;
+            lastStep = steps[i];
+            if (value < min)
+                min = value;
+            if (value > max)
+                max = value;
+            if (lastStep >= steadyFrom)
+                steadySum += value;
         }
-        else if (this.steady && !warm) {
-            this.steady.accept(value);
-        }
-        if (this.sampler) {
-            if (!warm)
-                this.divergence.add(step, value);
-            this.sampler.add(step, value);
+        this.count = count;
+        this.first = first;
+        this.last = last;
+        this.lastStep = lastStep;
+        this.min = min;
+        this.max = max;
+        this.steadySum = steadySum;
+    }
+    /** Loss only: its steady sketch, divergence, sampled points and the last FINAL_POINTS values. */
+    addLoss(steps, values) {
+        const steady = this.steady;
+        const divergence = this.divergence;
+        const sampler = this.sampler;
+        for (let i = 0; i < steps.length; i++) {
+            const value = values[i];
+            if (value - value !== 0)
+                continue; // missing, or infinite (counted by addStatistics)
+            const step = steps[i];
+            if (step >= this.steadyFrom) {
+                steady.accept(value);
+                divergence.add(step, value);
+            }
+            sampler.add(step, value);
             if (this.tail.length < FINAL_POINTS) {
                 this.tail.push(value);
                 this.tailSteps.push(step);
@@ -18844,16 +18131,7 @@ async function summarizeRun(input, config) {
             const acc = accumulators[c];
             if (!acc)
                 continue;
-            const column = batch.values[c];
-            for (let i = 0; i < n; i++) {
-                const v = column[i];
-                if (v !== v)
-                    continue; // missing
-                if (v === Infinity || v === -Infinity)
-                    acc.addInfinite(batch.steps[i]);
-                else
-                    acc.add(batch.steps[i], v);
-            }
+            acc.addColumn(batch.steps, batch.values[c]);
             // A NaN token is a broken loss only where the row carries other values; a row of NaN is a gap.
             const tokens = acc.cls.kind === 'loss' ? batch.nanTokens?.[c] : undefined;
             if (tokens) {
@@ -23103,14 +22381,14 @@ async function run(options, io, shell = { jobSummary: false }) {
     const { result } = stage;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-CbCQ1g2Z.js')).addGpu(stage);
+        await (await import('./gpu-CQbnxYg7.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-CFxe_srI.js') : null;
+    const historyStage = options.history ? await import('./history-C-lImeuL.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (options.statsdHost || options.dryRun)
         await emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-D8qqHh77.js');
+        const sinks = await import('./http-sinks-BqUDaEF7.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -23119,7 +22397,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-Cgy-8MVa.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-CN1ZTo3m.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)
@@ -23132,4 +22410,4 @@ async function run(options, io, shell = { jobSummary: false }) {
     return result;
 }
 
-export { commonjsGlobal as A, tagValue as B, looksLikeUniqueId as C, DEFAULT_RETRY_POLICY as D, gpuGaugesFor as E, classify as F, loadConfig as G, openTable as H, InputError as I, DEFAULT_OPTIONS as J, summarizeRun as K, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, median as c, distExports$1 as d, medianAbsoluteDeviation as e, probit as f, githubContextFromEnv as g, headerUnit as h, gammaln as i, cumulativeStdNormalProbability as j, branchType as k, baseTags as l, metricKey as m, buildTags as n, datadogRunGaugeName as o, parse as p, quantileSorted as q, resolveOptions as r, sampleStandardDeviation as s, datadogUnit as t, statsdName as u, datadogStatName as v, datadogSeriesUrl as w, defaultPostDeps as x, postWithRetry as y, redactSecrets as z };
+export { commonjsGlobal as A, tagValue as B, looksLikeUniqueId as C, DEFAULT_RETRY_POLICY as D, gpuGaugesFor as E, classify as F, loadConfig as G, openTable as H, InputError as I, DEFAULT_OPTIONS as J, summarizeRun as K, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, median as c, distExports as d, medianAbsoluteDeviation as e, probit as f, githubContextFromEnv as g, headerUnit as h, gammaln as i, cumulativeStdNormalProbability as j, branchType as k, baseTags as l, metricKey as m, buildTags as n, datadogRunGaugeName as o, parse as p, quantileSorted as q, resolveOptions as r, sampleStandardDeviation as s, datadogUnit as t, statsdName as u, datadogStatName as v, datadogSeriesUrl as w, defaultPostDeps as x, postWithRetry as y, redactSecrets as z };

@@ -1,0 +1,66 @@
+import sketches from '@datadog/sketches-js';
+import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../bench/random.js';
+import { RELATIVE_ACCURACY, Sketch, quantilesOf } from './sketch.js';
+
+const LEVELS = [0, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1];
+
+function exactQuantile(sorted: number[], q: number): number {
+  return sorted[Math.floor(q * (sorted.length - 1))]!;
+}
+
+describe('Sketch', () => {
+  it('answers every quantile exactly as sketches-js DDSketch does on the same values', () => {
+    const random = mulberry32(3);
+    for (const spread of [0.001, 0.1, 10]) {
+      const ours = new Sketch();
+      const theirs = new sketches.DDSketch({ relativeAccuracy: RELATIVE_ACCURACY });
+      for (let i = 0; i < 5000; i++) {
+        const v = 0.42 * Math.exp(spread * (random() - 0.5));
+        ours.accept(v);
+        theirs.accept(v);
+      }
+      for (const q of LEVELS) expect(ours.quantile(q)).toBe(theirs.getValueAtQuantile(q));
+      expect(ours.count).toBe(theirs.count);
+    }
+  });
+
+  it('keeps each quantile within the relative accuracy of the exact one, zeros and negatives included', () => {
+    const random = mulberry32(5);
+    const values = Array.from({ length: 20_000 }, (_, i) => (i % 50 === 0 ? 0 : (random() - 0.3) * 1000));
+    const sketch = new Sketch();
+    for (const v of values) sketch.accept(v);
+    const sorted = [...values].sort((a, b) => a - b);
+    for (const q of LEVELS) {
+      const exact = exactQuantile(sorted, q);
+      expect(Math.abs(sketch.quantile(q) - exact)).toBeLessThanOrEqual(Math.abs(exact) * RELATIVE_ACCURACY * 1.0001);
+    }
+  });
+
+  it('merges into the sketch of both inputs, negative values included (sketches-js drops them)', () => {
+    const random = mulberry32(9);
+    const a = new Sketch();
+    const b = new Sketch();
+    const both = new Sketch();
+    for (let i = 0; i < 3000; i++) {
+      // Far-apart key ranges on both sides of zero, so the merge has to grow and shift the bins.
+      const v = i % 2 ? (random() + 0.5) * 1e-3 : -(random() + 0.5) * 1e6;
+      (i < 1500 ? a : b).accept(v);
+      both.accept(v);
+    }
+    a.merge(b);
+    a.merge(new Sketch());
+    expect(a.count).toBe(both.count);
+    expect(a.min).toBe(both.min);
+    expect(a.max).toBe(both.max);
+    for (const q of LEVELS) expect(a.quantile(q)).toBe(both.quantile(q));
+    expect(a.quantile(0.25)).toBeLessThan(-1e5);
+  });
+
+  it('answers NaN when empty and clamps quantiles into the values seen', () => {
+    const sketch = new Sketch();
+    expect(sketch.quantile(0.5)).toBeNaN();
+    sketch.accept(0.4401);
+    expect(quantilesOf(sketch, [0, 0.5, 1])).toEqual([0.4401, 0.4401, 0.4401]);
+  });
+});

@@ -98,9 +98,18 @@ export function formatNumber(v: number): string {
 /** Distinct series (name + tag set) the metrics make: what a StatsD server or Datadog counts as contexts. */
 export function countSeries(metrics: StatsdMetric[]): number {
   const seen = new Set<string>();
+  // Metrics of one window or run share one tags object: serialise each object once.
+  const tagText = new Map<Record<string, string>, string>();
   for (const m of metrics) {
-    seen.add(`${m.name}|${m.type}|${Object.entries(m.tags).sort().map(([k, v]) => `${k}:${v}`).join(',')}`);
+    let text = tagText.get(m.tags);
+    if (text === undefined) {
+      text = Object.entries(m.tags)
+        .sort()
+        .map(([k, v]) => `${k}:${v}`)
+        .join(',');
+      tagText.set(m.tags, text);
+    }
+    seen.add(`${m.name}|${m.type}|${text}`);
   }
   return seen.size;
 }
-

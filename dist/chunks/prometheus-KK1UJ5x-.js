@@ -1,4 +1,4 @@
-import { m as metricKey } from './run-zmm1_Ipu.js';
+import { m as metricKey } from './run-B-zGShF8.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

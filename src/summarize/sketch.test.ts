@@ -1,7 +1,8 @@
 import sketches from '@datadog/sketches-js';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../bench/random.js';
-import { RELATIVE_ACCURACY, Sketch, quantilesOf } from './sketch.js';
+import { LogarithmicMapping } from '@datadog/sketches-js/dist/ddsketch/mapping/index.js';
+import { RELATIVE_ACCURACY, Sketch, keyOf, quantilesOf } from './sketch.js';
 
 const LEVELS = [0, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1];
 
@@ -10,6 +11,16 @@ function exactQuantile(sorted: number[], q: number): number {
 }
 
 describe('Sketch', () => {
+  it('keys values exactly as sketches-js LogarithmicMapping does', () => {
+    const mapping = new LogarithmicMapping(RELATIVE_ACCURACY);
+    const random = mulberry32(1);
+    for (let i = 0; i < 100_000; i++) {
+      const v = Math.exp((random() - 0.5) * 80);
+      expect(keyOf(v)).toBe(mapping.key(v));
+    }
+  });
+
+
   it('answers every quantile exactly as sketches-js DDSketch does on the same values', () => {
     const random = mulberry32(3);
     for (const spread of [0.001, 0.1, 10]) {
@@ -55,6 +66,20 @@ describe('Sketch', () => {
     expect(a.max).toBe(both.max);
     for (const q of LEVELS) expect(a.quantile(q)).toBe(both.quantile(q));
     expect(a.quantile(0.25)).toBeLessThan(-1e5);
+  });
+
+  it('takes a run of values in one call as it takes them one by one, skipping NaN and infinities', () => {
+    const random = mulberry32(4);
+    // Values that keep widening the key range both ways, so the counts are moved while the run goes in.
+    const values = Float64Array.from({ length: 4000 }, (_, i) => (i % 97 === 0 ? NaN : i % 89 === 0 ? Infinity : (random() + 0.01) * 10 ** ((i % 13) - 6)));
+    const many = new Sketch();
+    many.acceptMany(values, 0, 2000);
+    many.acceptMany(values, 2000, values.length);
+    const one = new Sketch();
+    for (const v of values) if (Number.isFinite(v)) one.accept(v);
+    expect(many.count).toBe(one.count);
+    expect([many.min, many.max]).toEqual([one.min, one.max]);
+    for (const q of LEVELS) expect(many.quantile(q)).toBe(one.quantile(q));
   });
 
   it('answers NaN when empty and clamps quantiles into the values seen', () => {

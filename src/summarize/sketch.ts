@@ -18,6 +18,16 @@ export const RELATIVE_ACCURACY = 0.0005;
 const MAPPING = new LogarithmicMapping(RELATIVE_ACCURACY);
 /** Below this a value counts as zero (the mapping's smallest indexable value). */
 const MIN_INDEXABLE = MAPPING.minPossible;
+/**
+ * MAPPING.key(x) = ⌈log2(x) · MULTIPLIER⌉, computed as the mapping computes it (a test holds the two
+ * equal). Inline in the loop because a double handed to a call that is not inlined is boxed on the heap.
+ */
+const MULTIPLIER = (1 / Math.log1p((2 * RELATIVE_ACCURACY) / (1 - RELATIVE_ACCURACY))) * Math.log(2);
+
+/** The mapping's key of a positive value. */
+export function keyOf(value: number): number {
+  return Math.ceil(Math.log2(value) * MULTIPLIER) + 0; // + 0 turns -0 into 0, as the mapping does
+}
 
 /** Counts per key over a contiguous key range. */
 class DenseCounts {
@@ -43,7 +53,7 @@ class DenseCounts {
       const needed = max - min + 1;
       const bins = new Float64Array(Math.max(64, 2 * needed));
       const offset = min - ((bins.length - needed) >> 1);
-      if (this.count > 0) bins.set(this.bins.subarray(this.minKey - this.offset, this.maxKey - this.offset + 1), this.minKey - offset);
+      if (this.minKey <= this.maxKey) bins.set(this.bins.subarray(this.minKey - this.offset, this.maxKey - this.offset + 1), this.minKey - offset);
       this.bins = bins;
       this.offset = offset;
     }
@@ -81,8 +91,8 @@ export class Sketch {
 
   /** Add a finite value. */
   accept(value: number): void {
-    if (value > MIN_INDEXABLE) this.positive.add(MAPPING.key(value), 1);
-    else if (value < -MIN_INDEXABLE) this.negative.add(MAPPING.key(-value), 1);
+    if (value > MIN_INDEXABLE) this.positive.add(keyOf(value), 1);
+    else if (value < -MIN_INDEXABLE) this.negative.add(keyOf(-value), 1);
     else this.zero += 1;
     this.count += 1;
     this.sum += value;
@@ -92,6 +102,8 @@ export class Sketch {
 
   /** Add the finite values among `values[from, to)`; a batch's run of one window goes in with one call. */
   acceptMany(values: Float64Array, from: number, to: number): void {
+    const positive = this.positive;
+    let positives = 0;
     let count = 0;
     let sum = 0;
     let min = this.min;
@@ -99,14 +111,21 @@ export class Sketch {
     for (let i = from; i < to; i++) {
       const value = values[i]!;
       if (value - value !== 0) continue; // NaN or ±Infinity
-      if (value > MIN_INDEXABLE) this.positive.add(MAPPING.key(value), 1);
-      else if (value < -MIN_INDEXABLE) this.negative.add(MAPPING.key(-value), 1);
+      if (value > MIN_INDEXABLE) {
+        const key = Math.ceil(Math.log2(value) * MULTIPLIER);
+        if (key < positive.minKey || key > positive.maxKey) positive.extend(key, key);
+        const bins = positive.bins;
+        const at = key - positive.offset;
+        bins[at] = bins[at]! + 1;
+        positives += 1;
+      } else if (value < -MIN_INDEXABLE) this.negative.add(keyOf(-value), 1);
       else this.zero += 1;
       count += 1;
       sum += value;
       if (value < min) min = value;
       if (value > max) max = value;
     }
+    positive.count += positives;
     this.count += count;
     this.sum += sum;
     this.min = min;

@@ -1,4 +1,4 @@
-import { I as InputError, c as median, e as medianAbsoluteDeviation, f as probit, i as gammaln, j as cumulativeStdNormalProbability, m as metricKey, s as sampleStandardDeviation, k as branchType, d as distExports } from './run-B-zGShF8.js';
+import { I as InputError, c as median, e as medianAbsoluteDeviation, f as probit, i as gammaln, j as cumulativeStdNormalProbability, m as metricKey, s as sampleStandardDeviation, k as branchType, d as distExports } from './run-DdLefdXO.js';
 import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-import { l as baseTags, n as buildTags, o as datadogRunGaugeName, t as datadogUnit, u as statsdName, v as datadogStatName, w as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, x as defaultPostDeps, y as postWithRetry, z as redactSecrets, A as commonjsGlobal, B as tagValue, C as looksLikeUniqueId, m as metricKey, I as InputError, E as gpuGaugesFor } from './run-B-zGShF8.js';
+import { l as baseTags, n as buildTags, o as datadogRunGaugeName, t as datadogUnit, u as statsdName, v as datadogStatName, w as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, x as defaultPostDeps, y as postWithRetry, z as redactSecrets, A as commonjsGlobal, B as tagValue, C as looksLikeUniqueId, m as metricKey, I as InputError, E as gpuGaugesFor } from './run-DdLefdXO.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,7 +9,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-KK1UJ5x-.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-BxMv5vN_.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'buffer';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { I as InputError, p as parse, m as metricKey, h as headerUnit, d as distExports, c as median, q as quantileSorted } from './run-B-zGShF8.js';
+import { I as InputError, p as parse, m as metricKey, h as headerUnit, d as distExports, c as median, q as quantileSorted } from './run-DdLefdXO.js';
 import 'node:fs';
 import 'process';
 import 'buffer';

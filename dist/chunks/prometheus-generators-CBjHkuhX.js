@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, d as distExports, u as statsdName, I as InputError, G as loadConfig, K as summarizeRun, H as openTable, F as classify } from './run-B-zGShF8.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-KK1UJ5x-.js';
+import { m as metricKey, d as distExports, u as statsdName, I as InputError, G as loadConfig, K as summarizeRun, H as openTable, F as classify } from './run-DdLefdXO.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-BxMv5vN_.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';

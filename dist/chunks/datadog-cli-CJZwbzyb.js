@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, u as statsdName, v as datadogStatName, o as datadogRunGaugeName, F as classify, I as InputError, G as loadConfig, H as openTable, J as DEFAULT_OPTIONS } from './run-B-zGShF8.js';
+import { m as metricKey, u as statsdName, v as datadogStatName, o as datadogRunGaugeName, F as classify, I as InputError, G as loadConfig, H as openTable, J as DEFAULT_OPTIONS } from './run-DdLefdXO.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';

@@ -17695,6 +17695,15 @@ const RELATIVE_ACCURACY = 0.0005;
 const MAPPING = new mappingExports.LogarithmicMapping(RELATIVE_ACCURACY);
 /** Below this a value counts as zero (the mapping's smallest indexable value). */
 const MIN_INDEXABLE = MAPPING.minPossible;
+/**
+ * MAPPING.key(x) = ⌈log2(x) · MULTIPLIER⌉, computed as the mapping computes it (a test holds the two
+ * equal). Inline in the loop because a double handed to a call that is not inlined is boxed on the heap.
+ */
+const MULTIPLIER = (1 / Math.log1p((2 * RELATIVE_ACCURACY) / (1 - RELATIVE_ACCURACY))) * Math.log(2);
+/** The mapping's key of a positive value. */
+function keyOf(value) {
+    return Math.ceil(Math.log2(value) * MULTIPLIER) + 0; // + 0 turns -0 into 0, as the mapping does
+}
 /** Counts per key over a contiguous key range. */
 class DenseCounts {
     bins = new Float64Array(0);
@@ -17718,7 +17727,7 @@ class DenseCounts {
             const needed = max - min + 1;
             const bins = new Float64Array(Math.max(64, 2 * needed));
             const offset = min - ((bins.length - needed) >> 1);
-            if (this.count > 0)
+            if (this.minKey <= this.maxKey)
                 bins.set(this.bins.subarray(this.minKey - this.offset, this.maxKey - this.offset + 1), this.minKey - offset);
             this.bins = bins;
             this.offset = offset;
@@ -17757,9 +17766,9 @@ class Sketch {
     /** Add a finite value. */
     accept(value) {
         if (value > MIN_INDEXABLE)
-            this.positive.add(MAPPING.key(value), 1);
+            this.positive.add(keyOf(value), 1);
         else if (value < -MIN_INDEXABLE)
-            this.negative.add(MAPPING.key(-value), 1);
+            this.negative.add(keyOf(-value), 1);
         else
             this.zero += 1;
         this.count += 1;
@@ -17771,6 +17780,8 @@ class Sketch {
     }
     /** Add the finite values among `values[from, to)`; a batch's run of one window goes in with one call. */
     acceptMany(values, from, to) {
+        const positive = this.positive;
+        let positives = 0;
         let count = 0;
         let sum = 0;
         let min = this.min;
@@ -17779,10 +17790,17 @@ class Sketch {
             const value = values[i];
             if (value - value !== 0)
                 continue; // NaN or ±Infinity
-            if (value > MIN_INDEXABLE)
-                this.positive.add(MAPPING.key(value), 1);
+            if (value > MIN_INDEXABLE) {
+                const key = Math.ceil(Math.log2(value) * MULTIPLIER);
+                if (key < positive.minKey || key > positive.maxKey)
+                    positive.extend(key, key);
+                const bins = positive.bins;
+                const at = key - positive.offset;
+                bins[at] = bins[at] + 1;
+                positives += 1;
+            }
             else if (value < -MIN_INDEXABLE)
-                this.negative.add(MAPPING.key(-value), 1);
+                this.negative.add(keyOf(-value), 1);
             else
                 this.zero += 1;
             count += 1;
@@ -17792,6 +17810,7 @@ class Sketch {
             if (value > max)
                 max = value;
         }
+        positive.count += positives;
         this.count += count;
         this.sum += sum;
         this.min = min;
@@ -22398,14 +22417,14 @@ async function run(options, io, shell = { jobSummary: false }) {
     const { result } = stage;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-n1MVm8U4.js')).addGpu(stage);
+        await (await import('./gpu-BTXk0iCW.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-BbluDDN5.js') : null;
+    const historyStage = options.history ? await import('./history-BrkIg8ZZ.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (options.statsdHost || options.dryRun)
         await emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-DBUTRYVM.js');
+        const sinks = await import('./http-sinks-ClduLkYJ.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -22414,7 +22433,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-CX6mKqnQ.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-DRKr0J6W.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

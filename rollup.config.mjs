@@ -4,11 +4,13 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 
-// @datadog/sketches-js loads protobufjs only inside toProto()/fromProto(), which we never call; the
-// bundler would hoist that require to load time, so it resolves to an inert stand-in instead.
+// @datadog/sketches-js loads its protobuf code only inside toProto()/fromProto(), which we never call
+// (we use its key mapping only); the bundler would hoist those requires to load time, so they resolve
+// to an inert stand-in instead.
 const protobufStandIn = {
   name: 'protobuf-stand-in',
-  resolveId: (id) => (id === 'protobufjs/minimal' ? '\0protobuf-stand-in' : null),
+  resolveId: (id, importer) =>
+    id === 'protobufjs/minimal' || (/proto\/compiled$/.test(id) && importer?.includes('sketches-js')) ? '\0protobuf-stand-in' : null,
   load: (id) => (id === '\0protobuf-stand-in' ? 'export default { roots: {}, util: {}, Reader: {}, Writer: {} };' : null),
 };
 

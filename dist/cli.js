@@ -2,14 +2,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { I as InputError, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-DdLefdXO.js';
+import { I as InputError, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-BL5fw8Ah.js';
 import 'node:fs';
-import 'process';
-import 'buffer';
 import 'node:stream';
 import 'stream';
 import 'node:dns/promises';
 import 'node:net';
+import 'process';
 import 'util';
 import 'os';
 import 'fs';
@@ -37,9 +36,9 @@ function byTarget(command, targets) {
         },
     };
 }
-const datadog = async (what, args) => (await import('./chunks/datadog-cli-CJZwbzyb.js')).runDatadogGenerator(what, args);
+const datadog = async (what, args) => (await import('./chunks/datadog-cli-B_LsaJ9O.js')).runDatadogGenerator(what, args);
 const DATADOG_USAGE = '[--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
-const prometheus = async () => import('./chunks/prometheus-generators-CBjHkuhX.js');
+const prometheus = async () => import('./chunks/prometheus-generators-udQzoAQZ.js');
 const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {

@@ -3,7 +3,7 @@ import type { MetricClass } from '../model.js';
 import type { Config } from './config.js';
 import { defaultClass } from './defaults.js';
 
-export { DEFAULT_CONFIG, loadConfig, parseConfig, type Config } from './config.js';
+export { DEFAULT_CONFIG, loadConfig, type Config } from './config.js';
 export { defaultClass } from './defaults.js';
 
 export function classify(header: string, config: Pick<Config, 'rules'>): MetricClass {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../classify/config.js';
+import { parseConfig } from '../classify/parse-config.js';
 import { InputError } from '../model.js';
 import { DEFAULT_GATE_CONFIG, gateConfig } from './config.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../classify/config.js';
+import { parseConfig } from '../classify/parse-config.js';
 import { readGpuInputs } from '../ingest/gpu/read.js';
 import { InputError, type RunSummary } from '../model.js';
 import { gpuReport, resolveGpuPrices } from './gpu-report.js';

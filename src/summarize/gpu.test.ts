@@ -4,7 +4,7 @@ import { readGpuFile, readGpuScrape } from '../ingest/gpu/read.js';
 import type { GpuSamples } from '../ingest/gpu/samples.js';
 import { summarizeGpu } from './gpu.js';
 import { gpuGauges, gpuMetricSummaries } from './gpu-metrics.js';
-import { parseConfig } from '../classify/config.js';
+import { parseConfig } from '../classify/parse-config.js';
 
 const real = (name: string) => new URL(`../../fixtures/real/${name}`, import.meta.url).pathname;
 

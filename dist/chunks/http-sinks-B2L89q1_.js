@@ -1,4 +1,4 @@
-import { l as baseTags, n as buildTags, o as datadogRunGaugeName, t as datadogUnit, u as statsdName, v as datadogStatName, w as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, x as defaultPostDeps, y as postWithRetry, z as redactSecrets, A as commonjsGlobal, B as tagValue, C as looksLikeUniqueId, m as metricKey, I as InputError, E as gpuGaugesFor } from './run-DdLefdXO.js';
+import { k as baseTags, l as buildTags, n as datadogRunGaugeName, o as datadogUnit, t as statsdName, u as datadogStatName, v as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, w as defaultPostDeps, x as postWithRetry, y as redactSecrets, z as commonjsGlobal, A as tagValue, B as looksLikeUniqueId, m as metricKey, I as InputError, C as gpuGaugesFor } from './run-BL5fw8Ah.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,10 +9,9 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-BxMv5vN_.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-G7HEQWxb.js';
 import 'node:fs';
 import 'node:fs/promises';
-import 'buffer';
 import 'node:path';
 import 'node:stream';
 import 'stream';

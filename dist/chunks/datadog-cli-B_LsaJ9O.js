@@ -1,14 +1,13 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, u as statsdName, v as datadogStatName, o as datadogRunGaugeName, F as classify, I as InputError, G as loadConfig, H as openTable, J as DEFAULT_OPTIONS } from './run-DdLefdXO.js';
+import { m as metricKey, t as statsdName, u as datadogStatName, n as datadogRunGaugeName, G as classify, I as InputError, H as loadConfig, J as openTable, K as DEFAULT_OPTIONS } from './run-BL5fw8Ah.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';
-import 'process';
-import 'buffer';
 import 'node:stream';
 import 'stream';
 import 'node:dns/promises';
 import 'node:net';
+import 'process';
 import 'util';
 import 'os';
 import 'fs';

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { I as InputError, p as parse, m as metricKey, h as headerUnit, d as distExports, c as median, q as quantileSorted } from './run-DdLefdXO.js';
+import { I as InputError, p as parse, m as metricKey, h as headerUnit, c as median, q as quantileSorted } from './run-BL5fw8Ah.js';
+import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
-import 'process';
-import 'buffer';
 import 'node:path';
 import 'node:stream';
 import 'stream';
 import 'node:dns/promises';
 import 'node:net';
+import 'process';
 import 'util';
 import 'os';
 import 'fs';
@@ -15,6 +15,7 @@ import 'assert';
 import 'dgram';
 import 'net';
 import 'dns';
+import 'buffer';
 
 const FIELD_UNIT = {
     util: 'percent',

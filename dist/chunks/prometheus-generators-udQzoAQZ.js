@@ -1,15 +1,15 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, d as distExports, u as statsdName, I as InputError, G as loadConfig, K as summarizeRun, H as openTable, F as classify } from './run-DdLefdXO.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-BxMv5vN_.js';
+import { m as metricKey, t as statsdName, I as InputError, H as loadConfig, L as summarizeRun, J as openTable, G as classify } from './run-BL5fw8Ah.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-G7HEQWxb.js';
+import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';
-import 'process';
-import 'buffer';
 import 'node:stream';
 import 'stream';
 import 'node:dns/promises';
 import 'node:net';
+import 'process';
 import 'util';
 import 'os';
 import 'fs';
@@ -17,6 +17,7 @@ import 'assert';
 import 'dgram';
 import 'net';
 import 'dns';
+import 'buffer';
 
 const DEVICE_FIELDS = [
     ['util.mean', 'percent'],

@@ -1,16 +1,16 @@
-import { I as InputError, c as median, e as medianAbsoluteDeviation, f as probit, i as gammaln, j as cumulativeStdNormalProbability, m as metricKey, s as sampleStandardDeviation, k as branchType, d as distExports } from './run-DdLefdXO.js';
+import { I as InputError, c as median, d as medianAbsoluteDeviation, e as probit, f as gammaln, i as cumulativeStdNormalProbability, m as metricKey, s as sampleStandardDeviation, j as branchType } from './run-BL5fw8Ah.js';
 import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, dirname, basename } from 'node:path';
+import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
-import 'process';
-import 'buffer';
 import 'node:stream';
 import 'stream';
 import 'node:dns/promises';
 import 'node:net';
+import 'process';
 import 'util';
 import 'os';
 import 'fs';
@@ -18,6 +18,7 @@ import 'assert';
 import 'dgram';
 import 'net';
 import 'dns';
+import 'buffer';
 
 /**
  * Gate settings, from the `gate:` section of the YAML config (snake_case keys):

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../model.js';
-import { parseConfig } from './config.js';
+import { parseConfig } from './parse-config.js';
 import { classify } from './index.js';
 
 describe('config', () => {

@@ -1,0 +1,10328 @@
+import { readFileSync } from 'node:fs';
+import { readFile, open, stat, realpath, readdir } from 'node:fs/promises';
+import { dirname, basename, extname, resolve, relative, isAbsolute, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { Transform } from 'stream';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import require$$0 from 'process';
+import require$$0$1 from 'util';
+import os__default from 'os';
+import fs__default from 'fs';
+import require$$5 from 'assert';
+import require$$1$1 from 'dgram';
+import require$$0$2 from 'net';
+import require$$3 from 'dns';
+
+var commonjsGlobal = typeof globalThis !== 'undefined' ? globalThis : typeof window !== 'undefined' ? window : typeof global !== 'undefined' ? global : typeof self !== 'undefined' ? self : {};
+
+function getDefaultExportFromCjs (x) {
+	return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, 'default') ? x['default'] : x;
+}
+
+function getAugmentedNamespace(n) {
+  if (Object.prototype.hasOwnProperty.call(n, '__esModule')) return n;
+  var f = n.default;
+	if (typeof f == "function") {
+		var a = function a () {
+			var isInstance = false;
+      try {
+        isInstance = this instanceof a;
+      } catch (e) {}
+			if (isInstance) {
+        return Reflect.construct(f, arguments, this.constructor);
+			}
+			return f.apply(this, arguments);
+		};
+		a.prototype = f.prototype;
+  } else a = {};
+  Object.defineProperty(a, '__esModule', {value: true});
+	Object.keys(n).forEach(function (k) {
+		var d = Object.getOwnPropertyDescriptor(n, k);
+		Object.defineProperty(a, k, d.get ? d : {
+			enumerable: true,
+			get: function () {
+				return n[k];
+			}
+		});
+	});
+	return a;
+}
+
+/**
+ * The plain data that flows between the pipeline's stages:
+ * ingest → classify → summarize → gate → report, with sinks and stores at the edges.
+ * Nothing here does I/O; every stage takes and returns these shapes.
+ */
+/** Quantile levels kept per window; emission sends one histogram value per level, sample rate levels/count. */
+const WINDOW_QUANTILES = [0.1, 0.25, 0.5, 0.75, 0.9];
+// ───────────────────────────── errors ─────────────────────────────
+/**
+ * A problem with the user's input. Shown as one line `file:line: what is wrong`, never with a stack;
+ * the CLI exits 2 and the action calls setFailed.
+ */
+class InputError extends Error {
+    file;
+    line;
+    detail;
+    constructor(file, line, detail) {
+        super(`${file}${line === null ? '' : `:${line}`}: ${detail}`);
+        this.file = file;
+        this.line = line;
+        this.detail = detail;
+        this.name = 'InputError';
+    }
+}
+
+/**
+ * Everything a run needs to know, resolved once from action inputs or CLI flags (which are named alike:
+ * input `statsd-host` ⇔ flag `--statsd-host`). The engine never reads process.env or argv itself.
+ */
+const DEFAULT_OPTIONS = {
+    csv: [],
+    metadata: null,
+    experiment: null,
+    config: null,
+    gpuCsv: [],
+    gpuScrape: [],
+    gpuPrice: null,
+    statsdHost: null,
+    statsdPort: 8125,
+    statsdFlavor: 'plain',
+    prefix: 'training_metrics',
+    maxBufferSize: 1432,
+    tags: {},
+    allowIdTags: false,
+    dryRun: false,
+    json: null,
+    history: null,
+    historyMax: 100,
+    record: 'auto',
+    failOnRegression: true,
+    newBaseline: false,
+    markdown: null,
+    html: null,
+    comment: 'always',
+    githubToken: null,
+    pushgatewayUrl: null,
+    datadogUrl: null,
+    datadogApiKey: null,
+    failOnSinkError: false,
+};
+/** The repository's default branch, from the webhook payload the runner saves at GITHUB_EVENT_PATH. */
+function defaultBranchFromEvent(path) {
+    if (!path)
+        return null;
+    try {
+        const event = JSON.parse(readFileSync(path, 'utf8'));
+        return typeof event.repository?.default_branch === 'string' ? event.repository.default_branch : null;
+    }
+    catch {
+        return null;
+    }
+}
+/** The GitHub context from the runner's environment (empty strings outside Actions). */
+function githubContextFromEnv(env) {
+    const ref = env.GITHUB_REF ?? '';
+    const pr = /^refs\/pull\/(\d+)\//.exec(ref);
+    return {
+        ref,
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+        workflow: env.GITHUB_WORKFLOW ?? '',
+        defaultBranch: defaultBranchFromEvent(env.GITHUB_EVENT_PATH) ?? 'main',
+        serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
+        repository: env.GITHUB_REPOSITORY ?? '',
+        runId: env.GITHUB_RUN_ID ?? '',
+        sha: env.GITHUB_SHA ?? '',
+        prNumber: pr ? Number(pr[1]) : null,
+    };
+}
+
+/** A trailing unit in a header, as nvidia-smi and spreadsheets write it: `memory.used [MiB]`, `power (W)`. */
+const UNIT_SUFFIX = /\s*[[(]\s*([^\])]*)\s*[\])]\s*$/;
+/** The unit written in a header's `[unit]` / `(unit)` suffix, or ''. */
+function headerUnit(header) {
+    return UNIT_SUFFIX.exec(header)?.[1]?.trim() ?? '';
+}
+/**
+ * The metric's key in every sink: lower case, the `[unit]` suffix dropped, runs of anything but
+ * letters, digits, `_` and `.` turned into one `_`. `lm loss` → `lm_loss`, `memory.used [MiB]` → `memory.used`.
+ */
+function metricKey(header) {
+    return header
+        .replace(UNIT_SUFFIX, '')
+        .trim()
+        .toLowerCase()
+        .replace(/[^a-z0-9_.]+/g, '_')
+        .replace(/\.{2,}/g, '.')
+        .replace(/^[_.]+|[_.]+$/g, '');
+}
+/** StatsD name: `<prefix>.<key>`. */
+function statsdName(prefix, header) {
+    const key = metricKey(header);
+    return prefix ? `${prefix}.${key}` : key;
+}
+/** main / pr / release / other, from GITHUB_REF and GITHUB_EVENT_NAME. */
+function branchType(github) {
+    if (/^pull_request/.test(github.eventName) || github.eventName === 'merge_group' || github.ref.startsWith('refs/pull/')) {
+        return 'pr';
+    }
+    if (/^refs\/tags\//.test(github.ref) || /^refs\/heads\/release(s)?([/_-]|$)/.test(github.ref))
+        return 'release';
+    if (github.ref === `refs/heads/${github.defaultBranch}` || github.ref === 'refs/heads/main' || github.ref === 'refs/heads/master') {
+        return 'main';
+    }
+    return 'other';
+}
+/** Tag keys: letters, digits, `_`, `-`, `.`, `/`; lower case, as Datadog normalises them. */
+function tagKey(key) {
+    return key
+        .trim()
+        .toLowerCase()
+        .replace(/[^a-z0-9_.\-/]+/g, '_')
+        .replace(/^_+|_+$/g, '');
+}
+/** Tag values: no `,` `|` `#` or white space (they would break a DogStatsD line), at most 200 characters. */
+function tagValue(value) {
+    return value
+        .trim()
+        .replace(/[,|#\s]+/g, '_')
+        .slice(0, 200);
+}
+/**
+ * Does a tag value look like a unique id? Such values make one series per run and explode a
+ * Prometheus index: commit SHAs, UUIDs, numeric run ids, timestamps.
+ */
+function looksLikeUniqueId(value) {
+    const v = value.trim();
+    if (/^[0-9a-f]{40}$/i.test(v) || /^[0-9a-f]{64}$/i.test(v))
+        return true;
+    if (/^[0-9a-f]{7,39}$/i.test(v) && /\d/.test(v) && /[a-f]/i.test(v))
+        return true;
+    if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v))
+        return true;
+    if (/^\d{6,}$/.test(v))
+        return true;
+    if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v))
+        return true;
+    return false;
+}
+/** The tags every metric of a run carries, before user and run tags. */
+function baseTags(experiment, github) {
+    return {
+        experiment,
+        workflow_name: github.workflow || 'local',
+        event: github.eventName || 'local',
+        branch_type: branchType(github),
+    };
+}
+/**
+ * Merge tag sources (later wins), normalise keys and values, and refuse id-like values unless allowed.
+ * The schema keys (experiment, workflow_name, event, branch_type) are never refused.
+ */
+function buildTags(sources, allowIds) {
+    const tags = {};
+    const refused = [];
+    for (const source of sources) {
+        for (const [k, v] of Object.entries(source)) {
+            const key = tagKey(k);
+            const value = tagValue(String(v));
+            if (!key || !value)
+                continue;
+            if (!allowIds && !SCHEMA_KEYS.has(key) && looksLikeUniqueId(value)) {
+                refused.push(`${key}:${value} looks like a unique id (one series per run); pass allow-id-tags to keep it`);
+                delete tags[key];
+                continue;
+            }
+            tags[key] = value;
+        }
+    }
+    // Schema keys first, so every line reads experiment, workflow_name, event, branch_type, then the rest.
+    const ordered = {};
+    for (const key of SCHEMA_KEYS)
+        if (key in tags)
+            ordered[key] = tags[key];
+    return { tags: Object.assign(ordered, tags), refused };
+}
+const SCHEMA_KEYS = new Set(['experiment', 'workflow_name', 'event', 'branch_type']);
+/** Parse `k:v,k2:v2` as given to --tags / the `tags` input. */
+function parseTagList(text) {
+    const out = {};
+    for (const part of text.split(/[,\n]/)) {
+        const item = part.trim();
+        if (!item)
+            continue;
+        const i = item.indexOf(':');
+        if (i <= 0)
+            throw new Error(`tag "${item}" is not key:value`);
+        out[item.slice(0, i).trim()] = item.slice(i + 1).trim();
+    }
+    return out;
+}
+
+/**
+ * Run-level statistics the API sink sends per metric, as name suffixes. They never collide with what the
+ * Agent derives from DogStatsD (`.avg`, `.median`, `.95percentile`, `.max`, `.count` of a histogram).
+ */
+const DATADOG_RUN_STATS = {
+    median: 'steady.median',
+    p10: 'steady.p10',
+    p90: 'steady.p90',
+    final: 'final',
+    nonFinite: 'nonfinite',
+    diverged: 'diverged',
+    regression: 'regression',
+    /** The step number of a loss sample, tagged `step:N` like the sample: the x axis of a loss curve. */
+    step: 'step',
+};
+/** `<prefix>.<key>.<stat suffix>`: a run-level gauge of one metric (API sink). */
+function datadogStatName(prefix, header, stat) {
+    return `${statsdName(prefix, header)}.${DATADOG_RUN_STATS[stat]}`;
+}
+/** Run-level gauges that belong to no column (API sink). */
+const DATADOG_RUN_GAUGES = {
+    /** Last step of the run (as the StatsD sink sends it). */
+    steps: 'run.steps',
+    /** 1 when the file ended inside a row (a run still being written), else 0. */
+    truncated: 'run.truncated',
+    duration: 'run.duration',
+    regression: 'gate.regression',
+};
+/** `<prefix>.run.steps`, `<prefix>.run.truncated`, `<prefix>.run.duration`, `<prefix>.gate.regression`. */
+function datadogRunGaugeName(prefix, gauge) {
+    const suffix = DATADOG_RUN_GAUGES[gauge];
+    return prefix ? `${prefix}.${suffix}` : suffix;
+}
+/**
+ * Datadog's unit for one of our units (https://docs.datadoghq.com/metrics/units), or undefined where Datadog
+ * has none (TFLOPs, tokens per second): an unknown unit is left off rather than guessed.
+ */
+function datadogUnit(unit) {
+    return DATADOG_UNITS[unit];
+}
+const DATADOG_UNITS = {
+    ratio: 'fraction',
+    percent: 'percent',
+    seconds: 'second',
+    milliseconds: 'millisecond',
+    bytes: 'byte',
+    mebibytes: 'mebibyte',
+    gibibytes: 'gibibyte',
+};
+/** The API base URL for a Datadog site (`DD_SITE`): `datadoghq.eu` → `https://api.datadoghq.eu`. */
+function datadogApiBase(site) {
+    const s = (site ?? '').trim().replace(/^https?:\/\//, '').replace(/\/+$/, '').replace(/^(app|api)\./, '');
+    return `https://api.${s || 'datadoghq.com'}`;
+}
+
+/**
+ * One POST to the Datadog API with bounded retries: 429 and 5xx (and network failures) are retried,
+ * honouring `Retry-After` (or Datadog's `X-RateLimit-Reset`), else with exponential backoff; any other 4xx
+ * is final. Never throws: the outcome is a value, and every text in it has the API key redacted.
+ */
+const DEFAULT_RETRY_POLICY = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 30_000, budgetMs: 120_000 };
+const defaultPostDeps = () => ({
+    fetch: globalThis.fetch,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    now: Date.now,
+    random: Math.random,
+});
+/**
+ * Milliseconds to wait as a response asks: `Retry-After` in seconds or as an HTTP date, else
+ * `X-RateLimit-Reset` (seconds until the rate-limit window resets); null when neither is usable.
+ */
+function retryAfterMs(headers, now) {
+    const retryAfter = headers.get('retry-after')?.trim();
+    if (retryAfter) {
+        if (/^\d+(\.\d+)?$/.test(retryAfter))
+            return Math.round(Number(retryAfter) * 1000);
+        const at = Date.parse(retryAfter);
+        if (!Number.isNaN(at))
+            return Math.max(0, at - now);
+    }
+    const reset = headers.get('x-ratelimit-reset')?.trim();
+    if (reset && /^\d+$/.test(reset))
+        return Number(reset) * 1000;
+    return null;
+}
+/**
+ * Backoff before retry `n` (0 for the first retry): base·2ⁿ capped at `max`, with "equal jitter" —
+ * half fixed, half random — so that parallel jobs spread out without ever retrying at once.
+ */
+function backoffMs(n, base, max, random) {
+    const ceiling = Math.min(max, base * 2 ** n);
+    return Math.round(ceiling / 2 + (random * ceiling) / 2);
+}
+/** Replace every occurrence of each secret (and its URL-encoded form) with `***`. */
+function redactSecrets(text, secrets) {
+    let out = text;
+    for (const secret of secrets) {
+        if (!secret)
+            continue;
+        for (const form of new Set([secret, encodeURIComponent(secret)]))
+            out = out.split(form).join('***');
+    }
+    // A key someone put into a URL's query string.
+    return out.replace(/((?:api|application)[_-]?key=)[^&\s"']+/gi, '$1***');
+}
+function retryable(status) {
+    return status === 429 || status >= 500;
+}
+/** `deadline`: ms since the epoch after which no request starts and no wait is begun (default: now + budgetMs). */
+async function postWithRetry(url, body, headers, secrets, policy = DEFAULT_RETRY_POLICY, deps = defaultPostDeps(), deadline = deps.now() + policy.budgetMs) {
+    const waits = [];
+    const clean = (text) => redactSecrets(text, secrets);
+    let lastError = '';
+    let lastStatus = null;
+    for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
+        let wait = null;
+        const left = deadline - deps.now();
+        if (left <= 0) {
+            const error = `${lastError ? `${lastError}; ` : ''}out of the ${policy.budgetMs / 1000} s allowed for sending`;
+            return { ok: false, status: lastStatus, attempts: attempt - 1, error: clean(error), waits };
+        }
+        try {
+            const response = await deps.fetch(url, {
+                method: 'POST',
+                headers,
+                body,
+                signal: AbortSignal.timeout(Math.min(policy.timeoutMs, left)),
+            });
+            lastStatus = response.status;
+            const text = await response.text().catch(() => '');
+            if (response.ok)
+                return { ok: true, status: response.status, attempts: attempt, waits };
+            lastError = `HTTP ${response.status}${describeErrors(text)}`;
+            if (!retryable(response.status))
+                return { ok: false, status: response.status, attempts: attempt, error: clean(lastError), waits };
+            wait = retryAfterMs(response.headers, deps.now());
+            if (wait !== null && wait > policy.maxDelayMs) {
+                const error = `${lastError}; the API asked to wait ${Math.ceil(wait / 1000)} s, longer than the ${policy.maxDelayMs / 1000} s allowed`;
+                return { ok: false, status: response.status, attempts: attempt, error: clean(error), waits };
+            }
+        }
+        catch (e) {
+            lastStatus = null;
+            lastError = networkError(e);
+        }
+        if (attempt === policy.maxAttempts)
+            break;
+        const delay = wait ?? backoffMs(attempt - 1, policy.baseDelayMs, policy.maxDelayMs, deps.random());
+        if (deps.now() + delay >= deadline) {
+            const error = `${lastError}; out of the ${policy.budgetMs / 1000} s allowed for sending`;
+            return { ok: false, status: lastStatus, attempts: attempt, error: clean(error), waits };
+        }
+        waits.push(delay);
+        await deps.sleep(delay);
+    }
+    return {
+        ok: false,
+        status: lastStatus,
+        attempts: policy.maxAttempts,
+        error: clean(`${lastError} (gave up after ${policy.maxAttempts} attempts)`),
+        waits,
+    };
+}
+/** `: <errors>` from a Datadog error body `{"errors":[…]}`, else a short excerpt of the body. */
+function describeErrors(text) {
+    if (!text)
+        return '';
+    try {
+        const parsed = JSON.parse(text);
+        if (Array.isArray(parsed.errors) && parsed.errors.length)
+            return `: ${parsed.errors.map(String).join('; ').slice(0, 300)}`;
+    }
+    catch {
+        // not JSON
+    }
+    return `: ${text.replace(/\s+/g, ' ').slice(0, 200)}`;
+}
+function networkError(e) {
+    if (e instanceof Error) {
+        if (e.name === 'TimeoutError' || e.name === 'AbortError')
+            return 'request timed out';
+        const cause = e.cause;
+        const detail = cause instanceof Error ? `: ${cause.message}` : '';
+        return `${e.message}${detail}`;
+    }
+    return String(e);
+}
+
+/**
+ * Whether and where the Datadog API sink sends: resolved once by the shells at start-up, so this module
+ * stays light (the sink itself, with compression and retries, loads only when it runs).
+ */
+/** The `/api/v2/series` URL for a base URL or a full one. */
+function datadogSeriesUrl(base) {
+    const url = new URL(base);
+    if (!/\/api\/v2\/series\/?$/.test(url.pathname))
+        url.pathname = `${url.pathname.replace(/\/+$/, '')}/api/v2/series`;
+    return url.toString();
+}
+/**
+ * Whether and where to send. The sink is on when a URL (flag `--datadog-url` / input `datadog-url`) or an
+ * explicit key (input `datadog-api-key`) is given; `DD_API_KEY` alone only supplies the key, because runners
+ * often carry it for an Agent. A URL of `''` or `auto` means the site's API: `https://api.<DD_SITE>`.
+ * Returns `{ skip }` with a warning when the sink is asked for but cannot run, null when not asked for.
+ */
+function resolveDatadogTarget(given, env) {
+    if (given.url === null && !given.apiKey)
+        return null;
+    const apiKey = given.apiKey || env.DD_API_KEY || '';
+    const wanted = given.url === null || given.url.trim() === '' || given.url.trim() === 'auto' ? datadogApiBase(env.DD_SITE) : given.url.trim();
+    let url;
+    try {
+        url = datadogSeriesUrl(wanted);
+    }
+    catch {
+        return { skip: `Datadog: "${redactSecrets(wanted, [apiKey])}" is not a URL; nothing sent to Datadog` };
+    }
+    if (!/^https?:$/.test(new URL(url).protocol))
+        return { skip: `Datadog: ${url} is not an http(s) URL; nothing sent to Datadog` };
+    if (!apiKey)
+        return { skip: 'Datadog: no API key (set DD_API_KEY or the datadog-api-key input); nothing sent to Datadog' };
+    return { url, apiKey };
+}
+
+/**
+ * The one table of parameters both shells read: action input `statsd-host` and CLI flag
+ * `--statsd-host` are the same entry, parsed and validated the same way.
+ */
+const PARAMETERS = [
+    { name: 'csv', key: 'csv', kind: 'list', description: 'per-step metrics file(s): CSV, Megatron golden-values JSON or HF trainer_state.json' },
+    { name: 'metadata', key: 'metadata', kind: 'string', description: 'experiment_metadata.jsonl manifest listing the runs of a batch' },
+    { name: 'experiment', key: 'experiment', kind: 'string', description: 'experiment name (default: the run name; with a manifest, a prefix)' },
+    { name: 'config', key: 'config', kind: 'string', description: 'YAML config: classification overrides, sampling, gate settings' },
+    { name: 'gpu-csv', key: 'gpuCsv', kind: 'list', description: 'nvidia-smi --query-gpu CSV or dmon output captured during the run' },
+    { name: 'gpu-scrape', key: 'gpuScrape', kind: 'list', description: 'Prometheus text scrape of dcgm-exporter' },
+    { name: 'gpu-price', key: 'gpuPrice', kind: 'string', description: 'price per GPU-hour by GPU type, e.g. {H100: 2.49, A100: 1.29}: cost per run and per billion tokens' },
+    { name: 'statsd-host', key: 'statsdHost', kind: 'string', description: 'StatsD host (emit defaults to 127.0.0.1, or DD_AGENT_HOST with the datadog flavor)' },
+    { name: 'statsd-port', key: 'statsdPort', kind: 'number', description: 'StatsD UDP port (default 8125, or DD_DOGSTATSD_PORT)' },
+    { name: 'statsd-flavor', key: 'statsdFlavor', kind: 'string', choices: ['plain', 'datadog'], description: 'plain (statsd_exporter, Etsy statsd) or datadog (DogStatsD to a Datadog Agent)' },
+    { name: 'prefix', key: 'prefix', kind: 'string', description: 'metric name prefix (default training_metrics)' },
+    { name: 'max-buffer-size', key: 'maxBufferSize', kind: 'number', description: 'bytes per datagram (default 1432: unfragmented on a 1500-MTU network)' },
+    { name: 'tags', key: 'tags', kind: 'tags', description: 'extra tags k:v,k2:v2 on every metric' },
+    { name: 'allow-id-tags', key: 'allowIdTags', kind: 'boolean', description: 'allow tag values that look like unique ids (SHAs, UUIDs, run ids)' },
+    { name: 'dry-run', key: 'dryRun', kind: 'boolean', description: 'print the StatsD lines instead of sending them' },
+    { name: 'json', key: 'json', kind: 'string', description: 'write a JSON account of what was done to this file' },
+    { name: 'history', key: 'history', kind: 'string', description: 'baseline history: a JSON file, or git:<branch>[:<path>] for a data branch' },
+    { name: 'history-max', key: 'historyMax', kind: 'number', description: 'runs kept per experiment and fingerprint (default 100)' },
+    { name: 'record', key: 'record', kind: 'string', choices: ['auto', 'always', 'never'], description: 'record this run in the history: auto = default branch and scheduled runs' },
+    { name: 'fail-on-regression', key: 'failOnRegression', kind: 'boolean', description: 'exit 1 / fail the job on a regression (default true)' },
+    { name: 'new-baseline', key: 'newBaseline', kind: 'boolean', description: 'mark this run as the start of a new baseline (an intended change)' },
+    { name: 'markdown', key: 'markdown', kind: 'string', description: 'write the Markdown report to this file' },
+    { name: 'html', key: 'html', kind: 'string', description: 'write the self-contained HTML report to this file' },
+    { name: 'comment', key: 'comment', kind: 'string', choices: ['always', 'on-regression', 'off'], description: 'PR comment mode (default always)' },
+    { name: 'github-token', key: 'githubToken', kind: 'string', secret: true, description: 'token for the PR comment (a git history branch pushes with the checkout\'s credentials)' },
+    { name: 'pushgateway-url', key: 'pushgatewayUrl', kind: 'string', description: 'Prometheus Pushgateway URL' },
+    { name: 'datadog-url', key: 'datadogUrl', kind: 'string', description: 'Datadog API URL (default from DD_SITE)' },
+    { name: 'datadog-api-key', key: 'datadogApiKey', kind: 'string', secret: true, description: 'Datadog API key (default DD_API_KEY)' },
+    { name: 'fail-on-sink-error', key: 'failOnSinkError', kind: 'boolean', description: 'fail when a sink cannot deliver (default: warn)' },
+];
+const byName = (name) => PARAMETERS.find((p) => p.name === name);
+/** Turn raw input/flag values into Options; a bad value is an InputError naming the parameter. */
+function resolveOptions(command, raw, github, env, shell) {
+    const origin = shell === 'cli' ? 'arguments' : 'action inputs';
+    const options = { ...structuredClone(DEFAULT_OPTIONS), command, github, notices: [] };
+    const bad = (p, why) => new InputError(origin, null, `${p.name}: ${why}`);
+    for (const p of PARAMETERS) {
+        const value = raw[p.name];
+        if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
+            continue;
+        const target = options;
+        switch (p.kind) {
+            case 'list':
+                target[p.key] = (Array.isArray(value) ? value : String(value).split('\n')).map((v) => String(v).trim()).filter(Boolean);
+                break;
+            case 'number': {
+                const n = Number(value);
+                if (!Number.isInteger(n) || n <= 0)
+                    throw bad(p, `expected a positive whole number, got "${String(value)}"`);
+                target[p.key] = n;
+                break;
+            }
+            case 'boolean':
+                if (typeof value === 'boolean')
+                    target[p.key] = value;
+                else if (/^(true|yes|1)$/i.test(String(value)))
+                    target[p.key] = true;
+                else if (/^(false|no|0)$/i.test(String(value)))
+                    target[p.key] = false;
+                else
+                    throw bad(p, `expected true or false, got "${String(value)}"`);
+                break;
+            case 'tags':
+                try {
+                    target[p.key] = parseTagList(String(value));
+                }
+                catch (e) {
+                    throw bad(p, e.message);
+                }
+                break;
+            case 'string': {
+                const text = String(Array.isArray(value) ? value[value.length - 1] : value).trim();
+                if (p.choices && !p.choices.includes(text))
+                    throw bad(p, `expected one of ${p.choices.join(', ')}, got "${text}"`);
+                target[p.key] = text;
+            }
+        }
+    }
+    if (options.statsdPort > 65535)
+        throw bad(byName('statsd-port'), `a UDP port is at most 65535, got ${options.statsdPort}`);
+    // The prefix starts every metric name on every route: letters, digits and _, dot-separated.
+    if (options.prefix && !/^[a-zA-Z_][a-zA-Z0-9_]*(\.[a-zA-Z_][a-zA-Z0-9_]*)*$/.test(options.prefix)) {
+        throw bad(byName('prefix'), `"${options.prefix}" is not a metric prefix (letters, digits and _, dot-separated, e.g. daily_training_metrics)`);
+    }
+    // Environment defaults where the ecosystem has a convention.
+    if (options.statsdFlavor === 'datadog') {
+        if (!raw['statsd-host'] && env.DD_AGENT_HOST)
+            options.statsdHost = env.DD_AGENT_HOST;
+        if (!raw['statsd-port'] && env.DD_DOGSTATSD_PORT && Number(env.DD_DOGSTATSD_PORT) > 0)
+            options.statsdPort = Number(env.DD_DOGSTATSD_PORT);
+    }
+    // The CLI's emit exists to send; the action sends over StatsD only where asked.
+    if (shell === 'cli' && command === 'emit' && !options.statsdHost)
+        options.statsdHost = '127.0.0.1';
+    if (command === 'record' && raw.record === undefined)
+        options.record = 'always';
+    // The Datadog API sink runs when asked for by URL or by an explicit key; DD_API_KEY alone only supplies the key.
+    const datadog = resolveDatadogTarget({ url: options.datadogUrl, apiKey: options.datadogApiKey }, env);
+    options.datadogUrl = datadog && 'url' in datadog ? datadog.url : null;
+    options.datadogApiKey = datadog && 'url' in datadog ? datadog.apiKey : null;
+    if (datadog && 'skip' in datadog)
+        options.notices.push(datadog.skip);
+    options.githubToken ??= env.GITHUB_TOKEN || null;
+    return options;
+}
+
+function resultJson(result, options) {
+    const first = result.gate[0];
+    return {
+        command: options.command,
+        exitCode: result.exitCode,
+        regression: result.gate.some((g) => g.regression),
+        ...(first ? { experiment: first.experiment, run: first.run, metrics: first.metrics } : {}),
+        experiments: result.gate,
+        statsd: result.statsd && {
+            target: result.statsd.target,
+            dryRun: result.statsd.dryRun,
+            lines: result.statsd.lines,
+            datagrams: result.statsd.datagrams,
+            bytes: result.statsd.bytes,
+            series: result.statsd.series,
+            errors: result.statsd.errors,
+        },
+        sinks: result.sinks,
+        runs: result.summaries,
+        ...(result.gpu ? { gpu: result.gpu.gpu, cost: result.gpu.costs.map(({ run, cost }) => ({ run, ...cost })) } : {}),
+        errors: result.errors,
+        warnings: result.warnings,
+    };
+}
+
+const gauge$1 = (direction = 'none') => ({ kind: 'gauge', direction, gate: false, minEffect: 0 });
+/** Rules over the metric key (`metricKey(header)`: lower case, `_` separated, dots kept). */
+const RULES = [
+    // Bookkeeping and counters: reported as the last value, never judged.
+    { test: /(^|[._])(epoch|timestamp|wall_?clock|date|walltime)$/, class: gauge$1() },
+    { test: /(learning_rate|(^|[._])lr($|[._])|lr_scale|weight_decay|momentum)/, class: gauge$1() },
+    { test: /(grad_norm|gradient_norm|num_zeros|params_norm|loss_scale)/, class: gauge$1() },
+    { test: /(^|[._])(consumed|total|num|n)_(tokens|samples|steps|examples|flos)|(^|[._])(tokens|samples)_(seen|consumed|processed)$|total_flos$|(^|[._])(tokens|samples|examples)$/, class: gauge$1() },
+    { test: /(runtime|wall_time|total_time|elapsed_time$|time_elapsed)/, class: { ...gauge$1(), unit: 'seconds' } },
+    { test: /(eval|val|valid|test)_(wer|cer|bleu|accuracy|acc|f1)/, class: gauge$1() },
+    // Loss and perplexity: sampled every N steps, lower is better.
+    { test: /(loss|perplexity|(^|[._])ppl($|[._]))/, class: { kind: 'loss', direction: 'lower', gate: true, minEffect: 0.01 } },
+    // Throughput family: higher is better, bucketed into step windows.
+    { test: /(^|[._])mfu($|[._])|model_flops_util|hfu/, class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'ratio' } },
+    { test: /tflops|tflop_s|flops_per_s/, class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'tflops' } },
+    {
+        test: /(throughput|tokens_per_s|tokens_per_second|tok_s|tokens_s$|tps$|samples_per_s|samples_per_second|sequences_per_s|it_s$|steps_per_s)/,
+        class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'per_second' },
+    },
+    // Memory: lower is better; peaks matter most.
+    { test: /(^|[._])(mem|memory|vram|hbm)|mem_|_mem($|[._])/, class: { kind: 'window', direction: 'lower', gate: true, minEffect: 0.03 } },
+    // Timers: first steps skipped as warm-up, lower is better.
+    {
+        test: /(step_time|iteration_time|iter_time|time_per_(step|iteration|iter)|elapsed_time_per_iteration|batch_time|(^|[._])(time|duration|latency)($|[._])|_time$|_ms$|_sec$|_seconds$)/,
+        class: { kind: 'timer', direction: 'lower', gate: true, minEffect: 0.02, unit: 'seconds' },
+    },
+];
+/** Units written as a header suffix, mapped to the unit names the sinks convert from. */
+const UNIT_ALIASES = {
+    '%': 'percent',
+    percent: 'percent',
+    mib: 'mebibytes',
+    mb: 'megabytes',
+    gib: 'gibibytes',
+    gb: 'gigabytes',
+    b: 'bytes',
+    bytes: 'bytes',
+    ms: 'milliseconds',
+    s: 'seconds',
+    sec: 'seconds',
+    w: 'watts',
+    c: 'celsius',
+    mhz: 'megahertz',
+};
+/** The unit a name implies when no `[unit]` suffix says it. */
+function unitFromKey(key, fallback) {
+    if (/_ms$|_ms[._]|milliseconds|\(ms\)/.test(key))
+        return 'milliseconds';
+    if (/bytes/.test(key))
+        return 'bytes';
+    if (/_mib$|_mb$/.test(key))
+        return 'mebibytes';
+    if (/_gib$|_gb$/.test(key))
+        return 'gibibytes';
+    if (/percent|_pct$|_%/.test(key))
+        return 'percent';
+    return fallback ?? '';
+}
+/** Classify a metric by its header alone. */
+function defaultClass(header) {
+    const key = metricKey(header);
+    const written = headerUnit(header).toLowerCase();
+    const unitFromHeader = written ? (UNIT_ALIASES[written] ?? written) : '';
+    const rule = RULES.find((r) => r.test.test(key));
+    const base = rule?.class ?? gauge$1();
+    const unit = unitFromHeader || unitFromKey(`${key}${/\(ms\)/i.test(header) ? '_ms' : ''}`, base.unit);
+    return { kind: base.kind, direction: base.direction, gate: base.gate, minEffect: base.minEffect, unit };
+}
+
+/**
+ * The YAML config file: classification overrides by glob pattern and the sampling settings.
+ *
+ *   loss_every: 50          # loss sampled every N steps (tag step:N)
+ *   warmup_steps: 10        # first steps skipped for timers and the steady state
+ *   max_windows: 32         # bound on step windows per run (window size doubles to stay under it)
+ *   loss_max_points: 200    # bound on sampled loss points per run (interval doubles to stay under it)
+ *   metrics:                # first matching pattern wins; matched against the header and its key
+ *     "train.*loss": { kind: loss, direction: lower, min_effect: 0.01 }
+ *     "debug_*":     { kind: ignore }
+ *
+ * Other top-level sections (gate, gpu_price, …) are kept in `sections` for the stages that own them.
+ * The parser (parse-config.ts, with the YAML and glob libraries) is loaded only when there is a file.
+ */
+const DEFAULT_CONFIG = {
+    lossEvery: 50,
+    warmupSteps: 10,
+    maxWindows: 32,
+    lossMaxPoints: 200,
+    rules: [],
+    sections: {},
+    source: null,
+};
+/** Read and validate a config file; every problem is an InputError with its line. */
+async function loadConfig(path) {
+    if (!path)
+        return DEFAULT_CONFIG;
+    let text;
+    try {
+        text = await readFile(path, 'utf8');
+    }
+    catch (e) {
+        throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
+    }
+    const { parseConfig } = await import('./parse-config-BtHDSLDa.js');
+    return parseConfig(text, path);
+}
+
+function classify(header, config) {
+    const base = defaultClass(header);
+    const rule = config.rules.find((r) => r.matches(header));
+    if (!rule)
+        return base;
+    const merged = { ...base, ...rule.override };
+    // A metric moved into a judged kind without a direction of its own gets the kind's usual one.
+    if (rule.override.kind && !rule.override.direction && merged.direction === 'none') {
+        merged.direction = merged.kind === 'window' ? 'higher' : merged.kind === 'gauge' || merged.kind === 'ignore' ? 'none' : 'lower';
+    }
+    if (merged.kind === 'ignore')
+        merged.gate = false;
+    return merged;
+}
+
+function newStage(options, io, shell) {
+    const result = { exitCode: 0, summaries: [], gate: [], statsd: null, gpu: null, sinks: [], report: null, errors: [], warnings: [] };
+    return {
+        options,
+        io,
+        shell,
+        result,
+        warn(message) {
+            result.warnings.push(message);
+            io.warn(message);
+        },
+        fail(e) {
+            if (!(e instanceof InputError))
+                throw e;
+            result.errors.push(e.message);
+            io.error(e.message);
+        },
+    };
+}
+
+const is_object = function (obj) {
+  return typeof obj === "object" && obj !== null && !Array.isArray(obj);
+};
+
+class CsvError extends Error {
+  constructor(code, message, options, ...contexts) {
+    if (Array.isArray(message)) message = message.join(" ").trim();
+    super(message);
+    if (Error.captureStackTrace !== undefined) {
+      Error.captureStackTrace(this, CsvError);
+    }
+    this.code = code;
+    for (const context of contexts) {
+      for (const key in context) {
+        const value = context[key];
+        this[key] = Buffer.isBuffer(value)
+          ? value.toString(options.encoding)
+          : value == null
+            ? value
+            : JSON.parse(JSON.stringify(value));
+      }
+    }
+  }
+}
+
+const normalize_columns_array = function (columns) {
+  const normalizedColumns = [];
+  for (let i = 0, l = columns.length; i < l; i++) {
+    const column = columns[i];
+    if (column === undefined || column === null || column === false) {
+      normalizedColumns[i] = { disabled: true };
+    } else if (typeof column === "string" || typeof column === "number") {
+      normalizedColumns[i] = { name: `${column}` };
+    } else if (is_object(column)) {
+      if (typeof column.name !== "string") {
+        throw new CsvError("CSV_OPTION_COLUMNS_MISSING_NAME", [
+          "Option columns missing name:",
+          `property "name" is required at position ${i}`,
+          "when column is an object literal",
+        ]);
+      }
+      normalizedColumns[i] = column;
+    } else {
+      throw new CsvError("CSV_INVALID_COLUMN_DEFINITION", [
+        "Invalid column definition:",
+        "expect a string or a literal object,",
+        `got ${JSON.stringify(column)} at position ${i}`,
+      ]);
+    }
+  }
+  return normalizedColumns;
+};
+
+class ResizeableBuffer {
+  constructor(size = 100) {
+    this.size = size;
+    this.length = 0;
+    this.buf = Buffer.allocUnsafe(size);
+  }
+  prepend(val) {
+    if (Buffer.isBuffer(val)) {
+      const length = this.length + val.length;
+      if (length >= this.size) {
+        this.resize();
+        if (length >= this.size) {
+          throw Error("INVALID_BUFFER_STATE");
+        }
+      }
+      const buf = this.buf;
+      this.buf = Buffer.allocUnsafe(this.size);
+      val.copy(this.buf, 0);
+      buf.copy(this.buf, val.length);
+      this.length += val.length;
+    } else {
+      const length = this.length++;
+      if (length === this.size) {
+        this.resize();
+      }
+      const buf = this.clone();
+      this.buf[0] = val;
+      buf.copy(this.buf, 1, 0, length);
+    }
+  }
+  append(val) {
+    const length = this.length++;
+    if (length === this.size) {
+      this.resize();
+    }
+    this.buf[length] = val;
+  }
+  clone() {
+    return Buffer.from(this.buf.slice(0, this.length));
+  }
+  resize() {
+    const length = this.length;
+    this.size = this.size * 2;
+    const buf = Buffer.allocUnsafe(this.size);
+    this.buf.copy(buf, 0, 0, length);
+    this.buf = buf;
+  }
+  toString(encoding) {
+    if (encoding) {
+      return this.buf.toString(encoding, 0, this.length);
+    } else {
+      return Uint8Array.prototype.slice.call(this.buf.slice(0, this.length));
+    }
+  }
+  toJSON() {
+    return this.toString("utf8");
+  }
+  reset() {
+    this.length = 0;
+  }
+}
+
+const init_state = function (options) {
+  // ECMAScript WhiteSpace + LineTerminator codepoints, encoded under
+  // `options.encoding`. Aligns trimming with `String.prototype.trim()`.
+  // https://tc39.es/ecma262/#sec-white-space
+  // https://tc39.es/ecma262/#sec-line-terminators
+  //
+  // Codepoints unrepresentable in the target encoding are dropped: Node's
+  // Buffer substitutes them with `?` (0x3F), and including those would cause
+  // literal `?` bytes in the input to be trimmed under `latin1`/`ascii`.
+  const timchars = [
+    // Basic Latin
+    0x0020, // [Space](https://www.fileformat.info/info/unicode/char/0020/index.htm)
+    0x0009, // [CHARACTER TABULATION (HT)](https://www.fileformat.info/info/unicode/char/0009/index.htm)
+    0x000a, // [LINE FEED (LF)](https://www.fileformat.info/info/unicode/char/000a/index.htm)
+    0x000d, // [CARRIAGE RETURN (CR)](https://www.fileformat.info/info/unicode/char/000d/index.htm)
+    0x000c, // [FORM FEED (FF)](https://www.fileformat.info/info/unicode/char/000c/index.htm)
+    0x000b, // [LINE TABULATION (VT)](https://www.fileformat.info/info/unicode/char/000b/index.htm)
+    // Latin-1 Supplement
+    0x00a0, // [NO-BREAK SPACE (NBSP)](https://www.fileformat.info/info/unicode/char/00a0/index.htm)
+    // Ogham
+    0x1680, // [OGHAM SPACE MARK](https://www.fileformat.info/info/unicode/char/1680/index.htm)
+    // General Punctuation
+    0x2000, // [EN QUAD](https://www.fileformat.info/info/unicode/char/2000/index.htm)
+    0x2001, // [EM QUAD](https://www.fileformat.info/info/unicode/char/2001/index.htm)
+    0x2002, // [EN SPACE](https://www.fileformat.info/info/unicode/char/2002/index.htm)
+    0x2003, // [EM SPACE](https://www.fileformat.info/info/unicode/char/2003/index.htm)
+    0x2004, // [THREE-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2004/index.htm)
+    0x2005, // [FOUR-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2005/index.htm)
+    0x2006, // [SIX-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2006/index.htm)
+    0x2007, // [FIGURE SPACE](https://www.fileformat.info/info/unicode/char/2007/index.htm)
+    0x2008, // [PUNCTUATION SPACE](https://www.fileformat.info/info/unicode/char/2008/index.htm)
+    0x2009, // [THIN SPACE](https://www.fileformat.info/info/unicode/char/2009/index.htm)
+    0x200a, // [HAIR SPACE](https://www.fileformat.info/info/unicode/char/200a/index.htm)
+    0x2028, // [LINE SEPARATOR](https://www.fileformat.info/info/unicode/char/2028/index.htm)
+    0x2029, // [PARAGRAPH SEPARATOR](https://www.fileformat.info/info/unicode/char/2029/index.htm)
+    0x202f, // [NARROW NO-BREAK SPACE (NNBSP)](https://www.fileformat.info/info/unicode/char/202f/index.htm)
+    0x205f, // [MEDIUM MATHEMATICAL SPACE (MMSP)](https://www.fileformat.info/info/unicode/char/205f/index.htm)
+    0x3000, // [IDEOGRAPHIC SPACE](https://www.fileformat.info/info/unicode/char/3000/index.htm)
+    0xfeff, // [ZERO WIDTH NO-BREAK SPACE (BOM)](https://www.fileformat.info/info/unicode/char/feff/index.htm)
+  ].reduce((acc, codepoint) => {
+    const encoded = Buffer.from(
+      String.fromCharCode(codepoint),
+      options.encoding,
+    );
+    if (codepoint !== 0x3f && encoded.length === 1 && encoded[0] === 0x3f) {
+      return acc;
+    }
+    acc.push(encoded);
+    return acc;
+  }, []);
+  // First-byte lookup table for `__isCharTrimable`. Non-whitespace bytes
+  // (the common case) bail out in O(1) without scanning every timchar.
+  const timcharFirstBytes = new Uint8Array(256);
+  for (const t of timchars) timcharFirstBytes[t[0]] = 1;
+  return {
+    bomSkipped: false,
+    bufBytesStart: 0,
+    castField: options.cast_function,
+    commenting: false,
+    delimiterBufPrevious: undefined,
+    delimiterDiscovered: false,
+    // Current error encountered by a record
+    error: undefined,
+    enabled: options.from_line === 1,
+    escaping: false,
+    escapeIsQuote:
+      Buffer.isBuffer(options.escape) &&
+      Buffer.isBuffer(options.quote) &&
+      Buffer.compare(options.escape, options.quote) === 0,
+    // columns can be `false`, `true`, `Array`
+    expectedRecordLength: Array.isArray(options.columns)
+      ? options.columns.length
+      : undefined,
+    field: new ResizeableBuffer(20),
+    firstLineToHeaders: options.cast_first_line_to_header,
+    needMoreDataSize: Math.max(
+      // Skip if the remaining buffer smaller than comment
+      options.comment !== null ? options.comment.length : 0,
+      // Skip if the remaining buffer can be delimiter
+      ...(options.delimiter
+        ? options.delimiter.map((delimiter) => delimiter.length)
+        : []),
+      // Auto discovery of delimiter is limited to 1 character
+      options.delimiter_auto ? 1 : 0,
+      // Skip if the remaining buffer can be escape sequence
+      options.quote !== null ? options.quote.length : 0,
+      // Skip if the remaining buffer can be a multi-byte trim character
+      ...timchars.map((t) => t.length),
+    ),
+    previousBuf: undefined,
+    quoting: false,
+    stop: false,
+    rawBuffer: new ResizeableBuffer(100),
+    record: [],
+    recordHasError: false,
+    record_length: 0,
+    recordDelimiterMaxLength:
+      options.record_delimiter.length === 0
+        ? 0
+        : Math.max(...options.record_delimiter.map((v) => v.length)),
+    trimChars: [
+      Buffer.from(" ", options.encoding)[0],
+      Buffer.from("\t", options.encoding)[0],
+    ],
+    wasQuoting: false,
+    wasRowDelimiter: false,
+    timchars: timchars,
+    timcharFirstBytes: timcharFirstBytes,
+  };
+};
+
+const underscore = function (str) {
+  return str.replace(/([A-Z])/g, function (_, match) {
+    return "_" + match.toLowerCase();
+  });
+};
+
+const normalize_options = function (opts) {
+  const options = {};
+  // Merge with user options
+  for (const opt in opts) {
+    options[underscore(opt)] = opts[opt];
+  }
+  // Normalize option `encoding`
+  // Note: defined first because other options depends on it
+  // to convert chars/strings into buffers.
+  if (options.encoding === undefined || options.encoding === true) {
+    options.encoding = "utf8";
+  } else if (options.encoding === null || options.encoding === false) {
+    options.encoding = null;
+  } else if (
+    typeof options.encoding !== "string" &&
+    options.encoding !== null
+  ) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_ENCODING",
+      [
+        "Invalid option encoding:",
+        "encoding must be a string or null to return a buffer,",
+        `got ${JSON.stringify(options.encoding)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `bom`
+  if (
+    options.bom === undefined ||
+    options.bom === null ||
+    options.bom === false
+  ) {
+    options.bom = false;
+  } else if (options.bom !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_BOM",
+      [
+        "Invalid option bom:",
+        "bom must be true,",
+        `got ${JSON.stringify(options.bom)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `cast`
+  options.cast_function = null;
+  if (
+    options.cast === undefined ||
+    options.cast === null ||
+    options.cast === false ||
+    options.cast === ""
+  ) {
+    options.cast = undefined;
+  } else if (typeof options.cast === "function") {
+    options.cast_function = options.cast;
+    options.cast = true;
+  } else if (options.cast !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_CAST",
+      [
+        "Invalid option cast:",
+        "cast must be true or a function,",
+        `got ${JSON.stringify(options.cast)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `cast_date`
+  if (
+    options.cast_date === undefined ||
+    options.cast_date === null ||
+    options.cast_date === false ||
+    options.cast_date === ""
+  ) {
+    options.cast_date = false;
+  } else if (options.cast_date === true) {
+    options.cast_date = function (value) {
+      const date = Date.parse(value);
+      return !isNaN(date) ? new Date(date) : value;
+    };
+  } else if (typeof options.cast_date !== "function") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_CAST_DATE",
+      [
+        "Invalid option cast_date:",
+        "cast_date must be true or a function,",
+        `got ${JSON.stringify(options.cast_date)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `columns`
+  options.cast_first_line_to_header = undefined;
+  if (options.columns === true) {
+    // Fields in the first line are converted as-is to columns
+    options.cast_first_line_to_header = undefined;
+  } else if (typeof options.columns === "function") {
+    options.cast_first_line_to_header = options.columns;
+    options.columns = true;
+  } else if (Array.isArray(options.columns)) {
+    options.columns = normalize_columns_array(options.columns);
+  } else if (
+    options.columns === undefined ||
+    options.columns === null ||
+    options.columns === false
+  ) {
+    options.columns = false;
+  } else {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_COLUMNS",
+      [
+        "Invalid option columns:",
+        "expect an array, a function or true,",
+        `got ${JSON.stringify(options.columns)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `group_columns_by_name`
+  if (
+    options.group_columns_by_name === undefined ||
+    options.group_columns_by_name === null ||
+    options.group_columns_by_name === false
+  ) {
+    options.group_columns_by_name = false;
+  } else if (options.group_columns_by_name !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_GROUP_COLUMNS_BY_NAME",
+      [
+        "Invalid option group_columns_by_name:",
+        "expect an boolean,",
+        `got ${JSON.stringify(options.group_columns_by_name)}`,
+      ],
+      options,
+    );
+  } else if (options.columns === false) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_GROUP_COLUMNS_BY_NAME",
+      [
+        "Invalid option group_columns_by_name:",
+        "the `columns` mode must be activated.",
+      ],
+      options,
+    );
+  }
+  // Normalize option `comment`
+  if (
+    options.comment === undefined ||
+    options.comment === null ||
+    options.comment === false ||
+    options.comment === ""
+  ) {
+    options.comment = null;
+  } else {
+    if (typeof options.comment === "string") {
+      options.comment = Buffer.from(options.comment, options.encoding);
+    }
+    if (!Buffer.isBuffer(options.comment)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_COMMENT",
+        [
+          "Invalid option comment:",
+          "comment must be a buffer or a string,",
+          `got ${JSON.stringify(options.comment)}`,
+        ],
+        options,
+      );
+    }
+  }
+  // Normalize option `comment_no_infix`
+  if (
+    options.comment_no_infix === undefined ||
+    options.comment_no_infix === null ||
+    options.comment_no_infix === false
+  ) {
+    options.comment_no_infix = false;
+  } else if (options.comment_no_infix !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_COMMENT",
+      [
+        "Invalid option comment_no_infix:",
+        "value must be a boolean,",
+        `got ${JSON.stringify(options.comment_no_infix)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `delimiter_auto`
+  if (
+    options.delimiter_auto === undefined ||
+    options.delimiter_auto === null ||
+    options.delimiter_auto === false
+  ) {
+    options.delimiter_auto = false;
+  } else if (options.delimiter_auto === true) {
+    options.delimiter_auto = {};
+  } else if (!is_object(options.delimiter_auto)) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_DELIMITER_AUTO",
+      [
+        "Invalid option delimiter_auto:",
+        "delimiter_auto must be a boolean or a configuration object,",
+        `got ${JSON.stringify(options.delimiter_auto)}`,
+      ],
+      options,
+    );
+  }
+  if (options.delimiter_auto) {
+    if (options.delimiter_auto.preferred === undefined)
+      options.delimiter_auto.preferred = {
+        [",".charCodeAt(0)]: 1.8,
+        ["\t".charCodeAt(0)]: 1.8,
+        [";".charCodeAt(0)]: 1.6,
+        [" ".charCodeAt(0)]: 1.6,
+        [":".charCodeAt(0)]: 1.5,
+        [".".charCodeAt(0)]: 1.4,
+        ["/".charCodeAt(0)]: 1.4,
+      };
+    else if (!is_object(options.delimiter_auto.preferred)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "preferred must be an object,",
+          `got ${JSON.stringify(options.delimiter_auto.preferred)}`,
+        ],
+        options,
+      );
+    }
+    if (options.delimiter_auto.score === undefined)
+      options.delimiter_auto.score = (info, options) => {
+        return (
+          (info.total - info.std) * (options.preferred[info.char_code] || 1)
+        );
+      };
+    else if (typeof options.delimiter_auto.score !== "function") {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "score must be a function,",
+          `got ${JSON.stringify(options.delimiter_auto.score)}`,
+        ],
+        options,
+      );
+    }
+    if (options.delimiter_auto.size === undefined)
+      options.delimiter_auto.size = 2048;
+    else if (typeof options.delimiter_auto.size !== "number") {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "size must be a number,",
+          `got ${JSON.stringify(options.delimiter_auto.size)}`,
+        ],
+        options,
+      );
+    }
+  }
+  // Normalize option `delimiter`
+  const delimiter_json = JSON.stringify(options.delimiter);
+  if (options.delimiter_auto !== false) {
+    options.delimiter = [];
+  }
+  if (!Array.isArray(options.delimiter)) {
+    if (
+      options.delimiter === undefined ||
+      options.delimiter === null ||
+      options.delimiter === false
+    ) {
+      options.delimiter = Buffer.from(",", options.encoding);
+    }
+    options.delimiter = [options.delimiter];
+  }
+  options.delimiter = options.delimiter.map(function (delimiter) {
+    if (typeof delimiter === "string") {
+      delimiter = Buffer.from(delimiter, options.encoding);
+    }
+    if (!Buffer.isBuffer(delimiter) || delimiter.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER",
+        [
+          "Invalid option delimiter:",
+          "delimiter must be a non empty string or buffer or array of string|buffer,",
+          `got ${delimiter_json}`,
+        ],
+        options,
+      );
+    }
+    return delimiter;
+  });
+  // Normalize option `escape`
+  if (options.escape === undefined || options.escape === true) {
+    options.escape = Buffer.from('"', options.encoding);
+  } else if (typeof options.escape === "string") {
+    options.escape = Buffer.from(options.escape, options.encoding);
+  } else if (options.escape === null || options.escape === false) {
+    options.escape = null;
+  }
+  if (options.escape !== null) {
+    if (!Buffer.isBuffer(options.escape)) {
+      throw new Error(
+        `Invalid Option: escape must be a buffer, a string or a boolean, got ${JSON.stringify(options.escape)}`,
+      );
+    }
+  }
+  // Normalize option `from`
+  if (options.from === undefined || options.from === null) {
+    options.from = 1;
+  } else {
+    if (typeof options.from === "string" && /\d+/.test(options.from)) {
+      options.from = parseInt(options.from);
+    }
+    if (Number.isInteger(options.from)) {
+      if (options.from < 0) {
+        throw new Error(
+          `Invalid Option: from must be a positive integer, got ${JSON.stringify(opts.from)}`,
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: from must be an integer, got ${JSON.stringify(options.from)}`,
+      );
+    }
+  }
+  // Normalize option `from_line`
+  if (options.from_line === undefined || options.from_line === null) {
+    options.from_line = 1;
+  } else {
+    if (
+      typeof options.from_line === "string" &&
+      /\d+/.test(options.from_line)
+    ) {
+      options.from_line = parseInt(options.from_line);
+    }
+    if (Number.isInteger(options.from_line)) {
+      if (options.from_line <= 0) {
+        throw new Error(
+          `Invalid Option: from_line must be a positive integer greater than 0, got ${JSON.stringify(opts.from_line)}`,
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: from_line must be an integer, got ${JSON.stringify(opts.from_line)}`,
+      );
+    }
+  }
+  // Normalize options `ignore_last_delimiters`
+  if (
+    options.ignore_last_delimiters === undefined ||
+    options.ignore_last_delimiters === null
+  ) {
+    options.ignore_last_delimiters = false;
+  } else if (typeof options.ignore_last_delimiters === "number") {
+    options.ignore_last_delimiters = Math.floor(options.ignore_last_delimiters);
+    if (options.ignore_last_delimiters === 0) {
+      options.ignore_last_delimiters = false;
+    }
+  } else if (typeof options.ignore_last_delimiters !== "boolean") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_IGNORE_LAST_DELIMITERS",
+      [
+        "Invalid option `ignore_last_delimiters`:",
+        "the value must be a boolean value or an integer,",
+        `got ${JSON.stringify(options.ignore_last_delimiters)}`,
+      ],
+      options,
+    );
+  }
+  if (options.ignore_last_delimiters === true && options.columns === false) {
+    throw new CsvError(
+      "CSV_IGNORE_LAST_DELIMITERS_REQUIRES_COLUMNS",
+      [
+        "The option `ignore_last_delimiters`",
+        "requires the activation of the `columns` option",
+      ],
+      options,
+    );
+  }
+  // Normalize option `info`
+  if (
+    options.info === undefined ||
+    options.info === null ||
+    options.info === false
+  ) {
+    options.info = false;
+  } else if (options.info !== true) {
+    throw new Error(
+      `Invalid Option: info must be true, got ${JSON.stringify(options.info)}`,
+    );
+  }
+  // Normalize option `max_record_size`
+  if (
+    options.max_record_size === undefined ||
+    options.max_record_size === null ||
+    options.max_record_size === false
+  ) {
+    options.max_record_size = 0;
+  } else if (
+    Number.isInteger(options.max_record_size) &&
+    options.max_record_size >= 0
+  ) ; else if (
+    typeof options.max_record_size === "string" &&
+    /\d+/.test(options.max_record_size)
+  ) {
+    options.max_record_size = parseInt(options.max_record_size);
+  } else {
+    throw new Error(
+      `Invalid Option: max_record_size must be a positive integer, got ${JSON.stringify(options.max_record_size)}`,
+    );
+  }
+  // Normalize option `objname`
+  if (
+    options.objname === undefined ||
+    options.objname === null ||
+    options.objname === false
+  ) {
+    options.objname = undefined;
+  } else if (Buffer.isBuffer(options.objname)) {
+    if (options.objname.length === 0) {
+      throw new Error(`Invalid Option: objname must be a non empty buffer`);
+    }
+    if (options.encoding === null) ; else {
+      options.objname = options.objname.toString(options.encoding);
+    }
+  } else if (typeof options.objname === "string") {
+    if (options.objname.length === 0) {
+      throw new Error(`Invalid Option: objname must be a non empty string`);
+    }
+    // Great, nothing to do
+  } else if (typeof options.objname === "number") ; else {
+    throw new Error(
+      `Invalid Option: objname must be a string or a buffer, got ${options.objname}`,
+    );
+  }
+  if (options.objname !== undefined) {
+    if (typeof options.objname === "number") {
+      if (options.columns !== false) {
+        throw Error(
+          "Invalid Option: objname index cannot be combined with columns or be defined as a field",
+        );
+      }
+    } else {
+      // A string or a buffer
+      if (options.columns === false) {
+        throw Error(
+          "Invalid Option: objname field must be combined with columns or be defined as an index",
+        );
+      }
+    }
+  }
+  // Normalize option `on_record`
+  if (options.on_record === undefined || options.on_record === null) {
+    options.on_record = undefined;
+  } else if (typeof options.on_record !== "function") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_ON_RECORD",
+      [
+        "Invalid option `on_record`:",
+        "expect a function,",
+        `got ${JSON.stringify(options.on_record)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `on_skip`
+  // options.on_skip ??= (err, chunk) => {
+  //   this.emit('skip', err, chunk);
+  // };
+  if (
+    options.on_skip !== undefined &&
+    options.on_skip !== null &&
+    typeof options.on_skip !== "function"
+  ) {
+    throw new Error(
+      `Invalid Option: on_skip must be a function, got ${JSON.stringify(options.on_skip)}`,
+    );
+  }
+  // Normalize option `quote`
+  if (
+    options.quote === null ||
+    options.quote === false ||
+    options.quote === ""
+  ) {
+    options.quote = null;
+  } else {
+    if (options.quote === undefined || options.quote === true) {
+      options.quote = Buffer.from('"', options.encoding);
+    } else if (typeof options.quote === "string") {
+      options.quote = Buffer.from(options.quote, options.encoding);
+    }
+    if (!Buffer.isBuffer(options.quote)) {
+      throw new Error(
+        `Invalid Option: quote must be a buffer or a string, got ${JSON.stringify(options.quote)}`,
+      );
+    }
+  }
+  // Normalize option `raw`
+  if (
+    options.raw === undefined ||
+    options.raw === null ||
+    options.raw === false
+  ) {
+    options.raw = false;
+  } else if (options.raw !== true) {
+    throw new Error(
+      `Invalid Option: raw must be true, got ${JSON.stringify(options.raw)}`,
+    );
+  }
+  // Normalize option `record_delimiter`
+  if (options.record_delimiter === undefined) {
+    options.record_delimiter = [];
+  } else if (
+    typeof options.record_delimiter === "string" ||
+    Buffer.isBuffer(options.record_delimiter)
+  ) {
+    if (options.record_delimiter.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a non empty string or buffer,",
+          `got ${JSON.stringify(options.record_delimiter)}`,
+        ],
+        options,
+      );
+    }
+    options.record_delimiter = [options.record_delimiter];
+  } else if (!Array.isArray(options.record_delimiter)) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_RECORD_DELIMITER",
+      [
+        "Invalid option `record_delimiter`:",
+        "value must be a string, a buffer or array of string|buffer,",
+        `got ${JSON.stringify(options.record_delimiter)}`,
+      ],
+      options,
+    );
+  }
+  options.record_delimiter = options.record_delimiter.map(function (rd, i) {
+    if (typeof rd !== "string" && !Buffer.isBuffer(rd)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a string, a buffer or array of string|buffer",
+          `at index ${i},`,
+          `got ${JSON.stringify(rd)}`,
+        ],
+        options,
+      );
+    } else if (rd.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a non empty string or buffer",
+          `at index ${i},`,
+          `got ${JSON.stringify(rd)}`,
+        ],
+        options,
+      );
+    }
+    if (typeof rd === "string") {
+      rd = Buffer.from(rd, options.encoding);
+    }
+    return rd;
+  });
+  // Normalize option `relax_column_count`
+  if (typeof options.relax_column_count === "boolean") ; else if (
+    options.relax_column_count === undefined ||
+    options.relax_column_count === null
+  ) {
+    options.relax_column_count = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count must be a boolean, got ${JSON.stringify(options.relax_column_count)}`,
+    );
+  }
+  if (typeof options.relax_column_count_less === "boolean") ; else if (
+    options.relax_column_count_less === undefined ||
+    options.relax_column_count_less === null
+  ) {
+    options.relax_column_count_less = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count_less must be a boolean, got ${JSON.stringify(options.relax_column_count_less)}`,
+    );
+  }
+  if (typeof options.relax_column_count_more === "boolean") ; else if (
+    options.relax_column_count_more === undefined ||
+    options.relax_column_count_more === null
+  ) {
+    options.relax_column_count_more = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count_more must be a boolean, got ${JSON.stringify(options.relax_column_count_more)}`,
+    );
+  }
+  // Normalize option `relax_quotes`
+  if (typeof options.relax_quotes === "boolean") ; else if (
+    options.relax_quotes === undefined ||
+    options.relax_quotes === null
+  ) {
+    options.relax_quotes = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_quotes must be a boolean, got ${JSON.stringify(options.relax_quotes)}`,
+    );
+  }
+  // Normalize option `skip_empty_lines`
+  if (typeof options.skip_empty_lines === "boolean") ; else if (
+    options.skip_empty_lines === undefined ||
+    options.skip_empty_lines === null
+  ) {
+    options.skip_empty_lines = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_empty_lines must be a boolean, got ${JSON.stringify(options.skip_empty_lines)}`,
+    );
+  }
+  // Normalize option `skip_records_with_empty_values`
+  if (typeof options.skip_records_with_empty_values === "boolean") ; else if (
+    options.skip_records_with_empty_values === undefined ||
+    options.skip_records_with_empty_values === null
+  ) {
+    options.skip_records_with_empty_values = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_records_with_empty_values must be a boolean, got ${JSON.stringify(options.skip_records_with_empty_values)}`,
+    );
+  }
+  // Normalize option `skip_records_with_error`
+  if (typeof options.skip_records_with_error === "boolean") ; else if (
+    options.skip_records_with_error === undefined ||
+    options.skip_records_with_error === null
+  ) {
+    options.skip_records_with_error = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_records_with_error must be a boolean, got ${JSON.stringify(options.skip_records_with_error)}`,
+    );
+  }
+  // Normalize option `rtrim`
+  if (
+    options.rtrim === undefined ||
+    options.rtrim === null ||
+    options.rtrim === false
+  ) {
+    options.rtrim = false;
+  } else if (options.rtrim !== true) {
+    throw new Error(
+      `Invalid Option: rtrim must be a boolean, got ${JSON.stringify(options.rtrim)}`,
+    );
+  }
+  // Normalize option `ltrim`
+  if (
+    options.ltrim === undefined ||
+    options.ltrim === null ||
+    options.ltrim === false
+  ) {
+    options.ltrim = false;
+  } else if (options.ltrim !== true) {
+    throw new Error(
+      `Invalid Option: ltrim must be a boolean, got ${JSON.stringify(options.ltrim)}`,
+    );
+  }
+  // Normalize option `trim`
+  if (
+    options.trim === undefined ||
+    options.trim === null ||
+    options.trim === false
+  ) {
+    options.trim = false;
+  } else if (options.trim !== true) {
+    throw new Error(
+      `Invalid Option: trim must be a boolean, got ${JSON.stringify(options.trim)}`,
+    );
+  }
+  // Normalize options `trim`, `ltrim` and `rtrim`
+  if (options.trim === true && opts.ltrim !== false) {
+    options.ltrim = true;
+  } else if (options.ltrim !== true) {
+    options.ltrim = false;
+  }
+  if (options.trim === true && opts.rtrim !== false) {
+    options.rtrim = true;
+  } else if (options.rtrim !== true) {
+    options.rtrim = false;
+  }
+  // Normalize option `to`
+  if (options.to === undefined || options.to === null) {
+    options.to = -1;
+  } else if (options.to !== -1) {
+    if (typeof options.to === "string" && /\d+/.test(options.to)) {
+      options.to = parseInt(options.to);
+    }
+    if (Number.isInteger(options.to)) {
+      if (options.to <= 0) {
+        throw new Error(
+          `Invalid Option: to must be a positive integer greater than 0, got ${JSON.stringify(opts.to)}`,
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: to must be an integer, got ${JSON.stringify(opts.to)}`,
+      );
+    }
+  }
+  // Normalize option `to_line`
+  if (options.to_line === undefined || options.to_line === null) {
+    options.to_line = -1;
+  } else if (options.to_line !== -1) {
+    if (typeof options.to_line === "string" && /\d+/.test(options.to_line)) {
+      options.to_line = parseInt(options.to_line);
+    }
+    if (Number.isInteger(options.to_line)) {
+      if (options.to_line <= 0) {
+        throw new Error(
+          `Invalid Option: to_line must be a positive integer greater than 0, got ${JSON.stringify(opts.to_line)}`,
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: to_line must be an integer, got ${JSON.stringify(opts.to_line)}`,
+      );
+    }
+  }
+  return options;
+};
+
+// Discussed in [issue #400](https://github.com/adaltas/node-csv/issues/400)
+// See https://github.com/python/cpython/blob/ea1b1c579f600cc85d145c60862b2e6b98701b24/Lib/csv.py#L349
+const delimiter_discover = function (records, options) {
+  // Normalize the configuration
+  if (!options) {
+    ({ delimiter_auto: options } = normalize_options({ delimiter_auto: true }));
+  }
+  // Convert String to Buffer
+  if (typeof records === "string") {
+    records = Buffer.from(records);
+  }
+  // Convert Buffer to an array of records
+  if (Buffer.isBuffer(records)) {
+    records = ((data) => {
+      const records = [];
+      const parser = transform({ delimiter: [] });
+      const push = (record) => records.push(record);
+      const close = () => {};
+      const error = parser.parse(data, true, push, close);
+      if (error !== undefined) throw error;
+      return records;
+    })(records);
+  }
+  // Info array initialization, 127 entries, one per char code
+  const info = Array(127)
+    .fill()
+    .map(() => ({ lines: [] }));
+  // Traverse each records, count occurences per char code
+  records.map(([record], line) => {
+    for (let i = 0, l = record.length; i < l; i++) {
+      // Count the character frequency
+      const code = record.charCodeAt(i);
+      if (info[code].lines[line] === undefined) info[code].lines[line] = 0;
+      info[code].lines[line]++;
+    }
+  });
+  // Traverse each char code, compute the score
+  info.map((info, i) => {
+    info.char_code = i;
+    info.std = std(info.lines);
+    info.total = info.lines.reduce((acc, val) => acc + val, 0);
+    info.preferred = !!options.preferred[i];
+    info.score = options.score(info, options);
+  });
+  // Extract the dominant character
+  const result = info.reduce(
+    (acc, info) => (acc.score > info.score ? acc : info),
+    {},
+  );
+  return String.fromCharCode(result.char_code);
+};
+
+const std = function (array) {
+  const n = array.length;
+  if (n === 0) return 0;
+  const mean = array.reduce((a, b) => a + b) / n;
+  return Math.sqrt(
+    array.map((x) => Math.pow(x - mean, 2)).reduce((a, b) => a + b) / n,
+  );
+};
+
+const isRecordEmpty = function (record) {
+  return record.every(
+    (field) =>
+      field == null || (field.toString && field.toString().trim() === ""),
+  );
+};
+
+const cr = 13; // `\r`, carriage return, 0x0D in hexadécimal, 13 in decimal
+const nl = 10; // `\n`, newline, 0x0A in hexadecimal, 10 in decimal
+
+const boms = {
+  // Note, the following are equals:
+  // Buffer.from("\ufeff")
+  // Buffer.from([239, 187, 191])
+  // Buffer.from('EFBBBF', 'hex')
+  utf8: Buffer.from([239, 187, 191]),
+  // Note, the following are equals:
+  // Buffer.from "\ufeff", 'utf16le
+  // Buffer.from([255, 254])
+  utf16le: Buffer.from([255, 254]),
+};
+
+const transform = function (original_options = {}) {
+  const info = {
+    bytes: 0,
+    bytes_records: 0,
+    comment_lines: 0,
+    empty_lines: 0,
+    invalid_field_length: 0,
+    lines: 1,
+    records: 0,
+  };
+  const options = normalize_options(original_options);
+  return {
+    info: info,
+    original_options: original_options,
+    options: options,
+    state: init_state(options),
+    __needMoreData: function (i, bufLen, end) {
+      if (end) return false;
+      const { encoding, escape, quote } = this.options;
+      const { quoting, needMoreDataSize, recordDelimiterMaxLength } =
+        this.state;
+      const numOfCharLeft = bufLen - i - 1;
+      const requiredLength = Math.max(
+        needMoreDataSize,
+        // Skip if the remaining buffer smaller than record delimiter
+        // If "record_delimiter" is yet to be discovered:
+        // 1. It is equals to `[]` and "recordDelimiterMaxLength" equals `0`
+        // 2. We set the length to windows line ending in the current encoding
+        // Note, that encoding is known from user or bom discovery at that point
+        // recordDelimiterMaxLength,
+        recordDelimiterMaxLength === 0
+          ? Buffer.from("\r\n", encoding).length
+          : recordDelimiterMaxLength,
+        // Skip if remaining buffer can be an escaped quote
+        quoting ? (escape === null ? 0 : escape.length) + quote.length : 0,
+        // Skip if remaining buffer can be record delimiter following the closing quote
+        quoting ? quote.length + recordDelimiterMaxLength : 0,
+      );
+      return numOfCharLeft < requiredLength;
+    },
+    // Central parser implementation
+    parse: function (nextBuf, end, push, close) {
+      const {
+        bom,
+        comment_no_infix,
+        delimiter_auto,
+        encoding,
+        from_line,
+        ltrim,
+        max_record_size,
+        raw,
+        relax_quotes,
+        rtrim,
+        skip_empty_lines,
+        to,
+        to_line,
+      } = this.options;
+      let { comment, escape, quote, record_delimiter } = this.options;
+      const {
+        bomSkipped,
+        delimiterDiscovered,
+        delimiterBufPrevious,
+        rawBuffer,
+        escapeIsQuote,
+      } = this.state;
+      // Automatic delimiter discovery
+      if (!delimiterDiscovered && delimiter_auto) {
+        let delimiterBuf;
+        if (delimiterBufPrevious === undefined) {
+          delimiterBuf = nextBuf;
+        } else if (
+          delimiterBufPrevious !== undefined &&
+          nextBuf === undefined
+        ) {
+          delimiterBuf = delimiterBufPrevious;
+        } else {
+          delimiterBuf = Buffer.concat([delimiterBufPrevious, nextBuf]);
+        }
+        // Ensure that nextBuf is not concatenated a second time during buffer reconciliation
+        nextBuf = undefined;
+        // this.delimiterBufPrevious = delimiterBuf;
+        if (end || delimiterBuf.length > delimiter_auto.size) {
+          this.options.delimiter = [
+            Buffer.from(
+              delimiter_discover(delimiterBuf, this.options.delimiter_auto),
+            ),
+          ];
+          this.state.previousBuf = delimiterBuf;
+          this.state.delimiterBufPrevious = undefined;
+          this.state.delimiterDiscovered = true;
+        } else {
+          this.state.delimiterBufPrevious = delimiterBuf;
+          return;
+        }
+      }
+      // Previous buffers reconciliation
+      const { previousBuf } = this.state;
+      let buf;
+      if (previousBuf === undefined) {
+        if (nextBuf === undefined) {
+          // Handle empty string
+          close();
+          return;
+        } else {
+          buf = nextBuf;
+        }
+      } else if (previousBuf !== undefined && nextBuf === undefined) {
+        buf = previousBuf;
+      } else {
+        buf = Buffer.concat([previousBuf, nextBuf]);
+      }
+      // Handle UTF BOM
+      if (bomSkipped === false) {
+        if (bom === false) {
+          this.state.bomSkipped = true;
+        } else if (buf.length < 3) {
+          // No enough data
+          if (end === false) {
+            // Wait for more data
+            this.state.previousBuf = buf;
+            return;
+          }
+        } else {
+          for (const encoding in boms) {
+            if (boms[encoding].compare(buf, 0, boms[encoding].length) === 0) {
+              // Skip BOM
+              const bomLength = boms[encoding].length;
+              this.state.bufBytesStart += bomLength;
+              buf = buf.slice(bomLength);
+              // Renormalize original options with the new encoding
+              const options = normalize_options({
+                ...this.original_options,
+                encoding: encoding,
+              });
+              // Properties are merged with the existing options instance
+              for (const key in options) {
+                this.options[key] = options[key];
+              }
+              // Options will re-evaluate the Buffer with the new encoding
+              ({ comment, escape, quote } = this.options);
+              break;
+            }
+          }
+          this.state.bomSkipped = true;
+        }
+      }
+      const bufLen = buf.length;
+      let pos;
+      for (pos = 0; pos < bufLen; pos++) {
+        // Ensure we get enough space to look ahead
+        // There should be a way to move this out of the loop
+        if (this.__needMoreData(pos, bufLen, end)) {
+          break;
+        }
+        if (this.state.wasRowDelimiter === true) {
+          this.info.lines++;
+          this.state.wasRowDelimiter = false;
+        }
+        if (to_line !== -1 && this.info.lines > to_line) {
+          this.state.stop = true;
+          close();
+          return;
+        }
+        // Auto discovery of record_delimiter, unix, mac and windows supported
+        if (this.state.quoting === false && record_delimiter.length === 0) {
+          const record_delimiterCount = this.__autoDiscoverRecordDelimiter(
+            buf,
+            pos,
+          );
+          if (record_delimiterCount) {
+            record_delimiter = this.options.record_delimiter;
+          }
+        }
+        const chr = buf[pos];
+        if (raw === true) {
+          rawBuffer.append(chr);
+        }
+        if (
+          (chr === cr || chr === nl) &&
+          this.state.wasRowDelimiter === false
+        ) {
+          this.state.wasRowDelimiter = true;
+        }
+        // Previous char was a valid escape char
+        // treat the current char as a regular char
+        if (this.state.escaping === true) {
+          this.state.escaping = false;
+        } else {
+          // Escape is only active inside quoted fields
+          // We are quoting, the char is an escape chr and there is a chr to escape
+          // if(escape !== null && this.state.quoting === true && chr === escape && pos + 1 < bufLen){
+          if (
+            escape !== null &&
+            this.state.quoting === true &&
+            this.__isEscape(buf, pos, chr) &&
+            pos + escape.length < bufLen
+          ) {
+            if (escapeIsQuote) {
+              if (this.__isQuote(buf, pos + escape.length)) {
+                this.state.escaping = true;
+                pos += escape.length - 1;
+                continue;
+              }
+            } else {
+              this.state.escaping = true;
+              pos += escape.length - 1;
+              continue;
+            }
+          }
+          // Not currently escaping and chr is a quote
+          // TODO: need to compare bytes instead of single char
+          if (this.state.commenting === false && this.__isQuote(buf, pos)) {
+            if (this.state.quoting === true) {
+              const nextChr = buf[pos + quote.length];
+              const isNextChrTrimable =
+                rtrim && this.__isCharTrimable(buf, pos + quote.length);
+              const isNextChrComment =
+                comment !== null &&
+                this.__compareBytes(comment, buf, pos + quote.length, nextChr);
+              const isNextChrDelimiter = this.__isDelimiter(
+                buf,
+                pos + quote.length,
+                nextChr,
+              );
+              const isNextChrRecordDelimiter =
+                record_delimiter.length === 0
+                  ? this.__autoDiscoverRecordDelimiter(buf, pos + quote.length)
+                  : this.__isRecordDelimiter(nextChr, buf, pos + quote.length);
+              // Escape a quote
+              // Treat next char as a regular character
+              if (
+                escape !== null &&
+                this.__isEscape(buf, pos, chr) &&
+                this.__isQuote(buf, pos + escape.length)
+              ) {
+                pos += escape.length - 1;
+              } else if (
+                !nextChr ||
+                isNextChrDelimiter ||
+                isNextChrRecordDelimiter ||
+                isNextChrComment ||
+                isNextChrTrimable
+              ) {
+                this.state.quoting = false;
+                this.state.wasQuoting = true;
+                pos += quote.length - 1;
+                continue;
+              } else if (relax_quotes === false) {
+                const err = this.__error(
+                  new CsvError(
+                    "CSV_INVALID_CLOSING_QUOTE",
+                    [
+                      "Invalid Closing Quote:",
+                      `got "${String.fromCharCode(nextChr)}"`,
+                      `at line ${this.info.lines}`,
+                      "instead of delimiter, record delimiter, trimable character",
+                      "(if activated) or comment",
+                    ],
+                    this.options,
+                    this.__infoField(),
+                  ),
+                );
+                if (err !== undefined) return err;
+              } else {
+                this.state.quoting = false;
+                this.state.wasQuoting = true;
+                this.state.field.prepend(quote);
+                pos += quote.length - 1;
+              }
+            } else {
+              if (this.state.field.length !== 0) {
+                // In relax_quotes mode, treat opening quote preceded by chrs as regular
+                if (relax_quotes === false) {
+                  const info = this.__infoField();
+                  const bom = Object.keys(boms)
+                    .map((b) =>
+                      boms[b].equals(this.state.field.toString()) ? b : false,
+                    )
+                    .filter(Boolean)[0];
+                  const err = this.__error(
+                    new CsvError(
+                      "INVALID_OPENING_QUOTE",
+                      [
+                        "Invalid Opening Quote:",
+                        `a quote is found on field ${JSON.stringify(info.column)} at line ${info.lines}, value is ${JSON.stringify(this.state.field.toString(encoding))}`,
+                        bom ? `(${bom} bom)` : undefined,
+                      ],
+                      this.options,
+                      info,
+                      {
+                        field: this.state.field,
+                      },
+                    ),
+                  );
+                  if (err !== undefined) return err;
+                }
+              } else {
+                this.state.quoting = true;
+                pos += quote.length - 1;
+                continue;
+              }
+            }
+          }
+          if (this.state.quoting === false) {
+            const recordDelimiterLength = this.__isRecordDelimiter(
+              chr,
+              buf,
+              pos,
+            );
+            if (recordDelimiterLength !== 0) {
+              // Do not emit comments which take a full line
+              const skipCommentLine =
+                this.state.commenting &&
+                this.state.wasQuoting === false &&
+                this.state.record.length === 0 &&
+                this.state.field.length === 0;
+              if (skipCommentLine) {
+                this.info.comment_lines++;
+                // Skip full comment line
+              } else {
+                // Activate records emission if above from_line
+                if (
+                  this.state.enabled === false &&
+                  this.info.lines +
+                    (this.state.wasRowDelimiter === true ? 1 : 0) >=
+                    from_line
+                ) {
+                  this.state.enabled = true;
+                  this.__resetField();
+                  this.__resetRecord();
+                  pos += recordDelimiterLength - 1;
+                  continue;
+                }
+                // Skip if line is empty and skip_empty_lines activated
+                if (
+                  skip_empty_lines === true &&
+                  this.state.wasQuoting === false &&
+                  this.state.record.length === 0 &&
+                  this.state.field.length === 0
+                ) {
+                  this.info.empty_lines++;
+                  pos += recordDelimiterLength - 1;
+                  continue;
+                }
+                this.info.bytes = this.state.bufBytesStart + pos;
+                const errField = this.__onField();
+                if (errField !== undefined) return errField;
+                this.info.bytes =
+                  this.state.bufBytesStart + pos + recordDelimiterLength;
+                const errRecord = this.__onRecord(push);
+                if (errRecord !== undefined) return errRecord;
+                if (to !== -1 && this.info.records >= to) {
+                  this.state.stop = true;
+                  close();
+                  return;
+                }
+              }
+              this.state.commenting = false;
+              pos += recordDelimiterLength - 1;
+              continue;
+            }
+            if (this.state.commenting) {
+              continue;
+            }
+            if (
+              comment !== null &&
+              (comment_no_infix === false ||
+                (this.state.record.length === 0 &&
+                  this.state.field.length === 0))
+            ) {
+              const commentCount = this.__compareBytes(comment, buf, pos, chr);
+              if (commentCount !== 0) {
+                this.state.commenting = true;
+                continue;
+              }
+            }
+            const delimiterLength = this.__isDelimiter(buf, pos, chr);
+            if (delimiterLength !== 0) {
+              this.info.bytes = this.state.bufBytesStart + pos;
+              const errField = this.__onField();
+              if (errField !== undefined) return errField;
+              pos += delimiterLength - 1;
+              continue;
+            }
+          }
+        }
+        if (this.state.commenting === false) {
+          if (
+            max_record_size !== 0 &&
+            this.state.record_length + this.state.field.length > max_record_size
+          ) {
+            return this.__error(
+              new CsvError(
+                "CSV_MAX_RECORD_SIZE",
+                [
+                  "Max Record Size:",
+                  "record exceed the maximum number of tolerated bytes",
+                  `of ${max_record_size}`,
+                  `at line ${this.info.lines}`,
+                ],
+                this.options,
+                this.__infoField(),
+              ),
+            );
+          }
+        }
+        const lappend =
+          ltrim === false ||
+          this.state.quoting === true ||
+          this.state.field.length !== 0 ||
+          !this.__isCharTrimable(buf, pos);
+        // rtrim in non quoting is handle in __onField
+        const rappend = rtrim === false || this.state.wasQuoting === false;
+        if (lappend === true && rappend === true) {
+          this.state.field.append(chr);
+        } else if (rtrim === true && !this.__isCharTrimable(buf, pos)) {
+          return this.__error(
+            new CsvError(
+              "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE",
+              [
+                "Invalid Closing Quote:",
+                "found non trimable byte after quote",
+                `at line ${this.info.lines}`,
+              ],
+              this.options,
+              this.__infoField(),
+            ),
+          );
+        } else {
+          if (lappend === false) {
+            pos += this.__isCharTrimable(buf, pos) - 1;
+          }
+          continue;
+        }
+      }
+      if (end === true) {
+        // Ensure we are not ending in a quoting state
+        if (this.state.quoting === true) {
+          const err = this.__error(
+            new CsvError(
+              "CSV_QUOTE_NOT_CLOSED",
+              [
+                "Quote Not Closed:",
+                `the parsing is finished with an opening quote at line ${this.info.lines}`,
+              ],
+              this.options,
+              this.__infoField(),
+            ),
+          );
+          if (err !== undefined) return err;
+        } else {
+          // Skip last line if it has no characters
+          if (
+            this.state.wasQuoting === true ||
+            this.state.record.length !== 0 ||
+            this.state.field.length !== 0
+          ) {
+            this.info.bytes = this.state.bufBytesStart + pos;
+            const errField = this.__onField();
+            if (errField !== undefined) return errField;
+            const errRecord = this.__onRecord(push);
+            if (errRecord !== undefined) return errRecord;
+          } else if (this.state.wasRowDelimiter === true) {
+            this.info.empty_lines++;
+          } else if (this.state.commenting === true) {
+            this.info.comment_lines++;
+          }
+        }
+      } else {
+        this.state.bufBytesStart += pos;
+        this.state.previousBuf = buf.slice(pos);
+      }
+      if (this.state.wasRowDelimiter === true) {
+        this.info.lines++;
+        this.state.wasRowDelimiter = false;
+      }
+    },
+    __onRecord: function (push) {
+      const {
+        columns,
+        group_columns_by_name,
+        encoding,
+        info,
+        from,
+        relax_column_count,
+        relax_column_count_less,
+        relax_column_count_more,
+        raw,
+        skip_records_with_empty_values,
+      } = this.options;
+      const { enabled, record } = this.state;
+      if (enabled === false) {
+        return this.__resetRecord();
+      }
+      // Convert the first line into column names
+      const recordLength = record.length;
+      if (columns === true) {
+        if (skip_records_with_empty_values === true && isRecordEmpty(record)) {
+          this.__resetRecord();
+          return;
+        }
+        return this.__firstLineToColumns(record);
+      }
+      if (columns === false && this.info.records === 0) {
+        this.state.expectedRecordLength = recordLength;
+      }
+      if (recordLength !== this.state.expectedRecordLength) {
+        const err =
+          columns === false
+            ? new CsvError(
+                "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH",
+                [
+                  "Invalid Record Length:",
+                  `expect ${this.state.expectedRecordLength},`,
+                  `got ${recordLength} on line ${this.info.lines}`,
+                ],
+                this.options,
+                this.__infoField(),
+                {
+                  record: record,
+                },
+              )
+            : new CsvError(
+                "CSV_RECORD_INCONSISTENT_COLUMNS",
+                [
+                  "Invalid Record Length:",
+                  `columns length is ${columns.length},`, // rename columns
+                  `got ${recordLength} on line ${this.info.lines}`,
+                ],
+                this.options,
+                this.__infoField(),
+                {
+                  record: record,
+                },
+              );
+        if (
+          relax_column_count === true ||
+          (relax_column_count_less === true &&
+            recordLength < this.state.expectedRecordLength) ||
+          (relax_column_count_more === true &&
+            recordLength > this.state.expectedRecordLength)
+        ) {
+          this.info.invalid_field_length++;
+          this.state.error = err;
+          // Error is undefined with skip_records_with_error
+        } else {
+          const finalErr = this.__error(err);
+          if (finalErr) return finalErr;
+        }
+      }
+      if (skip_records_with_empty_values === true && isRecordEmpty(record)) {
+        this.__resetRecord();
+        return;
+      }
+      if (this.state.recordHasError === true) {
+        this.__resetRecord();
+        this.state.recordHasError = false;
+        return;
+      }
+      this.info.records++;
+      if (from === 1 || this.info.records >= from) {
+        const { objname } = this.options;
+        // With columns, records are object
+        if (columns !== false) {
+          const obj = {};
+          // Transform record array to an object
+          for (let i = 0, l = record.length; i < l; i++) {
+            if (columns[i] === undefined || columns[i].disabled) continue;
+            // Turn duplicate columns into an array
+            if (
+              group_columns_by_name === true &&
+              Object.hasOwn(obj, columns[i].name)
+            ) {
+              if (Array.isArray(obj[columns[i].name])) {
+                obj[columns[i].name] = obj[columns[i].name].concat(record[i]);
+              } else {
+                obj[columns[i].name] = [obj[columns[i].name], record[i]];
+              }
+            } else {
+              Object.defineProperty(obj, columns[i].name, {
+                value: record[i],
+                enumerable: true,
+                writable: true,
+                configurable: true,
+              });
+            }
+          }
+          // Without objname (default)
+          if (raw === true || info === true) {
+            const extRecord = Object.assign(
+              { record: obj },
+              raw === true
+                ? { raw: this.state.rawBuffer.toString(encoding) }
+                : {},
+              info === true ? { info: this.__infoRecord() } : {},
+            );
+            const err = this.__push(
+              objname === undefined ? extRecord : [obj[objname], extRecord],
+              push,
+            );
+            if (err) {
+              return err;
+            }
+          } else {
+            const err = this.__push(
+              objname === undefined ? obj : [obj[objname], obj],
+              push,
+            );
+            if (err) {
+              return err;
+            }
+          }
+          // Without columns, records are array
+        } else {
+          if (raw === true || info === true) {
+            const extRecord = Object.assign(
+              { record: record },
+              raw === true
+                ? { raw: this.state.rawBuffer.toString(encoding) }
+                : {},
+              info === true ? { info: this.__infoRecord() } : {},
+            );
+            const err = this.__push(
+              objname === undefined ? extRecord : [record[objname], extRecord],
+              push,
+            );
+            if (err) {
+              return err;
+            }
+          } else {
+            const err = this.__push(
+              objname === undefined ? record : [record[objname], record],
+              push,
+            );
+            if (err) {
+              return err;
+            }
+          }
+        }
+      }
+      this.__resetRecord();
+    },
+    __firstLineToColumns: function (record) {
+      const { firstLineToHeaders } = this.state;
+      try {
+        const headers =
+          firstLineToHeaders === undefined
+            ? record
+            : firstLineToHeaders.call(null, record);
+        if (!Array.isArray(headers)) {
+          return this.__error(
+            new CsvError(
+              "CSV_INVALID_COLUMN_MAPPING",
+              [
+                "Invalid Column Mapping:",
+                "expect an array from column function,",
+                `got ${JSON.stringify(headers)}`,
+              ],
+              this.options,
+              this.__infoField(),
+              {
+                headers: headers,
+              },
+            ),
+          );
+        }
+        const normalizedHeaders = normalize_columns_array(headers);
+        this.state.expectedRecordLength = normalizedHeaders.length;
+        this.options.columns = normalizedHeaders;
+        this.__resetRecord();
+        return;
+      } catch (err) {
+        return err;
+      }
+    },
+    __resetRecord: function () {
+      if (this.options.raw === true) {
+        this.state.rawBuffer.reset();
+      }
+      this.state.error = undefined;
+      this.state.record = [];
+      this.state.record_length = 0;
+    },
+    __onField: function () {
+      const { cast, encoding, rtrim, max_record_size } = this.options;
+      const { enabled, wasQuoting } = this.state;
+      // Short circuit for the from_line options
+      if (enabled === false) {
+        return this.__resetField();
+      }
+      let field = this.state.field.toString(encoding);
+      if (rtrim === true && wasQuoting === false) {
+        field = field.trimRight();
+      }
+      if (cast === true) {
+        const [err, f] = this.__cast(field);
+        if (err !== undefined) return err;
+        field = f;
+      }
+      this.state.record.push(field);
+      // Increment record length if record size must not exceed a limit
+      if (max_record_size !== 0 && typeof field === "string") {
+        this.state.record_length += field.length;
+      }
+      this.__resetField();
+    },
+    __resetField: function () {
+      this.state.field.reset();
+      this.state.wasQuoting = false;
+    },
+    __push: function (record, push) {
+      const { on_record } = this.options;
+      if (on_record !== undefined) {
+        const info = this.__infoRecord();
+        try {
+          record = on_record.call(null, record, info);
+        } catch (err) {
+          return err;
+        }
+        if (record === undefined || record === null) {
+          return;
+        }
+      }
+      this.info.bytes_records += this.info.bytes;
+      push(record);
+    },
+    // Return a tuple with the error and the casted value
+    __cast: function (field) {
+      const { columns, relax_column_count } = this.options;
+      const isColumns = Array.isArray(columns);
+      // Dont loose time calling cast
+      // because the final record is an object
+      // and this field can't be associated to a key present in columns
+      if (
+        isColumns === true &&
+        relax_column_count &&
+        this.options.columns.length <= this.state.record.length
+      ) {
+        return [undefined, undefined];
+      }
+      if (this.state.castField !== null) {
+        try {
+          const info = this.__infoField();
+          return [undefined, this.state.castField.call(null, field, info)];
+        } catch (err) {
+          return [err];
+        }
+      }
+      if (this.__isFloat(field)) {
+        return [undefined, parseFloat(field)];
+      } else if (this.options.cast_date !== false) {
+        const info = this.__infoField();
+        return [undefined, this.options.cast_date.call(null, field, info)];
+      }
+      return [undefined, field];
+    },
+    __compareBytes: function (sourceBuf, targetBuf, targetPos, firstByte) {
+      if (sourceBuf[0] !== firstByte) return 0;
+      const sourceLength = sourceBuf.length;
+      for (let i = 1; i < sourceLength; i++) {
+        if (sourceBuf[i] !== targetBuf[targetPos + i]) return 0;
+      }
+      return sourceLength;
+    },
+    // Helper to test if a character is trimable
+    __isCharTrimable: function (buf, pos) {
+      const { timchars, timcharFirstBytes } = this.state;
+      // Fast bail-out: non-whitespace bytes (the common case) are rejected
+      // without scanning the full timchar list.
+      const first = buf[pos];
+      if (first === undefined || timcharFirstBytes[first] === 0) return 0;
+      loop1: for (let i = 0; i < timchars.length; i++) {
+        const timchar = timchars[i];
+        for (let j = 0; j < timchar.length; j++) {
+          if (timchar[j] !== buf[pos + j]) continue loop1;
+        }
+        return timchar.length;
+      }
+      return 0;
+    },
+    __isDelimiter: function (buf, pos, chr) {
+      const { delimiter, ignore_last_delimiters } = this.options;
+      if (
+        ignore_last_delimiters === true &&
+        this.state.record.length === this.options.columns.length - 1
+      ) {
+        return 0;
+      } else if (
+        ignore_last_delimiters !== false &&
+        typeof ignore_last_delimiters === "number" &&
+        this.state.record.length === ignore_last_delimiters - 1
+      ) {
+        return 0;
+      }
+      loop1: for (let i = 0; i < delimiter.length; i++) {
+        const del = delimiter[i];
+        if (del[0] === chr) {
+          for (let j = 1; j < del.length; j++) {
+            if (del[j] !== buf[pos + j]) continue loop1;
+          }
+          return del.length;
+        }
+      }
+      return 0;
+    },
+    __isEscape: function (buf, pos, chr) {
+      const { escape } = this.options;
+      if (escape === null) return false;
+      const l = escape.length;
+      if (escape[0] === chr) {
+        for (let i = 0; i < l; i++) {
+          if (escape[i] !== buf[pos + i]) {
+            return false;
+          }
+        }
+        return true;
+      }
+      return false;
+    },
+    __isFloat: function (value) {
+      return value - parseFloat(value) + 1 >= 0; // Borrowed from jquery
+    },
+    // Keep it in case we implement the `cast_int` option
+    // __isInt(value){
+    //   // return Number.isInteger(parseInt(value))
+    //   // return !isNaN( parseInt( obj ) );
+    //   return /^(\-|\+)?[1-9][0-9]*$/.test(value)
+    // }
+    __isQuote: function (buf, pos) {
+      const { quote } = this.options;
+      if (quote === null) return false;
+      const l = quote.length;
+      for (let i = 0; i < l; i++) {
+        if (quote[i] !== buf[pos + i]) {
+          return false;
+        }
+      }
+      return true;
+    },
+    __isRecordDelimiter: function (chr, buf, pos) {
+      const { record_delimiter } = this.options;
+      const recordDelimiterLength = record_delimiter.length;
+      loop1: for (let i = 0; i < recordDelimiterLength; i++) {
+        const rd = record_delimiter[i];
+        const rdLength = rd.length;
+        if (rd[0] !== chr) {
+          continue;
+        }
+        for (let j = 1; j < rdLength; j++) {
+          if (rd[j] !== buf[pos + j]) {
+            continue loop1;
+          }
+        }
+        return rd.length;
+      }
+      return 0;
+    },
+    __autoDiscoverRecordDelimiter: function (buf, pos) {
+      const { encoding } = this.options;
+      // Note, we don't need to cache this information in state,
+      // It is only called on the first line until we find out a suitable
+      // record delimiter.
+      const rds = [
+        // Important, the windows line ending must be before mac os 9
+        Buffer.from("\r\n", encoding),
+        Buffer.from("\n", encoding),
+        Buffer.from("\r", encoding),
+      ];
+      loop: for (let i = 0; i < rds.length; i++) {
+        const l = rds[i].length;
+        for (let j = 0; j < l; j++) {
+          if (rds[i][j] !== buf[pos + j]) {
+            continue loop;
+          }
+        }
+        this.options.record_delimiter.push(rds[i]);
+        this.state.recordDelimiterMaxLength = rds[i].length;
+        return rds[i].length;
+      }
+      return 0;
+    },
+    __error: function (msg) {
+      const { encoding, raw, skip_records_with_error } = this.options;
+      const err = typeof msg === "string" ? new Error(msg) : msg;
+      if (skip_records_with_error) {
+        this.state.recordHasError = true;
+        if (this.options.on_skip !== undefined) {
+          try {
+            this.options.on_skip(
+              err,
+              raw ? this.state.rawBuffer.toString(encoding) : undefined,
+            );
+          } catch (err) {
+            return err;
+          }
+        }
+        // this.emit('skip', err, raw ? this.state.rawBuffer.toString(encoding) : undefined);
+        return undefined;
+      } else {
+        return err;
+      }
+    },
+    __infoDataSet: function () {
+      return {
+        ...this.info,
+        columns: this.options.columns,
+      };
+    },
+    __infoRecord: function () {
+      const { columns, raw, encoding } = this.options;
+      return {
+        ...this.__infoDataSet(),
+        bytes_records: this.info.bytes,
+        error: this.state.error,
+        header: columns === true,
+        index: this.state.record.length,
+        raw: raw ? this.state.rawBuffer.toString(encoding) : undefined,
+      };
+    },
+    __infoField: function () {
+      const { columns } = this.options;
+      const isColumns = Array.isArray(columns);
+      // Bytes records are only incremented when all records'fields are parsed
+      const bytes_records = this.info.bytes_records;
+      return {
+        ...this.__infoRecord(),
+        bytes_records: bytes_records,
+        column:
+          isColumns === true
+            ? columns.length > this.state.record.length
+              ? columns[this.state.record.length].name
+              : null
+            : this.state.record.length,
+        quoting: this.state.wasQuoting,
+      };
+    },
+  };
+};
+
+/*
+CSV Parse
+
+Please look at the [project documentation](https://csv.js.org/parse/) for
+additional information.
+*/
+
+
+class Parser extends Transform {
+  constructor(opts = {}) {
+    super({ ...{ readableObjectMode: true }, ...opts, encoding: null });
+    this.api = transform({
+      on_skip: (err, chunk) => {
+        this.emit("skip", err, chunk);
+      },
+      ...opts,
+    });
+    // Backward compatibility
+    this.state = this.api.state;
+    this.options = this.api.options;
+    this.info = this.api.info;
+  }
+  // Implementation of `Transform._transform`
+  _transform(buf, _, callback) {
+    if (this.state.stop === true) {
+      return;
+    }
+    const err = this.api.parse(
+      buf,
+      false,
+      (record) => {
+        this.push(record);
+      },
+      () => {
+        this.push(null);
+        this.end();
+        // Fix #333 and break #410
+        //   ko: api.stream.iterator.coffee
+        //   ko with v21.4.0, ok with node v20.5.1: api.stream.finished # aborted (with generate())
+        //   ko: api.stream.finished # aborted (with Readable)
+        // this.destroy()
+        // Fix #410 and partially break #333
+        //   ok: api.stream.iterator.coffee
+        //   ok: api.stream.finished # aborted (with generate())
+        //   broken: api.stream.finished # aborted (with Readable)
+        this.on("end", this.destroy);
+      },
+    );
+    if (err !== undefined) {
+      this.state.stop = true;
+    }
+    callback(err);
+  }
+  // Implementation of `Transform._flush`
+  _flush(callback) {
+    if (this.state.stop === true) {
+      return;
+    }
+    const err = this.api.parse(
+      undefined,
+      true,
+      (record) => {
+        this.push(record);
+      },
+      () => {
+        this.push(null);
+        this.on("end", this.destroy);
+      },
+    );
+    callback(err);
+  }
+}
+
+const parse$1 = function () {
+  let data, options, callback;
+  for (const i in arguments) {
+    const argument = arguments[i];
+    const type = typeof argument;
+    if (
+      data === undefined &&
+      (typeof argument === "string" || Buffer.isBuffer(argument))
+    ) {
+      data = argument;
+    } else if (options === undefined && is_object(argument)) {
+      options = argument;
+    } else if (callback === undefined && type === "function") {
+      callback = argument;
+    } else {
+      throw new CsvError(
+        "CSV_INVALID_ARGUMENT",
+        ["Invalid argument:", `got ${JSON.stringify(argument)} at index ${i}`],
+        options || {},
+      );
+    }
+  }
+  const parser = new Parser(options);
+  if (callback) {
+    const records =
+      options === undefined || options.objname === undefined
+        ? []
+        : Object.create(null);
+    parser.on("readable", function () {
+      let record;
+      while ((record = this.read()) !== null) {
+        if (options === undefined || options.objname === undefined) {
+          records.push(record);
+        } else {
+          Object.assign(records, {
+            [record[0]]: record[1],
+            // writable: true,
+            // enumerable: true,
+            // configurable: true
+          });
+        }
+      }
+    });
+    parser.on("error", function (err) {
+      callback(err, undefined, parser.api.__infoDataSet());
+    });
+    parser.on("end", function () {
+      callback(undefined, records, parser.api.__infoDataSet());
+    });
+  }
+  if (data !== undefined) {
+    const writer = function () {
+      parser.write(data);
+      parser.end();
+    };
+    // Support Deno, Rollup doesn't provide a shim for setImmediate
+    if (typeof setImmediate === "function") {
+      setImmediate(writer);
+    } else {
+      setTimeout(writer, 0);
+    }
+  }
+  return parser;
+};
+
+const parse = function (data, opts = {}) {
+  if (typeof data === "string") {
+    data = Buffer.from(data);
+  }
+  const records = opts && opts.objname ? Object.create(null) : [];
+  const parser = transform(opts);
+  const push = (record) => {
+    if (parser.options.objname === undefined) records.push(record);
+    else {
+      records[record[0]] = record[1];
+    }
+  };
+  const close = () => {};
+  const error = parser.parse(data, true, push, close);
+  if (error !== undefined) throw error;
+  return records;
+};
+
+/**
+ * What one CSV cell holds. Both parsers (the byte-level fast path and csv-parse) classify cells through
+ * this one grammar, so they produce identical batches.
+ */
+var CellKind;
+(function (CellKind) {
+    CellKind[CellKind["Missing"] = 0] = "Missing";
+    CellKind[CellKind["Number"] = 1] = "Number";
+    CellKind[CellKind["NanToken"] = 2] = "NanToken";
+    CellKind[CellKind["Text"] = 3] = "Text";
+})(CellKind || (CellKind = {}));
+/** Explicit NaN as NumPy, PyTorch and pandas write it (`nan`, `NaN`, `-nan`, `NAN`). */
+const NAN_TOKEN = /^[+-]?nan$/i;
+/** Infinities as Python (`inf`, `-inf`), JavaScript (`Infinity`) and C (`INF`) write them. */
+const INF_TOKEN = /^([+-]?)(inf|infinity)$/i;
+/** Cells that mean "no value here": empty, nvidia-smi's `[N/A]`, amd-smi's `N/A`, Python's `None`, JSON's `null`. */
+const MISSING_TOKEN = /^(|n\/a|\[n\/a\]|na|none|null|-)$/i;
+/**
+ * A plain decimal number. Deliberately narrower than `Number()`, which would read `0x1F` as 31, `''` as 0
+ * and `1_000` as NaN: hex and other text must stay text.
+ */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** Classify a cell's text (surrounding spaces ignored). Writes into `out` and returns it. */
+function classifyCell(text, out) {
+    const s = text.trim();
+    if (DECIMAL.test(s)) {
+        out.kind = CellKind.Number;
+        out.value = Number(s);
+    }
+    else if (MISSING_TOKEN.test(s)) {
+        out.kind = CellKind.Missing;
+        out.value = NaN;
+    }
+    else if (NAN_TOKEN.test(s)) {
+        out.kind = CellKind.NanToken;
+        out.value = NaN;
+    }
+    else {
+        const inf = INF_TOKEN.exec(s);
+        if (inf) {
+            out.kind = CellKind.Number;
+            out.value = inf[1] === '-' ? -Infinity : Infinity;
+        }
+        else {
+            out.kind = CellKind.Text;
+            out.value = NaN;
+        }
+    }
+    return out;
+}
+
+class Block {
+    capacity;
+    steps;
+    values;
+    nanTokens;
+    length = 0;
+    constructor(columns, capacity) {
+        this.capacity = capacity;
+        this.steps = new Float64Array(capacity);
+        this.values = Array.from({ length: columns }, () => new Float64Array(capacity));
+        this.nanTokens = new Array(columns).fill(undefined);
+    }
+    /** Keep the first `n` rows. */
+    truncate(n) {
+        this.length = n;
+        for (let c = 0; c < this.nanTokens.length; c++) {
+            const rows = this.nanTokens[c];
+            if (!rows)
+                continue;
+            while (rows.length && rows[rows.length - 1] >= n)
+                rows.pop();
+            if (!rows.length)
+                this.nanTokens[c] = undefined;
+        }
+    }
+    /** Number of leading rows whose step is below `step` (steps within a block increase strictly). */
+    rowsBelow(step) {
+        let lo = 0;
+        let hi = this.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (this.steps[mid] < step)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo;
+    }
+    toBatch() {
+        const n = this.length;
+        const full = n === this.capacity;
+        const batch = {
+            steps: full ? this.steps : this.steps.slice(0, n),
+            values: this.values.map((v) => (full ? v : v.slice(0, n))),
+        };
+        if (this.nanTokens.some((rows) => rows !== undefined))
+            batch.nanTokens = this.nanTokens;
+        return batch;
+    }
+}
+class StepOrderedRows {
+    columns;
+    blockRows;
+    /** Scratch row the parsers fill before `commit`: a value and a CellKind per metric column. */
+    values;
+    kinds;
+    /** The full block before `current`, still within restart reach; length 0 when there is none. */
+    held;
+    current;
+    ready = [];
+    /** Highest step in a block out of restart reach (ready or taken), or -Infinity. */
+    lastTaken = -Infinity;
+    restarts = { count: 0, examples: [], superseded: 0, keptFirst: 0, keptFirstExample: null };
+    badSteps = 0;
+    firstBadStepLine = 0;
+    constructor(columns, blockRows) {
+        this.columns = columns;
+        this.blockRows = blockRows;
+        this.values = new Float64Array(columns);
+        this.kinds = new Uint8Array(columns);
+        this.current = new Block(columns, blockRows);
+        // An empty block rather than null keeps the field's type fixed for the optimiser.
+        this.held = new Block(columns, 0);
+    }
+    /** Clear the scratch row (all cells missing). */
+    clearRow() {
+        this.values.fill(NaN);
+        this.kinds.fill(CellKind.Missing);
+    }
+    /** Add the scratch row at `step`; `line` is its line in the file, for warnings. */
+    commit(step, line) {
+        if (!Number.isFinite(step)) {
+            if (this.badSteps++ === 0)
+                this.firstBadStepLine = line;
+            return;
+        }
+        const last = this.lastRow();
+        if (last && step === last.block.steps[last.row]) {
+            this.merge(last.block, last.row);
+            return;
+        }
+        const lastStep = last ? last.block.steps[last.row] : this.lastTaken;
+        if (step <= lastStep)
+            this.restart(step, lastStep, line);
+        if (step <= this.lastTaken) {
+            this.restarts.keptFirst++;
+            return;
+        }
+        this.append(step);
+    }
+    /** Blocks complete and out of restart reach, as batches. */
+    take() {
+        const out = this.ready.map((b) => b.toBatch());
+        this.ready = [];
+        return out;
+    }
+    /** Everything left, once the input has ended. */
+    finish() {
+        this.pass(this.held);
+        this.pass(this.current);
+        this.held = new Block(this.columns, 0);
+        this.current = new Block(this.columns, 1);
+        return this.take();
+    }
+    /** Non-fatal findings so far, one line each. */
+    warnings() {
+        const out = [];
+        const r = this.restarts;
+        if (r.count) {
+            out.push(`${r.count} restart${r.count === 1 ? '' : 's'} (step went back): ${r.examples.join('; ')}${r.count > r.examples.length ? '; …' : ''}` +
+                ` — ${r.superseded} earlier row${r.superseded === 1 ? '' : 's'} replaced by the later attempt`);
+        }
+        if (r.keptFirst) {
+            out.push(`${r.keptFirst} row${r.keptFirst === 1 ? '' : 's'} of a restart reached back past the ${this.blockRows} rows held for restarts (${r.keptFirstExample}); those steps keep their first occurrence`);
+        }
+        if (this.badSteps) {
+            out.push(`${this.badSteps} row${this.badSteps === 1 ? '' : 's'} without a numeric step skipped (first at line ${this.firstBadStepLine})`);
+        }
+        return out;
+    }
+    /** Put a block out of restart reach. */
+    pass(block) {
+        if (block.length) {
+            this.ready.push(block);
+            this.lastTaken = block.steps[block.length - 1];
+        }
+    }
+    lastRow() {
+        if (this.current.length)
+            return { block: this.current, row: this.current.length - 1 };
+        if (this.held.length)
+            return { block: this.held, row: this.held.length - 1 };
+        return null;
+    }
+    restart(step, lastStep, line) {
+        const r = this.restarts;
+        if (r.count++ < 5)
+            r.examples.push(`line ${line}: step ${step} after ${lastStep}`);
+        if (step <= this.lastTaken && r.keptFirstExample === null) {
+            r.keptFirstExample = `line ${line}: step ${step}, rows up to step ${this.lastTaken} already passed on`;
+        }
+        // Drop held rows with steps ≥ `step`: they belong to the attempt that was abandoned.
+        const keep = this.current.rowsBelow(step);
+        r.superseded += this.current.length - keep;
+        this.current.truncate(keep);
+        if (keep === 0 && this.held.length) {
+            const keepHeld = this.held.rowsBelow(step);
+            r.superseded += this.held.length - keepHeld;
+            this.held.truncate(keepHeld);
+            this.current = this.held;
+            this.held = new Block(this.columns, 0);
+        }
+    }
+    append(step) {
+        if (this.current.length === this.current.capacity) {
+            this.pass(this.held);
+            this.held = this.current;
+            this.current = new Block(this.columns, this.blockRows);
+        }
+        const block = this.current;
+        const row = block.length++;
+        block.steps[row] = step;
+        for (let c = 0; c < this.columns; c++) {
+            block.values[c][row] = this.values[c];
+            if (this.kinds[c] === CellKind.NanToken)
+                (block.nanTokens[c] ??= []).push(row);
+        }
+    }
+    merge(block, row) {
+        for (let c = 0; c < this.columns; c++) {
+            const kind = this.kinds[c];
+            if (kind === CellKind.Missing || kind === CellKind.Text)
+                continue;
+            block.values[c][row] = this.values[c];
+            const tokens = block.nanTokens[c];
+            const marked = tokens !== undefined && tokens[tokens.length - 1] === row;
+            if (kind === CellKind.NanToken && !marked)
+                (block.nanTokens[c] ??= []).push(row);
+            if (kind === CellKind.Number && marked) {
+                tokens.pop();
+                if (!tokens.length)
+                    block.nanTokens[c] = undefined;
+            }
+        }
+    }
+}
+
+/** The header row of a metrics CSV: column names, the delimiter, and which column holds the step. */
+/** Names a step column goes by, best first (W&B's `_step` counts log calls, so the trainer's own step wins). */
+const STEP_NAMES = [
+    'trainer/global_step',
+    'train/global_step',
+    'global_step',
+    'globalstep',
+    'global step',
+    'step',
+    'train/step',
+    'iteration',
+    'iter',
+    'it',
+    'steps',
+    'iterations',
+    '_step',
+];
+/** The delimiter a header line uses: `,` unless the line has none and has tabs or semicolons. */
+function detectDelimiter(headerLine) {
+    if (headerLine.includes(','))
+        return ',';
+    if (headerLine.includes('\t'))
+        return '\t';
+    if (headerLine.includes(';'))
+        return ';';
+    return ',';
+}
+/** Column names from the header line, trimmed; an empty name becomes `column<N>`. Duplicates are an error. */
+function parseHeader(source, line, headerLine, delimiter) {
+    let fields;
+    try {
+        const rows = parse(headerLine, { delimiter, relax_column_count: true, relax_quotes: true, trim: true });
+        fields = rows[0] ?? [];
+    }
+    catch (e) {
+        throw new InputError(source, line, `cannot read the header row: ${e.message.split('\n')[0]}`);
+    }
+    const names = fields.map((f, i) => f.trim() || `column${i + 1}`);
+    const seen = new Map();
+    names.forEach((name, i) => {
+        const first = seen.get(name);
+        if (first !== undefined) {
+            throw new InputError(source, line, `duplicate column name "${name}" (columns ${first + 1} and ${i + 1})`);
+        }
+        seen.set(name, i);
+    });
+    return names;
+}
+/** Index of the step column among `names`, or -1 when the rows should be numbered by position. */
+function findStepColumn(names) {
+    const normalised = names.map((n) => n.replace(/\s*[[(][^\])]*[\])]\s*$/, '').trim().toLowerCase());
+    for (const candidate of STEP_NAMES) {
+        const i = normalised.indexOf(candidate);
+        if (i >= 0)
+            return i;
+    }
+    return -1;
+}
+
+/**
+ * Read a decimal number straight from bytes, without making a string per cell.
+ *
+ * Accepts exactly the grammar of `cell.ts`'s DECIMAL (`[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?`, surrounding
+ * spaces and tabs ignored) and yields the same double `Number()` would: with at most 15 significant digits
+ * and a power of ten up to 22, both the digits `m` and `10^k` are exact doubles, so one multiplication or
+ * division is correctly rounded (Clinger's fast path). Longer numbers (counting leading zeros, to keep the
+ * loop simple) fall back to `Number()` on the text.
+ */
+const POW10 = new Float64Array(23).map((_, k) => 10 ** k);
+/**
+ * Numbers with more than 15 significant digits (a float32 loss printed by Python has 17) are read by
+ * `Number()` on their text. Making one string per cell is slow, so the whole region being scanned is
+ * decoded once, on the first such number, and each number is a slice of it (V8 shares the characters).
+ */
+/** One object with fixed field types, mutated in place, so optimised code that reads it stays valid. */
+const region = { buf: Buffer.alloc(0), from: 0, to: 0, text: '', decoded: false };
+/** Declare the bytes `buf[from, to)` that the next `scanNumber` calls read from. */
+function beginRegion(buf, from, to) {
+    region.buf = buf;
+    region.from = from;
+    region.to = to;
+    region.text = '';
+    region.decoded = false;
+}
+function numberFromText(buf, start, end) {
+    const r = region;
+    if (r.buf === buf && start >= r.from && end <= r.to) {
+        if (!r.decoded) {
+            r.text = buf.toString('latin1', r.from, r.to);
+            r.decoded = true;
+        }
+        return Number(r.text.slice(start - r.from, end - r.from));
+    }
+    return Number(buf.toString('latin1', start, end));
+}
+const SPACE = 0x20;
+const TAB = 0x09;
+/**
+ * Scan a number starting at `start`; returns the index of the first byte after it (and after trailing
+ * spaces). The value is left in `scanned[0]`: NaN when no digits were found or the exponent has none.
+ * The caller checks that the returned index is the end of the field; if not, the field is text.
+ * A module-level typed array keeps the hot loop free of allocations and polymorphic returns (a double
+ * stored in an object field or a module variable is boxed on the heap until the code is optimised).
+ */
+const scanned = new Float64Array(1);
+function scanNumber(buf, start, end) {
+    let i = start;
+    while (i < end && (buf[i] === SPACE || buf[i] === TAB))
+        i++;
+    const first = i;
+    let negative = false;
+    let c = buf[i];
+    if (c === 0x2d /* - */ || c === 0x2b /* + */) {
+        negative = c === 0x2d;
+        i++;
+    }
+    // All digits go into one double; it is exact while there are at most 15 of them (leading zeros included).
+    let mantissa = 0;
+    const intStart = i;
+    while (i < end && (c = buf[i] - 0x30) >= 0 && c <= 9) {
+        mantissa = mantissa * 10 + c;
+        i++;
+    }
+    let digits = i - intStart;
+    let exponent = 0;
+    if (i < end && buf[i] === 0x2e /* . */) {
+        const fracStart = ++i;
+        while (i < end && (c = buf[i] - 0x30) >= 0 && c <= 9) {
+            mantissa = mantissa * 10 + c;
+            i++;
+        }
+        digits += i - fracStart;
+        exponent = fracStart - i;
+    }
+    if (digits === 0) {
+        scanned[0] = NaN;
+        return i;
+    }
+    if (i < end && (buf[i] === 0x65 /* e */ || buf[i] === 0x45) /* E */) {
+        i++;
+        let expNegative = false;
+        if (i < end && (buf[i] === 0x2d || buf[i] === 0x2b)) {
+            expNegative = buf[i] === 0x2d;
+            i++;
+        }
+        const expStart = i;
+        let explicit = 0;
+        while (i < end && (c = buf[i] - 0x30) >= 0 && c <= 9) {
+            if (explicit < 100_000)
+                explicit = explicit * 10 + c;
+            i++;
+        }
+        if (i === expStart) {
+            scanned[0] = NaN;
+            return i;
+        }
+        exponent += expNegative ? -explicit : explicit;
+    }
+    const last = i;
+    while (i < end && (buf[i] === SPACE || buf[i] === TAB))
+        i++;
+    if (digits > 15 || exponent > 22 || exponent < -22) {
+        const exact = digits <= 19 ? longDecimal(buf, first, last, exponent) : NaN;
+        scanned[0] = exact === exact ? (negative ? -exact : exact) : numberFromText(buf, first, last);
+    }
+    else {
+        const magnitude = exponent < 0 ? mantissa / POW10[-exponent] : mantissa * POW10[exponent];
+        scanned[0] = negative ? -magnitude : magnitude;
+    }
+    return i;
+}
+// ── 16 to 19 digits without a string ─────────────────────────────────────────────────────────────
+//
+// A float32 loss printed by Python has 17 significant digits, too many for the fast path above. Such a
+// number is computed in double-double arithmetic (about 104 bits) and rounded once; the result is
+// `Number()`'s exactly unless the value lies within 2^-90 (relative) of a halfway point between two
+// doubles, which the error of the computation (below 2^-100) cannot decide: then, and outside the normal
+// range, `Number()` reads the text.
+/** Veltkamp's splitter for Dekker's exact product. */
+const SPLITTER = 134_217_729; // 2^27 + 1
+/** The (hi, lo) pair the two helpers below return, in a typed array so that storing it allocates nothing. */
+const pair = new Float64Array(2);
+/** pair[0] + pair[1] = a × b exactly (Dekker). */
+function twoProduct(a, b) {
+    const p = a * b;
+    let t = SPLITTER * a;
+    const ah = t - (t - a);
+    const al = a - ah;
+    t = SPLITTER * b;
+    const bh = t - (t - b);
+    const bl = b - bh;
+    pair[0] = p;
+    pair[1] = ah * bh - p + ah * bl + al * bh + al * bl;
+}
+/** pair[0] + pair[1] = a + b exactly (Knuth). */
+function twoSum(a, b) {
+    const sum = a + b;
+    const bb = sum - a;
+    pair[0] = sum;
+    pair[1] = a - (sum - bb) + (b - bb);
+}
+const bits = new Float64Array(1);
+const words = new Uint32Array(bits.buffer);
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/**
+ * Half the gap between x and the next double up (x positive and normal, ≥ 2^-960); NaN for a power of
+ * two, where the gap below is half the gap above and the one-sided test in longDecimal does not hold.
+ */
+function halfUlp(x) {
+    bits[0] = x;
+    const high = words[LITTLE_ENDIAN ? 1 : 0];
+    if ((high & 0xfffff) === 0 && words[LITTLE_ENDIAN ? 0 : 1] === 0)
+        return NaN;
+    const exponent = (high >>> 20) & 0x7ff;
+    words[LITTLE_ENDIAN ? 1 : 0] = (exponent - 53) << 20;
+    words[LITTLE_ENDIAN ? 0 : 1] = 0;
+    return bits[0];
+}
+const POW10_FLOAT = POW10;
+/**
+ * |value| of the digits in `buf[first, last)` (sign, point and exponent part skipped) times 10^exponent,
+ * for 16–19 digits; NaN when it cannot be decided exactly (the caller then uses `Number()`).
+ */
+function longDecimal(buf, first, last, exponent) {
+    if (exponent > 22 || exponent < -22)
+        return NaN;
+    // The digits as A·10^s + B, A of 15 digits and B of the s ≤ 4 after them: both exact doubles.
+    let a = 0;
+    let b = 0;
+    let n = 0;
+    for (let i = first; i < last; i++) {
+        const c = buf[i] - 0x30;
+        if (c < 0 || c > 9) {
+            if (buf[i] === 0x2e /* . */ || i === first)
+                continue;
+            break; // the exponent part
+        }
+        if (n++ < 15)
+            a = a * 10 + c;
+        else
+            b = b * 10 + c;
+    }
+    twoProduct(a, POW10_FLOAT[n - 15]);
+    const productLo = pair[1];
+    twoSum(pair[0], b);
+    twoSum(pair[0], pair[1] + productLo);
+    const mh = pair[0];
+    const ml = pair[1];
+    // Scale by 10^exponent in double-double.
+    let qh;
+    let ql;
+    if (exponent >= 0) {
+        const p = POW10_FLOAT[exponent];
+        twoProduct(mh, p);
+        qh = pair[0];
+        ql = pair[1] + ml * p;
+    }
+    else {
+        const p = POW10_FLOAT[-exponent];
+        qh = mh / p;
+        twoProduct(qh, p);
+        ql = (mh - pair[0] - pair[1] + ml) / p;
+    }
+    const result = qh + ql;
+    if (!(result > 1e-280 && result < 1e280))
+        return NaN;
+    const rest = qh - result + ql;
+    const margin = Math.abs(Math.abs(rest) - halfUlp(result));
+    return margin > result * 8.077935669463161e-28 /* 2^-90 */ ? result : NaN;
+}
+
+/** Opening an input file, with the usual failures turned into one-line InputErrors. */
+/** Open `source` for reading; a missing file, a directory or no permission is an InputError. */
+async function openFile(source) {
+    try {
+        const fh = await open(source, 'r');
+        const stat = await fh.stat();
+        if (stat.isDirectory()) {
+            await fh.close();
+            throw new InputError(source, null, 'is a directory, not a metrics file');
+        }
+        return fh;
+    }
+    catch (e) {
+        if (e instanceof InputError)
+            throw e;
+        const code = e.code;
+        if (code === 'ENOENT')
+            throw new InputError(source, null, 'file not found');
+        if (code === 'EISDIR')
+            throw new InputError(source, null, 'is a directory, not a metrics file');
+        if (code === 'EACCES')
+            throw new InputError(source, null, 'permission denied');
+        throw new InputError(source, null, `cannot open: ${e.message}`);
+    }
+}
+/** The first `bytes` bytes of a file (fewer when it is shorter). */
+async function readHead(source, bytes) {
+    const fh = await openFile(source);
+    try {
+        const buf = Buffer.alloc(bytes);
+        const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+        return buf.subarray(0, bytesRead);
+    }
+    finally {
+        await fh.close();
+    }
+}
+
+/** Bytes read at a time. */
+const CHUNK = 1 << 20;
+/** The longest line accepted; a file with no line break in its first MAX_LINE bytes is not a metrics CSV. */
+const MAX_LINE = 8 << 20;
+/** Rows looked at up front to tell text columns from numeric ones. */
+const SAMPLE_ROWS = 1000;
+/** Rows per batch and the least number of rows held back for restarts. */
+const DEFAULT_STEP_BUFFER = 65_536;
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+/** Read until `head.buf` is full or the file ends. */
+async function fill(fh, head) {
+    while (!head.eof && head.filled < head.buf.length) {
+        const { bytesRead } = await fh.read(head.buf, head.filled, head.buf.length - head.filled, head.fileOffset);
+        if (bytesRead === 0)
+            head.eof = true;
+        head.filled += bytesRead;
+        head.fileOffset += bytesRead;
+    }
+}
+/** Drop the consumed bytes before `from`; grow the buffer when it is full of one unfinished line. */
+function compact(source, head, from, line) {
+    head.buf.copyWithin(0, from, head.filled);
+    head.filled -= from;
+    if (head.filled === head.buf.length) {
+        if (head.buf.length >= MAX_LINE) {
+            throw new InputError(source, line, `no line break in ${MAX_LINE >> 20} MiB: one giant line is not a metrics CSV`);
+        }
+        const bigger = Buffer.allocUnsafe(head.buf.length * 2);
+        head.buf.copy(bigger, 0, 0, head.filled);
+        head.buf = bigger;
+    }
+}
+/** First line break outside double quotes at or after `from`, or -1. */
+function lineEndOutsideQuotes(buf, from, to) {
+    let quoted = false;
+    for (let i = from; i < to; i++) {
+        const c = buf[i];
+        if (c === QUOTE)
+            quoted = !quoted;
+        else if (c === LF && !quoted)
+            return i;
+    }
+    return -1;
+}
+function isBlank(buf, from, to) {
+    for (let i = from; i < to; i++) {
+        const c = buf[i];
+        if (c !== 0x20 && c !== 0x09 && c !== CR && c !== LF)
+            return false;
+    }
+    return true;
+}
+function csvErrorToInput(source, e, lineOffset) {
+    if (e instanceof InputError)
+        return e;
+    const err = e;
+    const line = typeof err.lines === 'number' ? lineOffset + err.lines : null;
+    switch (err.code) {
+        case 'CSV_QUOTE_NOT_CLOSED':
+            return new InputError(source, line, 'unterminated quote: a quoted field is never closed');
+        case 'CSV_MAX_RECORD_SIZE':
+            return new InputError(source, line, `a row longer than ${MAX_LINE >> 20} MiB: not a metrics CSV`);
+        case 'INVALID_OPENING_QUOTE':
+        case 'CSV_INVALID_CLOSING_QUOTE':
+            return new InputError(source, line, `misplaced quote: ${err.message.split(':')[0]}`);
+        default:
+            return new InputError(source, line, `cannot read CSV: ${String(err.message ?? e).split('\n')[0]}`);
+    }
+}
+/** Bytes looked at up front to tell text columns from numeric ones (at most SAMPLE_ROWS rows of them). */
+const SAMPLE_BYTES = 256 << 10;
+/**
+ * The first data records, to classify columns. Unquoted text is split directly; quoted text goes through
+ * csv-parse, where a quoting error in the sample is reported up front with its line.
+ */
+function sampleRecords(source, head, from, headerLine, delimiter) {
+    const wholeRest = head.eof && head.filled - from <= SAMPLE_BYTES;
+    const end = wholeRest ? head.filled : head.buf.lastIndexOf(LF, Math.min(head.filled, from + SAMPLE_BYTES) - 1) + 1;
+    if (end <= from)
+        return [];
+    const bytes = head.buf.subarray(from, end);
+    if (!bytes.includes(QUOTE)) {
+        return bytes
+            .toString('utf8')
+            .split('\n', SAMPLE_ROWS + 1)
+            .slice(0, SAMPLE_ROWS)
+            .map((line) => line.replace(/\r$/, ''))
+            .filter((line) => line !== '')
+            .map((line) => line.split(delimiter));
+    }
+    const sample = [];
+    try {
+        parse(bytes, {
+            delimiter,
+            relax_column_count: true,
+            relax_quotes: true,
+            trim: true,
+            skip_empty_lines: true,
+            record_delimiter: ['\r\n', '\n'],
+            to: SAMPLE_ROWS,
+            on_record: (record) => {
+                sample.push(record);
+                return record;
+            },
+        });
+    }
+    catch (e) {
+        // A sample cut inside a quoted field is not an error; the stream will see the whole field.
+        const err = e;
+        if (wholeRest || err.code !== 'CSV_QUOTE_NOT_CLOSED')
+            throw csvErrorToInput(source, e, headerLine);
+    }
+    return sample;
+}
+/** Whether at least three sampled rows hold a number in `field` and it is the same number on all of them. */
+function sameOnEveryRow(sample, field, cell) {
+    let seen = 0;
+    let first = NaN;
+    for (const record of sample) {
+        if (field >= record.length || classifyCell(record[field], cell).kind !== CellKind.Number)
+            continue;
+        if (seen++ === 0)
+            first = cell.value;
+        else if (cell.value !== first)
+            return false;
+    }
+    return seen >= 3;
+}
+/** Open a per-step metrics CSV. Reads the header and a sample up front; rows stream from `batches`. */
+async function openCsvTable(source, options = {}) {
+    const stepBuffer = Math.max(1, Math.floor(options.stepBuffer ?? DEFAULT_STEP_BUFFER));
+    const head = { buf: Buffer.allocUnsafe(CHUNK), filled: 0, fileOffset: 0, eof: false };
+    const fh = await openFile(source);
+    let headerEnd;
+    let start = 0;
+    let line = 1;
+    try {
+        await fill(fh, head);
+        if (head.filled === 0)
+            throw new InputError(source, null, 'empty file');
+        if (head.buf[0] === 0x1f && head.buf[1] === 0x8b)
+            throw new InputError(source, null, 'gzip-compressed; decompress it first');
+        if ((head.buf[0] === 0xff && head.buf[1] === 0xfe) || (head.buf[0] === 0xfe && head.buf[1] === 0xff)) {
+            throw new InputError(source, null, 'UTF-16 text; save the CSV as UTF-8');
+        }
+        if (head.buf.subarray(0, Math.min(head.filled, 65_536)).includes(0)) {
+            throw new InputError(source, null, 'binary file (NUL bytes), not a text CSV');
+        }
+        if (head.buf[0] === 0xef && head.buf[1] === 0xbb && head.buf[2] === 0xbf)
+            start = 3;
+        // Skip blank lines before the header; keep reading while the header line is unfinished.
+        for (;;) {
+            let nl = lineEndOutsideQuotes(head.buf, start, head.filled);
+            while (nl === start || (nl > start && isBlank(head.buf, start, nl))) {
+                start = nl + 1;
+                line++;
+                nl = lineEndOutsideQuotes(head.buf, start, head.filled);
+            }
+            if (nl >= 0) {
+                headerEnd = nl;
+                break;
+            }
+            if (head.eof) {
+                if (isBlank(head.buf, start, head.filled))
+                    throw new InputError(source, null, 'empty file (only blank lines)');
+                throw new InputError(source, line, 'header only: no data rows');
+            }
+            compact(source, head, start, line);
+            start = 0;
+            await fill(fh, head);
+        }
+    }
+    finally {
+        await fh.close();
+    }
+    const headerText = head.buf.toString('utf8', start, headerEnd).replace(/\r$/, '');
+    const headerLine = line;
+    const delimiter = detectDelimiter(headerText);
+    const names = parseHeader(source, headerLine, headerText, delimiter);
+    let stepField = findStepColumn(names);
+    const dataStart = headerEnd + 1;
+    if (head.eof && isBlank(head.buf, dataStart, head.filled)) {
+        throw new InputError(source, headerLine, 'header only: no data rows');
+    }
+    // Tell text columns (timestamps, status, config strings) from numeric ones on a sample of rows.
+    const sample = sampleRecords(source, head, dataStart, headerLine, delimiter);
+    const cell = { kind: CellKind.Missing, value: NaN };
+    const numeric = new Array(names.length).fill(0);
+    const text = new Array(names.length).fill(0);
+    for (const record of sample) {
+        for (let i = 0; i < names.length && i < record.length; i++) {
+            const kind = classifyCell(record[i], cell).kind;
+            if (kind === CellKind.Text)
+                text[i]++;
+            else if (kind !== CellKind.Missing)
+                numeric[i]++;
+        }
+    }
+    const warnings = [];
+    if (stepField >= 0 && sameOnEveryRow(sample, stepField, cell)) {
+        // A per-run summary (ezpz's runs.csv) has a `steps` column holding each run's length, not a step.
+        warnings.push(`column "${names[stepField]}" has the same value on every row, so it is read as a metric and rows are numbered by position`);
+        stepField = -1;
+    }
+    /** Field index → metric column index; -1 for a text column, -2 for the step column. */
+    const fieldMap = new Int32Array(names.length);
+    const columns = [];
+    const textColumns = [];
+    names.forEach((name, i) => {
+        if (i === stepField)
+            fieldMap[i] = -2;
+        else if (text[i] > numeric[i]) {
+            fieldMap[i] = -1;
+            textColumns.push(name);
+        }
+        else
+            fieldMap[i] = columns.push(name) - 1;
+    });
+    if (stepField >= 0 && text[stepField] > numeric[stepField]) {
+        throw new InputError(source, headerLine, `step column "${names[stepField]}" does not hold numbers`);
+    }
+    if (!columns.length) {
+        throw new InputError(source, headerLine, `no numeric metric column${textColumns.length ? ` (text only: ${textColumns.join(', ')})` : ''}`);
+    }
+    if (textColumns.length) {
+        warnings.push(`text column${textColumns.length === 1 ? '' : 's'} left out: ${textColumns.map((n) => `"${n}"`).join(', ')}`);
+    }
+    const truncated = { value: false };
+    return {
+        source,
+        columns,
+        stepColumn: stepField >= 0 ? names[stepField] : null,
+        batches: streamRows({
+            source,
+            head,
+            start: dataStart,
+            line: headerLine + 1,
+            delimiter,
+            fieldMap,
+            columns,
+            stepBuffer,
+            forceCsvParse: options.parser === 'csv-parse',
+            warnings,
+            truncated,
+        }),
+        warnings,
+        truncated,
+    };
+}
+/** Text found in numeric columns, per column: read as missing, reported once. */
+class TextCells {
+    columns;
+    counts;
+    first;
+    constructor(columns) {
+        this.columns = columns;
+        this.counts = columns.map(() => 0);
+        this.first = columns.map(() => null);
+    }
+    add(column, line, text) {
+        if (this.counts[column]++ === 0)
+            this.first[column] = `line ${line}: "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
+    }
+    warnings() {
+        return this.columns.flatMap((name, c) => this.counts[c] ? [`column "${name}": ${this.counts[c]} cell${this.counts[c] === 1 ? '' : 's'} not a number, read as missing (first at ${this.first[c]})`] : []);
+    }
+}
+async function* streamRows(st) {
+    const { source, fieldMap, columns, head } = st;
+    const nFields = fieldMap.length;
+    const stepField = fieldMap.indexOf(-2);
+    const delim = st.delimiter.charCodeAt(0);
+    const rows = new StepOrderedRows(columns.length, st.stepBuffer);
+    const values = rows.values;
+    const kinds = rows.kinds;
+    const textCells = new TextCells(columns);
+    const cell = { kind: CellKind.Missing, value: NaN };
+    const finite = new Uint8Array(columns.length);
+    let rowIndex = 0;
+    let rowsOut = 0;
+    let longRows = 0;
+    let firstLongRow = 0;
+    let truncatedLine = 0;
+    /** Hand on batches, noting which columns have a finite value. */
+    function* out(batches) {
+        for (const batch of batches) {
+            rowsOut += batch.steps.length;
+            for (let c = 0; c < columns.length; c++) {
+                if (finite[c])
+                    continue;
+                const v = batch.values[c];
+                for (let i = 0; i < v.length; i++) {
+                    if (Number.isFinite(v[i])) {
+                        finite[c] = 1;
+                        break;
+                    }
+                }
+            }
+            yield batch;
+        }
+    }
+    function endRow(step, fields, line) {
+        if (fields > nFields && longRows++ === 0)
+            firstLongRow = line;
+        rows.commit(stepField < 0 ? rowIndex : step, line);
+        rowIndex++;
+    }
+    /** Index of the end of the field starting at `i`: the delimiter, the line feed, or a CR before it. */
+    function fieldEnd(buf, i) {
+        for (;;) {
+            const c = buf[i];
+            if (c === delim || c === LF || (c === CR && buf[i + 1] === LF))
+                return i;
+            i++;
+        }
+    }
+    /**
+     * Complete unquoted lines in `buf[from, to)`, `to` just after a line feed: one pass that splits fields
+     * and reads numbers from the bytes. Returns the next line number.
+     */
+    function fastLines(buf, from, to, line) {
+        beginRegion(buf, from, to);
+        let i = from;
+        while (i < to) {
+            let c = buf[i];
+            if (c === LF || (c === CR && buf[i + 1] === LF)) {
+                i += c === LF ? 1 : 2;
+                line++;
+                continue;
+            }
+            rows.clearRow();
+            let step = NaN;
+            let field = 0;
+            for (;;) {
+                const m = field < nFields ? fieldMap[field] : -1;
+                let j;
+                if (m === -1)
+                    j = fieldEnd(buf, i);
+                else {
+                    j = scanNumber(buf, i, to);
+                    let v = scanned[0];
+                    let kind = CellKind.Number;
+                    c = buf[j];
+                    if (v !== v || !(c === delim || c === LF || (c === CR && buf[j + 1] === LF))) {
+                        // Not a plain decimal: a token, an empty cell, or text.
+                        j = fieldEnd(buf, j);
+                        if (j === i) {
+                            v = NaN;
+                            kind = CellKind.Missing;
+                        }
+                        else {
+                            const text = buf.toString('utf8', i, j);
+                            classifyCell(text, cell);
+                            v = cell.value;
+                            kind = cell.kind;
+                            if (kind === CellKind.Text && m >= 0)
+                                textCells.add(m, line, text.trim());
+                        }
+                    }
+                    if (m === -2)
+                        step = kind === CellKind.Number ? v : NaN;
+                    else {
+                        values[m] = v;
+                        kinds[m] = kind;
+                    }
+                }
+                field++;
+                c = buf[j];
+                if (c === delim) {
+                    i = j + 1;
+                    continue;
+                }
+                i = c === LF ? j + 1 : j + 2;
+                break;
+            }
+            endRow(step, field, line);
+            line++;
+        }
+        return line;
+    }
+    /** One record from csv-parse. */
+    function slowRow(record, line) {
+        rows.clearRow();
+        let step = NaN;
+        for (let f = 0; f < nFields && f < record.length; f++) {
+            const m = fieldMap[f];
+            if (m === -1)
+                continue;
+            classifyCell(record[f], cell);
+            if (m === -2)
+                step = cell.kind === CellKind.Number ? cell.value : NaN;
+            else {
+                values[m] = cell.value;
+                kinds[m] = cell.kind;
+                if (cell.kind === CellKind.Text)
+                    textCells.add(m, line, record[f].trim());
+            }
+        }
+        endRow(step, record.length, line);
+    }
+    let fh = null;
+    try {
+        let pos = st.start;
+        let line = st.line;
+        let slowFrom = st.forceCsvParse ? pos : -1;
+        if (!head.eof)
+            fh = await openFile(source);
+        while (slowFrom < 0) {
+            const buf = head.buf;
+            const end = buf.lastIndexOf(LF, head.filled - 1) + 1;
+            if (end > pos) {
+                const quote = buf.indexOf(QUOTE, pos);
+                if (quote >= 0 && quote < end) {
+                    const lineStart = buf.lastIndexOf(LF, quote) + 1;
+                    if (lineStart > pos)
+                        line = fastLines(buf, pos, lineStart, line);
+                    slowFrom = lineStart;
+                    pos = lineStart;
+                    break;
+                }
+                line = fastLines(buf, pos, end, line);
+                pos = end;
+                yield* out(rows.take());
+            }
+            if (head.eof) {
+                // A last line without a line break: complete if it has all its fields, else cut off mid-write.
+                if (!isBlank(buf, pos, head.filled)) {
+                    const quote = buf.indexOf(QUOTE, pos);
+                    if (quote >= 0 && quote < head.filled) {
+                        slowFrom = pos;
+                        break;
+                    }
+                    let e = head.filled;
+                    if (buf[e - 1] === CR)
+                        e--;
+                    let fields = 1;
+                    for (let j = pos; j < e; j++)
+                        if (buf[j] === delim)
+                            fields++;
+                    if (fields < nFields)
+                        truncatedLine = line;
+                    else {
+                        // A copy ending in a line feed, so the scanner sees a complete line.
+                        const last = Buffer.allocUnsafe(e - pos + 1);
+                        buf.copy(last, 0, pos, e);
+                        last[e - pos] = LF;
+                        fastLines(last, 0, last.length, line);
+                    }
+                }
+                break;
+            }
+            compact(source, head, pos, line);
+            pos = 0;
+            await fill(fh, head);
+        }
+        if (slowFrom >= 0) {
+            let lastByte = head.filled > slowFrom ? head.buf[head.filled - 1] : LF;
+            const file = fh;
+            const firstBytes = head.buf.subarray(slowFrom, head.filled);
+            async function* bytes() {
+                if (firstBytes.length)
+                    yield firstBytes;
+                while (file && !head.eof) {
+                    const chunk = Buffer.allocUnsafe(CHUNK);
+                    const { bytesRead } = await file.read(chunk, 0, CHUNK, head.fileOffset);
+                    if (bytesRead === 0) {
+                        head.eof = true;
+                        break;
+                    }
+                    head.fileOffset += bytesRead;
+                    lastByte = chunk[bytesRead - 1];
+                    yield chunk.subarray(0, bytesRead);
+                }
+            }
+            const parser = parse$1({
+                delimiter: st.delimiter,
+                relax_column_count: true,
+                relax_quotes: true,
+                trim: true,
+                skip_empty_lines: true,
+                record_delimiter: ['\r\n', '\n'],
+                max_record_size: MAX_LINE,
+                info: true,
+            });
+            const lineOffset = line - 1;
+            const input = Readable.from(bytes());
+            input.on('error', (e) => parser.destroy(e));
+            input.pipe(parser);
+            let pending = null;
+            try {
+                for await (const { record, info } of parser) {
+                    if (pending)
+                        slowRow(pending.record, pending.line);
+                    pending = { record, line: lineOffset + info.lines };
+                    yield* out(rows.take());
+                }
+            }
+            catch (e) {
+                throw csvErrorToInput(source, e, lineOffset);
+            }
+            if (pending) {
+                if (lastByte !== LF && pending.record.length < nFields)
+                    truncatedLine = pending.line;
+                else
+                    slowRow(pending.record, pending.line);
+            }
+        }
+        yield* out(rows.finish());
+    }
+    finally {
+        await fh?.close();
+    }
+    st.warnings.push(...rows.warnings(), ...textCells.warnings());
+    if (longRows)
+        st.warnings.push(`${longRows} row${longRows === 1 ? '' : 's'} had more fields than the header; extra fields ignored (first at line ${firstLongRow})`);
+    if (truncatedLine) {
+        st.truncated.value = true;
+        st.warnings.push(`line ${truncatedLine}: last line is incomplete (file still being written?); left out, the ${rowsOut} complete rows kept`);
+    }
+    if (rowsOut === 0)
+        throw new InputError(source, null, 'no complete data rows');
+    const empty = columns.filter((_, c) => !finite[c]);
+    if (empty.length === columns.length) {
+        throw new InputError(source, null, `no metric column has a finite value (${columns.length} column${columns.length === 1 ? '' : 's'}, all empty or NaN)`);
+    }
+    if (empty.length) {
+        st.warnings.push(`column${empty.length === 1 ? '' : 's'} with no finite value: ${empty.map((n) => `"${n}"`).join(', ')}`);
+    }
+}
+
+/**
+ * Wrap in-memory columns as a Table. `steps` must already be in step order without repeats;
+ * NaN marks a missing cell, and `nanTokens` lists, per column name, row indexes that held an explicit NaN.
+ */
+function tableFromColumns(source, steps, columns, options = {}) {
+    const names = Object.keys(columns);
+    const batchSize = options.batchSize ?? 65_536;
+    const n = steps.length;
+    for (const name of names) {
+        if (columns[name].length !== n)
+            throw new Error(`column ${name} has ${columns[name].length} values for ${n} steps`);
+    }
+    async function* batches() {
+        for (let start = 0; start < n; start += batchSize) {
+            const end = Math.min(n, start + batchSize);
+            const batch = {
+                steps: Float64Array.from({ length: end - start }, (_, i) => steps[start + i]),
+                values: names.map((name) => Float64Array.from({ length: end - start }, (_, i) => columns[name][start + i])),
+            };
+            if (options.nanTokens) {
+                batch.nanTokens = names.map((name) => {
+                    const rows = options.nanTokens[name]?.filter((r) => r >= start && r < end).map((r) => r - start);
+                    return rows && rows.length ? rows : undefined;
+                });
+            }
+            yield batch;
+        }
+    }
+    return {
+        source,
+        columns: names,
+        stepColumn: options.stepColumn === undefined ? 'step' : options.stepColumn,
+        batches: batches(),
+        warnings: options.warnings ?? [],
+        truncated: { value: false },
+    };
+}
+
+/**
+ * Collects cells keyed by step for the small JSON shapes (Megatron golden values, HF trainer_state), then
+ * hands them on as a Table in step order. A later cell for the same step and column replaces an earlier one.
+ */
+class StepMap {
+    source;
+    rows = new Map();
+    columnOrder = new Map();
+    textValues = new Map();
+    constructor(source) {
+        this.source = source;
+    }
+    /** Record `value` (a number, a numeric token string such as `"nan"`, or null for missing) at `step`. */
+    set(step, column, value) {
+        const cell = { kind: CellKind.Missing, value: NaN };
+        if (typeof value === 'number') {
+            cell.kind = CellKind.Number;
+            cell.value = value;
+        }
+        else if (typeof value === 'string') {
+            classifyCell(value, cell);
+        }
+        else if (value !== null && value !== undefined) {
+            cell.kind = CellKind.Text;
+        }
+        if (cell.kind === CellKind.Text) {
+            this.textValues.set(column, (this.textValues.get(column) ?? 0) + 1);
+            return;
+        }
+        if (!this.columnOrder.has(column))
+            this.columnOrder.set(column, true);
+        if (cell.kind === CellKind.Missing)
+            return;
+        let row = this.rows.get(step);
+        if (!row)
+            this.rows.set(step, (row = new Map()));
+        row.set(column, cell);
+    }
+    /** The collected cells as a Table; an InputError when no column has a finite value. */
+    toTable(stepColumn, batchSize, warnings) {
+        const steps = [...this.rows.keys()].sort((a, b) => a - b);
+        const names = [...this.columnOrder.keys()];
+        const columns = {};
+        const nanTokens = {};
+        const empty = [];
+        for (const name of names) {
+            const values = new Float64Array(steps.length).fill(NaN);
+            const tokens = [];
+            let finite = false;
+            steps.forEach((step, i) => {
+                const cell = this.rows.get(step).get(name);
+                if (!cell)
+                    return;
+                values[i] = cell.value;
+                if (cell.kind === CellKind.NanToken)
+                    tokens.push(i);
+                if (Number.isFinite(cell.value))
+                    finite = true;
+            });
+            columns[name] = values;
+            if (tokens.length)
+                nanTokens[name] = tokens;
+            if (!finite)
+                empty.push(name);
+        }
+        for (const [column, count] of this.textValues) {
+            if (!this.columnOrder.has(column))
+                warnings.push(`text field "${column}" left out (${count} value${count === 1 ? '' : 's'})`);
+            else
+                warnings.push(`field "${column}": ${count} value${count === 1 ? '' : 's'} not a number, read as missing`);
+        }
+        if (!steps.length || empty.length === names.length) {
+            throw new InputError(this.source, null, 'no metric has a finite value');
+        }
+        if (empty.length)
+            warnings.push(`column${empty.length === 1 ? '' : 's'} with no finite value: ${empty.map((n) => `"${n}"`).join(', ')}`);
+        return tableFromColumns(this.source, steps, columns, { stepColumn, nanTokens, batchSize, warnings });
+    }
+}
+
+/**
+ * Hugging Face Trainer's `trainer_state.json`: `log_history` is a list of entries with a `step` and
+ * whatever was logged then: training entries (loss, learning_rate, grad_norm), evaluation entries
+ * (eval_*), and one summary entry at the end (train_runtime, train_samples_per_second, total_flos).
+ * Entries of the same step are merged into one row.
+ */
+function isHfTrainerState(json) {
+    return typeof json === 'object' && json !== null && Array.isArray(json.log_history);
+}
+function hfTrainerStateTable(source, json, batchSize) {
+    const map = new StepMap(source);
+    const warnings = [];
+    let withoutStep = 0;
+    json.log_history.forEach((entry, i) => {
+        if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+            throw new InputError(source, null, `log_history[${i}] is not an object`);
+        }
+        const step = entry['step'];
+        if (typeof step !== 'number' || !Number.isFinite(step)) {
+            withoutStep++;
+            return;
+        }
+        for (const [key, value] of Object.entries(entry)) {
+            if (key !== 'step')
+                map.set(step, key, value);
+        }
+    });
+    if (withoutStep)
+        warnings.push(`${withoutStep} log_history entr${withoutStep === 1 ? 'y' : 'ies'} without a numeric step left out`);
+    return map.toTable('step', batchSize, warnings);
+}
+
+/**
+ * Megatron-LM golden values: metric-major JSON
+ * `{ "<metric>": { start_step, end_step, step_interval, values: { "<step>": value } } }`,
+ * where a NaN is stored as the string `"nan"`.
+ */
+function isObject$1(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** Whether parsed JSON has the golden-values shape. */
+function isMegatronGoldenValues(json) {
+    if (!isObject$1(json))
+        return false;
+    const metrics = Object.values(json);
+    return metrics.length > 0 && metrics.every((m) => isObject$1(m) && isObject$1(m['values']));
+}
+function megatronTable(source, json, batchSize) {
+    const map = new StepMap(source);
+    for (const [metric, series] of Object.entries(json)) {
+        for (const [key, value] of Object.entries(series.values)) {
+            const step = Number(key);
+            if (key.trim() === '' || !Number.isFinite(step)) {
+                throw new InputError(source, null, `metric "${metric}": step "${key}" is not a number`);
+            }
+            map.set(step, metric, value);
+        }
+    }
+    return map.toTable('step', batchSize, []);
+}
+
+/** Open any supported metrics file as a Table, choosing the reader by the file's content. */
+/** JSON metric files are read whole; anything larger is not one of the supported JSON shapes. */
+const MAX_JSON_BYTES = 256 << 20;
+/** `json` when the first non-blank character (after a BOM) opens a JSON object or array, else `csv`. */
+function sniffFormat(head) {
+    let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+    while (i < head.length && (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d))
+        i++;
+    return head[i] === 0x7b /* { */ || head[i] === 0x5b /* [ */ ? 'json' : 'csv';
+}
+/** Line number of character offset `at` in `text`. */
+function lineAt(text, at) {
+    let line = 1;
+    for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1))
+        line++;
+    return line;
+}
+async function openJsonTable(source, batchSize) {
+    const { size } = await stat(source);
+    if (size > MAX_JSON_BYTES)
+        throw new InputError(source, null, `JSON file of ${Math.round(size / 2 ** 20)} MiB is too large for a metrics file`);
+    const text = (await readFile(source, 'utf8')).replace(/^\uFEFF/, '');
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch (e) {
+        const message = e.message;
+        const at = /position (\d+)/.exec(message);
+        const line = at ? lineAt(text, Number(at[1])) : null;
+        const jsonLines = line !== null && line > 1 && /^\s*\{/.test(text) && /\}\s*\r?\n\s*\{/.test(text.slice(0, 1 << 16));
+        throw new InputError(source, line, jsonLines ? 'JSON lines, not one JSON document (a run manifest is read with readManifest)' : `invalid JSON: ${message.split('\n')[0]}`);
+    }
+    if (isHfTrainerState(json))
+        return hfTrainerStateTable(source, json, batchSize);
+    if (isMegatronGoldenValues(json))
+        return megatronTable(source, json, batchSize);
+    throw new InputError(source, null, 'JSON of an unknown shape: expected Megatron golden values {metric: {values: {step: value}}} or a Hugging Face trainer_state.json with log_history');
+}
+/**
+ * Open a metrics file: a per-step CSV (streamed), Megatron golden-values JSON, or a Hugging Face
+ * `trainer_state.json`, told apart by content. Problems visible up front throw InputError; problems found
+ * while streaming are thrown as InputError from `batches`.
+ */
+async function openTable(path, options = {}) {
+    const stepBuffer = Math.max(1, Math.floor(options.stepBuffer ?? DEFAULT_STEP_BUFFER));
+    const head = await readHead(path, 4096);
+    if (head.length === 0)
+        throw new InputError(path, null, 'empty file');
+    if (sniffFormat(head) === 'json' && !head.includes(0))
+        return openJsonTable(path, stepBuffer);
+    return openCsvTable(path, { stepBuffer });
+}
+
+/**
+ * The batch manifest `experiment_metadata.jsonl`: one JSON object per line, one line per run.
+ * Schema and examples: docs/manifest.md.
+ */
+const NAME_KEYS = ['name', 'run_name', 'experiment'];
+const PATH_KEYS = ['csv', 'metrics', 'metrics_file', 'metrics_csv', 'file', 'path', 'dir', 'output_dir', 'log_dir', 'run_dir'];
+const DURATION_KEYS = ['duration_seconds', 'duration_s', 'duration', 'wall_time_sec', 'wall_time_s', 'elapsed_seconds', 'runtime_seconds', 'train_runtime'];
+/** Canonical fingerprint key ← the names runs use for it. */
+const FINGERPRINT_KEYS = {
+    gpu: ['gpu', 'gpu_type', 'gpu_model', 'gpu_name', 'accelerator'],
+    world_size: ['world_size', 'num_gpus', 'n_gpus', 'ngpus', 'gpus', 'total_gpus'],
+    nodes: ['nodes', 'num_nodes', 'n_nodes', 'nnodes'],
+    gpus_per_node: ['gpus_per_node', 'nproc_per_node'],
+};
+/** The file a run directory holds its metrics in. */
+const DEFAULT_METRICS_FILE = 'metrics_rank_0.csv';
+function isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+function scalarString(v) {
+    if (typeof v === 'string')
+        return v;
+    if (typeof v === 'number' && Number.isFinite(v))
+        return String(v);
+    if (typeof v === 'boolean')
+        return String(v);
+    return undefined;
+}
+/** Scalars of `obj`, nested objects as dotted keys; arrays and nulls are left out. */
+function flatten(obj, skip, prefix = '', out = {}) {
+    for (const [key, value] of Object.entries(obj)) {
+        if (!prefix && skip.has(key))
+            continue;
+        const s = scalarString(value);
+        if (s !== undefined)
+            out[prefix + key] = s;
+        else if (isObject(value))
+            flatten(value, skip, `${prefix}${key}.`, out);
+    }
+    return out;
+}
+function firstOf(obj, keys) {
+    for (const key of keys)
+        if (obj[key] !== undefined && obj[key] !== null)
+            return { key, value: obj[key] };
+    return undefined;
+}
+/** Whether `target` (a real path) lies inside `root` (a real path). */
+function inside(root, target) {
+    const rel = relative(root, target);
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && !rel.startsWith(`..${sep}`));
+}
+/** The metrics file a manifest path names: the file itself, or within a directory `metrics_rank_0.csv` or its only CSV. */
+async function resolveMetricsFile(manifest, root, line, written) {
+    const candidate = resolve(dirname(manifest), written);
+    let real;
+    try {
+        real = await realpath(candidate);
+    }
+    catch {
+        throw new InputError(manifest, line, `metrics path "${written}" not found`);
+    }
+    if (!inside(root, real))
+        throw new InputError(manifest, line, `metrics path "${written}" is outside the manifest's folder; refused`);
+    if (!(await stat(real)).isDirectory())
+        return candidate;
+    const entries = await readdir(real);
+    if (entries.includes(DEFAULT_METRICS_FILE))
+        return resolveMetricsFile(manifest, root, line, `${written.replace(/[\\/]+$/, '')}/${DEFAULT_METRICS_FILE}`);
+    const csvs = entries.filter((e) => extname(e).toLowerCase() === '.csv').sort();
+    if (csvs.length === 1)
+        return resolveMetricsFile(manifest, root, line, `${written.replace(/[\\/]+$/, '')}/${csvs[0]}`);
+    if (!csvs.length)
+        throw new InputError(manifest, line, `directory "${written}" has no ${DEFAULT_METRICS_FILE} and no other CSV`);
+    throw new InputError(manifest, line, `directory "${written}" has no ${DEFAULT_METRICS_FILE} and ${csvs.length} CSVs (${csvs.slice(0, 4).join(', ')}${csvs.length > 4 ? ', …' : ''}); name the file`);
+}
+function durationOf(manifest, line, obj, config) {
+    const found = firstOf(obj, DURATION_KEYS) ?? (config ? firstOf(config, DURATION_KEYS) : undefined);
+    if (!found)
+        return undefined;
+    const n = typeof found.value === 'number' ? found.value : typeof found.value === 'string' ? Number(found.value.trim() || NaN) : NaN;
+    if (!Number.isFinite(n) || n < 0)
+        throw new InputError(manifest, line, `"${found.key}" is not a duration in seconds: ${JSON.stringify(found.value)}`);
+    return n;
+}
+function fingerprintOf(sources) {
+    const out = {};
+    for (const [canonical, names] of Object.entries(FINGERPRINT_KEYS)) {
+        for (const source of sources) {
+            const found = firstOf(source, names);
+            const s = found && scalarString(found.value);
+            if (s !== undefined) {
+                out[canonical] = s;
+                break;
+            }
+        }
+    }
+    return out;
+}
+async function readLine(manifest, root, line, obj) {
+    const pathEntry = PATH_KEYS.map((key) => ({ key, value: obj[key] })).find((e) => typeof e.value === 'string' && e.value.trim() !== '');
+    if (!pathEntry)
+        throw new InputError(manifest, line, `run has no metrics path (one of: ${PATH_KEYS.join(', ')})`);
+    const file = await resolveMetricsFile(manifest, root, line, pathEntry.value.trim());
+    const nameEntry = firstOf(obj, NAME_KEYS);
+    const name = (nameEntry && scalarString(nameEntry.value)?.trim()) || basename(dirname(file)) + '/' + basename(file, extname(file));
+    const configObject = isObject(obj['config']) ? obj['config'] : undefined;
+    const skip = new Set([...NAME_KEYS, pathEntry.key, ...DURATION_KEYS, 'fingerprint', 'hardware']);
+    const config = configObject ? flatten(configObject, new Set(DURATION_KEYS)) : flatten(obj, skip);
+    const hardware = [obj['fingerprint'], obj['hardware']].filter(isObject);
+    const run = { line, name, file, config, fingerprint: fingerprintOf([...hardware, obj, ...(configObject ? [configObject] : [])]) };
+    const duration = durationOf(manifest, line, obj, configObject);
+    if (duration !== undefined)
+        run.durationSeconds = duration;
+    return run;
+}
+/**
+ * Read a run manifest. Each line that names a metrics file becomes a run; a line that is broken (bad JSON,
+ * a run name without a path, a missing file, a path outside the manifest's folder) becomes an InputError in
+ * `errors` and the other runs are still returned. Lines that are neither (a ledger's other events) are
+ * skipped; when no line at all is a run, that is one error. A missing or unreadable manifest throws.
+ */
+async function readManifest(path) {
+    let text;
+    try {
+        text = await readFile(path, 'utf8');
+    }
+    catch (e) {
+        const code = e.code;
+        throw new InputError(path, null, code === 'ENOENT' ? 'manifest not found' : code === 'EISDIR' ? 'manifest is a directory' : `cannot read manifest: ${e.message}`);
+    }
+    const root = await realpath(dirname(path));
+    const runs = [];
+    const errors = [];
+    const names = new Map();
+    const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+    let skipped = 0;
+    let skippedKind;
+    for (let i = 0; i < lines.length; i++) {
+        const lineText = lines[i].trim();
+        const line = i + 1;
+        if (!lineText)
+            continue;
+        let obj;
+        try {
+            obj = JSON.parse(lineText);
+        }
+        catch (e) {
+            errors.push(new InputError(path, line, `not valid JSON: ${e.message.split('\n')[0]}`));
+            continue;
+        }
+        if (!isObject(obj)) {
+            errors.push(new InputError(path, line, 'expected a JSON object per line'));
+            continue;
+        }
+        const hasPath = PATH_KEYS.some((key) => typeof obj[key] === 'string');
+        const hasName = NAME_KEYS.some((key) => scalarString(obj[key]) !== undefined);
+        if (!hasPath && !hasName) {
+            skipped++;
+            skippedKind ??= scalarString(obj['kind']) ?? scalarString(obj['type']);
+            continue;
+        }
+        try {
+            const run = await readLine(path, root, line, obj);
+            const earlier = names.get(run.name);
+            if (earlier !== undefined)
+                throw new InputError(path, line, `run name "${run.name}" already used on line ${earlier}`);
+            names.set(run.name, line);
+            runs.push(run);
+        }
+        catch (e) {
+            if (!(e instanceof InputError))
+                throw e;
+            errors.push(e);
+        }
+    }
+    if (!runs.length && !errors.length) {
+        errors.push(new InputError(path, null, skipped
+            ? `no runs: none of the ${skipped} lines names a metrics file (${PATH_KEYS.slice(0, 4).join(', ')}, …)${skippedKind ? `; lines look like "${skippedKind}" events` : ''}`
+            : 'no runs: the manifest is empty'));
+    }
+    return { runs, errors };
+}
+
+/**
+ * When adding a new value to a list, one does not have to necessary
+ * recompute the mean of the list in linear time. They can instead use
+ * this function to compute the new mean by providing the current mean,
+ * the number of elements in the list that produced it and the new
+ * value to add.
+ *
+ * @since 2.5.0
+ * @param {number} mean current mean
+ * @param {number} n number of items in the list
+ * @param {number} newValue the added value
+ * @returns {number} the new mean
+ *
+ * @example
+ * addToMean(14, 5, 53); // => 20.5
+ */
+
+/**
+ * Our default sum is the [Kahan-Babuska algorithm](https://pdfs.semanticscholar.org/1760/7d467cda1d0277ad272deb2113533131dc09.pdf).
+ * This method is an improvement over the classical
+ * [Kahan summation algorithm](https://en.wikipedia.org/wiki/Kahan_summation_algorithm).
+ * It aims at computing the sum of a list of numbers while correcting for
+ * floating-point errors. Traditionally, sums are calculated as many
+ * successive additions, each one with its own floating-point roundoff. These
+ * losses in precision add up as the number of numbers increases. This alternative
+ * algorithm is more accurate than the simple way of calculating sums by simple
+ * addition.
+ *
+ * This runs in `O(n)`, linear time, with respect to the length of the array.
+ *
+ * @param {Array<number>} x input
+ * @return {number} sum of all input numbers
+ * @example
+ * sum([1, 2, 3]); // => 6
+ */
+function sum(x) {
+    // If the array is empty, we needn't bother computing its sum
+    if (x.length === 0) {
+        return 0;
+    }
+
+    // Initializing the sum as the first number in the array
+    var sum = x[0];
+
+    // Keeping track of the floating-point error correction
+    var correction = 0;
+
+    var transition;
+
+    if (typeof sum !== "number") {
+        return Number.NaN;
+    }
+
+    for (var i = 1; i < x.length; i++) {
+        if (typeof x[i] !== "number") {
+            return Number.NaN;
+        }
+        transition = sum + x[i];
+
+        // Here we need to update the correction in a different fashion
+        // if the new absolute value is greater than the absolute sum
+        if (Math.abs(sum) >= Math.abs(x[i])) {
+            correction += sum - transition + x[i];
+        } else {
+            correction += x[i] - transition + sum;
+        }
+
+        sum = transition;
+    }
+
+    // Returning the corrected sum
+    return sum + correction;
+}
+
+/**
+ * The mean, _also known as average_,
+ * is the sum of all values over the number of values.
+ * This is a [measure of central tendency](https://en.wikipedia.org/wiki/Central_tendency):
+ * a method of finding a typical or central value of a set of numbers.
+ *
+ * This runs in `O(n)`, linear time, with respect to the length of the array.
+ *
+ * @param {Array<number>} x sample of one or more data points
+ * @throws {Error} if the length of x is less than one
+ * @returns {number} mean
+ * @example
+ * mean([0, 10]); // => 5
+ */
+function mean(x) {
+    if (x.length === 0) {
+        throw new Error("mean requires at least one data point");
+    }
+
+    return sum(x) / x.length;
+}
+
+/**
+ * The sum of deviations to the Nth power.
+ * When n=2 it's the sum of squared deviations.
+ * When n=3 it's the sum of cubed deviations.
+ *
+ * @param {Array<number>} x
+ * @param {number} n power
+ * @returns {number} sum of nth power deviations
+ *
+ * @example
+ * var input = [1, 2, 3];
+ * // since the variance of a set is the mean squared
+ * // deviations, we can calculate that with sumNthPowerDeviations:
+ * sumNthPowerDeviations(input, 2) / input.length;
+ */
+function sumNthPowerDeviations(x, n) {
+    var meanValue = mean(x);
+    var sum = 0;
+    var tempValue;
+    var i;
+
+    // This is an optimization: when n is 2 (we're computing a number squared),
+    // multiplying the number by itself is significantly faster than using
+    // the Math.pow method.
+    {
+        for (i = 0; i < x.length; i++) {
+            tempValue = x[i] - meanValue;
+            sum += tempValue * tempValue;
+        }
+    }
+
+    return sum;
+}
+
+/**
+ * The [sample variance](https://en.wikipedia.org/wiki/Variance#Sample_variance)
+ * is the sum of squared deviations from the mean. The sample variance
+ * is distinguished from the variance by the usage of [Bessel's Correction](https://en.wikipedia.org/wiki/Bessel's_correction):
+ * instead of dividing the sum of squared deviations by the length of the input,
+ * it is divided by the length minus one. This corrects the bias in estimating
+ * a value from a set that you don't know if full.
+ *
+ * References:
+ * * [Wolfram MathWorld on Sample Variance](http://mathworld.wolfram.com/SampleVariance.html)
+ *
+ * @param {Array<number>} x a sample of two or more data points
+ * @throws {Error} if the length of x is less than 2
+ * @return {number} sample variance
+ * @example
+ * sampleVariance([1, 2, 3, 4, 5]); // => 2.5
+ */
+function sampleVariance(x) {
+    if (x.length < 2) {
+        throw new Error("sampleVariance requires at least two data points");
+    }
+
+    var sumSquaredDeviationsValue = sumNthPowerDeviations(x);
+
+    // this is Bessels' Correction: an adjustment made to sample statistics
+    // that allows for the reduced degree of freedom entailed in calculating
+    // values from samples rather than complete populations.
+    var besselsCorrection = x.length - 1;
+
+    // Find the mean value of that list
+    return sumSquaredDeviationsValue / besselsCorrection;
+}
+
+/**
+ * The [sample standard deviation](http://en.wikipedia.org/wiki/Standard_deviation#Sample_standard_deviation)
+ * is the square root of the sample variance.
+ *
+ * @param {Array<number>} x input array
+ * @returns {number} sample standard deviation
+ * @example
+ * sampleStandardDeviation([2, 4, 4, 4, 5, 5, 7, 9]).toFixed(2);
+ * // => '2.14'
+ */
+function sampleStandardDeviation(x) {
+    var sampleVarianceX = sampleVariance(x);
+    return Math.sqrt(sampleVarianceX);
+}
+
+/**
+ * This is the internal implementation of quantiles: when you know
+ * that the order is sorted, you don't need to re-sort it, and the computations
+ * are faster.
+ *
+ * This implements the linear interpolation method (type=7 in R/numpy),
+ * which is the default in numpy.percentile and R's quantile.
+ *
+ * @param {Array<number>} x sample of one or more data points
+ * @param {number} p desired quantile: a number between 0 to 1, inclusive
+ * @returns {number} quantile value
+ * @throws {Error} if p ix outside of the range from 0 to 1
+ * @throws {Error} if x is empty
+ * @example
+ * quantileSorted([3, 6, 7, 8, 8, 9, 10, 13, 15, 16, 20], 0.5); // => 9
+ */
+function quantileSorted(x, p) {
+    // Use (n-1) * p for index, matching numpy's linear method (type=7)
+    var idx = (x.length - 1) * p;
+    if (x.length === 0) {
+        throw new Error("quantile requires at least one data point.");
+    } else if (p < 0 || p > 1) {
+        throw new Error("quantiles must be between 0 and 1");
+    } else if (p === 1) {
+        // If p is 1, directly return the last element
+        return x[x.length - 1];
+    } else if (p === 0) {
+        // If p is 0, directly return the first element
+        return x[0];
+    } else if (idx % 1 !== 0) {
+        // If idx is not integer, interpolate linearly between floor and ceil
+        var lower = Math.floor(idx);
+        var upper = Math.ceil(idx);
+        var fraction = idx - lower;
+        return x[lower] + fraction * (x[upper] - x[lower]);
+    } else {
+        // If idx is integer, type=7 returns the value at that index
+        return x[idx];
+    }
+}
+
+/**
+ * Rearrange items in `arr` so that all items in `[left, k]` range are the smallest.
+ * The `k`-th element will have the `(k - left + 1)`-th smallest value in `[left, right]`.
+ *
+ * Implements Floyd-Rivest selection algorithm https://en.wikipedia.org/wiki/Floyd-Rivest_algorithm
+ *
+ * @param {Array<number>} arr input array
+ * @param {number} k pivot index
+ * @param {number} [left] left index
+ * @param {number} [right] right index
+ * @returns {void} mutates input array
+ * @example
+ * var arr = [65, 28, 59, 33, 21, 56, 22, 95, 50, 12, 90, 53, 28, 77, 39];
+ * quickselect(arr, 8);
+ * // = [39, 28, 28, 33, 21, 12, 22, 50, 53, 56, 59, 65, 90, 77, 95]
+ */
+function quickselect(arr, k, left, right) {
+    left = left || 0;
+    right = right || arr.length - 1;
+
+    while (right > left) {
+        // 600 and 0.5 are arbitrary constants chosen in the original paper to minimize execution time
+        if (right - left > 600) {
+            var n = right - left + 1;
+            var m = k - left + 1;
+            var z = Math.log(n);
+            var s = 0.5 * Math.exp((2 * z) / 3);
+            var sd = 0.5 * Math.sqrt((z * s * (n - s)) / n);
+            if (m - n / 2 < 0) { sd *= -1; }
+            var newLeft = Math.max(left, Math.floor(k - (m * s) / n + sd));
+            var newRight = Math.min(
+                right,
+                Math.floor(k + ((n - m) * s) / n + sd)
+            );
+            quickselect(arr, k, newLeft, newRight);
+        }
+
+        var t = arr[k];
+        var i = left;
+        var j = right;
+
+        swap(arr, left, k);
+        if (arr[right] > t) { swap(arr, left, right); }
+
+        while (i < j) {
+            swap(arr, i, j);
+            i++;
+            j--;
+            while (arr[i] < t) { i++; }
+            while (arr[j] > t) { j--; }
+        }
+
+        if (arr[left] === t) { swap(arr, left, j); }
+        else {
+            j++;
+            swap(arr, j, right);
+        }
+
+        if (j <= k) { left = j + 1; }
+        if (k <= j) { right = j - 1; }
+    }
+}
+
+function swap(arr, i, j) {
+    var tmp = arr[i];
+    arr[i] = arr[j];
+    arr[j] = tmp;
+}
+
+/**
+ * The [quantile](https://en.wikipedia.org/wiki/Quantile):
+ * this is a population quantile, since we assume to know the entire
+ * dataset in this library. This implementation uses linear interpolation,
+ * equivalent to R's type=7 and numpy's default percentile method.
+ *
+ * Sample is a one-dimensional array of numbers,
+ * and p is either a decimal number from 0 to 1 or an array of decimal
+ * numbers from 0 to 1.
+ * In terms of a k/q quantile, p = k/q - it's just dealing with fractions or dealing
+ * with decimal values.
+ * When p is an array, the result of the function is also an array containing the appropriate
+ * quantiles in input order
+ *
+ * @param {Array<number>} x sample of one or more numbers
+ * @param {Array<number> | number} p the desired quantile, as a number between 0 and 1
+ * @returns {number} quantile
+ * @example
+ * quantile([3, 6, 7, 8, 8, 9, 10, 13, 15, 16, 20], 0.5); // => 9
+ */
+function quantile(x, p) {
+    var copy = x.slice();
+
+    if (Array.isArray(p)) {
+        // rearrange elements so that each element corresponding to a requested
+        // quantile is on a place it would be if the array was fully sorted
+        multiQuantileSelect(copy, p);
+        // Initialize the result array
+        var results = [];
+        // For each requested quantile
+        for (var i = 0; i < p.length; i++) {
+            results[i] = quantileSorted(copy, p[i]);
+        }
+        return results;
+    } else {
+        var idx = quantileIndex(copy.length, p);
+        quantileSelect(copy, idx, 0, copy.length - 1);
+        return quantileSorted(copy, p);
+    }
+}
+
+function quantileSelect(arr, k, left, right) {
+    if (k % 1 === 0) {
+        quickselect(arr, k, left, right);
+    } else {
+        k = Math.floor(k);
+        quickselect(arr, k, left, right);
+        quickselect(arr, k + 1, k + 1, right);
+    }
+}
+
+function multiQuantileSelect(arr, p) {
+    // Collect every integer order statistic that the requested quantiles need.
+    // Linear interpolation (type=7) reads x[floor(idx)] and x[ceil(idx)], so both
+    // surrounding positions must be placed. Deduplicate to integer positions
+    // so each is selected with an unambiguous index.
+    var positions = new Set();
+    for (var i = 0; i < p.length; i++) {
+        var idx = quantileIndex(arr.length, p[i]);
+        positions.add(Math.floor(idx));
+        positions.add(Math.ceil(idx));
+    }
+    var indices = Array.from(positions).sort(compare);
+
+    multiselect(arr, indices, 0, indices.length - 1, 0, arr.length - 1);
+}
+
+// Place every order statistic in `indices` by partitioning around the median
+// requested position, then recursing into the two halves. The just-placed pivot
+// is excluded from the child ranges (indices[mid] ± 1) so that a later, narrower
+// quickselect cannot disturb an already-finalized position.
+function multiselect(arr, indices, lo, hi, left, right) {
+    if (lo > hi) { return; }
+    var mid = (lo + hi) >> 1;
+    quickselect(arr, indices[mid], left, right);
+    multiselect(arr, indices, lo, mid - 1, left, indices[mid] - 1);
+    multiselect(arr, indices, mid + 1, hi, indices[mid] + 1, right);
+}
+
+function compare(a, b) {
+    return a - b;
+}
+
+function quantileIndex(len, p) {
+    // Use (n-1) * p to match numpy's linear method (type=7)
+    var idx = (len - 1) * p;
+    if (p === 1) {
+        // If p is 1, directly return the last index
+        return len - 1;
+    } else if (p === 0) {
+        // If p is 0, directly return the first index
+        return 0;
+    } else if (idx % 1 !== 0) {
+        // If index is not integer, keep the fractional position so we can
+        // select both surrounding order statistics for interpolation.
+        return idx;
+    } else {
+        // If index is integer, return that exact position.
+        return idx;
+    }
+}
+
+/**
+ * The [median](http://en.wikipedia.org/wiki/Median) is
+ * the middle number of a list. This is often a good indicator of 'the middle'
+ * when there are outliers that skew the `mean()` value.
+ * This is a [measure of central tendency](https://en.wikipedia.org/wiki/Central_tendency):
+ * a method of finding a typical or central value of a set of numbers.
+ *
+ * The median isn't necessarily one of the elements in the list: the value
+ * can be the average of two elements if the list has an even length
+ * and the two central values are different.
+ *
+ * @param {Array<number>} x input
+ * @returns {number} median value
+ * @example
+ * median([10, 2, 5, 100, 2, 1]); // => 3.5
+ */
+function median(x) {
+    return +quantile(x, 0.5);
+}
+
+/**
+ * The [Median Absolute Deviation](http://en.wikipedia.org/wiki/Median_absolute_deviation) is
+ * a robust measure of statistical
+ * dispersion. It is more resilient to outliers than the standard deviation.
+ *
+ * @param {Array<number>} x input array
+ * @returns {number} median absolute deviation
+ * @example
+ * medianAbsoluteDeviation([1, 1, 2, 2, 4, 6, 9]); // => 1
+ */
+function medianAbsoluteDeviation(x) {
+    var medianValue = median(x);
+    var medianAbsoluteDeviations = [];
+
+    // Make a list of absolute deviations from the median
+    for (var i = 0; i < x.length; i++) {
+        medianAbsoluteDeviations.push(Math.abs(x[i] - medianValue));
+    }
+
+    // Find the median value of that list
+    return median(medianAbsoluteDeviations);
+}
+
+/**
+ * We use `ε`, epsilon, as a stopping criterion when we want to iterate
+ * until we're "close enough". Epsilon is a very small number: for
+ * simple statistics, that number is **0.0001**
+ *
+ * This is used in calculations like the binomialDistribution, in which
+ * the process of finding a value is [iterative](https://en.wikipedia.org/wiki/Iterative_method):
+ * it progresses until it is close enough.
+ *
+ * Below is an example of using epsilon in [gradient descent](https://en.wikipedia.org/wiki/Gradient_descent),
+ * where we're trying to find a local minimum of a function's derivative,
+ * given by the `fDerivative` method.
+ *
+ * @example
+ * // From calculation, we expect that the local minimum occurs at x=9/4
+ * var x_old = 0;
+ * // The algorithm starts at x=6
+ * var x_new = 6;
+ * var stepSize = 0.01;
+ *
+ * function fDerivative(x) {
+ *   return 4 * Math.pow(x, 3) - 9 * Math.pow(x, 2);
+ * }
+ *
+ * // The loop runs until the difference between the previous
+ * // value and the current value is smaller than epsilon - a rough
+ * // meaure of 'close enough'
+ * while (Math.abs(x_new - x_old) > ss.epsilon) {
+ *   x_old = x_new;
+ *   x_new = x_old - stepSize * fDerivative(x_old);
+ * }
+ *
+ * console.log('Local minimum occurs at', x_new);
+ */
+var epsilon = 0.0001;
+
+// Define series coefficients
+var COEFFICIENTS = [
+    0.99999999999999709182, 57.156235665862923517, -59.59796035547549,
+    14.136097974741747174, -0.4919138160976202, 0.33994649984811888699e-4,
+    0.46523628927048575665e-4, -9837447530487956e-20,
+    0.15808870322491248884e-3, -21026444172410488e-20,
+    0.2174396181152126432e-3, -1643181065367639e-19,
+    0.84418223983852743293e-4, -26190838401581408e-21,
+    0.36899182659531622704e-5
+];
+
+var g = 607 / 128;
+var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
+
+/**
+ * Compute the logarithm of the [gamma function](https://en.wikipedia.org/wiki/Gamma_function) of a value using Lanczos' approximation.
+ * This function takes as input any real-value n greater than 0.
+ * This function is useful for values of n too large for the normal gamma function (n > 165).
+ * The code is based on Lanczo's Gamma approximation, defined [here](http://my.fit.edu/~gabdo/gamma.txt).
+ *
+ * @param {number} n Any real number greater than zero.
+ * @returns {number} The logarithm of gamma of the input value.
+ *
+ * @example
+ * gammaln(500); // 2605.1158503617335
+ * gammaln(2.4); // 0.21685932244884043
+ */
+function gammaln(n) {
+    // Return infinity if value not in domain
+    if (n <= 0) {
+        return Number.POSITIVE_INFINITY;
+    }
+
+    // Decrement n, because approximation is defined for n - 1
+    n--;
+
+    // Create series approximation
+    var a = COEFFICIENTS[0];
+
+    for (var i = 1; i < 15; i++) {
+        a += COEFFICIENTS[i] / (n + i);
+    }
+
+    var tmp = g + 0.5 + n;
+
+    // Return natural logarithm of gamma(n)
+    return LOGSQRT2PI + Math.log(a) - tmp + (n + 0.5) * Math.log(tmp);
+}
+
+var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
+
+function cumulativeDistribution(z) {
+    var sum = z;
+    var tmp = z;
+
+    // The series converges more slowly as z grows: 15 terms fall short of
+    // 4-digit precision above z = 2.9. 30 terms converge across the whole
+    // domain of the table below, which ends at z = 3.09.
+    for (var i = 1; i < 30; i++) {
+        tmp *= (z * z) / (2 * i + 1);
+        sum += tmp;
+    }
+    return (
+        Math.round((0.5 + (sum / SQRT_2PI$1) * Math.exp((-z * z) / 2)) * 1e4) /
+        1e4
+    );
+}
+
+/**
+ * A standard normal table, also called the unit normal table or Z table,
+ * is a mathematical table for the values of Φ (phi), which are the values of
+ * the [cumulative distribution function](https://en.wikipedia.org/wiki/Normal_distribution#Cumulative_distribution_function)
+ * of the normal distribution. It is used to find the probability that a
+ * statistic is observed below, above, or between values on the standard
+ * normal distribution, and by extension, any normal distribution.
+ */
+var standardNormalTable = [];
+
+for (var z = 0; z <= 3.09; z += 0.01) {
+    standardNormalTable.push(cumulativeDistribution(z));
+}
+
+/**
+ * **[Cumulative Standard Normal Probability](http://en.wikipedia.org/wiki/Standard_normal_table)**
+ *
+ * Since probability tables cannot be
+ * printed for every normal distribution, as there are an infinite variety
+ * of normal distributions, it is common practice to convert a normal to a
+ * standard normal and then use the standard normal table to find probabilities.
+ *
+ * You can use `.5 + .5 * errorFunction(x / Math.sqrt(2))` to calculate the probability
+ * instead of looking it up in a table.
+ *
+ * @param {number} z
+ * @returns {number} cumulative standard normal probability
+ */
+function cumulativeStdNormalProbability(z) {
+    // Calculate the position of this value.
+    var absZ = Math.abs(z);
+    // Each row begins with a different
+    // significant digit: 0.5, 0.6, 0.7, and so on. Each value in the table
+    // corresponds to a range of 0.01 in the input values, so the value is
+    // multiplied by 100.
+    var index = Math.min(
+        Math.round(absZ * 100),
+        standardNormalTable.length - 1
+    );
+
+    // The index we calculate must be in the table as a positive value,
+    // but we still pay attention to whether the input is positive
+    // or negative, and flip the output value as a last step.
+    if (z >= 0) {
+        return standardNormalTable[index];
+    } else {
+        // due to floating-point arithmetic, values in the table with
+        // 4 significant figures can nevertheless end up as repeating
+        // fractions when they're computed here.
+        return Math.round((1 - standardNormalTable[index]) * 1e4) / 1e4;
+    }
+}
+
+/**
+ * The Inverse [Gaussian error function](http://en.wikipedia.org/wiki/Error_function)
+ * returns a numerical approximation to the value that would have caused
+ * `errorFunction()` to return x.
+ *
+ * @param {number} x value of error function
+ * @returns {number} estimated inverted value
+ */
+function inverseErrorFunction(x) {
+    var a = (8 * (Math.PI - 3)) / (3 * Math.PI * (4 - Math.PI));
+
+    var inv = Math.sqrt(
+        Math.sqrt(
+            Math.pow(2 / (Math.PI * a) + Math.log(1 - x * x) / 2, 2) -
+                Math.log(1 - x * x) / a
+        ) -
+            (2 / (Math.PI * a) + Math.log(1 - x * x) / 2)
+    );
+
+    if (x >= 0) {
+        return inv;
+    } else {
+        return -inv;
+    }
+}
+
+/**
+ * The [Probit](http://en.wikipedia.org/wiki/Probit)
+ * is the inverse of cumulativeStdNormalProbability(),
+ * and is also known as the normal quantile function.
+ *
+ * It returns the number of standard deviations from the mean
+ * where the p'th quantile of values can be found in a normal distribution.
+ * So, for example, probit(0.5 + 0.6827/2) ≈ 1 because 68.27% of values are
+ * normally found within 1 standard deviation above or below the mean.
+ *
+ * @param {number} p
+ * @returns {number} probit
+ */
+function probit(p) {
+    if (p === 0) {
+        p = epsilon;
+    } else if (p >= 1) {
+        p = 1 - epsilon;
+    }
+    return Math.sqrt(2) * inverseErrorFunction(2 * p - 1);
+}
+
+class DivergenceDetector {
+    alpha;
+    rise;
+    sustain;
+    smoothed = Number.NaN;
+    min = Number.POSITIVE_INFINITY;
+    streak = 0;
+    streakStart = null;
+    found = null;
+    constructor(alpha = 0.1, rise = 0.5, sustain = 20) {
+        this.alpha = alpha;
+        this.rise = rise;
+        this.sustain = sustain;
+    }
+    add(step, value) {
+        if (this.found)
+            return;
+        this.smoothed = Number.isNaN(this.smoothed) ? value : this.alpha * value + (1 - this.alpha) * this.smoothed;
+        if (this.smoothed < this.min)
+            this.min = this.smoothed;
+        if (this.smoothed > this.min + this.rise * Math.abs(this.min)) {
+            if (this.streak === 0)
+                this.streakStart = { step, value, min: this.min };
+            this.streak += 1;
+            if (this.streak >= this.sustain)
+                this.found = this.streakStart;
+        }
+        else {
+            this.streak = 0;
+            this.streakStart = null;
+        }
+    }
+    result() {
+        if (this.found)
+            return this.found;
+        return this.streak >= 5 ? this.streakStart : null;
+    }
+}
+
+/**
+ * Loss points sampled every `every` steps: the first logged step at or after each multiple.
+ * When more than `maxPoints` would be kept, the interval doubles and every other point goes, so
+ * the count stays bounded and runs of equal length keep aligned steps.
+ */
+class LossSampler {
+    every;
+    maxPoints;
+    points = [];
+    lastBucket = Number.NaN;
+    constructor(every, maxPoints) {
+        this.every = every;
+        this.maxPoints = maxPoints;
+    }
+    add(step, value) {
+        const bucket = Math.floor(step / this.every);
+        if (bucket === this.lastBucket)
+            return;
+        this.lastBucket = bucket;
+        this.points.push([step, value]);
+        if (this.points.length > this.maxPoints)
+            this.coarsen();
+    }
+    coarsen() {
+        this.every *= 2;
+        let last = Number.NaN;
+        this.points = this.points.filter(([step]) => {
+            const bucket = Math.floor(step / this.every);
+            if (bucket === last)
+                return false;
+            last = bucket;
+            return true;
+        });
+        this.lastBucket = Math.floor(this.points[this.points.length - 1][0] / this.every);
+    }
+    result() {
+        return this.points;
+    }
+}
+
+var mapping = {};
+
+var KeyMapping = {};
+
+var _protobufStandIn = { roots: {}, util: {}, Reader: {}, Writer: {} };
+
+var _protobufStandIn$1 = /*#__PURE__*/Object.freeze({
+	__proto__: null,
+	default: _protobufStandIn
+});
+
+var require$$2 = /*@__PURE__*/getAugmentedNamespace(_protobufStandIn$1);
+
+var hasRequiredKeyMapping;
+
+function requireKeyMapping () {
+	if (hasRequiredKeyMapping) return KeyMapping;
+	hasRequiredKeyMapping = 1;
+	/*
+	 * Unless explicitly stated otherwise all files in this repository are licensed
+	 * under the Apache 2.0 license (see LICENSE).
+	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+	 * Copyright 2020 Datadog, Inc.
+	 */
+	Object.defineProperty(KeyMapping, "__esModule", { value: true });
+	KeyMapping.KeyMapping = void 0;
+	var index_1 = requireMapping();
+	// 1.1125369292536007e-308
+	var MIN_SAFE_FLOAT = Math.pow(2, -1023);
+	var MAX_SAFE_FLOAT = Number.MAX_VALUE;
+	/**
+	 * A mapping between values and integer indices that imposes relative accuracy
+	 * guarantees. Specifically, for any value `minPossible() < value <
+	 * maxPossible` implementations of `KeyMapping` must be such that
+	 * `value(key(v))` is close to `v` with a relative error that is less than
+	 * `relativeAccuracy`.
+	 *
+	 * In implementations of KeyMapping, there is generally a trade-off between the
+	 * cost of computing the key and the number of keys that are required to cover a
+	 * given range of values (memory optimality). The most memory-optimal mapping is
+	 * the LogarithmicMapping, but it requires the costly evaluation of the logarithm
+	 * when computing the index. Other mappings can approximate the logarithmic
+	 * mapping, while being less computationally costly.
+	 */
+	var KeyMapping$1 = /** @class */ (function () {
+	    function KeyMapping(relativeAccuracy, offset) {
+	        if (offset === void 0) { offset = 0; }
+	        if (relativeAccuracy <= 0 || relativeAccuracy >= 1) {
+	            throw Error('Relative accuracy must be between 0 and 1 when initializing a KeyMapping');
+	        }
+	        this.relativeAccuracy = relativeAccuracy;
+	        this._offset = offset;
+	        var gammaMantissa = (2 * relativeAccuracy) / (1 - relativeAccuracy);
+	        this.gamma = 1 + gammaMantissa;
+	        this._multiplier = 1 / Math.log1p(gammaMantissa);
+	        this.minPossible = MIN_SAFE_FLOAT * this.gamma;
+	        this.maxPossible = MAX_SAFE_FLOAT / this.gamma;
+	    }
+	    KeyMapping.fromGammaOffset = function (gamma, indexOffset) {
+	        var relativeAccuracy = (gamma - 1) / (gamma + 1);
+	        return new this(relativeAccuracy, indexOffset);
+	    };
+	    /** Retrieve the key specifying the bucket for a `value` */
+	    KeyMapping.prototype.key = function (value) {
+	        return Math.ceil(this._logGamma(value)) + this._offset;
+	    };
+	    /** Retrieve the value represented by the bucket at `key` */
+	    KeyMapping.prototype.value = function (key) {
+	        return this._powGamma(key - this._offset) * (2 / (1 + this.gamma));
+	    };
+	    KeyMapping.prototype.toProto = function () {
+	        var ProtoIndexMapping = require$$2.IndexMapping;
+	        return ProtoIndexMapping.create({
+	            gamma: this.gamma,
+	            indexOffset: this._offset,
+	            interpolation: this._protoInterpolation()
+	        });
+	    };
+	    KeyMapping.fromProto = function (protoMapping) {
+	        if (!protoMapping ||
+	            /* Double equals (==) is intentional here to check for
+	             * `null` | `undefined` without including `0` */
+	            protoMapping.gamma == null ||
+	            protoMapping.indexOffset == null) {
+	            throw Error('Failed to decode mapping from protobuf');
+	        }
+	        var Interpolation = require$$2.IndexMapping.Interpolation;
+	        var interpolation = protoMapping.interpolation, gamma = protoMapping.gamma, indexOffset = protoMapping.indexOffset;
+	        switch (interpolation) {
+	            case Interpolation.NONE:
+	                return index_1.LogarithmicMapping.fromGammaOffset(gamma, indexOffset);
+	            case Interpolation.LINEAR:
+	                return index_1.LinearlyInterpolatedMapping.fromGammaOffset(gamma, indexOffset);
+	            case Interpolation.CUBIC:
+	                return index_1.CubicallyInterpolatedMapping.fromGammaOffset(gamma, indexOffset);
+	            default:
+	                throw Error('Unrecognized mapping when decoding from protobuf');
+	        }
+	    };
+	    /** Return (an approximation of) the logarithm of the value base gamma */
+	    KeyMapping.prototype._logGamma = function (value) {
+	        return Math.log2(value) * this._multiplier;
+	    };
+	    /** Return (an approximation of) gamma to the power value */
+	    KeyMapping.prototype._powGamma = function (value) {
+	        return Math.pow(2, value / this._multiplier);
+	    };
+	    KeyMapping.prototype._protoInterpolation = function () {
+	        var Interpolation = require$$2.IndexMapping.Interpolation;
+	        return Interpolation.NONE;
+	    };
+	    return KeyMapping;
+	}());
+	KeyMapping.KeyMapping = KeyMapping$1;
+	return KeyMapping;
+}
+
+var LogarithmicMapping = {};
+
+var hasRequiredLogarithmicMapping;
+
+function requireLogarithmicMapping () {
+	if (hasRequiredLogarithmicMapping) return LogarithmicMapping;
+	hasRequiredLogarithmicMapping = 1;
+	/*
+	 * Unless explicitly stated otherwise all files in this repository are licensed
+	 * under the Apache 2.0 license (see LICENSE).
+	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+	 * Copyright 2020 Datadog, Inc.
+	 */
+	var __extends = (LogarithmicMapping && LogarithmicMapping.__extends) || (function () {
+	    var extendStatics = function (d, b) {
+	        extendStatics = Object.setPrototypeOf ||
+	            ({ __proto__: [] } instanceof Array && function (d, b) { d.__proto__ = b; }) ||
+	            function (d, b) { for (var p in b) if (Object.prototype.hasOwnProperty.call(b, p)) d[p] = b[p]; };
+	        return extendStatics(d, b);
+	    };
+	    return function (d, b) {
+	        if (typeof b !== "function" && b !== null)
+	            throw new TypeError("Class extends value " + String(b) + " is not a constructor or null");
+	        extendStatics(d, b);
+	        function __() { this.constructor = d; }
+	        d.prototype = b === null ? Object.create(b) : (__.prototype = b.prototype, new __());
+	    };
+	})();
+	Object.defineProperty(LogarithmicMapping, "__esModule", { value: true });
+	LogarithmicMapping.LogarithmicMapping = void 0;
+	var KeyMapping_1 = requireKeyMapping();
+	/**
+	 * A memory-optimal KeyMapping, i.e., given a targeted relative accuracy, it
+	 * requires the least number of keys to cover a given range of values. This is
+	 * done by logarithmically mapping floating-point values to integers.
+	 */
+	var LogarithmicMapping$1 = /** @class */ (function (_super) {
+	    __extends(LogarithmicMapping, _super);
+	    function LogarithmicMapping(relativeAccuracy, offset) {
+	        if (offset === void 0) { offset = 0; }
+	        var _this = _super.call(this, relativeAccuracy, offset) || this;
+	        _this._multiplier *= Math.log(2);
+	        return _this;
+	    }
+	    LogarithmicMapping.prototype._logGamma = function (value) {
+	        return Math.log2(value) * this._multiplier;
+	    };
+	    LogarithmicMapping.prototype._powGamma = function (value) {
+	        return Math.pow(2, value / this._multiplier);
+	    };
+	    LogarithmicMapping.prototype._protoInterpolation = function () {
+	        var Interpolation = require$$2.IndexMapping.Interpolation;
+	        return Interpolation.NONE;
+	    };
+	    return LogarithmicMapping;
+	}(KeyMapping_1.KeyMapping));
+	LogarithmicMapping.LogarithmicMapping = LogarithmicMapping$1;
+	return LogarithmicMapping;
+}
+
+var LinearlyInterpolatedMapping = {};
+
+var math = {};
+
+var hasRequiredMath;
+
+function requireMath () {
+	if (hasRequiredMath) return math;
+	hasRequiredMath = 1;
+	/*
+	 * Unless explicitly stated otherwise all files in this repository are licensed
+	 * under the Apache 2.0 license (see LICENSE).
+	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+	 * Copyright 2020 Datadog, Inc.
+	 */
+	Object.defineProperty(math, "__esModule", { value: true });
+	math.ldexp = math.frexp = void 0;
+	/**
+	 * Splits a double-precision floating-point number into a normalized fraction
+	 * and an integer power of two.
+	 */
+	function frexp(value) {
+	    if (value === 0 || !Number.isFinite(value))
+	        return [value, 0];
+	    var absValue = Math.abs(value);
+	    var exponent = Math.max(-1023, Math.floor(Math.log2(absValue)) + 1);
+	    var mantissa = absValue * Math.pow(2, -exponent);
+	    while (mantissa < 0.5) {
+	        mantissa *= 2;
+	        exponent--;
+	    }
+	    while (mantissa >= 1) {
+	        mantissa *= 0.5;
+	        exponent++;
+	    }
+	    if (value < 0) {
+	        mantissa = -mantissa;
+	    }
+	    return [mantissa, exponent];
+	}
+	math.frexp = frexp;
+	/**
+	 * Multiplies a double-precision floating-point number by an integer power of
+	 * two; i.e., x = frac * 2^exp.
+	 */
+	function ldexp(mantissa, exponent) {
+	    var iterations = Math.min(3, Math.ceil(Math.abs(exponent) / 1023));
+	    var result = mantissa;
+	    for (var i = 0; i < iterations; i++) {
+	        result *= Math.pow(2, Math.floor((exponent + i) / iterations));
+	    }
+	    return result;
+	}
+	math.ldexp = ldexp;
+	return math;
+}
+
+var hasRequiredLinearlyInterpolatedMapping;
+
+function requireLinearlyInterpolatedMapping () {
+	if (hasRequiredLinearlyInterpolatedMapping) return LinearlyInterpolatedMapping;
+	hasRequiredLinearlyInterpolatedMapping = 1;
+	/*
+	 * Unless explicitly stated otherwise all files in this repository are licensed
+	 * under the Apache 2.0 license (see LICENSE).
+	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+	 * Copyright 2020 Datadog, Inc.
+	 */
+	var __extends = (LinearlyInterpolatedMapping && LinearlyInterpolatedMapping.__extends) || (function () {
+	    var extendStatics = function (d, b) {
+	        extendStatics = Object.setPrototypeOf ||
+	            ({ __proto__: [] } instanceof Array && function (d, b) { d.__proto__ = b; }) ||
+	            function (d, b) { for (var p in b) if (Object.prototype.hasOwnProperty.call(b, p)) d[p] = b[p]; };
+	        return extendStatics(d, b);
+	    };
+	    return function (d, b) {
+	        if (typeof b !== "function" && b !== null)
+	            throw new TypeError("Class extends value " + String(b) + " is not a constructor or null");
+	        extendStatics(d, b);
+	        function __() { this.constructor = d; }
+	        d.prototype = b === null ? Object.create(b) : (__.prototype = b.prototype, new __());
+	    };
+	})();
+	Object.defineProperty(LinearlyInterpolatedMapping, "__esModule", { value: true });
+	LinearlyInterpolatedMapping.LinearlyInterpolatedMapping = void 0;
+	var KeyMapping_1 = requireKeyMapping();
+	var math_1 = requireMath();
+	/**
+	 * A fast KeyMapping that approximates the memory-optimal one
+	 * (LogarithmicMapping) by extracting the floor value of the logarithm to the
+	 * base 2 from the binary representations of floating-point values and
+	 * linearly interpolating the logarithm in-between.
+	 */
+	var LinearlyInterpolatedMapping$1 = /** @class */ (function (_super) {
+	    __extends(LinearlyInterpolatedMapping, _super);
+	    function LinearlyInterpolatedMapping(relativeAccuracy, offset) {
+	        if (offset === void 0) { offset = 0; }
+	        return _super.call(this, relativeAccuracy, offset) || this;
+	    }
+	    /**
+	     * Approximates log2 by s + f
+	     * where v = (s+1) * 2 ** f  for s in [0, 1)
+	     *
+	     * frexp(v) returns m and e s.t.
+	     * v = m * 2 ** e ; (m in [0.5, 1) or 0.0)
+	     * so we adjust m and e accordingly
+	     */
+	    LinearlyInterpolatedMapping.prototype._log2Approx = function (value) {
+	        var _a = (0, math_1.frexp)(value), mantissa = _a[0], exponent = _a[1];
+	        var significand = 2 * mantissa - 1;
+	        return significand + (exponent - 1);
+	    };
+	    /** Inverse of _log2Approx */
+	    LinearlyInterpolatedMapping.prototype._exp2Approx = function (value) {
+	        var exponent = Math.floor(value) + 1;
+	        var mantissa = (value - exponent + 2) / 2;
+	        return (0, math_1.ldexp)(mantissa, exponent);
+	    };
+	    LinearlyInterpolatedMapping.prototype._logGamma = function (value) {
+	        return Math.log2(value) * this._multiplier;
+	    };
+	    LinearlyInterpolatedMapping.prototype._powGamma = function (value) {
+	        return Math.pow(2, value / this._multiplier);
+	    };
+	    LinearlyInterpolatedMapping.prototype._protoInterpolation = function () {
+	        var Interpolation = require$$2.IndexMapping.Interpolation;
+	        return Interpolation.LINEAR;
+	    };
+	    return LinearlyInterpolatedMapping;
+	}(KeyMapping_1.KeyMapping));
+	LinearlyInterpolatedMapping.LinearlyInterpolatedMapping = LinearlyInterpolatedMapping$1;
+	return LinearlyInterpolatedMapping;
+}
+
+var CubicallyInterpolatedMapping = {};
+
+var hasRequiredCubicallyInterpolatedMapping;
+
+function requireCubicallyInterpolatedMapping () {
+	if (hasRequiredCubicallyInterpolatedMapping) return CubicallyInterpolatedMapping;
+	hasRequiredCubicallyInterpolatedMapping = 1;
+	/*
+	 * Unless explicitly stated otherwise all files in this repository are licensed
+	 * under the Apache 2.0 license (see LICENSE).
+	 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+	 * Copyright 2020 Datadog, Inc.
+	 */
+	var __extends = (CubicallyInterpolatedMapping && CubicallyInterpolatedMapping.__extends) || (function () {
+	    var extendStatics = function (d, b) {
+	        extendStatics = Object.setPrototypeOf ||
+	            ({ __proto__: [] } instanceof Array && function (d, b) { d.__proto__ = b; }) ||
+	            function (d, b) { for (var p in b) if (Object.prototype.hasOwnProperty.call(b, p)) d[p] = b[p]; };
+	        return extendStatics(d, b);
+	    };
+	    return function (d, b) {
+	        if (typeof b !== "function" && b !== null)
+	            throw new TypeError("Class extends value " + String(b) + " is not a constructor or null");
+	        extendStatics(d, b);
+	        function __() { this.constructor = d; }
+	        d.prototype = b === null ? Object.create(b) : (__.prototype = b.prototype, new __());
+	    };
+	})();
+	Object.defineProperty(CubicallyInterpolatedMapping, "__esModule", { value: true });
+	CubicallyInterpolatedMapping.CubicallyInterpolatedMapping = void 0;
+	var KeyMapping_1 = requireKeyMapping();
+	var math_1 = requireMath();
+	/**
+	 * A fast KeyMapping that approximates the memory-optimal LogarithmicMapping by
+	 * extracting the floor value of the logarithm to the base 2 from the binary
+	 * representations of floating-point values and cubically interpolating the
+	 * logarithm in-between.
+	 *
+	 * More detailed documentation of this method can be found in:
+	 * <a href="https://github.com/DataDog/sketches-java/">sketches-java</a>
+	 */
+	var CubicallyInterpolatedMapping$1 = /** @class */ (function (_super) {
+	    __extends(CubicallyInterpolatedMapping, _super);
+	    function CubicallyInterpolatedMapping(relativeAccuracy, offset) {
+	        if (offset === void 0) { offset = 0; }
+	        var _this = _super.call(this, relativeAccuracy, offset) || this;
+	        _this.A = 6 / 35;
+	        _this.B = -3 / 5;
+	        _this.C = 10 / 7;
+	        _this._multiplier /= _this.C;
+	        return _this;
+	    }
+	    /** Approximates log2 using a cubic polynomial */
+	    CubicallyInterpolatedMapping.prototype._cubicLog2Approx = function (value) {
+	        var _a = (0, math_1.frexp)(value), mantissa = _a[0], exponent = _a[1];
+	        var significand = 2 * mantissa - 1;
+	        return (((this.A * significand + this.B) * significand + this.C) *
+	            significand +
+	            (exponent - 1));
+	    };
+	    /** Derived from Cardano's formula */
+	    CubicallyInterpolatedMapping.prototype._cubicExp2Approx = function (value) {
+	        var exponent = Math.floor(value);
+	        var delta0 = this.B * this.B - 3 * this.A * this.C;
+	        var delta1 = 2 * this.B * this.B * this.B -
+	            9 * this.A * this.B * this.C -
+	            27 * this.A * this.A * (value - exponent);
+	        var cardano = Math.cbrt((delta1 -
+	            Math.sqrt(delta1 * delta1 - 4 * delta0 * delta0 * delta0)) /
+	            2);
+	        var significandPlusOne = -(this.B + cardano + delta0 / cardano) / (3 * this.A) + 1;
+	        var mantissa = significandPlusOne / 2;
+	        return (0, math_1.ldexp)(mantissa, exponent + 1);
+	    };
+	    CubicallyInterpolatedMapping.prototype._logGamma = function (value) {
+	        return this._cubicLog2Approx(value) * this._multiplier;
+	    };
+	    CubicallyInterpolatedMapping.prototype._powGamma = function (value) {
+	        return this._cubicExp2Approx(value / this._multiplier);
+	    };
+	    CubicallyInterpolatedMapping.prototype._protoInterpolation = function () {
+	        var Interpolation = require$$2.IndexMapping.Interpolation;
+	        return Interpolation.CUBIC;
+	    };
+	    return CubicallyInterpolatedMapping;
+	}(KeyMapping_1.KeyMapping));
+	CubicallyInterpolatedMapping.CubicallyInterpolatedMapping = CubicallyInterpolatedMapping$1;
+	return CubicallyInterpolatedMapping;
+}
+
+var hasRequiredMapping;
+
+function requireMapping () {
+	if (hasRequiredMapping) return mapping;
+	hasRequiredMapping = 1;
+	(function (exports) {
+		/*
+		 * Unless explicitly stated otherwise all files in this repository are licensed
+		 * under the Apache 2.0 license (see LICENSE).
+		 * This product includes software developed at Datadog (https://www.datadoghq.com/).
+		 * Copyright 2020 Datadog, Inc.
+		 */
+		Object.defineProperty(exports, "__esModule", { value: true });
+		exports.CubicallyInterpolatedMapping = exports.LinearlyInterpolatedMapping = exports.LogarithmicMapping = exports.KeyMapping = void 0;
+		var KeyMapping_1 = requireKeyMapping();
+		Object.defineProperty(exports, "KeyMapping", { enumerable: true, get: function () { return KeyMapping_1.KeyMapping; } });
+		var LogarithmicMapping_1 = requireLogarithmicMapping();
+		Object.defineProperty(exports, "LogarithmicMapping", { enumerable: true, get: function () { return LogarithmicMapping_1.LogarithmicMapping; } });
+		var LinearlyInterpolatedMapping_1 = requireLinearlyInterpolatedMapping();
+		Object.defineProperty(exports, "LinearlyInterpolatedMapping", { enumerable: true, get: function () { return LinearlyInterpolatedMapping_1.LinearlyInterpolatedMapping; } });
+		var CubicallyInterpolatedMapping_1 = requireCubicallyInterpolatedMapping();
+		Object.defineProperty(exports, "CubicallyInterpolatedMapping", { enumerable: true, get: function () { return CubicallyInterpolatedMapping_1.CubicallyInterpolatedMapping; } }); 
+	} (mapping));
+	return mapping;
+}
+
+var mappingExports = requireMapping();
+
+/**
+ * Quantile sketches: DDSketch keeps every quantile within a relative error α of the true value in
+ * bounded memory, and two sketches merge exactly — what step windows need when they coarsen.
+ *
+ *   key(x) = ⌈log_γ x⌉,  γ = (1 + α) / (1 − α)        (sketches-js' LogarithmicMapping)
+ *   value(k) = 2γ^k / (1 + γ)                          (within α of every x with key k)
+ *
+ * The mapping is sketches-js'. The bin counts are not: its DenseStore keeps them in a JS array that it
+ * re-slices and re-spreads each time the key range moves (half the speed on a run's windows, see
+ * `npm run bench:sketch`), and its DDSketch.merge drops the other sketch's negative values. Here the
+ * counts live in a Float64Array that doubles when the range outgrows it; the answers are the same.
+ */
+/** 0.05 % relative error: far below the 1 % run-to-run noise the gate works against. */
+const RELATIVE_ACCURACY = 0.0005;
+const MAPPING = new mappingExports.LogarithmicMapping(RELATIVE_ACCURACY);
+/** Below this a value counts as zero (the mapping's smallest indexable value). */
+const MIN_INDEXABLE = MAPPING.minPossible;
+/**
+ * MAPPING.key(x) = ⌈log2(x) · MULTIPLIER⌉, computed as the mapping computes it (a test holds the two
+ * equal). Inline in the loop because a double handed to a call that is not inlined is boxed on the heap.
+ */
+const MULTIPLIER = (1 / Math.log1p((2 * RELATIVE_ACCURACY) / (1 - RELATIVE_ACCURACY))) * Math.log(2);
+/** The mapping's key of a positive value. */
+function keyOf(value) {
+    return Math.ceil(Math.log2(value) * MULTIPLIER) + 0; // + 0 turns -0 into 0, as the mapping does
+}
+/** Counts per key over a contiguous key range. */
+class DenseCounts {
+    bins = new Float64Array(0);
+    /** Key of bins[0]. */
+    offset = 0;
+    minKey = Number.POSITIVE_INFINITY;
+    maxKey = Number.NEGATIVE_INFINITY;
+    count = 0;
+    add(key, weight) {
+        if (key < this.minKey || key > this.maxKey)
+            this.extend(key, key);
+        const i = key - this.offset;
+        this.bins[i] = this.bins[i] + weight;
+        this.count += weight;
+    }
+    /** Make room for keys in [low, high]: in place when they fit, else twice the range needed, centred. */
+    extend(low, high) {
+        const min = Math.min(low, this.minKey);
+        const max = Math.max(high, this.maxKey);
+        if (min < this.offset || max >= this.offset + this.bins.length) {
+            const needed = max - min + 1;
+            const bins = new Float64Array(Math.max(64, 2 * needed));
+            const offset = min - ((bins.length - needed) >> 1);
+            if (this.minKey <= this.maxKey)
+                bins.set(this.bins.subarray(this.minKey - this.offset, this.maxKey - this.offset + 1), this.minKey - offset);
+            this.bins = bins;
+            this.offset = offset;
+        }
+        this.minKey = min;
+        this.maxKey = max;
+    }
+    merge(other) {
+        if (other.count === 0)
+            return;
+        this.extend(other.minKey, other.maxKey);
+        const shift = other.offset - this.offset;
+        for (let i = other.minKey - other.offset; i <= other.maxKey - other.offset; i++)
+            this.bins[i + shift] = this.bins[i + shift] + other.bins[i];
+        this.count += other.count;
+    }
+    /** The key holding the value of rank `rank` (0-based): the first key whose running count exceeds it. */
+    keyAtRank(rank, lower) {
+        let running = 0;
+        for (let k = this.minKey; k <= this.maxKey; k++) {
+            running += this.bins[k - this.offset];
+            if (lower ? running > rank : running >= rank + 1)
+                return k;
+        }
+        return this.maxKey;
+    }
+}
+class Sketch {
+    count = 0;
+    min = Number.POSITIVE_INFINITY;
+    max = Number.NEGATIVE_INFINITY;
+    sum = 0;
+    zero = 0;
+    positive = new DenseCounts();
+    negative = new DenseCounts();
+    /** Add a finite value. */
+    accept(value) {
+        if (value > MIN_INDEXABLE)
+            this.positive.add(keyOf(value), 1);
+        else if (value < -MIN_INDEXABLE)
+            this.negative.add(keyOf(-value), 1);
+        else
+            this.zero += 1;
+        this.count += 1;
+        this.sum += value;
+        if (value < this.min)
+            this.min = value;
+        if (value > this.max)
+            this.max = value;
+    }
+    /** Add the finite values among `values[from, to)`; a batch's run of one window goes in with one call. */
+    acceptMany(values, from, to) {
+        const positive = this.positive;
+        let positives = 0;
+        let count = 0;
+        let sum = 0;
+        let min = this.min;
+        let max = this.max;
+        for (let i = from; i < to; i++) {
+            const value = values[i];
+            if (value - value !== 0)
+                continue; // NaN or ±Infinity
+            if (value > MIN_INDEXABLE) {
+                const key = Math.ceil(Math.log2(value) * MULTIPLIER);
+                if (key < positive.minKey || key > positive.maxKey)
+                    positive.extend(key, key);
+                const bins = positive.bins;
+                const at = key - positive.offset;
+                bins[at] = bins[at] + 1;
+                positives += 1;
+            }
+            else if (value < -MIN_INDEXABLE)
+                this.negative.add(keyOf(-value), 1);
+            else
+                this.zero += 1;
+            count += 1;
+            sum += value;
+            if (value < min)
+                min = value;
+            if (value > max)
+                max = value;
+        }
+        positive.count += positives;
+        this.count += count;
+        this.sum += sum;
+        this.min = min;
+        this.max = max;
+    }
+    /** Add everything `other` holds; the result is the sketch of both inputs together. */
+    merge(other) {
+        this.positive.merge(other.positive);
+        this.negative.merge(other.negative);
+        this.zero += other.zero;
+        this.count += other.count;
+        this.sum += other.sum;
+        if (other.min < this.min)
+            this.min = other.min;
+        if (other.max > this.max)
+            this.max = other.max;
+    }
+    /** The value at quantile q ∈ [0, 1] (rank q·(n − 1)), as sketches-js' DDSketch.getValueAtQuantile answers. */
+    quantile(q) {
+        if (!(q >= 0 && q <= 1) || this.count === 0)
+            return Number.NaN;
+        const rank = q * (this.count - 1);
+        const negatives = this.negative.count;
+        if (rank < negatives)
+            return -MAPPING.value(this.negative.keyAtRank(negatives - rank - 1, false));
+        if (rank < negatives + this.zero)
+            return 0;
+        return MAPPING.value(this.positive.keyAtRank(rank - this.zero - negatives, true));
+    }
+}
+function newSketch() {
+    return new Sketch();
+}
+/** Values at the given quantile levels, clamped into [min, max] (the sketch answers bucket centres). */
+function quantilesOf(sketch, levels) {
+    return levels.map((q) => Math.min(sketch.max, Math.max(sketch.min, sketch.quantile(q))));
+}
+
+/**
+ * Step windows whose number stays bounded however long the run: windows are aligned to multiples
+ * of the width, and when there would be more than `maxWindows`, neighbours merge pairwise and the
+ * width doubles. Runs of the same length therefore get the same windows (`steps:A-B` tags line up).
+ *
+ * Each value is accepted once: warm-up values go to a window's separate warm-up sketch, so the steady
+ * state is the merge of the windows' main sketches and no second sketch per metric is needed.
+ */
+class StepWindows {
+    maxWindows;
+    width;
+    slots = new Map();
+    currentIndex = Number.NaN;
+    current = null;
+    constructor(initialWidth, maxWindows) {
+        this.maxWindows = maxWindows;
+        this.width = Math.max(1, initialWidth);
+    }
+    /** Add one value; a `warm` value counts in its window but not in the steady state. */
+    add(step, value, warm = false) {
+        this.addColumn(Float64Array.of(step), Float64Array.of(value), warm ? Infinity : -Infinity, false);
+    }
+    /**
+     * Add a batch's column: `values[i]` logged at `steps[i]` (steps increasing). Values at steps below
+     * `steadyFrom` are warm-up: they count in their window but not in the steady state, or not at all when
+     * `skipWarm`. Non-finite values are skipped, and a window is only made for a finite value.
+     * Whole runs of a window go to its sketch at once, so no value is handed through a call on its own.
+     */
+    addColumn(steps, values, steadyFrom, skipWarm) {
+        const n = steps.length;
+        let i = 0;
+        while (i < n) {
+            const v = values[i];
+            if (v - v !== 0) {
+                i++; // NaN or ±Infinity
+                continue;
+            }
+            const step = steps[i];
+            const warm = step < steadyFrom;
+            let j = i + 1;
+            if (warm && skipWarm) {
+                while (j < n && steps[j] < steadyFrom)
+                    j++;
+                i = j;
+                continue;
+            }
+            const slot = this.slotAt(step);
+            const windowEnd = (Math.floor(step / this.width) + 1) * this.width;
+            const limit = warm ? Math.min(windowEnd, steadyFrom) : windowEnd;
+            while (j < n && steps[j] < limit)
+                j++;
+            (warm ? (slot.warm ??= newSketch()) : slot.main).acceptMany(values, i, j);
+            i = j;
+        }
+    }
+    /** The window holding `step`, made if new (coarsening when there would be too many). */
+    slotAt(step) {
+        const index = Math.floor(step / this.width);
+        if (index === this.currentIndex)
+            return this.current;
+        let slot = this.slots.get(index);
+        if (!slot) {
+            slot = { main: newSketch(), warm: null };
+            this.slots.set(index, slot);
+            if (this.slots.size > this.maxWindows) {
+                this.coarsen();
+                return this.slotAt(step);
+            }
+        }
+        this.currentIndex = index;
+        this.current = slot;
+        return slot;
+    }
+    coarsen() {
+        while (this.slots.size > this.maxWindows) {
+            this.width *= 2;
+            const merged = new Map();
+            for (const [index, slot] of this.slots) {
+                const into = merged.get(Math.floor(index / 2));
+                if (!into) {
+                    merged.set(Math.floor(index / 2), slot);
+                    continue;
+                }
+                into.main.merge(slot.main);
+                if (slot.warm)
+                    (into.warm ??= newSketch()).merge(slot.warm);
+            }
+            this.slots = merged;
+        }
+        this.currentIndex = Number.NaN;
+        this.current = null;
+    }
+    /** Everything but the warm-up values, merged: the steady state. Null when there is none. */
+    steady() {
+        const all = newSketch();
+        for (const slot of this.slots.values())
+            all.merge(slot.main);
+        return all.count > 0 ? all : null;
+    }
+    result() {
+        return [...this.slots.entries()]
+            .sort((a, b) => a[0] - b[0])
+            .map(([index, slot]) => {
+            let sketch = slot.main;
+            if (slot.warm) {
+                sketch = newSketch();
+                sketch.merge(slot.main);
+                sketch.merge(slot.warm);
+            }
+            return { from: index * this.width, to: (index + 1) * this.width - 1, count: sketch.count, quantiles: quantilesOf(sketch, WINDOW_QUANTILES) };
+        });
+    }
+}
+
+/**
+ * Everything the pipeline needs to know about one metric, built in one pass over its values in step
+ * order with memory bounded by the sketches, windows and samples — never by the run's length.
+ */
+/** Logged points whose median is the loss "over the final window". */
+const FINAL_POINTS = 100;
+class MetricAccumulator {
+    name;
+    cls;
+    steadyFrom;
+    count = 0;
+    nan = 0;
+    inf = 0;
+    firstNonFiniteStep = null;
+    first = Number.NaN;
+    last = Number.NaN;
+    lastStep = Number.NaN;
+    min = Number.POSITIVE_INFINITY;
+    max = Number.NEGATIVE_INFINITY;
+    steadySum = 0;
+    steady;
+    windows;
+    sampler;
+    divergence;
+    /** The last FINAL_POINTS loss values and their steps, as a ring. */
+    tail = [];
+    tailSteps = [];
+    tailAt = 0;
+    constructor(name, cls, steadyFrom, config) {
+        this.name = name;
+        this.cls = cls;
+        this.steadyFrom = steadyFrom;
+        const kind = cls.kind;
+        this.windows = kind === 'window' || kind === 'timer' ? new StepWindows(config.lossEvery, config.maxWindows) : null;
+        // Window and timer metrics get their steady state from their windows; loss keeps its own sketch.
+        this.steady = kind === 'loss' ? newSketch() : null;
+        this.sampler = kind === 'loss' ? new LossSampler(config.lossEvery, config.lossMaxPoints) : null;
+        this.divergence = kind === 'loss' ? new DivergenceDetector() : null;
+    }
+    /**
+     * Add a batch's column: `values[i]` logged at `steps[i]`, NaN where the row has no value.
+     *
+     * Column at a time, in loops that each see one kind of work: a double handed to a call that is not
+     * inlined is boxed on the heap, and a loop that sees loss columns first and window columns later is
+     * compiled, thrown away and compiled again. Both cost more than the arithmetic in a short CLI run.
+     */
+    addColumn(steps, values) {
+        this.addStatistics(steps, values);
+        if (this.sampler)
+            this.addLoss(steps, values);
+        // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
+        this.windows?.addColumn(steps, values, this.steadyFrom, this.cls.kind === 'timer');
+    }
+    /** Count, first, last, min, max and the steady-state sum; infinities counted apart. */
+    addStatistics(steps, values) {
+        const n = steps.length;
+        const steadyFrom = this.steadyFrom;
+        let { count, first, last, lastStep, min, max, steadySum } = this;
+        for (let i = 0; i < n; i++) {
+            const value = values[i];
+            if (value !== value)
+                continue; // missing
+            if (value === Infinity || value === -Infinity) {
+                this.addInfinite(steps[i]);
+                continue;
+            }
+            if (count === 0)
+                first = value;
+            count += 1;
+            last = value;
+            lastStep = steps[i];
+            if (value < min)
+                min = value;
+            if (value > max)
+                max = value;
+            if (lastStep >= steadyFrom)
+                steadySum += value;
+        }
+        this.count = count;
+        this.first = first;
+        this.last = last;
+        this.lastStep = lastStep;
+        this.min = min;
+        this.max = max;
+        this.steadySum = steadySum;
+    }
+    /** Loss only: its steady sketch, divergence, sampled points and the last FINAL_POINTS values. */
+    addLoss(steps, values) {
+        const steady = this.steady;
+        const divergence = this.divergence;
+        const sampler = this.sampler;
+        for (let i = 0; i < steps.length; i++) {
+            const value = values[i];
+            if (value - value !== 0)
+                continue; // missing, or infinite (counted by addStatistics)
+            const step = steps[i];
+            if (step >= this.steadyFrom) {
+                steady.accept(value);
+                divergence.add(step, value);
+            }
+            sampler.add(step, value);
+            if (this.tail.length < FINAL_POINTS) {
+                this.tail.push(value);
+                this.tailSteps.push(step);
+            }
+            else {
+                this.tail[this.tailAt] = value;
+                this.tailSteps[this.tailAt] = step;
+            }
+            this.tailAt = (this.tailAt + 1) % FINAL_POINTS;
+        }
+    }
+    /** An explicit NaN where the row had other values: the metric itself broke. */
+    addNaN(step) {
+        this.nan += 1;
+        this.firstNonFiniteStep ??= step;
+    }
+    addInfinite(step) {
+        this.inf += 1;
+        this.firstNonFiniteStep ??= step;
+    }
+    finish() {
+        const sketch = this.windows ? this.windows.steady() : this.steady;
+        const steady = sketch && sketch.count > 0 ? steadyState(sketch, this.steadySum, this.steadyFrom) : null;
+        const summary = {
+            name: this.name,
+            class: percentIfAboveOne(this.cls, steady),
+            count: this.count,
+            nan: this.nan,
+            inf: this.inf,
+            firstNonFiniteStep: this.firstNonFiniteStep,
+            first: this.first,
+            last: this.last,
+            lastStep: this.lastStep,
+            min: this.count ? this.min : Number.NaN,
+            max: this.count ? this.max : Number.NaN,
+            steady,
+            windows: this.windows?.result() ?? [],
+        };
+        if (this.sampler && this.count > 0) {
+            const samples = this.sampler.result();
+            summary.loss = {
+                samples,
+                every: this.sampler.every,
+                final: median(this.tail),
+                // The oldest value in the ring: where the final window starts.
+                finalFrom: this.tail.length < FINAL_POINTS ? this.tailSteps[0] : this.tailSteps[this.tailAt],
+                runningMin: this.min,
+                divergence: this.divergence.result(),
+            };
+        }
+        return summary;
+    }
+}
+/** A ratio (MFU) logged as 42.1 rather than 0.421 is a percentage: no utilisation ratio exceeds 1. */
+function percentIfAboveOne(cls, steady) {
+    return cls.unit === 'ratio' && steady !== null && steady.median > 1.5 ? { ...cls, unit: 'percent' } : cls;
+}
+/** Steady-state numbers from the sketch: spread is the robust standard deviation IQR / 1.349. */
+function steadyState(sketch, sum, fromStep) {
+    const [p10, p25, p50, p75, p90] = quantilesOf(sketch, [0.1, 0.25, 0.5, 0.75, 0.9]);
+    return { median: p50, p10, p90, mean: sum / sketch.count, spread: (p75 - p25) / 1.349, n: sketch.count, fromStep };
+}
+
+async function summarizeRun(input, config) {
+    const { table } = input;
+    const classes = table.columns.map((name) => classify(name, config));
+    checkMetricKeys(table.columns, table.source, classes, table.warnings);
+    let accumulators = null;
+    let rows = 0;
+    let firstStep = Number.NaN;
+    let lastStep = Number.NaN;
+    for await (const batch of table.batches) {
+        const n = batch.steps.length;
+        if (n === 0)
+            continue;
+        if (accumulators === null) {
+            firstStep = batch.steps[0];
+            const steadyFrom = firstStep + config.warmupSteps;
+            accumulators = table.columns.map((name, c) => classes[c].kind === 'ignore' ? null : new MetricAccumulator(name, classes[c], steadyFrom, config));
+        }
+        rows += n;
+        lastStep = batch.steps[n - 1];
+        for (let c = 0; c < accumulators.length; c++) {
+            const acc = accumulators[c];
+            if (!acc)
+                continue;
+            acc.addColumn(batch.steps, batch.values[c]);
+            // A NaN token is a broken loss only where the row carries other values; a row of NaN is a gap.
+            const tokens = acc.cls.kind === 'loss' ? batch.nanTokens?.[c] : undefined;
+            if (tokens) {
+                for (const i of tokens) {
+                    if (batch.values.some((other, o) => o !== c && Number.isFinite(other[i])))
+                        acc.addNaN(batch.steps[i]);
+                }
+            }
+        }
+    }
+    return {
+        name: input.name,
+        experiment: input.experiment,
+        source: table.source,
+        tags: input.tags,
+        fingerprint: input.fingerprint,
+        steps: { count: rows, first: firstStep, last: lastStep },
+        truncated: table.truncated.value,
+        ...(input.durationSeconds === undefined ? {} : { durationSeconds: input.durationSeconds }),
+        warnings: [...table.warnings],
+        metrics: (accumulators ?? []).filter((a) => a !== null).map((a) => a.finish()),
+    };
+}
+/**
+ * Every sink names a metric by its key, so two headers with one key (`lm loss`, `lm_loss`) would
+ * overwrite each other downstream: refuse them. A header with no key at all (`%`) is left out.
+ */
+function checkMetricKeys(columns, source, classes, warnings) {
+    const seen = new Map();
+    const line = /\.json$/i.test(source) ? null : 1;
+    columns.forEach((name, c) => {
+        const key = metricKey(name);
+        if (!key) {
+            classes[c] = { ...classes[c], kind: 'ignore', gate: false };
+            warnings.push(`column "${name}" has no letters or digits to name a metric by; left out`);
+            return;
+        }
+        const other = seen.get(key);
+        if (other !== undefined)
+            throw new InputError(source, line, `columns "${other}" and "${name}" would both be sent as the metric "${key}"; rename one`);
+        seen.set(key, name);
+    });
+}
+
+/** ingest + summarize: each run opened lazily and summarised in one pass, one at a time. */
+async function readRuns(stage) {
+    for (const input of await resolveInputs(stage.options, stage.fail)) {
+        try {
+            const summary = await summarizeRun(await input(), stage.config);
+            for (const w of summary.warnings)
+                stage.warn(w);
+            stage.result.summaries.push(summary);
+        }
+        catch (e) {
+            stage.fail(e);
+        }
+    }
+}
+/** Each run to process, opened lazily; manifest problems are reported and the other runs still go. */
+async function resolveInputs(options, fail) {
+    const inputs = [];
+    for (const file of options.csv) {
+        const name = runNameOf(file);
+        const experiment = options.experiment ?? name;
+        inputs.push(async () => ({ name, experiment, tags: {}, fingerprint: {}, table: await openTable(file) }));
+    }
+    if (options.metadata) {
+        try {
+            const manifest = await readManifest(options.metadata);
+            for (const e of manifest.errors)
+                fail(e);
+            for (const r of manifest.runs) {
+                inputs.push(async () => ({
+                    name: r.name,
+                    experiment: options.experiment ? `${options.experiment}/${r.name}` : r.name,
+                    tags: r.config,
+                    fingerprint: r.fingerprint,
+                    ...(r.durationSeconds === undefined ? {} : { durationSeconds: r.durationSeconds }),
+                    table: await openTable(r.file),
+                }));
+            }
+        }
+        catch (e) {
+            fail(e);
+        }
+    }
+    if (!inputs.length && !options.metadata)
+        fail(new InputError('(arguments)', null, 'no input: give --csv FILE or --metadata FILE'));
+    return inputs;
+}
+/** A run's name from its file: the folder for the conventional metrics_rank_0.csv, else the file's stem. */
+function runNameOf(file) {
+    const stem = basename(file, extname(file));
+    return /^metrics(_rank_\d+)?$/.test(stem) ? basename(dirname(file)) || stem : stem;
+}
+
+var statsd = {exports: {}};
+
+var constants = {};
+
+var hasRequiredConstants;
+
+function requireConstants () {
+	if (hasRequiredConstants) return constants;
+	hasRequiredConstants = 1;
+	const os = os__default;
+	const process = require$$0;
+
+	constants.PROTOCOL = {
+	  TCP: 'tcp',
+	  UDS: 'uds',
+	  UDP: 'udp',
+	  STREAM: 'stream'
+	};
+
+	/**
+	 * Determines error codes that signify a connection to a TCP socket
+	 * has failed in a way that can be retried. These are string error codes
+	 * matching Node.js socket error.code values (e.g., 'EPIPE', 'ECONNRESET').
+	 * @returns {string[]} An array of the error codes.
+	 */
+	function tcpErrors() {
+	  return [
+	    'WSAENOTCONN',
+	    'WSAECONNREFUSED',
+	    'WSAECONNRESET',
+	    'EDESTADDRREQ',
+	    'ECONNRESET',
+	    'EPIPE',
+	    'ENOTCONN',
+	    'ECONNREFUSED',
+	  ];
+	}
+
+	/**
+	 * Determines error codes that signify a connection to a Unix Domain Socket (UDS)
+	 * has failed in a way that can be retried. OS-specific.
+	 *
+	 * Includes both:
+	 * - string Node.js-style codes (e.g. 'ENOTCONN'), and
+	 * - negative numeric errnos from unix-dgram (e.g. -107 on Linux for ENOTCONN),
+	 *   which sets `err.code = errorno` rather than a string name.
+	 *
+	 * The numeric errnos are derived from `os.constants.errno` rather than
+	 * hardcoded, so they stay correct on architectures whose errno values differ
+	 * from the common x86/arm ones (e.g. mips/sparc Linux).
+	 *
+	 * @returns {Array<string|number>} An array of the error codes.
+	 */
+	function udsErrors() {
+	  const errno = os.constants.errno;
+
+	  if (process.platform === 'linux') {
+	    // unix-dgram reports negative numeric errnos, not string codes
+	    return ['ENOTCONN', 'ECONNREFUSED', -errno.ENOTCONN, -errno.ECONNREFUSED];
+	  }
+
+	  if (process.platform === 'darwin') {
+	    // unix-dgram reports negative numeric errnos, not string codes
+	    return ['EDESTADDRREQ', 'ECONNRESET', -errno.EDESTADDRREQ, -errno.ECONNRESET];
+	  }
+
+	  // Unknown / not yet implemented
+	  return [];
+	}
+
+	// StatsD/DogStatsD metric type codes as they appear on the wire.
+	constants.METRIC_TYPES = {
+	  TIMING: 'ms',
+	  COUNT: 'c',
+	  HISTOGRAM: 'h',
+	  DISTRIBUTION: 'd',
+	  GAUGE: 'g',
+	  SET: 's',
+	};
+
+	// Valid Datadog tag cardinality values (DogStatsD `|card:` field).
+	constants.CARDINALITY_VALUES = ['none', 'low', 'orchestrator', 'high'];
+
+	// Env var values that mean "disabled" for DD_ORIGIN_DETECTION_ENABLED.
+	constants.FALSEY_ENV_VALUES = ['no', 'false', '0', 'n', 'off'];
+
+	// Env vars whose presence signals the client is talking to a Datadog Agent.
+	constants.DATADOG_SIGNAL_ENV_VARS = [
+	  'DD_AGENT_HOST',
+	  'DD_DOGSTATSD_PORT',
+	  'DD_ENTITY_ID',
+	  'DD_ENV',
+	  'DD_SERVICE',
+	  'DD_VERSION',
+	  'DD_EXTERNAL_ENV',
+	  'DD_CARDINALITY',
+	  'DD_TAGS',
+	  'DD_DOGSTATSD_URL',
+	  'DD_DOGSTATSD_SOCKET',
+	];
+
+	// Origin detection (container ID) constants. Linux-only paths.
+	constants.ORIGIN_DETECTION = {
+	  // Inode of /proc/self/ns/cgroup when in the host cgroup namespace.
+	  HOST_CGROUP_NAMESPACE_INODE: 0xEFFFFFFB,
+	  CGROUP_PATH: '/proc/self/cgroup',
+	  CGROUP_NS_PATH: '/proc/self/ns/cgroup',
+	  MOUNTINFO_PATH: '/proc/self/mountinfo',
+	  CGROUP_MOUNT_PATH: '/sys/fs/cgroup',
+	  CGROUPV1_BASE_CONTROLLER: 'memory',
+	  // Matches Docker (64 hex), ECS (32 hex + task id), and UUID/Garden container ids.
+	  // The UUID branch is a full 8-4-4-4-12 UUID; using {4} for the final group would
+	  // truncate real UUIDs to 28 chars and emit an invalid |c: value.
+	  CONTAINER_ID_RE: /([0-9a-f]{64})|([0-9a-f]{32}-\d+)|([0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12})/,
+	};
+
+	constants.tcpErrors = tcpErrors;
+	constants.udsErrors = udsErrors;
+	return constants;
+}
+
+var helpers;
+var hasRequiredHelpers;
+
+function requireHelpers () {
+	if (hasRequiredHelpers) return helpers;
+	hasRequiredHelpers = 1;
+	const constants = requireConstants();
+	const fs = fs__default;
+
+	/**
+	 * Replace any characters that can't be sent on with an underscore.
+	 * Used for tag keys where colons are not allowed (colon separates key from value).
+	 */
+	function sanitizeTags(value, telegraf) {
+	  // Characters that break the protocol in tag keys:
+	  // : - separates tag key from value (not allowed in keys)
+	  // | - separates metric components
+	  // , - separates tags
+	  // @ - used for sample rate (StatsD only)
+	  // # - tag prefix character (DogStatsD only)
+	  // \n, \r - break the line protocol (some receivers split on \r as well as \n)
+	  const blocklist = telegraf ? /:|\||,|\n|\r/g : /:|\||@|,|#|\n|\r/g;
+	  // Replace reserved chars with underscores.
+	  let sanitized = String(value).replace(blocklist, '_');
+
+	  // For telegraf, replace trailing backslashes as they break the line protocol
+	  // by escaping the delimiter that comes after the tag value
+	  if (telegraf && sanitized.endsWith('\\')) {
+	    sanitized = sanitized.slice(0, -1) + '_';
+	  }
+
+	  return sanitized;
+	}
+
+	/**
+	 * Replace any characters that can't be sent on with an underscore.
+	 * Used for tag values where colons ARE allowed (e.g., URLs).
+	 */
+	function sanitizeTagValue(value, telegraf) {
+	  // Characters that break the protocol in tag values:
+	  // | - separates metric components
+	  // , - separates tags
+	  // @ - used for sample rate (StatsD only)
+	  // # - tag prefix character (DogStatsD only)
+	  // \n, \r - break the line protocol (some receivers split on \r as well as \n)
+	  // Note: colons ARE allowed in tag values
+	  const blocklist = telegraf ? /\||,|\n|\r/g : /\||@|,|#|\n|\r/g;
+	  // Replace reserved chars with underscores.
+	  let sanitized = String(value).replace(blocklist, '_');
+
+	  // For telegraf, replace trailing backslashes as they break the line protocol
+	  // by escaping the delimiter that comes after the tag value
+	  if (telegraf && sanitized.endsWith('\\')) {
+	    sanitized = sanitized.slice(0, -1) + '_';
+	  }
+
+	  return sanitized;
+	}
+
+	/**
+	 * Replace any characters in metric names that can't be sent on with an underscore
+	 */
+	function sanitizeMetricName(value) {
+	  // Characters that break the protocol in metric names:
+	  // : - separates metric name from value
+	  // | - separates metric components
+	  // \n, \r - break the line protocol (some receivers split on \r as well as \n)
+	  const blocklist = /:|\||\n|\r/g;
+	  return String(value).replace(blocklist, '_');
+	}
+
+	/**
+	 * Format tags properly before sending on
+	 */
+	function formatTags(tags, telegraf) {
+	  if (Array.isArray(tags)) {
+	    // Sanitize each tag in the array
+	    return tags.map(tag => {
+	      // If tag contains a colon (not at position 0), sanitize key and value separately
+	      const colonIndex = typeof tag === 'string' ? tag.indexOf(':') : -1;
+	      if (colonIndex > 0) {
+	        const key = tag.substring(0, colonIndex);
+	        const value = tag.substring(colonIndex + 1);
+	        return `${sanitizeTags(key, telegraf)}:${sanitizeTagValue(value, telegraf)}`;
+	      }
+	      // For tags without colons (or colon at start), sanitize as a key (most restrictive)
+	      return sanitizeTags(tag, telegraf);
+	    });
+
+	  } else {
+	    return Object.keys(tags).map(key => {
+	      return `${sanitizeTags(key, telegraf)}:${sanitizeTagValue(tags[key], telegraf)}`;
+	    });
+	  }
+	}
+
+	/**
+	 * Overrides tags in parent with tags from child with the same name (case sensitive) and return the result as new
+	 * array. parent and child are not mutated.
+	 */
+	function overrideTags (parent, child, telegraf) {
+	  if (! child) {
+	    return parent;
+	  }
+
+	  const formattedChild = formatTags(child, telegraf);
+	  const childCopy = new Map();
+	  const toAppend = [];
+
+	  formattedChild.forEach(tag => {
+	    const idx = typeof tag === 'string' ? tag.indexOf(':') : -1;
+	    if (idx < 1) {
+	      toAppend.push(tag);
+	    } else {
+	      const key = tag.substring(0, idx);
+	      if (!childCopy.has(key)) {
+	        childCopy.set(key, []);
+	      }
+	      childCopy.get(key).push(tag);
+	    }
+	  });
+
+	  const result = parent.filter(tag => {
+	    const idx = typeof tag === 'string' ? tag.indexOf(':') : -1;
+	    if (idx < 1) {
+	      return true;
+	    }
+	    const key = tag.substring(0, idx);
+	    return !childCopy.has(key);
+	  });
+
+	  for (const tags of childCopy.values()) {
+	    for (const tag of tags) {
+	      result.push(tag);
+	    }
+	  }
+	  result.push(...toAppend);
+	  return result;
+	}
+
+	/**
+	 * Formats a date for use with DataDog
+	 */
+	function formatDate(date) {
+	  let timestamp;
+	  if (date instanceof Date) {
+	    // Datadog expects seconds.
+	    timestamp = Math.round(date.getTime() / 1000);
+	  } else if (date instanceof Number || typeof date === 'number') {
+	    // Make sure it is an integer, not a float.
+	    timestamp = Math.round(date);
+	  }
+	  return timestamp;
+	}
+
+	/**
+	 * Converts int to a string IP
+	 */
+	function intToIP(int) {
+	  const part1 = int & 255;
+	  const part2 = ((int >> 8) & 255);
+	  const part3 = ((int >> 16) & 255);
+	  const part4 = ((int >> 24) & 255);
+
+	  return `${part4}.${part3}.${part2}.${part1}`;
+	}
+
+	/**
+	 * Returns the system default interface on Linux
+	 */
+	function getDefaultRoute() {
+	  try {
+	    const fileContents = fs.readFileSync('/proc/net/route', 'utf8'); // eslint-disable-line no-sync
+	    const routes = fileContents.split('\n');
+	    for (const route of routes) {
+	      const fields = route.trim().split('\t');
+	      if (fields[1] === '00000000') {
+	        const address = fields[2];
+	        // Convert to little endian by splitting every 2 digits and reversing that list
+	        const littleEndianAddress = address.match(/.{2}/g).reverse().join('');
+	        return intToIP(parseInt(littleEndianAddress, 16));
+	      }
+	    }
+	  } catch (e) {
+	    console.error('Could not get default route from /proc/net/route');
+	  }
+	  return null;
+	}
+
+	/**
+	 * Normalize prefix to ensure it ends with a period separator if non-empty
+	 */
+	function normalizePrefix(prefix) {
+	  if (prefix && !prefix.endsWith('.')) {
+	    return prefix + '.';
+	  }
+	  return prefix || '';
+	}
+
+	/**
+	 * Normalize suffix to ensure it starts with a period separator if non-empty
+	 */
+	function normalizeSuffix(suffix) {
+	  if (suffix && !suffix.startsWith('.')) {
+	    return '.' + suffix;
+	  }
+	  return suffix || '';
+	}
+
+	/**
+	 * Validates a cardinality value against the allowed set, returning the
+	 * normalized lowercase value or undefined (with a console.error on invalid).
+	 */
+	function validateCardinality(value) {
+	  if (value === undefined || value === null || value === '') {
+	    return undefined;
+	  }
+	  const normalized = String(value).toLowerCase();
+	  if (constants.CARDINALITY_VALUES.indexOf(normalized) === -1) {
+	    console.error(`hot-shots: invalid cardinality '${value}' — expected one of ` +
+	      `${constants.CARDINALITY_VALUES.join(', ')}; ignoring`);
+	    return undefined;
+	  }
+	  return normalized;
+	}
+
+	/**
+	 * Sanitizes External Data (DD_EXTERNAL_ENV) by trimming and stripping control
+	 * characters and pipe characters. Returns undefined for empty input.
+	 */
+	function sanitizeExternalData(value) {
+	  if (!value) {
+	    return undefined;
+	  }
+	  // Strip control characters and the pipe delimiter, matching the C# client.
+	  const sanitized = String(value).trim().replace(/[\x00-\x1f|]+/g, ''); // eslint-disable-line no-control-regex
+	  return sanitized === '' ? undefined : sanitized;
+	}
+
+	/**
+	 * Returns true if an env var value represents a disabled/false setting.
+	 */
+	function isFalseyEnvValue(value) {
+	  if (value === undefined || value === null) {
+	    return false;
+	  }
+	  return constants.FALSEY_ENV_VALUES.indexOf(String(value).toLowerCase()) !== -1;
+	}
+
+	/**
+	 * Determines whether Datadog mode should auto-enable. True when not telegraf and
+	 * a Datadog signal env var is set. The `uds` protocol alone does NOT enable it.
+	 */
+	function detectDatadogMode(telegraf) {
+	  if (telegraf) {
+	    return false;
+	  }
+	  return constants.DATADOG_SIGNAL_ENV_VARS.some(name => process.env[name]);
+	}
+
+	/**
+	 * Parses a DD_DOGSTATSD_URL-style transport URL into hot-shots transport options.
+	 * Supports udp://host[:port], unix:///path/to/socket and unixgram:///path/to/socket.
+	 * Returns null (with a console.error) for unsupported or malformed URLs.
+	 */
+	function parseDogstatsdUrl(url) {
+	  const value = String(url);
+	  if (value.startsWith('unixstream://')) {
+	    console.error(`hot-shots: unsupported DD_DOGSTATSD_URL '${value}' — stream Unix sockets are not supported; ignoring`);
+	    return null;
+	  }
+	  const udsPrefix = ['unixgram://', 'unix://'].find(prefix => value.startsWith(prefix));
+	  if (udsPrefix) {
+	    const path = value.substring(udsPrefix.length);
+	    if (path === '') {
+	      console.error(`hot-shots: invalid DD_DOGSTATSD_URL '${value}' — missing socket path; ignoring`);
+	      return null;
+	    }
+	    return { protocol: constants.PROTOCOL.UDS, path: path };
+	  }
+	  if (value.startsWith('udp://')) {
+	    const rest = value.substring('udp://'.length);
+	    let host = rest;
+	    let portStr;
+	    const bracketMatch = rest.match(/^\[(.+)\](?::(\d+))?$/);
+	    if (bracketMatch) {
+	      host = bracketMatch[1];
+	      portStr = bracketMatch[2];
+	    } else {
+	      const firstColon = rest.indexOf(':');
+	      // A single colon separates host from port. Multiple colons without
+	      // brackets means a bare IPv6 address with no port.
+	      if (firstColon !== -1 && firstColon === rest.lastIndexOf(':')) {
+	        host = rest.substring(0, firstColon);
+	        portStr = rest.substring(firstColon + 1);
+	      }
+	    }
+	    if (host === '') {
+	      console.error(`hot-shots: invalid DD_DOGSTATSD_URL '${value}' — missing host; ignoring`);
+	      return null;
+	    }
+	    const config = { protocol: constants.PROTOCOL.UDP, host: host };
+	    if (portStr !== undefined) {
+	      if (!(/^\d+$/).test(portStr)) {
+	        console.error(`hot-shots: invalid port in DD_DOGSTATSD_URL '${value}'; ignoring`);
+	        return null;
+	      }
+	      const port = parseInt(portStr, 10);
+	      if (port < 1 || port > 65535) {
+	        console.error(`hot-shots: invalid port in DD_DOGSTATSD_URL '${value}'; ignoring`);
+	        return null;
+	      }
+	      config.port = port;
+	    } else {
+	      // Default to the standard DogStatsD port so the URL stays authoritative and
+	      // DD_DOGSTATSD_PORT is not consulted when a URL without a port is given.
+	      config.port = 8125;
+	    }
+	    return config;
+	  }
+	  console.error(`hot-shots: unsupported scheme in DD_DOGSTATSD_URL '${value}' — expected udp://, unix:// or unixgram://; ignoring`);
+	  return null;
+	}
+
+	/**
+	 * Resolves transport configuration from the DD_DOGSTATSD_URL env var or the
+	 * legacy DD_DOGSTATSD_SOCKET env var. Returns null when neither yields a config.
+	 */
+	function getDogstatsdEnvTransport() {
+	  if (process.env.DD_DOGSTATSD_URL) {
+	    const parsed = parseDogstatsdUrl(process.env.DD_DOGSTATSD_URL);
+	    if (parsed) {
+	      return parsed;
+	    }
+	    // The URL was set but invalid/unsupported (parseDogstatsdUrl already logged
+	    // why). Fall through to DD_DOGSTATSD_SOCKET rather than silently defaulting to
+	    // UDP localhost — e.g. a unixstream:// URL we reject paired with a usable
+	    // DD_DOGSTATSD_SOCKET should still reach the agent over UDS.
+	  }
+	  if (process.env.DD_DOGSTATSD_SOCKET) {
+	    // Trim and reject empty/whitespace-only paths so a stray blank value does not
+	    // silently route the client to an invalid socket (mirrors the URL parser's
+	    // missing-path validation).
+	    const socketPath = process.env.DD_DOGSTATSD_SOCKET.trim();
+	    if (socketPath === '') {
+	      console.error('hot-shots: invalid DD_DOGSTATSD_SOCKET — empty or whitespace-only socket path; ignoring');
+	      return null;
+	    }
+	    return { protocol: constants.PROTOCOL.UDS, path: socketPath };
+	  }
+	  return null;
+	}
+
+	/**
+	 * Clones caller-provided tags so later mutation of the original array/object
+	 * does not change what gets emitted at flush time.
+	 * @param tags {Array|Object=} Per-call tags, exactly as passed by the caller.
+	 * @returns {Array|Object=} A shallow copy of the tags, or the value unchanged
+	 *   when there is nothing to copy.
+	 */
+	function cloneTags(tags) {
+	  if (Array.isArray(tags)) {
+	    return tags.slice();
+	  }
+	  if (tags && typeof tags === 'object') {
+	    return Object.assign({}, tags);
+	  }
+	  return tags;
+	}
+
+	helpers = {
+	  formatTags: formatTags,
+	  cloneTags: cloneTags,
+	  overrideTags: overrideTags,
+	  formatDate: formatDate,
+	  getDefaultRoute: getDefaultRoute,
+	  sanitizeTags: sanitizeTags,
+	  sanitizeTagValue: sanitizeTagValue,
+	  sanitizeMetricName: sanitizeMetricName,
+	  normalizePrefix: normalizePrefix,
+	  normalizeSuffix: normalizeSuffix,
+	  validateCardinality: validateCardinality,
+	  sanitizeExternalData: sanitizeExternalData,
+	  isFalseyEnvValue: isFalseyEnvValue,
+	  detectDatadogMode: detectDatadogMode,
+	  parseDogstatsdUrl: parseDogstatsdUrl,
+	  getDogstatsdEnvTransport: getDogstatsdEnvTransport,
+	  // Expose intToIP for testing purposes
+	  intToIP: intToIP
+	};
+	return helpers;
+}
+
+var statsFunctions;
+var hasRequiredStatsFunctions;
+
+function requireStatsFunctions () {
+	if (hasRequiredStatsFunctions) return statsFunctions;
+	hasRequiredStatsFunctions = 1;
+	const helpers = requireHelpers();
+	const util = require$$0$1;
+	const debug = util.debuglog('hot-shots');
+	const METRIC_TYPES = requireConstants().METRIC_TYPES;
+
+	/**
+	 * Separated out of statsd.js for clarity, these are the timing and other stats functions that are what are called the most
+	 * when using hot-shots
+	 */
+	function applyStatsFns (Client) {
+
+	  /**
+	   * Represents the timing stat
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param time {Number|Date} The time in milliseconds to send or Date object of which the difference is calculated
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.timing = function (stat, time, sampleRate, tags, callback) {
+	    const t = time instanceof Date ? new Date() - time : time;
+	    debug('timing: stat=%s, time=%s, sampleRate=%s, tags=%j', stat, t, sampleRate, tags);
+	    this.sendAll(stat, t, METRIC_TYPES.TIMING, sampleRate, tags, callback);
+	  };
+
+	  /**
+	   * Represents the timing stat by recording the duration a function takes to run (in milliseconds)
+	   * @param func {Function} The function to run. Receives a context object as the last argument
+	   *   with an `addTags(tags)` method to add tags dynamically during execution.
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.timer = function (func, stat, sampleRate, tags, callback) {
+	    const _this = this;
+
+	    return (...args) => {
+	      const ctx = createTimerContext();
+	      const start = process.hrtime.bigint();
+	      try {
+	        return func(...args, ctx);
+	      } finally {
+	        const duration = Number(process.hrtime.bigint() - start) / 1e6;
+
+	        const finalTags = mergeTags(tags, ctx.getTags(), _this.telegraf);
+	        _this.timing(
+	          stat,
+	          duration,
+	          sampleRate,
+	          finalTags,
+	          callback
+	        );
+	      }
+	    };
+	  };
+
+	  /**
+	   * Decorates an async function with timing recording behaviour.
+	   *
+	   * This version of `timer` will record the time take for the asynchronous action returned by `func`
+	   * not just the execution time of `func` itself.
+	   *
+	   * @param func {<T,A>(...A):Promise<T>} The function to run. Receives a context object as the last
+	   *   argument with an `addTags(tags)` method to add tags dynamically during execution.
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.asyncTimer = function (func, stat, sampleRate, tags, callback) {
+	    const self = this;
+	    return (...args) => {
+	      const ctx = createTimerContext();
+	      const end = hrtimer();
+	      const p = func(...args, ctx);
+	      const recordStat = () => {
+	        const finalTags = mergeTags(tags, ctx.getTags(), self.telegraf);
+	        self.timing(stat, end(), sampleRate, finalTags, callback);
+	      };
+	      p.then(recordStat, recordStat);
+	      return p;
+	    };
+	  };
+
+	  /**
+	   * Decorates an async function with timing recording behaviour, reported as a distribution.
+	   *
+	   * This version of `timer` will record the time take for the asynchronous action returned by `func`
+	   * not just the execution time of `func` itself.
+	   *
+	   * @param func {<T,A>(...A):Promise<T>} The function to run. Receives a context object as the last
+	   *   argument with an `addTags(tags)` method to add tags dynamically during execution.
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.asyncDistTimer = function (func, stat, sampleRate, tags, callback) {
+	    const self = this;
+	    return (...args) => {
+	      const ctx = createTimerContext();
+	      const end = hrtimer();
+	      const p = func(...args, ctx);
+	      const recordStat = () => {
+	        const finalTags = mergeTags(tags, ctx.getTags(), self.telegraf);
+	        self.distribution(stat, end(), sampleRate, finalTags, callback);
+	      };
+	      p.then(recordStat, recordStat);
+	      return p;
+	    };
+	  };
+
+	  /**
+	   * High-resolution timer
+	   */
+	  function hrtimer() {
+	    const start = process.hrtime.bigint();
+
+	    return () => {
+	      return Number(process.hrtime.bigint() - start) / 1e6;
+	    };
+	  }
+
+	  /**
+	   * Creates a timer context object that allows adding tags during function execution
+	   */
+	  function createTimerContext() {
+	    const dynamicTags = [];
+	    return {
+	      /**
+	       * Add tags to be included when the metric is recorded
+	       * @param tags {Object|Array} Tags to add. Can be an object like {key: 'value'} or array like ['key:value']
+	       */
+	      addTags: function (tags) {
+	        // Guard against null/undefined to prevent crashes
+	        if (!tags) {
+	          return;
+	        }
+	        if (Array.isArray(tags)) {
+	          dynamicTags.push(...tags);
+	        } else if (typeof tags === 'object') {
+	          // Convert object tags to array format
+	          Object.keys(tags).forEach(key => {
+	            dynamicTags.push(`${key}:${tags[key]}`);
+	          });
+	        }
+	      },
+	      /**
+	       * Get all accumulated tags
+	       */
+	      getTags: function () {
+	        return dynamicTags;
+	      }
+	    };
+	  }
+
+	  /**
+	   * Merge original tags with dynamically added tags.
+	   * Uses helpers.formatTags to ensure consistent tag formatting.
+	   */
+	  function mergeTags(originalTags, dynamicTags, telegraf) {
+	    if (!dynamicTags || dynamicTags.length === 0) {
+	      return originalTags;
+	    }
+	    if (!originalTags) {
+	      return dynamicTags;
+	    }
+	    // Use the canonical formatTags helper for consistent formatting
+	    const tagsArray = helpers.formatTags(originalTags, telegraf);
+	    return tagsArray.concat(dynamicTags);
+	  }
+
+	  /**
+	   * Increments a stat by a specified amount
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param value The value to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.increment = function (stat, value, sampleRate, tags, callback) {
+	    // allow use of tags without explicit value or sampleRate
+	    if (typeof value !== 'number') {
+	      // Shift parameters if: less than 3 args, OR sampleRate looks like a callback
+	      // and tags wasn't explicitly provided (issue #139)
+	      if (arguments.length < 3 || (typeof sampleRate === 'function' && tags === undefined)) {
+	        callback = sampleRate;
+	        tags = value;
+	        sampleRate = undefined;
+	        value = undefined;
+	      }
+	    }
+	    // we explicitly check for undefined and null (and don't do a "! value" check)
+	    // so that 0 values are allowed and sent through as-is
+	    if (value === undefined || value === null) {
+	      value = 1;
+	    }
+	    debug('hot-shots increment: stat=%s, value=%s, sampleRate=%s, tags=%j', stat, value, sampleRate, tags);
+	    this.sendAll(stat, value, METRIC_TYPES.COUNT, sampleRate, tags, callback);
+	  };
+
+	  /**
+	   * Decrements a stat by a specified amount
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param value The value to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.decrement = function (stat, value, sampleRate, tags, callback) {
+	    // allow use of tags without explicit value or sampleRate
+	    if (typeof value !== 'number') {
+	      // Shift parameters if: less than 3 args, OR sampleRate looks like a callback
+	      // and tags wasn't explicitly provided (issue #139)
+	      if (arguments.length < 3 || (typeof sampleRate === 'function' && tags === undefined)) {
+	        callback = sampleRate;
+	        tags = value;
+	        sampleRate = undefined;
+	        value = undefined;
+	      }
+	    }
+	    // we explicitly check for undefined and null (and don't do a "! value" check)
+	    // so that 0 values are allowed and sent through as-is
+	    if (value === undefined || value === null) {
+	      value = 1;
+	    }
+
+	    this.sendAll(stat, -value, METRIC_TYPES.COUNT, sampleRate, tags, callback);
+	  };
+
+	  /**
+	   * Represents the histogram stat
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param value The value to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.histogram = function (stat, value, sampleRate, tags, callback) {
+	    debug('hot-shots histogram: stat=%s, value=%s, sampleRate=%s, tags=%j', stat, value, sampleRate, tags);
+	    this.sendAll(stat, value, METRIC_TYPES.HISTOGRAM, sampleRate, tags, callback);
+	  };
+
+	  /**
+	   * Represents the distribution stat
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param value The value to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.distribution = function (stat, value, sampleRate, tags, callback) {
+	    debug('hot-shots distribution: stat=%s, value=%s, sampleRate=%s, tags=%j', stat, value, sampleRate, tags);
+	    this.sendAll(stat, value, METRIC_TYPES.DISTRIBUTION, sampleRate, tags, callback);
+	  };
+
+
+	  /**
+	   * Gauges a stat by a specified amount
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param value The value to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.gauge = function (stat, value, sampleRate, tags, callback) {
+	    debug('hot-shots gauge: stat=%s, value=%s, sampleRate=%s, tags=%j', stat, value, sampleRate, tags);
+	    this.sendAll(stat, value, METRIC_TYPES.GAUGE, sampleRate, tags, callback);
+	  };
+
+	  /**
+	   * Gauges a stat by a delta
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param value The value to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	    Client.prototype.gaugeDelta = function (stat, value, sampleRate, tags, callback) {
+	      const sign = value >= 0 ? '+' : '-';
+	      debug('hot-shots gaugeDelta: stat=%s, value=%s, sampleRate=%s, tags=%j', stat, value, sampleRate, tags);
+	      this.sendAll(stat, `${sign}${Math.abs(value)}`, METRIC_TYPES.GAUGE, sampleRate, tags, callback);
+	    };
+
+	  /**
+	   * Counts unique values by a specified amount
+	   * @param stat {String|Array} The stat(s) to send
+	   * @param value The value to send
+	   * @param sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.unique = Client.prototype.set = function (stat, value, sampleRate, tags, callback) {
+	    debug('hot-shots unique/set: stat=%s, value=%s, sampleRate=%s, tags=%j', stat, value, sampleRate, tags);
+	    this.sendAll(stat, value, METRIC_TYPES.SET, sampleRate, tags, callback);
+	  };
+
+	  /**
+	   * Send a service check
+	   * @param name {String} The name of the service check
+	   * @param status {Number=} The status of the service check (0 to 3).
+	   * @param options
+	   *   @option date_happened {Date} Assign a timestamp to the event. Default is now.
+	   *   @option hostname {String} Assign a hostname to the check.
+	   *   @option message {String} Assign a message to the check.
+	   *   @option cardinality {String} Tag cardinality for this check (DogStatsD datadog mode only).
+	   * @param tags {Array=} The Array of tags to add to the check. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.check = function (name, status, options, tags, callback) {
+	    if (this.telegraf) {
+	      const err = new Error('Not supported by Telegraf / InfluxDB');
+	      if (callback) {
+	        return callback(err);
+	      }
+	      else if (this.errorHandler) {
+	        return this.errorHandler(err);
+	      }
+
+	      throw err;
+	    }
+
+	    // Track service check in telemetry
+	    if (this.telemetry) {
+	      this.telemetry.recordServiceCheck();
+	    }
+
+	    const check = ['_sc', this.prefix + name + this.suffix, status], metadata = options || {};
+
+	    if (metadata.date_happened) {
+	      const timestamp = helpers.formatDate(metadata.date_happened);
+	      if (timestamp) {
+	        check.push(`d:${timestamp}`);
+	      }
+	    }
+	    if (metadata.hostname) {
+	      check.push(`h:${metadata.hostname}`);
+	    }
+
+	    let mergedTags = this.globalTags;
+	    if (tags && typeof(tags) === 'object') {
+	      mergedTags = helpers.overrideTags(mergedTags, tags, this.telegraf);
+	    }
+	    if (mergedTags.length > 0) {
+	      check.push(`#${mergedTags.join(',')}`);
+	    }
+
+	    // DogStatsD extension fields must come before the trailing message (m:) field.
+	    const checkExtensionFields = this.getDatadogExtensionFields(metadata.cardinality);
+	    for (const field of checkExtensionFields) {
+	      check.push(field);
+	    }
+
+	    // message has to be the last part of a service check
+	    if (metadata.message) {
+	      check.push(`m:${metadata.message}`);
+	    }
+
+	    // allow for tags to be omitted and callback to be used in its place
+	    if (typeof tags === 'function' && callback === undefined) {
+	      callback = tags;
+	    }
+
+	    const message = check.join('|');
+	    // Service checks are unique in that message has to be the last element in
+	    // the stat if provided, so we can't append tags like other checks. This
+	    // directly calls the `_send` method to avoid appending tags, since we've
+	    // already added them.
+	    this._send(message, callback);
+	  };
+
+	  /**
+	   * Send on an event
+	   * @param title {String} The title of the event
+	   * @param text {String} The description of the event.  Optional- title is used if not given.
+	   * @param options
+	   *   @option date_happened {Date} Assign a timestamp to the event. Default is now.
+	   *   @option hostname {String} Assign a hostname to the event.
+	   *   @option aggregation_key {String} Assign an aggregation key to the event, to group it with some others.
+	   *   @option priority {String} Can be 'normal' or 'low'. Default is 'normal'.
+	   *   @option source_type_name {String} Assign a source type to the event.
+	   *   @option alert_type {String} Can be 'error', 'warning', 'info' or 'success'. Default is 'info'.
+	   *   @option cardinality {String} Tag cardinality for this event (DogStatsD datadog mode only).
+	   * @param tags {Array=} The Array of tags to add to metrics. Optional.
+	   * @param callback {Function=} Callback when message is done being delivered. Optional.
+	   */
+	  Client.prototype.event = function (title, text, options, tags, callback) {
+	    if (this.telegraf) {
+	      const err = new Error('Not supported by Telegraf / InfluxDB');
+	      if (callback) {
+	        return callback(err);
+	      }
+	      else if (this.errorHandler) {
+	        return this.errorHandler(err);
+	      }
+
+	      throw err;
+	    }
+
+	    // Track event in telemetry
+	    if (this.telemetry) {
+	      this.telemetry.recordEvent();
+	    }
+
+	    // Convert to strings
+	    let message;
+
+	    // Apply prefix and suffix to the title, similar to how check() does it
+	    const rawTitle = String(title ? title : '');
+	    const msgTitle = this.prefix + rawTitle + this.suffix;
+	    let msgText = String(text ? text : rawTitle);
+	    // Escape new lines (unescaping is supported by DataDog)
+	    msgText = msgText.replace(/\n/g, '\\n');
+
+	    // start out the message with the event-specific title and text info
+	    message = `_e{${msgTitle.length},${msgText.length}}:${msgTitle}|${msgText}`;
+
+	    // add in the event-specific options
+	    if (options) {
+	      if (options.date_happened) {
+	        const timestamp = helpers.formatDate(options.date_happened);
+	        if (timestamp) {
+	          message += `|d:${timestamp}`;
+	        }
+	      }
+	      if (options.hostname) {
+	        message += `|h:${options.hostname}`;
+	      }
+	      if (options.aggregation_key) {
+	        message += `|k:${options.aggregation_key}`;
+	      }
+	      if (options.priority) {
+	        message += `|p:${options.priority}`;
+	      }
+	      if (options.source_type_name) {
+	        message += `|s:${options.source_type_name}`;
+	      }
+	      if (options.alert_type) {
+	        message += `|t:${options.alert_type}`;
+	      }
+	    }
+
+	    // allow for tags to be omitted and callback to be used in its place
+	    if (typeof tags === 'function' && callback === undefined) {
+	      callback = tags;
+	    }
+
+	    this.send(message, tags, options && options.cardinality, callback);
+	  };
+	}
+
+	statsFunctions = applyStatsFns;
+	return statsFunctions;
+}
+
+var transport;
+var hasRequiredTransport;
+
+function requireTransport () {
+	if (hasRequiredTransport) return transport;
+	hasRequiredTransport = 1;
+	const assert = require$$5;
+	const dgram = require$$1$1;
+	const net = require$$0$2;
+	const dns = require$$3;
+	const os = os__default;
+	const util = require$$0$1;
+	const { PROTOCOL } = requireConstants();
+
+	const debug = util.debuglog('hot-shots');
+
+	// Imported below, only if needed
+	let unixDgram;
+
+	const UDS_PATH_DEFAULT = '/var/run/datadog/dsd.socket';
+
+	/**
+	 * Ensures a buffer ends with a newline character for line-based protocols.
+	 * @param {Buffer} buf - The buffer to check and modify
+	 * @returns {string} The buffer content as a string with newline appended if needed
+	 */
+	const addEol = (buf) => {
+	  let msg = buf.toString();
+	  if (msg.length > 0 && msg[msg.length - 1] !== '\n') {
+	    msg += '\n';
+	  }
+	  return msg;
+	};
+
+	/**
+	 * Attach a default no-op debug listener for 'error' events so that an emit with no
+	 * user-supplied listener does not crash the host process.
+	 * @param {EventEmitter} socket
+	 * @param {string} label
+	 */
+	const attachDefaultErrorListener = (socket, label) => {
+	  if (socket && typeof socket.on === 'function') {
+	    socket.on('error', (err) => {
+	      debug('hot-shots %s default error listener: %s', label, err && err.message ? err.message : err);
+	    });
+	  }
+	};
+
+	// interface Transport {
+	//   emit(name: string, payload: any):void;
+	//   on(name: string, listener: Function):void;
+	//   removeListener(name: string, listener: Function):void;
+	//   send(buf: Buffer, callback: Function):void;
+	//   close():void;
+	//   unref(): void;
+	// }
+	/**
+	 * Creates a TCP transport for persistent connection-based metric delivery.
+	 * Automatically adds newlines to messages and maintains keep-alive connection.
+	 * @param {Object} args - Configuration options including host and port
+	 * @returns {Transport} A transport object implementing the Transport interface
+	 */
+	const createTcpTransport = args => {
+	  debug('hot-shots createTcpTransport: connecting to %s:%s', args.host, args.port);
+	  const socket = net.connect(args.port, args.host);
+	  socket.setKeepAlive(true);
+	  // do not block node from shutting down
+	  socket.unref();
+	  attachDefaultErrorListener(socket, 'tcp');
+	  return {
+	    emit: socket.emit.bind(socket),
+	    on: socket.on.bind(socket),
+	    removeListener: socket.removeListener.bind(socket),
+	    send: (buf, callback) => {
+	      debug('hot-shots createTcpTransport: sending %d bytes to %s:%s', Buffer.byteLength(buf), args.host, args.port);
+	      // Check if socket is destroyed before attempting to write
+	      // This prevents ERR_STREAM_DESTROYED and "socket ended" errors (issue #247)
+	      if (socket.destroyed) {
+	        const err = new Error('Socket is destroyed');
+	        err.code = 'ERR_SOCKET_DESTROYED';
+	        debug('hot-shots createTcpTransport: socket destroyed, skipping send');
+	        if (callback) {
+	          callback(err);
+	        }
+	        return;
+	      }
+	      socket.write(addEol(buf), 'ascii', (err) => {
+	        if (err) {
+	          debug('hot-shots createTcpTransport: send error - %s', err.message);
+	        } else {
+	          debug('hot-shots createTcpTransport: send successful');
+	        }
+	        if (callback) {
+	          callback(err);
+	        }
+	      });
+	    },
+	    close: () => {
+	      debug('hot-shots createTcpTransport: closing connection');
+	      socket.destroy();
+	    },
+	    unref: socket.unref.bind(socket)
+
+	  };
+	};
+
+	/**
+	 * Creates a UDP transport for connectionless metric delivery with optional DNS caching.
+	 * Optimizes for IP addresses to avoid unnecessary DNS lookups and APM instrumentation overhead.
+	 * Auto-detects IPv6 addresses and uses the appropriate socket type (udp4 or udp6).
+	 * @param {Object} args - Configuration options including host, port, cacheDns, cacheDnsTtl, and udpSocketOptions
+	 * @returns {Transport} A transport object implementing the Transport interface
+	 */
+	const createUdpTransport = args => {
+	  debug('hot-shots createUdpTransport: creating socket for %s:%s (cacheDns=%s)', args.host, args.port, args.cacheDns);
+
+	  // Optimize for IP addresses to avoid unnecessary dns.lookup calls
+	  // This prevents APM tools from instrumenting dns.lookup for IP addresses
+	  const socketOptions = Object.assign({}, args.udpSocketOptions);
+
+	  // Auto-detect socket type based on host IP version if not explicitly set
+	  // This fixes issues on Node.js 17+ where localhost may resolve to ::1 (IPv6)
+	  const ipVersion = args.host ? net.isIP(args.host) : 0;
+	  if (ipVersion && !socketOptions.type) {
+	    socketOptions.type = ipVersion === 6 ? 'udp6' : 'udp4';
+	    debug('hot-shots createUdpTransport: auto-detected socket type %s for IP version %d', socketOptions.type, ipVersion);
+	  } else if (!socketOptions.type) {
+	    // Default to udp4 for hostnames when no type is specified
+	    socketOptions.type = 'udp4';
+	  }
+
+	  if (!socketOptions.lookup && ipVersion) {
+	    debug('hot-shots createUdpTransport: detected IP address (v%d), using optimized lookup', ipVersion);
+	    socketOptions.lookup = (hostname, options, callback) => {
+	      // Handle both lookup(hostname, callback) and lookup(hostname, options, callback) signatures
+	      if (typeof options === 'function') {
+	        callback = options;
+	      }
+	      // Bypass dns.lookup for IP addresses to avoid APM instrumentation overhead
+	      callback(null, hostname, ipVersion);
+	    };
+	  }
+
+	  const socket = dgram.createSocket(socketOptions);
+	  // do not block node from shutting down
+	  socket.unref();
+	  attachDefaultErrorListener(socket, 'udp');
+
+	  const dnsResolutionData = {
+	    timestamp: new Date(0),
+	    resolvedAddress: undefined
+	  };
+
+	  /**
+	   * Sends a buffer to the UDP socket at the specified address with error handling.
+	   * @param {Buffer} buf - The data buffer to send
+	   * @param {string} address - The resolved IP address to send to
+	   * @param {Function} callback - Callback function to invoke after send completes
+	   */
+	  const sendToSocket = (buf, address, callback) => {
+	    try {
+	      debug('hot-shots UDP transport: sending %d bytes to %s:%s', Buffer.byteLength(buf), address, args.port);
+	      socket.send(buf, 0, buf.length, args.port, address, (err) => {
+	        if (err) {
+	          debug('hot-shots UDP transport: send error - %s', err.message);
+	        } else {
+	          debug('hot-shots UDP transport: send successful (note: UDP does not guarantee delivery)');
+	        }
+	        if (callback) {
+	          callback(err);
+	        }
+	      });
+	    } catch (socketError) {
+	      debug('hot-shots UDP transport: send exception - %s', socketError.message);
+	      if (callback) {
+	        callback(socketError);
+	      }
+	    }
+	  };
+
+	  /**
+	   * Sends data using cached DNS resolution to avoid repeated lookups.
+	   * Caches resolved addresses for the configured TTL duration.
+	   * @param {Function} callback - Callback function to invoke after send completes
+	   * @param {Buffer} buf - The data buffer to send
+	   */
+	  const sendUsingDnsCache = (callback, buf) => {
+	    const now = Date.now();
+	    if (dnsResolutionData.resolvedAddress === undefined || (now - dnsResolutionData.timestamp > args.cacheDnsTtl)) {
+	      debug('hot-shots UDP transport: performing DNS lookup for %s', args.host);
+
+	      // Optimize: if host is already an IP, skip dns.lookup
+	      const hostIpVersion = net.isIP(args.host);
+	      if (hostIpVersion) {
+	        debug('hot-shots UDP transport: host is already an IP address (v%d), skipping DNS lookup', hostIpVersion);
+	        dnsResolutionData.resolvedAddress = args.host;
+	        dnsResolutionData.timestamp = now;
+	        sendToSocket(buf, dnsResolutionData.resolvedAddress, callback);
+	        return;
+	      }
+
+	      dns.lookup(args.host, (error, address) => {
+	        if (error) {
+	          debug('hot-shots UDP transport: DNS lookup error - %s', error.message);
+	          callback(error);
+	          return;
+	        }
+	        debug('hot-shots UDP transport: DNS resolved %s to %s', args.host, address);
+	        dnsResolutionData.resolvedAddress = address;
+	        dnsResolutionData.timestamp = now;
+	        sendToSocket(buf, dnsResolutionData.resolvedAddress, callback);
+	      });
+	    } else {
+	      debug('hot-shots UDP transport: using cached DNS address %s', dnsResolutionData.resolvedAddress);
+	      sendToSocket(buf, dnsResolutionData.resolvedAddress, callback);
+	    }
+	  };
+
+	  return {
+	    emit: socket.emit.bind(socket),
+	    on: socket.on.bind(socket),
+	    removeListener: socket.removeListener.bind(socket),
+	    send: function (buf, callback) {
+	      if (args.cacheDns) {
+	        sendUsingDnsCache(callback, buf);
+	      } else {
+	        try {
+	          debug('hot-shots UDP transport: sending %d bytes to %s:%s (no DNS cache)', Buffer.byteLength(buf), args.host, args.port);
+	          socket.send(buf, 0, buf.length, args.port, args.host, (err) => {
+	            if (err) {
+	              debug('hot-shots UDP transport: send error - %s', err.message);
+	            } else {
+	              debug('hot-shots UDP transport: send successful (note: UDP does not guarantee delivery)');
+	            }
+	            if (callback) {
+	              callback(err);
+	            }
+	          });
+	        } catch (socketError) {
+	          debug('hot-shots UDP transport: send exception - %s', socketError.message);
+	          callback(socketError);
+	        }
+	      }
+	    },
+	    close: () => {
+	      debug('hot-shots UDP transport: closing socket');
+	      socket.close();
+	    },
+	    unref: socket.unref.bind(socket)
+	  };
+	};
+
+	/**
+	 * Creates a Unix Domain Socket (UDS) transport for local IPC metric delivery.
+	 * Implements automatic retry logic with exponential backoff for EAGAIN and congestion errors.
+	 * Requires the optional unix-dgram dependency to be installed.
+	 * @param {Object} args - Configuration options including path and udsRetryOptions
+	 * @returns {Transport} A transport object implementing the Transport interface
+	 */
+	const createUdsTransport = args => {
+	  try {
+	    // This will not always be available, as noted in the error message below
+	    unixDgram = require('unix-dgram'); // eslint-disable-line global-require
+	  } catch (err) {
+	    throw new Error(
+	      'The library `unix_dgram`, needed for the uds protocol to work, is not installed. ' +
+	      'You need to pick another protocol to use hot-shots. ' +
+	      'See the hot-shots README for additional details.'
+	    );
+	  }
+	  // Only retry-related options live here now
+	  const udsOpts = args.udsRetryOptions || {};
+	  const udsPath = args.path ? args.path : UDS_PATH_DEFAULT;
+	  debug('hot-shots createUdsTransport: connecting to %s', udsPath);
+	  const socket = unixDgram.createSocket('unix_dgram');
+
+	  try {
+	    socket.connect(udsPath);
+	    debug('hot-shots createUdsTransport: connected successfully');
+	  } catch (err) {
+	    debug('hot-shots createUdsTransport: connection failed - %s', err.message);
+	    socket.close();
+	    throw err;
+	  }
+
+	  attachDefaultErrorListener(socket, 'uds');
+
+	  // Retry configuration with defaults (milliseconds)
+	  const maxRetries = (udsOpts.retries === undefined || udsOpts.retries === null) ? 3 : udsOpts.retries;
+	  const initialDelayMs = (udsOpts.retryDelayMs === undefined || udsOpts.retryDelayMs === null) ? 100 : udsOpts.retryDelayMs;
+	  const maxDelayMs = (udsOpts.maxRetryDelayMs === undefined || udsOpts.maxRetryDelayMs === null) ? 1000 : udsOpts.maxRetryDelayMs;
+	  const backoffFactor = (udsOpts.backoffFactor === undefined || udsOpts.backoffFactor === null) ? 2 : udsOpts.backoffFactor;
+	  const EAGAIN = os.constants.errno.EAGAIN;
+
+	  /**
+	   * Checks if an error is an EAGAIN error (resource temporarily unavailable).
+	   * @param {Error} err - The error to check
+	   * @returns {boolean} True if the error is EAGAIN
+	   */
+	  const isEagain = (err) => {
+	    if (!err) {
+	      return false;
+	    }
+	    if (err.code === 'EAGAIN') {
+	      return true;
+	    }
+	    return typeof err.errno === 'number' && err.errno === EAGAIN;
+	  };
+
+	  /**
+	   * Checks if an error is a congestion error from unix-dgram.
+	   * unix-dgram returns an internal 'congestion' error (err === 1) via callback.
+	   * @param {Error} err - The error to check
+	   * @returns {boolean} True if the error is a congestion error
+	   */
+	  const isCongestion = (err) => {
+	    if (!err) {
+	      return false;
+	    }
+	    if (err.code === 'congestion' || err.message === 'congestion') {
+	      return true;
+	    }
+	    // Some builds may expose the sentinel as errno===1
+	    return err.errno === 1;
+	  };
+
+	  /**
+	   * Checks if an error is retryable for UDS transport (EAGAIN or congestion).
+	   * @param {Error} err - The error to check
+	   * @returns {boolean} True if the error should be retried
+	   */
+	  const isRetryableUdsError = (err) => isEagain(err) || isCongestion(err);
+
+	  /**
+	   * Sends data to UDS socket with automatic retry logic using exponential backoff.
+	   * Retries on EAGAIN and congestion errors up to the configured maximum retry count.
+	   * @param {Buffer} buf - The data buffer to send
+	   * @param {Function} callback - Callback function to invoke after send completes or fails
+	   * @param {number} attempt - Current retry attempt number (default: 0)
+	   */
+	  const sendWithRetry = (buf, callback, attempt = 0) => {
+	    if (attempt === 0) {
+	      debug('hot-shots UDS transport: sending %d bytes', buf.length);
+	    } else {
+	      debug('hot-shots UDS transport: retry attempt %d/%d', attempt, maxRetries);
+	    }
+	    socket.send(buf, (err) => {
+	      if (err && isRetryableUdsError(err) && attempt < maxRetries) {
+	        const delay = Math.min(initialDelayMs * Math.pow(backoffFactor, attempt), maxDelayMs);
+	        debug('hot-shots UDS transport: retryable error (%s), retrying after %dms', err.message || err.code || err, delay);
+	        setTimeout(() => sendWithRetry(buf, callback, attempt + 1), delay);
+	      } else if (err) {
+	        debug('hot-shots UDS transport: send error - %s (attempts: %d)', err.message || err.code || err, attempt + 1);
+	        if (typeof callback === 'function') {
+	          callback(err);
+	        }
+	      } else {
+	        debug('hot-shots UDS transport: send successful (attempts: %d)', attempt + 1);
+	        if (typeof callback === 'function') {
+	          callback(err);
+	        }
+	      }
+	    });
+	  };
+
+	  return {
+	    emit: socket.emit.bind(socket),
+	    on: socket.on.bind(socket),
+	    removeListener: socket.removeListener.bind(socket),
+	    send: sendWithRetry,
+	    close: () => {
+	      socket.close();
+	      // close is synchronous, and the socket will not emit a
+	      // close event, hence emulating standard behaviour by doing this:
+	      socket.emit('close');
+	    },
+	    unref: () => {
+	      throw new Error('unix-dgram does not implement unref for sockets');
+	    }
+	  };
+	};
+
+	/**
+	 * Creates a stream transport using a provided raw stream for metric delivery.
+	 * Automatically adds newlines to messages. Useful for custom transport implementations.
+	 * @param {Object} args - Configuration options, must include a stream property
+	 * @returns {Transport} A transport object implementing the Transport interface
+	 */
+	const createStreamTransport = (args) => {
+	  const stream = args.stream;
+	  assert(stream, '`stream` option required');
+	  debug('hot-shots createStreamTransport: using provided stream');
+
+	  // Attach a named error listener so it can be removed on close. Without this,
+	  // `Client.sendMessage`'s legacy `socket.emit('error', ...)` re-emit path on a
+	  // user-supplied stream with no listener crashes the process.
+	  const defaultErrorListener = (err) => {
+	    debug('hot-shots stream default error listener: %s',
+	      err && err.message ? err.message : err);
+	  };
+	  stream.on('error', defaultErrorListener);
+
+	  return {
+	    emit: stream.emit.bind(stream),
+	    on: stream.on.bind(stream),
+	    removeListener: stream.removeListener.bind(stream),
+	    send: (buf, callback) => {
+	      debug('hot-shots stream transport: sending %d bytes', buf.length);
+	      // Check if stream is destroyed before attempting to write
+	      // This prevents ERR_STREAM_DESTROYED errors (issue #247)
+	      if (stream.destroyed) {
+	        const err = new Error('Stream is destroyed');
+	        err.code = 'ERR_STREAM_DESTROYED';
+	        debug('hot-shots stream transport: stream destroyed, skipping send');
+	        if (callback) {
+	          callback(err);
+	        }
+	        return;
+	      }
+	      stream.write(addEol(buf), (err) => {
+	        if (err) {
+	          debug('hot-shots stream transport: send error - %s', err.message);
+	        } else {
+	          debug('hot-shots stream transport: send successful');
+	        }
+	        if (callback) {
+	          callback(err);
+	        }
+	      });
+	    },
+	    close: () => {
+	      debug('hot-shots stream transport: closing stream');
+	      stream.removeListener('error', defaultErrorListener);
+	      try {
+	        stream.destroy();
+	      } catch (err) {
+	        // If destroy throws synchronously the stream survives. Re-attach the
+	        // default error listener so future 'error' emits don't crash the host
+	        // process when no other listener is installed.
+	        stream.on('error', defaultErrorListener);
+	        throw err;
+	      }
+
+	      // Node v8 doesn't fire `close` event on stream destroy.
+	      if (process.version.split('.').shift() === 'v8') {
+	        stream.emit('close');
+	      }
+	    },
+	    unref: () => {
+	      throw new Error('stream transport does not support unref');
+	    }
+	  };
+	};
+
+	/**
+	 * Creates a mock transport that doesn't create actual sockets.
+	 * Used when mock mode is enabled to avoid unnecessary socket creation and connection attempts.
+	 * @returns {Transport} A mock transport object implementing the Transport interface
+	 */
+	const createMockTransport = () => {
+	  debug('hot-shots createMockTransport: creating mock transport (no actual socket)');
+	  const listeners = {};
+	  const mockSocket = {
+	    emit: (event, ...args) => {
+	      debug('hot-shots mock transport: emit called for event=%s', event);
+	      if (listeners[event]) {
+	        listeners[event].forEach(listener => listener(...args));
+	      }
+	    },
+	    on: (event, listener) => {
+	      debug('hot-shots mock transport: on called for event=%s', event);
+	      if (!listeners[event]) {
+	        listeners[event] = [];
+	      }
+	      listeners[event].push(listener);
+	    },
+	    removeListener: (event, listener) => {
+	      debug('hot-shots mock transport: removeListener called for event=%s', event);
+	      if (listeners[event]) {
+	        listeners[event] = listeners[event].filter(l => l !== listener);
+	      }
+	    },
+	    send: (buf, callback) => {
+	      debug('hot-shots mock transport: send called with %d bytes', buf.length);
+	      if (typeof callback === 'function') {
+	        callback(null, buf.length);
+	      }
+	    },
+	    close: () => {
+	      debug('hot-shots mock transport: close called');
+	      // Emit close event asynchronously to match real socket behavior
+	      setImmediate(() => {
+	        mockSocket.emit('close');
+	      });
+	    },
+	    unref: () => {
+	      debug('hot-shots mock transport: unref called');
+	    }
+	  };
+	  return mockSocket;
+	};
+
+	/**
+	 * Factory function that creates the appropriate transport based on the protocol specified in args.
+	 * Handles errors by invoking the instance's errorHandler or logging to console.
+	 * @param {Object} instance - The StatsD client instance
+	 * @param {Object} args - Configuration options including protocol, host, port, and protocol-specific options
+	 * @returns {Transport|null} A transport object with a type property, or null if creation failed
+	 */
+	transport = (instance, args) => {
+	  let transport = null;
+	  const protocol = args.protocol || PROTOCOL.UDP;
+
+	  try {
+	    if (args.mock) {
+	      // In mock mode, create a mock transport that doesn't create actual sockets
+	      transport = createMockTransport(args);
+	      transport.type = 'mock';
+	    } else if (protocol === PROTOCOL.TCP) {
+	      transport = createTcpTransport(args);
+	      transport.type = protocol;
+	    } else if (protocol === PROTOCOL.UDS) {
+	      transport = createUdsTransport(args);
+	      transport.type = protocol;
+	    } else if (protocol === PROTOCOL.UDP) {
+	      transport = createUdpTransport(args);
+	      transport.type = protocol;
+	    } else if (protocol === PROTOCOL.STREAM) {
+	      transport = createStreamTransport(args);
+	      transport.type = protocol;
+	    } else {
+	      throw new Error(`Unsupported protocol '${protocol}'`);
+	    }
+	    transport.createdAt = Date.now();
+	  } catch (e) {
+	    if (instance.errorHandler) {
+	      instance.errorHandler(e);
+	    } else {
+	      console.error(e);
+	    }
+	  }
+
+	  return transport;
+	};
+	return transport;
+}
+
+var originDetection;
+var hasRequiredOriginDetection;
+
+function requireOriginDetection () {
+	if (hasRequiredOriginDetection) return originDetection;
+	hasRequiredOriginDetection = 1;
+	const fs = fs__default;
+	const process = require$$0;
+	const constants = requireConstants();
+	const util = require$$0$1;
+
+	const debug = util.debuglog('hot-shots');
+	const OD = constants.ORIGIN_DETECTION;
+
+	/**
+	 * Builds the default dependency set (real fs / platform). Tests inject fakes.
+	 * @returns {Object} deps with platform, readFileSync, statSync
+	 */
+	function defaultDeps() {
+	  return {
+	    platform: process.platform,
+	    readFileSync: (p) => fs.readFileSync(p, 'utf8'), // eslint-disable-line no-sync
+	    statSync: (p) => fs.statSync(p), // eslint-disable-line no-sync
+	  };
+	}
+
+	/**
+	 * Returns true if /proc/self/ns/cgroup matches the host cgroup namespace inode.
+	 * @param {Function} statSync Stat function
+	 * @returns {boolean} Whether we are in the host cgroup namespace
+	 */
+	function isHostCgroupNamespace(statSync) {
+	  try {
+	    const stat = statSync(OD.CGROUP_NS_PATH);
+	    return stat.ino === OD.HOST_CGROUP_NAMESPACE_INODE;
+	  } catch (e) {
+	    debug('hot-shots originDetection: cannot stat cgroup ns: %s', e && e.message);
+	    return false;
+	  }
+	}
+
+	/**
+	 * Scans text for a container id using the shared regex, returning the RIGHTMOST
+	 * match on the first line that contains one. Rightmost matters because a cgroup
+	 * path can contain a pod/task UUID before the actual container id
+	 * (e.g. /kubepods/.../pod<uuid>/<container-id>); the container id is always last.
+	 * @param {String} text Text to scan (cgroup or mountinfo contents)
+	 * @returns {String|undefined} The matched container id
+	 */
+	function matchContainerID(text) {
+	  const re = new RegExp(OD.CONTAINER_ID_RE.source, 'g');
+	  const lines = text.split('\n');
+	  for (const line of lines) {
+	    if (line.indexOf('sandboxes') === -1) {
+	      const matches = line.match(re);
+	      if (matches && matches.length > 0) {
+	        return matches[matches.length - 1];
+	      }
+	    }
+	  }
+	  return undefined;
+	}
+
+	/**
+	 * Reads /proc/self/cgroup and returns a matched container id, if any.
+	 * @param {Function} readFileSync Read function
+	 * @returns {String|undefined} The container id
+	 */
+	function readContainerIDFromCgroup(readFileSync) {
+	  try {
+	    return matchContainerID(readFileSync(OD.CGROUP_PATH));
+	  } catch (e) {
+	    debug('hot-shots originDetection: cannot read cgroup: %s', e && e.message);
+	    return undefined;
+	  }
+	}
+
+	/**
+	 * Reads /proc/self/mountinfo and returns a matched container id, if any.
+	 * @param {Function} readFileSync Read function
+	 * @returns {String|undefined} The container id
+	 */
+	function readContainerIDFromMountInfo(readFileSync) {
+	  try {
+	    return matchContainerID(readFileSync(OD.MOUNTINFO_PATH));
+	  } catch (e) {
+	    debug('hot-shots originDetection: cannot read mountinfo: %s', e && e.message);
+	    return undefined;
+	  }
+	}
+
+	/**
+	 * cgroup v2 inode fallback: stats the controller path under /sys/fs/cgroup and
+	 * returns "in-<inode>" for inodes greater than 2.
+	 * @param {Function} readFileSync Read function
+	 * @param {Function} statSync Stat function
+	 * @returns {String|undefined} The inode-based id
+	 */
+	function getCgroupInode(readFileSync, statSync) {
+	  let content;
+	  try {
+	    content = readFileSync(OD.CGROUP_PATH);
+	  } catch (e) {
+	    debug('hot-shots originDetection: cannot read cgroup for inode: %s', e && e.message);
+	    return undefined;
+	  }
+	  const lines = content.split('\n');
+	  for (const line of lines) {
+	    const parts = line.split(':');
+	    if (parts.length >= 3) {
+	      const controller = parts[1];
+	      const cgroupNodePath = parts.slice(2).join(':');
+	      // cgroup v2 uses an empty controller; cgroup v1 uses the memory controller.
+	      let controllerSegment;
+	      if (controller === '') {
+	        controllerSegment = '';
+	      } else if (controller.split(',').indexOf(OD.CGROUPV1_BASE_CONTROLLER) !== -1) {
+	        controllerSegment = `/${OD.CGROUPV1_BASE_CONTROLLER}`;
+	      }
+	      if (controllerSegment !== undefined) {
+	        const fullPath = `${OD.CGROUP_MOUNT_PATH}${controllerSegment}${cgroupNodePath}`;
+	        try {
+	          const stat = statSync(fullPath);
+	          if (stat && stat.ino > 2) {
+	            return `in-${stat.ino}`;
+	          }
+	        } catch (e) {
+	          debug('hot-shots originDetection: cannot stat %s: %s', fullPath, e && e.message);
+	        }
+	      }
+	    }
+	  }
+	  return undefined;
+	}
+
+	/**
+	 * Resolves a container id for Datadog origin detection. Linux-only; returns
+	 * undefined on other platforms or when nothing can be detected. Never throws.
+	 * Absence of a container id is expected (not an error), so failures are only
+	 * debug-logged.
+	 * @param {Object=} deps Optional injected dependencies (platform, readFileSync, statSync)
+	 * @returns {String|undefined} The container id, or undefined
+	 */
+	function getContainerID(deps) {
+	  const d = deps || defaultDeps();
+	  if (d.platform !== 'linux') {
+	    return undefined;
+	  }
+	  if (isHostCgroupNamespace(d.statSync)) { // eslint-disable-line no-sync
+	    const id = readContainerIDFromCgroup(d.readFileSync) || // eslint-disable-line no-sync
+	      readContainerIDFromMountInfo(d.readFileSync); // eslint-disable-line no-sync
+	    if (id) {
+	      return id;
+	    }
+	  }
+	  return getCgroupInode(d.readFileSync, d.statSync); // eslint-disable-line no-sync
+	}
+
+	originDetection = {
+	  getContainerID: getContainerID,
+	};
+	return originDetection;
+}
+
+var telemetry = {exports: {}};
+
+var name = "hot-shots";
+var description = "Node.js client for StatsD, DogStatsD, and Telegraf";
+var version = "17.1.1";
+var author = "Steve Ivy";
+var main = "./index.js";
+var types = "./types.d.ts";
+var files = [
+	"index.js",
+	"index.mjs",
+	"lib/",
+	"types.d.ts",
+	"types.d.mts"
+];
+var exports$1 = {
+	".": {
+		"import": {
+			types: "./types.d.mts",
+			"default": "./index.mjs"
+		},
+		require: {
+			types: "./types.d.ts",
+			"default": "./index.js"
+		}
+	},
+	"./*": "./*"
+};
+var contributors = [
+	"Russ Bradberry <rbradberry@gmail.com>",
+	"Brian Deitte <bdeitte@gmail.com>"
+];
+var keywords = [
+	"statsd",
+	"dogstatsd",
+	"datadog",
+	"metrics",
+	"telegraf",
+	"backend"
+];
+var repository = {
+	type: "git",
+	url: "git://github.com/bdeitte/hot-shots.git"
+};
+var bugs = {
+	url: "https://github.com/bdeitte/hot-shots/issues"
+};
+var directories = {
+	lib: "./lib/"
+};
+var engines = {
+	node: ">=18.0.0"
+};
+var scripts = {
+	coverage: "nyc --reporter=lcov --reporter=text npm test",
+	test: "mocha -R spec --timeout 5000 test/*.js && node test/esm-import.mjs",
+	lint: "eslint \"./lib/**/*.js\" \"./test/**/*.{js,mjs}\" \"./*.mjs\"",
+	perf: "node perfTest/test.js",
+	pretest: "npm run lint"
+};
+var optionalDependencies = {
+	"unix-dgram": "2.x"
+};
+var devDependencies = {
+	"@types/node": "25.x",
+	eslint: "8.x",
+	mocha: "11.x",
+	nyc: "15.x",
+	sinon: "19.x",
+	typescript: "5.x"
+};
+var license = "MIT";
+var overrides = {
+	diff: "^8.0.3",
+	"serialize-javascript": "7.x",
+	uuid: "14.x"
+};
+var require$$1 = {
+	name: name,
+	description: description,
+	version: version,
+	author: author,
+	main: main,
+	types: types,
+	files: files,
+	exports: exports$1,
+	contributors: contributors,
+	keywords: keywords,
+	repository: repository,
+	bugs: bugs,
+	directories: directories,
+	engines: engines,
+	scripts: scripts,
+	optionalDependencies: optionalDependencies,
+	devDependencies: devDependencies,
+	license: license,
+	overrides: overrides
+};
+
+var hasRequiredTelemetry;
+
+function requireTelemetry () {
+	if (hasRequiredTelemetry) return telemetry.exports;
+	hasRequiredTelemetry = 1;
+	const util = require$$0$1;
+	const debug = util.debuglog('hot-shots');
+
+	// Version is read from package.json (with fallback if unavailable or malformed)
+	let version = 'unknown';
+	try {
+	  const pkg = require$$1; // eslint-disable-line global-require
+	  if (pkg && typeof pkg.version === 'string') {
+	    version = pkg.version;
+	  }
+	} catch (err) {
+	  debug('hot-shots telemetry: failed to load package.json version: %s', err && err.message ? err.message : err);
+	}
+
+	// Default flush interval matches official Datadog clients (10 seconds)
+	const DEFAULT_TELEMETRY_FLUSH_INTERVAL = 10000;
+
+	// Metric type code to telemetry type name mapping
+	const TYPE_MAP = {
+	  'c': 'count',
+	  'g': 'gauge',
+	  'ms': 'timing',
+	  'h': 'histogram',
+	  'd': 'distribution',
+	  's': 'set'
+	};
+
+	/**
+	 * Telemetry class for tracking client-side metrics about the StatsD client itself.
+	 * This helps diagnose high-throughput metric delivery issues by tracking:
+	 * - Number of metrics/events/service checks sent
+	 * - Bytes and packets sent successfully
+	 * - Bytes and packets dropped (due to queue overflow or writer errors)
+	 *
+	 * Telemetry metrics are prefixed with 'datadog.dogstatsd.client.' and are not billed
+	 * as custom metrics by Datadog.
+	 */
+	class Telemetry {
+	  /**
+	   * @param {Object} options
+	   * @param {string} options.protocol - Transport protocol (udp, tcp, uds, stream)
+	   * @param {number} options.flushInterval - Interval in ms between telemetry flushes (default: 10000)
+	   * @param {Object} options.globalTags - Global tags from the client (not used for telemetry)
+	   * @param {string} options.tagPrefix - Tag prefix from the client
+	   * @param {string} options.tagSeparator - Tag separator from the client
+	   * @param {Function} [options.errorHandler] - Optional callback for telemetry flush errors
+	   */
+	  constructor(options) {
+	    this.protocol = options.protocol || 'udp';
+	    this.flushInterval = options.flushInterval || DEFAULT_TELEMETRY_FLUSH_INTERVAL;
+	    this.tagPrefix = options.tagPrefix || '#';
+	    this.tagSeparator = options.tagSeparator || ',';
+	    this.errorHandler = options.errorHandler;
+
+	    // Build telemetry-specific tags (not user's globalTags)
+	    this.telemetryTags = [
+	      'client:nodejs',
+	      `client_version:${version}`,
+	      `client_transport:${this.protocol}`
+	    ];
+
+	    // Initialize counters
+	    this.resetCounters();
+
+	    // Reference to the client's send function (set via setSendFunction)
+	    this.sendFn = null;
+
+	    // Interval handle for periodic flushing
+	    this.intervalHandle = null;
+
+	    debug('hot-shots telemetry: initialized with protocol=%s, flushInterval=%d', this.protocol, this.flushInterval);
+	  }
+
+	  /**
+	   * Reset all telemetry counters to zero.
+	   * Called after each flush to report differential values.
+	   */
+	  resetCounters() {
+	    // Metric counters
+	    this.metrics = 0;
+	    this.metricsByType = {
+	      count: 0,
+	      gauge: 0,
+	      timing: 0,
+	      histogram: 0,
+	      distribution: 0,
+	      set: 0
+	    };
+	    this.events = 0;
+	    this.serviceChecks = 0;
+
+	    // Transmission counters
+	    this.bytesSent = 0;
+	    this.bytesDropped = 0;
+	    this.bytesDroppedWriter = 0;
+	    this.packetsSent = 0;
+	    this.packetsDropped = 0;
+	    this.packetsDroppedQueue = 0;
+	    this.packetsDroppedWriter = 0;
+	  }
+
+	  /**
+	   * Set the send function to use for flushing telemetry.
+	   * This is called by the client after initialization.
+	   * @param {Function} sendFn - Function that sends a message (message, callback)
+	   */
+	  setSendFunction(sendFn) {
+	    this.sendFn = sendFn;
+	  }
+
+	  /**
+	   * Start the telemetry flush interval.
+	   * Should be called after the client is fully initialized.
+	   */
+	  start() {
+	    if (this.intervalHandle) {
+	      return; // Already started
+	    }
+
+	    this.intervalHandle = setInterval(() => {
+	      try {
+	        this.flush();
+	      } catch (err) {
+	        if (this.errorHandler) {
+	          try {
+	            this.errorHandler(err);
+	          } catch (handlerErr) {
+	            // Preserve the original flush error so the root cause is not masked by a buggy handler.
+	            console.error('hot-shots telemetry: errorHandler threw inside flush interval; ' +
+	              `original error: ${err && err.message}; handler error: ${handlerErr && handlerErr.message}`);
+	          }
+	        } else {
+	          console.error(`hot-shots telemetry: flush interval threw: ${err && err.message}`);
+	        }
+	      }
+	    }, this.flushInterval);
+
+	    // Do not block node from shutting down
+	    this.intervalHandle.unref();
+
+	    debug('hot-shots telemetry: started flush interval (every %dms)', this.flushInterval);
+	  }
+
+	  /**
+	   * Stop the telemetry flush interval.
+	   */
+	  stop() {
+	    if (this.intervalHandle) {
+	      clearInterval(this.intervalHandle);
+	      this.intervalHandle = null;
+	      debug('hot-shots telemetry: stopped flush interval');
+	    }
+	  }
+
+	  /**
+	   * Record a metric being sent.
+	   * @param {string} type - The metric type code (c, g, ms, h, d, s)
+	   */
+	  recordMetric(type) {
+	    this.metrics++;
+	    const typeName = TYPE_MAP[type];
+	    if (typeName && this.metricsByType[typeName] !== undefined) {
+	      this.metricsByType[typeName]++;
+	    }
+	    debug('hot-shots telemetry: recordMetric type=%s, total=%d', type, this.metrics);
+	  }
+
+	  /**
+	   * Record an event being sent.
+	   */
+	  recordEvent() {
+	    this.events++;
+	    debug('hot-shots telemetry: recordEvent total=%d', this.events);
+	  }
+
+	  /**
+	   * Record a service check being sent.
+	   */
+	  recordServiceCheck() {
+	    this.serviceChecks++;
+	    debug('hot-shots telemetry: recordServiceCheck total=%d', this.serviceChecks);
+	  }
+
+	  /**
+	   * Record bytes successfully sent.
+	   * @param {number} bytes - Number of bytes sent
+	   */
+	  recordBytesSent(bytes) {
+	    this.bytesSent += bytes;
+	    this.packetsSent++;
+	    debug('hot-shots telemetry: recordBytesSent bytes=%d, totalBytes=%d, totalPackets=%d',
+	      bytes, this.bytesSent, this.packetsSent);
+	  }
+
+	  /**
+	   * Record bytes dropped due to writer/transport errors.
+	   * @param {number} bytes - Number of bytes dropped
+	   */
+	  recordBytesDroppedWriter(bytes) {
+	    this.bytesDropped += bytes;
+	    this.bytesDroppedWriter += bytes;
+	    this.packetsDropped++;
+	    this.packetsDroppedWriter++;
+	    debug('hot-shots telemetry: recordBytesDroppedWriter bytes=%d, totalDropped=%d', bytes, this.bytesDropped);
+	  }
+
+	  /**
+	   * Format a telemetry metric message.
+	   * @param {string} name - Metric name (without prefix)
+	   * @param {number} value - Metric value
+	   * @param {Array} extraTags - Additional tags to include
+	   * @returns {string} Formatted metric message
+	   */
+	  formatMetric(name, value, extraTags = []) {
+	    const fullName = `datadog.dogstatsd.client.${name}`;
+	    const allTags = extraTags.length > 0 ?
+	      [...this.telemetryTags, ...extraTags] :
+	      this.telemetryTags;
+	    return `${fullName}:${value}|c|${this.tagPrefix}${allTags.join(this.tagSeparator)}`;
+	  }
+
+	  /**
+	   * Flush all telemetry metrics.
+	   * Sends accumulated counters and resets them.
+	   * @param {Function} callback - Optional callback when flush is complete
+	   */
+	  flush(callback) {
+	    if (!this.sendFn) {
+	      debug('hot-shots telemetry: flush skipped - no send function set');
+	      if (callback) {
+	        callback();
+	      }
+	      return;
+	    }
+
+	    const messages = [];
+
+	    // Metrics count
+	    if (this.metrics > 0) {
+	      messages.push(this.formatMetric('metrics', this.metrics));
+	    }
+
+	    // Metrics by type
+	    for (const [typeName, count] of Object.entries(this.metricsByType)) {
+	      if (count > 0) {
+	        messages.push(this.formatMetric('metrics_by_type', count, [`metrics_type:${typeName}`]));
+	      }
+	    }
+
+	    // Events count
+	    if (this.events > 0) {
+	      messages.push(this.formatMetric('events', this.events));
+	    }
+
+	    // Service checks count
+	    if (this.serviceChecks > 0) {
+	      messages.push(this.formatMetric('service_checks', this.serviceChecks));
+	    }
+
+	    // Bytes sent
+	    if (this.bytesSent > 0) {
+	      messages.push(this.formatMetric('bytes_sent', this.bytesSent));
+	    }
+
+	    // Bytes dropped
+	    if (this.bytesDropped > 0) {
+	      messages.push(this.formatMetric('bytes_dropped', this.bytesDropped));
+	    }
+
+	    // Bytes dropped by writer
+	    if (this.bytesDroppedWriter > 0) {
+	      messages.push(this.formatMetric('bytes_dropped_writer', this.bytesDroppedWriter));
+	    }
+
+	    // Packets sent
+	    if (this.packetsSent > 0) {
+	      messages.push(this.formatMetric('packets_sent', this.packetsSent));
+	    }
+
+	    // Packets dropped
+	    if (this.packetsDropped > 0) {
+	      messages.push(this.formatMetric('packets_dropped', this.packetsDropped));
+	    }
+
+	    // Packets dropped by queue
+	    if (this.packetsDroppedQueue > 0) {
+	      messages.push(this.formatMetric('packets_dropped_queue', this.packetsDroppedQueue));
+	    }
+
+	    // Packets dropped by writer
+	    if (this.packetsDroppedWriter > 0) {
+	      messages.push(this.formatMetric('packets_dropped_writer', this.packetsDroppedWriter));
+	    }
+
+	    // Reset counters before sending (to capture new activity during send)
+	    this.resetCounters();
+
+	    if (messages.length === 0) {
+	      debug('hot-shots telemetry: flush - no metrics to send');
+	      if (callback) {
+	        callback();
+	      }
+	      return;
+	    }
+
+	    debug('hot-shots telemetry: flushing %d telemetry metrics', messages.length);
+
+	    // Send all telemetry messages
+	    const message = messages.join('\n');
+	    this.sendFn(message, callback);
+	  }
+	}
+
+	telemetry.exports = Telemetry;
+	telemetry.exports.DEFAULT_TELEMETRY_FLUSH_INTERVAL = DEFAULT_TELEMETRY_FLUSH_INTERVAL;
+	return telemetry.exports;
+}
+
+var aggregator;
+var hasRequiredAggregator;
+
+function requireAggregator () {
+	if (hasRequiredAggregator) return aggregator;
+	hasRequiredAggregator = 1;
+	const helpers = requireHelpers();
+	const util = require$$0$1;
+	const debug = util.debuglog('hot-shots');
+	const METRIC_TYPES = requireConstants().METRIC_TYPES;
+
+	const DEFAULT_AGGREGATION_FLUSH_INTERVAL = 2000;
+	const DEFAULT_MAX_CONTEXTS = 5000;
+
+	/**
+	 * Client-side metric aggregator for counts, gauges and sets. Samples recorded
+	 * here are combined per context (type + full metric name + per-call tags +
+	 * cardinality + recording client's global tags) and flushed on an interval,
+	 * reducing packet volume for hot metrics. Matches the basic client-side
+	 * aggregation in the official DogStatsD clients.
+	 * @constructor
+	 * @param options
+	 *   @option flushInterval {Number=} Interval in ms between flushes. Default 2000.
+	 *   @option maxContexts {Number=} Max distinct contexts held per flush window; new contexts beyond this are sent directly. Default 5000.
+	 */
+	const Aggregator = function (options) {
+	  options = options || {};
+	  this.flushInterval = options.flushInterval || DEFAULT_AGGREGATION_FLUSH_INTERVAL;
+	  this.maxContexts = options.maxContexts || DEFAULT_MAX_CONTEXTS;
+	  this.overflowSignaled = false;
+	  this.contexts = new Map();
+	  // Clients that currently have an in-flight send a flush routed through them.
+	  // close()/flush() drain these before signaling completion so an interval-driven
+	  // flush can't leave a child's send in flight. Entries are pruned as soon as the
+	  // client drains (see trackActive), so this stays bounded to genuinely-active
+	  // clients rather than accumulating every child ever routed through.
+	  this.activeClients = new Set();
+	  // Set true by close() once the aggregator's contexts have been flushed for the
+	  // last time. sendStat checks this so post-close records fall through to the
+	  // normal send path (which surfaces the closed-socket error) instead of being
+	  // silently aggregated into a window that will never flush.
+	  this.closed = false;
+	  debug('hot-shots aggregator initialized: flushInterval=%d, maxContexts=%d',
+	    this.flushInterval, this.maxContexts);
+	};
+
+	/**
+	 * Tracks a client that a flush just routed a send through, but only while that
+	 * send is genuinely in flight. The entry removes itself once the client fully
+	 * drains, re-hooking across any intervening sends, so activeClients never grows
+	 * without bound for long-lived parents that create child clients dynamically.
+	 * @param client The client a context was just sent through.
+	 */
+	Aggregator.prototype.trackActive = function (client) {
+	  // No in-flight send (buffered, mock, or already drained) — nothing to wait for.
+	  if (!client.drainPromise || client.messagesInFlight === 0) {
+	    return;
+	  }
+	  this.activeClients.add(client);
+	  const recheck = () => {
+	    if (client.messagesInFlight === 0) {
+	      this.activeClients.delete(client);
+	    } else if (client.drainPromise) {
+	      // A later send is still in flight; follow its drain promise instead.
+	      client.drainPromise.then(recheck);
+	    }
+	  };
+	  client.drainPromise.then(recheck);
+	};
+
+	/**
+	 * Returns the client-specific portion of the context key (global tags plus
+	 * datadog origin fields), memoized on the client. These are fixed at
+	 * construction time, so the serialized form is computed once per client.
+	 * @param client The client the metric was recorded through.
+	 * @returns {String} The cached per-client key suffix.
+	 */
+	function clientContextSuffix(client) {
+	  if (client._aggContextSuffix === undefined) {
+	    // Canonicalize global tags to their emitted form (the same way per-call tags
+	    // are keyed) so child clients sharing an aggregator do not split contexts for
+	    // global tags that differ only in a way that disappears on the wire — e.g.
+	    // Telegraf `route:a` vs `route=a`, which both emit as `route=a`.
+	    client._aggContextSuffix =
+	      `${canonicalTagsKey(client, client.globalTags)}|${client.containerID || ''}|${client.externalData || ''}`;
+	  }
+	  return client._aggContextSuffix;
+	}
+
+	/**
+	 * Serializes per-call tags into the canonical form they will actually be emitted
+	 * as, so two tag inputs that reach the wire identically map to one context. Keys
+	 * on the emitted form via the same `formatTags` path `send()` uses, plus
+	 * Telegraf's `key:value`→`key=value` rewrite, then order-normalizes. This folds
+	 * together inputs that differ only in a way that disappears on the wire:
+	 *   - array vs object form (`['a:1']` and `{a: 1}` both emit `a:1`)
+	 *   - tag order (the server treats tag sets as unordered)
+	 *   - Telegraf `a:1` vs `a=1` (both emit `a=1`)
+	 * Keying on the raw caller form instead would let two contexts that emit as
+	 * identical tags flush in creation rather than update order, settling a gauge on
+	 * a stale value. Value stringification is handled by `sanitizeTagValue`'s
+	 * `String()`, so `undefined`/`null` and `NaN`/`Infinity`/`-Infinity` stay
+	 * distinct (they emit as distinct tags) rather than collapsing as they would
+	 * through a bare `JSON.stringify`.
+	 * @param client The client the metric was recorded through.
+	 * @param tags {Array|Object=} Per-call tags, exactly as passed by the caller.
+	 * @returns {String} The canonical tag key.
+	 */
+	function canonicalTagsKey(client, tags) {
+	  if (tags === undefined || tags === null) {
+	    return '';
+	  }
+	  // Non-array, non-object tags are emitted as-is; key on the raw value.
+	  if (typeof tags !== 'object') {
+	    return JSON.stringify(tags);
+	  }
+	  let formatted = helpers.formatTags(tags, client.telegraf);
+	  if (client.telegraf) {
+	    // Mirror send()'s telegraf rewrite: the first colon becomes the key/value
+	    // separator `=`, so `a:1` and `a=1` both emit — and now key — as `a=1`.
+	    formatted = formatted.map(tag => {
+	      const idx = tag.indexOf(':');
+	      if (idx < 1) {
+	        return tag;
+	      }
+	      return `${tag.substring(0, idx)}=${tag.substring(idx + 1)}`;
+	    });
+	  }
+	  // Sort a copy so tag sets that differ only in order map to one context.
+	  // Emission keeps caller order via cloneTags — only the key is normalized.
+	  return JSON.stringify(formatted.slice().sort());
+	}
+
+	/**
+	 * Builds the aggregation context key for a metric. Includes the recording
+	 * client's global tags so parent and child clients with different global tags
+	 * never merge into one context.
+	 * @param client The client the metric was recorded through.
+	 * @param name {String} Full metric name (prefix and suffix already applied).
+	 * @param type {String} Metric type code: 'c', 'g' or 's'.
+	 * @param tags {Array|Object=} Per-call tags, exactly as passed by the caller.
+	 * @param cardinality {String=} Per-call cardinality.
+	 * @returns {String} The context key.
+	 */
+	function contextKey(client, name, type, tags, cardinality) {
+	  const tagsKey = canonicalTagsKey(client, tags);
+	  // Key on the cardinality that will actually be emitted (validated/lowercased,
+	  // falling back to the client default), and only in datadog mode where it is
+	  // emitted at all. Mirrors getDatadogExtensionFields so contexts that emit
+	  // byte-identical cardinality never split.
+	  const effectiveCardinality = client.datadog ?
+	    (helpers.validateCardinality(cardinality) || client.cardinality || '') :
+	    '';
+	  // Include the recording client's emission-affecting defaults (its global tags
+	  // plus container id / external data) so two clients — e.g. a parent and a child
+	  // with different cardinality — never merge into one context that is then
+	  // emitted with only the first recorder's settings.
+	  return `${type}|${name}|${tagsKey}|${effectiveCardinality}|${clientContextSuffix(client)}`;
+	}
+
+	/**
+	 * Signals — at most once for the aggregator's lifetime — that the context cap
+	 * was reached and further new contexts are being sent directly. Routed through
+	 * the recording client's errorHandler if set, else console.error.
+	 * @param client The client whose record triggered the overflow.
+	 */
+	Aggregator.prototype.signalOverflow = function (client) {
+	  if (this.overflowSignaled) {
+	    return;
+	  }
+	  this.overflowSignaled = true;
+	  const message = `hot-shots: aggregation context limit (${this.maxContexts}) reached; ` +
+	    'further new contexts are sent directly without aggregation';
+	  if (client.errorHandler) {
+	    try {
+	      client.errorHandler(new Error(message));
+	    } catch (handlerErr) {
+	      console.error(`hot-shots: errorHandler threw inside aggregation overflow signal: ${handlerErr && handlerErr.message}`);
+	    }
+	  } else {
+	    console.error(message);
+	  }
+	};
+
+	/**
+	 * Records a metric sample into the aggregator. Counts are summed, gauges keep
+	 * the most recent value, and sets accumulate unique values. Returns true when
+	 * the sample was aggregated (new or existing context), false when a new context
+	 * is rejected because the context cap has been reached.
+	 * @param client The client the metric was recorded through (used at flush time).
+	 * @param name {String} Full metric name (prefix and suffix already applied).
+	 * @param value The metric value.
+	 * @param type {String} Metric type code: 'c', 'g' or 's'.
+	 * @param tags {Array|Object=} Per-call tags, exactly as passed by the caller.
+	 * @param cardinality {String=} Per-call cardinality.
+	 * @returns {boolean} True if aggregated, false if rejected due to the context cap.
+	 */
+	Aggregator.prototype.record = function (client, name, value, type, tags, cardinality) {
+	  const key = contextKey(client, name, type, tags, cardinality);
+	  let context = this.contexts.get(key);
+	  if (!context) {
+	    // Cap the number of live contexts: a high-cardinality tag would otherwise
+	    // grow memory for the whole flush window while aggregation saves nothing.
+	    // A rejected sample falls through to the caller's direct-send path.
+	    if (this.contexts.size >= this.maxContexts) {
+	      debug('hot-shots aggregator record: context cap reached (%d), rejecting - name=%s, type=%s',
+	        this.maxContexts, name, type);
+	      this.signalOverflow(client);
+	      return false;
+	    }
+	    debug('hot-shots aggregator record: new context - name=%s, type=%s', name, type);
+	    context = {
+	      client: client,
+	      name: name,
+	      type: type,
+	      tags: helpers.cloneTags(tags),
+	      cardinality: cardinality,
+	      value: type === METRIC_TYPES.SET ? new Set() : 0,
+	    };
+	    this.contexts.set(key, context);
+	  }
+	  if (type === METRIC_TYPES.COUNT) {
+	    context.value += value;
+	  } else if (type === METRIC_TYPES.GAUGE) {
+	    context.value = value;
+	  } else {
+	    context.value.add(value);
+	  }
+	  debug('hot-shots aggregator record: aggregated - name=%s, type=%s, value=%s', name, type, value);
+	  return true;
+	};
+
+	/**
+	 * Sends a single aggregated context through its recording client's send path,
+	 * then records that client if its send is left in flight. May throw if the
+	 * client's send throws synchronously; callers isolate that.
+	 * @param context The aggregated context to send.
+	 */
+	Aggregator.prototype.sendContext = function (context) {
+	  try {
+	    if (context.type === METRIC_TYPES.SET) {
+	      for (const value of context.value) {
+	        context.client.send(`${context.name}:${value}|${METRIC_TYPES.SET}`, context.tags, context.cardinality);
+	      }
+	    } else {
+	      context.client.send(`${context.name}:${context.value}|${context.type}`, context.tags, context.cardinality);
+	    }
+	  } finally {
+	    // Track the client even if a send threw partway through a multi-value set:
+	    // an earlier value may already be in flight, and close()/flush() must wait
+	    // for it. trackActive no-ops when nothing is actually in flight.
+	    this.trackActive(context.client);
+	  }
+	};
+
+	/**
+	 * If a context matching the given key components is currently pending, remove it
+	 * and send it immediately. Used to preserve call order when a same-context
+	 * metric bypasses aggregation (e.g. a delta/NaN/timestamped gauge) and would
+	 * otherwise reach the wire before the earlier aggregated value.
+	 * @param client The client the metric was recorded through.
+	 * @param name {String} Full metric name (prefix and suffix already applied).
+	 * @param type {String} Metric type code.
+	 * @param tags {Array|Object=} Per-call tags.
+	 * @param cardinality {String=} Per-call cardinality.
+	 */
+	Aggregator.prototype.flushContext = function (client, name, type, tags, cardinality) {
+	  const key = contextKey(client, name, type, tags, cardinality);
+	  const context = this.contexts.get(key);
+	  if (!context) {
+	    return;
+	  }
+	  this.contexts.delete(key);
+	  debug('hot-shots aggregator flushContext: sending pending context early - name=%s, type=%s', name, type);
+	  try {
+	    this.sendContext(context);
+	  } catch (err) {
+	    if (context.client.errorHandler) {
+	      try {
+	        context.client.errorHandler(err);
+	      } catch (handlerErr) {
+	        console.error('hot-shots: errorHandler threw inside aggregator flushContext; ' +
+	          `original error: ${err && err.message}; handler error: ${handlerErr && handlerErr.message}`);
+	      }
+	    } else {
+	      console.error(`hot-shots: aggregator flushContext send threw: ${err && err.message}`);
+	    }
+	  }
+	};
+
+	/**
+	 * Flushes all aggregated contexts through each context's client send path,
+	 * which applies tags, datadog extension fields and buffering as usual. Each
+	 * client whose send is left in flight is recorded in `activeClients` (and pruned
+	 * once it drains) so close()/flush() can wait for it — including for the
+	 * interval-driven flushes that pass no arguments.
+	 */
+	Aggregator.prototype.flush = function () {
+	  if (this.contexts.size === 0) {
+	    return;
+	  }
+	  debug('hot-shots aggregator: flushing %d contexts', this.contexts.size);
+	  const contexts = this.contexts;
+	  this.contexts = new Map();
+	  for (const context of contexts.values()) {
+	    // Isolate each context: a synchronous throw from one client's send must not
+	    // abort the loop and silently drop every remaining context (their per-metric
+	    // callbacks already reported success at record time).
+	    try {
+	      this.sendContext(context);
+	    } catch (err) {
+	      if (context.client.errorHandler) {
+	        try {
+	          context.client.errorHandler(err);
+	        } catch (handlerErr) {
+	          console.error('hot-shots: errorHandler threw inside aggregator flush; ' +
+	            `original error: ${err && err.message}; handler error: ${handlerErr && handlerErr.message}`);
+	        }
+	      } else {
+	        console.error(`hot-shots: aggregator flush send threw: ${err && err.message}`);
+	      }
+	    }
+	  }
+	};
+
+	aggregator = Aggregator;
+	return aggregator;
+}
+
+var hasRequiredStatsd;
+
+function requireStatsd () {
+	if (hasRequiredStatsd) return statsd.exports;
+	hasRequiredStatsd = 1;
+	(function (module, exports) {
+		const process = require$$0,
+		  util = require$$0$1,
+		  helpers = requireHelpers(),
+		  applyStatsFns = requireStatsFunctions();
+
+		const constants = requireConstants();
+		const createTransport = requireTransport();
+		const originDetection = requireOriginDetection();
+		const debug = util.debuglog('hot-shots');
+		const Telemetry = requireTelemetry();
+		const Aggregator = requireAggregator();
+
+		const PROTOCOL = constants.PROTOCOL;
+		const TCP_ERROR_CODES = constants.tcpErrors();
+		const UDS_ERROR_CODES = constants.udsErrors();
+		const TCP_DEFAULT_GRACEFUL_RESTART_LIMIT = 1000;
+		const UDS_DEFAULT_GRACEFUL_RESTART_LIMIT = 1000;
+		const CACHE_DNS_TTL_DEFAULT = 60000;
+		const METRIC_TYPES = constants.METRIC_TYPES;
+		// DD_ENV_GLOBAL_TAGS_MAPPING is a mapping of each "DD_" prefixed environment variable to a specific tag name.
+		const DD_ENV_GLOBAL_TAGS_MAPPING = {
+		  DD_ENTITY_ID: 'dd.internal.entity_id', // Client-side entity ID injection for container tagging.
+		  DD_ENV: 'env', // The name of the env in which the service runs.
+		  DD_SERVICE: 'service', // The name of the running service.
+		  DD_VERSION: 'version', // The current version of the running service.
+		};
+
+		/**
+		 * The Client for StatsD.  The main entry-point for hot-shots.  Note adding new parameters
+		 * to the constructor is deprecated- please use the constructor as one options object.
+		 * @constructor
+		 */
+		const Client = function (host, port, prefix, suffix, globalize, cacheDns, mock,
+		    globalTags, maxBufferSize, bufferFlushInterval, telegraf, sampleRate, protocol) {
+		  let options = host || {};
+
+		  // Adding options below is DEPRECATED.  Use the options object instead.
+		  if (arguments.length > 1 || typeof(host) === 'string') {
+		    options = {
+		      host        : host,
+		      port        : port,
+		      prefix      : prefix,
+		      suffix      : suffix,
+		      globalize   : globalize,
+		      cacheDns    : cacheDns,
+		      mock        : mock === true,
+		      globalTags  : globalTags,
+		      maxBufferSize : maxBufferSize,
+		      bufferFlushInterval: bufferFlushInterval,
+		      telegraf    : telegraf,
+		      sampleRate  : sampleRate,
+		      protocol    : protocol
+		    };
+		  }
+
+		  // Transport configuration from DD_DOGSTATSD_URL / DD_DOGSTATSD_SOCKET. Explicit
+		  // transport options always win — env config applies only when none are given.
+		  // Skipped for telegraf: these are Datadog-agent env vars and must not silently
+		  // reroute a Telegraf client to the Datadog socket (mirrors detectDatadogMode,
+		  // which also excludes telegraf).
+		  if (!options.telegraf && !options.useDefaultRoute &&
+		      !options.protocol && !options.host && !options.port && !options.path && !options.stream) {
+		    const envTransport = helpers.getDogstatsdEnvTransport();
+		    if (envTransport) {
+		      options.protocol = envTransport.protocol;
+		      options.host = envTransport.host;
+		      options.port = envTransport.port;
+		      options.path = envTransport.path;
+		    }
+		  }
+
+		  // Warn on clearly-invalid options. Invalid values are then cleared to undefined so
+		  // the existing `|| <default>` chains downstream pick up the safe fallback
+		  if (options.port !== undefined && options.port !== null) {
+		    const p = options.port;
+		    if (typeof p !== 'number' || !Number.isInteger(p) || p < 1 || p > 65535) {
+		      console.error(`hot-shots: 'port' should be an integer in [1, 65535], got ${p} — using default`);
+		      options.port = undefined;
+		    }
+		  }
+		  if (options.sampleRate !== undefined && options.sampleRate !== null) {
+		    const s = options.sampleRate;
+		    // sampleRate <= 0 (dropping every metric — just don't call the method) and > 1
+		    // are nonsense. Warn and reset to default.
+		    if (typeof s !== 'number' || Number.isNaN(s) || s <= 0 || s > 1) {
+		      console.error(`hot-shots: 'sampleRate' should be a number in (0, 1], got ${s} — using default`);
+		      options.sampleRate = undefined;
+		    }
+		  }
+		  options.bufferFlushInterval = validateInterval(options.bufferFlushInterval, 'bufferFlushInterval');
+
+		  // hidden global_tags option for backwards compatibility
+		  options.globalTags = options.globalTags || options.global_tags;
+
+		  this.protocol = (options.protocol && options.protocol.toLowerCase());
+		  if (! this.protocol) {
+		    this.protocol = PROTOCOL.UDP;
+		  }
+		  this.cacheDns = options.cacheDns === true;
+		  this.cacheDnsTtl = options.cacheDnsTtl || CACHE_DNS_TTL_DEFAULT;
+		  this.host = options.host || (process.env.DD_AGENT_HOST  || undefined);
+		  this.port = options.port || parseInt(process.env.DD_DOGSTATSD_PORT, 10) || 8125;
+		  this.path = options.path;
+		  // Retry-only options for UDS
+		  this.udsRetryOptions = options.udsRetryOptions;
+		  this.stream = options.stream;
+		  this.prefix = helpers.normalizePrefix(options.prefix);
+		  this.suffix = helpers.normalizeSuffix(options.suffix);
+		  this.tagPrefix = options.tagPrefix || '#';
+		  this.tagSeparator = options.tagSeparator || ',';
+		  this.mock        = options.mock;
+		  this.globalTags  = typeof options.globalTags === 'object' ?
+		      helpers.formatTags(options.globalTags, options.telegraf) : [];
+		  setupDatadogGlobalTags(this, options);
+		  this.telegraf = options.telegraf || false;
+		  setupDatadogMode(this, options);
+		  if (options.maxBufferSize !== undefined) {
+		    this.maxBufferSize = options.maxBufferSize;
+		    // For UDS protocol, enforce 8k limit
+		    if (this.protocol === PROTOCOL.UDS && this.maxBufferSize > 8192) {
+		      console.warn(`hot-shots: maxBufferSize (${this.maxBufferSize}) exceeds the 8192 byte limit for UDS protocol. ` +
+		        'Setting maxBufferSize to 8192.');
+		      this.maxBufferSize = 8192;
+		    }
+		  } else if (this.protocol === PROTOCOL.UDS) {
+		    this.maxBufferSize = 8192; // 8KiB as recommended by Datadog for UDS
+		  } else {
+		    this.maxBufferSize = 0;
+		  }
+		  this.sampleRate = options.sampleRate || 1;
+		  this.bufferFlushInterval = options.bufferFlushInterval || 1000;
+		  this.bufferHolder = options.isChild ? options.bufferHolder : { buffer: '' };
+		  this.bufferLength = Buffer.byteLength(this.bufferHolder.buffer);
+		  this.errorHandler = options.errorHandler;
+		  // Construction-time only: true iff this.errorHandler was the same function
+		  // attached as the shared socket's 'error' listener at construction time. This
+		  // flag does NOT track runtime changes — _close() removes the listener from the
+		  // socket while close runs, after which this flag is stale. Code in _close that
+		  // needs the live state must use the local errorHandlerOnSocketDuringClose
+		  // variable, not this flag.
+		  this._errorHandlerInitiallyOnSocket = options._errorHandlerInitiallyOnSocket !== undefined ?
+		    options._errorHandlerInitiallyOnSocket :
+		    (!options.isChild && Boolean(options.errorHandler));
+		  this.tcpGracefulErrorHandling = 'tcpGracefulErrorHandling' in options ? options.tcpGracefulErrorHandling : true;
+		  this.tcpGracefulRestartRateLimit = options.tcpGracefulRestartRateLimit || TCP_DEFAULT_GRACEFUL_RESTART_LIMIT; // only recreate once per second
+		  this.udsGracefulErrorHandling = 'udsGracefulErrorHandling' in options ? options.udsGracefulErrorHandling : true;
+		  this.udsGracefulRestartRateLimit = options.udsGracefulRestartRateLimit || UDS_DEFAULT_GRACEFUL_RESTART_LIMIT; // only recreate once per second
+		  this.isChild = options.isChild;
+		  this.closingFlushInterval = options.closingFlushInterval || 50;
+		  // Don't set a default type here - let transport.js auto-detect based on host IP version
+		  this.udpSocketOptions = options.udpSocketOptions || {};
+
+		  setupDatadogTelemetry(this, options);
+		  setupAggregation(this, options);
+
+		  // If we're mocking the client, create a buffer to record the outgoing calls.
+		  if (this.mock) {
+		    this.mockBuffer = [];
+		  }
+
+		  // We only want a single flush event per parent and all its child clients
+		  if (!options.isChild && this.maxBufferSize > 0) {
+		    this.intervalHandle = setInterval(() => {
+		      try {
+		        this.onBufferFlushInterval();
+		      } catch (err) {
+		        if (this.errorHandler) {
+		          try {
+		            this.errorHandler(err);
+		          } catch (handlerErr) {
+		            // Preserve the original flush error so the root cause is not masked by a buggy handler.
+		            console.error('hot-shots: errorHandler threw inside buffer flush interval; ' +
+		              `original error: ${err && err.message}; handler error: ${handlerErr && handlerErr.message}`);
+		          }
+		        } else {
+		          console.error(`hot-shots: buffer flush interval threw: ${err && err.message}`);
+		        }
+		      }
+		    }, this.bufferFlushInterval);
+		    // do not block node from shutting down
+		    this.intervalHandle.unref();
+		  }
+
+		  if (options.isChild) {
+		    if (options.dnsError) {
+		      this.dnsError = options.dnsError;
+		    }
+		    this.socket = options.socket;
+		  } else if (options.useDefaultRoute) {
+		    const defaultRoute = helpers.getDefaultRoute();
+		    if (defaultRoute) {
+		      console.log(`Got ${defaultRoute} for the system's default route`);
+		      this.host = defaultRoute;
+		    }
+		  }
+
+		  if (!this.socket) {
+		    trySetNewSocket(this);
+		  }
+
+		  if (this.socket && !options.isChild && options.errorHandler) {
+		    this.socket.on('error', options.errorHandler);
+		  }
+
+		  if (options.globalize) {
+		    commonjsGlobal.statsd = this;
+		  }
+
+		  // Start telemetry if enabled (only for parent clients)
+		  startDatadogTelemetry(this);
+
+		  debug('hot-shots client initialized: protocol=%s, host=%s, port=%s, prefix=%s, maxBufferSize=%s, mock=%s',
+		    this.protocol, this.host, this.port, this.prefix, this.maxBufferSize, this.mock);
+
+		  // only for TCP/UDS (options.protocol tcp/uds)
+		  // enabled with the extra flag options.tcpGracefulErrorHandling/options.udsGracefulErrorHandling
+		  // will gracefully (attempt) to re-open the socket with a small delay
+		  // options.tcpGracefulRestartRateLimit/options.udsGracefulRestartRateLimit is the minimum time (ms) between creating sockets
+		  // does not support options.isChild (how to re-create a socket you didn't create?)
+		  if (this.socket) {
+		    maybeAddProtocolErrorHandler(this, options.protocol);
+		  }
+
+		  this.messagesInFlight = 0;
+		  // Drain signaling for graceful close: when messagesInFlight transitions 0 -> 1,
+		  // we lazily allocate a Promise; the 1 -> 0 transition resolves it.
+		  this.drainResolve = null;
+		  this.drainPromise = null;
+		  this.CHECKS = {
+		    OK: 0,
+		    WARNING: 1,
+		    CRITICAL: 2,
+		    UNKNOWN: 3,
+		  };
+		};
+
+		applyStatsFns(Client);
+
+		/**
+		 * Builds the DogStatsD extension fields (container id, external data, cardinality)
+		 * to append to a metric/event/check when datadog mode is active. Returns an array
+		 * of field strings WITHOUT leading pipes (e.g. ['c:abc', 'e:xyz', 'card:low']).
+		 * @param {String=} cardinality Per-call cardinality override. Optional.
+		 * @returns {String[]} The extension fields, possibly empty.
+		 */
+		Client.prototype.getDatadogExtensionFields = function (cardinality) {
+		  const fields = [];
+		  if (!this.datadog) {
+		    return fields;
+		  }
+		  if (this.containerID) {
+		    fields.push(`c:${this.containerID}`);
+		  }
+		  if (this.externalData) {
+		    fields.push(`e:${this.externalData}`);
+		  }
+		  const card = helpers.validateCardinality(cardinality) || this.cardinality;
+		  if (card) {
+		    fields.push(`card:${card}`);
+		  }
+		  return fields;
+		};
+
+		/**
+		 * Checks if stats is an array and sends all stats calling back once all have sent
+		 * @param stat {String|Array} The stat(s) to send
+		 * @param value The value to send
+		 * @param type The type of the metric
+		 * @param sampleRate {Number|Object=} The Number of times to sample (0 to 1), or an options object. Optional.
+		 *   @option sampleRate {Number=} The Number of times to sample (0 to 1). Optional.
+		 *   @option tags {Array=} The Array of tags to add to metrics. Optional.
+		 *   @option timestamp {Date|Number=} Timestamp to send with the metric (DogStatsD only). Optional.
+		 *   @option cardinality {String=} Tag cardinality for this metric (DogStatsD datadog mode only). Optional.
+		 * @param tags {Array=} The Array of tags to add to metrics. Optional.
+		 * @param callback {Function=} Callback when message is done being delivered. Optional.
+		 */
+		Client.prototype.sendAll = function (stat, value, type, sampleRate, tags, callback) {
+		  let completed = 0;
+		  let calledback = false;
+		  let sentBytes = 0;
+		  let timestamp;
+		  let cardinality;
+		  const self = this;
+
+		  // Handle options object: sendAll(stat, value, type, { sampleRate, tags, timestamp }, callback)
+		  // Check for known option keys to distinguish from a tags object
+		  if (sampleRate && typeof sampleRate === 'object' && !Array.isArray(sampleRate) &&
+		      ('sampleRate' in sampleRate || 'tags' in sampleRate || 'timestamp' in sampleRate ||
+		        'cardinality' in sampleRate)) {
+		    callback = tags;
+		    timestamp = sampleRate.timestamp;
+		    cardinality = sampleRate.cardinality;
+		    tags = sampleRate.tags;
+		    sampleRate = sampleRate.sampleRate;
+		  }
+
+		  if (sampleRate && typeof sampleRate !== 'number') {
+		    // Only shift parameters if tags wasn't provided as a separate argument.
+		    // If tags is present and is an object (array or object), keep it as tags.
+		    // This fixes the case where an empty object {} is passed for sampleRate.
+		    if (tags !== undefined && tags !== null && typeof tags === 'object') {
+		      // sampleRate is invalid (not a number), but tags looks valid - don't shift
+		      debug('hot-shots sendAll: sampleRate is not a number but tags parameter present, ignoring invalid sampleRate');
+		      sampleRate = undefined;
+		    } else {
+		      callback = tags;
+		      tags = sampleRate;
+		      sampleRate = undefined;
+		    }
+		  }
+
+		  if (tags && typeof tags !== 'object') {
+		    callback = tags;
+		    tags = undefined;
+		  }
+
+		  /**
+		   * Gets called once for each callback, when all callbacks return we will
+		   * call back from the function
+		   * @private
+		   */
+		  function onSend(error, bytes) {
+		    completed += 1;
+		    if (calledback) {
+		      return;
+		    }
+
+		    if (error) {
+		      if (typeof callback === 'function') {
+		        calledback = true;
+		        callback(error);
+		      } else if (self.errorHandler) {
+		        calledback = true;
+		        self.errorHandler(error);
+		      }
+		      return;
+		    }
+
+		    if (bytes) {
+		      sentBytes += bytes;
+		    }
+
+		    if (completed === stat.length && typeof callback === 'function') {
+		      callback(null, sentBytes);
+		    }
+		  }
+
+		  if (Array.isArray(stat)) {
+		    stat.forEach(item => {
+		      self.sendStat(item, value, type, sampleRate, tags, timestamp, cardinality, onSend);
+		    });
+		  } else {
+		    this.sendStat(stat, value, type, sampleRate, tags, timestamp, cardinality, callback);
+		  }
+		};
+
+		/**
+		 * Sends a stat across the wire
+		 * @param stat {String|Array} The stat(s) to send
+		 * @param value The value to send
+		 * @param type {String} The type of message to send to statsd
+		 * @param sampleRate {Number} The Number of times to sample (0 to 1)
+		 * @param tags {Array} The Array of tags to add to metrics
+		 * @param timestamp {Date|Number} The timestamp to send with the metric (DogStatsD only). Optional.
+		 * @param cardinality {String=} The cardinality to send with the metric (DogStatsD only). Optional.
+		 * @param callback {Function=} Callback when message is done being delivered. Optional.
+		 */
+		Client.prototype.sendStat = function (stat, value, type, sampleRate, tags, timestamp, cardinality, callback) {
+		  // Track metric in telemetry (even if sampled out, matching official Datadog behavior)
+		  if (this.telemetry) {
+		    this.telemetry.recordMetric(type);
+		  }
+
+		  // Sanitize metric name to prevent protocol-breaking characters
+		  const sanitizedStat = helpers.sanitizeMetricName(stat);
+		  // The per-call sample rate, captured before applying the client default below.
+		  // Aggregation keys off this, not the default: a client constructed with a
+		  // default sampleRate < 1 must not silently disable aggregation entirely — only
+		  // an explicit per-call sample rate bypasses aggregation (as documented).
+		  const callSampleRate = sampleRate;
+		  sampleRate = sampleRate || this.sampleRate;
+
+		  // Client-side aggregation: counts, gauges and sets with no timestamp and no
+		  // per-call sampling are combined per context and sent on the aggregation flush
+		  // interval. Delta gauges (string values like '+5'), non-numeric counts and NaN
+		  // values pass through unaggregated (NaN would otherwise poison the whole
+		  // window's sum). Records after close() are not aggregated either — the closed
+		  // aggregator never flushes again — so they fall through to surface the normal
+		  // closed-socket error instead of reporting a silent success. The callback fires
+		  // synchronously as a "queued" signal, like buffered mode.
+		  if (this.aggregator && !this.aggregator.closed &&
+		      (type === METRIC_TYPES.COUNT || type === METRIC_TYPES.GAUGE || type === METRIC_TYPES.SET) &&
+		      timestamp === undefined &&
+		      (!callSampleRate || callSampleRate >= 1) &&
+		      (type === METRIC_TYPES.SET || (typeof value === 'number' && !Number.isNaN(value)))) {
+		    debug('hot-shots sendStat: aggregating - stat=%s, type=%s', stat, type);
+		    if (this.aggregator.record(this, this.prefix + sanitizedStat + this.suffix, value, type, tags, cardinality)) {
+		      return callback ? callback() : undefined;
+		    }
+		    // Context cap reached for a new context: fall through to the direct-send path below.
+		  }
+
+		  let message = `${this.prefix + sanitizedStat + this.suffix}:${value}|${type}`;
+		  if (sampleRate && sampleRate < 1) {
+		    if (Math.random() < sampleRate) {
+		      message += `|@${sampleRate}`;
+		      debug('hot-shots sendStat: sampled in - stat=%s, type=%s, sampleRate=%s', stat, type, sampleRate);
+		    } else {
+		      // don't want to send if we don't meet the sample ratio
+		      debug('hot-shots sendStat: sampled out - stat=%s, type=%s, sampleRate=%s', stat, type, sampleRate);
+		      return callback ? callback() : undefined;
+		    }
+		  }
+		  // Timestamp support for DogStatsD (not supported by Telegraf)
+		  if (timestamp !== undefined) {
+		    if (this.telegraf) {
+		      debug('hot-shots sendStat: timestamp provided but not supported for Telegraf, ignoring');
+		    } else {
+		      const ts = helpers.formatDate(timestamp);
+		      if (ts) {
+		        message += `|T${ts}`;
+		      }
+		    }
+		  }
+		  // A gauge that bypasses aggregation (delta, NaN, timestamped, or per-call
+		  // sampled) must not reach the wire before an earlier same-context aggregated
+		  // gauge still pending in the aggregator — the server would apply them out of
+		  // order and settle on the stale aggregated value. Flush the pending one first,
+		  // but only now that this gauge will actually be sent: a sampled-out gauge is
+		  // dropped above and must not force the pending aggregate onto the wire.
+		  if (type === METRIC_TYPES.GAUGE && this.aggregator && !this.aggregator.closed) {
+		    this.aggregator.flushContext(this, this.prefix + sanitizedStat + this.suffix, METRIC_TYPES.GAUGE, tags, cardinality);
+		  }
+
+		  debug('hot-shots sendStat: sending message=%s, tags=%j', message, tags);
+		  this.send(message, tags, cardinality, callback);
+		};
+
+		/**
+		 * Send a stat or event across the wire
+		 * @param message {String} The constructed message without tags
+		 * @param tags {Array} The tags to include (along with global tags). Optional.
+		 * @param cardinality {String=} The cardinality to send with the metric (DogStatsD only). Optional.
+		 * @param callback {Function=} Callback when message is done being delivered (only if maxBufferSize == 0). Optional.
+		 */
+		Client.prototype.send = function (message, tags, cardinality, callback) {
+		  // Backward-compat: support the older send(message, tags, callback) call shape.
+		  if (typeof cardinality === 'function' && callback === undefined) {
+		    callback = cardinality;
+		    cardinality = undefined;
+		  }
+		  // mergedTags must stay read-only after assignment. When tags are empty we alias
+		  // this.globalTags directly (skipping overrideTags' fresh-copy allocation); any
+		  // mutation here would corrupt the shared globalTags array.
+		  let mergedTags = this.globalTags;
+		  if (tags && typeof tags === 'object' &&
+		      (Array.isArray(tags) ? tags.length > 0 : Object.keys(tags).length > 0)) {
+		    mergedTags = helpers.overrideTags(mergedTags, tags, this.telegraf);
+		  }
+		  if (mergedTags.length > 0) {
+		    if (this.telegraf) {
+		      message = message.split(':');
+		      const tagStr = mergedTags.map(tag => {
+		        const idx = tag.indexOf(':');
+		        if (idx < 1) {
+		          return tag;
+		        }
+		        return tag.substring(0, idx) + '=' + tag.substring(idx + 1);
+		      }).join(',');
+		      message = `${message[0]},${tagStr}:${message.slice(1).join(':')}`;
+		    } else {
+		      message += `|${this.tagPrefix}${mergedTags.join(this.tagSeparator)}`;
+		    }
+		  }
+
+		  // DogStatsD extension fields (container id / external data / cardinality),
+		  // appended after tags. Only present in datadog mode.
+		  const extensionFields = this.getDatadogExtensionFields(cardinality);
+		  if (extensionFields.length > 0) {
+		    message += `|${extensionFields.join('|')}`;
+		  }
+
+		  this._send(message, callback);
+		};
+
+		/**
+		 * Send a stat or event across the wire
+		 * @param message {String} The constructed message without tags
+		 * @param callback {Function=} Callback when message is done being delivered (only if maxBufferSize == 0). Optional.
+		 */
+		Client.prototype._send = function (message, callback) {
+		  // we may have a cached error rather than a cached lookup, so
+		  // throw it on
+		  if (this.dnsError) {
+		    debug('hot-shots send: DNS error - %s', this.dnsError);
+		    if (callback) {
+		      return callback(this.dnsError);
+		    } else if (this.errorHandler) {
+		      return this.errorHandler(this.dnsError);
+		    }
+		    throw this.dnsError;
+		  }
+
+		  // Only send this stat if we're not a mock Client.
+		  if (!this.mock) {
+		    if (this.maxBufferSize === 0) {
+		      debug('hot-shots sending immediately (no buffering) - message=%s', message);
+		      this.sendMessage(message, callback);
+		    } else {
+		      debug('hot-shots _send: enqueueing for buffer - message=%s', message);
+		      this.enqueue(message, callback);
+		    }
+		  } else {
+		    debug('hot-shots send: mock mode - buffering message=%s', message);
+		    this.mockBuffer.push(message);
+		    if (typeof callback === 'function') {
+		      callback(null, 0);
+		    }
+		  }
+		};
+
+		/**
+		 * Add the message to the buffer and flush the buffer if needed.
+		 *
+		 * @param message {String} The constructed message without tags
+		 * @param callback {Function=} Invoked synchronously with no arguments once the
+		 *   message is queued. This is a "queued" signal, not a "delivered" signal — it
+		 *   does not report errors from any prior buffer's overflow-triggered flush, which
+		 *   are surfaced via errorHandler / the socket error path like any other buffered
+		 *   send failure. Optional.
+		 */
+		Client.prototype.enqueue = function (message, callback) {
+		  const messageToAdd = (this.bufferHolder.buffer === '' ? '' : '\n') + message;
+		  const messageBytes = Buffer.byteLength(messageToAdd);
+
+		  if (this.bufferLength + messageBytes > this.maxBufferSize) {
+		    debug('hot-shots enqueue: buffer full (%d + %d > %d), flushing',
+		      this.bufferLength, messageBytes, this.maxBufferSize);
+		    // Flush the *prior* buffer with no callback — the callback belongs to the new
+		    // message we are about to enqueue, not to the bytes already buffered.
+		    this.flushQueue();
+
+		    // Do not re-use messageToAdd, it ends with '\n' which we don't want.
+		    this.bufferHolder.buffer = message;
+		    this.bufferLength = Buffer.byteLength(this.bufferHolder.buffer);
+		    if (callback) {
+		      callback();
+		    }
+		  }
+		  else {
+		    this.bufferHolder.buffer += messageToAdd;
+		    this.bufferLength = Buffer.byteLength(this.bufferHolder.buffer);
+		    debug('hot-shots enqueue: added to buffer, new size=%d', this.bufferLength);
+		    if (callback) {
+		      callback();
+		    }
+		  }
+		};
+
+		/**
+		 * Flush the buffer, sending on the messages
+		 */
+		Client.prototype.flushQueue = function (callback) {
+		  if (this.bufferLength > 0) {
+		    debug('hot-shots flushQueue: flushing %d bytes', this.bufferLength);
+		  }
+		  this.sendMessage(this.bufferHolder.buffer, callback);
+		  this.bufferHolder.buffer = '';
+		  this.bufferLength = 0;
+		};
+
+		/**
+		 * Send on the message through the socket
+		 *
+		 * @param message {String} The constructed message without tags
+		 * @param callback {Function=} Callback when message is done being delivered. Optional.
+		 * @param isTelemetry {Boolean=} Whether this is a telemetry message (to avoid tracking telemetry). Optional.
+		 */
+		Client.prototype.sendMessage = function (message, callback, isTelemetry) {
+		  // don't waste the time if we aren't sending anything
+		  if (message === '' || this.mock) {
+		    if (callback) {
+		      callback();
+		    }
+		    return;
+		  }
+
+		  const messageBytes = Buffer.byteLength(message);
+		  debug('hot-shots sendMessage: message size in bytes is %d', messageBytes);
+
+		  const socketWasMissing = !this.socket;
+		  if (socketWasMissing && (this.protocol === PROTOCOL.TCP || this.protocol === PROTOCOL.UDS)) {
+		    debug('hot-shots sendMessage: socket missing, attempting to recreate for protocol=%s', this.protocol);
+		    trySetNewSocket(this);
+		    if (this.socket) {
+		      // On success, add custom TCP/UDS error handling.
+		      maybeAddProtocolErrorHandler(this, this.protocol);
+		      debug('hot-shots sendMessage: socket recreated successfully');
+		    }
+		  }
+
+		  if (socketWasMissing) {
+		    const error = new Error('Socket not created properly. Check previous errors for details.');
+		    debug('hot-shots sendMessage: socket creation failed - %s', error.message);
+		    // Track bytes dropped due to socket error (only for non-telemetry messages)
+		    if (this.telemetry && !isTelemetry) {
+		      this.telemetry.recordBytesDroppedWriter(messageBytes);
+		    }
+		    if (callback) {
+		      return callback(error);
+		    } else if (this.errorHandler) {
+		      return this.errorHandler(error);
+		    } else {
+		      return console.error(String(error));
+		    }
+		  }
+
+		  const handleCallback = (err, bytes) => {
+		    this.messagesInFlight--;
+		    if (this.messagesInFlight === 0 && this.drainResolve) {
+		      const resolve = this.drainResolve;
+		      this.drainResolve = null;
+		      this.drainPromise = null;
+		      resolve();
+		    }
+		    const errFormatted = err ? new Error(`Error sending hot-shots message: ${err}`) : null;
+		    if (errFormatted) {
+		      errFormatted.code = err.code;
+		      debug('hot-shots sendMessage: error sending - %s (code: %s)', err.message, err.code);
+		      // Track bytes dropped due to writer error (only for non-telemetry messages)
+		      if (this.telemetry && !isTelemetry) {
+		        this.telemetry.recordBytesDroppedWriter(messageBytes);
+		      }
+		      // handle TCP/UDS error that requires socket replacement when we are not
+		      // emitting the `error` event on `this.socket`
+		      if ((this.protocol === PROTOCOL.TCP || this.protocol === PROTOCOL.UDS) && (callback || this.errorHandler)) {
+		        protocolErrorHandler(this, this.protocol, err);
+		      }
+		    } else {
+		      debug('hot-shots sendMessage: successfully sent %d bytes', messageBytes);
+		      // Track bytes sent successfully (only for non-telemetry messages)
+		      if (this.telemetry && !isTelemetry) {
+		        this.telemetry.recordBytesSent(messageBytes);
+		      }
+		    }
+		    if (callback) {
+		      callback(errFormatted, bytes);
+		    } else if (errFormatted) {
+		      if (this.errorHandler) {
+		        this.errorHandler(errFormatted);
+		      } else {
+		        console.error(String(errFormatted));
+		        // emit error ourselves on the socket for backwards compatibility
+		        this.socket.emit('error', errFormatted);
+		      }
+		    }
+		  };
+
+		  try {
+		    if (this.messagesInFlight === 0) {
+		      this.drainPromise = new Promise(resolve => { this.drainResolve = resolve; });
+		    }
+		    this.messagesInFlight++;
+		    debug('hot-shots sendMessage: sending %d bytes via %s transport (messagesInFlight=%d)',
+		      messageBytes, this.protocol, this.messagesInFlight);
+		    this.socket.send(Buffer.from(message), handleCallback);
+		  } catch (err) {
+		    debug('hot-shots sendMessage: exception during send - %s', err.message);
+		    handleCallback(err);
+		  }
+		};
+
+		/**
+		 * Called every bufferFlushInterval to flush any buffer that is around
+		 */
+		Client.prototype.onBufferFlushInterval = function () {
+		  this.flushQueue();
+		};
+
+		/**
+		 * Flushes any buffered metrics to the transport immediately, without waiting for
+		 * the buffer flush interval. With client-side aggregation enabled, pending
+		 * aggregated metrics are flushed first. Useful for serverless and other
+		 * short-lived environments.
+		 * @param callback {Function=} Called when the buffered payload has been handed
+		 *   to the transport. Optional.
+		 */
+		Client.prototype.flush = function (callback) {
+		  safeAggregatorFlush(this, 'flush aggregation flush');
+		  if (!callback) {
+		    this.flushQueue();
+		    return;
+		  }
+		  this.flushQueue(err => {
+		    if (err) {
+		      return callback(err);
+		    }
+		    // The aggregator may have routed metrics through this and/or child clients —
+		    // including from an earlier interval-driven flush whose send is still in
+		    // flight. In unbuffered mode (maxBufferSize === 0) those sends are
+		    // asynchronous, as is any earlier unbuffered send, so wait for every client
+		    // with an in-flight aggregator-routed send (plus this one) to drain before
+		    // signaling completion. This keeps the documented serverless "flush then exit"
+		    // use case correct rather than firing the callback early.
+		    const drainClients = collectDrainClients(this);
+		    const pending = [];
+		    drainClients.forEach(client => {
+		      if (client.drainPromise) {
+		        pending.push(client.drainPromise);
+		      }
+		    });
+		    if (pending.length === 0) {
+		      return callback();
+		    }
+		    Promise.all(pending).then(() => callback(), () => callback());
+		  });
+		};
+
+		/**
+		 * Close the underlying socket and stop listening for data on it.
+		 */
+		Client.prototype.close = function (callback) {
+		  // stop trying to flush the queue on an interval
+		  if (this.intervalHandle) {
+		    clearInterval(this.intervalHandle);
+		  }
+
+		  // stop the aggregation flush interval (parent only) and flush any aggregated
+		  // metrics into the send path before the final buffer flush below. Children
+		  // share the parent's aggregator, so a child closing directly still flushes its
+		  // recorded metrics rather than dropping them.
+		  if (this.aggregationIntervalHandle) {
+		    clearInterval(this.aggregationIntervalHandle);
+		  }
+		  // Aggregated contexts are sent through their recording client (which may be a
+		  // child); the aggregator records each client whose send is still in flight in
+		  // activeClients, which we drain below before closing the shared socket —
+		  // otherwise child-recorded metrics could be dropped.
+		  if (this.aggregator) {
+		    safeAggregatorFlush(this, 'close aggregation flush');
+		    // Mark closed so post-close records (through this client or any child sharing
+		    // the aggregator) are not silently aggregated into a window that will never
+		    // flush — they fall through to the normal send path and surface an error.
+		    this.aggregator.closed = true;
+		  }
+
+		  // Stop telemetry and flush one last time. Guard the final flush so a synchronous
+		  // failure during shutdown can't abort close() and skip the caller's callback.
+		  if (this.includeDatadogTelemetry && this.telemetry) {
+		    this.telemetry.stop();
+		    try {
+		      this.telemetry.flush();
+		    } catch (err) {
+		      if (this.errorHandler) {
+		        try {
+		          this.errorHandler(err);
+		        } catch (handlerErr) {
+		          // Preserve the original flush error so the root cause is not masked by a buggy handler.
+		          console.error('hot-shots: errorHandler threw inside final telemetry flush; ' +
+		            `original error: ${err && err.message}; handler error: ${handlerErr && handlerErr.message}`);
+		        }
+		      } else {
+		        console.error(`hot-shots: final telemetry flush threw: ${err && err.message}`);
+		      }
+		    }
+		  }
+
+		  // flush the queue one last time, if needed
+		  this.flushQueue((err) => {
+		    if (err) {
+		      if (callback) {
+		        return callback(err);
+		      }
+		      else if (this.errorHandler) {
+		        try {
+		          this.errorHandler(err);
+		        } catch (handlerErr) {
+		          // Preserve the original flush error so the root cause is not masked by a buggy handler.
+		          console.error('hot-shots: errorHandler threw inside final buffer flush; ' +
+		            `original error: ${err && err.message}; handler error: ${handlerErr && handlerErr.message}`);
+		        }
+		        return;
+		      }
+		      else {
+		        return console.error(err);
+		      }
+		    }
+
+		    // Wait for in-flight messages to drain. Match the existing polling implementation's
+		    // budget exactly: it increments intervalAttempts before checking `> 10`, so the
+		    // force-close fires on the 11th tick — i.e. closingFlushInterval * 11 ms after close().
+		    // Using * 10 would shorten the grace period by one tick and could force-close a
+		    // message that would have drained under the prior implementation.
+		    const drainTimeoutMs = this.closingFlushInterval * 11;
+		    const closeStart = Date.now();
+
+		    // Drain this client plus any other client with an in-flight aggregator-routed
+		    // send (child clients track their own messagesInFlight) — including from an
+		    // interval-driven flush that ran before close(). Closing the shared socket
+		    // before these drain would drop their in-flight aggregated metrics.
+		    const drainClients = collectDrainClients(this);
+		    const totalInFlight = () => drainClients.reduce((sum, client) => sum + client.messagesInFlight, 0);
+
+		    const finish = () => {
+		      if (totalInFlight() > 0) {
+		        // Match the prior force-close behavior: zero out and proceed. Resolve any
+		        // pending drain promise rather than just nulling it — a concurrent
+		        // flush(callback) may be awaiting it, and dropping the resolver would hang
+		        // that callback forever (the later transport callback can't resolve it
+		        // either once messagesInFlight has been forced to 0).
+		        console.error('hot-shots could not clear out messages in flight but closing anyways');
+		        drainClients.forEach(client => {
+		          client.messagesInFlight = 0;
+		          const resolve = client.drainResolve;
+		          client.drainResolve = null;
+		          client.drainPromise = null;
+		          if (resolve) {
+		            resolve();
+		          }
+		        });
+		      }
+		      // Use setImmediate to ensure _close is never called synchronously from within
+		      // a native socket send callback (e.g. unix-dgram crashes if close() is called
+		      // from inside a send completion callback on the same tick).
+		      setImmediate(() => { this._close(callback); });
+		    };
+
+		    // Wait for drain with re-check after each cycle. If a send completes and its
+		    // user callback synchronously issues a new send, messagesInFlight goes 0→1 again
+		    // and a fresh drainPromise is allocated. Without the re-check loop we'd snapshot
+		    // the original drain promise, see it resolve, then force-close the new in-flight
+		    // message. This matches the prior polling implementation's "wait until messagesInFlight
+		    // actually stays at zero" semantics, capped by the same overall timeout budget.
+		    const waitForDrain = () => {
+		      const remaining = drainTimeoutMs - (Date.now() - closeStart);
+		      if (remaining <= 0) {
+		        finish();
+		        return;
+		      }
+
+		      if (totalInFlight() === 0) {
+		        // Provisional drain. Reaching zero synchronously is not enough — a user callback
+		        // might have queued a follow-up send via process.nextTick / Promise.then /
+		        // setImmediate / setTimeout that has not run yet. Wait one closingFlushInterval
+		        // tick to match the prior polling implementation's tolerance for delayed
+		        // follow-ups (which observed the counter every closingFlushInterval ms). Using
+		        // a real setTimeout — not setImmediate — covers the timer phase too. Cap the
+		        // wait at the remaining budget so we never exceed the overall close timeout.
+		        // If a queued send fires during this window, messagesInFlight will be > 0 and
+		        // we loop.
+		        const provisionalWait = Math.min(this.closingFlushInterval, remaining);
+		        setTimeout(() => {
+		          if (totalInFlight() === 0) {
+		            finish();
+		          } else {
+		            waitForDrain();
+		          }
+		        }, provisionalWait);
+		        return;
+		      }
+
+		      // Note: deliberately do NOT unref the timer. close() may be the last referenced
+		      // work in the process (UDP/TCP transports unref their own sockets), and an unref'd
+		      // timer would let Node exit before the timeout fires — the force-close path and
+		      // the caller's close callback would never run.
+		      let timer = null;
+		      const timeoutPromise = new Promise(resolve => {
+		        timer = setTimeout(resolve, remaining);
+		      });
+
+		      // Defensive: if no client has a drainPromise while messages are in flight
+		      // (possible if a caller mutates messagesInFlight directly without going through
+		      // sendMessage — see close.js: the existing 'force close after 10 attempts' test
+		      // does exactly this), fall back to waiting on the timeout alone. We must NOT pass
+		      // `null` to Promise.race — non-thenables are treated as already-resolved and would
+		      // skip the wait entirely.
+		      const racers = [timeoutPromise];
+		      drainClients.forEach(client => {
+		        if (client.drainPromise) {
+		          racers.push(client.drainPromise);
+		        }
+		      });
+
+		      Promise.race(racers).then(() => {
+		        if (timer) {
+		          clearTimeout(timer);
+		        }
+		        // Re-check: a new send may have started during this wait cycle.
+		        waitForDrain();
+		      });
+		    };
+
+		    waitForDrain();
+		  });
+		};
+
+		/**
+		 * Really close the socket and handle any errors related to it
+		 */
+		Client.prototype._close = function (callback) {
+		  // If there was an error creating it, nothing to do here
+		  if (! this.socket) {
+		    if (callback) {
+		      callback();
+		    }
+		    return;
+		  }
+
+		  // error function to use in callback and catch below
+		  let handledError = false;
+
+		  // Called explicitly from the synchronous catch path. The catch path is NOT a socket
+		  // 'error' emit, so existing socket listeners (e.g. parent's errorHandler on a shared
+		  // socket) do NOT fire. Always try every fallback here.
+		  const handleErr = (err) => {
+		    const errMessage = `Error closing hot-shots socket: ${err}`;
+		    if (handledError) {
+		      console.error(errMessage);
+		      return;
+		    }
+		    // The combination of catch and error can lead to some errors showing up twice.
+		    // So we just show one of the errors that occur on close.
+		    handledError = true;
+		    if (callback) {
+		      callback(new Error(errMessage));
+		    } else if (this.errorHandler) {
+		      try {
+		        this.errorHandler(new Error(errMessage));
+		      } catch (handlerErr) {
+		        // Preserve the original close error so the root cause is not masked by a buggy handler.
+		        console.error('hot-shots: errorHandler threw inside close handleErr; ' +
+		          `original error: ${errMessage}; handler error: ${handlerErr && handlerErr.message}`);
+		      }
+		    } else {
+		      console.error(errMessage);
+		    }
+		  };
+
+		  // Attached as a socket 'error' listener. Differs from handleErr in one place: when
+		  // this.errorHandler is the SAME function CURRENTLY attached as a socket listener
+		  // (typical for child clients that inherit the parent's handler), the socket emit
+		  // will already invoke it, so we must NOT call it again here. We track this with a
+		  // local flag — NOT the construction-time this._errorHandlerInitiallyOnSocket —
+		  // because non-child clients remove their errorHandler from the socket below,
+		  // which makes the construction-time flag stale during close.
+		  let errorHandlerOnSocketDuringClose = this._errorHandlerInitiallyOnSocket;
+		  const handleSocketErr = (err) => {
+		    const errMessage = `Error closing hot-shots socket: ${err}`;
+		    if (handledError) {
+		      console.error(errMessage);
+		      return;
+		    }
+		    handledError = true;
+		    if (callback) {
+		      callback(new Error(errMessage));
+		    } else if (this.errorHandler && !errorHandlerOnSocketDuringClose) {
+		      try {
+		        this.errorHandler(new Error(errMessage));
+		      } catch (handlerErr) {
+		        // Preserve the original close error so the root cause is not masked by a buggy handler.
+		        console.error('hot-shots: errorHandler threw inside close handleSocketErr; ' +
+		          `original error: ${errMessage}; handler error: ${handlerErr && handlerErr.message}`);
+		      }
+		    } else if (!this.errorHandler) {
+		      console.error(errMessage);
+		    }
+		    // else: errorHandler is on the socket; the emit already routed to it.
+		  };
+
+		  // Capability-checked listener helpers. Incomplete socket mocks in tests may not
+		  // implement on/removeListener — guard every call so an attempted cleanup never
+		  // becomes a separate TypeError that masks the real close failure.
+		  const safeOn = (event, fn) => {
+		    if (typeof this.socket.on === 'function') {
+		      this.socket.on(event, fn);
+		    }
+		  };
+		  const safeRemoveListener = (event, fn) => {
+		    if (typeof this.socket.removeListener === 'function') {
+		      this.socket.removeListener(event, fn);
+		    }
+		  };
+
+		  // For non-child clients we removed the user's errorHandler from the socket while
+		  // close runs (handleErr replaces it for the close-related events). Children share
+		  // the parent's socket and never attached their own errorHandler to it, so they
+		  // must NOT touch the parent's listeners — otherwise a child's close() can strip
+		  // the parent's error routing permanently.
+		  if (this.errorHandler && this.socket && !this.isChild) {
+		    // Only flip the flag if removeListener actually existed and ran. If the socket
+		    // is an incomplete mock without removeListener, safeRemoveListener is a no-op
+		    // and the original handler is still attached — leaving the flag at its initial
+		    // value preserves the double-delivery suppression in handleSocketErr.
+		    if (typeof this.socket.removeListener === 'function') {
+		      this.socket.removeListener('error', this.errorHandler);
+		      errorHandlerOnSocketDuringClose = false;
+		    }
+		  }
+
+		  // handle error and close events. Always attach a self-removing 'close' listener —
+		  // even when no caller callback was supplied — so we can remove handleSocketErr after
+		  // close completes. Without this cleanup, caller-owned streams (which outlive our
+		  // client) would accumulate handleSocketErr listeners every time a client is created
+		  // and closed against the same stream. (The transport interface does not expose
+		  // `once`, so we emulate one-shot semantics by removing the listener inside its own
+		  // handler.)
+		  //
+		  // handleSocketErr (not handleErr) is the listener: it knows when this.errorHandler
+		  // is the same function already on the socket (inherited child case) and skips the
+		  // redundant call. The async-emit path is critical for delivering errors to a
+		  // close callback, so we always attach this listener — regardless of whether the
+		  // errorHandler is inherited.
+		  safeOn('error', handleSocketErr);
+		  const onClose = (err) => {
+		    safeRemoveListener('close', onClose);
+		    safeRemoveListener('error', handleSocketErr);
+		    if (callback && ! handledError) {
+		      callback(err);
+		    }
+		  };
+		  safeOn('close', onClose);
+
+		  try {
+		    this.socket.close();
+		  } catch (err) {
+		    // Synchronous failure — the 'close' event will not fire, so onClose will not run.
+		    // Remove the temporary listeners we just attached so caller-owned streams don't
+		    // accumulate them across repeated client lifecycles or close retries.
+		    safeRemoveListener('close', onClose);
+		    safeRemoveListener('error', handleSocketErr);
+		    // The socket survived a failed close. Restore the user's errorHandler so future
+		    // 'error' events on it still reach their original handler — without this, a stream
+		    // that survives a synchronous close failure would lose its error routing entirely.
+		    // Skip for child clients (we never removed the parent's handler above).
+		    if (this.errorHandler && !this.isChild) {
+		      safeOn('error', this.errorHandler);
+		    }
+		    handleErr(err);
+		  }
+		};
+
+		const ChildClient = function (parent, options) {
+		  options = options || {};
+		  Client.call(this, {
+		    isChild     : true,
+		    socket      : parent.socket, // Child inherits socket from parent. Parent itself can be a child.
+		    // All children and parent share the same buffer via sharing an object (cannot mutate strings)
+		    bufferHolder: parent.bufferHolder,
+		    dnsError    : parent.dnsError, // Child inherits an error from parent (if it is there)
+		    errorHandler: options.errorHandler || parent.errorHandler, // Handler for callback errors
+		    // Carry forward whether THIS client's errorHandler is the same function attached
+		    // as the shared socket's 'error' listener. If we inherit (no options.errorHandler),
+		    // we share the parent's value: same fn → same socket-listener status. If we
+		    // override, the override is never on the socket → false. This propagates through
+		    // grandchildren correctly: a grandchild inheriting from a child that overrode
+		    // gets false (its handler is the child's override, not on the socket); a
+		    // grandchild inheriting from an inheriting child gets the root's value.
+		    _errorHandlerInitiallyOnSocket: options.errorHandler ?
+		      false :
+		      Boolean(parent._errorHandlerInitiallyOnSocket),
+		    host        : parent.host,
+		    port        : parent.port,
+		    tagPrefix   : parent.tagPrefix,
+		    tagSeparator : parent.tagSeparator,
+		    prefix      : helpers.normalizePrefix(options.prefix) + parent.prefix, // Child has its prefix prepended to parent's prefix
+		    suffix      : parent.suffix + helpers.normalizeSuffix(options.suffix), // Child has its suffix appended to parent's suffix
+		    globalize   : false, // Only 'root' client can be global
+		    mock        : parent.mock,
+		    // Append child's tags to parent's tags
+		    globalTags  : typeof options.globalTags === 'object' ?
+		        helpers.overrideTags(parent.globalTags, options.globalTags, parent.telegraf) : parent.globalTags,
+		    includeDataDogTags: parent.includeDataDogTags,
+		    maxBufferSize : parent.maxBufferSize,
+		    bufferFlushInterval: parent.bufferFlushInterval,
+		    telegraf    : parent.telegraf,
+		    protocol    : parent.protocol,
+		    closingFlushInterval : parent.closingFlushInterval,
+		    // Child inherits telemetry from parent (for metric tracking)
+		    telemetry   : parent.telemetry,
+		    // Child shares the parent's aggregator instance
+		    aggregator  : parent.aggregator,
+		    datadog        : parent.datadog,
+		    originDetection: parent.originDetection,
+		    containerID    : parent.containerID,
+		    externalData   : parent.externalData,
+		    cardinality    : options.cardinality ?
+		        helpers.validateCardinality(options.cardinality) :
+		        parent.cardinality,
+		  });
+		};
+		util.inherits(ChildClient, Client);
+
+		/**
+		 * Creates a child client that adds prefix, suffix and/or tags to this client. Child client can itself have children.
+		 * @param options
+		 *   @option prefix      {String}  An optional prefix to assign to each stat name sent
+		 *   @option suffix      {String}  An optional suffix to assign to each stat name sent
+		 *   @option globalTags {Array=} Optional tags that will be added to every metric
+		 */
+		Client.prototype.childClient = function (options) {
+		  return new ChildClient(this, options);
+		};
+
+		exports = module.exports = Client;
+		exports.StatsD = Client;
+
+		/**
+		 * Flushes a client's aggregator (if any), isolating a synchronous throw so it
+		 * cannot escape close()/flush()/the interval and orphan a callback or drop the
+		 * remaining aggregated metrics. Errors route through errorHandler else console.error.
+		 * @param client The client whose aggregator should be flushed.
+		 * @param context {String} A label for the call site, used in error messages.
+		 */
+		function safeAggregatorFlush(client, context) {
+		  if (!client.aggregator) {
+		    return;
+		  }
+		  try {
+		    client.aggregator.flush();
+		  } catch (err) {
+		    if (client.errorHandler) {
+		      try {
+		        client.errorHandler(err);
+		      } catch (handlerErr) {
+		        console.error(`hot-shots: errorHandler threw inside ${context}; ` +
+		          `original error: ${err && err.message}; handler error: ${handlerErr && handlerErr.message}`);
+		      }
+		    } else {
+		      console.error(`hot-shots: ${context} threw: ${err && err.message}`);
+		    }
+		  }
+		}
+
+		/**
+		 * Validates an interval option: rejects non-finite, non-positive, or values above
+		 * setTimeout's signed-32-bit max (Node clamps oversized delays to 1ms, creating a
+		 * hot loop). Returns the value when valid, otherwise undefined (so a downstream
+		 * `|| <default>` applies).
+		 * @param value The option value to validate.
+		 * @param name {String} The option name, used in the warning.
+		 * @returns {Number|undefined} The valid value, or undefined.
+		 */
+		function validateInterval(value, name) {
+		  if (value === undefined || value === null) {
+		    return undefined;
+		  }
+		  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 2147483647) {
+		    console.error(`hot-shots: '${name}' should be a finite positive number <= 2147483647, ` +
+		      `got ${value} — using default`);
+		    return undefined;
+		  }
+		  return value;
+		}
+
+		/**
+		 * Collects the clients whose in-flight sends a drain must wait for: this client
+		 * plus any client with an in-flight aggregator-routed send. De-duplicated.
+		 * @param client The closing/flushing client.
+		 * @returns {Array} The clients to drain.
+		 */
+		function collectDrainClients(client) {
+		  const clients = [client];
+		  if (client.aggregator) {
+		    client.aggregator.activeClients.forEach(active => {
+		      if (clients.indexOf(active) === -1) {
+		        clients.push(active);
+		      }
+		    });
+		  }
+		  return clients;
+		}
+
+		/**
+		 * Detect and handle an error connecting to a TCP/UDS socket. This will
+		 * attempt to create a new socket and replace and close the client's current
+		 * socket, registering a **new** `protocolErrorHandler()` on the newly created socket.
+		 * If a new socket can't be created (e.g. if no TCP/UDS currently exists at
+		 * `client.path`) then this will leave the existing socket intact.
+		 *
+		 * Note that this will no-op with an early exit if the last socket create time
+		 * was too recent (within the TCP/UDS graceful restart rate limit).
+		 * @param client Client The statsd Client that may be getting a TCP/UDS error handler.
+		 * @param protocol Client configured protocol
+		 * @param err The error that we will handle if a TCP/UDS connection error is detected.
+		 */
+		function protocolErrorHandler(client, protocol, err) {
+		  if (!err || !client.socket || !client.socket.createdAt) {
+		    return;
+		  }
+
+		  // recreate the socket, but only once within `tcpGracefulRestartRateLimit`/`udsGracefulRestartRateLimit`.
+
+		  if (protocol === PROTOCOL.TCP && (!TCP_ERROR_CODES.includes(err.code) || Date.now() - client.socket.createdAt < client.tcpGracefulRestartRateLimit)) {
+		    return;
+		  } else if (protocol === PROTOCOL.UDS && (!UDS_ERROR_CODES.includes(err.code) || Date.now() - client.socket.createdAt < client.udsGracefulRestartRateLimit)) {
+		    return;
+		  }
+
+		  if (client.errorHandler && client.socket) {
+		    client.socket.removeListener('error', client.errorHandler);
+		  }
+
+		  const newSocket = createTransport(client, {
+		    host: client.host,
+		    path: client.path,
+		    udsRetryOptions: client.udsRetryOptions,
+		    port: client.port,
+		    protocol: client.protocol,
+		  });
+		  if (newSocket) {
+		    client.socket.close();
+		    client.socket = newSocket;
+		    maybeAddProtocolErrorHandler(client, protocol);
+		  } else {
+		    const errorMessage = `Could not replace ${protocol} connection with new socket`;
+		    if (client.errorHandler) {
+		      client.errorHandler(new Error(errorMessage));
+		    } else {
+		      console.error(errorMessage);
+		    }
+		    return;
+		  }
+
+		  if (client.errorHandler) {
+		    client.socket.on('error', client.errorHandler);
+		  } else {
+		    client.socket.on('error', (error) => console.error(`hot-shots ${protocol} error: ${error}`));
+		  }
+		}
+
+		/**
+		 * Add a TCP/UDS socket error handler to the client's socket, if the
+		 * client is not a "child" client and has graceful error handling enabled for
+		 * TCP/UDS.
+		 * @param client Client The statsd Client that may be getting a TCP/UDS error handler.
+		 * @param protocol Client configured protocol
+		 */
+		 function maybeAddProtocolErrorHandler(client, protocol) {
+		  if (client.isChild) {
+		    return;
+		  }
+
+		  if ((protocol === PROTOCOL.TCP && !client.tcpGracefulErrorHandling) || (protocol === PROTOCOL.UDS && !client.udsGracefulErrorHandling)) {
+		    return;
+		  }
+
+		  if (protocol === PROTOCOL.TCP || protocol === PROTOCOL.UDS) {
+		    client.socket.on('error', (err) => {
+		      protocolErrorHandler(client, protocol, err);
+		    });
+		  }
+		}
+
+		/**
+		 * Set up DataDog global tags from DD_* environment variables. When
+		 * `includeDataDogTags` is enabled, DD_ENTITY_ID/DD_ENV/DD_SERVICE/DD_VERSION are
+		 * mapped to their tag names and merged into the client's global tags, replacing
+		 * any matching tag already present.
+		 * @param client Client The statsd Client being configured.
+		 * @param options The resolved constructor options.
+		 */
+		function setupDatadogGlobalTags(client, options) {
+		  client.includeDataDogTags = options.includeDataDogTags !== false;
+		  if (!client.includeDataDogTags) {
+		    return;
+		  }
+		  // DD_TAGS / DATADOG_TAGS: comma- or whitespace-delimited tags applied as global
+		  // tags. A value containing a comma is split on commas; otherwise whitespace is the
+		  // separator, matching dd-trace-js and the Datadog Agent. Processed
+		  // before the DD_* mapping below so DD_ENV/DD_SERVICE/DD_VERSION win on conflict.
+		  // Skipped for child clients only: they already inherit DD_TAGS through the
+		  // parent's resolved globalTags, and re-applying would put the env tags on the
+		  // winning side of the child's own globalTags merge and clobber a child's
+		  // explicit override of an arbitrary user key. The DD_* mapping below still
+		  // re-applies for children so DD_ENV/DD_SERVICE/DD_VERSION/DD_ENTITY_ID keep
+		  // their documented precedence over a child's globalTags.
+		  if (!options.isChild) {
+		    const envTagsRaw = process.env.DD_TAGS || process.env.DATADOG_TAGS;
+		    if (envTagsRaw) {
+		      const envTagsString = String(envTagsRaw);
+		      const separator = envTagsString.includes(',') ? ',' : /\s+/;
+		      const envTags = envTagsString.split(separator).map(tag => tag.trim()).filter(tag => tag !== '');
+		      if (envTags.length > 0) {
+		        client.globalTags = helpers.overrideTags(client.globalTags, envTags, options.telegraf);
+		      }
+		    }
+		  }
+		  const availableDDEnvs = Object.keys(DD_ENV_GLOBAL_TAGS_MAPPING).filter(key => process.env[key]);
+		  if (availableDDEnvs.length > 0) {
+		    client.globalTags = client.globalTags.
+		      filter((item) => !availableDDEnvs.some(env => item.startsWith(`${DD_ENV_GLOBAL_TAGS_MAPPING[env]}:`))).
+		      concat(availableDDEnvs.map(env => `${DD_ENV_GLOBAL_TAGS_MAPPING[env]}:${helpers.sanitizeTags(process.env[env])}`));
+		  }
+		}
+
+		/**
+		 * Resolve DataDog mode along with the related origin-detection, external-data,
+		 * and cardinality settings, assigning them onto the client. Child clients
+		 * inherit the parent's resolved values. For top-level clients an explicit
+		 * `datadog` true/false wins; otherwise it is auto-detected from DD_* signals.
+		 * Telegraf and datadog are mutually exclusive, with telegraf taking precedence.
+		 * @param client Client The statsd Client being configured.
+		 * @param options The resolved constructor options.
+		 */
+		function setupDatadogMode(client, options) {
+		  if (options.isChild) {
+		    client.datadog = options.datadog === true;
+		    client.originDetection = options.originDetection === true;
+		    client.containerID = options.containerID;
+		    client.externalData = options.externalData;
+		    client.cardinality = options.cardinality;
+		    return;
+		  }
+
+		  if (options.datadog === true && client.telegraf) {
+		    console.error('hot-shots: datadog and telegraf options are mutually exclusive; ' +
+		      'telegraf takes precedence and datadog features are disabled');
+		    client.datadog = false;
+		  } else if (typeof options.datadog === 'boolean') {
+		    client.datadog = options.datadog;
+		  } else {
+		    client.datadog = helpers.detectDatadogMode(client.telegraf);
+		  }
+
+		  client.originDetection = false;
+		  client.containerID = undefined;
+		  client.externalData = undefined;
+		  client.cardinality = undefined;
+
+		  if (client.datadog) {
+		    client.originDetection = options.originDetection !== false &&
+		      !helpers.isFalseyEnvValue(process.env.DD_ORIGIN_DETECTION_ENABLED);
+		    if (options.containerID) {
+		      client.containerID = options.containerID;
+		    } else if (client.originDetection) {
+		      client.containerID = originDetection.getContainerID();
+		    }
+		    client.externalData = helpers.sanitizeExternalData(process.env.DD_EXTERNAL_ENV);
+		    client.cardinality = helpers.validateCardinality(
+		      options.cardinality || process.env.DD_CARDINALITY || process.env.DATADOG_CARDINALITY);
+		  }
+		}
+
+		/**
+		 * Resolve and initialize DataDog client telemetry. Telemetry defaults on
+		 * whenever datadog mode is active — which only happens via an explicit
+		 * `datadog: true` or a DD_* env var, never from the `uds` protocol alone. An
+		 * explicit `includeDatadogTelemetry` always wins. Telemetry is always disabled
+		 * for telegraf, mock, and child clients; child clients instead share the
+		 * parent's telemetry instance.
+		 * @param client Client The statsd Client being configured.
+		 * @param options The resolved constructor options.
+		 */
+		function setupDatadogTelemetry(client, options) {
+		  const telemetryDefault = client.datadog === true;
+		  const telemetryRequested = options.includeDatadogTelemetry === undefined ?
+		    telemetryDefault :
+		    options.includeDatadogTelemetry === true;
+		  client.includeDatadogTelemetry = telemetryRequested &&
+		    !options.telegraf &&
+		    !options.mock &&
+		    !options.isChild;
+
+		  if (client.includeDatadogTelemetry) {
+		    client.telemetryFlushInterval = options.telemetryFlushInterval || Telemetry.DEFAULT_TELEMETRY_FLUSH_INTERVAL;
+		    client.telemetry = new Telemetry({
+		      protocol: client.protocol,
+		      flushInterval: client.telemetryFlushInterval,
+		      tagPrefix: client.tagPrefix,
+		      tagSeparator: client.tagSeparator,
+		      errorHandler: client.errorHandler
+		    });
+		  } else if (options.isChild && options.telemetry) {
+		    // Child clients share parent's telemetry instance
+		    client.telemetry = options.telemetry;
+		  } else {
+		    client.telemetry = null;
+		  }
+		}
+
+		/**
+		 * Set up optional client-side aggregation of counts, gauges and sets. Opt-in
+		 * via the `aggregation` option (`true` or `{ flushInterval }`). Child clients
+		 * share the parent's aggregator instance; only the parent runs the flush
+		 * interval.
+		 * @param client Client The statsd Client being configured.
+		 * @param options The resolved constructor options.
+		 */
+		function setupAggregation(client, options) {
+		  if (options.isChild) {
+		    client.aggregator = options.aggregator || null;
+		    return;
+		  }
+		  if (!options.aggregation) {
+		    client.aggregator = null;
+		    return;
+		  }
+		  const aggregationOptions = typeof options.aggregation === 'object' ? options.aggregation : {};
+		  const flushInterval = validateInterval(aggregationOptions.flushInterval, 'aggregation.flushInterval');
+		  let maxContexts = aggregationOptions.maxContexts;
+		  if (maxContexts !== undefined && maxContexts !== null) {
+		    if (typeof maxContexts !== 'number' || !Number.isInteger(maxContexts) || maxContexts < 1) {
+		      console.error('hot-shots: aggregation maxContexts should be a positive integer, ' +
+		        `got ${maxContexts} — using default`);
+		      maxContexts = undefined;
+		    }
+		  }
+		  client.aggregator = new Aggregator({ flushInterval: flushInterval, maxContexts: maxContexts });
+		  client.aggregationIntervalHandle = setInterval(() => {
+		    safeAggregatorFlush(client, 'aggregation flush interval');
+		  }, client.aggregator.flushInterval);
+		  // do not block node from shutting down
+		  client.aggregationIntervalHandle.unref();
+		}
+
+		/**
+		 * Start DataDog client telemetry, if enabled. Must be called after the client's
+		 * socket exists, since telemetry sends through `sendMessage`. Only top-level
+		 * clients with telemetry enabled start the telemetry flush loop.
+		 * @param client Client The statsd Client whose telemetry should start.
+		 */
+		function startDatadogTelemetry(client) {
+		  if (!client.includeDatadogTelemetry || !client.telemetry) {
+		    return;
+		  }
+		  // Set the send function for telemetry to use. We use sendMessage directly to
+		  // bypass metric tracking (avoid an infinite loop).
+		  client.telemetry.setSendFunction((message, callback) => {
+		    client.sendMessage(message, callback, true); // true = isTelemetry
+		  });
+		  client.telemetry.start();
+		}
+
+		/**
+		 * Try to replace a client's socket with a new transport. If `createTransport()`
+		 * returns `null` this will still set the client's socket to `null`. This also
+		 * updates the socket creation time for UDS error handling.
+		 * @param client Client The statsd Client that will be getting a new socket
+		 */
+		function trySetNewSocket(client) {
+		  client.socket = createTransport(client, {
+		    host: client.host,
+		    cacheDns: client.cacheDns,
+		    cacheDnsTtl: client.cacheDnsTtl,
+		    path: client.path,
+		    udsRetryOptions: client.udsRetryOptions,
+		    port: client.port,
+		    protocol: client.protocol,
+		    stream: client.stream,
+		    udpSocketOptions: client.udpSocketOptions,
+		    mock: client.mock,
+		  });
+		} 
+	} (statsd, statsd.exports));
+	return statsd.exports;
+}
+
+var hotShots$1;
+var hasRequiredHotShots;
+
+function requireHotShots () {
+	if (hasRequiredHotShots) return hotShots$1;
+	hasRequiredHotShots = 1;
+	hotShots$1 = requireStatsd();
+	return hotShots$1;
+}
+
+var hotShotsExports = requireHotShots();
+var hotShots = /*@__PURE__*/getDefaultExportFromCjs(hotShotsExports);
+
+hotShots.StatsD;
+
+/**
+ * What a run becomes in StatsD, as plain data (pure; the sink sends it, --dry-run prints it):
+ *
+ *   loss    <prefix>.<key>:<value>|g                     tags + step:<N>   one per sampled step
+ *   timer   <prefix>.<key>:<ms>|ms|@<rate>               tags              window quantiles after warm-up
+ *   window  <prefix>.<key>:<value>|h|@<rate>  (|d)       tags + steps:A-B  window quantiles
+ *   gauge   <prefix>.<key>:<value>|g                     tags              last value
+ *   run     <prefix>.run.steps, <prefix>.run.truncated, <prefix>.gate.regression (when gated)
+ *
+ * Windows and timers send the window's quantiles (WINDOW_QUANTILES) with a sample rate of
+ * quantiles/values, so a server's count stays the true number of steps while the volume stays bounded.
+ */
+function toStatsdMetrics(run, gate, shape) {
+    const out = [];
+    for (const m of run.metrics) {
+        const name = statsdName(shape.prefix, m.name);
+        switch (m.class.kind) {
+            case 'loss':
+                for (const [step, value] of m.loss?.samples ?? [])
+                    out.push(gauge(name, value, { ...shape.tags, step: String(step) }));
+                break;
+            case 'timer': {
+                const scale = m.class.unit === 'milliseconds' ? 1 : 1000;
+                for (const w of m.windows) {
+                    for (const [value, rate] of windowValues(w))
+                        out.push({ name, value: value * scale, type: 'ms', sampleRate: rate, tags: shape.tags });
+                }
+                break;
+            }
+            case 'window':
+                for (const w of m.windows) {
+                    const tags = { ...shape.tags, steps: `${w.from}-${w.to}` };
+                    for (const [value, rate] of windowValues(w))
+                        out.push({ name, value, type: shape.flavor === 'datadog' ? 'd' : 'h', sampleRate: rate, tags });
+                }
+                break;
+            case 'gauge':
+                if (m.count > 0)
+                    out.push(gauge(name, m.last, shape.tags));
+                break;
+        }
+    }
+    out.push(gauge(statsdName(shape.prefix, 'run.steps'), run.steps.last, shape.tags));
+    out.push(gauge(statsdName(shape.prefix, 'run.truncated'), run.truncated ? 1 : 0, shape.tags));
+    if (gate)
+        out.push(gauge(statsdName(shape.prefix, 'gate.regression'), gate.regression ? 1 : 0, shape.tags));
+    return out;
+}
+function gauge(name, value, tags) {
+    return { name, value, type: 'g', sampleRate: 1, tags };
+}
+/**
+ * [value, sampleRate] pairs standing for a window's values. A window with no more values than quantile
+ * levels sends that many of its quantiles at rate 1 (as estimated by the sketch, within its accuracy).
+ */
+function windowValues(w) {
+    if (w.count <= 0)
+        return [];
+    if (w.count <= WINDOW_QUANTILES.length) {
+        const idx = Array.from({ length: w.count }, (_, i) => Math.round((i * (WINDOW_QUANTILES.length - 1)) / Math.max(1, w.count - 1)));
+        return idx.map((i) => [w.quantiles[i], 1]);
+    }
+    const rate = Number((WINDOW_QUANTILES.length / w.count).toPrecision(6));
+    return w.quantiles.map((q) => [q, rate]);
+}
+/** The wire text of one metric before tags, as StatsD servers read it. */
+function formatValue(m) {
+    const rate = m.sampleRate < 1 ? `|@${m.sampleRate}` : '';
+    return `${m.name}:${formatNumber(m.value)}|${m.type}${rate}`;
+}
+/** Plain decimal where it is short, exponent otherwise; never a leading `+`. */
+function formatNumber(v) {
+    return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(10)));
+}
+/** Distinct series (name + tag set) the metrics make: what a StatsD server or Datadog counts as contexts. */
+function countSeries(metrics) {
+    const seen = new Set();
+    // Metrics of one window or run share one tags object: serialise each object once.
+    const tagText = new Map();
+    for (const m of metrics) {
+        let text = tagText.get(m.tags);
+        if (text === undefined) {
+            text = Object.entries(m.tags)
+                .sort()
+                .map(([k, v]) => `${k}:${v}`)
+                .join(',');
+            tagText.set(m.tags, text);
+        }
+        seen.add(`${m.name}|${m.type}|${text}`);
+    }
+    return seen.size;
+}
+
+/**
+ * The StatsD sink: hot-shots with batching (maxBufferSize), an awaited close() so nothing buffered is
+ * lost at exit, and Datadog-only line extensions off unless the datadog flavor asks for them.
+ * A send error is a warning, never a verdict.
+ */
+// hot-shots is CommonJS (`module.exports = Client`); type checkers disagree on what its default import is.
+const StatsD = hotShots;
+async function sendStatsd(metrics, target) {
+    const report = {
+        target: `${target.host}:${target.port}`,
+        dryRun: target.dryRun,
+        lines: 0,
+        datagrams: 0,
+        bytes: 0,
+        errors: [],
+        printed: [],
+    };
+    const datadog = target.flavor === 'datadog';
+    // Resolve the host once: a DNS lookup per send could still be in flight when close() stops waiting.
+    let host = target.host;
+    if (!target.dryRun && !isIP(host)) {
+        try {
+            host = (await lookup(host)).address;
+        }
+        catch (e) {
+            report.errors.push(`cannot resolve ${target.host}: ${e.code ?? String(e)}`);
+            return report;
+        }
+    }
+    const client = new StatsD({
+        host,
+        port: target.port,
+        protocol: 'udp',
+        maxBufferSize: target.maxBufferSize,
+        // Explicit either way: any DD_* variable would otherwise switch Datadog extensions on.
+        datadog,
+        includeDataDogTags: datadog,
+        includeDatadogTelemetry: false,
+        originDetection: false,
+        mock: target.dryRun,
+        // close() polls for sends in flight and then waits one more tick; 2 ms ticks instead of 50 ms keep a
+        // short CLI run short. A UDP send completes when the kernel takes the datagram (microseconds, the
+        // host is resolved up front), and the drain still waits up to 11 ticks before giving up.
+        closingFlushInterval: 2,
+        errorHandler: (err) => {
+            if (report.errors.length < 5)
+                report.errors.push(err.message);
+        },
+    });
+    if (!target.dryRun)
+        countDatagrams(client, report);
+    // hot-shots' typed methods sample client-side (dropping values at random) when given a rate; our
+    // window values are already the sample, so they go through its untyped send(message, tags), which
+    // adds tags and batching and nothing else.
+    const send = client.send.bind(client);
+    // Metrics of one window or run share one tags object: list each object's tags once.
+    const tagLists = new Map();
+    for (const m of metrics) {
+        let tags = tagLists.get(m.tags);
+        if (tags === undefined) {
+            tags = Object.entries(m.tags).map(([k, v]) => `${k}:${v}`);
+            tagLists.set(m.tags, tags);
+        }
+        // A leading sign makes a gauge relative: reset to 0 so a negative value lands as itself.
+        if (m.type === 'g' && m.value < 0) {
+            send(`${m.name}:0|g`, tags);
+            report.lines += 1;
+        }
+        send(formatValue(m), tags);
+        report.lines += 1;
+    }
+    await new Promise((resolve) => {
+        client.close((err) => {
+            if (err && report.errors.length < 5)
+                report.errors.push(err.message);
+            resolve();
+        });
+    });
+    if (target.dryRun)
+        report.printed = [...(client.mockBuffer ?? [])];
+    return report;
+}
+/** hot-shots reports no datagram count; count what reaches its transport. */
+function countDatagrams(client, report) {
+    const transport = client.socket;
+    if (!transport)
+        return;
+    const send = transport.send.bind(transport);
+    transport.send = (buf, cb) => {
+        report.datagrams += 1;
+        report.bytes += buf.length;
+        send(buf, cb);
+    };
+}
+
+async function emitStatsd(stage) {
+    const { options, result, io } = stage;
+    const metrics = statsdMetricsFor(result.summaries, result.gate, result.gpu, options, stage.warn);
+    const report = await sendStatsd(metrics, {
+        host: options.statsdHost ?? '127.0.0.1',
+        port: options.statsdPort,
+        flavor: options.statsdFlavor,
+        maxBufferSize: options.maxBufferSize,
+        dryRun: options.dryRun,
+    });
+    result.statsd = { ...report, series: countSeries(metrics) };
+    for (const e of report.errors)
+        stage.warn(`StatsD ${report.target}: ${e}`);
+    if (options.dryRun)
+        for (const line of report.printed)
+            io.info(line);
+    else
+        io.info(`StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${result.statsd.series} series`);
+}
+/**
+ * StatsD metrics for every run. Every line of one metric name must carry the same tag keys
+ * (statsd_exporter rejects it otherwise), so runs of a batch share the union of their tag keys.
+ */
+function statsdMetricsFor(summaries, gate, gpu, options, warn) {
+    const perRun = summaries.map((s) => {
+        const { tags, refused } = buildTags([s.tags, options.tags, baseTags(s.experiment, options.github)], options.allowIdTags);
+        for (const r of refused)
+            warn(`tag refused: ${r}`);
+        return tags;
+    });
+    const keys = new Set(perRun.flatMap((t) => Object.keys(t)));
+    return summaries.flatMap((s, i) => {
+        const tags = {};
+        for (const k of keys)
+            tags[k] = perRun[i][k] ?? 'none';
+        const verdict = gate.find((g) => g.experiment === s.experiment && g.name === s.name) ?? null;
+        const extra = gpuGaugesFor(gpu, s.name, i).map((g) => ({ name: statsdName(options.prefix, g.name), value: g.value, type: 'g', sampleRate: 1, tags: { ...tags, ...g.tags } }));
+        return [...toStatsdMetrics(s, verdict, { prefix: options.prefix, flavor: options.statsdFlavor, tags }), ...extra];
+    });
+}
+/** A run's cost gauges, plus the capture's GPU gauges once (it covers the job), with the first run. */
+function gpuGaugesFor(gpu, run, index) {
+    return [...(gpu?.costs.find((c) => c.run === run)?.gauges ?? []), ...(index === 0 ? (gpu?.gauges ?? []) : [])];
+}
+
+/**
+ * The one engine behind the action and the CLI: options in, a result out. Stages run in pipeline order —
+ * ingest → summarize → gate → sinks → store → report — and only sinks, stores and the report's GitHub
+ * calls touch the outside world, none of them able to change the verdict. Stages a run does not ask for
+ * are not even loaded (a plain `emit` never loads the GitHub client or prom-client).
+ */
+async function run(options, io, shell = { jobSummary: false }) {
+    const base = newStage(options, io, shell);
+    for (const n of options.notices)
+        base.warn(n);
+    let stage;
+    try {
+        stage = { ...base, config: await loadConfig(options.config) };
+    }
+    catch (e) {
+        base.fail(e);
+        return { ...base.result, exitCode: 2 };
+    }
+    const { result } = stage;
+    await readRuns(stage);
+    if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
+        await (await import('./gpu-CYn6JCOQ.js')).addGpu(stage);
+    }
+    const historyStage = options.history ? await import('./history-2m5T0wNA.js') : null;
+    const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
+    if (options.statsdHost || options.dryRun)
+        await emitStatsd(stage);
+    if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
+        const sinks = await import('./http-sinks-B2L89q1_.js');
+        if (options.pushgatewayUrl)
+            await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
+        if (options.datadogUrl && options.datadogApiKey)
+            await sinks.sendToDatadogApi(stage, options.datadogUrl, options.datadogApiKey);
+    }
+    // The report goes first: a report file that cannot be written stops the run from being recorded, so
+    // fixing the path and running again does not record the same run twice.
+    if (result.gate.length)
+        await (await import('./report-l8BkZ7Zu.js')).publish(stage, history?.history ?? null);
+    else if (options.markdown || options.html)
+        stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
+    if (historyStage && history)
+        await historyStage.recordRuns(stage, history);
+    if (options.failOnSinkError && (result.sinks.some((r) => !r.ok) || (result.statsd?.errors.length ?? 0) > 0)) {
+        stage.fail(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
+    }
+    const regression = result.gate.some((g) => g.regression);
+    result.exitCode = result.errors.length ? 2 : regression && options.failOnRegression ? 1 : 0;
+    return result;
+}
+
+export { tagValue as A, looksLikeUniqueId as B, gpuGaugesFor as C, DEFAULT_RETRY_POLICY as D, getDefaultExportFromCjs as E, DEFAULT_CONFIG as F, classify as G, loadConfig as H, InputError as I, openTable as J, DEFAULT_OPTIONS as K, summarizeRun as L, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, median as c, medianAbsoluteDeviation as d, probit as e, gammaln as f, githubContextFromEnv as g, headerUnit as h, cumulativeStdNormalProbability as i, branchType as j, baseTags as k, buildTags as l, metricKey as m, datadogRunGaugeName as n, datadogUnit as o, parse as p, quantileSorted as q, resolveOptions as r, sampleStandardDeviation as s, statsdName as t, datadogStatName as u, datadogSeriesUrl as v, defaultPostDeps as w, postWithRetry as x, redactSecrets as y, commonjsGlobal as z };

@@ -380,7 +380,7 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
         line++;
         continue;
       }
-      rows.clearRow();
+      // Every field of the row writes its column, so only a short row needs the rest cleared (below).
       let step = NaN;
       let field = 0;
       for (;;) {
@@ -420,6 +420,13 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
         }
         i = c === LF ? j + 1 : j + 2;
         break;
+      }
+      for (let f = field; f < nFields; f++) {
+        const m = fieldMap[f]!;
+        if (m >= 0) {
+          values[m] = NaN;
+          kinds[m] = CellKind.Missing;
+        }
       }
       endRow(step, field, line);
       line++;

@@ -723,7 +723,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-BtHDSLDa.js');
+    const { parseConfig } = await import('./parse-config-Dv-KfFIG.js');
     return parseConfig(text, path);
 }
 
@@ -3794,7 +3794,7 @@ async function* streamRows(st) {
                 line++;
                 continue;
             }
-            rows.clearRow();
+            // Every field of the row writes its column, so only a short row needs the rest cleared (below).
             let step = NaN;
             let field = 0;
             for (;;) {
@@ -3838,6 +3838,13 @@ async function* streamRows(st) {
                 }
                 i = c === LF ? j + 1 : j + 2;
                 break;
+            }
+            for (let f = field; f < nFields; f++) {
+                const m = fieldMap[f];
+                if (m >= 0) {
+                    values[m] = NaN;
+                    kinds[m] = CellKind.Missing;
+                }
             }
             endRow(step, field, line);
             line++;
@@ -10296,14 +10303,14 @@ async function run(options, io, shell = { jobSummary: false }) {
     const { result } = stage;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-CYn6JCOQ.js')).addGpu(stage);
+        await (await import('./gpu-DS1g_gzd.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-2m5T0wNA.js') : null;
+    const historyStage = options.history ? await import('./history-DSDT2WrU.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (options.statsdHost || options.dryRun)
         await emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-B2L89q1_.js');
+        const sinks = await import('./http-sinks-BNO9w2O-.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -10312,7 +10319,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-l8BkZ7Zu.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-Cdd7tO8A.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

@@ -13,6 +13,7 @@
  * row offset is listed in `nanTokens[c]`, so a NaN loss can be told from a cell that was simply empty.
  */
 export interface Batch {
+  /** The rows' steps, strictly increasing (within a batch and from one batch to the next). */
   steps: Float64Array;
   values: Float64Array[];
   /** Per column, the row offsets (within this batch) whose cell was an explicit NaN token; absent when none. */

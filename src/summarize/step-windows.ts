@@ -37,6 +37,7 @@ export class StepWindows {
    * `steadyFrom` are warm-up: they count in their window but not in the steady state, or not at all when
    * `skipWarm`. Non-finite values are skipped, and a window is only made for a finite value.
    * Whole runs of a window go to its sketch at once, so no value is handed through a call on its own.
+   * A batch's steps increase strictly, so a window's end is found by bisection.
    */
   addColumn(steps: Float64Array, values: Float64Array, steadyFrom: number, skipWarm: boolean): void {
     const n = steps.length;
@@ -49,16 +50,13 @@ export class StepWindows {
       }
       const step = steps[i]!;
       const warm = step < steadyFrom;
-      let j = i + 1;
       if (warm && skipWarm) {
-        while (j < n && steps[j]! < steadyFrom) j++;
-        i = j;
+        i = firstAtOrAbove(steps, i + 1, steadyFrom);
         continue;
       }
       const slot = this.slotAt(step);
       const windowEnd = (Math.floor(step / this.width) + 1) * this.width;
-      const limit = warm ? Math.min(windowEnd, steadyFrom) : windowEnd;
-      while (j < n && steps[j]! < limit) j++;
+      const j = firstAtOrAbove(steps, i + 1, warm ? Math.min(windowEnd, steadyFrom) : windowEnd);
       (warm ? (slot.warm ??= newSketch()) : slot.main).acceptMany(values, i, j);
       i = j;
     }
@@ -121,4 +119,16 @@ export class StepWindows {
         return { from: index * this.width, to: (index + 1) * this.width - 1, count: sketch.count, quantiles: quantilesOf(sketch, WINDOW_QUANTILES) };
       });
   }
+}
+
+/** Index of the first of `steps[from…]` (increasing) that is ≥ `limit`; `steps.length` when none is. */
+function firstAtOrAbove(steps: Float64Array, from: number, limit: number): number {
+  let lo = from;
+  let hi = steps.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (steps[mid]! < limit) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

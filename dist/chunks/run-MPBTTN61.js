@@ -723,7 +723,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-Dv-KfFIG.js');
+    const { parseConfig } = await import('./parse-config-CUSrmsfV.js');
     return parseConfig(text, path);
 }
 
@@ -5762,6 +5762,7 @@ class StepWindows {
      * `steadyFrom` are warm-up: they count in their window but not in the steady state, or not at all when
      * `skipWarm`. Non-finite values are skipped, and a window is only made for a finite value.
      * Whole runs of a window go to its sketch at once, so no value is handed through a call on its own.
+     * A batch's steps increase strictly, so a window's end is found by bisection.
      */
     addColumn(steps, values, steadyFrom, skipWarm) {
         const n = steps.length;
@@ -5774,18 +5775,13 @@ class StepWindows {
             }
             const step = steps[i];
             const warm = step < steadyFrom;
-            let j = i + 1;
             if (warm && skipWarm) {
-                while (j < n && steps[j] < steadyFrom)
-                    j++;
-                i = j;
+                i = firstAtOrAbove(steps, i + 1, steadyFrom);
                 continue;
             }
             const slot = this.slotAt(step);
             const windowEnd = (Math.floor(step / this.width) + 1) * this.width;
-            const limit = warm ? Math.min(windowEnd, steadyFrom) : windowEnd;
-            while (j < n && steps[j] < limit)
-                j++;
+            const j = firstAtOrAbove(steps, i + 1, warm ? Math.min(windowEnd, steadyFrom) : windowEnd);
             (warm ? (slot.warm ??= newSketch()) : slot.main).acceptMany(values, i, j);
             i = j;
         }
@@ -5847,6 +5843,19 @@ class StepWindows {
             return { from: index * this.width, to: (index + 1) * this.width - 1, count: sketch.count, quantiles: quantilesOf(sketch, WINDOW_QUANTILES) };
         });
     }
+}
+/** Index of the first of `steps[from…]` (increasing) that is ≥ `limit`; `steps.length` when none is. */
+function firstAtOrAbove(steps, from, limit) {
+    let lo = from;
+    let hi = steps.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (steps[mid] < limit)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 /**
@@ -10303,14 +10312,14 @@ async function run(options, io, shell = { jobSummary: false }) {
     const { result } = stage;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-DS1g_gzd.js')).addGpu(stage);
+        await (await import('./gpu-B6HZHEgw.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-DSDT2WrU.js') : null;
+    const historyStage = options.history ? await import('./history-C1COy0Xd.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (options.statsdHost || options.dryRun)
         await emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-BNO9w2O-.js');
+        const sinks = await import('./http-sinks-CxvrgGSQ.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -10319,7 +10328,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-Cdd7tO8A.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-DInclOkK.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

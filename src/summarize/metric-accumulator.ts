@@ -8,6 +8,7 @@ import type { Config } from '../classify/config.js';
 import { DivergenceDetector } from './divergence.js';
 import { LossSampler } from './loss-sampler.js';
 import { newSketch, quantilesOf, type Sketch } from './sketch.js';
+import { firstAtOrAbove } from './first-at-or-above.js';
 import { StepWindows } from './step-windows.js';
 
 /** Logged points whose median is the loss "over the final window". */
@@ -92,17 +93,15 @@ export class MetricAccumulator {
 
   /** Loss only: its steady sketch, divergence, sampled points and the last FINAL_POINTS values. */
   private addLoss(steps: Float64Array, values: Float64Array): void {
-    const steady = this.steady!;
     const divergence = this.divergence!;
     const sampler = this.sampler!;
+    // Steps increase, so the steady part of the batch is one run of it.
+    this.steady!.acceptMany(values, firstAtOrAbove(steps, 0, this.steadyFrom), steps.length);
     for (let i = 0; i < steps.length; i++) {
       const value = values[i]!;
       if (value - value !== 0) continue; // missing, or infinite (counted by addStatistics)
       const step = steps[i]!;
-      if (step >= this.steadyFrom) {
-        steady.accept(value);
-        divergence.add(step, value);
-      }
+      if (step >= this.steadyFrom) divergence.add(step, value);
       sampler.add(step, value);
       if (this.tail.length < FINAL_POINTS) {
         this.tail.push(value);

@@ -7,6 +7,7 @@
  * state is the merge of the windows' main sketches and no second sketch per metric is needed.
  */
 import { WINDOW_QUANTILES, type StepWindow } from '../model.js';
+import { firstAtOrAbove } from './first-at-or-above.js';
 import { newSketch, quantilesOf, type Sketch } from './sketch.js';
 
 interface Slot {
@@ -119,16 +120,4 @@ export class StepWindows {
         return { from: index * this.width, to: (index + 1) * this.width - 1, count: sketch.count, quantiles: quantilesOf(sketch, WINDOW_QUANTILES) };
       });
   }
-}
-
-/** Index of the first of `steps[from…]` (increasing) that is ≥ `limit`; `steps.length` when none is. */
-function firstAtOrAbove(steps: Float64Array, from: number, limit: number): number {
-  let lo = from;
-  let hi = steps.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (steps[mid]! < limit) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -723,7 +723,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-CUSrmsfV.js');
+    const { parseConfig } = await import('./parse-config-CbdFs5DN.js');
     return parseConfig(text, path);
 }
 
@@ -5735,6 +5735,20 @@ function quantilesOf(sketch, levels) {
     return levels.map((q) => Math.min(sketch.max, Math.max(sketch.min, sketch.quantile(q))));
 }
 
+/** Index of the first of `steps[from…]` (increasing) that is ≥ `limit`; `steps.length` when none is. */
+function firstAtOrAbove(steps, from, limit) {
+    let lo = from;
+    let hi = steps.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (steps[mid] < limit)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /**
  * Step windows whose number stays bounded however long the run: windows are aligned to multiples
  * of the width, and when there would be more than `maxWindows`, neighbours merge pairwise and the
@@ -5844,19 +5858,6 @@ class StepWindows {
         });
     }
 }
-/** Index of the first of `steps[from…]` (increasing) that is ≥ `limit`; `steps.length` when none is. */
-function firstAtOrAbove(steps, from, limit) {
-    let lo = from;
-    let hi = steps.length;
-    while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (steps[mid] < limit)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
 
 /**
  * Everything the pipeline needs to know about one metric, built in one pass over its values in step
@@ -5946,18 +5947,17 @@ class MetricAccumulator {
     }
     /** Loss only: its steady sketch, divergence, sampled points and the last FINAL_POINTS values. */
     addLoss(steps, values) {
-        const steady = this.steady;
         const divergence = this.divergence;
         const sampler = this.sampler;
+        // Steps increase, so the steady part of the batch is one run of it.
+        this.steady.acceptMany(values, firstAtOrAbove(steps, 0, this.steadyFrom), steps.length);
         for (let i = 0; i < steps.length; i++) {
             const value = values[i];
             if (value - value !== 0)
                 continue; // missing, or infinite (counted by addStatistics)
             const step = steps[i];
-            if (step >= this.steadyFrom) {
-                steady.accept(value);
+            if (step >= this.steadyFrom)
                 divergence.add(step, value);
-            }
             sampler.add(step, value);
             if (this.tail.length < FINAL_POINTS) {
                 this.tail.push(value);
@@ -10312,14 +10312,14 @@ async function run(options, io, shell = { jobSummary: false }) {
     const { result } = stage;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-B6HZHEgw.js')).addGpu(stage);
+        await (await import('./gpu--5CLUfPO.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-C1COy0Xd.js') : null;
+    const historyStage = options.history ? await import('./history-C2NB4lth.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (options.statsdHost || options.dryRun)
         await emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-CxvrgGSQ.js');
+        const sinks = await import('./http-sinks-BqEU2kKd.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -10328,7 +10328,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-DInclOkK.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-8m7IoXp-.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

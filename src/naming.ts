@@ -93,6 +93,14 @@ export interface TagSet {
 }
 
 /**
+ * Tag keys the sinks set line by line: the loss point's `step`, the window's `steps`, the device's `gpu`
+ * (DCGM's label for the GPU index). A run or user tag of that name (a manifest config's `gpu: H100`) would
+ * be overwritten on those lines only, so it is sent as `run_<key>` instead (documented, not warned about:
+ * `gpu` is a common manifest key).
+ */
+const PER_LINE_TAG_KEYS: ReadonlySet<string> = new Set(['step', 'steps', 'gpu']);
+
+/**
  * Merge tag sources (later wins), normalise keys and values, and refuse id-like values unless allowed.
  * The schema keys (experiment, workflow_name, event, branch_type) are never refused.
  */
@@ -101,9 +109,10 @@ export function buildTags(sources: Record<string, string>[], allowIds: boolean):
   const refused: string[] = [];
   for (const source of sources) {
     for (const [k, v] of Object.entries(source)) {
-      const key = tagKey(k);
+      let key = tagKey(k);
       const value = tagValue(String(v));
       if (!key || !value) continue;
+      if (PER_LINE_TAG_KEYS.has(key)) key = `run_${key}`;
       if (!allowIds && !SCHEMA_KEYS.has(key) && looksLikeUniqueId(value)) {
         refused.push(`${key}:${value} looks like a unique id (one series per run); pass allow-id-tags to keep it`);
         delete tags[key];

@@ -49,6 +49,17 @@ describe('training-metrics-gate emit (bundled CLI, real UDP listener)', () => {
     expect(udp.datagrams).toEqual([]);
   });
 
+  it("tags GPU gauges gpu:<index> and sends a manifest config's gpu key as run_gpu on every line", async () => {
+    const r = await runCli(['emit', '--metadata', 'fixtures/demo/experiment_metadata.jsonl', '--gpu-csv', 'fixtures/real/nvidia_smi_query_gpu_all_fields_h100_load_capture.csv', '--dry-run']);
+    expect(r.code).toBe(0);
+    const printed = r.stdout.trim().split('\n');
+    const gpuLines = printed.filter((l) => l.startsWith('training_metrics.gpu.util.mean:'));
+    expect(gpuLines.length).toBeGreaterThan(0);
+    for (const l of gpuLines) expect(l).toMatch(/,run_gpu:H100-SXM,.*,gpu:\d+$/);
+    expect(printed.every((l) => l.includes('run_gpu:H100-SXM'))).toBe(true);
+    expect(printed.some((l) => l.includes('gpu:H100-SXM') && !l.includes('run_gpu:H100-SXM'))).toBe(false);
+  });
+
   it('refuses id-like tag values unless allowed', async () => {
     const sha = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3';
     const r = await runCli(['emit', '--csv', 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv', '--dry-run', '--tags', `commit:${sha},team:perf`]);

@@ -217,6 +217,13 @@ function baseTags(experiment, github) {
     };
 }
 /**
+ * Tag keys the sinks set line by line: the loss point's `step`, the window's `steps`, the device's `gpu`
+ * (DCGM's label for the GPU index). A run or user tag of that name (a manifest config's `gpu: H100`) would
+ * be overwritten on those lines only, so it is sent as `run_<key>` instead (documented, not warned about:
+ * `gpu` is a common manifest key).
+ */
+const PER_LINE_TAG_KEYS = new Set(['step', 'steps', 'gpu']);
+/**
  * Merge tag sources (later wins), normalise keys and values, and refuse id-like values unless allowed.
  * The schema keys (experiment, workflow_name, event, branch_type) are never refused.
  */
@@ -225,10 +232,12 @@ function buildTags(sources, allowIds) {
     const refused = [];
     for (const source of sources) {
         for (const [k, v] of Object.entries(source)) {
-            const key = tagKey(k);
+            let key = tagKey(k);
             const value = tagValue(String(v));
             if (!key || !value)
                 continue;
+            if (PER_LINE_TAG_KEYS.has(key))
+                key = `run_${key}`;
             if (!allowIds && !SCHEMA_KEYS.has(key) && looksLikeUniqueId(value)) {
                 refused.push(`${key}:${value} looks like a unique id (one series per run); pass allow-id-tags to keep it`);
                 delete tags[key];
@@ -723,7 +732,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-CbdFs5DN.js');
+    const { parseConfig } = await import('./parse-config-C6O-lN3b.js');
     return parseConfig(text, path);
 }
 
@@ -10312,14 +10321,14 @@ async function run(options, io, shell = { jobSummary: false }) {
     const { result } = stage;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu--5CLUfPO.js')).addGpu(stage);
+        await (await import('./gpu-2zHy6Bcz.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-C2NB4lth.js') : null;
+    const historyStage = options.history ? await import('./history-DfY66Q1m.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (options.statsdHost || options.dryRun)
         await emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-BqEU2kKd.js');
+        const sinks = await import('./http-sinks-DVLrz70h.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -10328,7 +10337,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-8m7IoXp-.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-c-VsWi6-.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

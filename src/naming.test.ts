@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { buildTags } from './naming.js';
+
+describe('buildTags', () => {
+  it('lets later sources win and puts the schema keys first', () => {
+    const { tags } = buildTags([{ team: 'perf', experiment: 'a' }, { experiment: 'b', branch_type: 'main' }], false);
+    expect(Object.entries(tags)).toEqual([
+      ['experiment', 'b'],
+      ['branch_type', 'main'],
+      ['team', 'perf'],
+    ]);
+  });
+
+  it('sends a run or user tag named step, steps or gpu as run_<key>, since the sinks set those per line', () => {
+    const { tags, refused } = buildTags([{ gpu: 'H100-SXM', step: '7', steps: 'all', model: 'gpt3' }], false);
+    expect(tags).toEqual({ run_gpu: 'H100-SXM', run_step: '7', run_steps: 'all', model: 'gpt3' });
+    expect(refused).toEqual([]);
+  });
+
+  it('refuses id-like values unless allowed, never for schema keys', () => {
+    const sha = '3f1c2b9a7d4e5f60718293a4b5c6d7e8f9a0b1c2';
+    const refused = buildTags([{ commit: sha, experiment: sha }], false);
+    expect(refused.tags).toEqual({ experiment: sha });
+    expect(refused.refused).toEqual([`commit:${sha} looks like a unique id (one series per run); pass allow-id-tags to keep it`]);
+    expect(buildTags([{ commit: sha }], true).tags).toEqual({ commit: sha });
+  });
+});

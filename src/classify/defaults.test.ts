@@ -40,6 +40,11 @@ describe('defaultClass', () => {
     expect(defaultClass('iteration-time')).toMatchObject({ direction: 'lower', unit: 'seconds' });
     expect(defaultClass('elapsed time per iteration (ms)')).toMatchObject({ unit: 'milliseconds' });
     expect(defaultClass('memory.used [MiB]')).toMatchObject({ direction: 'lower', unit: 'mebibytes' });
+    // MB means MiB whether written as a suffix or in the name, as training code and older nvidia-smi mean it.
+    expect(defaultClass('memory.used [MB]')).toMatchObject({ unit: 'mebibytes' });
+    expect(defaultClass('max_memory_allocated_mb')).toMatchObject({ unit: 'mebibytes' });
+    expect(defaultClass('hbm_peak_gb')).toMatchObject({ unit: 'gibibytes' });
+    expect(defaultClass('hbm peak [GB]')).toMatchObject({ unit: 'gibibytes' });
     expect(defaultClass('mem-max-allocated-bytes')).toMatchObject({ unit: 'bytes' });
     expect(defaultClass('utilization.gpu [%]')).toMatchObject({ unit: 'percent' });
     expect(defaultClass('consumed_tokens')).toMatchObject({ direction: 'none', gate: false });

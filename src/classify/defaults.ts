@@ -43,14 +43,18 @@ const RULES: Rule[] = [
   },
 ];
 
-/** Units written as a header suffix, mapped to the unit names the sinks convert from. */
+/**
+ * Units written as a header suffix, mapped to the unit names the sinks convert from. MB and GB mean MiB and
+ * GiB, as in a `_mb` name: training code divides by 1024² (`max_memory_allocated() / 2**20`) and older
+ * nvidia-smi wrote `[MB]` for MiB. A config `unit: megabytes` still means 10⁶ bytes.
+ */
 const UNIT_ALIASES: Record<string, string> = {
   '%': 'percent',
   percent: 'percent',
   mib: 'mebibytes',
-  mb: 'megabytes',
+  mb: 'mebibytes',
   gib: 'gibibytes',
-  gb: 'gigabytes',
+  gb: 'gibibytes',
   b: 'bytes',
   bytes: 'bytes',
   ms: 'milliseconds',

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, t as statsdName, I as InputError, H as loadConfig, L as summarizeRun, J as openTable, G as classify } from './run-Cs7p0ohX.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-BNf6n4Vv.js';
+import { m as metricKey, t as statsdName, I as InputError, H as loadConfig, L as summarizeRun, J as openTable, G as classify } from './run-CDSL0Gg5.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-FM4X0K7y.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';

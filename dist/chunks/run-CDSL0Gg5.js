@@ -656,14 +656,18 @@ const RULES = [
         class: { kind: 'timer', direction: 'lower', gate: true, minEffect: 0.02, unit: 'seconds' },
     },
 ];
-/** Units written as a header suffix, mapped to the unit names the sinks convert from. */
+/**
+ * Units written as a header suffix, mapped to the unit names the sinks convert from. MB and GB mean MiB and
+ * GiB, as in a `_mb` name: training code divides by 1024² (`max_memory_allocated() / 2**20`) and older
+ * nvidia-smi wrote `[MB]` for MiB. A config `unit: megabytes` still means 10⁶ bytes.
+ */
 const UNIT_ALIASES = {
     '%': 'percent',
     percent: 'percent',
     mib: 'mebibytes',
-    mb: 'megabytes',
+    mb: 'mebibytes',
     gib: 'gibibytes',
-    gb: 'gigabytes',
+    gb: 'gibibytes',
     b: 'bytes',
     bytes: 'bytes',
     ms: 'milliseconds',
@@ -732,7 +736,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-C6O-lN3b.js');
+    const { parseConfig } = await import('./parse-config-BSe5-BxV.js');
     return parseConfig(text, path);
 }
 
@@ -10321,14 +10325,14 @@ async function run(options, io, shell = { jobSummary: false }) {
     const { result } = stage;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-2zHy6Bcz.js')).addGpu(stage);
+        await (await import('./gpu-BdPaL7SV.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-DfY66Q1m.js') : null;
+    const historyStage = options.history ? await import('./history-CjRkf2UY.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (options.statsdHost || options.dryRun)
         await emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-DVLrz70h.js');
+        const sinks = await import('./http-sinks-6287ZYqg.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -10337,7 +10341,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-c-VsWi6-.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-C7CnoS9j.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

@@ -69,7 +69,7 @@ describe('toDatadogSeries', () => {
     const github = { ref: 'refs/pull/7/merge', eventName: 'pull_request', workflow: 'perf', defaultBranch: 'main', serverUrl: '', repository: 'o/r', runId: '1', sha: '', prNumber: 7 };
     const r = toDatadogSeries([gptRun()], null, { prefix: 'tm', tags: { team: 'llm', branch_type: 'spoofed' }, github, now: NOW });
     expect([...r.series[0]!.tags].sort()).toEqual(
-      ['model:gpt3-15b', 'gpu:h100', 'team:llm', 'branch_type:pr', 'experiment:gpt3-15b-8t', 'workflow_name:perf', 'event:pull_request', 'run:gpt3_15b_tp4_pp2'].sort(),
+      ['model:gpt3-15b', 'run_gpu:h100', 'team:llm', 'branch_type:pr', 'experiment:gpt3-15b-8t', 'workflow_name:perf', 'event:pull_request', 'run:gpt3_15b_tp4_pp2'].sort(),
     );
   });
 

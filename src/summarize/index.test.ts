@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../classify/index.js';
 import { tableFromColumns } from '../ingest/memory.js';
 import type { RunInput } from '../model.js';
+import { mulberry32 } from '../../bench/random.js';
 import { summarizeRun } from './index.js';
 
-function input(steps: number[], columns: Record<string, number[]>, nanTokens?: Record<string, number[]>): RunInput {
+function input(steps: number[], columns: Record<string, number[]>, nanTokens?: Record<string, number[]>, batchSize = 1000): RunInput {
   return {
     name: 'r',
     experiment: 'e',
     tags: {},
     fingerprint: {},
-    table: tableFromColumns('mem.csv', steps, columns, { nanTokens, batchSize: 1000 }),
+    table: tableFromColumns('mem.csv', steps, columns, { nanTokens, batchSize }),
   };
 }
 
@@ -29,6 +30,21 @@ describe('summarizeRun', () => {
     expect(byName.lr!.steady).toBeNull();
     expect(byName.lr!.last).toBeCloseTo(1e-4 / 3000);
     expect(summary.steps).toEqual({ count: 3000, first: 0, last: 2999 });
+  });
+
+  it('gives the same summary however the run is cut into batches', async () => {
+    const random = mulberry32(8);
+    const steps = Array.from({ length: 4000 }, (_, i) => 2 * i + 1);
+    const columns = {
+      'train.lm_loss': steps.map((s, i) => (i % 53 === 0 ? NaN : 10 / Math.log(s + 2) + random() * 0.01)),
+      MFU: steps.map((_, i) => (i % 71 === 0 ? Infinity : 0.42 + random() * 0.01)),
+      step_time: steps.map(() => 1 + random() * 0.05),
+      lr: steps.map((s) => 1e-4 / s),
+    };
+    const nanTokens = { 'train.lm_loss': [106, 2809] };
+    const whole = await summarizeRun(input(steps, columns, nanTokens, 65_536), DEFAULT_CONFIG);
+    for (const batchSize of [1, 7, 999]) expect(await summarizeRun(input(steps, columns, nanTokens, batchSize), DEFAULT_CONFIG)).toEqual(whole);
+    expect(whole.metrics.find((m) => m.name === 'train.lm_loss')!.nan).toBe(2);
   });
 
   it('reads an MFU logged in percent as percent', async () => {

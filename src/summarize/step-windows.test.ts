@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../bench/random.js';
 import { StepWindows } from './step-windows.js';
 
 describe('StepWindows', () => {
@@ -22,5 +23,30 @@ describe('StepWindows', () => {
     expect(only!.count).toBe(100);
     expect(only!.quantiles[2]).toBeCloseTo(0.4495, 3);
     expect(only!.quantiles[0]!).toBeGreaterThanOrEqual(0.4);
+  });
+});
+
+describe('StepWindows.addColumn', () => {
+  it('gives the same windows however the run is cut into batches, with warm-up, gaps, NaN and infinities', () => {
+    const random = mulberry32(21);
+    const steps: number[] = [];
+    for (let s = 3; steps.length < 5000; s += 1 + Math.floor(random() * 3)) steps.push(s);
+    const values = steps.map((_, i) => (i % 37 === 0 ? NaN : i % 101 === 0 ? Infinity : 0.4 + random() * 0.1));
+    for (const skipWarm of [false, true]) {
+      const whole = new StepWindows(50, 8);
+      whole.addColumn(Float64Array.from(steps), Float64Array.from(values), 400, skipWarm);
+      const pieces = new StepWindows(50, 8);
+      for (let from = 0; from < steps.length; ) {
+        const to = Math.min(steps.length, from + 1 + Math.floor(random() * 300));
+        pieces.addColumn(Float64Array.from(steps.slice(from, to)), Float64Array.from(values.slice(from, to)), 400, skipWarm);
+        from = to;
+      }
+      expect(pieces.result()).toEqual(whole.result());
+      expect(pieces.steady()!.quantile(0.5)).toBe(whole.steady()!.quantile(0.5));
+      const counted = whole.result().reduce((n, w) => n + w.count, 0);
+      const finite = values.filter((v, i) => Number.isFinite(v) && (!skipWarm || steps[i]! >= 400)).length;
+      expect(counted).toBe(finite);
+      expect(whole.steady()!.count).toBe(values.filter((v, i) => Number.isFinite(v) && steps[i]! >= 400).length);
+    }
   });
 });

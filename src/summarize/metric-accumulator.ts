@@ -6,9 +6,9 @@ import { median } from 'simple-statistics';
 import type { MetricClass, MetricSummary, SteadyState } from '../model.js';
 import type { Config } from '../classify/config.js';
 import { DivergenceDetector } from './divergence.js';
+import { firstAtOrAbove } from './first-at-or-above.js';
 import { LossSampler } from './loss-sampler.js';
 import { newSketch, quantilesOf, type Sketch } from './sketch.js';
-import { firstAtOrAbove } from './first-at-or-above.js';
 import { StepWindows } from './step-windows.js';
 
 /** Logged points whose median is the loss "over the final window". */

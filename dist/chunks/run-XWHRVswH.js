@@ -736,7 +736,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-BSe5-BxV.js');
+    const { parseConfig } = await import('./parse-config-CrRBSzYG.js');
     return parseConfig(text, path);
 }
 
@@ -5108,6 +5108,20 @@ class DivergenceDetector {
     }
 }
 
+/** Index of the first of `steps[from…]` (increasing) that is ≥ `limit`; `steps.length` when none is. */
+function firstAtOrAbove(steps, from, limit) {
+    let lo = from;
+    let hi = steps.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (steps[mid] < limit)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /**
  * Loss points sampled every `every` steps: the first logged step at or after each multiple.
  * When more than `maxPoints` would be kept, the interval doubles and every other point goes, so
@@ -5746,20 +5760,6 @@ function newSketch() {
 /** Values at the given quantile levels, clamped into [min, max] (the sketch answers bucket centres). */
 function quantilesOf(sketch, levels) {
     return levels.map((q) => Math.min(sketch.max, Math.max(sketch.min, sketch.quantile(q))));
-}
-
-/** Index of the first of `steps[from…]` (increasing) that is ≥ `limit`; `steps.length` when none is. */
-function firstAtOrAbove(steps, from, limit) {
-    let lo = from;
-    let hi = steps.length;
-    while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (steps[mid] < limit)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
 }
 
 /**
@@ -10325,14 +10325,14 @@ async function run(options, io, shell = { jobSummary: false }) {
     const { result } = stage;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-BdPaL7SV.js')).addGpu(stage);
+        await (await import('./gpu-BRJtYUug.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-CjRkf2UY.js') : null;
+    const historyStage = options.history ? await import('./history-DIyMBWLf.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (options.statsdHost || options.dryRun)
         await emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-6287ZYqg.js');
+        const sinks = await import('./http-sinks-CdjLS0T9.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -10341,7 +10341,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-C7CnoS9j.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-Hb8fXi52.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

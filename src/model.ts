@@ -75,7 +75,14 @@ export interface StepWindow {
   from: number;
   to: number;
   count: number;
+  /** At WINDOW_QUANTILES' levels. */
   quantiles: number[];
+  /**
+   * A window of at most WINDOW_QUANTILES.length values: the values themselves, rank by rank (within the
+   * sketch's accuracy; the smallest and largest exact), since a few quantiles of a few values repeat some
+   * and leave others out.
+   */
+  values?: number[];
 }
 
 /** Quantile levels kept per window; emission sends one histogram value per level, sample rate levels/count. */

@@ -8,7 +8,8 @@
  *   run     <prefix>.run.steps, <prefix>.run.truncated, <prefix>.gate.regression (when gated)
  *
  * Windows and timers send the window's quantiles (WINDOW_QUANTILES) with a sample rate of
- * quantiles/values, so a server's count stays the true number of steps while the volume stays bounded.
+ * quantiles/values, so a server's count stays the true number of steps while the volume stays bounded;
+ * a window of five values or fewer sends its values at rate 1.
  */
 import { WINDOW_QUANTILES, type GateResult, type RunSummary, type StepWindow } from '../model.js';
 import { statsdName } from '../naming.js';
@@ -72,10 +73,12 @@ function gauge(name: string, value: number, tags: Record<string, string>): Stats
 
 /**
  * [value, sampleRate] pairs standing for a window's values. A window with no more values than quantile
- * levels sends that many of its quantiles at rate 1 (as estimated by the sketch, within its accuracy).
+ * levels sends its values themselves at rate 1 (each within the sketch's accuracy), or, in a summary
+ * made without them, that many of its quantiles.
  */
 function windowValues(w: StepWindow): [number, number][] {
   if (w.count <= 0) return [];
+  if (w.values) return w.values.map((v) => [v, 1]);
   if (w.count <= WINDOW_QUANTILES.length) {
     const idx = Array.from({ length: w.count }, (_, i) => Math.round((i * (WINDOW_QUANTILES.length - 1)) / Math.max(1, w.count - 1)));
     return idx.map((i) => [w.quantiles[i]!, 1]);

@@ -158,7 +158,10 @@ export function newSketch(): Sketch {
   return new Sketch();
 }
 
-/** Values at the given quantile levels, clamped into [min, max] (the sketch answers bucket centres). */
+/**
+ * Values at the given quantile levels, clamped into [min, max] (the sketch answers bucket centres); the
+ * levels 0 and 1 are the smallest and largest values, exactly.
+ */
 export function quantilesOf(sketch: Sketch, levels: readonly number[]): number[] {
-  return levels.map((q) => Math.min(sketch.max, Math.max(sketch.min, sketch.quantile(q))));
+  return levels.map((q) => (q === 0 ? sketch.min : q === 1 ? sketch.max : Math.min(sketch.max, Math.max(sketch.min, sketch.quantile(q)))));
 }

@@ -26,6 +26,18 @@ describe('StepWindows', () => {
   });
 });
 
+describe('StepWindows small windows', () => {
+  it('keep the values of a window of at most five, rank by rank, the ends exact', () => {
+    const w = new StepWindows(100, 32);
+    for (const [step, v] of [[0, 0.43], [10, 0.41], [20, 0.42], [150, 7], [250, 1], [260, 2], [270, 3], [280, 4], [290, 5], [295, 6]] as const) w.add(step, v);
+    const [first, second, third] = w.result();
+    expect(first!.values).toEqual([0.41, expect.closeTo(0.42, 3), 0.43]);
+    expect(second!.values).toEqual([7]);
+    expect(third!.count).toBe(6);
+    expect(third!.values).toBeUndefined();
+  });
+});
+
 describe('StepWindows.addColumn', () => {
   it('gives the same windows however the run is cut into batches, with warm-up, gaps, NaN and infinities', () => {
     const random = mulberry32(21);

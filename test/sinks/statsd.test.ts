@@ -98,6 +98,31 @@ describe('StatsD sink over a real UDP socket', () => {
     expect(countSeries(long)).toBeLessThan(600);
   });
 
+  it('sends a window of a few values as those values, each once at rate 1, over the socket', async () => {
+    // Memory logged every 40 steps: windows of 50 steps hold one or two values.
+    const steps = [0, 40, 80, 120, 160];
+    const memory = [61_000, 61_400, 62_000, 61_800, 63_000];
+    const summary = await summarizeRun(
+      { name: 'sparse', experiment: 'sparse', tags: {}, fingerprint: {}, table: tableFromColumns('run.csv', steps, { 'memory.allocated [MiB]': memory }) },
+      DEFAULT_CONFIG,
+    );
+    const metrics = toStatsdMetrics(summary, null, { prefix: 'p', flavor: 'plain', tags: TAGS });
+    const report = await sendStatsd(metrics, { host: '127.0.0.1', port: udp.port, flavor: 'plain', maxBufferSize: 1432, dryRun: false });
+    const lines = (await udp.waitForLines(report.lines)).filter((l) => l.startsWith('p.memory.allocated:'));
+    const byWindow = new Map<string, number[]>();
+    for (const l of lines) {
+      expect(l).toMatch(/^p\.memory\.allocated:\d+\|h\|#/); // rate 1: no |@
+      const window = /steps:(\d+-\d+)/.exec(l)![1]!;
+      byWindow.set(window, [...(byWindow.get(window) ?? []), Number(/:(\d+)\|/.exec(l)![1])]);
+    }
+    // Every value is sent once, exactly (the smallest and largest of a window are exact; these are integers
+    // far apart, so the middle ones are too).
+    expect([...byWindow.values()].flat().sort()).toEqual([...memory].sort());
+    expect(byWindow.get('0-49')!.sort()).toEqual([61_000, 61_400]);
+    expect(byWindow.get('50-99')).toEqual([62_000]);
+    expect(byWindow.get('150-199')).toEqual([63_000]);
+  });
+
   it('prints instead of sending in a dry run', async () => {
     const metrics = toStatsdMetrics(await sampleRun(200), null, { prefix: 'p', flavor: 'plain', tags: TAGS });
     const report = await sendStatsd(metrics, { host: '127.0.0.1', port: udp.port, flavor: 'plain', maxBufferSize: 1432, dryRun: true });

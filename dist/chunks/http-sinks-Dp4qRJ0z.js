@@ -1,4 +1,4 @@
-import { k as baseTags, l as buildTags, n as datadogRunGaugeName, o as datadogUnit, t as statsdName, u as datadogStatName, v as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, w as defaultPostDeps, x as postWithRetry, y as redactSecrets, z as commonjsGlobal, A as tagValue, B as looksLikeUniqueId, m as metricKey, I as InputError, C as gpuGaugesFor } from './run-XWHRVswH.js';
+import { k as baseTags, l as buildTags, n as datadogRunGaugeName, o as datadogUnit, t as statsdName, u as datadogStatName, v as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, w as defaultPostDeps, x as postWithRetry, y as redactSecrets, z as commonjsGlobal, A as tagValue, B as looksLikeUniqueId, m as metricKey, I as InputError, C as gpuGaugesFor } from './run-Bw8QgU9m.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,7 +9,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-D9OgG9p0.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-DUV91Y2c.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

@@ -1,4 +1,4 @@
-import { E as getDefaultExportFromCjs, I as InputError, F as DEFAULT_CONFIG, m as metricKey } from './run-XWHRVswH.js';
+import { E as getDefaultExportFromCjs, I as InputError, F as DEFAULT_CONFIG, m as metricKey } from './run-Bw8QgU9m.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
 import 'node:fs/promises';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, t as statsdName, u as datadogStatName, n as datadogRunGaugeName, G as classify, I as InputError, H as loadConfig, J as openTable, K as DEFAULT_OPTIONS } from './run-XWHRVswH.js';
+import { m as metricKey, t as statsdName, u as datadogStatName, n as datadogRunGaugeName, G as classify, I as InputError, H as loadConfig, J as openTable, K as DEFAULT_OPTIONS } from './run-Bw8QgU9m.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';

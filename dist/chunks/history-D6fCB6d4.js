@@ -1,4 +1,4 @@
-import { I as InputError, c as median, d as medianAbsoluteDeviation, e as probit, f as gammaln, i as cumulativeStdNormalProbability, m as metricKey, s as sampleStandardDeviation, j as branchType } from './run-XWHRVswH.js';
+import { I as InputError, c as median, d as medianAbsoluteDeviation, e as probit, f as gammaln, i as cumulativeStdNormalProbability, m as metricKey, s as sampleStandardDeviation, j as branchType } from './run-Bw8QgU9m.js';
 import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';

@@ -736,7 +736,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-CrRBSzYG.js');
+    const { parseConfig } = await import('./parse-config-hZJdmHZ-.js');
     return parseConfig(text, path);
 }
 
@@ -5757,9 +5757,12 @@ class Sketch {
 function newSketch() {
     return new Sketch();
 }
-/** Values at the given quantile levels, clamped into [min, max] (the sketch answers bucket centres). */
+/**
+ * Values at the given quantile levels, clamped into [min, max] (the sketch answers bucket centres); the
+ * levels 0 and 1 are the smallest and largest values, exactly.
+ */
 function quantilesOf(sketch, levels) {
-    return levels.map((q) => Math.min(sketch.max, Math.max(sketch.min, sketch.quantile(q))));
+    return levels.map((q) => (q === 0 ? sketch.min : q === 1 ? sketch.max : Math.min(sketch.max, Math.max(sketch.min, sketch.quantile(q)))));
 }
 
 /**
@@ -5867,7 +5870,12 @@ class StepWindows {
                 sketch.merge(slot.main);
                 sketch.merge(slot.warm);
             }
-            return { from: index * this.width, to: (index + 1) * this.width - 1, count: sketch.count, quantiles: quantilesOf(sketch, WINDOW_QUANTILES) };
+            const window = { from: index * this.width, to: (index + 1) * this.width - 1, count: sketch.count, quantiles: quantilesOf(sketch, WINDOW_QUANTILES) };
+            if (sketch.count <= WINDOW_QUANTILES.length) {
+                // Level k/(n − 1) is rank k: each value once.
+                window.values = quantilesOf(sketch, Array.from({ length: sketch.count }, (_, k) => (sketch.count === 1 ? 0 : k / (sketch.count - 1))));
+            }
+            return window;
         });
     }
 }
@@ -10081,7 +10089,8 @@ hotShots.StatsD;
  *   run     <prefix>.run.steps, <prefix>.run.truncated, <prefix>.gate.regression (when gated)
  *
  * Windows and timers send the window's quantiles (WINDOW_QUANTILES) with a sample rate of
- * quantiles/values, so a server's count stays the true number of steps while the volume stays bounded.
+ * quantiles/values, so a server's count stays the true number of steps while the volume stays bounded;
+ * a window of five values or fewer sends its values at rate 1.
  */
 function toStatsdMetrics(run, gate, shape) {
     const out = [];
@@ -10124,11 +10133,14 @@ function gauge(name, value, tags) {
 }
 /**
  * [value, sampleRate] pairs standing for a window's values. A window with no more values than quantile
- * levels sends that many of its quantiles at rate 1 (as estimated by the sketch, within its accuracy).
+ * levels sends its values themselves at rate 1 (each within the sketch's accuracy), or, in a summary
+ * made without them, that many of its quantiles.
  */
 function windowValues(w) {
     if (w.count <= 0)
         return [];
+    if (w.values)
+        return w.values.map((v) => [v, 1]);
     if (w.count <= WINDOW_QUANTILES.length) {
         const idx = Array.from({ length: w.count }, (_, i) => Math.round((i * (WINDOW_QUANTILES.length - 1)) / Math.max(1, w.count - 1)));
         return idx.map((i) => [w.quantiles[i], 1]);
@@ -10325,14 +10337,14 @@ async function run(options, io, shell = { jobSummary: false }) {
     const { result } = stage;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-BRJtYUug.js')).addGpu(stage);
+        await (await import('./gpu-NyAIl151.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-DIyMBWLf.js') : null;
+    const historyStage = options.history ? await import('./history-D6fCB6d4.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (options.statsdHost || options.dryRun)
         await emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-CdjLS0T9.js');
+        const sinks = await import('./http-sinks-Dp4qRJ0z.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -10341,7 +10353,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-Hb8fXi52.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-DR2_hP_a.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

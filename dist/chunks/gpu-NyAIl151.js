@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { I as InputError, p as parse, m as metricKey, h as headerUnit, c as median, q as quantileSorted } from './run-XWHRVswH.js';
+import { I as InputError, p as parse, m as metricKey, h as headerUnit, c as median, q as quantileSorted } from './run-Bw8QgU9m.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
 import 'node:path';

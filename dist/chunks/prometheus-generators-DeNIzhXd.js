@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, t as statsdName, I as InputError, H as loadConfig, L as summarizeRun, J as openTable, G as classify } from './run-XWHRVswH.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-D9OgG9p0.js';
+import { m as metricKey, t as statsdName, I as InputError, H as loadConfig, L as summarizeRun, J as openTable, G as classify } from './run-Bw8QgU9m.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-DUV91Y2c.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';

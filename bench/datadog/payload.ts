@@ -1,7 +1,7 @@
 /**
  * Size of what the Datadog API route sends: series, bytes, payloads (plain and gzip) and time for a batch of
  * runs shaped like the demo batch (11 columns, 2 loss columns at the default 200 samples each).
- * Run: npx tsx bench/datadog/payload.ts [runs]
+ * Run: npm run bench:datadog -- [runs]
  */
 import { performance } from 'node:perf_hooks';
 import { gptGate, gptRun, lossSamples } from '../../test/helpers/datadog-fixtures.js';

@@ -1,6 +1,6 @@
 /**
  * How long reading and summarising a long GPU capture takes: a 24-hour job, 8 GPUs sampled every 5 s
- * (138,240 rows, about 13 MB) in the gpu-monitor's CSV shape. Run: `npx tsx bench/gpu/bench.ts [hours] [gpus]`.
+ * (138,240 rows, about 13 MB) in the gpu-monitor's CSV shape. Run: `npm run bench:gpu -- [hours] [gpus]`.
  */
 import { mkdtempSync, writeFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,8 @@
 /**
  * Ingest throughput: the byte-level fast path against csv-parse on the same realistic 100k × 12 CSV.
  *
- *   npx tsx bench/ingest/bench.ts            # 100k steps: a cold run, then 7 rounds, each path
- *   npx tsx bench/ingest/bench.ts --big      # also stream a ~1 GB file in a fresh process, report peak RSS
+ *   npm run bench:ingest                     # 100k steps: a cold run, then 7 rounds, each path
+ *   npm run bench:ingest -- --big            # also stream a ~1 GB file in a fresh process, report peak RSS
  *
  * Prints MB/s (median of the rounds) for each path and the ratio.
  */

@@ -1,6 +1,6 @@
 /**
  * How long the report takes for a large batch, and how big it gets.
- * Run: npx tsx bench/report/bench.ts [runs=500]
+ * Run: npm run bench:report -- [runs=500]
  * Target: a 500-run batch renders the comment, the summary and the HTML in well under 10 s in all.
  */
 import { performance } from 'node:perf_hooks';

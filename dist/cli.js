@@ -2,20 +2,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { I as InputError, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-Bw8QgU9m.js';
+import { I as InputError, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-DbPVNCBG.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
-import 'node:dns/promises';
-import 'node:net';
-import 'process';
-import 'util';
-import 'os';
-import 'fs';
-import 'assert';
-import 'dgram';
-import 'net';
-import 'dns';
 
 /**
  * Subcommands that print generated configuration (statsd_exporter mapping, Grafana and Datadog
@@ -36,9 +26,9 @@ function byTarget(command, targets) {
         },
     };
 }
-const datadog = async (what, args) => (await import('./chunks/datadog-cli-Dz6CBusp.js')).runDatadogGenerator(what, args);
+const datadog = async (what, args) => (await import('./chunks/datadog-cli-BRWLANoS.js')).runDatadogGenerator(what, args);
 const DATADOG_USAGE = '[--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
-const prometheus = async () => import('./chunks/prometheus-generators-DeNIzhXd.js');
+const prometheus = async () => import('./chunks/prometheus-generators-CKqNek6r.js');
 const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {

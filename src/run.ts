@@ -9,7 +9,6 @@ import { InputError } from './model.js';
 import type { Options } from './options.js';
 import { newStage, type Io, type RunResult, type ShellFeatures, type Stage } from './stages/context.js';
 import { readRuns } from './stages/read-runs.js';
-import { emitStatsd } from './stages/statsd.js';
 
 export type { Io, RunResult, ShellFeatures, StatsdOutcome } from './stages/context.js';
 
@@ -24,6 +23,8 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
     return { ...base.result, exitCode: 2 };
   }
   const { result } = stage;
+  // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
+  const statsdStage = options.statsdHost || options.dryRun ? import('./stages/statsd.js') : null;
 
   await readRuns(stage);
   if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
@@ -33,7 +34,7 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
   const historyStage = options.history ? await import('./stages/history.js') : null;
   const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
 
-  if (options.statsdHost || options.dryRun) await emitStatsd(stage);
+  if (statsdStage) await (await statsdStage).emitStatsd(stage);
   if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
     const sinks = await import('./stages/http-sinks.js');
     if (options.pushgatewayUrl) await sinks.pushToPushgateway(stage, options.pushgatewayUrl);

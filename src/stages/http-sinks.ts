@@ -2,7 +2,7 @@
 import { sendToDatadog } from '../sinks/datadog.js';
 import { pushRunResults } from '../sinks/pushgateway.js';
 import type { Stage } from './context.js';
-import { gpuGaugesFor } from './statsd.js';
+import { gpuGaugesFor } from './gpu-gauges.js';
 
 export async function pushToPushgateway(stage: Stage, url: string): Promise<void> {
   const { options, result, io } = stage;

@@ -5,6 +5,7 @@ import type { Options } from '../options.js';
 import { sendStatsd } from '../sinks/statsd.js';
 import { countSeries, toStatsdMetrics, type StatsdMetric } from '../sinks/statsd-metrics.js';
 import type { GpuReport } from '../summarize/gpu-report.js';
+import { gpuGaugesFor } from './gpu-gauges.js';
 import type { Stage } from './context.js';
 
 export async function emitStatsd(stage: Stage): Promise<void> {
@@ -43,9 +44,4 @@ function statsdMetricsFor(summaries: RunSummary[], gate: GateResult[], gpu: GpuR
     );
     return [...toStatsdMetrics(s, verdict, { prefix: options.prefix, flavor: options.statsdFlavor, tags }), ...extra];
   });
-}
-
-/** A run's cost gauges, plus the capture's GPU gauges once (it covers the job), with the first run. */
-export function gpuGaugesFor(gpu: GpuReport | null, run: string, index: number): GpuReport['gauges'] {
-  return [...(gpu?.costs.find((c) => c.run === run)?.gauges ?? []), ...(index === 0 ? (gpu?.gauges ?? []) : [])];
 }

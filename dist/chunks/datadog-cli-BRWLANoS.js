@@ -1,20 +1,10 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, t as statsdName, u as datadogStatName, n as datadogRunGaugeName, G as classify, I as InputError, H as loadConfig, J as openTable, K as DEFAULT_OPTIONS } from './run-Bw8QgU9m.js';
+import { m as metricKey, s as statsdName, w as datadogStatName, u as datadogRunGaugeName, F as classify, I as InputError, G as loadConfig, H as openTable, J as DEFAULT_OPTIONS } from './run-DbPVNCBG.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
-import 'node:dns/promises';
-import 'node:net';
-import 'process';
-import 'util';
-import 'os';
-import 'fs';
-import 'assert';
-import 'dgram';
-import 'net';
-import 'dns';
 
 /** The columns of a `metrics_rank_0.csv` as our training jobs write it (fixtures/demo), for use without a file. */
 const DEFAULT_DATADOG_METRICS = {

@@ -1,22 +1,13 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, t as statsdName, I as InputError, H as loadConfig, L as summarizeRun, J as openTable, G as classify } from './run-Bw8QgU9m.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-DUV91Y2c.js';
+import { m as metricKey, s as statsdName, I as InputError, G as loadConfig, K as summarizeRun, H as openTable, F as classify } from './run-DbPVNCBG.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-BuyRhB4E.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
-import 'node:dns/promises';
-import 'node:net';
 import 'process';
-import 'util';
-import 'os';
-import 'fs';
-import 'assert';
-import 'dgram';
-import 'net';
-import 'dns';
 import 'buffer';
 
 const DEVICE_FIELDS = [

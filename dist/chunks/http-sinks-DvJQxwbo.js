@@ -1,4 +1,4 @@
-import { k as baseTags, l as buildTags, n as datadogRunGaugeName, o as datadogUnit, t as statsdName, u as datadogStatName, v as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, w as defaultPostDeps, x as postWithRetry, y as redactSecrets, z as commonjsGlobal, A as tagValue, B as looksLikeUniqueId, m as metricKey, I as InputError, C as gpuGaugesFor } from './run-Bw8QgU9m.js';
+import { f as baseTags, e as buildTags, u as datadogRunGaugeName, v as datadogUnit, s as statsdName, w as datadogStatName, x as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, y as defaultPostDeps, z as postWithRetry, A as redactSecrets, c as commonjsGlobal, B as tagValue, C as looksLikeUniqueId, m as metricKey, I as InputError } from './run-DbPVNCBG.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,19 +9,13 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-DUV91Y2c.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-BuyRhB4E.js';
+import { g as gpuGaugesFor } from './gpu-gauges-2JeUk8qX.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
 import 'stream';
-import 'node:dns/promises';
-import 'node:net';
-import 'os';
-import 'assert';
-import 'dgram';
-import 'net';
-import 'dns';
 
 /**
  * Split series into `/api/v2/series` bodies that each stay within the API's size limits, measured on the

@@ -1,4 +1,4 @@
-import { I as InputError, c as median, d as medianAbsoluteDeviation, e as probit, f as gammaln, i as cumulativeStdNormalProbability, m as metricKey, s as sampleStandardDeviation, j as branchType } from './run-Bw8QgU9m.js';
+import { I as InputError, i as median, j as medianAbsoluteDeviation, k as probit, l as gammaln, n as cumulativeStdNormalProbability, m as metricKey, o as sampleStandardDeviation, t as branchType } from './run-DbPVNCBG.js';
 import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';
@@ -8,16 +8,7 @@ import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
-import 'node:dns/promises';
-import 'node:net';
 import 'process';
-import 'util';
-import 'os';
-import 'fs';
-import 'assert';
-import 'dgram';
-import 'net';
-import 'dns';
 import 'buffer';
 
 /**

@@ -1,20 +1,11 @@
-import { E as getDefaultExportFromCjs, I as InputError, F as DEFAULT_CONFIG, m as metricKey } from './run-Bw8QgU9m.js';
+import { d as getDefaultExportFromCjs, I as InputError, E as DEFAULT_CONFIG, m as metricKey } from './run-DbPVNCBG.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
 import 'stream';
-import 'node:dns/promises';
-import 'node:net';
 import 'process';
-import 'util';
-import 'os';
-import 'fs';
-import 'assert';
-import 'dgram';
-import 'net';
-import 'dns';
 import 'buffer';
 
 var utils = {};

@@ -1,20 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { I as InputError, p as parse, m as metricKey, h as headerUnit, c as median, q as quantileSorted } from './run-Bw8QgU9m.js';
+import { I as InputError, p as parse, m as metricKey, h as headerUnit, i as median, q as quantileSorted } from './run-DbPVNCBG.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
 import 'node:path';
 import 'node:stream';
 import 'stream';
-import 'node:dns/promises';
-import 'node:net';
 import 'process';
-import 'util';
-import 'os';
-import 'fs';
-import 'assert';
-import 'dgram';
-import 'net';
-import 'dns';
 import 'buffer';
 
 const FIELD_UNIT = {

@@ -112,7 +112,7 @@ export class Sketch {
       const value = values[i]!;
       if (value - value !== 0) continue; // NaN or ±Infinity
       if (value > MIN_INDEXABLE) {
-        const key = Math.ceil(Math.log2(value) * MULTIPLIER);
+        const key = Math.ceil(Math.log2(value) * MULTIPLIER) + 0; // keyOf, inline
         if (key < positive.minKey || key > positive.maxKey) positive.extend(key, key);
         const bins = positive.bins;
         const at = key - positive.offset;

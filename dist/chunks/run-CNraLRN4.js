@@ -726,7 +726,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-Kb2Y-ENQ.js');
+    const { parseConfig } = await import('./parse-config-D2uwxtHe.js');
     return parseConfig(text, path);
 }
 
@@ -5694,7 +5694,7 @@ class Sketch {
             if (value - value !== 0)
                 continue; // NaN or ±Infinity
             if (value > MIN_INDEXABLE) {
-                const key = Math.ceil(Math.log2(value) * MULTIPLIER);
+                const key = Math.ceil(Math.log2(value) * MULTIPLIER) + 0; // keyOf, inline
                 if (key < positive.minKey || key > positive.maxKey)
                     positive.extend(key, key);
                 const bins = positive.bins;
@@ -6173,17 +6173,17 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-DdKqcvKk.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-C1YZcCY6.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-BWWMekUr.js')).addGpu(stage);
+        await (await import('./gpu-CgFZQc1R.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-uoxjwsMl.js') : null;
+    const historyStage = options.history ? await import('./history-DSX9inTk.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-DvJQxwbo.js');
+        const sinks = await import('./http-sinks-DlLgVRax.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -6192,7 +6192,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-D9JmIH6b.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-BgffqLGl.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

@@ -8,7 +8,7 @@ import type { Config } from '../classify/config.js';
 import { DivergenceDetector } from './divergence.js';
 import { firstAtOrAbove } from './first-at-or-above.js';
 import { LossSampler } from './loss-sampler.js';
-import { newSketch, quantilesOf, type Sketch } from './sketch.js';
+import { Sketch, quantilesOf } from './sketch.js';
 import { StepWindows } from './step-windows.js';
 
 /** Logged points whose median is the loss "over the final window". */
@@ -43,7 +43,7 @@ export class MetricAccumulator {
     const kind = cls.kind;
     this.windows = kind === 'window' || kind === 'timer' ? new StepWindows(config.lossEvery, config.maxWindows) : null;
     // Window and timer metrics get their steady state from their windows; loss keeps its own sketch.
-    this.steady = kind === 'loss' ? newSketch() : null;
+    this.steady = kind === 'loss' ? new Sketch() : null;
     this.sampler = kind === 'loss' ? new LossSampler(config.lossEvery, config.lossMaxPoints) : null;
     this.divergence = kind === 'loss' ? new DivergenceDetector() : null;
   }

@@ -84,7 +84,6 @@ export class Sketch {
   count = 0;
   min = Number.POSITIVE_INFINITY;
   max = Number.NEGATIVE_INFINITY;
-  sum = 0;
   private zero = 0;
   private readonly positive = new DenseCounts();
   private readonly negative = new DenseCounts();
@@ -95,7 +94,6 @@ export class Sketch {
     else if (value < -MIN_INDEXABLE) this.negative.add(keyOf(-value), 1);
     else this.zero += 1;
     this.count += 1;
-    this.sum += value;
     if (value < this.min) this.min = value;
     if (value > this.max) this.max = value;
   }
@@ -105,7 +103,6 @@ export class Sketch {
     const positive = this.positive;
     let positives = 0;
     let count = 0;
-    let sum = 0;
     let min = this.min;
     let max = this.max;
     for (let i = from; i < to; i++) {
@@ -121,13 +118,11 @@ export class Sketch {
       } else if (value < -MIN_INDEXABLE) this.negative.add(keyOf(-value), 1);
       else this.zero += 1;
       count += 1;
-      sum += value;
       if (value < min) min = value;
       if (value > max) max = value;
     }
     positive.count += positives;
     this.count += count;
-    this.sum += sum;
     this.min = min;
     this.max = max;
   }
@@ -138,7 +133,6 @@ export class Sketch {
     this.negative.merge(other.negative);
     this.zero += other.zero;
     this.count += other.count;
-    this.sum += other.sum;
     if (other.min < this.min) this.min = other.min;
     if (other.max > this.max) this.max = other.max;
   }
@@ -152,10 +146,6 @@ export class Sketch {
     if (rank < negatives + this.zero) return 0;
     return MAPPING.value(this.positive.keyAtRank(rank - this.zero - negatives, true));
   }
-}
-
-export function newSketch(): Sketch {
-  return new Sketch();
 }
 
 /**

@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../bench/random.js';
 import { StepWindows } from './step-windows.js';
 
+/** Add values logged at steps, none of them warm-up. */
+function addAll(w: StepWindows, steps: number[], values: number[]): void {
+  w.addColumn(Float64Array.from(steps), Float64Array.from(values), -Infinity, false);
+}
+
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+
 describe('StepWindows', () => {
   it('keeps the number of windows bounded and aligned as the run grows', () => {
     const w = new StepWindows(50, 32);
-    for (let step = 0; step < 100_000; step++) w.add(step, step % 7);
+    addAll(w, range(100_000), range(100_000).map((step) => step % 7));
     const windows = w.result();
     expect(windows.length).toBeLessThanOrEqual(32);
     expect(windows.length).toBeGreaterThan(16);
@@ -18,7 +25,7 @@ describe('StepWindows', () => {
 
   it('keeps window quantiles close to the exact ones', () => {
     const w = new StepWindows(100, 32);
-    for (let step = 0; step < 100; step++) w.add(step, 0.4 + step / 1000);
+    addAll(w, range(100), range(100).map((step) => 0.4 + step / 1000));
     const [only] = w.result();
     expect(only!.count).toBe(100);
     expect(only!.quantiles[2]).toBeCloseTo(0.4495, 3);
@@ -29,7 +36,7 @@ describe('StepWindows', () => {
 describe('StepWindows small windows', () => {
   it('keep the values of a window of at most five, rank by rank, the ends exact', () => {
     const w = new StepWindows(100, 32);
-    for (const [step, v] of [[0, 0.43], [10, 0.41], [20, 0.42], [150, 7], [250, 1], [260, 2], [270, 3], [280, 4], [290, 5], [295, 6]] as const) w.add(step, v);
+    addAll(w, [0, 10, 20, 150, 250, 260, 270, 280, 290, 295], [0.43, 0.41, 0.42, 7, 1, 2, 3, 4, 5, 6]);
     const [first, second, third] = w.result();
     expect(first!.values).toEqual([0.41, expect.closeTo(0.42, 3), 0.43]);
     expect(second!.values).toEqual([7]);

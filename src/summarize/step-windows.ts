@@ -8,7 +8,7 @@
  */
 import { WINDOW_QUANTILES, type StepWindow } from '../model.js';
 import { firstAtOrAbove } from './first-at-or-above.js';
-import { newSketch, quantilesOf, type Sketch } from './sketch.js';
+import { Sketch, quantilesOf } from './sketch.js';
 
 interface Slot {
   main: Sketch;
@@ -26,11 +26,6 @@ export class StepWindows {
     private readonly maxWindows: number,
   ) {
     this.width = Math.max(1, initialWidth);
-  }
-
-  /** Add one value; a `warm` value counts in its window but not in the steady state. */
-  add(step: number, value: number, warm = false): void {
-    this.addColumn(Float64Array.of(step), Float64Array.of(value), warm ? Infinity : -Infinity, false);
   }
 
   /**
@@ -58,7 +53,7 @@ export class StepWindows {
       const slot = this.slotAt(step);
       const windowEnd = (Math.floor(step / this.width) + 1) * this.width;
       const j = firstAtOrAbove(steps, i + 1, warm ? Math.min(windowEnd, steadyFrom) : windowEnd);
-      (warm ? (slot.warm ??= newSketch()) : slot.main).acceptMany(values, i, j);
+      (warm ? (slot.warm ??= new Sketch()) : slot.main).acceptMany(values, i, j);
       i = j;
     }
   }
@@ -69,7 +64,7 @@ export class StepWindows {
     if (index === this.currentIndex) return this.current!;
     let slot = this.slots.get(index);
     if (!slot) {
-      slot = { main: newSketch(), warm: null };
+      slot = { main: new Sketch(), warm: null };
       this.slots.set(index, slot);
       if (this.slots.size > this.maxWindows) {
         this.coarsen();
@@ -92,7 +87,7 @@ export class StepWindows {
           continue;
         }
         into.main.merge(slot.main);
-        if (slot.warm) (into.warm ??= newSketch()).merge(slot.warm);
+        if (slot.warm) (into.warm ??= new Sketch()).merge(slot.warm);
       }
       this.slots = merged;
     }
@@ -102,7 +97,7 @@ export class StepWindows {
 
   /** Everything but the warm-up values, merged: the steady state. Null when there is none. */
   steady(): Sketch | null {
-    const all = newSketch();
+    const all = new Sketch();
     for (const slot of this.slots.values()) all.merge(slot.main);
     return all.count > 0 ? all : null;
   }
@@ -113,7 +108,7 @@ export class StepWindows {
       .map(([index, slot]) => {
         let sketch = slot.main;
         if (slot.warm) {
-          sketch = newSketch();
+          sketch = new Sketch();
           sketch.merge(slot.main);
           sketch.merge(slot.warm);
         }

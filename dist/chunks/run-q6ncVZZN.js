@@ -726,7 +726,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-D2uwxtHe.js');
+    const { parseConfig } = await import('./parse-config-qrCWRRCO.js');
     return parseConfig(text, path);
 }
 
@@ -5662,7 +5662,6 @@ class Sketch {
     count = 0;
     min = Number.POSITIVE_INFINITY;
     max = Number.NEGATIVE_INFINITY;
-    sum = 0;
     zero = 0;
     positive = new DenseCounts();
     negative = new DenseCounts();
@@ -5675,7 +5674,6 @@ class Sketch {
         else
             this.zero += 1;
         this.count += 1;
-        this.sum += value;
         if (value < this.min)
             this.min = value;
         if (value > this.max)
@@ -5686,7 +5684,6 @@ class Sketch {
         const positive = this.positive;
         let positives = 0;
         let count = 0;
-        let sum = 0;
         let min = this.min;
         let max = this.max;
         for (let i = from; i < to; i++) {
@@ -5707,7 +5704,6 @@ class Sketch {
             else
                 this.zero += 1;
             count += 1;
-            sum += value;
             if (value < min)
                 min = value;
             if (value > max)
@@ -5715,7 +5711,6 @@ class Sketch {
         }
         positive.count += positives;
         this.count += count;
-        this.sum += sum;
         this.min = min;
         this.max = max;
     }
@@ -5725,7 +5720,6 @@ class Sketch {
         this.negative.merge(other.negative);
         this.zero += other.zero;
         this.count += other.count;
-        this.sum += other.sum;
         if (other.min < this.min)
             this.min = other.min;
         if (other.max > this.max)
@@ -5743,9 +5737,6 @@ class Sketch {
             return 0;
         return MAPPING.value(this.positive.keyAtRank(rank - this.zero - negatives, true));
     }
-}
-function newSketch() {
-    return new Sketch();
 }
 /**
  * Values at the given quantile levels, clamped into [min, max] (the sketch answers bucket centres); the
@@ -5773,10 +5764,6 @@ class StepWindows {
         this.maxWindows = maxWindows;
         this.width = Math.max(1, initialWidth);
     }
-    /** Add one value; a `warm` value counts in its window but not in the steady state. */
-    add(step, value, warm = false) {
-        this.addColumn(Float64Array.of(step), Float64Array.of(value), warm ? Infinity : -Infinity, false);
-    }
     /**
      * Add a batch's column: `values[i]` logged at `steps[i]` (steps increasing). Values at steps below
      * `steadyFrom` are warm-up: they count in their window but not in the steady state, or not at all when
@@ -5802,7 +5789,7 @@ class StepWindows {
             const slot = this.slotAt(step);
             const windowEnd = (Math.floor(step / this.width) + 1) * this.width;
             const j = firstAtOrAbove(steps, i + 1, warm ? Math.min(windowEnd, steadyFrom) : windowEnd);
-            (warm ? (slot.warm ??= newSketch()) : slot.main).acceptMany(values, i, j);
+            (warm ? (slot.warm ??= new Sketch()) : slot.main).acceptMany(values, i, j);
             i = j;
         }
     }
@@ -5813,7 +5800,7 @@ class StepWindows {
             return this.current;
         let slot = this.slots.get(index);
         if (!slot) {
-            slot = { main: newSketch(), warm: null };
+            slot = { main: new Sketch(), warm: null };
             this.slots.set(index, slot);
             if (this.slots.size > this.maxWindows) {
                 this.coarsen();
@@ -5836,7 +5823,7 @@ class StepWindows {
                 }
                 into.main.merge(slot.main);
                 if (slot.warm)
-                    (into.warm ??= newSketch()).merge(slot.warm);
+                    (into.warm ??= new Sketch()).merge(slot.warm);
             }
             this.slots = merged;
         }
@@ -5845,7 +5832,7 @@ class StepWindows {
     }
     /** Everything but the warm-up values, merged: the steady state. Null when there is none. */
     steady() {
-        const all = newSketch();
+        const all = new Sketch();
         for (const slot of this.slots.values())
             all.merge(slot.main);
         return all.count > 0 ? all : null;
@@ -5856,7 +5843,7 @@ class StepWindows {
             .map(([index, slot]) => {
             let sketch = slot.main;
             if (slot.warm) {
-                sketch = newSketch();
+                sketch = new Sketch();
                 sketch.merge(slot.main);
                 sketch.merge(slot.warm);
             }
@@ -5905,7 +5892,7 @@ class MetricAccumulator {
         const kind = cls.kind;
         this.windows = kind === 'window' || kind === 'timer' ? new StepWindows(config.lossEvery, config.maxWindows) : null;
         // Window and timer metrics get their steady state from their windows; loss keeps its own sketch.
-        this.steady = kind === 'loss' ? newSketch() : null;
+        this.steady = kind === 'loss' ? new Sketch() : null;
         this.sampler = kind === 'loss' ? new LossSampler(config.lossEvery, config.lossMaxPoints) : null;
         this.divergence = kind === 'loss' ? new DivergenceDetector() : null;
     }
@@ -6173,17 +6160,17 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-C1YZcCY6.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-BZVKkpDx.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-CgFZQc1R.js')).addGpu(stage);
+        await (await import('./gpu-Ds56o_2l.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-DSX9inTk.js') : null;
+    const historyStage = options.history ? await import('./history-D11MPZKh.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-DlLgVRax.js');
+        const sinks = await import('./http-sinks-BC_v5Dpm.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -6192,7 +6179,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-BgffqLGl.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-D55GhXUG.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

@@ -28994,16 +28994,19 @@ class BadCell extends Error {
 }
 const NO_VALUE = /^(\[.*\]|n\/a|na|-|none|unknown|not supported|)$/i;
 const NUMBER_UNIT = /^([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*([a-z%°/]*)$/i;
-/** Factors to MiB. */
+/**
+ * Factors to MiB. KB, MB and GB are binary here, as in the metric CSVs (classify/defaults.ts): GPU tools
+ * count memory in MiB and older nvidia-smi and dmon label it "MB".
+ */
 const MEMORY = {
     b: 1 / 1048576,
     bytes: 1 / 1048576,
     kib: 1 / 1024,
-    kb: 1000 / 1048576,
+    kb: 1 / 1024,
     mib: 1,
-    mb: 1e6 / 1048576,
+    mb: 1,
     gib: 1024,
-    gb: 1e9 / 1048576,
+    gb: 1024,
 };
 /**
  * Parse a cell. `unit` is what the field is kept in; `headerUnit` the unit written in the header (used when the
@@ -29082,8 +29085,7 @@ function parseDmon(source, text) {
             }
             else if (units === null) {
                 units = words;
-                // dmon labels frame-buffer memory "MB" but counts MiB, as nvidia-smi does everywhere else.
-                present = present.map((p) => ({ ...p, unit: p.field === 'memUsedMiB' ? 'MiB' : (units[p.column] ?? '') }));
+                present = present.map((p) => ({ ...p, unit: units[p.column] ?? '' }));
             }
             continue; // later '#' lines repeat the header
         }
@@ -31789,6 +31791,17 @@ function summarizeGpu(samples, options = {}) {
     const memories = devices.map((d) => d.memory).filter((m) => m !== null);
     const peak = memories.reduce((best, m) => (best === null || (m.peakFraction ?? m.peakMiB) > (best.peakFraction ?? best.peakMiB) ? m : best), null);
     const temps = devices.map((d) => d.temperature?.maxC).filter((t) => t !== undefined);
+    // Each pooled field is sorted once: its steady state also gives the run's activity figures.
+    const pooledFields = {};
+    for (const [field, values] of Object.entries(pooled)) {
+        const p = pooledField(values);
+        if (p)
+            pooledFields[field] = p;
+    }
+    const runActivity = (field) => {
+        const p = pooledFields[field];
+        return p ? activityStats(p.steady) : null;
+    };
     return {
         source: samples.source,
         format: samples.format,
@@ -31797,9 +31810,9 @@ function summarizeGpu(samples, options = {}) {
         durationSeconds: Number.isFinite(durationMs) ? durationMs / 1000 : null,
         sampleIntervalSeconds: Number.isFinite(interval) ? interval / 1000 : null,
         run: {
-            utilization: activity(pooled.util ?? null),
-            smActive: activity(pooled.smActive ?? null),
-            tensorActive: activity(pooled.tensorActive ?? null),
+            utilization: runActivity('util'),
+            smActive: runActivity('smActive'),
+            tensorActive: runActivity('tensorActive'),
             memory: peak,
             power: powered.length
                 ? {
@@ -31813,9 +31826,7 @@ function summarizeGpu(samples, options = {}) {
             starvedGpus: devices.filter((d) => d.starved?.starved).map((d) => d.label),
         },
         devices,
-        pooled: Object.fromEntries(Object.entries(pooled)
-            .map(([field, values]) => [field, pooledField(values)])
-            .filter(([, p]) => p !== null)),
+        pooled: pooledFields,
         truncated: samples.truncated,
         warnings: [...samples.warnings],
     };
@@ -31836,7 +31847,10 @@ function starvedFlag(sm, util, opt) {
 }
 function activity(values) {
     const s = values ? steadyOfSamples(values, 0) : null;
-    return s ? { mean: s.mean, p10: s.p10, median: s.median, n: s.n } : null;
+    return s ? activityStats(s) : null;
+}
+function activityStats(s) {
+    return { mean: s.mean, p10: s.p10, median: s.median, n: s.n };
 }
 function memory(used, total) {
     if (!hasValues(used))

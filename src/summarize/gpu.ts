@@ -168,6 +168,17 @@ export function summarizeGpu(samples: GpuSamples, options: Partial<GpuSummaryOpt
   const peak = memories.reduce<MemoryStats | null>((best, m) => (best === null || (m.peakFraction ?? m.peakMiB) > (best.peakFraction ?? best.peakMiB) ? m : best), null);
   const temps = devices.map((d) => d.temperature?.maxC).filter((t): t is number => t !== undefined);
 
+  // Each pooled field is sorted once: its steady state also gives the run's activity figures.
+  const pooledFields: Partial<Record<GpuField, PooledField>> = {};
+  for (const [field, values] of Object.entries(pooled) as [GpuField, number[]][]) {
+    const p = pooledField(values);
+    if (p) pooledFields[field] = p;
+  }
+  const runActivity = (field: GpuField): ActivityStats | null => {
+    const p = pooledFields[field];
+    return p ? activityStats(p.steady) : null;
+  };
+
   return {
     source: samples.source,
     format: samples.format,
@@ -176,9 +187,9 @@ export function summarizeGpu(samples: GpuSamples, options: Partial<GpuSummaryOpt
     durationSeconds: Number.isFinite(durationMs) ? durationMs / 1000 : null,
     sampleIntervalSeconds: Number.isFinite(interval) ? interval / 1000 : null,
     run: {
-      utilization: activity(pooled.util ?? null),
-      smActive: activity(pooled.smActive ?? null),
-      tensorActive: activity(pooled.tensorActive ?? null),
+      utilization: runActivity('util'),
+      smActive: runActivity('smActive'),
+      tensorActive: runActivity('tensorActive'),
       memory: peak,
       power: powered.length
         ? {
@@ -192,11 +203,7 @@ export function summarizeGpu(samples: GpuSamples, options: Partial<GpuSummaryOpt
       starvedGpus: devices.filter((d) => d.starved?.starved).map((d) => d.label),
     },
     devices,
-    pooled: Object.fromEntries(
-      Object.entries(pooled)
-        .map(([field, values]) => [field, pooledField(values)] as const)
-        .filter(([, p]) => p !== null),
-    ),
+    pooled: pooledFields,
     truncated: samples.truncated,
     warnings: [...samples.warnings],
   };
@@ -218,7 +225,11 @@ function starvedFlag(sm: number[] | null, util: number[] | null, opt: GpuSummary
 
 function activity(values: number[] | null): ActivityStats | null {
   const s = values ? steadyOfSamples(values, 0) : null;
-  return s ? { mean: s.mean, p10: s.p10, median: s.median, n: s.n } : null;
+  return s ? activityStats(s) : null;
+}
+
+function activityStats(s: SteadyState): ActivityStats {
+  return { mean: s.mean, p10: s.p10, median: s.median, n: s.n };
 }
 
 function memory(used: number[] | undefined, total: number[] | undefined): MemoryStats | null {

@@ -51,8 +51,7 @@ export function parseDmon(source: string, text: string): GpuSamples {
         builder = new SeriesBuilder(present.map((p) => p.field));
       } else if (units === null) {
         units = words;
-        // dmon labels frame-buffer memory "MB" but counts MiB, as nvidia-smi does everywhere else.
-        present = present.map((p) => ({ ...p, unit: p.field === 'memUsedMiB' ? 'MiB' : (units![p.column] ?? '') }));
+        present = present.map((p) => ({ ...p, unit: units![p.column] ?? '' }));
       }
       continue; // later '#' lines repeat the header
     }

@@ -11,16 +11,19 @@ export class BadCell extends Error {}
 const NO_VALUE = /^(\[.*\]|n\/a|na|-|none|unknown|not supported|)$/i;
 const NUMBER_UNIT = /^([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*([a-z%°/]*)$/i;
 
-/** Factors to MiB. */
+/**
+ * Factors to MiB. KB, MB and GB are binary here, as in the metric CSVs (classify/defaults.ts): GPU tools
+ * count memory in MiB and older nvidia-smi and dmon label it "MB".
+ */
 const MEMORY: Record<string, number> = {
   b: 1 / 1048576,
   bytes: 1 / 1048576,
   kib: 1 / 1024,
-  kb: 1000 / 1048576,
+  kb: 1 / 1024,
   mib: 1,
-  mb: 1e6 / 1048576,
+  mb: 1,
   gib: 1024,
-  gb: 1e9 / 1048576,
+  gb: 1024,
 };
 
 export type CellUnit = 'percent' | 'mebibytes' | 'watts' | 'celsius' | 'megahertz';

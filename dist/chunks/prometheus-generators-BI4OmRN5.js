@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, I as InputError, G as loadConfig, K as summarizeRun, H as openTable, F as classify } from './run-q6ncVZZN.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-BmqpyOnz.js';
+import { m as metricKey, s as statsdName, I as InputError, G as loadConfig, K as summarizeRun, H as openTable, F as classify } from './run-tqROPvdt.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-_P2EuSxS.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';

@@ -1,4 +1,4 @@
-import { m as metricKey } from './run-q6ncVZZN.js';
+import { m as metricKey } from './run-tqROPvdt.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

@@ -1,3 +1,4 @@
+import { sampleStandardDeviation } from 'simple-statistics';
 import { describe, expect, it } from 'vitest';
 import { buildBaseline, type BaselineOptions } from './baseline.js';
 
@@ -10,6 +11,7 @@ describe('buildBaseline', () => {
     const v = noise.slice(0, 10).map((e) => 100 + e);
     const b = buildBaseline(pts(v), opts)!;
     expect(b.centre).toBeCloseTo(v.reduce((a, c) => a + c) / 10, 12);
+    expect(b.sd).toBeCloseTo(sampleStandardDeviation(v), 12);
     expect(b.runs).toBe(10);
     expect(b.df).toBe(9);
     expect(b.note).toBe('');

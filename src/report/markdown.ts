@@ -94,13 +94,13 @@ export function runHeadline(run: RunReport): string {
 
 /** The run's verdict in words: the regressions, or what needs a look, or that all is well. */
 export function verdictLine(gate: GateResult, esc: (text: string) => string = mdText): string {
+  const incomplete = !gate.run.complete || gate.run.truncated ? [incompleteText(gate)] : [];
   const regressions = orderMetrics(gate.metrics).filter((m) => m.verdict === 'regression');
   if (regressions.length > 0) {
     const more = regressions.length > 10 ? ` and ${regressions.length - 10} more` : '';
-    return `regression in ${regressions.slice(0, 10).map((m) => metricChange(m, esc)).join(', ')}${more}`;
+    return [`regression in ${regressions.slice(0, 10).map((m) => metricChange(m, esc)).join(', ')}${more}`, ...incomplete].join('; ');
   }
-  const notes: string[] = [];
-  if (!gate.run.complete || gate.run.truncated) notes.push(incompleteText(gate));
+  const notes: string[] = [...incomplete];
   const missing = gate.metrics.filter((m) => m.verdict === 'missing');
   if (missing.length) notes.push(`missing ${missing.map((m) => esc(m.name)).join(', ')}`);
   const young = gate.metrics.filter((m) => m.verdict === 'insufficient-history');

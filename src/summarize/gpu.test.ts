@@ -127,6 +127,8 @@ describe('gpuGauges and gpuMetricSummaries', () => {
     expect(util.count).toBe(s.devices[0]!.steadySamples * 2);
     expect(metrics.map((m) => m.name)).toEqual(['gpu.utilization', 'gpu.memory.used', 'gpu.power', 'gpu.temperature']);
     const config = parseConfig('metrics:\n  "gpu.*": { gate: false }\n', 'c.yml');
-    expect(gpuMetricSummaries(s, config).every((m) => !m.class.gate)).toBe(true);
+    const ungated = gpuMetricSummaries(s, config);
+    expect(ungated).toHaveLength(4);
+    expect(ungated.every((m) => !m.class.gate)).toBe(true);
   });
 });

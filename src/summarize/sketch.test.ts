@@ -68,6 +68,27 @@ describe('Sketch', () => {
     expect(a.quantile(0.25)).toBeLessThan(-1e5);
   });
 
+  it('is needed: sketches-js DDSketch.merge loses the negative values of the sketch merged in', () => {
+    const theirs = new sketches.DDSketch({ relativeAccuracy: RELATIVE_ACCURACY });
+    const other = new sketches.DDSketch({ relativeAccuracy: RELATIVE_ACCURACY });
+    const ours = new Sketch();
+    const oursOther = new Sketch();
+    for (const v of [1, 2, 3]) {
+      theirs.accept(v);
+      ours.accept(v);
+    }
+    for (const v of [-3, -2, -1]) {
+      other.accept(v);
+      oursOther.accept(v);
+    }
+    theirs.merge(other);
+    ours.merge(oursOther);
+    // Six values, three of them negative: the lowest quartile is negative.
+    expect(ours.quantile(0.2)).toBeLessThan(0);
+    expect(theirs.count).toBe(6);
+    expect(theirs.getValueAtQuantile(0.2)).toBeGreaterThan(0);
+  });
+
   it('takes a run of values in one call as it takes them one by one, skipping NaN and infinities', () => {
     const random = mulberry32(4);
     // Values that keep widening the key range both ways, so the counts are moved while the run goes in.

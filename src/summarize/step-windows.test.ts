@@ -29,7 +29,8 @@ describe('StepWindows', () => {
     const [only] = w.result();
     expect(only!.count).toBe(100);
     expect(only!.quantiles[2]).toBeCloseTo(0.4495, 3);
-    expect(only!.quantiles[0]!).toBeGreaterThanOrEqual(0.4);
+    // p10 is rank 0.1 × 99 = 9.9: the 10th value, 0.409, within the sketch's relative accuracy.
+    expect(Math.abs(only!.quantiles[0]! - 0.409)).toBeLessThanOrEqual(0.409 * 0.0005);
   });
 });
 

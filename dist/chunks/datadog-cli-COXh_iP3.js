@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, w as datadogStatName, u as datadogRunGaugeName, F as classify, I as InputError, G as loadConfig, H as openTable, J as DEFAULT_OPTIONS } from './run-tqROPvdt.js';
+import { m as metricKey, s as statsdName, w as datadogStatName, u as datadogRunGaugeName, F as classify, I as InputError, G as loadConfig, H as openTable, J as DEFAULT_OPTIONS } from './run-JHCakXzb.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';

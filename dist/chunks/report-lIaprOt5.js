@@ -4,8 +4,8 @@ import 'node:os';
 import { dirname } from 'node:path';
 import { c as comparableRuns } from './main-Bn0cX3mq.js';
 import './index-D2ITh64m.js';
-import { W as WINDOW_QUANTILES, I as InputError, i as median, m as metricKey } from './run-tqROPvdt.js';
-import { f as summary, r as requireTunnel, h as requireUndici, u as undiciExports } from './core-Cx5_Wkh_.js';
+import { W as WINDOW_QUANTILES, I as InputError, i as median, m as metricKey } from './run-JHCakXzb.js';
+import { f as summary, r as requireTunnel, h as requireUndici, u as undiciExports } from './core-CYPxN4q_.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
@@ -502,14 +502,13 @@ function runHeadline(run) {
 }
 /** The run's verdict in words: the regressions, or what needs a look, or that all is well. */
 function verdictLine(gate, esc = mdText) {
+    const incomplete = !gate.run.complete || gate.run.truncated ? [incompleteText(gate)] : [];
     const regressions = orderMetrics(gate.metrics).filter((m) => m.verdict === 'regression');
     if (regressions.length > 0) {
         const more = regressions.length > 10 ? ` and ${regressions.length - 10} more` : '';
-        return `regression in ${regressions.slice(0, 10).map((m) => metricChange(m, esc)).join(', ')}${more}`;
+        return [`regression in ${regressions.slice(0, 10).map((m) => metricChange(m, esc)).join(', ')}${more}`, ...incomplete].join('; ');
     }
-    const notes = [];
-    if (!gate.run.complete || gate.run.truncated)
-        notes.push(incompleteText(gate));
+    const notes = [...incomplete];
     const missing = gate.metrics.filter((m) => m.verdict === 'missing');
     if (missing.length)
         notes.push(`missing ${missing.map((m) => esc(m.name)).join(', ')}`);

@@ -726,7 +726,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-CDmIYu_P.js');
+    const { parseConfig } = await import('./parse-config-CUCh43-L.js');
     return parseConfig(text, path);
 }
 
@@ -6160,17 +6160,17 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-DfJc9PlE.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-DD41W6e0.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-DN6jZ21L.js')).addGpu(stage);
+        await (await import('./gpu-DUpCXn4Y.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-CA5bkQxe.js') : null;
+    const historyStage = options.history ? await import('./history-M1MXHXV7.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-BVzzP8Ak.js');
+        const sinks = await import('./http-sinks-CGNsHzQj.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -6179,7 +6179,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-13-fIqu4.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-lIaprOt5.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

@@ -103,7 +103,7 @@ async function buildHistory(s: Scenario, rng: Rng, shiftAt: number): Promise<His
   for (let k = 0; k < HISTORY; k++) {
     const h = s.history?.(k, shiftAt) ?? { spec: NORMAL_RUN };
     const summary = await summarize(`h${k}`, h.spec, rng);
-    const complete = runCompleteness(summary, records, 0.99).complete;
+    const complete = runCompleteness(summary, records, GATE.completeFraction).complete;
     records.push(recordFromSummary(summary, { recordedAt: '', ref: '', sha: '', runId: String(k), baseline: h.marked ?? false, complete }));
   }
   return records;

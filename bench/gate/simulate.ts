@@ -31,7 +31,7 @@ export interface RunSpec {
 
 export const NORMAL_RUN: RunSpec = { steps: 400, speed: 1, lossFactor: 1, memoryFactor: 1 };
 
-export const SIM = {
+const SIM = {
   mfu: 0.42,
   runCv: 0.01,
   phi: 0.8,

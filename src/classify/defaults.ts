@@ -67,7 +67,7 @@ const UNIT_ALIASES: Record<string, string> = {
 
 /** The unit a name implies when no `[unit]` suffix says it. */
 function unitFromKey(key: string, fallback: string | undefined): string {
-  if (/_ms$|_ms[._]|milliseconds|\(ms\)/.test(key)) return 'milliseconds';
+  if (/_ms$|_ms[._]|milliseconds/.test(key)) return 'milliseconds';
   if (/bytes/.test(key)) return 'bytes';
   if (/_mib$|_mb$/.test(key)) return 'mebibytes';
   if (/_gib$|_gb$/.test(key)) return 'gibibytes';

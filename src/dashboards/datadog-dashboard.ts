@@ -3,7 +3,7 @@
  * "Import dashboard JSON"): MFU per experiment, loss per model version, step time, throughput, memory, and
  * with the API route the gate's verdicts; template variables `experiment` and `branch_type`. Pure.
  */
-import { datadogRunGaugeName, datadogStatName, type DatadogSource } from '../naming/datadog.js';
+import { DATADOG_TEMPLATE_TAGS, datadogRunGaugeName, datadogStatName, type DatadogSource } from '../naming/datadog.js';
 import { DEFAULT_DATADOG_METRICS, metricQuery, scoped, type DatadogMetricSet, type DatadogPanelMetric, type PanelStat } from './datadog-queries.js';
 import { statsdName } from '../naming.js';
 
@@ -61,7 +61,7 @@ export interface DatadogDashboard {
   widgets: DatadogWidget[];
 }
 
-const SCOPE = ['$experiment', '$branch_type'];
+const SCOPE = DATADOG_TEMPLATE_TAGS.map((tag) => `$${tag}`);
 
 export function datadogDashboard(options: DatadogDashboardOptions): DatadogDashboard {
   const { source, prefix } = options;

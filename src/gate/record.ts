@@ -4,7 +4,7 @@ import { metricKey } from '../naming.js';
 import { fingerprintKey, type HistoryRecord, type MetricRecord } from '../store/history.js';
 
 /** Loss points kept per run: enough to compare a run that stopped early at the step it reached. */
-export const LOSS_POINTS = 48;
+const LOSS_POINTS = 48;
 
 export interface RecordMeta {
   recordedAt: string;

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../model.js';
 import { readManifest } from './manifest.js';
@@ -103,6 +103,15 @@ describe('readManifest', () => {
       [12, 'expected a JSON object per line'],
     ]);
     expect(errors[0]!.message.startsWith(`${path}:2: `)).toBe(true);
+  });
+
+  it('accepts a folder whose name merely starts with two dots', async () => {
+    const path = await manifest([JSON.stringify({ name: 'dots', csv: '..data/m.csv' })]);
+    await mkdir(join(dirname(path), '..data'));
+    await writeFile(join(dirname(path), '..data', 'm.csv'), 'step,loss\n1,2\n');
+    const { runs, errors } = await readManifest(path);
+    expect(errors).toEqual([]);
+    expect(runs.map((r) => r.name)).toEqual(['dots']);
   });
 
   it('names a run without a name after its folder and file', async () => {

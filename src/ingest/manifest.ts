@@ -64,7 +64,8 @@ function firstOf(obj: Json, keys: string[]): { key: string; value: unknown } | u
 /** Whether `target` (a real path) lies inside `root` (a real path). */
 function inside(root: string, target: string): boolean {
   const rel = relative(root, target);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && !rel.startsWith(`..${sep}`));
+  // `..` or `../…` climbs out; a name that merely starts with two dots (`..data`) does not.
+  return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
 /** The metrics file a manifest path names: the file itself, or within a directory `metrics_rank_0.csv` or its only CSV. */

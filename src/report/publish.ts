@@ -41,8 +41,6 @@ export interface PublishDeps {
 }
 
 export interface PublishResult {
-  /** The Markdown that went to the job summary (fitted under 1 MiB). */
-  summaryMarkdown: string;
   summaryWritten: boolean;
   files: { markdown?: string; html?: string };
   annotations: { errors: number; warnings: number };
@@ -60,11 +58,10 @@ export async function publishReport(input: ReportInput, options: PublishOptions,
     fileError = err;
   }
 
-  const md = summaryMarkdown(report, options.html ? 'the HTML report artifact' : undefined);
   let summaryWritten = false;
   if (options.jobSummary) {
     try {
-      await writeJobSummary(md, deps.summary);
+      await writeJobSummary(summaryMarkdown(report, options.html ? 'the HTML report artifact' : undefined), deps.summary);
       summaryWritten = true;
     } catch (err) {
       deps.io.warn(`Could not write the job summary: ${(err as Error).message}`);
@@ -91,5 +88,5 @@ export async function publishReport(input: ReportInput, options: PublishOptions,
     deps.io,
   );
   if (fileError) throw fileError;
-  return { summaryMarkdown: md, summaryWritten, files, annotations, comment };
+  return { summaryWritten, files, annotations, comment };
 }

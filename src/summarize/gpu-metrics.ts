@@ -56,7 +56,7 @@ function deviceGauges(prefix: string, d: DeviceLike, tags: Record<string, string
 }
 
 /** The gateable GPU metrics, their field and default class (a config `metrics:` rule may override them). */
-export const GPU_METRICS: { name: string; field: GpuField; class: MetricClass }[] = [
+const GPU_METRICS: { name: string; field: GpuField; class: MetricClass }[] = [
   { name: 'gpu.utilization', field: 'util', class: cls('higher', 'percent', true) },
   { name: 'gpu.sm_active', field: 'smActive', class: cls('higher', 'percent', true) },
   { name: 'gpu.tensor_active', field: 'tensorActive', class: cls('higher', 'percent', true) },

@@ -21,7 +21,7 @@ export interface GpuSummaryOptions {
   warmupFraction: number;
 }
 
-export const DEFAULT_GPU_SUMMARY_OPTIONS: GpuSummaryOptions = {
+const DEFAULT_GPU_SUMMARY_OPTIONS: GpuSummaryOptions = {
   starvedThreshold: 50,
   starvedFraction: 0.5,
   idleThreshold: 5,

@@ -166,8 +166,6 @@ function halfUlp(x: number): number {
   return bits[0];
 }
 
-const POW10_FLOAT = POW10;
-
 /**
  * |value| of the digits in `buf[first, last)` (sign, point and exponent part skipped) times 10^exponent,
  * for 16–19 digits; NaN when it cannot be decided exactly (the caller then uses `Number()`).
@@ -187,7 +185,7 @@ function longDecimal(buf: Buffer, first: number, last: number, exponent: number)
     if (n++ < 15) a = a * 10 + c;
     else b = b * 10 + c;
   }
-  twoProduct(a, POW10_FLOAT[n - 15]!);
+  twoProduct(a, POW10[n - 15]!);
   const productLo = pair[1]!;
   twoSum(pair[0]!, b);
   twoSum(pair[0]!, pair[1]! + productLo);
@@ -197,12 +195,12 @@ function longDecimal(buf: Buffer, first: number, last: number, exponent: number)
   let qh: number;
   let ql: number;
   if (exponent >= 0) {
-    const p = POW10_FLOAT[exponent]!;
+    const p = POW10[exponent]!;
     twoProduct(mh, p);
     qh = pair[0]!;
     ql = pair[1]! + ml * p;
   } else {
-    const p = POW10_FLOAT[-exponent]!;
+    const p = POW10[-exponent]!;
     qh = mh / p;
     twoProduct(qh, p);
     ql = (mh - pair[0]! - pair[1]! + ml) / p;

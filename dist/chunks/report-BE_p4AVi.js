@@ -4,8 +4,8 @@ import 'node:os';
 import { dirname } from 'node:path';
 import { c as comparableRuns } from './main-Bn0cX3mq.js';
 import './index-D2ITh64m.js';
-import { W as WINDOW_QUANTILES, I as InputError, i as median, m as metricKey } from './run-JHCakXzb.js';
-import { f as summary, r as requireTunnel, h as requireUndici, u as undiciExports } from './core-CYPxN4q_.js';
+import { W as WINDOW_QUANTILES, I as InputError, i as median, m as metricKey } from './run-DMiBKMvm.js';
+import { f as summary, r as requireTunnel, h as requireUndici, u as undiciExports } from './core-qk4apBsM.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
@@ -6567,11 +6567,10 @@ async function publishReport(input, options, deps) {
     catch (err) {
         fileError = err;
     }
-    const md = summaryMarkdown(report, options.html ? 'the HTML report artifact' : undefined);
     let summaryWritten = false;
     if (options.jobSummary) {
         try {
-            await writeJobSummary(md, deps.summary);
+            await writeJobSummary(summaryMarkdown(report, options.html ? 'the HTML report artifact' : undefined), deps.summary);
             summaryWritten = true;
         }
         catch (err) {
@@ -6595,7 +6594,7 @@ async function publishReport(input, options, deps) {
     }, deps.io);
     if (fileError)
         throw fileError;
-    return { summaryMarkdown: md, summaryWritten, files, annotations, comment };
+    return { summaryWritten, files, annotations, comment };
 }
 
 /** One RunReport per gate result, with its summary matched by experiment and run name. */

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, w as datadogStatName, u as datadogRunGaugeName, F as classify, I as InputError, G as loadConfig, H as openTable, J as DEFAULT_OPTIONS } from './run-JHCakXzb.js';
+import { m as metricKey, s as statsdName, w as datadogStatName, u as datadogRunGaugeName, F as DATADOG_TEMPLATE_TAGS, G as classify, I as InputError, H as loadConfig, J as openTable, K as DEFAULT_OPTIONS } from './run-DMiBKMvm.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';
@@ -104,7 +104,7 @@ function scoped(q, scope, by = []) {
  * "Import dashboard JSON"): MFU per experiment, loss per model version, step time, throughput, memory, and
  * with the API route the gate's verdicts; template variables `experiment` and `branch_type`. Pure.
  */
-const SCOPE = ['$experiment', '$branch_type'];
+const SCOPE = DATADOG_TEMPLATE_TAGS.map((tag) => `$${tag}`);
 function datadogDashboard(options) {
     const { source, prefix } = options;
     const metrics = options.metrics ?? DEFAULT_DATADOG_METRICS;

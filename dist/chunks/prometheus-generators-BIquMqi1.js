@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, I as InputError, G as loadConfig, K as summarizeRun, H as openTable, F as classify } from './run-JHCakXzb.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-9eq-gWO-.js';
+import { m as metricKey, s as statsdName, I as InputError, H as loadConfig, L as summarizeRun, J as openTable, G as classify } from './run-DMiBKMvm.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-CRdctZ6e.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';

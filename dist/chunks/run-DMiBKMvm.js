@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { readFile, open, stat, realpath, readdir } from 'node:fs/promises';
-import { dirname, basename, extname, resolve, relative, isAbsolute, sep } from 'node:path';
+import { dirname, basename, extname, resolve, relative, sep, isAbsolute } from 'node:path';
 import { Readable } from 'node:stream';
 import { Transform } from 'stream';
 
@@ -308,6 +308,8 @@ const DATADOG_UNITS = {
     mebibytes: 'mebibyte',
     gibibytes: 'gibibyte',
 };
+/** Datadog tag keys the dashboards filter on as template variables; every metric we send carries them. */
+const DATADOG_TEMPLATE_TAGS = ['experiment', 'branch_type'];
 /** The API base URL for a Datadog site (`DD_SITE`): `datadoghq.eu` → `https://api.datadoghq.eu`. */
 function datadogApiBase(site) {
     const s = (site ?? '').trim().replace(/^https?:\/\//, '').replace(/\/+$/, '').replace(/^(app|api)\./, '');
@@ -669,7 +671,7 @@ const UNIT_ALIASES = {
 };
 /** The unit a name implies when no `[unit]` suffix says it. */
 function unitFromKey(key, fallback) {
-    if (/_ms$|_ms[._]|milliseconds|\(ms\)/.test(key))
+    if (/_ms$|_ms[._]|milliseconds/.test(key))
         return 'milliseconds';
     if (/bytes/.test(key))
         return 'bytes';
@@ -726,7 +728,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-CUCh43-L.js');
+    const { parseConfig } = await import('./parse-config-BNUI0yYC.js');
     return parseConfig(text, path);
 }
 
@@ -3374,7 +3376,6 @@ function halfUlp(x) {
     words[LITTLE_ENDIAN ? 0 : 1] = 0;
     return bits[0];
 }
-const POW10_FLOAT = POW10;
 /**
  * |value| of the digits in `buf[first, last)` (sign, point and exponent part skipped) times 10^exponent,
  * for 16–19 digits; NaN when it cannot be decided exactly (the caller then uses `Number()`).
@@ -3398,7 +3399,7 @@ function longDecimal(buf, first, last, exponent) {
         else
             b = b * 10 + c;
     }
-    twoProduct(a, POW10_FLOAT[n - 15]);
+    twoProduct(a, POW10[n - 15]);
     const productLo = pair[1];
     twoSum(pair[0], b);
     twoSum(pair[0], pair[1] + productLo);
@@ -3408,13 +3409,13 @@ function longDecimal(buf, first, last, exponent) {
     let qh;
     let ql;
     if (exponent >= 0) {
-        const p = POW10_FLOAT[exponent];
+        const p = POW10[exponent];
         twoProduct(mh, p);
         qh = pair[0];
         ql = pair[1] + ml * p;
     }
     else {
-        const p = POW10_FLOAT[-exponent];
+        const p = POW10[-exponent];
         qh = mh / p;
         twoProduct(qh, p);
         ql = (mh - pair[0] - pair[1] + ml) / p;
@@ -4287,7 +4288,8 @@ function firstOf(obj, keys) {
 /** Whether `target` (a real path) lies inside `root` (a real path). */
 function inside(root, target) {
     const rel = relative(root, target);
-    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && !rel.startsWith(`..${sep}`));
+    // `..` or `../…` climbs out; a name that merely starts with two dots (`..data`) does not.
+    return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 /** The metrics file a manifest path names: the file itself, or within a directory `metrics_rank_0.csv` or its only CSV. */
 async function resolveMetricsFile(manifest, root, line, written) {
@@ -6160,17 +6162,17 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-DD41W6e0.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-mNFuU8Et.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-DUpCXn4Y.js')).addGpu(stage);
+        await (await import('./gpu-FEuuraOD.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-M1MXHXV7.js') : null;
+    const historyStage = options.history ? await import('./history-Cj161G7U.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-CGNsHzQj.js');
+        const sinks = await import('./http-sinks-C7WAknXe.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -6179,7 +6181,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-lIaprOt5.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-BE_p4AVi.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)
@@ -6192,4 +6194,4 @@ async function run(options, io, shell = { jobSummary: false }) {
     return result;
 }
 
-export { redactSecrets as A, tagValue as B, looksLikeUniqueId as C, DEFAULT_RETRY_POLICY as D, DEFAULT_CONFIG as E, classify as F, loadConfig as G, openTable as H, InputError as I, DEFAULT_OPTIONS as J, summarizeRun as K, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, buildTags as e, baseTags as f, githubContextFromEnv as g, headerUnit as h, median as i, medianAbsoluteDeviation as j, probit as k, gammaln as l, metricKey as m, cumulativeStdNormalProbability as n, sampleStandardDeviation as o, parse as p, quantileSorted as q, resolveOptions as r, statsdName as s, branchType as t, datadogRunGaugeName as u, datadogUnit as v, datadogStatName as w, datadogSeriesUrl as x, defaultPostDeps as y, postWithRetry as z };
+export { redactSecrets as A, tagValue as B, looksLikeUniqueId as C, DEFAULT_RETRY_POLICY as D, DEFAULT_CONFIG as E, DATADOG_TEMPLATE_TAGS as F, classify as G, loadConfig as H, InputError as I, openTable as J, DEFAULT_OPTIONS as K, summarizeRun as L, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, buildTags as e, baseTags as f, githubContextFromEnv as g, headerUnit as h, median as i, medianAbsoluteDeviation as j, probit as k, gammaln as l, metricKey as m, cumulativeStdNormalProbability as n, sampleStandardDeviation as o, parse as p, quantileSorted as q, resolveOptions as r, statsdName as s, branchType as t, datadogRunGaugeName as u, datadogUnit as v, datadogStatName as w, datadogSeriesUrl as x, defaultPostDeps as y, postWithRetry as z };

@@ -5,6 +5,7 @@
 import { InputError } from './model.js';
 import { parseTagList } from './naming.js';
 import { resolveDatadogTarget } from './sinks/datadog-target.js';
+import { checkPushgatewayUrl } from './sinks/pushgateway-url.js';
 import { DEFAULT_OPTIONS, type Command, type GitHubContext, type Options } from './options.js';
 
 type Kind = 'string' | 'list' | 'number' | 'boolean' | 'tags';
@@ -110,6 +111,8 @@ export function resolveOptions(command: Command, raw: RawValues, github: GitHubC
   // The CLI's emit exists to send; the action sends over StatsD only where asked.
   if (shell === 'cli' && command === 'emit' && !options.statsdHost) options.statsdHost = '127.0.0.1';
   if (command === 'record' && raw.record === undefined) options.record = 'always';
+  // A mistyped URL is said before any file is read, not after the run.
+  if (options.pushgatewayUrl) checkPushgatewayUrl(options.pushgatewayUrl);
   // The Datadog API sink runs when asked for by URL or by an explicit key; DD_API_KEY alone only supplies the key.
   const datadog = resolveDatadogTarget({ url: options.datadogUrl, apiKey: options.datadogApiKey }, env);
   options.datadogUrl = datadog && 'url' in datadog ? datadog.url : null;

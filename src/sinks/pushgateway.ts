@@ -6,7 +6,7 @@
  */
 import { Gauge, Pushgateway, Registry } from 'prom-client';
 import type { GateResult, RunSummary } from '../model.js';
-import { InputError } from '../model.js';
+import { checkPushgatewayUrl, redactUrl } from './pushgateway-url.js';
 import { toPrometheusSamples, type PrometheusSamplesOptions, type PushGroup } from './prometheus-samples.js';
 
 /** What the push did, for the run's JSON account and the job summary. */
@@ -46,33 +46,6 @@ export function encodeGrouping(grouping: Record<string, string>): Record<string,
     else out[label] = value;
   }
   return out;
-}
-
-/** The URL without credentials, for messages. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.username || u.password) {
-      u.username = '***';
-      u.password = '';
-    }
-    return u.toString().replace(/\/$/, '');
-  } catch {
-    return '(invalid URL)';
-  }
-}
-
-/** A pushgateway-url that is not an http(s) URL is the user's mistake: InputError, exit 2. */
-export function checkPushgatewayUrl(url: string): void {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new InputError('pushgateway-url', null, `"${redactUrl(url)}" is not a URL (expected e.g. http://pushgateway:9091)`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new InputError('pushgateway-url', null, `"${redactUrl(url)}" is not an http(s) URL`);
-  }
 }
 
 /** A prom-client Registry holding one group's gauges. */

@@ -133,5 +133,10 @@ describe('bad input: one line naming file and line, exit code 2, never a stack t
     expect(prefix.code).toBe(2);
     expect(prefix.stderr).toContain('not a metric prefix');
     expect(prefix.stdout).toBe('');
+    // A mistyped Pushgateway URL stops the run before anything is read or sent.
+    const push = await runCli(['emit', '--csv', 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv', '--dry-run', '--pushgateway-url', 'pushgateway:9091']);
+    expect(push.code).toBe(2);
+    expect(push.stderr).toMatch(/pushgateway-url: .* is not an http\(s\) URL/);
+    expect(push.stdout).toBe('');
   });
 });

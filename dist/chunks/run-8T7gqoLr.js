@@ -485,6 +485,35 @@ function resolveDatadogTarget(given, env) {
     return { url, apiKey };
 }
 
+/** The Pushgateway URL: checked when the options are read (before any file), shown without credentials. */
+/** The URL without credentials, for messages. */
+function redactUrl(url) {
+    try {
+        const u = new URL(url);
+        if (u.username || u.password) {
+            u.username = '***';
+            u.password = '';
+        }
+        return u.toString().replace(/\/$/, '');
+    }
+    catch {
+        return '(invalid URL)';
+    }
+}
+/** A pushgateway-url that is not an http(s) URL is the user's mistake: InputError, exit 2. */
+function checkPushgatewayUrl(url) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        throw new InputError('pushgateway-url', null, `"${redactUrl(url)}" is not a URL (expected e.g. http://pushgateway:9091)`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+        throw new InputError('pushgateway-url', null, `"${redactUrl(url)}" is not an http(s) URL`);
+    }
+}
+
 /**
  * The one table of parameters both shells read: action input `statsd-host` and CLI flag
  * `--statsd-host` are the same entry, parsed and validated the same way.
@@ -586,6 +615,9 @@ function resolveOptions(command, raw, github, env, shell) {
         options.statsdHost = '127.0.0.1';
     if (command === 'record' && raw.record === undefined)
         options.record = 'always';
+    // A mistyped URL is said before any file is read, not after the run.
+    if (options.pushgatewayUrl)
+        checkPushgatewayUrl(options.pushgatewayUrl);
     // The Datadog API sink runs when asked for by URL or by an explicit key; DD_API_KEY alone only supplies the key.
     const datadog = resolveDatadogTarget({ url: options.datadogUrl, apiKey: options.datadogApiKey }, env);
     options.datadogUrl = datadog && 'url' in datadog ? datadog.url : null;
@@ -728,7 +760,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-BNUI0yYC.js');
+    const { parseConfig } = await import('./parse-config-_mZ66qO_.js');
     return parseConfig(text, path);
 }
 
@@ -6162,17 +6194,17 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-mNFuU8Et.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-D0IOILsm.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-FEuuraOD.js')).addGpu(stage);
+        await (await import('./gpu-DNNiewV2.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-Cj161G7U.js') : null;
+    const historyStage = options.history ? await import('./history-QWcQf8ny.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-C7WAknXe.js');
+        const sinks = await import('./http-sinks-CUJ2cP2F.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -6181,7 +6213,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-BE_p4AVi.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-C_MAvxLY.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)
@@ -6194,4 +6226,4 @@ async function run(options, io, shell = { jobSummary: false }) {
     return result;
 }
 
-export { redactSecrets as A, tagValue as B, looksLikeUniqueId as C, DEFAULT_RETRY_POLICY as D, DEFAULT_CONFIG as E, DATADOG_TEMPLATE_TAGS as F, classify as G, loadConfig as H, InputError as I, openTable as J, DEFAULT_OPTIONS as K, summarizeRun as L, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, buildTags as e, baseTags as f, githubContextFromEnv as g, headerUnit as h, median as i, medianAbsoluteDeviation as j, probit as k, gammaln as l, metricKey as m, cumulativeStdNormalProbability as n, sampleStandardDeviation as o, parse as p, quantileSorted as q, resolveOptions as r, statsdName as s, branchType as t, datadogRunGaugeName as u, datadogUnit as v, datadogStatName as w, datadogSeriesUrl as x, defaultPostDeps as y, postWithRetry as z };
+export { redactSecrets as A, tagValue as B, looksLikeUniqueId as C, DEFAULT_RETRY_POLICY as D, checkPushgatewayUrl as E, redactUrl as F, DEFAULT_CONFIG as G, DATADOG_TEMPLATE_TAGS as H, InputError as I, classify as J, loadConfig as K, openTable as L, DEFAULT_OPTIONS as M, summarizeRun as N, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, buildTags as e, baseTags as f, githubContextFromEnv as g, headerUnit as h, median as i, medianAbsoluteDeviation as j, probit as k, gammaln as l, metricKey as m, cumulativeStdNormalProbability as n, sampleStandardDeviation as o, parse as p, quantileSorted as q, resolveOptions as r, statsdName as s, branchType as t, datadogRunGaugeName as u, datadogUnit as v, datadogStatName as w, datadogSeriesUrl as x, defaultPostDeps as y, postWithRetry as z };

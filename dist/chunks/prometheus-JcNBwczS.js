@@ -1,4 +1,4 @@
-import { m as metricKey } from './run-DMiBKMvm.js';
+import { m as metricKey } from './run-8T7gqoLr.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

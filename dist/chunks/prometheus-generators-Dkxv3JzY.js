@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, I as InputError, H as loadConfig, L as summarizeRun, J as openTable, G as classify } from './run-DMiBKMvm.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-CRdctZ6e.js';
+import { m as metricKey, s as statsdName, I as InputError, K as loadConfig, N as summarizeRun, L as openTable, J as classify } from './run-8T7gqoLr.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-JcNBwczS.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';

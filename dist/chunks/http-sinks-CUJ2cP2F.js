@@ -1,4 +1,4 @@
-import { f as baseTags, e as buildTags, u as datadogRunGaugeName, v as datadogUnit, s as statsdName, w as datadogStatName, x as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, y as defaultPostDeps, z as postWithRetry, A as redactSecrets, c as commonjsGlobal, B as tagValue, C as looksLikeUniqueId, m as metricKey, I as InputError } from './run-DMiBKMvm.js';
+import { f as baseTags, e as buildTags, u as datadogRunGaugeName, v as datadogUnit, s as statsdName, w as datadogStatName, x as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, y as defaultPostDeps, z as postWithRetry, A as redactSecrets, c as commonjsGlobal, B as tagValue, C as looksLikeUniqueId, m as metricKey, E as checkPushgatewayUrl, F as redactUrl } from './run-8T7gqoLr.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,7 +9,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-CRdctZ6e.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-JcNBwczS.js';
 import { g as gpuGaugesFor } from './gpu-gauges-2JeUk8qX.js';
 import 'node:fs';
 import 'node:fs/promises';
@@ -7097,33 +7097,6 @@ function encodeGrouping(grouping) {
             out[label] = value;
     }
     return out;
-}
-/** The URL without credentials, for messages. */
-function redactUrl(url) {
-    try {
-        const u = new URL(url);
-        if (u.username || u.password) {
-            u.username = '***';
-            u.password = '';
-        }
-        return u.toString().replace(/\/$/, '');
-    }
-    catch {
-        return '(invalid URL)';
-    }
-}
-/** A pushgateway-url that is not an http(s) URL is the user's mistake: InputError, exit 2. */
-function checkPushgatewayUrl(url) {
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        throw new InputError('pushgateway-url', null, `"${redactUrl(url)}" is not a URL (expected e.g. http://pushgateway:9091)`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-        throw new InputError('pushgateway-url', null, `"${redactUrl(url)}" is not an http(s) URL`);
-    }
 }
 /** A prom-client Registry holding one group's gauges. */
 function registryFor(group) {

@@ -8,10 +8,11 @@ const series = (i: number, tag = 'x'): DatadogSeries => ({ metric: `m.s${i}`, ty
 describe('splitSeriesPayloads', () => {
   it('keeps every body within the limit, measured in UTF-8 bytes, and loses nothing', () => {
     const all = Array.from({ length: 500 }, (_, i) => series(i, 'é'.repeat(i % 7)));
-    const { bodies, oversized } = splitSeriesPayloads(all, 2000);
+    const { bodies, counts, oversized } = splitSeriesPayloads(all, 2000);
     expect(oversized).toEqual([]);
     expect(bodies.length).toBeGreaterThan(1);
     for (const b of bodies) expect(Buffer.byteLength(b)).toBeLessThanOrEqual(2000);
+    expect(counts).toEqual(bodies.map((b) => (JSON.parse(b) as { series: unknown[] }).series.length));
     expect(bodies.flatMap((b) => (JSON.parse(b) as { series: DatadogSeries[] }).series)).toEqual(all);
   });
 
@@ -43,6 +44,7 @@ describe('compressedSeriesPayloads', () => {
       expect(b.gzip.length).toBeLessThanOrEqual(20_000);
       expect(Buffer.byteLength(b.json)).toBeLessThan(100_000);
       expect(gunzipSync(b.gzip).toString('utf8')).toBe(b.json);
+      expect(b.count).toBe((JSON.parse(b.json) as { series: unknown[] }).series.length);
     }
     expect(bodies.flatMap((b) => (JSON.parse(b.json) as { series: DatadogSeries[] }).series)).toEqual(all);
   });

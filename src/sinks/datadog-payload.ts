@@ -11,6 +11,8 @@ export const DATADOG_MAX_PAYLOAD_BYTES = 512_000;
 export interface SeriesPayloads {
   /** JSON bodies `{"series":[…]}`, each at most `maxBytes` bytes. */
   bodies: string[];
+  /** How many series each body holds. */
+  counts: number[];
   /** Series that alone exceed the limit (never sent). */
   oversized: DatadogSeries[];
 }
@@ -24,11 +26,14 @@ const TAIL = ']}';
  */
 export function splitSeriesPayloads(series: DatadogSeries[], maxBytes = DATADOG_MAX_PAYLOAD_BYTES): SeriesPayloads {
   const frame = Buffer.byteLength(HEAD) + Buffer.byteLength(TAIL);
-  const out: SeriesPayloads = { bodies: [], oversized: [] };
+  const out: SeriesPayloads = { bodies: [], counts: [], oversized: [] };
   let items: string[] = [];
   let size = frame;
   const flush = (): void => {
-    if (items.length) out.bodies.push(HEAD + items.join(',') + TAIL);
+    if (items.length) {
+      out.bodies.push(HEAD + items.join(',') + TAIL);
+      out.counts.push(items.length);
+    }
     items = [];
     size = frame;
   };
@@ -53,18 +58,18 @@ export const DATADOG_MAX_DECOMPRESSED_BYTES = 5_242_880;
 
 export interface CompressedPayloads {
   /** gzip bodies, each at most `maxBytes` bytes, inflating to less than `maxDecompressedBytes`. */
-  bodies: { gzip: Buffer; json: string }[];
+  bodies: { gzip: Buffer; json: string; count: number }[];
   oversized: DatadogSeries[];
 }
 
-/** Bodies to send: gzip (`gzip` set) or plain JSON (`gzip` null); `json` is the text either way. */
+/** Bodies to send: gzip (`gzip` set) or plain JSON (`gzip` null); `json` is the text either way, `count` its series. */
 export function seriesPayloads(
   series: DatadogSeries[],
   options: { compress: boolean; maxBytes?: number },
-): { bodies: { json: string; gzip: Buffer | null }[]; oversized: DatadogSeries[] } {
+): { bodies: { json: string; gzip: Buffer | null; count: number }[]; oversized: DatadogSeries[] } {
   if (options.compress) return compressedSeriesPayloads(series, options.maxBytes);
   const plain = splitSeriesPayloads(series, options.maxBytes);
-  return { bodies: plain.bodies.map((json) => ({ json, gzip: null })), oversized: plain.oversized };
+  return { bodies: plain.bodies.map((json, i) => ({ json, gzip: null, count: plain.counts[i]! })), oversized: plain.oversized };
 }
 
 /**
@@ -78,15 +83,15 @@ export function compressedSeriesPayloads(
 ): CompressedPayloads {
   const first = splitSeriesPayloads(series, maxDecompressedBytes - 1);
   const out: CompressedPayloads = { bodies: [], oversized: first.oversized };
-  const pack = (json: string): void => {
+  const pack = (json: string, count: number): void => {
     const gzip = gzipSync(json);
-    if (gzip.length <= maxBytes) return void out.bodies.push({ gzip, json });
+    if (gzip.length <= maxBytes) return void out.bodies.push({ gzip, json, count });
     const items = (JSON.parse(json) as { series: DatadogSeries[] }).series;
     if (items.length === 1) return void out.oversized.push(items[0]!);
     const half = Math.ceil(items.length / 2);
-    pack(JSON.stringify({ series: items.slice(0, half) }));
-    pack(JSON.stringify({ series: items.slice(half) }));
+    pack(JSON.stringify({ series: items.slice(0, half) }), half);
+    pack(JSON.stringify({ series: items.slice(half) }), items.length - half);
   };
-  for (const json of first.bodies) pack(json);
+  first.bodies.forEach((json, i) => pack(json, first.counts[i]!));
   return out;
 }

@@ -89,22 +89,21 @@ export async function sendToDatadog(
     if (compress) headers['Content-Encoding'] = 'gzip';
 
     const deadline = deps.now() + policy.budgetMs;
-    for (const [i, { json, gzip }] of bodies.entries()) {
+    for (const [i, { json, gzip, count }] of bodies.entries()) {
       report.payloads++;
       const outcome = await postWithRetry(url, gzip ?? json, headers, secrets, policy, deps, deadline);
-      const parsed = JSON.parse(json) as { series: { points: unknown[] }[] };
       if (outcome.ok) {
         report.accepted++;
-        report.series += parsed.series.length;
-        report.points += parsed.series.reduce((n, s) => n + s.points.length, 0);
+        report.series += count;
+        report.points += count; // one point per series (a run's value, stamped when sent)
         continue;
       }
       report.ok = false;
-      warn(`Datadog: ${parsed.series.length} series not sent to ${url}: ${outcome.error ?? 'failed'}${hint(outcome.status)}`);
+      warn(`Datadog: ${count} series not sent to ${url}: ${outcome.error ?? 'failed'}${hint(outcome.status)}`);
       // Stop rather than repeat a failure: a refused key or a bad request fails the same way for every
       // payload, and an API still down after the retries will not be up for the next one. 413 is per payload.
       if (outcome.status !== 413 && i < bodies.length - 1) {
-        const rest = bodies.slice(i + 1).reduce((n, b) => n + (JSON.parse(b.json) as { series: unknown[] }).series.length, 0);
+        const rest = bodies.slice(i + 1).reduce((n, b) => n + b.count, 0);
         warn(`Datadog: the remaining ${bodies.length - i - 1} payload(s) (${rest} series) not sent after that failure`);
         break;
       }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, I as InputError, K as loadConfig, N as summarizeRun, L as openTable, J as classify } from './run-8T7gqoLr.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-JcNBwczS.js';
+import { m as metricKey, s as statsdName, I as InputError, K as loadConfig, N as summarizeRun, L as openTable, J as classify } from './run-DfU6O5hS.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-Bf-fIARv.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';

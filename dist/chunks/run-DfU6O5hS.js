@@ -760,7 +760,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-_mZ66qO_.js');
+    const { parseConfig } = await import('./parse-config-C5HmEzp1.js');
     return parseConfig(text, path);
 }
 
@@ -6194,17 +6194,17 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-D0IOILsm.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-bqWGxmNc.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-DNNiewV2.js')).addGpu(stage);
+        await (await import('./gpu-CYBX5X8f.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-QWcQf8ny.js') : null;
+    const historyStage = options.history ? await import('./history-Cux2d-ke.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-CUJ2cP2F.js');
+        const sinks = await import('./http-sinks-e4-UJoHP.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -6213,7 +6213,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-C_MAvxLY.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-o7_7rs6d.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

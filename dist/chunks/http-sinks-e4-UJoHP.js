@@ -1,4 +1,4 @@
-import { f as baseTags, e as buildTags, u as datadogRunGaugeName, v as datadogUnit, s as statsdName, w as datadogStatName, x as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, y as defaultPostDeps, z as postWithRetry, A as redactSecrets, c as commonjsGlobal, B as tagValue, C as looksLikeUniqueId, m as metricKey, E as checkPushgatewayUrl, F as redactUrl } from './run-8T7gqoLr.js';
+import { f as baseTags, e as buildTags, u as datadogRunGaugeName, v as datadogUnit, s as statsdName, w as datadogStatName, x as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, y as defaultPostDeps, z as postWithRetry, A as redactSecrets, c as commonjsGlobal, B as tagValue, C as looksLikeUniqueId, m as metricKey, E as checkPushgatewayUrl, F as redactUrl } from './run-DfU6O5hS.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,7 +9,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-JcNBwczS.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-Bf-fIARv.js';
 import { g as gpuGaugesFor } from './gpu-gauges-2JeUk8qX.js';
 import 'node:fs';
 import 'node:fs/promises';
@@ -31,12 +31,14 @@ const TAIL = ']}';
  */
 function splitSeriesPayloads(series, maxBytes = DATADOG_MAX_PAYLOAD_BYTES) {
     const frame = Buffer.byteLength(HEAD) + Buffer.byteLength(TAIL);
-    const out = { bodies: [], oversized: [] };
+    const out = { bodies: [], counts: [], oversized: [] };
     let items = [];
     let size = frame;
     const flush = () => {
-        if (items.length)
+        if (items.length) {
             out.bodies.push(HEAD + items.join(',') + TAIL);
+            out.counts.push(items.length);
+        }
         items = [];
         size = frame;
     };
@@ -58,12 +60,12 @@ function splitSeriesPayloads(series, maxBytes = DATADOG_MAX_PAYLOAD_BYTES) {
 }
 /** Datadog's limit on the decompressed size of a compressed `/api/v2/series` body: 5 MiB, exclusive. */
 const DATADOG_MAX_DECOMPRESSED_BYTES = 5_242_880;
-/** Bodies to send: gzip (`gzip` set) or plain JSON (`gzip` null); `json` is the text either way. */
+/** Bodies to send: gzip (`gzip` set) or plain JSON (`gzip` null); `json` is the text either way, `count` its series. */
 function seriesPayloads(series, options) {
     if (options.compress)
         return compressedSeriesPayloads(series, options.maxBytes);
     const plain = splitSeriesPayloads(series, options.maxBytes);
-    return { bodies: plain.bodies.map((json) => ({ json, gzip: null })), oversized: plain.oversized };
+    return { bodies: plain.bodies.map((json, i) => ({ json, gzip: null, count: plain.counts[i] })), oversized: plain.oversized };
 }
 /**
  * gzip-compressed bodies (`Content-Encoding: gzip`, as Datadog's own API client sends them): packed up to the
@@ -72,19 +74,18 @@ function seriesPayloads(series, options) {
 function compressedSeriesPayloads(series, maxBytes = DATADOG_MAX_PAYLOAD_BYTES, maxDecompressedBytes = DATADOG_MAX_DECOMPRESSED_BYTES) {
     const first = splitSeriesPayloads(series, maxDecompressedBytes - 1);
     const out = { bodies: [], oversized: first.oversized };
-    const pack = (json) => {
+    const pack = (json, count) => {
         const gzip = gzipSync(json);
         if (gzip.length <= maxBytes)
-            return void out.bodies.push({ gzip, json });
+            return void out.bodies.push({ gzip, json, count });
         const items = JSON.parse(json).series;
         if (items.length === 1)
             return void out.oversized.push(items[0]);
         const half = Math.ceil(items.length / 2);
-        pack(JSON.stringify({ series: items.slice(0, half) }));
-        pack(JSON.stringify({ series: items.slice(half) }));
+        pack(JSON.stringify({ series: items.slice(0, half) }), half);
+        pack(JSON.stringify({ series: items.slice(half) }), items.length - half);
     };
-    for (const json of first.bodies)
-        pack(json);
+    first.bodies.forEach((json, i) => pack(json, first.counts[i]));
     return out;
 }
 
@@ -197,22 +198,21 @@ async function sendToDatadog(summaries, gate, options) {
         if (compress)
             headers['Content-Encoding'] = 'gzip';
         const deadline = deps.now() + policy.budgetMs;
-        for (const [i, { json, gzip }] of bodies.entries()) {
+        for (const [i, { json, gzip, count }] of bodies.entries()) {
             report.payloads++;
             const outcome = await postWithRetry(url, gzip ?? json, headers, secrets, policy, deps, deadline);
-            const parsed = JSON.parse(json);
             if (outcome.ok) {
                 report.accepted++;
-                report.series += parsed.series.length;
-                report.points += parsed.series.reduce((n, s) => n + s.points.length, 0);
+                report.series += count;
+                report.points += count; // one point per series (a run's value, stamped when sent)
                 continue;
             }
             report.ok = false;
-            warn(`Datadog: ${parsed.series.length} series not sent to ${url}: ${outcome.error ?? 'failed'}${hint(outcome.status)}`);
+            warn(`Datadog: ${count} series not sent to ${url}: ${outcome.error ?? 'failed'}${hint(outcome.status)}`);
             // Stop rather than repeat a failure: a refused key or a bad request fails the same way for every
             // payload, and an API still down after the retries will not be up for the next one. 413 is per payload.
             if (outcome.status !== 413 && i < bodies.length - 1) {
-                const rest = bodies.slice(i + 1).reduce((n, b) => n + JSON.parse(b.json).series.length, 0);
+                const rest = bodies.slice(i + 1).reduce((n, b) => n + b.count, 0);
                 warn(`Datadog: the remaining ${bodies.length - i - 1} payload(s) (${rest} series) not sent after that failure`);
                 break;
             }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { I as InputError, p as parse, m as metricKey, h as headerUnit, i as median, q as quantileSorted } from './run-8T7gqoLr.js';
+import { I as InputError, p as parse, m as metricKey, h as headerUnit, i as median, q as quantileSorted } from './run-DfU6O5hS.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
 import 'node:path';

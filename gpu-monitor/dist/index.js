@@ -31713,10 +31713,14 @@ function sampleInterval(times) {
     return deltas.length ? median(deltas) : Number.NaN;
 }
 
+function steadyFromQuantiles(quantile, mean, n, fromStep) {
+    return { median: quantile(0.5), p10: quantile(0.1), p90: quantile(0.9), mean, spread: (quantile(0.75) - quantile(0.25)) / 1.349, n, fromStep };
+}
+
 /**
  * Steady-state statistics of a plain list of samples, the same shape summarizeRun gives step metrics:
- * median, p10, p90 (simple-statistics' quantileSorted, linear between order statistics), mean, and spread = IQR / 1.349 (a robust standard
- * deviation). Non-finite values are left out. Null when none is finite.
+ * median, p10, p90 and spread (steady-state.ts) from simple-statistics' quantileSorted, linear between order
+ * statistics, and the mean. Non-finite values are left out. Null when none is finite.
  */
 function steadyOfSamples(values, fromStep) {
     const sorted = [];
@@ -31731,8 +31735,7 @@ function steadyOfSamples(values, fromStep) {
     if (sorted.length === 0)
         return null;
     sorted.sort((a, b) => a - b);
-    const q = (p) => quantileSorted(sorted, p);
-    return { median: q(0.5), p10: q(0.1), p90: q(0.9), mean: sum / sorted.length, spread: (q(0.75) - q(0.25)) / 1.349, n: sorted.length, fromStep };
+    return steadyFromQuantiles((p) => quantileSorted(sorted, p), sum / sorted.length, sorted.length, fromStep);
 }
 
 const DEFAULT_GPU_SUMMARY_OPTIONS = {

@@ -108,12 +108,14 @@ export class StepOrderedRows {
       if (this.badSteps++ === 0) this.firstBadStepLine = line;
       return;
     }
-    const last = this.lastRow();
-    if (last && step === last.block.steps[last.row]) {
-      this.merge(last.block, last.row);
+    // The last row held: in the current block, else at the end of the held one (no object per row).
+    const block = this.current.length ? this.current : this.held;
+    const row = block.length - 1;
+    if (row >= 0 && step === block.steps[row]) {
+      this.merge(block, row);
       return;
     }
-    const lastStep = last ? last.block.steps[last.row]! : this.lastTaken;
+    const lastStep = row >= 0 ? block.steps[row]! : this.lastTaken;
     if (step <= lastStep) this.restart(step, lastStep, line);
     if (step <= this.lastTaken) {
       this.restarts.keptFirst++;
@@ -165,12 +167,6 @@ export class StepOrderedRows {
       this.ready.push(block);
       this.lastTaken = block.steps[block.length - 1]!;
     }
-  }
-
-  private lastRow(): { block: Block; row: number } | null {
-    if (this.current.length) return { block: this.current, row: this.current.length - 1 };
-    if (this.held.length) return { block: this.held, row: this.held.length - 1 };
-    return null;
   }
 
   private restart(step: number, lastStep: number, line: number): void {

@@ -9,6 +9,7 @@ import { DivergenceDetector } from './divergence.js';
 import { firstAtOrAbove } from './first-at-or-above.js';
 import { LossSampler } from './loss-sampler.js';
 import { Sketch, quantilesOf } from './sketch.js';
+import { steadyFromQuantiles } from './steady-state.js';
 import { StepWindows } from './step-windows.js';
 
 /** Logged points whose median is the loss "over the final window". */
@@ -164,8 +165,7 @@ function percentIfAboveOne(cls: MetricClass, steady: SteadyState | null): Metric
   return cls.unit === 'ratio' && steady !== null && steady.median > 1.5 ? { ...cls, unit: 'percent' } : cls;
 }
 
-/** Steady-state numbers from the sketch: spread is the robust standard deviation IQR / 1.349. */
+/** Steady-state numbers from the sketch. */
 function steadyState(sketch: Sketch, sum: number, fromStep: number): SteadyState {
-  const [p10, p25, p50, p75, p90] = quantilesOf(sketch, [0.1, 0.25, 0.5, 0.75, 0.9]) as [number, number, number, number, number];
-  return { median: p50, p10, p90, mean: sum / sketch.count, spread: (p75 - p25) / 1.349, n: sketch.count, fromStep };
+  return steadyFromQuantiles((p) => quantilesOf(sketch, [p])[0]!, sum / sketch.count, sketch.count, fromStep);
 }

@@ -1,10 +1,11 @@
 /**
  * Steady-state statistics of a plain list of samples, the same shape summarizeRun gives step metrics:
- * median, p10, p90 (simple-statistics' quantileSorted, linear between order statistics), mean, and spread = IQR / 1.349 (a robust standard
- * deviation). Non-finite values are left out. Null when none is finite.
+ * median, p10, p90 and spread (steady-state.ts) from simple-statistics' quantileSorted, linear between order
+ * statistics, and the mean. Non-finite values are left out. Null when none is finite.
  */
 import { quantileSorted } from 'simple-statistics';
 import type { SteadyState } from '../model.js';
+import { steadyFromQuantiles } from './steady-state.js';
 
 export function steadyOfSamples(values: ArrayLike<number>, fromStep: number): SteadyState | null {
   const sorted: number[] = [];
@@ -18,6 +19,5 @@ export function steadyOfSamples(values: ArrayLike<number>, fromStep: number): St
   }
   if (sorted.length === 0) return null;
   sorted.sort((a, b) => a - b);
-  const q = (p: number) => quantileSorted(sorted, p);
-  return { median: q(0.5), p10: q(0.1), p90: q(0.9), mean: sum / sorted.length, spread: (q(0.75) - q(0.25)) / 1.349, n: sorted.length, fromStep };
+  return steadyFromQuantiles((p) => quantileSorted(sorted, p), sum / sorted.length, sorted.length, fromStep);
 }

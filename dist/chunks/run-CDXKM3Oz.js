@@ -760,7 +760,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-C5HmEzp1.js');
+    const { parseConfig } = await import('./parse-config-B9UIQzC2.js');
     return parseConfig(text, path);
 }
 
@@ -3079,12 +3079,14 @@ class StepOrderedRows {
                 this.firstBadStepLine = line;
             return;
         }
-        const last = this.lastRow();
-        if (last && step === last.block.steps[last.row]) {
-            this.merge(last.block, last.row);
+        // The last row held: in the current block, else at the end of the held one (no object per row).
+        const block = this.current.length ? this.current : this.held;
+        const row = block.length - 1;
+        if (row >= 0 && step === block.steps[row]) {
+            this.merge(block, row);
             return;
         }
-        const lastStep = last ? last.block.steps[last.row] : this.lastTaken;
+        const lastStep = row >= 0 ? block.steps[row] : this.lastTaken;
         if (step <= lastStep)
             this.restart(step, lastStep, line);
         if (step <= this.lastTaken) {
@@ -3129,13 +3131,6 @@ class StepOrderedRows {
             this.ready.push(block);
             this.lastTaken = block.steps[block.length - 1];
         }
-    }
-    lastRow() {
-        if (this.current.length)
-            return { block: this.current, row: this.current.length - 1 };
-        if (this.held.length)
-            return { block: this.held, row: this.held.length - 1 };
-        return null;
     }
     restart(step, lastStep, line) {
         const r = this.restarts;
@@ -5780,6 +5775,10 @@ function quantilesOf(sketch, levels) {
     return levels.map((q) => (q === 0 ? sketch.min : q === 1 ? sketch.max : Math.min(sketch.max, Math.max(sketch.min, sketch.quantile(q)))));
 }
 
+function steadyFromQuantiles(quantile, mean, n, fromStep) {
+    return { median: quantile(0.5), p10: quantile(0.1), p90: quantile(0.9), mean, spread: (quantile(0.75) - quantile(0.25)) / 1.349, n, fromStep };
+}
+
 /**
  * Step windows whose number stays bounded however long the run: windows are aligned to multiples
  * of the width, and when there would be more than `maxWindows`, neighbours merge pairwise and the
@@ -6048,10 +6047,9 @@ class MetricAccumulator {
 function percentIfAboveOne(cls, steady) {
     return cls.unit === 'ratio' && steady !== null && steady.median > 1.5 ? { ...cls, unit: 'percent' } : cls;
 }
-/** Steady-state numbers from the sketch: spread is the robust standard deviation IQR / 1.349. */
+/** Steady-state numbers from the sketch. */
 function steadyState(sketch, sum, fromStep) {
-    const [p10, p25, p50, p75, p90] = quantilesOf(sketch, [0.1, 0.25, 0.5, 0.75, 0.9]);
-    return { median: p50, p10, p90, mean: sum / sketch.count, spread: (p75 - p25) / 1.349, n: sketch.count, fromStep };
+    return steadyFromQuantiles((p) => quantilesOf(sketch, [p])[0], sum / sketch.count, sketch.count, fromStep);
 }
 
 async function summarizeRun(input, config) {
@@ -6194,17 +6192,17 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-bqWGxmNc.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-BLmwK3Xk.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-CYBX5X8f.js')).addGpu(stage);
+        await (await import('./gpu-Bum7PEVb.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-Cux2d-ke.js') : null;
+    const historyStage = options.history ? await import('./history-DKRW_pvM.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-e4-UJoHP.js');
+        const sinks = await import('./http-sinks-ouQI1L61.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -6213,7 +6211,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-o7_7rs6d.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-BTgElbgT.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)
@@ -6226,4 +6224,4 @@ async function run(options, io, shell = { jobSummary: false }) {
     return result;
 }
 
-export { redactSecrets as A, tagValue as B, looksLikeUniqueId as C, DEFAULT_RETRY_POLICY as D, checkPushgatewayUrl as E, redactUrl as F, DEFAULT_CONFIG as G, DATADOG_TEMPLATE_TAGS as H, InputError as I, classify as J, loadConfig as K, openTable as L, DEFAULT_OPTIONS as M, summarizeRun as N, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, buildTags as e, baseTags as f, githubContextFromEnv as g, headerUnit as h, median as i, medianAbsoluteDeviation as j, probit as k, gammaln as l, metricKey as m, cumulativeStdNormalProbability as n, sampleStandardDeviation as o, parse as p, quantileSorted as q, resolveOptions as r, statsdName as s, branchType as t, datadogRunGaugeName as u, datadogUnit as v, datadogStatName as w, datadogSeriesUrl as x, defaultPostDeps as y, postWithRetry as z };
+export { postWithRetry as A, redactSecrets as B, tagValue as C, DEFAULT_RETRY_POLICY as D, looksLikeUniqueId as E, checkPushgatewayUrl as F, redactUrl as G, DEFAULT_CONFIG as H, InputError as I, DATADOG_TEMPLATE_TAGS as J, classify as K, loadConfig as L, openTable as M, DEFAULT_OPTIONS as N, summarizeRun as O, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, buildTags as e, baseTags as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, probit as l, metricKey as m, gammaln as n, cumulativeStdNormalProbability as o, parse as p, quantileSorted as q, resolveOptions as r, statsdName as s, sampleStandardDeviation as t, branchType as u, datadogRunGaugeName as v, datadogUnit as w, datadogStatName as x, datadogSeriesUrl as y, defaultPostDeps as z };

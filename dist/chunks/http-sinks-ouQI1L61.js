@@ -1,4 +1,4 @@
-import { f as baseTags, e as buildTags, u as datadogRunGaugeName, v as datadogUnit, s as statsdName, w as datadogStatName, x as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, y as defaultPostDeps, z as postWithRetry, A as redactSecrets, c as commonjsGlobal, B as tagValue, C as looksLikeUniqueId, m as metricKey, E as checkPushgatewayUrl, F as redactUrl } from './run-DfU6O5hS.js';
+import { f as baseTags, e as buildTags, v as datadogRunGaugeName, w as datadogUnit, s as statsdName, x as datadogStatName, y as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, z as defaultPostDeps, A as postWithRetry, B as redactSecrets, c as commonjsGlobal, C as tagValue, E as looksLikeUniqueId, m as metricKey, F as checkPushgatewayUrl, G as redactUrl } from './run-CDXKM3Oz.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,7 +9,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-Bf-fIARv.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-o07Z5tZC.js';
 import { g as gpuGaugesFor } from './gpu-gauges-2JeUk8qX.js';
 import 'node:fs';
 import 'node:fs/promises';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { I as InputError, p as parse, m as metricKey, h as headerUnit, i as median, q as quantileSorted } from './run-DfU6O5hS.js';
+import { I as InputError, p as parse, m as metricKey, h as headerUnit, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-CDXKM3Oz.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
 import 'node:path';
@@ -1325,8 +1325,8 @@ function sampleInterval(times) {
 
 /**
  * Steady-state statistics of a plain list of samples, the same shape summarizeRun gives step metrics:
- * median, p10, p90 (simple-statistics' quantileSorted, linear between order statistics), mean, and spread = IQR / 1.349 (a robust standard
- * deviation). Non-finite values are left out. Null when none is finite.
+ * median, p10, p90 and spread (steady-state.ts) from simple-statistics' quantileSorted, linear between order
+ * statistics, and the mean. Non-finite values are left out. Null when none is finite.
  */
 function steadyOfSamples(values, fromStep) {
     const sorted = [];
@@ -1341,8 +1341,7 @@ function steadyOfSamples(values, fromStep) {
     if (sorted.length === 0)
         return null;
     sorted.sort((a, b) => a - b);
-    const q = (p) => quantileSorted(sorted, p);
-    return { median: q(0.5), p10: q(0.1), p90: q(0.9), mean: sum / sorted.length, spread: (q(0.75) - q(0.25)) / 1.349, n: sorted.length, fromStep };
+    return steadyFromQuantiles((p) => quantileSorted(sorted, p), sum / sorted.length, sorted.length, fromStep);
 }
 
 const DEFAULT_GPU_SUMMARY_OPTIONS = {

@@ -1,4 +1,4 @@
-import { m as metricKey } from './run-DfU6O5hS.js';
+import { m as metricKey } from './run-CDXKM3Oz.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

@@ -86,6 +86,21 @@ export function baseTags(experiment: string, github: GitHubContext): Record<stri
   };
 }
 
+/**
+ * A run's tags as every sink sends them: its manifest config, then the user's tags, then the schema tags
+ * (which win, so a user cannot spoof branch_type), then `extra` (the Datadog route's `run`).
+ */
+export function runTagSet(
+  run: { tags: Record<string, string>; experiment: string },
+  userTags: Record<string, string>,
+  github: GitHubContext | null | undefined,
+  allowIds: boolean,
+  extra: Record<string, string> = {},
+): TagSet {
+  const schema = github ? baseTags(run.experiment, github) : { experiment: run.experiment };
+  return buildTags([run.tags, userTags, schema, extra], allowIds);
+}
+
 export interface TagSet {
   tags: Record<string, string>;
   /** Tags dropped, with why, for a warning. */

@@ -7,7 +7,7 @@
  * `step:N` tag instead of by their timestamps.
  */
 import type { GateResult, MetricSummary, RunSummary } from '../model.js';
-import { baseTags, buildTags, statsdName } from '../naming.js';
+import { runTagSet, statsdName } from '../naming.js';
 import type { GitHubContext } from '../options.js';
 import { datadogRunGaugeName, datadogStatName, datadogUnit, type DatadogRunStat } from '../naming/datadog.js';
 
@@ -65,9 +65,8 @@ export function toDatadogSeries(
   const refused = new Set<string>();
 
   for (const [index, run] of summaries.entries()) {
-    // Same precedence as the StatsD route: run config < user tags < schema tags; then the run's name.
-    const schema = options.github ? baseTags(run.experiment, options.github) : { experiment: run.experiment };
-    const tagSet = buildTags([run.tags, options.tags, schema, { run: run.name }], options.allowIdTags ?? false);
+    // As the StatsD route, plus the run's name.
+    const tagSet = runTagSet(run, options.tags, options.github, options.allowIdTags ?? false, { run: run.name });
     for (const r of tagSet.refused) refused.add(r);
     const tags = Object.entries(tagSet.tags).map(([k, v]) => `${k}:${v}`);
 

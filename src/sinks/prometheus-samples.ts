@@ -11,7 +11,7 @@
  * 1 for the verdict reached, 0 for the others) and `_gate_change_ratio{metric}`.
  */
 import type { GateResult, MetricSummary, RunSummary, Verdict } from '../model.js';
-import { baseTags, buildTags, looksLikeUniqueId, metricKey, tagValue } from '../naming.js';
+import { looksLikeUniqueId, metricKey, runTagSet, tagValue } from '../naming.js';
 import { prometheusLabelName, prometheusMetricName, runFamilyNames, snakeName } from '../naming/prometheus.js';
 import type { GitHubContext } from '../options.js';
 
@@ -100,7 +100,7 @@ class Families {
 
 /** The labels every sample of a run carries (grouping labels excluded), plus warnings for refused tags. */
 export function runLabels(summary: RunSummary, runIndex: number, options: PrometheusSamplesOptions): { labels: Record<string, string>; warnings: string[] } {
-  const { tags, refused } = buildTags([summary.tags, options.tags, baseTags(summary.experiment, options.github)], options.allowIdTags);
+  const { tags, refused } = runTagSet(summary, options.tags, options.github, options.allowIdTags);
   const warnings = refused.map((r) => `pushgateway: run ${summary.name}: tag ${r}`);
   const labels: Record<string, string> = {};
   for (const [key, value] of Object.entries(tags)) {

@@ -1,6 +1,6 @@
 /** The StatsD sink stage: every run's metrics (plus GPU and cost gauges) with one tag-key set per batch. */
 import type { GateResult, RunSummary } from '../model.js';
-import { baseTags, buildTags, statsdName } from '../naming.js';
+import { runTagSet, statsdName } from '../naming.js';
 import type { Options } from '../options.js';
 import { sendStatsd } from '../sinks/statsd.js';
 import { countSeries, toStatsdMetrics, type StatsdMetric } from '../sinks/statsd-metrics.js';
@@ -30,7 +30,7 @@ export async function emitStatsd(stage: Stage): Promise<void> {
  */
 function statsdMetricsFor(summaries: RunSummary[], gate: GateResult[], gpu: GpuReport | null, options: Options, warn: (m: string) => void): StatsdMetric[] {
   const perRun = summaries.map((s) => {
-    const { tags, refused } = buildTags([s.tags, options.tags, baseTags(s.experiment, options.github)], options.allowIdTags);
+    const { tags, refused } = runTagSet(s, options.tags, options.github, options.allowIdTags);
     for (const r of refused) warn(`tag refused: ${r}`);
     return tags;
   });

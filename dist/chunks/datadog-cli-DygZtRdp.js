@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, x as datadogStatName, v as datadogRunGaugeName, J as DATADOG_TEMPLATE_TAGS, K as classify, I as InputError, L as loadConfig, M as openTable, N as DEFAULT_OPTIONS } from './run-CDXKM3Oz.js';
+import { m as metricKey, s as statsdName, w as datadogStatName, u as datadogRunGaugeName, H as DATADOG_TEMPLATE_TAGS, J as classify, I as InputError, K as loadConfig, L as openTable, M as DEFAULT_OPTIONS } from './run-pB1Nzxtr.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';

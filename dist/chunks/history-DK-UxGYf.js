@@ -1,4 +1,4 @@
-import { I as InputError, i as median, k as medianAbsoluteDeviation, l as probit, n as gammaln, o as cumulativeStdNormalProbability, m as metricKey, t as sampleStandardDeviation, u as branchType } from './run-CDXKM3Oz.js';
+import { I as InputError, f as median, j as medianAbsoluteDeviation, k as probit, l as gammaln, n as cumulativeStdNormalProbability, m as metricKey, o as sampleStandardDeviation, t as branchType } from './run-pB1Nzxtr.js';
 import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';

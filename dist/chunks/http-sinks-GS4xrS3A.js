@@ -1,4 +1,4 @@
-import { f as baseTags, e as buildTags, v as datadogRunGaugeName, w as datadogUnit, s as statsdName, x as datadogStatName, y as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, z as defaultPostDeps, A as postWithRetry, B as redactSecrets, c as commonjsGlobal, C as tagValue, E as looksLikeUniqueId, m as metricKey, F as checkPushgatewayUrl, G as redactUrl } from './run-CDXKM3Oz.js';
+import { e as runTagSet, u as datadogRunGaugeName, v as datadogUnit, s as statsdName, w as datadogStatName, x as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, y as defaultPostDeps, z as postWithRetry, A as redactSecrets, c as commonjsGlobal, B as tagValue, C as looksLikeUniqueId, m as metricKey, E as checkPushgatewayUrl, F as redactUrl } from './run-pB1Nzxtr.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,7 +9,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-o07Z5tZC.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-B9evsT32.js';
 import { g as gpuGaugesFor } from './gpu-gauges-2JeUk8qX.js';
 import 'node:fs';
 import 'node:fs/promises';
@@ -97,9 +97,8 @@ function toDatadogSeries(summaries, gate, options) {
     const out = { series: [], skipped: [], refused: [] };
     const refused = new Set();
     for (const [index, run] of summaries.entries()) {
-        // Same precedence as the StatsD route: run config < user tags < schema tags; then the run's name.
-        const schema = options.github ? baseTags(run.experiment, options.github) : { experiment: run.experiment };
-        const tagSet = buildTags([run.tags, options.tags, schema, { run: run.name }], options.allowIdTags ?? false);
+        // As the StatsD route, plus the run's name.
+        const tagSet = runTagSet(run, options.tags, options.github, options.allowIdTags ?? false, { run: run.name });
         for (const r of tagSet.refused)
             refused.add(r);
         const tags = Object.entries(tagSet.tags).map(([k, v]) => `${k}:${v}`);
@@ -6946,7 +6945,7 @@ class Families {
 }
 /** The labels every sample of a run carries (grouping labels excluded), plus warnings for refused tags. */
 function runLabels(summary, runIndex, options) {
-    const { tags, refused } = buildTags([summary.tags, options.tags, baseTags(summary.experiment, options.github)], options.allowIdTags);
+    const { tags, refused } = runTagSet(summary, options.tags, options.github, options.allowIdTags);
     const warnings = refused.map((r) => `pushgateway: run ${summary.name}: tag ${r}`);
     const labels = {};
     for (const [key, value] of Object.entries(tags)) {

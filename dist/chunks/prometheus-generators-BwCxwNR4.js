@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, I as InputError, L as loadConfig, O as summarizeRun, M as openTable, K as classify } from './run-CDXKM3Oz.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-o07Z5tZC.js';
+import { m as metricKey, s as statsdName, I as InputError, K as loadConfig, N as summarizeRun, L as openTable, J as classify } from './run-pB1Nzxtr.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-B9evsT32.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';

@@ -1,4 +1,4 @@
-import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, e as buildTags, f as baseTags } from './run-CDXKM3Oz.js';
+import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, e as runTagSet } from './run-pB1Nzxtr.js';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import require$$0 from 'process';
@@ -4149,7 +4149,7 @@ async function emitStatsd(stage) {
  */
 function statsdMetricsFor(summaries, gate, gpu, options, warn) {
     const perRun = summaries.map((s) => {
-        const { tags, refused } = buildTags([s.tags, options.tags, baseTags(s.experiment, options.github)], options.allowIdTags);
+        const { tags, refused } = runTagSet(s, options.tags, options.github, options.allowIdTags);
         for (const r of refused)
             warn(`tag refused: ${r}`);
         return tags;

@@ -207,6 +207,14 @@ function baseTags(experiment, github) {
     };
 }
 /**
+ * A run's tags as every sink sends them: its manifest config, then the user's tags, then the schema tags
+ * (which win, so a user cannot spoof branch_type), then `extra` (the Datadog route's `run`).
+ */
+function runTagSet(run, userTags, github, allowIds, extra = {}) {
+    const schema = github ? baseTags(run.experiment, github) : { experiment: run.experiment };
+    return buildTags([run.tags, userTags, schema, extra], allowIds);
+}
+/**
  * Tag keys the sinks set line by line: the loss point's `step`, the window's `steps`, the device's `gpu`
  * (DCGM's label for the GPU index). A run or user tag of that name (a manifest config's `gpu: H100`) would
  * be overwritten on those lines only, so it is sent as `run_<key>` instead (documented, not warned about:
@@ -760,7 +768,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-B9UIQzC2.js');
+    const { parseConfig } = await import('./parse-config-DC5hzcqa.js');
     return parseConfig(text, path);
 }
 
@@ -6192,17 +6200,17 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-BLmwK3Xk.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-9mvE9M2t.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-Bum7PEVb.js')).addGpu(stage);
+        await (await import('./gpu-DMU8gfl6.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-DKRW_pvM.js') : null;
+    const historyStage = options.history ? await import('./history-DK-UxGYf.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-ouQI1L61.js');
+        const sinks = await import('./http-sinks-GS4xrS3A.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -6211,7 +6219,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-BTgElbgT.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-i4nbBAJt.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)
@@ -6224,4 +6232,4 @@ async function run(options, io, shell = { jobSummary: false }) {
     return result;
 }
 
-export { postWithRetry as A, redactSecrets as B, tagValue as C, DEFAULT_RETRY_POLICY as D, looksLikeUniqueId as E, checkPushgatewayUrl as F, redactUrl as G, DEFAULT_CONFIG as H, InputError as I, DATADOG_TEMPLATE_TAGS as J, classify as K, loadConfig as L, openTable as M, DEFAULT_OPTIONS as N, summarizeRun as O, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, buildTags as e, baseTags as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, probit as l, metricKey as m, gammaln as n, cumulativeStdNormalProbability as o, parse as p, quantileSorted as q, resolveOptions as r, statsdName as s, sampleStandardDeviation as t, branchType as u, datadogRunGaugeName as v, datadogUnit as w, datadogStatName as x, datadogSeriesUrl as y, defaultPostDeps as z };
+export { redactSecrets as A, tagValue as B, looksLikeUniqueId as C, DEFAULT_RETRY_POLICY as D, checkPushgatewayUrl as E, redactUrl as F, DEFAULT_CONFIG as G, DATADOG_TEMPLATE_TAGS as H, InputError as I, classify as J, loadConfig as K, openTable as L, DEFAULT_OPTIONS as M, summarizeRun as N, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, median as f, githubContextFromEnv as g, headerUnit as h, steadyFromQuantiles as i, medianAbsoluteDeviation as j, probit as k, gammaln as l, metricKey as m, cumulativeStdNormalProbability as n, sampleStandardDeviation as o, parse as p, quantileSorted as q, resolveOptions as r, statsdName as s, branchType as t, datadogRunGaugeName as u, datadogUnit as v, datadogStatName as w, datadogSeriesUrl as x, defaultPostDeps as y, postWithRetry as z };

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { I as InputError, p as parse, m as metricKey, h as headerUnit, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-CDXKM3Oz.js';
+import { I as InputError, p as parse, m as metricKey, h as headerUnit, f as median, i as steadyFromQuantiles, q as quantileSorted } from './run-pB1Nzxtr.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
 import 'node:path';

@@ -195,3 +195,10 @@ export class InputError extends Error {
     this.name = 'InputError';
   }
 }
+
+/** 1-based line of a character offset in `text`, for an InputError's line. */
+export function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}

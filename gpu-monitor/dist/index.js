@@ -35,7 +35,7 @@ import 'timers';
 import { openSync, closeSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readFile } from 'node:fs/promises';
+import { open as open$1 } from 'node:fs/promises';
 import { execFile, spawn } from 'node:child_process';
 
 // We use any as a valid input type
@@ -28847,6 +28847,45 @@ class InputError extends Error {
     }
 }
 
+/** Opening an input file, with the usual failures turned into one-line InputErrors. */
+/** Open `source` for reading; a missing file, a directory or no permission is an InputError. */
+async function openFile(source) {
+    try {
+        const fh = await open$1(source, 'r');
+        const stat = await fh.stat();
+        if (stat.isDirectory()) {
+            await fh.close();
+            throw new InputError(source, null, 'is a directory, not a metrics file');
+        }
+        return fh;
+    }
+    catch (e) {
+        if (e instanceof InputError)
+            throw e;
+        const code = e.code;
+        if (code === 'ENOENT')
+            throw new InputError(source, null, 'file not found');
+        if (code === 'EISDIR')
+            throw new InputError(source, null, 'is a directory, not a metrics file');
+        if (code === 'EACCES')
+            throw new InputError(source, null, 'permission denied');
+        throw new InputError(source, null, `cannot open: ${e.message}`);
+    }
+}
+/** A whole text file (UTF-8), with openFile's errors; a file over `maxBytes` is refused before it is read. */
+async function readTextFile(source, maxBytes = Number.POSITIVE_INFINITY) {
+    const fh = await openFile(source);
+    try {
+        const { size } = await fh.stat();
+        if (size > maxBytes)
+            throw new InputError(source, null, `${Math.round(size / 2 ** 20)} MiB is too large for a metrics file`);
+        return await fh.readFile('utf8');
+    }
+    finally {
+        await fh.close();
+    }
+}
+
 const FIELD_UNIT = {
     util: 'percent',
     memUtil: 'percent',
@@ -31396,16 +31435,7 @@ function parseGpuText(source, text) {
 }
 /** Read an nvidia-smi `--query-gpu` CSV, an amd-smi metrics CSV, or `nvidia-smi dmon` output (detected by content). */
 async function readGpuFile(path) {
-    return parseGpuText(path, await readText(path));
-}
-async function readText(path) {
-    try {
-        return await readFile(path, 'utf8');
-    }
-    catch (err) {
-        const code = err.code;
-        throw new InputError(path, null, code === 'ENOENT' ? 'no such file' : `cannot read: ${err.message}`);
-    }
+    return parseGpuText(path, await readTextFile(path));
 }
 
 /**

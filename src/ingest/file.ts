@@ -33,3 +33,15 @@ export async function readHead(source: string, bytes: number): Promise<Buffer> {
     await fh.close();
   }
 }
+
+/** A whole text file (UTF-8), with openFile's errors; a file over `maxBytes` is refused before it is read. */
+export async function readTextFile(source: string, maxBytes = Number.POSITIVE_INFINITY): Promise<string> {
+  const fh = await openFile(source);
+  try {
+    const { size } = await fh.stat();
+    if (size > maxBytes) throw new InputError(source, null, `${Math.round(size / 2 ** 20)} MiB is too large for a metrics file`);
+    return await fh.readFile('utf8');
+  } finally {
+    await fh.close();
+  }
+}

@@ -1,8 +1,7 @@
 /** Open any supported metrics file as a Table, choosing the reader by the file's content. */
-import { readFile, stat } from 'node:fs/promises';
-import { InputError, type Table } from '../model.js';
+import { InputError, lineAt, type Table } from '../model.js';
 import { DEFAULT_STEP_BUFFER, openCsvTable } from './csv/table.js';
-import { readHead } from './file.js';
+import { readHead, readTextFile } from './file.js';
 import { hfTrainerStateTable, isHfTrainerState } from './json/hf-trainer-state.js';
 import { isMegatronGoldenValues, megatronTable } from './json/megatron.js';
 
@@ -21,17 +20,8 @@ export function sniffFormat(head: Uint8Array): 'json' | 'csv' {
   return head[i] === 0x7b /* { */ || head[i] === 0x5b /* [ */ ? 'json' : 'csv';
 }
 
-/** Line number of character offset `at` in `text`. */
-function lineAt(text: string, at: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-}
-
 async function openJsonTable(source: string, batchSize: number): Promise<Table> {
-  const { size } = await stat(source);
-  if (size > MAX_JSON_BYTES) throw new InputError(source, null, `JSON file of ${Math.round(size / 2 ** 20)} MiB is too large for a metrics file`);
-  const text = (await readFile(source, 'utf8')).replace(/^\uFEFF/, '');
+  const text = (await readTextFile(source, MAX_JSON_BYTES)).replace(/^\uFEFF/, '');
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -5,7 +5,7 @@
  */
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { InputError } from '../model.js';
+import { InputError, lineAt } from '../model.js';
 import { emptyHistory, HISTORY_FORMAT, type HistoryFile, type HistoryRecord } from './history.js';
 
 const KINDS = new Set(['loss', 'timer', 'window', 'gauge', 'ignore']);
@@ -78,13 +78,6 @@ function recordProblem(r: unknown): { path: (string | number)[]; what: string } 
     }
   }
   return null;
-}
-
-/** 1-based line of a character offset. */
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
 }
 
 /** Line of the deepest node on `path` that exists (JSON is YAML, so the yaml parser gives positions). */

@@ -126,7 +126,7 @@ describe('GPU CSV edge cases', () => {
   it('a file with no GPU columns, an empty file and a missing file are InputErrors', async () => {
     expect(catchError(() => parseGpuText('x.csv', 'step,loss\n1,2\n'))).toBeInstanceOf(InputError);
     expect(catchError(() => parseGpuText('x.csv', ''))).toBeInstanceOf(InputError);
-    await expect(readGpuFile(join(mkdtempSync(join(tmpdir(), 'gpu-')), 'nope.csv'))).rejects.toThrow(/no such file/);
+    await expect(readGpuFile(join(mkdtempSync(join(tmpdir(), 'gpu-')), 'nope.csv'))).rejects.toThrow(/file not found/);
   });
 
   it('dmon with times and frame-buffer memory, repeated headers, "-" for no value', async () => {

@@ -1,6 +1,5 @@
 /** Reading GPU captures from disk: the entry points the CLI (`--gpu-csv`, `--gpu-scrape`) and the action call. */
-import { readFile } from 'node:fs/promises';
-import { InputError } from '../../model.js';
+import { readTextFile } from '../file.js';
 import { looksLikeDmon, parseDmon } from './dmon.js';
 import { parseGpuCsv } from './nvidiaSmiCsv.js';
 import type { GpuSamples } from './samples.js';
@@ -13,21 +12,12 @@ export function parseGpuText(source: string, text: string): GpuSamples {
 
 /** Read an nvidia-smi `--query-gpu` CSV, an amd-smi metrics CSV, or `nvidia-smi dmon` output (detected by content). */
 export async function readGpuFile(path: string): Promise<GpuSamples> {
-  return parseGpuText(path, await readText(path));
+  return parseGpuText(path, await readTextFile(path));
 }
 
 /** Read one Prometheus text scrape of dcgm-exporter or nvidia_gpu_exporter (one sample per GPU). */
 export async function readGpuScrape(path: string): Promise<GpuSamples> {
-  return parseGpuScrape(path, await readText(path));
-}
-
-async function readText(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new InputError(path, null, code === 'ENOENT' ? 'no such file' : `cannot read: ${(err as Error).message}`);
-  }
+  return parseGpuScrape(path, await readTextFile(path));
 }
 
 /**

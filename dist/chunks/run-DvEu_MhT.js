@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { readFile, open, stat, realpath, readdir } from 'node:fs/promises';
+import { readFile, open, realpath, stat, readdir } from 'node:fs/promises';
 import { dirname, basename, extname, resolve, relative, sep, isAbsolute } from 'node:path';
 import { Readable } from 'node:stream';
 import { Transform } from 'stream';
@@ -62,6 +62,13 @@ class InputError extends Error {
         this.detail = detail;
         this.name = 'InputError';
     }
+}
+/** 1-based line of a character offset in `text`, for an InputError's line. */
+function lineAt(text, offset) {
+    let line = 1;
+    for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1))
+        line++;
+    return line;
 }
 
 /**
@@ -768,7 +775,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-DC5hzcqa.js');
+    const { parseConfig } = await import('./parse-config-C0pU4ckD.js');
     return parseConfig(text, path);
 }
 
@@ -3500,6 +3507,19 @@ async function readHead(source, bytes) {
         await fh.close();
     }
 }
+/** A whole text file (UTF-8), with openFile's errors; a file over `maxBytes` is refused before it is read. */
+async function readTextFile(source, maxBytes = Number.POSITIVE_INFINITY) {
+    const fh = await openFile(source);
+    try {
+        const { size } = await fh.stat();
+        if (size > maxBytes)
+            throw new InputError(source, null, `${Math.round(size / 2 ** 20)} MiB is too large for a metrics file`);
+        return await fh.readFile('utf8');
+    }
+    finally {
+        await fh.close();
+    }
+}
 
 /** Bytes read at a time. */
 const CHUNK = 1 << 20;
@@ -4229,18 +4249,8 @@ function sniffFormat(head) {
         i++;
     return head[i] === 0x7b /* { */ || head[i] === 0x5b /* [ */ ? 'json' : 'csv';
 }
-/** Line number of character offset `at` in `text`. */
-function lineAt(text, at) {
-    let line = 1;
-    for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1))
-        line++;
-    return line;
-}
 async function openJsonTable(source, batchSize) {
-    const { size } = await stat(source);
-    if (size > MAX_JSON_BYTES)
-        throw new InputError(source, null, `JSON file of ${Math.round(size / 2 ** 20)} MiB is too large for a metrics file`);
-    const text = (await readFile(source, 'utf8')).replace(/^\uFEFF/, '');
+    const text = (await readTextFile(source, MAX_JSON_BYTES)).replace(/^\uFEFF/, '');
     let json;
     try {
         json = JSON.parse(text);
@@ -6200,17 +6210,17 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-9mvE9M2t.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-BZzU5mos.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-DMU8gfl6.js')).addGpu(stage);
+        await (await import('./gpu-Bt8maAbF.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-DK-UxGYf.js') : null;
+    const historyStage = options.history ? await import('./history-D9NA3rZB.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-GS4xrS3A.js');
+        const sinks = await import('./http-sinks-BmsdGt85.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -6219,7 +6229,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-i4nbBAJt.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-DgnrIG7i.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)
@@ -6232,4 +6242,4 @@ async function run(options, io, shell = { jobSummary: false }) {
     return result;
 }
 
-export { redactSecrets as A, tagValue as B, looksLikeUniqueId as C, DEFAULT_RETRY_POLICY as D, checkPushgatewayUrl as E, redactUrl as F, DEFAULT_CONFIG as G, DATADOG_TEMPLATE_TAGS as H, InputError as I, classify as J, loadConfig as K, openTable as L, DEFAULT_OPTIONS as M, summarizeRun as N, PARAMETERS as P, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, median as f, githubContextFromEnv as g, headerUnit as h, steadyFromQuantiles as i, medianAbsoluteDeviation as j, probit as k, gammaln as l, metricKey as m, cumulativeStdNormalProbability as n, sampleStandardDeviation as o, parse as p, quantileSorted as q, resolveOptions as r, statsdName as s, branchType as t, datadogRunGaugeName as u, datadogUnit as v, datadogStatName as w, datadogSeriesUrl as x, defaultPostDeps as y, postWithRetry as z };
+export { defaultPostDeps as A, postWithRetry as B, redactSecrets as C, DEFAULT_RETRY_POLICY as D, tagValue as E, looksLikeUniqueId as F, checkPushgatewayUrl as G, redactUrl as H, InputError as I, DEFAULT_CONFIG as J, DATADOG_TEMPLATE_TAGS as K, classify as L, loadConfig as M, openTable as N, DEFAULT_OPTIONS as O, PARAMETERS as P, summarizeRun as Q, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, readTextFile as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, probit as l, metricKey as m, gammaln as n, cumulativeStdNormalProbability as o, parse as p, quantileSorted as q, resolveOptions as r, statsdName as s, sampleStandardDeviation as t, branchType as u, lineAt as v, datadogRunGaugeName as w, datadogUnit as x, datadogStatName as y, datadogSeriesUrl as z };

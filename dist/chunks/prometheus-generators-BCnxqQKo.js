@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, I as InputError, K as loadConfig, N as summarizeRun, L as openTable, J as classify } from './run-pB1Nzxtr.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-B9evsT32.js';
+import { m as metricKey, s as statsdName, I as InputError, M as loadConfig, Q as summarizeRun, N as openTable, L as classify } from './run-DvEu_MhT.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-DlLIYOKU.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';

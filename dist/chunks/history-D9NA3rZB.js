@@ -1,4 +1,4 @@
-import { I as InputError, f as median, j as medianAbsoluteDeviation, k as probit, l as gammaln, n as cumulativeStdNormalProbability, m as metricKey, o as sampleStandardDeviation, t as branchType } from './run-pB1Nzxtr.js';
+import { I as InputError, i as median, k as medianAbsoluteDeviation, l as probit, n as gammaln, o as cumulativeStdNormalProbability, m as metricKey, t as sampleStandardDeviation, u as branchType, v as lineAt } from './run-DvEu_MhT.js';
 import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';
@@ -859,14 +859,6 @@ function recordProblem(r) {
         }
     }
     return null;
-}
-/** 1-based line of a character offset. */
-function lineAt(text, offset) {
-    let line = 1;
-    for (let i = 0; i < offset && i < text.length; i++)
-        if (text.charCodeAt(i) === 10)
-            line++;
-    return line;
 }
 /** Line of the deepest node on `path` that exists (JSON is YAML, so the yaml parser gives positions). */
 function locator(text) {

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { I as InputError, p as parse, m as metricKey, h as headerUnit, f as median, i as steadyFromQuantiles, q as quantileSorted } from './run-pB1Nzxtr.js';
+import { I as InputError, p as parse, m as metricKey, h as headerUnit, f as readTextFile, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-DvEu_MhT.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
+import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
 import 'stream';
@@ -1033,20 +1033,11 @@ function parseGpuText(source, text) {
 }
 /** Read an nvidia-smi `--query-gpu` CSV, an amd-smi metrics CSV, or `nvidia-smi dmon` output (detected by content). */
 async function readGpuFile(path) {
-    return parseGpuText(path, await readText(path));
+    return parseGpuText(path, await readTextFile(path));
 }
 /** Read one Prometheus text scrape of dcgm-exporter or nvidia_gpu_exporter (one sample per GPU). */
 async function readGpuScrape(path) {
-    return parseGpuScrape(path, await readText(path));
-}
-async function readText(path) {
-    try {
-        return await readFile(path, 'utf8');
-    }
-    catch (err) {
-        const code = err.code;
-        throw new InputError(path, null, code === 'ENOENT' ? 'no such file' : `cannot read: ${err.message}`);
-    }
+    return parseGpuScrape(path, await readTextFile(path));
 }
 /**
  * Join captures: series with the same uuid (several scrapes of one GPU over time, a sampler restarted into a

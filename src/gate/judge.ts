@@ -25,6 +25,8 @@ interface Pending {
   metric: MetricSummary;
   current: number;
   baseline: Baseline;
+  /** sd·√(1 + 1/runs): the prediction's standard error, the unit of `worse` and `minT`. */
+  scale: number;
   /** Prediction t of the change in the "worse" direction. */
   worse: number;
   /** The minimum effect in the same units. */
@@ -45,6 +47,7 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
     present.add(key);
     if (!m.class.gate || m.class.direction === 'none' || m.class.kind === 'ignore') continue;
     const better = m.class.direction === 'higher' ? 1 : -1;
+    const family = metricFamily(key, m.class);
     const base = { name: m.name, direction: m.class.direction, unit: m.class.unit };
 
     const broken = brokenLoss(m);
@@ -69,7 +72,7 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
             shiftAlpha: config.shiftAlpha,
             outlierMads: config.outlierMads,
             priorRuns: config.priorRuns,
-            priorCv: config.priorCv[metricFamily(key, m.class).kind],
+            priorCv: config.priorCv[family.kind],
             noiseFloor: config.noiseFloor,
           })
         : null;
@@ -97,7 +100,7 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
     const minT = (m.class.minEffect * Math.abs(baseline.centre)) / scale;
     const index = verdicts.length;
     verdicts.push({ ...base, verdict: 'pass', current, baseline: null, change: null, reason: '' });
-    pending.push({ index, family: metricFamily(key, m.class).id, metric: m, current, baseline, worse, minT, floor: tUpperTail(minT, baseline.df), history: values });
+    pending.push({ index, family: family.id, metric: m, current, baseline, scale, worse, minT, floor: tUpperTail(minT, baseline.df), history: values });
   }
 
   // One false-alarm budget for the run, split over families before looking at the current values.
@@ -108,7 +111,7 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
     const share = shares[families.indexOf(p.family)]!;
     // With share ≥ floor the minimum effect alone keeps false alarms within the share.
     const threshold = share >= p.floor ? p.minT : Math.max(p.minT, 1 - share < 1 ? tQuantile(1 - share, p.baseline.df) : Infinity);
-    verdicts[p.index] = decide(p, threshold, tQuantile(1 - config.alpha, p.baseline.df));
+    verdicts[p.index] = decide(p, threshold, config.alpha);
   }
 
   if (!completeness.complete) verdicts.push(completenessVerdict(completeness, history.length, config));
@@ -124,13 +127,12 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
   };
 }
 
-/** `realT`: where a change would count as real at the whole budget, to tell "real but small" from noise. */
-function decide(p: Pending, threshold: number, realT: number): MetricVerdict {
+/** `alpha`, the whole budget, tells a change that is real but below the minimum effect from noise. */
+function decide(p: Pending, threshold: number, alpha: number): MetricVerdict {
   const { metric: m, baseline: b, current } = p;
-  const scale = b.sd * Math.sqrt(1 + 1 / b.runs);
   const centre = Math.abs(b.centre);
   const change = (current - b.centre) / centre;
-  const band = threshold * scale;
+  const band = threshold * p.scale;
   const bandRel = band / centre;
   const better = m.class.direction === 'higher' ? 1 : -1;
   const verdict = p.worse > threshold ? 'regression' : -p.worse > threshold ? 'improvement' : 'pass';
@@ -138,7 +140,7 @@ function decide(p: Pending, threshold: number, realT: number): MetricVerdict {
   let why: string;
   if (verdict === 'regression') why = `worse beyond the noise band (${formatChange(-better * bandRel)})`;
   else if (verdict === 'improvement') why = `better beyond the noise band (${formatChange(better * bandRel)})`;
-  else if (Math.abs(p.worse) > realT && Math.abs(p.worse) <= p.minT) why = `real but below the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
+  else if (Math.abs(p.worse) <= p.minT && Math.abs(p.worse) > tQuantile(1 - alpha, b.df)) why = `real but below the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
   else if (threshold === p.minT) why = `within the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
   else why = `within the noise band (±${formatChange(bandRel).slice(1)})`;
   return {

@@ -4,7 +4,7 @@
  * `tQuantile(p, ν)` inverts it by bisection to 1e-12 (monotone, so it cannot fail to converge). For
  * ν = ∞ both fall back to the normal distribution.
  */
-import { cumulativeStdNormalProbability, probit } from 'simple-statistics';
+import { errorFunction, probit } from 'simple-statistics';
 import { incompleteBeta } from './incomplete-beta.js';
 
 export function tUpperTail(x: number, df: number): number {
@@ -36,7 +36,7 @@ export function tQuantile(p: number, df: number): number {
   return (lo + hi) / 2;
 }
 
-/** simple-statistics' table-based normal CDF is only good to 1e-4; use erf for the tails. */
+/** Φ(x) = ½(1 + erf(x/√2)): simple-statistics' table-based cumulativeStdNormalProbability is only good to 1e-4. */
 function normalCdf(x: number): number {
-  return x < -8 ? 0 : x > 8 ? 1 : cumulativeStdNormalProbability(x);
+  return 0.5 * (1 + errorFunction(x / Math.SQRT2));
 }

@@ -775,7 +775,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-C0pU4ckD.js');
+    const { parseConfig } = await import('./parse-config-C3la58jB.js');
     return parseConfig(text, path);
 }
 
@@ -4986,75 +4986,45 @@ function gammaln(n) {
     return LOGSQRT2PI + Math.log(a) - tmp + (n + 0.5) * Math.log(tmp);
 }
 
-var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
-
-function cumulativeDistribution(z) {
-    var sum = z;
-    var tmp = z;
-
-    // The series converges more slowly as z grows: 15 terms fall short of
-    // 4-digit precision above z = 2.9. 30 terms converge across the whole
-    // domain of the table below, which ends at z = 3.09.
-    for (var i = 1; i < 30; i++) {
-        tmp *= (z * z) / (2 * i + 1);
-        sum += tmp;
-    }
-    return (
-        Math.round((0.5 + (sum / SQRT_2PI$1) * Math.exp((-z * z) / 2)) * 1e4) /
-        1e4
-    );
-}
-
 /**
- * A standard normal table, also called the unit normal table or Z table,
- * is a mathematical table for the values of Φ (phi), which are the values of
- * the [cumulative distribution function](https://en.wikipedia.org/wiki/Normal_distribution#Cumulative_distribution_function)
- * of the normal distribution. It is used to find the probability that a
- * statistic is observed below, above, or between values on the standard
- * normal distribution, and by extension, any normal distribution.
+ * **[Gaussian error function](http://en.wikipedia.org/wiki/Error_function)**
+ *
+ * The `errorFunction(x/(sd * Math.sqrt(2)))` is the probability that a value in a
+ * normal distribution with standard deviation sd is within x of the mean.
+ *
+ * This function returns a numerical approximation to the exact value.
+ * It uses Horner's method to evaluate the polynomial of τ (tau).
+ *
+ * @param {number} x input
+ * @return {number} error estimation
+ * @example
+ * errorFunction(1).toFixed(2); // => '0.84'
  */
-var standardNormalTable = [];
-
-for (var z = 0; z <= 3.09; z += 0.01) {
-    standardNormalTable.push(cumulativeDistribution(z));
-}
-
-/**
- * **[Cumulative Standard Normal Probability](http://en.wikipedia.org/wiki/Standard_normal_table)**
- *
- * Since probability tables cannot be
- * printed for every normal distribution, as there are an infinite variety
- * of normal distributions, it is common practice to convert a normal to a
- * standard normal and then use the standard normal table to find probabilities.
- *
- * You can use `.5 + .5 * errorFunction(x / Math.sqrt(2))` to calculate the probability
- * instead of looking it up in a table.
- *
- * @param {number} z
- * @returns {number} cumulative standard normal probability
- */
-function cumulativeStdNormalProbability(z) {
-    // Calculate the position of this value.
-    var absZ = Math.abs(z);
-    // Each row begins with a different
-    // significant digit: 0.5, 0.6, 0.7, and so on. Each value in the table
-    // corresponds to a range of 0.01 in the input values, so the value is
-    // multiplied by 100.
-    var index = Math.min(
-        Math.round(absZ * 100),
-        standardNormalTable.length - 1
-    );
-
-    // The index we calculate must be in the table as a positive value,
-    // but we still pay attention to whether the input is positive
-    // or negative, and flip the output value as a last step.
-    if (z >= 0) {
-        return standardNormalTable[index];
+function errorFunction(x) {
+    var t = 1 / (1 + 0.5 * Math.abs(x));
+    var tau =
+        t *
+        Math.exp(
+            -x * x +
+                ((((((((0.17087277 * t - 0.82215223) * t + 1.48851587) * t -
+                    1.13520398) *
+                    t +
+                    0.27886807) *
+                    t -
+                    0.18628806) *
+                    t +
+                    0.09678418) *
+                    t +
+                    0.37409196) *
+                    t +
+                    1.00002368) *
+                    t -
+                1.26551223
+        );
+    if (x >= 0) {
+        return 1 - tau;
     } else {
-        // due to floating-point arithmetic, values in the table with
-        // 4 significant figures can nevertheless end up as repeating
-        // fractions when they're computed here.
-        return Math.round((1 - standardNormalTable[index]) * 1e4) / 1e4;
+        return tau - 1;
     }
 }
 
@@ -6210,17 +6180,17 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-BZzU5mos.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-DNSfxtbi.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-Bt8maAbF.js')).addGpu(stage);
+        await (await import('./gpu-nvT_mGzJ.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-D9NA3rZB.js') : null;
+    const historyStage = options.history ? await import('./history-BbHH3BxG.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-BmsdGt85.js');
+        const sinks = await import('./http-sinks-C2bnewGY.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -6229,7 +6199,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-DgnrIG7i.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-ab2pEKrm.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)
@@ -6242,4 +6212,4 @@ async function run(options, io, shell = { jobSummary: false }) {
     return result;
 }
 
-export { defaultPostDeps as A, postWithRetry as B, redactSecrets as C, DEFAULT_RETRY_POLICY as D, tagValue as E, looksLikeUniqueId as F, checkPushgatewayUrl as G, redactUrl as H, InputError as I, DEFAULT_CONFIG as J, DATADOG_TEMPLATE_TAGS as K, classify as L, loadConfig as M, openTable as N, DEFAULT_OPTIONS as O, PARAMETERS as P, summarizeRun as Q, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, readTextFile as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, probit as l, metricKey as m, gammaln as n, cumulativeStdNormalProbability as o, parse as p, quantileSorted as q, resolveOptions as r, statsdName as s, sampleStandardDeviation as t, branchType as u, lineAt as v, datadogRunGaugeName as w, datadogUnit as x, datadogStatName as y, datadogSeriesUrl as z };
+export { defaultPostDeps as A, postWithRetry as B, redactSecrets as C, DEFAULT_RETRY_POLICY as D, tagValue as E, looksLikeUniqueId as F, checkPushgatewayUrl as G, redactUrl as H, InputError as I, DEFAULT_CONFIG as J, DATADOG_TEMPLATE_TAGS as K, classify as L, loadConfig as M, openTable as N, DEFAULT_OPTIONS as O, PARAMETERS as P, summarizeRun as Q, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, readTextFile as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, probit as l, metricKey as m, gammaln as n, errorFunction as o, parse as p, quantileSorted as q, resolveOptions as r, statsdName as s, sampleStandardDeviation as t, branchType as u, lineAt as v, datadogRunGaugeName as w, datadogUnit as x, datadogStatName as y, datadogSeriesUrl as z };

@@ -1,4 +1,4 @@
-import { I as InputError, i as median, k as medianAbsoluteDeviation, l as probit, n as gammaln, o as cumulativeStdNormalProbability, m as metricKey, t as sampleStandardDeviation, u as branchType, v as lineAt } from './run-DvEu_MhT.js';
+import { I as InputError, i as median, k as medianAbsoluteDeviation, l as probit, n as gammaln, o as errorFunction, m as metricKey, t as sampleStandardDeviation, u as branchType, v as lineAt } from './run-DIZ8bT2Z.js';
 import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';
@@ -284,9 +284,9 @@ function tQuantile(p, df) {
     }
     return (lo + hi) / 2;
 }
-/** simple-statistics' table-based normal CDF is only good to 1e-4; use erf for the tails. */
+/** Φ(x) = ½(1 + erf(x/√2)): simple-statistics' table-based cumulativeStdNormalProbability is only good to 1e-4. */
 function normalCdf(x) {
-    return x < -8 ? 0 : x > 8 ? 1 : cumulativeStdNormalProbability(x);
+    return 0.5 * (1 + errorFunction(x / Math.SQRT2));
 }
 
 /**
@@ -526,6 +526,7 @@ function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
         if (!m.class.gate || m.class.direction === 'none' || m.class.kind === 'ignore')
             continue;
         const better = m.class.direction === 'higher' ? 1 : -1;
+        const family = metricFamily(key, m.class);
         const base = { name: m.name, direction: m.class.direction, unit: m.class.unit };
         const broken = brokenLoss(m);
         const aligned = m.loss && !completeness.reached ? (m.loss.finalFrom + m.lastStep) / 2 : null;
@@ -547,7 +548,7 @@ function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
                 shiftAlpha: config.shiftAlpha,
                 outlierMads: config.outlierMads,
                 priorRuns: config.priorRuns,
-                priorCv: config.priorCv[metricFamily(key, m.class).kind],
+                priorCv: config.priorCv[family.kind],
                 noiseFloor: config.noiseFloor,
             })
             : null;
@@ -574,7 +575,7 @@ function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
         const minT = (m.class.minEffect * Math.abs(baseline.centre)) / scale;
         const index = verdicts.length;
         verdicts.push({ ...base, verdict: 'pass', current, baseline: null, change: null, reason: '' });
-        pending.push({ index, family: metricFamily(key, m.class).id, metric: m, current, baseline, worse, minT, floor: tUpperTail(minT, baseline.df), history: values });
+        pending.push({ index, family: family.id, metric: m, current, baseline, scale, worse, minT, floor: tUpperTail(minT, baseline.df), history: values });
     }
     // One false-alarm budget for the run, split over families before looking at the current values.
     const families = [...new Set(pending.map((p) => p.family))];
@@ -584,7 +585,7 @@ function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
         const share = shares[families.indexOf(p.family)];
         // With share ≥ floor the minimum effect alone keeps false alarms within the share.
         const threshold = share >= p.floor ? p.minT : Math.max(p.minT, 1 - share < 1 ? tQuantile(1 - share, p.baseline.df) : Infinity);
-        verdicts[p.index] = decide(p, threshold, tQuantile(1 - config.alpha, p.baseline.df));
+        verdicts[p.index] = decide(p, threshold, config.alpha);
     }
     if (!completeness.complete)
         verdicts.push(completenessVerdict(completeness, history.length, config));
@@ -598,13 +599,12 @@ function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
         metrics: verdicts,
     };
 }
-/** `realT`: where a change would count as real at the whole budget, to tell "real but small" from noise. */
-function decide(p, threshold, realT) {
+/** `alpha`, the whole budget, tells a change that is real but below the minimum effect from noise. */
+function decide(p, threshold, alpha) {
     const { metric: m, baseline: b, current } = p;
-    const scale = b.sd * Math.sqrt(1 + 1 / b.runs);
     const centre = Math.abs(b.centre);
     const change = (current - b.centre) / centre;
-    const band = threshold * scale;
+    const band = threshold * p.scale;
     const bandRel = band / centre;
     const better = m.class.direction === 'higher' ? 1 : -1;
     const verdict = p.worse > threshold ? 'regression' : -p.worse > threshold ? 'improvement' : 'pass';
@@ -614,7 +614,7 @@ function decide(p, threshold, realT) {
         why = `worse beyond the noise band (${formatChange(-better * bandRel)})`;
     else if (verdict === 'improvement')
         why = `better beyond the noise band (${formatChange(better * bandRel)})`;
-    else if (Math.abs(p.worse) > realT && Math.abs(p.worse) <= p.minT)
+    else if (Math.abs(p.worse) <= p.minT && Math.abs(p.worse) > tQuantile(1 - alpha, b.df))
         why = `real but below the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
     else if (threshold === p.minT)
         why = `within the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;

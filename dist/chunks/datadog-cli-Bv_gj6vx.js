@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, y as datadogStatName, w as datadogRunGaugeName, K as DATADOG_TEMPLATE_TAGS, L as classify, I as InputError, M as loadConfig, N as openTable, O as DEFAULT_OPTIONS } from './run-DvEu_MhT.js';
+import { m as metricKey, s as statsdName, y as datadogStatName, w as datadogRunGaugeName, K as DATADOG_TEMPLATE_TAGS, L as classify, I as InputError, M as loadConfig, N as openTable, O as DEFAULT_OPTIONS } from './run-DIZ8bT2Z.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';

@@ -18,7 +18,7 @@ import { levelShifts } from './stats/level-shifts.js';
 import { pooledVariance } from './stats/pooled-variance.js';
 import { priorConflict } from './stats/prior-conflict.js';
 import { priorVariance } from './stats/prior-variance.js';
-import { median } from 'simple-statistics';
+import { mean, median } from 'simple-statistics';
 
 export interface HistoryPoint {
   value: number;
@@ -114,8 +114,4 @@ export function buildBaseline(points: readonly HistoryPoint[], o: BaselineOption
   const floor = o.noiseFloor * Math.abs(centre);
   const sd = Number.isFinite(pooled.variance) ? Math.max(Math.sqrt(pooled.variance), floor) : NaN;
   return { centre, sd, df: pooled.df, runs: level.length, used: total, level, note: notes.join('; ') };
-}
-
-function mean(x: readonly number[]): number {
-  return x.reduce((a, b) => a + b, 0) / x.length;
 }

@@ -4,7 +4,7 @@
  * run-to-run noise from the history (never from steps), a minimum effect, and one false-alarm budget per
  * run split over metric families. Non-finite loss and divergence fail whatever the history.
  */
-import { sampleStandardDeviation } from 'simple-statistics';
+import { mean, sampleStandardDeviation } from 'simple-statistics';
 import type { GateResult, MetricSummary, MetricVerdict, RunSummary } from '../model.js';
 import { metricKey } from '../naming.js';
 import { fingerprintKey, type HistoryRecord } from '../store/history.js';
@@ -77,21 +77,21 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
           })
         : null;
     if (!baseline || !(baseline.sd > 0) || !(baseline.df > 0)) {
-      const mean = values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
-      const change = mean ? (current - mean) / Math.abs(mean) : null;
+      const centre = values.length ? mean(values) : null;
+      const change = centre ? (current - centre) / Math.abs(centre) : null;
       const vs =
-        mean === null
+        centre === null
           ? 'no comparable runs yet'
-          : `${formatValue(current)} vs ${formatValue(mean)} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
+          : `${formatValue(current)} vs ${formatValue(centre)} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
       const why = values.length >= config.minRuns ? 'not judged: the history has no spread to judge against' : `not judged below ${config.minRuns} runs`;
       verdicts.push({
         ...base,
         verdict: 'insufficient-history',
         current,
         // Too few runs for a threshold: the band is their plain scatter (one SD), 0 for a single run.
-        baseline: mean === null ? null : { centre: mean, band: values.length > 1 ? sampleStandardDeviation(values) : 0, runs: values.length, history: values },
+        baseline: centre === null ? null : { centre, band: values.length > 1 ? sampleStandardDeviation(values) : 0, runs: values.length, history: values },
         change,
-        reason: `${m.name} ${mean === null ? formatValue(current) + ': ' : ''}${vs} (${why})`,
+        reason: `${m.name} ${centre === null ? formatValue(current) + ': ' : ''}${vs} (${why})`,
       });
       continue;
     }

@@ -9,6 +9,7 @@
  * An optional prior on the variance (priorVariance) steadies s_p and adds its degrees of freedom, unless
  * the two sides are noisier than it allows (priorConflict).
  */
+import { mean } from 'simple-statistics';
 import { pooledVariance } from './pooled-variance.js';
 import { priorConflict } from './prior-conflict.js';
 import { priorVariance } from './prior-variance.js';
@@ -53,8 +54,4 @@ function search(values: readonly number[], from: number, to: number, o: ShiftOpt
   out.push(best.k);
   search(values, from, best.k, o, out);
   search(values, best.k, to, o, out);
-}
-
-function mean(x: readonly number[]): number {
-  return x.reduce((a, b) => a + b, 0) / x.length;
 }

@@ -775,7 +775,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-C3la58jB.js');
+    const { parseConfig } = await import('./parse-config-XPTi-fVG.js');
     return parseConfig(text, path);
 }
 
@@ -6180,17 +6180,17 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-DNSfxtbi.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-60zJwcDy.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-nvT_mGzJ.js')).addGpu(stage);
+        await (await import('./gpu-9zRRwGcs.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-BbHH3BxG.js') : null;
+    const historyStage = options.history ? await import('./history-CL9H83C8.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-C2bnewGY.js');
+        const sinks = await import('./http-sinks-Dy1n72cx.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -6199,7 +6199,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-ab2pEKrm.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-abPF1QOq.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)
@@ -6212,4 +6212,4 @@ async function run(options, io, shell = { jobSummary: false }) {
     return result;
 }
 
-export { defaultPostDeps as A, postWithRetry as B, redactSecrets as C, DEFAULT_RETRY_POLICY as D, tagValue as E, looksLikeUniqueId as F, checkPushgatewayUrl as G, redactUrl as H, InputError as I, DEFAULT_CONFIG as J, DATADOG_TEMPLATE_TAGS as K, classify as L, loadConfig as M, openTable as N, DEFAULT_OPTIONS as O, PARAMETERS as P, summarizeRun as Q, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, readTextFile as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, probit as l, metricKey as m, gammaln as n, errorFunction as o, parse as p, quantileSorted as q, resolveOptions as r, statsdName as s, sampleStandardDeviation as t, branchType as u, lineAt as v, datadogRunGaugeName as w, datadogUnit as x, datadogStatName as y, datadogSeriesUrl as z };
+export { datadogSeriesUrl as A, defaultPostDeps as B, postWithRetry as C, DEFAULT_RETRY_POLICY as D, redactSecrets as E, tagValue as F, looksLikeUniqueId as G, checkPushgatewayUrl as H, InputError as I, redactUrl as J, DEFAULT_CONFIG as K, DATADOG_TEMPLATE_TAGS as L, classify as M, loadConfig as N, openTable as O, PARAMETERS as P, DEFAULT_OPTIONS as Q, summarizeRun as R, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, readTextFile as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, probit as l, metricKey as m, gammaln as n, errorFunction as o, parse as p, quantileSorted as q, resolveOptions as r, statsdName as s, mean as t, sampleStandardDeviation as u, branchType as v, lineAt as w, datadogRunGaugeName as x, datadogUnit as y, datadogStatName as z };

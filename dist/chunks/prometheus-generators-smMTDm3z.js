@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, I as InputError, M as loadConfig, Q as summarizeRun, N as openTable, L as classify } from './run-DIZ8bT2Z.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-BCZw47Ci.js';
+import { m as metricKey, s as statsdName, I as InputError, N as loadConfig, R as summarizeRun, O as openTable, M as classify } from './run-Cq62XcS9.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-067MXYwT.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';

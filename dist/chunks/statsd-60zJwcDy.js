@@ -1,4 +1,4 @@
-import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, e as runTagSet } from './run-DIZ8bT2Z.js';
+import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, e as runTagSet } from './run-Cq62XcS9.js';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import require$$0 from 'process';

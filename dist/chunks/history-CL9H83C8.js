@@ -1,4 +1,4 @@
-import { I as InputError, i as median, k as medianAbsoluteDeviation, l as probit, n as gammaln, o as errorFunction, m as metricKey, t as sampleStandardDeviation, u as branchType, v as lineAt } from './run-DIZ8bT2Z.js';
+import { I as InputError, i as median, k as medianAbsoluteDeviation, l as probit, n as gammaln, o as errorFunction, t as mean, m as metricKey, u as sampleStandardDeviation, v as branchType, w as lineAt } from './run-Cq62XcS9.js';
 import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';
@@ -320,8 +320,8 @@ function search(values, from, to, o, out) {
         const { variance, df } = priorVariance(within, prior);
         if (df <= 0)
             continue;
-        const mb = mean$1(before);
-        const diff = mean$1(after) - mb;
+        const mb = mean(before);
+        const diff = mean(after) - mb;
         const se = Math.sqrt(variance * (1 / before.length + 1 / after.length));
         const t = se > 0 ? diff / se : diff === 0 ? 0 : Infinity * Math.sign(diff);
         const step = mb !== 0 ? Math.abs(diff / mb) : Math.abs(diff) > 0 ? Infinity : 0;
@@ -336,9 +336,6 @@ function search(values, from, to, o, out) {
     out.push(best.k);
     search(values, from, best.k, o, out);
     search(values, best.k, to, o, out);
-}
-function mean$1(x) {
-    return x.reduce((a, b) => a + b, 0) / x.length;
 }
 
 /**
@@ -418,9 +415,6 @@ function buildBaseline(points, o) {
     const floor = o.noiseFloor * Math.abs(centre);
     const sd = Number.isFinite(pooled.variance) ? Math.max(Math.sqrt(pooled.variance), floor) : NaN;
     return { centre, sd, df: pooled.df, runs: level.length, used: total, level, note: notes.join('; ') };
-}
-function mean(x) {
-    return x.reduce((a, b) => a + b, 0) / x.length;
 }
 
 /**
@@ -553,20 +547,20 @@ function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
             })
             : null;
         if (!baseline || !(baseline.sd > 0) || !(baseline.df > 0)) {
-            const mean = values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
-            const change = mean ? (current - mean) / Math.abs(mean) : null;
-            const vs = mean === null
+            const centre = values.length ? mean(values) : null;
+            const change = centre ? (current - centre) / Math.abs(centre) : null;
+            const vs = centre === null
                 ? 'no comparable runs yet'
-                : `${formatValue(current)} vs ${formatValue(mean)} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
+                : `${formatValue(current)} vs ${formatValue(centre)} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
             const why = values.length >= config.minRuns ? 'not judged: the history has no spread to judge against' : `not judged below ${config.minRuns} runs`;
             verdicts.push({
                 ...base,
                 verdict: 'insufficient-history',
                 current,
                 // Too few runs for a threshold: the band is their plain scatter (one SD), 0 for a single run.
-                baseline: mean === null ? null : { centre: mean, band: values.length > 1 ? sampleStandardDeviation(values) : 0, runs: values.length, history: values },
+                baseline: centre === null ? null : { centre, band: values.length > 1 ? sampleStandardDeviation(values) : 0, runs: values.length, history: values },
                 change,
-                reason: `${m.name} ${mean === null ? formatValue(current) + ': ' : ''}${vs} (${why})`,
+                reason: `${m.name} ${centre === null ? formatValue(current) + ': ' : ''}${vs} (${why})`,
             });
             continue;
         }

@@ -3,6 +3,16 @@
  */
 import type { GitHubContext } from './options.js';
 
+/** Run-level gauges that belong to no column, by every sink (the Datadog API route adds the duration). */
+export const RUN_GAUGES = {
+  /** Last step of the run. */
+  steps: 'run.steps',
+  /** 1 when the file ended inside a row (a run still being written), else 0. */
+  truncated: 'run.truncated',
+  duration: 'run.duration',
+  regression: 'gate.regression',
+} as const;
+
 /** A trailing unit in a header, as nvidia-smi and spreadsheets write it: `memory.used [MiB]`, `power (W)`. */
 const UNIT_SUFFIX = /\s*[[(]\s*([^\])]*)\s*[\])]\s*$/;
 

@@ -31157,6 +31157,7 @@ const parse = function (data, opts = {}) {
   return records;
 };
 
+/** Run-level gauges that belong to no column, by every sink (the Datadog API route adds the duration). */
 /** A trailing unit in a header, as nvidia-smi and spreadsheets write it: `memory.used [MiB]`, `power (W)`. */
 const UNIT_SUFFIX = /\s*[[(]\s*([^\])]*)\s*[\])]\s*$/;
 /** The unit written in a header's `[unit]` / `(unit)` suffix, or ''. */

@@ -5,6 +5,8 @@
  * Prometheus names match the Pushgateway's); the Grafana dashboard draws the GPU and cost ones.
  * A test checks the list against what the GPU report produces from a real capture.
  */
+import { RUN_GAUGES } from '../naming.js';
+
 export interface KnownGauge {
   name: string;
   unit: string;
@@ -29,9 +31,9 @@ const DEVICE_FIELDS: [string, string][] = [
 ];
 
 export const KNOWN_GAUGES: KnownGauge[] = [
-  { name: 'run.steps', unit: 'count' },
-  { name: 'run.truncated', unit: 'boolean' },
-  { name: 'gate.regression', unit: 'boolean' },
+  { name: RUN_GAUGES.steps, unit: 'count' },
+  { name: RUN_GAUGES.truncated, unit: 'boolean' },
+  { name: RUN_GAUGES.regression, unit: 'boolean' },
   ...DEVICE_FIELDS.map(([field, unit]) => ({ name: `gpu.${field}`, unit, perDevice: true })),
   ...DEVICE_FIELDS.map(([field, unit]) => ({ name: `gpu.run.${field}`, unit })),
   { name: 'gpu.run.count', unit: 'count' },

@@ -4,7 +4,7 @@
  * route shares one metric key per column.
  */
 import type { MetricKind } from '../model.js';
-import { statsdName } from '../naming.js';
+import { RUN_GAUGES, statsdName } from '../naming.js';
 
 /** Which route the metrics reach Datadog by: the Agent's DogStatsD, or the HTTP API (`/api/v2/series`). */
 export type DatadogSource = 'dogstatsd' | 'api';
@@ -31,21 +31,11 @@ export function datadogStatName(prefix: string, header: string, stat: DatadogRun
   return `${statsdName(prefix, header)}.${DATADOG_RUN_STATS[stat]}`;
 }
 
-/** Run-level gauges that belong to no column (API sink). */
-export const DATADOG_RUN_GAUGES = {
-  /** Last step of the run (as the StatsD sink sends it). */
-  steps: 'run.steps',
-  /** 1 when the file ended inside a row (a run still being written), else 0. */
-  truncated: 'run.truncated',
-  duration: 'run.duration',
-  regression: 'gate.regression',
-} as const;
-export type DatadogRunGauge = keyof typeof DATADOG_RUN_GAUGES;
+export type DatadogRunGauge = keyof typeof RUN_GAUGES;
 
 /** `<prefix>.run.steps`, `<prefix>.run.truncated`, `<prefix>.run.duration`, `<prefix>.gate.regression`. */
 export function datadogRunGaugeName(prefix: string, gauge: DatadogRunGauge): string {
-  const suffix = DATADOG_RUN_GAUGES[gauge];
-  return prefix ? `${prefix}.${suffix}` : suffix;
+  return statsdName(prefix, RUN_GAUGES[gauge]);
 }
 
 /**

@@ -12,7 +12,7 @@
  * a window of five values or fewer sends its values at rate 1.
  */
 import { WINDOW_QUANTILES, type GateResult, type RunSummary, type StepWindow } from '../model.js';
-import { statsdName } from '../naming.js';
+import { RUN_GAUGES, statsdName } from '../naming.js';
 
 export type StatsdType = 'g' | 'ms' | 'h' | 'd';
 
@@ -61,9 +61,9 @@ export function toStatsdMetrics(run: RunSummary, gate: GateResult | null, shape:
         break;
     }
   }
-  out.push(gauge(statsdName(shape.prefix, 'run.steps'), run.steps.last, shape.tags));
-  out.push(gauge(statsdName(shape.prefix, 'run.truncated'), run.truncated ? 1 : 0, shape.tags));
-  if (gate) out.push(gauge(statsdName(shape.prefix, 'gate.regression'), gate.regression ? 1 : 0, shape.tags));
+  out.push(gauge(statsdName(shape.prefix, RUN_GAUGES.steps), run.steps.last, shape.tags));
+  out.push(gauge(statsdName(shape.prefix, RUN_GAUGES.truncated), run.truncated ? 1 : 0, shape.tags));
+  if (gate) out.push(gauge(statsdName(shape.prefix, RUN_GAUGES.regression), gate.regression ? 1 : 0, shape.tags));
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, e as runTagSet } from './run-Cq62XcS9.js';
+import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, R as RUN_GAUGES, e as runTagSet } from './run-MdM1Y9_K.js';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import require$$0 from 'process';
@@ -3975,10 +3975,10 @@ function toStatsdMetrics(run, gate, shape) {
                 break;
         }
     }
-    out.push(gauge(statsdName(shape.prefix, 'run.steps'), run.steps.last, shape.tags));
-    out.push(gauge(statsdName(shape.prefix, 'run.truncated'), run.truncated ? 1 : 0, shape.tags));
+    out.push(gauge(statsdName(shape.prefix, RUN_GAUGES.steps), run.steps.last, shape.tags));
+    out.push(gauge(statsdName(shape.prefix, RUN_GAUGES.truncated), run.truncated ? 1 : 0, shape.tags));
     if (gate)
-        out.push(gauge(statsdName(shape.prefix, 'gate.regression'), gate.regression ? 1 : 0, shape.tags));
+        out.push(gauge(statsdName(shape.prefix, RUN_GAUGES.regression), gate.regression ? 1 : 0, shape.tags));
     return out;
 }
 function gauge(name, value, tags) {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, I as InputError, N as loadConfig, R as summarizeRun, O as openTable, M as classify } from './run-Cq62XcS9.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-067MXYwT.js';
+import { R as RUN_GAUGES, m as metricKey, s as statsdName, I as InputError, N as loadConfig, S as summarizeRun, O as openTable, M as classify } from './run-MdM1Y9_K.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-DOUtxgqj.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';
@@ -10,6 +10,13 @@ import 'stream';
 import 'process';
 import 'buffer';
 
+/**
+ * Gauges the engine sends beside a run's own columns, by StatsD name (without the prefix) and unit:
+ * the run and gate gauges, the GPU report's per-device (`gpu:<label>` tag) and run-level gauges, and the
+ * cost gauges. The statsd_exporter mapping gives each an exact mapping (so `scale` converts units and the
+ * Prometheus names match the Pushgateway's); the Grafana dashboard draws the GPU and cost ones.
+ * A test checks the list against what the GPU report produces from a real capture.
+ */
 const DEVICE_FIELDS = [
     ['util.mean', 'percent'],
     ['util.p10', 'percent'],
@@ -26,9 +33,9 @@ const DEVICE_FIELDS = [
     ['starved', 'boolean'],
 ];
 const KNOWN_GAUGES = [
-    { name: 'run.steps', unit: 'count' },
-    { name: 'run.truncated', unit: 'boolean' },
-    { name: 'gate.regression', unit: 'boolean' },
+    { name: RUN_GAUGES.steps, unit: 'count' },
+    { name: RUN_GAUGES.truncated, unit: 'boolean' },
+    { name: RUN_GAUGES.regression, unit: 'boolean' },
     ...DEVICE_FIELDS.map(([field, unit]) => ({ name: `gpu.${field}`, unit, perDevice: true })),
     ...DEVICE_FIELDS.map(([field, unit]) => ({ name: `gpu.run.${field}`, unit })),
     { name: 'gpu.run.count', unit: 'count' },

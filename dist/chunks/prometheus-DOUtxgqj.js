@@ -1,4 +1,4 @@
-import { m as metricKey } from './run-Cq62XcS9.js';
+import { m as metricKey } from './run-MdM1Y9_K.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

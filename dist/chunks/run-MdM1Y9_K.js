@@ -135,6 +135,15 @@ function githubContextFromEnv(env) {
     };
 }
 
+/** Run-level gauges that belong to no column, by every sink (the Datadog API route adds the duration). */
+const RUN_GAUGES = {
+    /** Last step of the run. */
+    steps: 'run.steps',
+    /** 1 when the file ended inside a row (a run still being written), else 0. */
+    truncated: 'run.truncated',
+    duration: 'run.duration',
+    regression: 'gate.regression',
+};
 /** A trailing unit in a header, as nvidia-smi and spreadsheets write it: `memory.used [MiB]`, `power (W)`. */
 const UNIT_SUFFIX = /\s*[[(]\s*([^\])]*)\s*[\])]\s*$/;
 /** The unit written in a header's `[unit]` / `(unit)` suffix, or ''. */
@@ -293,19 +302,9 @@ const DATADOG_RUN_STATS = {
 function datadogStatName(prefix, header, stat) {
     return `${statsdName(prefix, header)}.${DATADOG_RUN_STATS[stat]}`;
 }
-/** Run-level gauges that belong to no column (API sink). */
-const DATADOG_RUN_GAUGES = {
-    /** Last step of the run (as the StatsD sink sends it). */
-    steps: 'run.steps',
-    /** 1 when the file ended inside a row (a run still being written), else 0. */
-    truncated: 'run.truncated',
-    duration: 'run.duration',
-    regression: 'gate.regression',
-};
 /** `<prefix>.run.steps`, `<prefix>.run.truncated`, `<prefix>.run.duration`, `<prefix>.gate.regression`. */
 function datadogRunGaugeName(prefix, gauge) {
-    const suffix = DATADOG_RUN_GAUGES[gauge];
-    return prefix ? `${prefix}.${suffix}` : suffix;
+    return statsdName(prefix, RUN_GAUGES[gauge]);
 }
 /**
  * Datadog's unit for one of our units (https://docs.datadoghq.com/metrics/units), or undefined where Datadog
@@ -775,7 +774,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-XPTi-fVG.js');
+    const { parseConfig } = await import('./parse-config-BOcFi9io.js');
     return parseConfig(text, path);
 }
 
@@ -6180,17 +6179,17 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-60zJwcDy.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-h-W3COay.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-9zRRwGcs.js')).addGpu(stage);
+        await (await import('./gpu-D-zOIii5.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-CL9H83C8.js') : null;
+    const historyStage = options.history ? await import('./history-CyZ90lqQ.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-Dy1n72cx.js');
+        const sinks = await import('./http-sinks-CKWwWe5W.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -6199,7 +6198,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-abPF1QOq.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-DCnF7_yn.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)
@@ -6212,4 +6211,4 @@ async function run(options, io, shell = { jobSummary: false }) {
     return result;
 }
 
-export { datadogSeriesUrl as A, defaultPostDeps as B, postWithRetry as C, DEFAULT_RETRY_POLICY as D, redactSecrets as E, tagValue as F, looksLikeUniqueId as G, checkPushgatewayUrl as H, InputError as I, redactUrl as J, DEFAULT_CONFIG as K, DATADOG_TEMPLATE_TAGS as L, classify as M, loadConfig as N, openTable as O, PARAMETERS as P, DEFAULT_OPTIONS as Q, summarizeRun as R, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, readTextFile as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, probit as l, metricKey as m, gammaln as n, errorFunction as o, parse as p, quantileSorted as q, resolveOptions as r, statsdName as s, mean as t, sampleStandardDeviation as u, branchType as v, lineAt as w, datadogRunGaugeName as x, datadogUnit as y, datadogStatName as z };
+export { datadogSeriesUrl as A, defaultPostDeps as B, postWithRetry as C, DEFAULT_RETRY_POLICY as D, redactSecrets as E, tagValue as F, looksLikeUniqueId as G, checkPushgatewayUrl as H, InputError as I, redactUrl as J, DEFAULT_CONFIG as K, DATADOG_TEMPLATE_TAGS as L, classify as M, loadConfig as N, openTable as O, PARAMETERS as P, DEFAULT_OPTIONS as Q, RUN_GAUGES as R, summarizeRun as S, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, readTextFile as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, probit as l, metricKey as m, gammaln as n, errorFunction as o, parse as p, quantileSorted as q, resolveOptions as r, statsdName as s, mean as t, sampleStandardDeviation as u, branchType as v, lineAt as w, datadogRunGaugeName as x, datadogUnit as y, datadogStatName as z };

@@ -121,6 +121,7 @@ describe('upsertComment against a loopback server following GitHub\'s REST API',
     const out = await upsertComment(request({ body: 'x'.repeat(70_000) }), log);
     expect(out.action).toBe('created');
     expect(gh.comments[0]!.body.length).toBeLessThanOrEqual(65_536);
+    expect(gh.comments[0]!.body).toMatch(/shortened to fit GitHub's comment size limit\.\n$/);
   });
 });
 

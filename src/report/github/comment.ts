@@ -20,7 +20,7 @@ export interface CommentRequest {
   issueNumber: number | null;
   /** The experiment group this comment is about; one comment per group per PR. */
   group: string;
-  /** The comment's Markdown, without the marker (see commentBody). */
+  /** The comment's Markdown (commentBody makes it, marker included and fitted); a marker is added where missing. */
   body: string;
   mode: CommentMode;
   /** Whether any run in the report regressed (for mode `on-regression`). */
@@ -100,8 +100,9 @@ export async function upsertComment(req: CommentRequest, log: CommentLog): Promi
   }
   const marker = commentMarker(req.group);
   let body = req.body.includes(marker) ? req.body : `${marker}\n${req.body}`;
+  // A body not made by commentBody may still be too long: cut it rather than have GitHub refuse it.
   if (body.length > COMMENT_MAX_CHARS) {
-    const note = '\n\n… shortened to fit GitHub\'s comment size limit; the full report is in the job summary.\n';
+    const note = '\n\n… shortened to fit GitHub\'s comment size limit.\n';
     body = body.slice(0, COMMENT_MAX_CHARS - note.length) + note;
   }
   const octokit = getOctokit(req.token, {

@@ -1,4 +1,4 @@
-import { I as InputError, p as parse, m as metricKey, h as headerUnit, f as readTextFile, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-MdM1Y9_K.js';
+import { I as InputError, p as parse, m as metricKey, h as headerUnit, f as readTextFile, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-DGC4lDmH.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
 import 'node:fs/promises';

@@ -4,8 +4,8 @@ import 'node:os';
 import { dirname } from 'node:path';
 import { c as comparableRuns } from './main-Bn0cX3mq.js';
 import './index-D2ITh64m.js';
-import { W as WINDOW_QUANTILES, I as InputError, i as median, m as metricKey } from './run-MdM1Y9_K.js';
-import { f as summary, r as requireTunnel, h as requireUndici, u as undiciExports } from './core-oE5TpzBq.js';
+import { W as WINDOW_QUANTILES, I as InputError, i as median, m as metricKey } from './run-DGC4lDmH.js';
+import { f as summary, r as requireTunnel, h as requireUndici, u as undiciExports } from './core-DxU7pBs6.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
@@ -6490,8 +6490,9 @@ async function upsertComment(req, log) {
     }
     const marker = commentMarker(req.group);
     let body = req.body.includes(marker) ? req.body : `${marker}\n${req.body}`;
+    // A body not made by commentBody may still be too long: cut it rather than have GitHub refuse it.
     if (body.length > COMMENT_MAX_CHARS) {
-        const note = '\n\n… shortened to fit GitHub\'s comment size limit; the full report is in the job summary.\n';
+        const note = '\n\n… shortened to fit GitHub\'s comment size limit.\n';
         body = body.slice(0, COMMENT_MAX_CHARS - note.length) + note;
     }
     const octokit = getOctokit(req.token, {

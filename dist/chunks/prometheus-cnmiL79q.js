@@ -1,4 +1,4 @@
-import { m as metricKey } from './run-MdM1Y9_K.js';
+import { m as metricKey } from './run-DGC4lDmH.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

@@ -64,18 +64,23 @@ export function datadogMonitors(options: DatadogMonitorsOptions): DatadogMonitor
   };
   const round = (x: number): number => Math.round(x * 100) / 100;
 
+  /** Worse than the same day a week before by more than `percent` (a warning at 60 % of it). */
+  const weekOverWeek = (query: string, worse: 'drop' | 'rise', percent: number, name: string, message: string): void => {
+    const sign = worse === 'drop' ? -1 : 1;
+    monitor(name, `pct_change(avg(last_1d),last_1w):${scoped(query, scope, ['experiment'])} ${worse === 'drop' ? '<' : '>'} ${sign * percent}`, sign * percent, sign * round(percent * 0.6), message, 2);
+  };
+
   const mfuDrop = options.mfuDropPercent ?? 5;
   for (const m of metrics.mfu) {
     const q = metricQuery(source, prefix, m, 'centre');
     if (!q) continue;
-    monitor(
+    weekOverWeek(
+      q.query,
+      'drop',
+      mfuDrop,
       `[training] ${m.header} dropped more than ${mfuDrop} % against the week before on {{experiment.name}}`,
-      `pct_change(avg(last_1d),last_1w):${scoped(q.query, scope, ['experiment'])} < -${mfuDrop}`,
-      -mfuDrop,
-      -round(mfuDrop * 0.6),
       `${m.header} (${q.label}) of experiment {{experiment.name}} changed by {{value}} % against the same day a week before.\n` +
         'Compare the job summaries of recent runs: a kernel, config or hardware change usually shows there first.',
-      2,
     );
   }
 
@@ -83,13 +88,12 @@ export function datadogMonitors(options: DatadogMonitorsOptions): DatadogMonitor
   for (const m of metrics.stepTime) {
     const q = metricQuery(source, prefix, m, 'centre');
     if (!q) continue;
-    monitor(
-      `[training] ${m.header} rose more than ${stepRise} % against the week before on {{experiment.name}}`,
-      `pct_change(avg(last_1d),last_1w):${scoped(q.query, scope, ['experiment'])} > ${stepRise}`,
+    weekOverWeek(
+      q.query,
+      'rise',
       stepRise,
-      round(stepRise * 0.6),
+      `[training] ${m.header} rose more than ${stepRise} % against the week before on {{experiment.name}}`,
       `${m.header} (${q.label}) of experiment {{experiment.name}} changed by {{value}} % against the same day a week before.`,
-      2,
     );
   }
 
@@ -115,14 +119,13 @@ export function datadogMonitors(options: DatadogMonitorsOptions): DatadogMonitor
       const rise = options.lossRisePercent ?? 10;
       const q = metricQuery(source, prefix, m, 'lowest');
       if (!q) continue;
-      monitor(
-        `[training] lowest ${m.header} rose more than ${rise} % against the week before on {{experiment.name}}`,
-        `pct_change(avg(last_1d),last_1w):${scoped(q.query, scope, ['experiment'])} > ${rise}`,
+      weekOverWeek(
+        q.query,
+        'rise',
         rise,
-        round(rise * 0.6),
+        `[training] lowest ${m.header} rose more than ${rise} % against the week before on {{experiment.name}}`,
         `The lowest sampled ${m.header} of {{experiment.name}} changed by {{value}} % against the same day a week before. ` +
           'NaN losses cannot travel over StatsD: the gate reports them, and the API route sends a NaN count.',
-        2,
       );
     }
   }

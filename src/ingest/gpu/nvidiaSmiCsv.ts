@@ -85,7 +85,12 @@ export function parseGpuCsv(source: string, text: string): GpuSamples {
   }
 
   // Key GPUs by their most trustworthy identity. A device-number column that never varies is mislabeled.
-  const distinct = (col: number) => new Set(rows.map((row) => row.cells[col])).size;
+  const distinctCounts = new Map<number, number>();
+  const distinct = (col: number): number => {
+    let n = distinctCounts.get(col);
+    if (n === undefined) distinctCounts.set(col, (n = new Set(rows.map((row) => row.cells[col])).size));
+    return n;
+  };
   const indexCol = indexCols.length ? indexCols.reduce((best, c) => (distinct(c) > distinct(best) ? c : best)) : -1;
   const keyCol = uuidCol >= 0 && distinct(uuidCol) > 0 ? uuidCol : busCol >= 0 ? busCol : indexCol;
   const gpuCount = keyCol >= 0 ? distinct(keyCol) : 1;

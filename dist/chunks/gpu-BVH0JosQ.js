@@ -1,4 +1,4 @@
-import { I as InputError, p as parse, m as metricKey, h as headerUnit, f as readTextFile, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-DGC4lDmH.js';
+import { I as InputError, p as parse, m as metricKey, h as headerUnit, f as readTextFile, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-C253zHGa.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
 import 'node:fs/promises';
@@ -347,7 +347,13 @@ function parseGpuCsv(source, text) {
         rows.push({ line, cells: record });
     }
     // Key GPUs by their most trustworthy identity. A device-number column that never varies is mislabeled.
-    const distinct = (col) => new Set(rows.map((row) => row.cells[col])).size;
+    const distinctCounts = new Map();
+    const distinct = (col) => {
+        let n = distinctCounts.get(col);
+        if (n === undefined)
+            distinctCounts.set(col, (n = new Set(rows.map((row) => row.cells[col])).size));
+        return n;
+    };
     const indexCol = indexCols.length ? indexCols.reduce((best, c) => (distinct(c) > distinct(best) ? c : best)) : -1;
     const keyCol = uuidCol >= 0 && distinct(uuidCol) > 0 ? uuidCol : busCol >= 0 ? busCol : indexCol;
     const gpuCount = keyCol >= 0 ? distinct(keyCol) : 1;

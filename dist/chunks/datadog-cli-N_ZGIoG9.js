@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, z as datadogStatName, x as datadogRunGaugeName, L as DATADOG_TEMPLATE_TAGS, M as classify, I as InputError, N as loadConfig, O as openTable, Q as DEFAULT_OPTIONS } from './run-DGC4lDmH.js';
+import { m as metricKey, s as statsdName, z as datadogStatName, x as datadogRunGaugeName, L as DATADOG_TEMPLATE_TAGS, M as classify, I as InputError, N as loadConfig, O as openTable, Q as DEFAULT_OPTIONS } from './run-C253zHGa.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';
@@ -244,20 +244,25 @@ function datadogMonitors(options) {
         });
     };
     const round = (x) => Math.round(x * 100) / 100;
+    /** Worse than the same day a week before by more than `percent` (a warning at 60 % of it). */
+    const weekOverWeek = (query, worse, percent, name, message) => {
+        const sign = worse === 'drop' ? -1 : 1;
+        monitor(name, `pct_change(avg(last_1d),last_1w):${scoped(query, scope, ['experiment'])} ${worse === 'drop' ? '<' : '>'} ${sign * percent}`, sign * percent, sign * round(percent * 0.6), message, 2);
+    };
     const mfuDrop = options.mfuDropPercent ?? 5;
     for (const m of metrics.mfu) {
         const q = metricQuery(source, prefix, m, 'centre');
         if (!q)
             continue;
-        monitor(`[training] ${m.header} dropped more than ${mfuDrop} % against the week before on {{experiment.name}}`, `pct_change(avg(last_1d),last_1w):${scoped(q.query, scope, ['experiment'])} < -${mfuDrop}`, -mfuDrop, -round(mfuDrop * 0.6), `${m.header} (${q.label}) of experiment {{experiment.name}} changed by {{value}} % against the same day a week before.\n` +
-            'Compare the job summaries of recent runs: a kernel, config or hardware change usually shows there first.', 2);
+        weekOverWeek(q.query, 'drop', mfuDrop, `[training] ${m.header} dropped more than ${mfuDrop} % against the week before on {{experiment.name}}`, `${m.header} (${q.label}) of experiment {{experiment.name}} changed by {{value}} % against the same day a week before.\n` +
+            'Compare the job summaries of recent runs: a kernel, config or hardware change usually shows there first.');
     }
     const stepRise = options.stepTimeRisePercent ?? 5;
     for (const m of metrics.stepTime) {
         const q = metricQuery(source, prefix, m, 'centre');
         if (!q)
             continue;
-        monitor(`[training] ${m.header} rose more than ${stepRise} % against the week before on {{experiment.name}}`, `pct_change(avg(last_1d),last_1w):${scoped(q.query, scope, ['experiment'])} > ${stepRise}`, stepRise, round(stepRise * 0.6), `${m.header} (${q.label}) of experiment {{experiment.name}} changed by {{value}} % against the same day a week before.`, 2);
+        weekOverWeek(q.query, 'rise', stepRise, `[training] ${m.header} rose more than ${stepRise} % against the week before on {{experiment.name}}`, `${m.header} (${q.label}) of experiment {{experiment.name}} changed by {{value}} % against the same day a week before.`);
     }
     for (const m of metrics.loss) {
         if (source === 'api') {
@@ -269,8 +274,8 @@ function datadogMonitors(options) {
             const q = metricQuery(source, prefix, m, 'lowest');
             if (!q)
                 continue;
-            monitor(`[training] lowest ${m.header} rose more than ${rise} % against the week before on {{experiment.name}}`, `pct_change(avg(last_1d),last_1w):${scoped(q.query, scope, ['experiment'])} > ${rise}`, rise, round(rise * 0.6), `The lowest sampled ${m.header} of {{experiment.name}} changed by {{value}} % against the same day a week before. ` +
-                'NaN losses cannot travel over StatsD: the gate reports them, and the API route sends a NaN count.', 2);
+            weekOverWeek(q.query, 'rise', rise, `[training] lowest ${m.header} rose more than ${rise} % against the week before on {{experiment.name}}`, `The lowest sampled ${m.header} of {{experiment.name}} changed by {{value}} % against the same day a week before. ` +
+                'NaN losses cannot travel over StatsD: the gate reports them, and the API route sends a NaN count.');
         }
     }
     if (source === 'api') {

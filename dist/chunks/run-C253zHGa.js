@@ -774,7 +774,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-DPSJToZY.js');
+    const { parseConfig } = await import('./parse-config-CvKSohKd.js');
     return parseConfig(text, path);
 }
 
@@ -6179,17 +6179,17 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-6eY2c5ad.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-Cl6BwdzD.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-IrxyqMSQ.js')).addGpu(stage);
+        await (await import('./gpu-BVH0JosQ.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-DsT_yCra.js') : null;
+    const historyStage = options.history ? await import('./history-CukJ2nU6.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-Rj3Q-AY8.js');
+        const sinks = await import('./http-sinks-BBbm0DVO.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -6198,7 +6198,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-DRCi1s1N.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-DhYgtjGz.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

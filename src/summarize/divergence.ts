@@ -18,7 +18,8 @@ export class DivergenceDetector {
   private smoothed = Number.NaN;
   private min = Number.POSITIVE_INFINITY;
   private streak = 0;
-  private streakStart: DivergenceFinding | null = null;
+  /** Where the current streak started (meaningful while streak > 0). */
+  private start: DivergenceFinding = { step: Number.NaN, value: Number.NaN, min: Number.NaN };
   private found: DivergenceFinding | null = null;
 
   constructor(
@@ -27,22 +28,39 @@ export class DivergenceDetector {
     private readonly sustain = 20,
   ) {}
 
-  add(step: number, value: number): void {
+  /**
+   * Add the points `values[i]` at `steps[i]` for i in [from, to), in step order; NaN and ±Infinity are
+   * not points. The state lives in locals during the loop: a double stored in an object field on each
+   * point is boxed on the heap until the code is optimised, which in a CLI run is most of the time.
+   */
+  addColumn(steps: Float64Array, values: Float64Array, from: number, to: number): void {
     if (this.found) return;
-    this.smoothed = Number.isNaN(this.smoothed) ? value : this.alpha * value + (1 - this.alpha) * this.smoothed;
-    if (this.smoothed < this.min) this.min = this.smoothed;
-    if (this.smoothed > this.min + this.rise * Math.abs(this.min)) {
-      if (this.streak === 0) this.streakStart = { step, value, min: this.min };
-      this.streak += 1;
-      if (this.streak >= this.sustain) this.found = this.streakStart;
-    } else {
-      this.streak = 0;
-      this.streakStart = null;
+    const { alpha, rise, sustain } = this;
+    let smoothed = this.smoothed;
+    let min = this.min;
+    let streak = this.streak;
+    let i = from;
+    for (; i < to; i++) {
+      const value = values[i]!;
+      if (value - value !== 0) continue;
+      smoothed = smoothed !== smoothed ? value : alpha * value + (1 - alpha) * smoothed;
+      if (smoothed < min) min = smoothed;
+      if (smoothed > min + rise * Math.abs(min)) {
+        if (streak === 0) this.start = { step: steps[i]!, value, min };
+        streak += 1;
+        if (streak >= sustain) {
+          this.found = this.start;
+          break;
+        }
+      } else streak = 0;
     }
+    this.smoothed = smoothed;
+    this.min = min;
+    this.streak = streak;
   }
 
   result(): DivergenceFinding | null {
     if (this.found) return this.found;
-    return this.streak >= 5 ? this.streakStart : null;
+    return this.streak >= 5 ? this.start : null;
   }
 }

@@ -94,22 +94,26 @@ export class MetricAccumulator {
 
   /** Loss only: its steady sketch, divergence, sampled points and the last FINAL_POINTS values. */
   private addLoss(steps: Float64Array, values: Float64Array): void {
-    const divergence = this.divergence!;
-    const sampler = this.sampler!;
     // Steps increase, so the steady part of the batch is one run of it.
-    this.steady!.acceptMany(values, firstAtOrAbove(steps, 0, this.steadyFrom), steps.length);
-    for (let i = 0; i < steps.length; i++) {
+    const steadyAt = firstAtOrAbove(steps, 0, this.steadyFrom);
+    this.steady!.acceptMany(values, steadyAt, steps.length);
+    this.divergence!.addColumn(steps, values, steadyAt, steps.length);
+    this.sampler!.addColumn(steps, values);
+    // Only the batch's last FINAL_POINTS finite values can stay in the ring.
+    let from = steps.length;
+    for (let kept = 0; from > 0 && kept < FINAL_POINTS; ) {
+      const value = values[--from]!;
+      if (value - value === 0) kept++;
+    }
+    for (let i = from; i < steps.length; i++) {
       const value = values[i]!;
       if (value - value !== 0) continue; // missing, or infinite (counted by addStatistics)
-      const step = steps[i]!;
-      if (step >= this.steadyFrom) divergence.add(step, value);
-      sampler.add(step, value);
       if (this.tail.length < FINAL_POINTS) {
         this.tail.push(value);
-        this.tailSteps.push(step);
+        this.tailSteps.push(steps[i]!);
       } else {
         this.tail[this.tailAt] = value;
-        this.tailSteps[this.tailAt] = step;
+        this.tailSteps[this.tailAt] = steps[i]!;
       }
       this.tailAt = (this.tailAt + 1) % FINAL_POINTS;
     }

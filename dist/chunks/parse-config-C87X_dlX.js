@@ -1,4 +1,4 @@
-import { d as getDefaultExportFromCjs, I as InputError, K as DEFAULT_CONFIG, m as metricKey } from './run-C253zHGa.js';
+import { d as getDefaultExportFromCjs, I as InputError, K as DEFAULT_CONFIG, m as metricKey } from './run-CqijoPYM.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
 import 'node:fs/promises';

@@ -774,7 +774,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-CvKSohKd.js');
+    const { parseConfig } = await import('./parse-config-C87X_dlX.js');
     return parseConfig(text, path);
 }
 
@@ -5082,35 +5082,54 @@ class DivergenceDetector {
     smoothed = Number.NaN;
     min = Number.POSITIVE_INFINITY;
     streak = 0;
-    streakStart = null;
+    /** Where the current streak started (meaningful while streak > 0). */
+    start = { step: Number.NaN, value: Number.NaN, min: Number.NaN };
     found = null;
     constructor(alpha = 0.1, rise = 0.5, sustain = 20) {
         this.alpha = alpha;
         this.rise = rise;
         this.sustain = sustain;
     }
-    add(step, value) {
+    /**
+     * Add the points `values[i]` at `steps[i]` for i in [from, to), in step order; NaN and ±Infinity are
+     * not points. The state lives in locals during the loop: a double stored in an object field on each
+     * point is boxed on the heap until the code is optimised, which in a CLI run is most of the time.
+     */
+    addColumn(steps, values, from, to) {
         if (this.found)
             return;
-        this.smoothed = Number.isNaN(this.smoothed) ? value : this.alpha * value + (1 - this.alpha) * this.smoothed;
-        if (this.smoothed < this.min)
-            this.min = this.smoothed;
-        if (this.smoothed > this.min + this.rise * Math.abs(this.min)) {
-            if (this.streak === 0)
-                this.streakStart = { step, value, min: this.min };
-            this.streak += 1;
-            if (this.streak >= this.sustain)
-                this.found = this.streakStart;
+        const { alpha, rise, sustain } = this;
+        let smoothed = this.smoothed;
+        let min = this.min;
+        let streak = this.streak;
+        let i = from;
+        for (; i < to; i++) {
+            const value = values[i];
+            if (value - value !== 0)
+                continue;
+            smoothed = smoothed !== smoothed ? value : alpha * value + (1 - alpha) * smoothed;
+            if (smoothed < min)
+                min = smoothed;
+            if (smoothed > min + rise * Math.abs(min)) {
+                if (streak === 0)
+                    this.start = { step: steps[i], value, min };
+                streak += 1;
+                if (streak >= sustain) {
+                    this.found = this.start;
+                    break;
+                }
+            }
+            else
+                streak = 0;
         }
-        else {
-            this.streak = 0;
-            this.streakStart = null;
-        }
+        this.smoothed = smoothed;
+        this.min = min;
+        this.streak = streak;
     }
     result() {
         if (this.found)
             return this.found;
-        return this.streak >= 5 ? this.streakStart : null;
+        return this.streak >= 5 ? this.start : null;
     }
 }
 
@@ -5142,14 +5161,29 @@ class LossSampler {
         this.every = every;
         this.maxPoints = maxPoints;
     }
-    add(step, value) {
-        const bucket = Math.floor(step / this.every);
-        if (bucket === this.lastBucket)
-            return;
-        this.lastBucket = bucket;
-        this.points.push([step, value]);
-        if (this.points.length > this.maxPoints)
-            this.coarsen();
+    /**
+     * Add a batch: `values[i]` logged at `steps[i]` (increasing), NaN or ±Infinity where nothing usable was
+     * logged. Only the first finite value of each interval is kept, so the search jumps from one interval to
+     * the next instead of visiting every step.
+     */
+    addColumn(steps, values) {
+        let i = 0;
+        while (i < steps.length) {
+            const value = values[i];
+            if (value - value !== 0) {
+                i++;
+                continue;
+            }
+            const step = steps[i];
+            const bucket = Math.floor(step / this.every);
+            if (bucket !== this.lastBucket) {
+                this.lastBucket = bucket;
+                this.points.push([step, value]);
+                if (this.points.length > this.maxPoints)
+                    this.coarsen();
+            }
+            i = firstAtOrAbove(steps, i + 1, (this.lastBucket + 1) * this.every);
+        }
     }
     coarsen() {
         this.every *= 2;
@@ -5965,25 +5999,29 @@ class MetricAccumulator {
     }
     /** Loss only: its steady sketch, divergence, sampled points and the last FINAL_POINTS values. */
     addLoss(steps, values) {
-        const divergence = this.divergence;
-        const sampler = this.sampler;
         // Steps increase, so the steady part of the batch is one run of it.
-        this.steady.acceptMany(values, firstAtOrAbove(steps, 0, this.steadyFrom), steps.length);
-        for (let i = 0; i < steps.length; i++) {
+        const steadyAt = firstAtOrAbove(steps, 0, this.steadyFrom);
+        this.steady.acceptMany(values, steadyAt, steps.length);
+        this.divergence.addColumn(steps, values, steadyAt, steps.length);
+        this.sampler.addColumn(steps, values);
+        // Only the batch's last FINAL_POINTS finite values can stay in the ring.
+        let from = steps.length;
+        for (let kept = 0; from > 0 && kept < FINAL_POINTS;) {
+            const value = values[--from];
+            if (value - value === 0)
+                kept++;
+        }
+        for (let i = from; i < steps.length; i++) {
             const value = values[i];
             if (value - value !== 0)
                 continue; // missing, or infinite (counted by addStatistics)
-            const step = steps[i];
-            if (step >= this.steadyFrom)
-                divergence.add(step, value);
-            sampler.add(step, value);
             if (this.tail.length < FINAL_POINTS) {
                 this.tail.push(value);
-                this.tailSteps.push(step);
+                this.tailSteps.push(steps[i]);
             }
             else {
                 this.tail[this.tailAt] = value;
-                this.tailSteps[this.tailAt] = step;
+                this.tailSteps[this.tailAt] = steps[i];
             }
             this.tailAt = (this.tailAt + 1) % FINAL_POINTS;
         }
@@ -6179,17 +6217,17 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-Cl6BwdzD.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-F-WB90Eb.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-BVH0JosQ.js')).addGpu(stage);
+        await (await import('./gpu-Bd_jXhFW.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-CukJ2nU6.js') : null;
+    const historyStage = options.history ? await import('./history-viRQ2eoE.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-BBbm0DVO.js');
+        const sinks = await import('./http-sinks-DL0WbXtR.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -6198,7 +6236,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-DhYgtjGz.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-CshDafDe.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { R as RUN_GAUGES, m as metricKey, s as statsdName, I as InputError, N as loadConfig, S as summarizeRun, O as openTable, M as classify } from './run-C253zHGa.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-ChTCX5HV.js';
+import { R as RUN_GAUGES, m as metricKey, s as statsdName, I as InputError, N as loadConfig, S as summarizeRun, O as openTable, M as classify } from './run-CqijoPYM.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-1uHU8D7Z.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';

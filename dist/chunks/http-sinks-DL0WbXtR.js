@@ -1,4 +1,4 @@
-import { e as runTagSet, x as datadogRunGaugeName, y as datadogUnit, s as statsdName, z as datadogStatName, A as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, B as defaultPostDeps, C as postWithRetry, E as redactSecrets, c as commonjsGlobal, F as tagValue, G as looksLikeUniqueId, m as metricKey, H as checkPushgatewayUrl, J as redactUrl } from './run-C253zHGa.js';
+import { e as runTagSet, x as datadogRunGaugeName, y as datadogUnit, s as statsdName, z as datadogStatName, A as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, B as defaultPostDeps, C as postWithRetry, E as redactSecrets, c as commonjsGlobal, F as tagValue, G as looksLikeUniqueId, m as metricKey, H as checkPushgatewayUrl, J as redactUrl } from './run-CqijoPYM.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,7 +9,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-ChTCX5HV.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-1uHU8D7Z.js';
 import { g as gpuGaugesFor } from './gpu-gauges-2JeUk8qX.js';
 import 'node:fs';
 import 'node:fs/promises';

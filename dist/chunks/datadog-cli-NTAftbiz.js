@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, z as datadogStatName, x as datadogRunGaugeName, L as DATADOG_TEMPLATE_TAGS, M as classify, I as InputError, N as loadConfig, O as openTable, Q as DEFAULT_OPTIONS } from './run-C253zHGa.js';
+import { m as metricKey, s as statsdName, z as datadogStatName, x as datadogRunGaugeName, L as DATADOG_TEMPLATE_TAGS, M as classify, I as InputError, N as loadConfig, O as openTable, Q as DEFAULT_OPTIONS } from './run-CqijoPYM.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';

@@ -2,10 +2,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { I as InputError, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-CqijoPYM.js';
+import { I as InputError, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-BbC20Nis.js';
 import 'node:fs';
 import 'node:stream';
-import 'stream';
 
 /**
  * Subcommands that print generated configuration (statsd_exporter mapping, Grafana and Datadog
@@ -26,9 +25,9 @@ function byTarget(command, targets) {
         },
     };
 }
-const datadog = async (what, args) => (await import('./chunks/datadog-cli-NTAftbiz.js')).runDatadogGenerator(what, args);
+const datadog = async (what, args) => (await import('./chunks/datadog-cli-C9tVjGCz.js')).runDatadogGenerator(what, args);
 const DATADOG_USAGE = '[--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
-const prometheus = async () => import('./chunks/prometheus-generators-Byoq2p5v.js');
+const prometheus = async () => import('./chunks/prometheus-generators-D7PZ9k5d.js');
 const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {

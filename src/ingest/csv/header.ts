@@ -1,5 +1,4 @@
 /** The header row of a metrics CSV: column names, the delimiter, and which column holds the step. */
-import { parse } from 'csv-parse/sync';
 import { InputError } from '../../model.js';
 
 /** Names a step column goes by, best first (W&B's `_step` counts log calls, so the trainer's own step wins). */
@@ -27,14 +26,21 @@ export function detectDelimiter(headerLine: string): string {
   return ',';
 }
 
-/** Column names from the header line, trimmed; an empty name becomes `column<N>`. Duplicates are an error. */
-export function parseHeader(source: string, line: number, headerLine: string, delimiter: string): string[] {
+/**
+ * Column names from the header line, trimmed; an empty name becomes `column<N>`. Duplicates are an error.
+ * A line without quotes is split as it is; csv-parse (loaded only then) reads a quoted one.
+ */
+export async function parseHeader(source: string, line: number, headerLine: string, delimiter: string): Promise<string[]> {
   let fields: string[];
-  try {
-    const rows = parse(headerLine, { delimiter, relax_column_count: true, relax_quotes: true, trim: true }) as string[][];
-    fields = rows[0] ?? [];
-  } catch (e) {
-    throw new InputError(source, line, `cannot read the header row: ${(e as Error).message.split('\n')[0]}`);
+  if (!headerLine.includes('"')) fields = headerLine.split(delimiter);
+  else {
+    const { parse } = await import('csv-parse/sync');
+    try {
+      const rows = parse(headerLine, { delimiter, relax_column_count: true, relax_quotes: true, trim: true }) as string[][];
+      fields = rows[0] ?? [];
+    } catch (e) {
+      throw new InputError(source, line, `cannot read the header row: ${(e as Error).message.split('\n')[0]}`);
+    }
   }
   const names = fields.map((f, i) => f.trim() || `column${i + 1}`);
   const seen = new Map<string, number>();

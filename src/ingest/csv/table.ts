@@ -12,8 +12,7 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { parse, type CsvError } from 'csv-parse';
-import { parse as parseSync } from 'csv-parse/sync';
+import type { CsvError } from 'csv-parse';
 import { InputError, type Batch, type Table } from '../../model.js';
 import { StepOrderedRows } from '../step-order.js';
 import { CellKind, classifyCell, type Cell } from './cell.js';
@@ -116,9 +115,10 @@ const SAMPLE_BYTES = 256 << 10;
 
 /**
  * The first data records, to classify columns. Unquoted text is split directly; quoted text goes through
- * csv-parse, where a quoting error in the sample is reported up front with its line.
+ * csv-parse, where a quoting error in the sample is reported up front with its line. (csv-parse is loaded
+ * only for quoted files: most metrics CSVs never need it.)
  */
-function sampleRecords(source: string, head: Head, from: number, headerLine: number, delimiter: string): string[][] {
+async function sampleRecords(source: string, head: Head, from: number, headerLine: number, delimiter: string): Promise<string[][]> {
   const wholeRest = head.eof && head.filled - from <= SAMPLE_BYTES;
   const end = wholeRest ? head.filled : head.buf.lastIndexOf(LF, Math.min(head.filled, from + SAMPLE_BYTES) - 1) + 1;
   if (end <= from) return [];
@@ -133,6 +133,7 @@ function sampleRecords(source: string, head: Head, from: number, headerLine: num
       .map((line) => line.split(delimiter));
   }
   const sample: string[][] = [];
+  const { parse: parseSync } = await import('csv-parse/sync');
   try {
     parseSync(bytes, {
       delimiter,
@@ -213,7 +214,7 @@ export async function openCsvTable(source: string, options: CsvTableOptions = {}
   const headerText = head.buf.toString('utf8', start, headerEnd).replace(/\r$/, '');
   const headerLine = line;
   const delimiter = detectDelimiter(headerText);
-  const names = parseHeader(source, headerLine, headerText, delimiter);
+  const names = await parseHeader(source, headerLine, headerText, delimiter);
   let stepField = findStepColumn(names);
   const dataStart = headerEnd + 1;
   if (head.eof && isBlank(head.buf, dataStart, head.filled)) {
@@ -221,7 +222,7 @@ export async function openCsvTable(source: string, options: CsvTableOptions = {}
   }
 
   // Tell text columns (timestamps, status, config strings) from numeric ones on a sample of rows.
-  const sample = sampleRecords(source, head, dataStart, headerLine, delimiter);
+  const sample = await sampleRecords(source, head, dataStart, headerLine, delimiter);
   const cell: Cell = { kind: CellKind.Missing, value: NaN };
   const numeric = new Array<number>(names.length).fill(0);
   const text = new Array<number>(names.length).fill(0);
@@ -520,6 +521,7 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
           yield chunk.subarray(0, bytesRead);
         }
       }
+      const { parse } = await import('csv-parse');
       const parser = parse({
         delimiter: st.delimiter,
         relax_column_count: true,

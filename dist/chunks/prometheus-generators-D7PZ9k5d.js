@@ -1,12 +1,11 @@
 import { parseArgs } from 'node:util';
-import { R as RUN_GAUGES, m as metricKey, s as statsdName, I as InputError, N as loadConfig, S as summarizeRun, O as openTable, M as classify } from './run-CqijoPYM.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-1uHU8D7Z.js';
+import { R as RUN_GAUGES, m as metricKey, s as statsdName, I as InputError, M as loadConfig, Q as summarizeRun, N as openTable, L as classify } from './run-BbC20Nis.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-B_n-aFP2.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';
 import 'node:stream';
-import 'stream';
 import 'process';
 import 'buffer';
 

@@ -1,10 +1,9 @@
-import { d as getDefaultExportFromCjs, I as InputError, K as DEFAULT_CONFIG, m as metricKey } from './run-CqijoPYM.js';
+import { d as getDefaultExportFromCjs, I as InputError, J as DEFAULT_CONFIG, m as metricKey } from './run-BbC20Nis.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import 'stream';
 import 'process';
 import 'buffer';
 

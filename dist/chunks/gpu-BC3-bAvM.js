@@ -1,10 +1,11 @@
-import { I as InputError, p as parse, m as metricKey, h as headerUnit, f as readTextFile, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-CqijoPYM.js';
+import { I as InputError, m as metricKey, h as headerUnit, f as readTextFile, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-BbC20Nis.js';
+import { parse } from './sync-BwpihYzg.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import 'stream';
+import './index-CHJu4SpD.js';
 import 'process';
 import 'buffer';
 

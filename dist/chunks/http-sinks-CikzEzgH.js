@@ -1,4 +1,4 @@
-import { e as runTagSet, x as datadogRunGaugeName, y as datadogUnit, s as statsdName, z as datadogStatName, A as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, B as defaultPostDeps, C as postWithRetry, E as redactSecrets, c as commonjsGlobal, F as tagValue, G as looksLikeUniqueId, m as metricKey, H as checkPushgatewayUrl, J as redactUrl } from './run-CqijoPYM.js';
+import { e as runTagSet, w as datadogRunGaugeName, x as datadogUnit, s as statsdName, y as datadogStatName, z as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, A as defaultPostDeps, B as postWithRetry, C as redactSecrets, c as commonjsGlobal, E as tagValue, F as looksLikeUniqueId, m as metricKey, G as checkPushgatewayUrl, H as redactUrl } from './run-BbC20Nis.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,13 +9,12 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-1uHU8D7Z.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-B_n-aFP2.js';
 import { g as gpuGaugesFor } from './gpu-gauges-2JeUk8qX.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import 'stream';
 
 /**
  * Split series into `/api/v2/series` bodies that each stay within the API's size limits, measured on the

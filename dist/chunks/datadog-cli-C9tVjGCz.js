@@ -1,10 +1,9 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, z as datadogStatName, x as datadogRunGaugeName, L as DATADOG_TEMPLATE_TAGS, M as classify, I as InputError, N as loadConfig, O as openTable, Q as DEFAULT_OPTIONS } from './run-CqijoPYM.js';
+import { m as metricKey, s as statsdName, y as datadogStatName, w as datadogRunGaugeName, K as DATADOG_TEMPLATE_TAGS, L as classify, I as InputError, M as loadConfig, N as openTable, O as DEFAULT_OPTIONS } from './run-BbC20Nis.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';
 import 'node:stream';
-import 'stream';
 
 /** The columns of a `metrics_rank_0.csv` as our training jobs write it (fixtures/demo), for use without a file. */
 const DEFAULT_DATADOG_METRICS = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, redactSecrets, retryAfterMs } from './datadog-http.js';
+import { redactSecrets, retryAfterMs } from './datadog-http.js';
 
 describe('retryAfterMs', () => {
   const now = Date.UTC(2026, 10, 29, 22, 0, 0);
@@ -10,15 +10,6 @@ describe('retryAfterMs', () => {
   it('is null without either, or for garbage', () => {
     expect(retryAfterMs(new Headers(), now)).toBeNull();
     expect(retryAfterMs(new Headers({ 'Retry-After': 'soon' }), now)).toBeNull();
-  });
-});
-
-describe('backoffMs', () => {
-  it('is base·2ⁿ capped, half fixed and half jitter', () => {
-    expect(backoffMs(0, 500, 30_000, 0)).toBe(250);
-    expect(backoffMs(0, 500, 30_000, 0.999999)).toBe(500);
-    expect(backoffMs(3, 500, 30_000, 0.5)).toBe(3000);
-    expect(backoffMs(20, 500, 30_000, 1 - 1e-9)).toBe(30_000);
   });
 });
 

@@ -4,7 +4,8 @@
  */
 import type { GateResult, RunSummary } from '../model.js';
 import type { GitHubContext } from '../options.js';
-import { DEFAULT_RETRY_POLICY, defaultPostDeps, postWithRetry, redactSecrets, type PostDeps, type RetryPolicy } from './datadog-http.js';
+import { DEFAULT_RETRY_POLICY, defaultPostDeps, postWithRetry, redactSecrets, type PostDeps } from './datadog-http.js';
+import type { RetryPolicy } from './retry.js';
 import { datadogSeriesUrl } from './datadog-target.js';
 
 export { datadogSeriesUrl, resolveDatadogTarget, type DatadogTarget } from './datadog-target.js';

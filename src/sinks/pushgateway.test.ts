@@ -11,7 +11,8 @@ const github: GitHubContext = {
   ref: 'refs/heads/main', eventName: 'push', workflow: 'nightly', defaultBranch: 'main',
   serverUrl: 'https://github.com', repository: 'o/r', runId: '1', sha: '', prNumber: null,
 };
-const options: PushgatewayOptions = { prefix: 'training_metrics', tags: {}, allowIdTags: false, github, backoffMs: 20, retries: 2, timeoutMs: 2000 };
+// Jitter pinned at its top, so each backoff is the full base·2ⁿ.
+const options: PushgatewayOptions = { prefix: 'training_metrics', tags: {}, allowIdTags: false, github, backoffMs: 20, retries: 2, timeoutMs: 2000, deps: { random: () => 1 - 1e-9 } };
 
 describe('encodeGrouping', () => {
   it('uses the Pushgateway base64url form only where a value needs it', () => {
@@ -124,6 +125,36 @@ describe('pushRunResults when the Pushgateway is out', () => {
     expect(report).toMatchObject({ ok: false, attempts: 2 });
     expect(sockets).toHaveLength(2);
     expect(report.warnings[0]).toMatch(/failed after 2 attempts: Pushgateway request timed out/);
+  });
+
+  it('does not try the next groups once the Pushgateway is out, and keeps to its time budget', async () => {
+    const { url, times } = await answering(503);
+    const runs = ['a', 'b', 'c'].map((e) => megatronRun(e));
+    const report = await pushRunResults(url, runs, null, { ...options, retries: 5, backoffMs: 100, budgetMs: 400 });
+    // 100 + 200 ms of backoff fit in 400 ms; the third wait (400 ms) would not, so it stops there.
+    expect(times).toHaveLength(3);
+    expect(report).toMatchObject({ ok: false, attempts: 3, sent: 0 });
+    expect(report.warnings).toEqual([
+      expect.stringMatching(/experiment=a .*failed after 3 attempts: push failed with status 503.*; out of the 0\.4 s allowed for sending$/),
+      'pushgateway: the remaining 2 group(s) not pushed after that failure',
+    ]);
+  });
+
+  it('goes on with the other groups after a group refused with 400', async () => {
+    const times: string[] = [];
+    server?.close();
+    server = createServer((req, res) => {
+      times.push(req.url!);
+      req.resume();
+      req.on('end', () => res.writeHead(req.url!.includes('/experiment/bad') ? 400 : 200).end());
+    });
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const report = await pushRunResults(url, [megatronRun('bad'), megatronRun('good')], null, options);
+    expect(times).toEqual(['/metrics/job/training_metrics/experiment/bad', '/metrics/job/training_metrics/experiment/good']);
+    expect(report).toMatchObject({ ok: false, attempts: 2 });
+    expect(report.sent).toBeGreaterThan(0);
+    expect(report.warnings).toHaveLength(1);
   });
 
   it('does not retry a 400 from a loopback stand-in (the request itself is wrong)', async () => {

@@ -1,13 +1,15 @@
 /**
  * Pushgateway sink: each experiment's run-level results are PUT as one group
  * (`/metrics/job/<job>/experiment/<experiment>`) with prom-client's Pushgateway and a Registry of its own,
- * so nothing else registered in the process leaks into the push. An outage is retried a bounded number of
- * times with backoff and then reported as a warning: a sink never changes the verdict.
+ * so nothing else registered in the process leaks into the push. An outage is retried with backoff within
+ * one time budget for all groups (retry.ts), the groups after a failed one are not tried, and all of it is
+ * reported as warnings: a sink never changes the verdict.
  */
 import { Gauge, Pushgateway, Registry } from 'prom-client';
 import type { GateResult, RunSummary } from '../model.js';
 import { checkPushgatewayUrl, redactUrl } from './pushgateway-url.js';
 import { toPrometheusSamples, type PrometheusSamplesOptions, type PushGroup } from './prometheus-samples.js';
+import { defaultRetryDeps, retryable, withRetry, type RetryDeps } from './retry.js';
 
 /** What the push did, for the run's JSON account and the job summary. */
 export interface PushgatewayReport {
@@ -27,10 +29,14 @@ export interface PushgatewayReport {
 export interface PushgatewayOptions extends PrometheusSamplesOptions {
   /** Retries after the first attempt for a network error, 429 or 5xx (default 3). */
   retries?: number;
-  /** First backoff delay; doubled after each retry (default 500 ms). */
+  /** First backoff delay; doubled after each retry, with jitter (default 500 ms). */
   backoffMs?: number;
   /** Per-request timeout (default 10 s). */
   timeoutMs?: number;
+  /** Time for all groups' requests together, waits included (default 60 s). */
+  budgetMs?: number;
+  /** Clock, sleep and jitter, for tests. */
+  deps?: Partial<RetryDeps>;
 }
 
 /**
@@ -68,12 +74,6 @@ function statusOf(error: unknown): number | null {
   return m ? Number(m[1]) : null;
 }
 
-function retryable(status: number | null): boolean {
-  return status === null || status === 429 || status >= 500;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** One line of an error, credentials removed. */
 function describe(error: unknown, url: string): string {
   const text = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.trim();
@@ -96,32 +96,45 @@ export async function pushRunResults(url: string, summaries: RunSummary[], gate:
   checkPushgatewayUrl(url);
   const { groups, warnings } = toPrometheusSamples(summaries, gate, options);
   const report: PushgatewayReport = { sink: 'pushgateway', target: redactUrl(url), ok: true, sent: 0, attempts: 0, warnings };
-  const retries = options.retries ?? 3;
-  const backoffMs = options.backoffMs ?? 500;
-  for (const group of groups) {
+  const policy = {
+    maxAttempts: (options.retries ?? 3) + 1,
+    baseDelayMs: options.backoffMs ?? 500,
+    maxDelayMs: 8_000,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    budgetMs: options.budgetMs ?? 60_000,
+  };
+  const deps = { ...defaultRetryDeps(), ...options.deps };
+  const deadline = deps.now() + policy.budgetMs;
+  for (const [i, group] of groups.entries()) {
     const registry = registryFor(group);
-    const gateway = new Pushgateway(url, { timeout: options.timeoutMs ?? 10_000 }, registry);
     const samples = group.families.reduce((n, f) => n + f.samples.length, 0);
     const where = `job=${group.job} ${Object.entries(group.grouping).map(([k, v]) => `${k}=${v}`).join(' ')}`;
-    for (let attempt = 0; ; attempt++) {
-      report.attempts++;
-      try {
-        await gateway.push({ jobName: group.job, groupings: encodeGrouping(group.grouping) });
-        report.sent += samples;
-        break;
-      } catch (error) {
-        const status = statusOf(error);
-        if (attempt < retries && retryable(status)) {
-          await sleep(backoffMs * 2 ** attempt);
-          continue;
+    const outcome = await withRetry(
+      async (timeout) => {
+        try {
+          await new Pushgateway(url, { timeout }, registry).push({ jobName: group.job, groupings: encodeGrouping(group.grouping) });
+          return { ok: true, status: 200 };
+        } catch (error) {
+          return { ok: false, status: statusOf(error), error: describe(error, url) };
         }
-        report.ok = false;
-        const tries = attempt + 1;
-        report.warnings.push(
-          `pushgateway: push of ${where} to ${report.target} failed after ${tries} attempt${tries === 1 ? '' : 's'}: ${describe(error, url)}`,
-        );
-        break;
-      }
+      },
+      policy,
+      deps,
+      deadline,
+    );
+    report.attempts += outcome.attempts;
+    if (outcome.ok) {
+      report.sent += samples;
+      continue;
+    }
+    report.ok = false;
+    const tries = outcome.attempts;
+    report.warnings.push(`pushgateway: push of ${where} to ${report.target} failed after ${tries} attempt${tries === 1 ? '' : 's'}: ${outcome.error}`);
+    // A Pushgateway still down after the retries will not be up for the next group; a refused group
+    // (400: a bad label) says nothing about the others.
+    if (retryable(outcome.status) && i < groups.length - 1) {
+      report.warnings.push(`pushgateway: the remaining ${groups.length - i - 1} group(s) not pushed after that failure`);
+      break;
     }
   }
   return report;

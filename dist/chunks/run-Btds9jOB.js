@@ -330,17 +330,69 @@ function datadogApiBase(site) {
 }
 
 /**
- * One POST to the Datadog API with bounded retries: 429 and 5xx (and network failures) are retried,
- * honouring `Retry-After` (or Datadog's `X-RateLimit-Reset`), else with exponential backoff; any other 4xx
- * is final. Never throws: the outcome is a value, and every text in it has the API key redacted.
+ * Bounded retries for the HTTP sinks (Pushgateway, Datadog API): a network failure, 429 or 5xx is tried
+ * again — after the wait the server asked for, else after exponential backoff with jitter — and any other
+ * status is final. All attempts of one sink call share a time budget, waits included, so an outage never
+ * holds a job for long. Never throws: the outcome is a value.
  */
-const DEFAULT_RETRY_POLICY = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 30_000, budgetMs: 120_000 };
-const defaultPostDeps = () => ({
-    fetch: globalThis.fetch,
+const defaultRetryDeps = () => ({
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     now: Date.now,
     random: Math.random,
 });
+/** Whether an attempt that got `status` (null: no response) is worth repeating. */
+function retryable(status) {
+    return status === null || status === 429 || status >= 500;
+}
+/**
+ * Backoff before retry `n` (0 for the first retry): base·2ⁿ capped at `max`, with "equal jitter" —
+ * half fixed, half random — so that parallel jobs spread out without ever retrying at once.
+ */
+function backoffMs(n, base, max, random) {
+    const ceiling = Math.min(max, base * 2 ** n);
+    return Math.round(ceiling / 2 + (random * ceiling) / 2);
+}
+/**
+ * Run `attempt` (given the time it may take) until it succeeds, fails for good, or the attempts or the
+ * time run out. `deadline`: ms since the epoch after which no attempt starts and no wait is begun
+ * (default: now + budgetMs; pass one deadline to several calls to share a budget).
+ */
+async function withRetry(attempt, policy, deps = defaultRetryDeps(), deadline = deps.now() + policy.budgetMs) {
+    const waits = [];
+    const outOfTime = `out of the ${policy.budgetMs / 1000} s allowed for sending`;
+    let last = { ok: false, status: null };
+    for (let n = 1; n <= policy.maxAttempts; n++) {
+        const left = deadline - deps.now();
+        if (left <= 0)
+            return { ok: false, status: last.status, attempts: n - 1, error: last.error ? `${last.error}; ${outOfTime}` : outOfTime, waits };
+        last = await attempt(Math.min(policy.timeoutMs, left));
+        if (last.ok)
+            return { ok: true, status: last.status, attempts: n, waits };
+        if (!retryable(last.status))
+            return { ok: false, status: last.status, attempts: n, error: last.error, waits };
+        const asked = last.retryAfterMs ?? null;
+        if (asked !== null && asked > policy.maxDelayMs) {
+            const error = `${last.error}; the server asked to wait ${Math.ceil(asked / 1000)} s, longer than the ${policy.maxDelayMs / 1000} s allowed`;
+            return { ok: false, status: last.status, attempts: n, error, waits };
+        }
+        if (n === policy.maxAttempts)
+            break;
+        const delay = asked ?? backoffMs(n - 1, policy.baseDelayMs, policy.maxDelayMs, deps.random());
+        if (deps.now() + delay >= deadline)
+            return { ok: false, status: last.status, attempts: n, error: `${last.error}; ${outOfTime}`, waits };
+        waits.push(delay);
+        await deps.sleep(delay);
+    }
+    return { ok: false, status: last.status, attempts: policy.maxAttempts, error: last.error, exhausted: true, waits };
+}
+
+/**
+ * One POST to the Datadog API with the sinks' bounded retries (retry.ts), honouring `Retry-After` (or
+ * Datadog's `X-RateLimit-Reset`). Never throws: the outcome is a value, and every text in it has the API
+ * key redacted.
+ */
+const DEFAULT_RETRY_POLICY = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 30_000, budgetMs: 120_000 };
+const defaultPostDeps = () => ({ ...defaultRetryDeps(), fetch: globalThis.fetch });
 /**
  * Milliseconds to wait as a response asks: `Retry-After` in seconds or as an HTTP date, else
  * `X-RateLimit-Reset` (seconds until the rate-limit window resets); null when neither is usable.
@@ -359,14 +411,6 @@ function retryAfterMs(headers, now) {
         return Number(reset) * 1000;
     return null;
 }
-/**
- * Backoff before retry `n` (0 for the first retry): base·2ⁿ capped at `max`, with "equal jitter" —
- * half fixed, half random — so that parallel jobs spread out without ever retrying at once.
- */
-function backoffMs(n, base, max, random) {
-    const ceiling = Math.min(max, base * 2 ** n);
-    return Math.round(ceiling / 2 + (random * ceiling) / 2);
-}
 /** Replace every occurrence of each secret (and its URL-encoded form) with `***`. */
 function redactSecrets(text, secrets) {
     let out = text;
@@ -379,63 +423,24 @@ function redactSecrets(text, secrets) {
     // A key someone put into a URL's query string.
     return out.replace(/((?:api|application)[_-]?key=)[^&\s"']+/gi, '$1***');
 }
-function retryable(status) {
-    return status === 429 || status >= 500;
-}
 /** `deadline`: ms since the epoch after which no request starts and no wait is begun (default: now + budgetMs). */
 async function postWithRetry(url, body, headers, secrets, policy = DEFAULT_RETRY_POLICY, deps = defaultPostDeps(), deadline = deps.now() + policy.budgetMs) {
-    const waits = [];
-    const clean = (text) => redactSecrets(text, secrets);
-    let lastError = '';
-    let lastStatus = null;
-    for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
-        let wait = null;
-        const left = deadline - deps.now();
-        if (left <= 0) {
-            const error = `${lastError ? `${lastError}; ` : ''}out of the ${policy.budgetMs / 1000} s allowed for sending`;
-            return { ok: false, status: lastStatus, attempts: attempt - 1, error: clean(error), waits };
-        }
+    const outcome = await withRetry(async (timeoutMs) => {
         try {
-            const response = await deps.fetch(url, {
-                method: 'POST',
-                headers,
-                body,
-                signal: AbortSignal.timeout(Math.min(policy.timeoutMs, left)),
-            });
-            lastStatus = response.status;
+            const response = await deps.fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs) });
             const text = await response.text().catch(() => '');
             if (response.ok)
-                return { ok: true, status: response.status, attempts: attempt, waits };
-            lastError = `HTTP ${response.status}${describeErrors(text)}`;
-            if (!retryable(response.status))
-                return { ok: false, status: response.status, attempts: attempt, error: clean(lastError), waits };
-            wait = retryAfterMs(response.headers, deps.now());
-            if (wait !== null && wait > policy.maxDelayMs) {
-                const error = `${lastError}; the API asked to wait ${Math.ceil(wait / 1000)} s, longer than the ${policy.maxDelayMs / 1000} s allowed`;
-                return { ok: false, status: response.status, attempts: attempt, error: clean(error), waits };
-            }
+                return { ok: true, status: response.status };
+            return { ok: false, status: response.status, error: `HTTP ${response.status}${describeErrors(text)}`, retryAfterMs: retryAfterMs(response.headers, deps.now()) };
         }
         catch (e) {
-            lastStatus = null;
-            lastError = networkError(e);
+            return { ok: false, status: null, error: networkError(e) };
         }
-        if (attempt === policy.maxAttempts)
-            break;
-        const delay = wait ?? backoffMs(attempt - 1, policy.baseDelayMs, policy.maxDelayMs, deps.random());
-        if (deps.now() + delay >= deadline) {
-            const error = `${lastError}; out of the ${policy.budgetMs / 1000} s allowed for sending`;
-            return { ok: false, status: lastStatus, attempts: attempt, error: clean(error), waits };
-        }
-        waits.push(delay);
-        await deps.sleep(delay);
-    }
-    return {
-        ok: false,
-        status: lastStatus,
-        attempts: policy.maxAttempts,
-        error: clean(`${lastError} (gave up after ${policy.maxAttempts} attempts)`),
-        waits,
-    };
+    }, policy, deps, deadline);
+    if (outcome.error === undefined)
+        return outcome;
+    const error = outcome.exhausted ? `${outcome.error} (gave up after ${outcome.attempts} attempts)` : outcome.error;
+    return { ...outcome, error: redactSecrets(error, secrets) };
 }
 /** `: <errors>` from a Datadog error body `{"errors":[…]}`, else a short excerpt of the body. */
 function describeErrors(text) {
@@ -773,7 +778,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-plc7BwVf.js');
+    const { parseConfig } = await import('./parse-config-DZbaH9kx.js');
     return parseConfig(text, path);
 }
 
@@ -4084,17 +4089,17 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-DG5N6Kh_.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-EXJxS6u1.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-BC3-bAvM.js')).addGpu(stage);
+        await (await import('./gpu-CF7ReHlq.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-BMwsBgx6.js') : null;
+    const historyStage = options.history ? await import('./history-B99H-tmj.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-CikzEzgH.js');
+        const sinks = await import('./http-sinks-Q8alik7d.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -4103,7 +4108,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-C14-wksX.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-Bd88_q91.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)
@@ -4116,4 +4121,4 @@ async function run(options, io, shell = { jobSummary: false }) {
     return result;
 }
 
-export { defaultPostDeps as A, postWithRetry as B, redactSecrets as C, DEFAULT_RETRY_POLICY as D, tagValue as E, looksLikeUniqueId as F, checkPushgatewayUrl as G, redactUrl as H, InputError as I, DEFAULT_CONFIG as J, DATADOG_TEMPLATE_TAGS as K, classify as L, loadConfig as M, openTable as N, DEFAULT_OPTIONS as O, PARAMETERS as P, summarizeRun as Q, RUN_GAUGES as R, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, readTextFile as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, gammaln as l, metricKey as m, errorFunction as n, mean as o, probit as p, quantileSorted as q, resolveOptions as r, statsdName as s, sampleStandardDeviation as t, branchType as u, lineAt as v, datadogRunGaugeName as w, datadogUnit as x, datadogStatName as y, datadogSeriesUrl as z };
+export { defaultPostDeps as A, postWithRetry as B, redactSecrets as C, DEFAULT_RETRY_POLICY as D, tagValue as E, looksLikeUniqueId as F, checkPushgatewayUrl as G, redactUrl as H, InputError as I, withRetry as J, retryable as K, defaultRetryDeps as L, DEFAULT_CONFIG as M, DATADOG_TEMPLATE_TAGS as N, classify as O, PARAMETERS as P, loadConfig as Q, RUN_GAUGES as R, openTable as S, DEFAULT_OPTIONS as T, summarizeRun as U, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, readTextFile as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, gammaln as l, metricKey as m, errorFunction as n, mean as o, probit as p, quantileSorted as q, resolveOptions as r, statsdName as s, sampleStandardDeviation as t, branchType as u, lineAt as v, datadogRunGaugeName as w, datadogUnit as x, datadogStatName as y, datadogSeriesUrl as z };

@@ -1,4 +1,4 @@
-import { m as metricKey } from './run-BbC20Nis.js';
+import { m as metricKey } from './run-Btds9jOB.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

@@ -1,4 +1,4 @@
-import { e as runTagSet, w as datadogRunGaugeName, x as datadogUnit, s as statsdName, y as datadogStatName, z as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, A as defaultPostDeps, B as postWithRetry, C as redactSecrets, c as commonjsGlobal, E as tagValue, F as looksLikeUniqueId, m as metricKey, G as checkPushgatewayUrl, H as redactUrl } from './run-BbC20Nis.js';
+import { e as runTagSet, w as datadogRunGaugeName, x as datadogUnit, s as statsdName, y as datadogStatName, z as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, A as defaultPostDeps, B as postWithRetry, C as redactSecrets, c as commonjsGlobal, E as tagValue, F as looksLikeUniqueId, m as metricKey, G as checkPushgatewayUrl, H as redactUrl, J as withRetry, K as retryable, L as defaultRetryDeps } from './run-Btds9jOB.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,7 +9,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-B_n-aFP2.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-mUR86RY5.js';
 import { g as gpuGaugesFor } from './gpu-gauges-2JeUk8qX.js';
 import 'node:fs';
 import 'node:fs/promises';
@@ -7076,8 +7076,9 @@ function toPrometheusSamples(summaries, gate, options) {
 /**
  * Pushgateway sink: each experiment's run-level results are PUT as one group
  * (`/metrics/job/<job>/experiment/<experiment>`) with prom-client's Pushgateway and a Registry of its own,
- * so nothing else registered in the process leaks into the push. An outage is retried a bounded number of
- * times with backoff and then reported as a warning: a sink never changes the verdict.
+ * so nothing else registered in the process leaks into the push. An outage is retried with backoff within
+ * one time budget for all groups (retry.ts), the groups after a failed one are not tried, and all of it is
+ * reported as warnings: a sink never changes the verdict.
  */
 /**
  * Grouping labels in the form prom-client can carry: it percent-encodes values, and the Pushgateway
@@ -7115,10 +7116,6 @@ function statusOf(error) {
     const m = /status (\d{3})/.exec(error instanceof Error ? error.message : String(error));
     return m ? Number(m[1]) : null;
 }
-function retryable(status) {
-    return status === null || status === 429 || status >= 500;
-}
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** One line of an error, credentials removed. */
 function describe(error, url) {
     const text = (error instanceof Error ? error.message : String(error)).split('\n')[0].trim();
@@ -7141,31 +7138,41 @@ async function pushRunResults(url, summaries, gate, options) {
     checkPushgatewayUrl(url);
     const { groups, warnings } = toPrometheusSamples(summaries, gate, options);
     const report = { sink: 'pushgateway', target: redactUrl(url), ok: true, sent: 0, attempts: 0, warnings };
-    const retries = options.retries ?? 3;
-    const backoffMs = options.backoffMs ?? 500;
-    for (const group of groups) {
+    const policy = {
+        maxAttempts: (options.retries ?? 3) + 1,
+        baseDelayMs: options.backoffMs ?? 500,
+        maxDelayMs: 8_000,
+        timeoutMs: options.timeoutMs ?? 10_000,
+        budgetMs: options.budgetMs ?? 60_000,
+    };
+    const deps = { ...defaultRetryDeps(), ...options.deps };
+    const deadline = deps.now() + policy.budgetMs;
+    for (const [i, group] of groups.entries()) {
         const registry = registryFor(group);
-        const gateway = new promClientExports.Pushgateway(url, { timeout: options.timeoutMs ?? 10_000 }, registry);
         const samples = group.families.reduce((n, f) => n + f.samples.length, 0);
         const where = `job=${group.job} ${Object.entries(group.grouping).map(([k, v]) => `${k}=${v}`).join(' ')}`;
-        for (let attempt = 0;; attempt++) {
-            report.attempts++;
+        const outcome = await withRetry(async (timeout) => {
             try {
-                await gateway.push({ jobName: group.job, groupings: encodeGrouping(group.grouping) });
-                report.sent += samples;
-                break;
+                await new promClientExports.Pushgateway(url, { timeout }, registry).push({ jobName: group.job, groupings: encodeGrouping(group.grouping) });
+                return { ok: true, status: 200 };
             }
             catch (error) {
-                const status = statusOf(error);
-                if (attempt < retries && retryable(status)) {
-                    await sleep(backoffMs * 2 ** attempt);
-                    continue;
-                }
-                report.ok = false;
-                const tries = attempt + 1;
-                report.warnings.push(`pushgateway: push of ${where} to ${report.target} failed after ${tries} attempt${tries === 1 ? '' : 's'}: ${describe(error, url)}`);
-                break;
+                return { ok: false, status: statusOf(error), error: describe(error, url) };
             }
+        }, policy, deps, deadline);
+        report.attempts += outcome.attempts;
+        if (outcome.ok) {
+            report.sent += samples;
+            continue;
+        }
+        report.ok = false;
+        const tries = outcome.attempts;
+        report.warnings.push(`pushgateway: push of ${where} to ${report.target} failed after ${tries} attempt${tries === 1 ? '' : 's'}: ${outcome.error}`);
+        // A Pushgateway still down after the retries will not be up for the next group; a refused group
+        // (400: a bad label) says nothing about the others.
+        if (retryable(outcome.status) && i < groups.length - 1) {
+            report.warnings.push(`pushgateway: the remaining ${groups.length - i - 1} group(s) not pushed after that failure`);
+            break;
         }
     }
     return report;

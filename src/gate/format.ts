@@ -6,11 +6,16 @@ export function formatValue(x: number): string {
   return Number(x.toPrecision(4)).toString();
 }
 
-/** −0.0553 → "−5.5 %", 0.1 → "+10 %". */
-export function formatChange(r: number): string {
-  const p = r * 100;
-  const digits = Math.abs(p) >= 10 ? 0 : 1;
-  const s = Math.abs(p).toFixed(digits);
-  if (Number(s) === 0) return `${(0).toFixed(digits)} %`;
-  return `${p < 0 ? '−' : '+'}${s} %`;
+/**
+ * A relative change as a signed percentage with a real minus sign: −0.0553 → "−5.5 %", 0.123 → "+12.3 %",
+ * 1.5 → "+150 %"; "—" for none. Verdict lines and the report's Change column both write changes with it,
+ * so the two never disagree.
+ */
+export function formatChange(change: number | null): string {
+  if (change === null || !Number.isFinite(change)) return '—';
+  const pct = change * 100;
+  const digits = Math.abs(pct) >= 100 ? 0 : 1;
+  const text = Math.abs(pct).toFixed(digits);
+  if (Number(text) === 0) return '0.0 %';
+  return `${pct < 0 ? '\u2212' : '+'}${text} %`;
 }

@@ -58,7 +58,7 @@ describe('judgeRun', () => {
     const r = judgeRun(await summarize('c', { speed: 0.8 }, rng), await history(3, rng));
     expect(r.regression).toBe(false);
     expect(verdictOf(r, 'MFU').verdict).toBe('insufficient-history');
-    expect(verdictOf(r, 'MFU').reason).toMatch(/over 3 runs: −\d+ % \(not judged below 5 runs\)/);
+    expect(verdictOf(r, 'MFU').reason).toMatch(/over 3 runs: −\d+\.\d % \(not judged below 5 runs\)/);
     expect(verdictOf(r, 'MFU').baseline!.band).toBeGreaterThan(0);
     expect(Number.isFinite(verdictOf(r, 'MFU').baseline!.band)).toBe(true);
     const none = judgeRun(await summarize('c', {}, rng), []);

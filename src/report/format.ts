@@ -57,12 +57,5 @@ export function formatBaseline(centre: number, band: number, unit: string): stri
   return `${formatValue(centre, unit)} ± ${formatValue(band, unit, 2)}`;
 }
 
-/** A relative change as a signed percentage: −5.5 %, +0.8 %. */
-export function formatChange(change: number | null): string {
-  if (change === null || !Number.isFinite(change)) return '—';
-  const pct = change * 100;
-  const digits = Math.abs(pct) >= 100 ? 0 : 1;
-  const text = Math.abs(pct).toFixed(digits);
-  if (Number(text) === 0) return '0.0 %';
-  return `${pct < 0 ? MINUS : '+'}${text} %`;
-}
+/** A relative change as a signed percentage (the gate's verdict lines write it the same way). */
+export { formatChange } from '../gate/format.js';

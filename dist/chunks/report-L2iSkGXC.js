@@ -2,10 +2,10 @@ import 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import 'node:os';
 import { dirname } from 'node:path';
-import { c as comparableRuns } from './main-Bn0cX3mq.js';
+import { a as formatChange, g as comparableRuns } from './main-Dr8MoHiw.js';
 import './index-D2ITh64m.js';
-import { W as WINDOW_QUANTILES, I as InputError, i as median, m as metricKey } from './run-Btds9jOB.js';
-import { f as summary, r as requireTunnel, h as requireUndici, u as undiciExports } from './core-aAUnnuFx.js';
+import { W as WINDOW_QUANTILES, I as InputError, i as median, m as metricKey } from './run-If8Sq7jS.js';
+import { f as summary, r as requireTunnel, h as requireUndici, u as undiciExports } from './core-B3pNl9cu.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
@@ -192,17 +192,6 @@ function formatValue(value, unit, digits = 3) {
 /** The baseline as `centre ± band`, in the metric's unit. */
 function formatBaseline(centre, band, unit) {
     return `${formatValue(centre, unit)} ± ${formatValue(band, unit, 2)}`;
-}
-/** A relative change as a signed percentage: −5.5 %, +0.8 %. */
-function formatChange(change) {
-    if (change === null || !Number.isFinite(change))
-        return '—';
-    const pct = change * 100;
-    const digits = Math.abs(pct) >= 100 ? 0 : 1;
-    const text = Math.abs(pct).toFixed(digits);
-    if (Number(text) === 0)
-        return '0.0 %';
-    return `${pct < 0 ? MINUS : '+'}${text} %`;
 }
 
 /** Thin a curve to a few dozen points for charts whose x positions are evenly spaced (Mermaid xychart). */

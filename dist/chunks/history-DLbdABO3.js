@@ -1,5 +1,5 @@
-import { I as InputError, i as median, k as medianAbsoluteDeviation, p as probit, l as gammaln, n as errorFunction, o as mean, m as metricKey, t as sampleStandardDeviation, u as branchType, v as lineAt } from './run-Btds9jOB.js';
-import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
+import { I as InputError, i as median, k as medianAbsoluteDeviation, p as probit, l as gammaln, n as errorFunction, o as mean, m as metricKey, t as sampleStandardDeviation, u as branchType, v as lineAt } from './run-If8Sq7jS.js';
+import { f as formatValue, a as formatChange, b as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, c as printParseErrorCode, d as appendRecords, s as serializeHistory, g as comparableRuns } from './main-Dr8MoHiw.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -441,25 +441,6 @@ function metricFamily(key, cls) {
     if (cls.kind === 'timer' || (cls.kind === 'window' && cls.direction === 'higher'))
         return { id: 'throughput', kind: 'throughput' };
     return { id: `other:${key}`, kind: 'other' };
-}
-
-/** Numbers in verdict lines: enough digits to see a 1 % change, no more. */
-function formatValue(x) {
-    if (!Number.isFinite(x))
-        return String(x);
-    const a = Math.abs(x);
-    if (a !== 0 && (a >= 1e6 || a < 1e-3))
-        return x.toExponential(3);
-    return Number(x.toPrecision(4)).toString();
-}
-/** −0.0553 → "−5.5 %", 0.1 → "+10 %". */
-function formatChange(r) {
-    const p = r * 100;
-    const digits = Math.abs(p) >= 10 ? 0 : 1;
-    const s = Math.abs(p).toFixed(digits);
-    if (Number(s) === 0)
-        return `${(0).toFixed(digits)} %`;
-    return `${p < 0 ? '−' : '+'}${s} %`;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { I as InputError, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-If8Sq7jS.js';
+import { I as InputError, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-DymVa3RW.js';
 import 'node:fs';
 import 'node:stream';
 
@@ -25,9 +25,9 @@ function byTarget(command, targets) {
         },
     };
 }
-const datadog = async (what, args) => (await import('./chunks/datadog-cli-CW34QIpH.js')).runDatadogGenerator(what, args);
+const datadog = async (what, args) => (await import('./chunks/datadog-cli-CQD8exPo.js')).runDatadogGenerator(what, args);
 const DATADOG_USAGE = '[--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
-const prometheus = async () => import('./chunks/prometheus-generators-B9SOgVwl.js');
+const prometheus = async () => import('./chunks/prometheus-generators-Va1bLBXA.js');
 const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {

@@ -27,6 +27,8 @@ export interface SinkReport {
   notes: string[];
   /** Problems (printed as warnings; they never change the verdict). */
   warnings: string[];
+  /** Tags left out as unique ids, with why. */
+  refused: string[];
 }
 
 export interface DatadogSinkOptions {
@@ -58,13 +60,13 @@ export async function sendToDatadog(
   gate: GateResult[] | null,
   options: DatadogSinkOptions,
 ): Promise<SinkReport> {
-  const report: SinkReport = { sink: 'datadog', ok: true, series: 0, points: 0, payloads: 0, accepted: 0, notes: [], warnings: [] };
+  const report: SinkReport = { sink: 'datadog', ok: true, series: 0, points: 0, payloads: 0, accepted: 0, notes: [], warnings: [], refused: [] };
   const secrets = [options.apiKey];
   const warn = (text: string): void => void report.warnings.push(redactSecrets(text, secrets));
   try {
     const now = options.now ?? Date.now();
     const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, github: options.github, now, allowIdTags: options.allowIdTags, ...(options.extraGauges ? { extraGauges: options.extraGauges } : {}) });
-    for (const r of built.refused) warn(`Datadog: tag ${r}`);
+    report.refused = built.refused;
     if (built.skipped.length) {
       warn(`Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`);
     }

@@ -72,7 +72,9 @@ describe('toPrometheusSamples', () => {
     expect(samples.map((s) => s.labels.run)).toEqual(['run-1', 'same', 'same-3']);
     expect(samples[0]!.labels).not.toHaveProperty('commit');
     expect(samples[0]!.labels).not.toHaveProperty('job');
-    expect(warnings.join('\n')).toMatch(/commit:deadbeef12 looks like a unique id/);
+    const { refused } = toPrometheusSamples(runs, null, options);
+    expect(refused).toEqual(['commit:deadbeef12 looks like a unique id (one series per run); pass allow-id-tags to keep it']);
+    expect(warnings.join('\n')).not.toMatch(/deadbeef12/);
     expect(warnings.join('\n')).toMatch(/label job is reserved/);
     expect(warnings.join('\n')).toMatch(/two runs labelled run="same"/);
     const kept = toPrometheusSamples(runs.slice(0, 1), null, { ...options, allowIdTags: true });

@@ -60,7 +60,10 @@ export interface PrometheusSamplesOptions {
 
 export interface PrometheusSamples {
   groups: PushGroup[];
+  /** Labels dropped or renamed, phrased for a warning. */
   warnings: string[];
+  /** Tags left out as unique ids, with why (the stage warns once for all sinks). */
+  refused: string[];
 }
 
 /** Every verdict the gate can reach, in a fixed order: the state set always has all of them. */
@@ -98,10 +101,10 @@ class Families {
   }
 }
 
-/** The labels every sample of a run carries (grouping labels excluded), plus warnings for refused tags. */
-export function runLabels(summary: RunSummary, runIndex: number, options: PrometheusSamplesOptions): { labels: Record<string, string>; warnings: string[] } {
+/** The labels every sample of a run carries (grouping labels excluded), the tags refused, and warnings for labels dropped. */
+export function runLabels(summary: RunSummary, runIndex: number, options: PrometheusSamplesOptions): { labels: Record<string, string>; refused: string[]; warnings: string[] } {
   const { tags, refused } = runTagSet(summary, options.tags, options.github, options.allowIdTags);
-  const warnings = refused.map((r) => `pushgateway: run ${summary.name}: tag ${r}`);
+  const warnings: string[] = [];
   const labels: Record<string, string> = {};
   for (const [key, value] of Object.entries(tags)) {
     if (key === 'experiment') continue; // a grouping label, set on every sample by the Pushgateway
@@ -120,7 +123,7 @@ export function runLabels(summary: RunSummary, runIndex: number, options: Promet
   } else {
     labels.run = runName || `run-${runIndex + 1}`;
   }
-  return { labels, warnings };
+  return { labels, refused, warnings };
 }
 
 function metricSamples(families: Families, metric: MetricSummary, labels: Record<string, string>, options: PrometheusSamplesOptions, warnings: string[]): void {
@@ -178,6 +181,7 @@ function gateSamples(families: Families, result: GateResult, labels: Record<stri
  */
 export function toPrometheusSamples(summaries: RunSummary[], gate: GateResult[] | null, options: PrometheusSamplesOptions): PrometheusSamples {
   const warnings: string[] = [];
+  const refused = new Set<string>();
   const job = snakeName(options.job ?? options.prefix) || 'training_metrics';
   const names = runFamilyNames(options.prefix);
   const byExperiment = new Map<string, RunSummary[]>();
@@ -200,7 +204,8 @@ export function toPrometheusSamples(summaries: RunSummary[], gate: GateResult[] 
     }
     const seenRuns = new Set<string>();
     runs.forEach((summary, index) => {
-      const { labels, warnings: tagWarnings } = runLabels(summary, index, options);
+      const { labels, refused: runRefused, warnings: tagWarnings } = runLabels(summary, index, options);
+      for (const r of runRefused) refused.add(r);
       warnings.push(...tagWarnings);
       if (seenRuns.has(labels.run!)) {
         warnings.push(`pushgateway: experiment ${experiment} has two runs labelled run="${labels.run}"; the second is labelled run="${labels.run}-${index + 1}"`);
@@ -217,5 +222,5 @@ export function toPrometheusSamples(summaries: RunSummary[], gate: GateResult[] 
     });
     groups.push({ job, grouping: { experiment }, families: families.list().filter((f) => f.samples.length > 0) });
   }
-  return { groups, warnings };
+  return { groups, warnings, refused: [...refused] };
 }

@@ -22,8 +22,10 @@ export interface PushgatewayReport {
   sent: number;
   /** Requests made, retries included. */
   attempts: number;
-  /** One line per problem (refused tags, failed pushes), already phrased for a warning; never changes the verdict. */
+  /** One line per problem (dropped labels, failed pushes), already phrased for a warning; never changes the verdict. */
   warnings: string[];
+  /** Tags left out as unique ids, with why. */
+  refused: string[];
 }
 
 export interface PushgatewayOptions extends PrometheusSamplesOptions {
@@ -94,8 +96,8 @@ function describe(error: unknown, url: string): string {
  */
 export async function pushRunResults(url: string, summaries: RunSummary[], gate: GateResult[] | null, options: PushgatewayOptions): Promise<PushgatewayReport> {
   checkPushgatewayUrl(url);
-  const { groups, warnings } = toPrometheusSamples(summaries, gate, options);
-  const report: PushgatewayReport = { sink: 'pushgateway', target: redactUrl(url), ok: true, sent: 0, attempts: 0, warnings };
+  const { groups, warnings, refused } = toPrometheusSamples(summaries, gate, options);
+  const report: PushgatewayReport = { sink: 'pushgateway', target: redactUrl(url), ok: true, sent: 0, attempts: 0, warnings, refused };
   const policy = {
     maxAttempts: (options.retries ?? 3) + 1,
     baseDelayMs: options.backoffMs ?? 500,

@@ -48,20 +48,32 @@ export interface Stage {
   shell: ShellFeatures;
   result: RunResult;
   warn(message: string): void;
+  /**
+   * A tag a sink left out (a unique id): every sink leaves out the same tags, so each is warned about
+   * once, not once per sink and run.
+   */
+  refuseTag(reason: string): void;
   /** Record a user error (InputError) and go on; anything else is a bug and propagates. */
   fail(e: unknown): void;
 }
 
 export function newStage(options: Options, io: Io, shell: ShellFeatures): Omit<Stage, 'config'> {
   const result: RunResult = { exitCode: 0, summaries: [], gate: [], statsd: null, gpu: null, sinks: [], report: null, errors: [], warnings: [] };
+  const refused = new Set<string>();
+  const warn = (message: string) => {
+    result.warnings.push(message);
+    io.warn(message);
+  };
   return {
     options,
     io,
     shell,
     result,
-    warn(message) {
-      result.warnings.push(message);
-      io.warn(message);
+    warn,
+    refuseTag(reason) {
+      if (refused.has(reason)) return;
+      refused.add(reason);
+      warn(`tag refused: ${reason}`);
     },
     fail(e) {
       if (!(e instanceof InputError)) throw e;

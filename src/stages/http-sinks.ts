@@ -15,6 +15,7 @@ export async function pushToPushgateway(stage: Stage, url: string): Promise<void
       extraGauges: (s, i) => gpuGaugesFor(result.gpu, s.name, i),
     });
     result.sinks.push(pushed);
+    for (const r of pushed.refused) stage.refuseTag(r);
     for (const w of pushed.warnings) stage.warn(w);
     if (pushed.ok) io.info(`Pushgateway: ${pushed.sent} samples to ${pushed.target}`);
   } catch (e) {
@@ -34,6 +35,7 @@ export async function sendToDatadogApi(stage: Stage, url: string, apiKey: string
     extraGauges: (s, i) => gpuGaugesFor(result.gpu, s.name, i),
   });
   result.sinks.push(dd);
+  for (const r of dd.refused) stage.refuseTag(r);
   for (const n of dd.notes) io.info(n);
   for (const w of dd.warnings) stage.warn(w);
 }

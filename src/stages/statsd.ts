@@ -10,7 +10,7 @@ import type { Stage } from './context.js';
 
 export async function emitStatsd(stage: Stage): Promise<void> {
   const { options, result, io } = stage;
-  const metrics = statsdMetricsFor(result.summaries, result.gate, result.gpu, options, stage.warn);
+  const metrics = statsdMetricsFor(result.summaries, result.gate, result.gpu, options, stage.refuseTag);
   const report = await sendStatsd(metrics, {
     host: options.statsdHost ?? '127.0.0.1',
     port: options.statsdPort,
@@ -28,10 +28,10 @@ export async function emitStatsd(stage: Stage): Promise<void> {
  * StatsD metrics for every run. Every line of one metric name must carry the same tag keys
  * (statsd_exporter rejects it otherwise), so runs of a batch share the union of their tag keys.
  */
-function statsdMetricsFor(summaries: RunSummary[], gate: GateResult[], gpu: GpuReport | null, options: Options, warn: (m: string) => void): StatsdMetric[] {
+function statsdMetricsFor(summaries: RunSummary[], gate: GateResult[], gpu: GpuReport | null, options: Options, refuseTag: (reason: string) => void): StatsdMetric[] {
   const perRun = summaries.map((s) => {
     const { tags, refused } = runTagSet(s, options.tags, options.github, options.allowIdTags);
-    for (const r of refused) warn(`tag refused: ${r}`);
+    for (const r of refused) refuseTag(r);
     return tags;
   });
   const keys = new Set(perRun.flatMap((t) => Object.keys(t)));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { startFakeDatadog } from '../helpers/datadog-api-server.js';
 import { listenUdp, type UdpListener } from '../helpers/udp.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tmg-cli-'));
@@ -69,6 +70,21 @@ describe('training-metrics-gate emit (bundled CLI, real UDP listener)', () => {
     expect(r.stdout).not.toContain(sha);
     const allowed = await runCli(['emit', '--csv', 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv', '--dry-run', '--allow-id-tags', '--tags', `commit:${sha}`]);
     expect(allowed.stdout).toContain(`commit:${sha}`);
+  });
+
+  it('warns about a refused tag once, not once per run and sink (three runs, StatsD and a loopback Datadog API stand-in)', async () => {
+    const dd = await startFakeDatadog({ apiKey: 'test-key' });
+    try {
+      const sha = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3';
+      const r = await runCli(['emit', '--metadata', 'fixtures/demo/experiment_metadata.jsonl', '--dry-run', '--datadog-url', dd.url, '--tags', `commit:${sha}`], { DD_API_KEY: 'test-key' });
+      expect(r.code).toBe(0);
+      expect(dd.accepted.length).toBeGreaterThan(0);
+      expect(JSON.stringify(dd.accepted)).not.toContain(sha);
+      expect(r.stdout).not.toContain(sha);
+      expect(r.stderr.split('\n').filter((l) => l.includes(sha))).toEqual([`warning: tag refused: commit:${sha} looks like a unique id (one series per run); pass allow-id-tags to keep it`]);
+    } finally {
+      await dd.close();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, R as RUN_GAUGES, e as runTagSet } from './run-If8Sq7jS.js';
+import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, R as RUN_GAUGES, e as runTagSet } from './run-DymVa3RW.js';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import require$$0 from 'process';
@@ -4125,7 +4125,7 @@ function countDatagrams(client, report) {
 
 async function emitStatsd(stage) {
     const { options, result, io } = stage;
-    const metrics = statsdMetricsFor(result.summaries, result.gate, result.gpu, options, stage.warn);
+    const metrics = statsdMetricsFor(result.summaries, result.gate, result.gpu, options, stage.refuseTag);
     const report = await sendStatsd(metrics, {
         host: options.statsdHost ?? '127.0.0.1',
         port: options.statsdPort,
@@ -4146,11 +4146,11 @@ async function emitStatsd(stage) {
  * StatsD metrics for every run. Every line of one metric name must carry the same tag keys
  * (statsd_exporter rejects it otherwise), so runs of a batch share the union of their tag keys.
  */
-function statsdMetricsFor(summaries, gate, gpu, options, warn) {
+function statsdMetricsFor(summaries, gate, gpu, options, refuseTag) {
     const perRun = summaries.map((s) => {
         const { tags, refused } = runTagSet(s, options.tags, options.github, options.allowIdTags);
         for (const r of refused)
-            warn(`tag refused: ${r}`);
+            refuseTag(r);
         return tags;
     });
     const keys = new Set(perRun.flatMap((t) => Object.keys(t)));

@@ -1,4 +1,4 @@
-import { e as runTagSet, w as datadogRunGaugeName, x as datadogUnit, s as statsdName, y as datadogStatName, z as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, A as defaultPostDeps, B as postWithRetry, C as redactSecrets, c as commonjsGlobal, E as tagValue, F as looksLikeUniqueId, m as metricKey, G as checkPushgatewayUrl, H as redactUrl, J as withRetry, K as retryable, L as defaultRetryDeps } from './run-If8Sq7jS.js';
+import { e as runTagSet, w as datadogRunGaugeName, x as datadogUnit, s as statsdName, y as datadogStatName, z as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, A as defaultPostDeps, B as postWithRetry, C as redactSecrets, c as commonjsGlobal, E as tagValue, F as looksLikeUniqueId, m as metricKey, G as checkPushgatewayUrl, H as redactUrl, J as withRetry, K as retryable, L as defaultRetryDeps } from './run-DymVa3RW.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,7 +9,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-buuC7E2q.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-zSaTeuVX.js';
 import { g as gpuGaugesFor } from './gpu-gauges-2JeUk8qX.js';
 import 'node:fs';
 import 'node:fs/promises';
@@ -165,14 +165,13 @@ function toDatadogSeries(summaries, gate, options) {
 
 /** Build, split and send; resolves to a report and never rejects. */
 async function sendToDatadog(summaries, gate, options) {
-    const report = { sink: 'datadog', ok: true, series: 0, points: 0, payloads: 0, accepted: 0, notes: [], warnings: [] };
+    const report = { sink: 'datadog', ok: true, series: 0, points: 0, payloads: 0, accepted: 0, notes: [], warnings: [], refused: [] };
     const secrets = [options.apiKey];
     const warn = (text) => void report.warnings.push(redactSecrets(text, secrets));
     try {
         const now = options.now ?? Date.now();
         const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, github: options.github, now, allowIdTags: options.allowIdTags, ...(options.extraGauges ? { extraGauges: options.extraGauges } : {}) });
-        for (const r of built.refused)
-            warn(`Datadog: tag ${r}`);
+        report.refused = built.refused;
         if (built.skipped.length) {
             warn(`Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`);
         }
@@ -6942,10 +6941,10 @@ class Families {
         return [...this.byName.values()].map(({ owner: _owner, ...family }) => family);
     }
 }
-/** The labels every sample of a run carries (grouping labels excluded), plus warnings for refused tags. */
+/** The labels every sample of a run carries (grouping labels excluded), the tags refused, and warnings for labels dropped. */
 function runLabels(summary, runIndex, options) {
     const { tags, refused } = runTagSet(summary, options.tags, options.github, options.allowIdTags);
-    const warnings = refused.map((r) => `pushgateway: run ${summary.name}: tag ${r}`);
+    const warnings = [];
     const labels = {};
     for (const [key, value] of Object.entries(tags)) {
         if (key === 'experiment')
@@ -6966,7 +6965,7 @@ function runLabels(summary, runIndex, options) {
     else {
         labels.run = runName || `run-${runIndex + 1}`;
     }
-    return { labels, warnings };
+    return { labels, refused, warnings };
 }
 function metricSamples(families, metric, labels, options, warnings) {
     if (metric.class.kind === 'ignore' || metric.count === 0)
@@ -7027,6 +7026,7 @@ function gateSamples(families, result, labels, names) {
  */
 function toPrometheusSamples(summaries, gate, options) {
     const warnings = [];
+    const refused = new Set();
     const job = snakeName(options.job ?? options.prefix) || 'training_metrics';
     const names = runFamilyNames(options.prefix);
     const byExperiment = new Map();
@@ -7049,7 +7049,9 @@ function toPrometheusSamples(summaries, gate, options) {
         }
         const seenRuns = new Set();
         runs.forEach((summary, index) => {
-            const { labels, warnings: tagWarnings } = runLabels(summary, index, options);
+            const { labels, refused: runRefused, warnings: tagWarnings } = runLabels(summary, index, options);
+            for (const r of runRefused)
+                refused.add(r);
             warnings.push(...tagWarnings);
             if (seenRuns.has(labels.run)) {
                 warnings.push(`pushgateway: experiment ${experiment} has two runs labelled run="${labels.run}"; the second is labelled run="${labels.run}-${index + 1}"`);
@@ -7070,7 +7072,7 @@ function toPrometheusSamples(summaries, gate, options) {
         });
         groups.push({ job, grouping: { experiment }, families: families.list().filter((f) => f.samples.length > 0) });
     }
-    return { groups, warnings };
+    return { groups, warnings, refused: [...refused] };
 }
 
 /**
@@ -7136,8 +7138,8 @@ function describe(error, url) {
  */
 async function pushRunResults(url, summaries, gate, options) {
     checkPushgatewayUrl(url);
-    const { groups, warnings } = toPrometheusSamples(summaries, gate, options);
-    const report = { sink: 'pushgateway', target: redactUrl(url), ok: true, sent: 0, attempts: 0, warnings };
+    const { groups, warnings, refused } = toPrometheusSamples(summaries, gate, options);
+    const report = { sink: 'pushgateway', target: redactUrl(url), ok: true, sent: 0, attempts: 0, warnings, refused };
     const policy = {
         maxAttempts: (options.retries ?? 3) + 1,
         baseDelayMs: options.backoffMs ?? 500,
@@ -7190,6 +7192,8 @@ async function pushToPushgateway(stage, url) {
             extraGauges: (s, i) => gpuGaugesFor(result.gpu, s.name, i),
         });
         result.sinks.push(pushed);
+        for (const r of pushed.refused)
+            stage.refuseTag(r);
         for (const w of pushed.warnings)
             stage.warn(w);
         if (pushed.ok)
@@ -7211,6 +7215,8 @@ async function sendToDatadogApi(stage, url, apiKey) {
         extraGauges: (s, i) => gpuGaugesFor(result.gpu, s.name, i),
     });
     result.sinks.push(dd);
+    for (const r of dd.refused)
+        stage.refuseTag(r);
     for (const n of dd.notes)
         io.info(n);
     for (const w of dd.warnings)

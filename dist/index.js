@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { g as getMultilineInput, a as getInput, s as setSecret, c as core, b as setOutput, d as setFailed, e as error, w as warning, i as info } from './chunks/core-CapyC0C5.js';
-import { P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, I as InputError } from './chunks/run-DymVa3RW.js';
+import { g as getMultilineInput, a as getInput, s as setSecret, c as core, b as setOutput, d as setFailed, e as error, w as warning, i as info } from './chunks/core-Gu2thrNP.js';
+import { P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, I as InputError } from './chunks/run-DIfvsx9o.js';
 import 'os';
 import 'crypto';
 import 'fs';

@@ -778,7 +778,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-x9KG68Yj.js');
+    const { parseConfig } = await import('./parse-config-de_og11I.js');
     return parseConfig(text, path);
 }
 
@@ -4097,17 +4097,17 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-z1iHwaVw.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-Cdk3cJu9.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-DSeGzad9.js')).addGpu(stage);
+        await (await import('./gpu-CCZ9L9zM.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-Drts213A.js') : null;
+    const historyStage = options.history ? await import('./history-TMSLeeDq.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-C2M6pPgy.js');
+        const sinks = await import('./http-sinks-DY3DdaEP.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -4116,7 +4116,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-D-B1APHH.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-YeTfhu42.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

@@ -1,4 +1,4 @@
-import { e as runTagSet, w as datadogRunGaugeName, x as datadogUnit, s as statsdName, y as datadogStatName, z as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, A as defaultPostDeps, B as postWithRetry, C as redactSecrets, c as commonjsGlobal, E as tagValue, F as looksLikeUniqueId, m as metricKey, G as checkPushgatewayUrl, H as redactUrl, J as withRetry, K as retryable, L as defaultRetryDeps } from './run-DymVa3RW.js';
+import { e as runTagSet, w as datadogRunGaugeName, x as datadogUnit, s as statsdName, y as datadogStatName, z as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, A as defaultPostDeps, B as postWithRetry, C as redactSecrets, c as commonjsGlobal, E as tagValue, F as looksLikeUniqueId, m as metricKey, G as checkPushgatewayUrl, H as redactUrl, J as withRetry, K as retryable, L as defaultRetryDeps } from './run-DIfvsx9o.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,7 +9,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-zSaTeuVX.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-DdWPt_Tk.js';
 import { g as gpuGaugesFor } from './gpu-gauges-2JeUk8qX.js';
 import 'node:fs';
 import 'node:fs/promises';
@@ -7181,16 +7181,20 @@ async function pushRunResults(url, summaries, gate, options) {
 }
 
 /** The HTTP sinks: Pushgateway and the Datadog API. An outage warns; it never changes the verdict. */
+/** What both sinks name and tag series by, as the StatsD route does, plus the GPU gauges. */
+function seriesOptions({ options, result }) {
+    return {
+        prefix: options.prefix,
+        tags: options.tags,
+        allowIdTags: options.allowIdTags,
+        github: options.github,
+        extraGauges: (s, i) => gpuGaugesFor(result.gpu, s.name, i),
+    };
+}
 async function pushToPushgateway(stage, url) {
-    const { options, result, io } = stage;
+    const { result, io } = stage;
     try {
-        const pushed = await pushRunResults(url, result.summaries, result.gate.length ? result.gate : null, {
-            prefix: options.prefix,
-            tags: options.tags,
-            allowIdTags: options.allowIdTags,
-            github: options.github,
-            extraGauges: (s, i) => gpuGaugesFor(result.gpu, s.name, i),
-        });
+        const pushed = await pushRunResults(url, result.summaries, result.gate.length ? result.gate : null, seriesOptions(stage));
         result.sinks.push(pushed);
         for (const r of pushed.refused)
             stage.refuseTag(r);
@@ -7204,16 +7208,8 @@ async function pushToPushgateway(stage, url) {
     }
 }
 async function sendToDatadogApi(stage, url, apiKey) {
-    const { options, result, io } = stage;
-    const dd = await sendToDatadog(result.summaries, result.gate, {
-        url,
-        apiKey,
-        prefix: options.prefix,
-        tags: options.tags,
-        github: options.github,
-        allowIdTags: options.allowIdTags,
-        extraGauges: (s, i) => gpuGaugesFor(result.gpu, s.name, i),
-    });
+    const { result, io } = stage;
+    const dd = await sendToDatadog(result.summaries, result.gate, { url, apiKey, ...seriesOptions(stage) });
     result.sinks.push(dd);
     for (const r of dd.refused)
         stage.refuseTag(r);

@@ -1,4 +1,4 @@
-import { I as InputError, i as median, k as medianAbsoluteDeviation, p as probit, l as gammaln, n as errorFunction, o as mean, m as metricKey, t as sampleStandardDeviation, u as branchType, v as lineAt } from './run-DymVa3RW.js';
+import { I as InputError, i as median, k as medianAbsoluteDeviation, p as probit, l as gammaln, n as errorFunction, o as mean, m as metricKey, t as sampleStandardDeviation, u as branchType, v as lineAt } from './run-DIfvsx9o.js';
 import { f as formatValue, a as formatChange, b as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, c as printParseErrorCode, d as appendRecords, s as serializeHistory, g as comparableRuns } from './main-Dr8MoHiw.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, y as datadogStatName, w as datadogRunGaugeName, N as DATADOG_TEMPLATE_TAGS, O as classify, I as InputError, Q as loadConfig, S as openTable, T as DEFAULT_OPTIONS } from './run-DymVa3RW.js';
+import { m as metricKey, s as statsdName, y as datadogStatName, w as datadogRunGaugeName, N as DATADOG_TEMPLATE_TAGS, O as classify, I as InputError, Q as loadConfig, S as openTable, T as DEFAULT_OPTIONS } from './run-DIfvsx9o.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';

@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { I as InputError, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-DIfvsx9o.js';
+import { I as InputError, C as COMMANDS, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-BgmV9dL6.js';
 import 'node:fs';
 import 'node:stream';
 
@@ -25,9 +25,9 @@ function byTarget(command, targets) {
         },
     };
 }
-const datadog = async (what, args) => (await import('./chunks/datadog-cli-DnRH0L8x.js')).runDatadogGenerator(what, args);
+const datadog = async (what, args) => (await import('./chunks/datadog-cli-CxmrEDOa.js')).runDatadogGenerator(what, args);
 const DATADOG_USAGE = '[--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
-const prometheus = async () => import('./chunks/prometheus-generators-CWvLY6ut.js');
+const prometheus = async () => import('./chunks/prometheus-generators-CqVxjucq.js');
 const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
@@ -63,7 +63,6 @@ async function generate(command, args, env, io) {
  * The `training-metrics-gate` command: flags → Options → run() → exit code
  * (0 pass, 1 regression, 2 bad input). Flags are named like the action's inputs.
  */
-const COMMANDS = ['emit', 'record', 'check'];
 const io = {
     info: (m) => process.stdout.write(`${m}\n`),
     warn: (m) => process.stderr.write(`warning: ${m}\n`),
@@ -82,7 +81,7 @@ async function main(argv, env) {
     if (GENERATORS[command])
         return generate(command, rest, env, io);
     if (!COMMANDS.includes(command)) {
-        io.error(`unknown command "${command}" (emit, record, check, ${Object.keys(GENERATORS).join(', ')}); see --help`);
+        io.error(`unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS)].join(', ')}); see --help`);
         return 2;
     }
     const options = {};
@@ -108,7 +107,7 @@ async function main(argv, env) {
     }
     try {
         const opts = resolveOptions(command, raw, githubContextFromEnv(env), env, 'cli');
-        if (command !== 'emit' && !opts.history)
+        if ((command === 'record' || command === 'check') && !opts.history)
             throw new InputError('arguments', null, `${command} needs --history FILE`);
         // Made before the run, so a bad --json path is found before anything is recorded.
         if (opts.json)
@@ -143,6 +142,8 @@ Usage:
   training-metrics-gate emit   (--csv FILE [--csv FILE …] | --metadata FILE) [flags]
   training-metrics-gate record --history H.json --experiment NAME --csv A.csv [--csv B.csv …]
   training-metrics-gate check  --history H.json --experiment NAME --csv C.csv [--json OUT.json] [--markdown OUT.md] [--html OUT.html]
+  training-metrics-gate post-comment --comment-file comment.json [--github-token T] [--comment always|on-regression]
+      (posts a comment a pull request's run wrote with --comment-file: pull requests from forks)
 ${Object.entries(GENERATORS).map(([name, g]) => `  training-metrics-gate ${name} ${g.usage}`).join('\n')}
 
 Exit codes: 0 pass, 1 regression, 2 bad input.

@@ -1,14 +1,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { g as getMultilineInput, a as getInput, s as setSecret, c as core, b as setOutput, d as setFailed, e as error, w as warning, i as info } from './chunks/core-Gu2thrNP.js';
-import { P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, I as InputError } from './chunks/run-DIfvsx9o.js';
+import { g as getMultilineInput, a as getInput, s as setSecret, c as core, b as setOutput, d as setFailed, e as error, w as warning, i as info } from './chunks/core-DgsjdH4j.js';
+import { P as PARAMETERS, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-BgmV9dL6.js';
 import 'os';
 import 'crypto';
 import 'fs';
 import 'path';
 import 'http';
 import 'https';
+import './chunks/index-BOYSlDY2.js';
 import 'net';
 import 'tls';
 import 'events';
@@ -57,7 +58,11 @@ async function action(env = process.env) {
         }
         if (env.DD_API_KEY)
             setSecret(env.DD_API_KEY);
-        const command = raw.history ? 'check' : 'emit';
+        // The CLI's subcommand; by default check where there is a history, else emit.
+        const asked = getInput('command');
+        if (asked && !COMMANDS.includes(asked))
+            throw new InputError('action inputs', null, `command: expected one of ${COMMANDS.join(', ')}, got "${asked}"`);
+        const command = (asked || (raw.history ? 'check' : 'emit'));
         const options = resolveOptions(command, raw, githubContextFromEnv(env), env, 'action');
         if (options.githubToken)
             setSecret(options.githubToken);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import { InputError } from './model.js';
-import { githubContextFromEnv, type Command } from './options.js';
+import { COMMANDS, githubContextFromEnv, type Command } from './options.js';
 import { PARAMETERS, resolveOptions, type RawValues } from './parameters.js';
 import { resultJson } from './result-json.js';
 import { run, type Io } from './run.js';
@@ -27,7 +27,10 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
       raw[p.name] = value;
     }
     if (env.DD_API_KEY) core.setSecret(env.DD_API_KEY);
-    const command: Command = raw.history ? 'check' : 'emit';
+    // The CLI's subcommand; by default check where there is a history, else emit.
+    const asked = core.getInput('command');
+    if (asked && !COMMANDS.includes(asked as Command)) throw new InputError('action inputs', null, `command: expected one of ${COMMANDS.join(', ')}, got "${asked}"`);
+    const command = (asked || (raw.history ? 'check' : 'emit')) as Command;
     const options = resolveOptions(command, raw, githubContextFromEnv(env), env, 'action');
     if (options.githubToken) core.setSecret(options.githubToken);
 

@@ -4,7 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 
-export type Command = 'emit' | 'record' | 'check';
+export type Command = 'emit' | 'record' | 'check' | 'post-comment';
+
+/** The CLI's subcommands and the action's `command` input. */
+export const COMMANDS: readonly Command[] = ['emit', 'record', 'check', 'post-comment'];
 
 export interface GitHubContext {
   /** GITHUB_REF, e.g. refs/heads/main, refs/pull/12/merge. */
@@ -21,6 +24,12 @@ export interface GitHubContext {
   sha: string;
   /** PR number when the event is a pull request. */
   prNumber: number | null;
+  /** The pull request's head commit (GITHUB_SHA is the merge commit), from the event payload. */
+  prHeadSha?: string | null;
+  /** On a workflow_run event, the head commit of the run that triggered this one, from the event payload. */
+  workflowRunHeadSha?: string | null;
+  /** REST API root, GITHUB_API_URL (GitHub Enterprise Server has its own); absent: https://api.github.com. */
+  apiUrl?: string;
 }
 
 export interface Options {
@@ -63,6 +72,8 @@ export interface Options {
   html: string | null;
   comment: 'always' | 'on-regression' | 'off';
   githubToken: string | null;
+  /** emit/check: write the PR comment to this JSON file (fork pull requests); post-comment: the file to post. */
+  commentFile: string | null;
 
   pushgatewayUrl: string | null;
   datadogUrl: string | null;
@@ -100,36 +111,48 @@ export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = 
   html: null,
   comment: 'always',
   githubToken: null,
+  commentFile: null,
   pushgatewayUrl: null,
   datadogUrl: null,
   datadogApiKey: null,
   failOnSinkError: false,
 };
 
-/** The repository's default branch, from the webhook payload the runner saves at GITHUB_EVENT_PATH. */
-function defaultBranchFromEvent(path: string | undefined): string | null {
-  if (!path) return null;
+/** The parts of the webhook payload the runner saves at GITHUB_EVENT_PATH that a run uses. */
+interface EventPayload {
+  repository?: { default_branch?: unknown };
+  pull_request?: { head?: { sha?: unknown } };
+  workflow_run?: { head_sha?: unknown };
+}
+
+function readEvent(path: string | undefined): EventPayload {
+  if (!path) return {};
   try {
-    const event = JSON.parse(readFileSync(path, 'utf8')) as { repository?: { default_branch?: unknown } };
-    return typeof event.repository?.default_branch === 'string' ? event.repository.default_branch : null;
+    return JSON.parse(readFileSync(path, 'utf8')) as EventPayload;
   } catch {
-    return null;
+    return {};
   }
 }
+
+const stringOrNull = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
 /** The GitHub context from the runner's environment (empty strings outside Actions). */
 export function githubContextFromEnv(env: NodeJS.ProcessEnv): GitHubContext {
   const ref = env.GITHUB_REF ?? '';
   const pr = /^refs\/pull\/(\d+)\//.exec(ref);
+  const event = readEvent(env.GITHUB_EVENT_PATH);
   return {
     ref,
     eventName: env.GITHUB_EVENT_NAME ?? '',
     workflow: env.GITHUB_WORKFLOW ?? '',
-    defaultBranch: defaultBranchFromEvent(env.GITHUB_EVENT_PATH) ?? 'main',
+    defaultBranch: stringOrNull(event.repository?.default_branch) ?? 'main',
     serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
     repository: env.GITHUB_REPOSITORY ?? '',
     runId: env.GITHUB_RUN_ID ?? '',
     sha: env.GITHUB_SHA ?? '',
     prNumber: pr ? Number(pr[1]) : null,
+    prHeadSha: stringOrNull(event.pull_request?.head?.sha),
+    workflowRunHeadSha: stringOrNull(event.workflow_run?.head_sha),
+    ...(env.GITHUB_API_URL ? { apiUrl: env.GITHUB_API_URL } : {}),
   };
 }

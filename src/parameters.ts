@@ -46,6 +46,7 @@ export const PARAMETERS: readonly Parameter[] = [
   { name: 'markdown', key: 'markdown', kind: 'string', description: 'write the Markdown report to this file' },
   { name: 'html', key: 'html', kind: 'string', description: 'write the self-contained HTML report to this file' },
   { name: 'comment', key: 'comment', kind: 'string', choices: ['always', 'on-regression', 'off'], description: 'PR comment mode (default always)' },
+  { name: 'comment-file', key: 'commentFile', kind: 'string', description: 'emit/check: write the PR comment to this JSON file for a second workflow to post (pull requests from forks); post-comment: the file to post' },
   { name: 'github-token', key: 'githubToken', kind: 'string', secret: true, description: 'token for the PR comment (a git history branch pushes with the checkout\'s credentials)' },
   { name: 'pushgateway-url', key: 'pushgatewayUrl', kind: 'string', description: 'Prometheus Pushgateway URL' },
   { name: 'datadog-url', key: 'datadogUrl', kind: 'string', description: 'Datadog API URL (default from DD_SITE)' },
@@ -111,6 +112,7 @@ export function resolveOptions(command: Command, raw: RawValues, github: GitHubC
   // The CLI's emit exists to send; the action sends over StatsD only where asked.
   if (shell === 'cli' && command === 'emit' && !options.statsdHost) options.statsdHost = '127.0.0.1';
   if (command === 'record' && raw.record === undefined) options.record = 'always';
+  if (command === 'post-comment' && !options.commentFile) throw bad(byName('comment-file'), 'post-comment needs the comment file to post');
   // A mistyped URL is said before any file is read, not after the run.
   if (options.pushgatewayUrl) checkPushgatewayUrl(options.pushgatewayUrl);
   // The Datadog API sink runs when asked for by URL or by an explicit key; DD_API_KEY alone only supplies the key.

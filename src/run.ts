@@ -23,6 +23,11 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
     return { ...base.result, exitCode: 2 };
   }
   const { result } = stage;
+  if (options.command === 'post-comment') {
+    await (await import('./stages/post-comment.js')).postComment(stage, options.commentFile!);
+    result.exitCode = result.errors.length ? 2 : 0;
+    return result;
+  }
   // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
   const statsdStage = options.statsdHost || options.dryRun ? import('./stages/statsd.js') : null;
 

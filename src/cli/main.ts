@@ -6,13 +6,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { InputError } from '../model.js';
-import { githubContextFromEnv, type Command } from '../options.js';
+import { COMMANDS, githubContextFromEnv, type Command } from '../options.js';
 import { PARAMETERS, resolveOptions, type RawValues } from '../parameters.js';
 import { run, type Io } from '../run.js';
 import { resultJson } from '../result-json.js';
 import { generate, GENERATORS } from './generators.js';
-
-const COMMANDS: Command[] = ['emit', 'record', 'check'];
 
 const io: Io = {
   info: (m) => process.stdout.write(`${m}\n`),
@@ -32,7 +30,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   }
   if (GENERATORS[command]) return generate(command, rest, env, io);
   if (!COMMANDS.includes(command as Command)) {
-    io.error(`unknown command "${command}" (emit, record, check, ${Object.keys(GENERATORS).join(', ')}); see --help`);
+    io.error(`unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS)].join(', ')}); see --help`);
     return 2;
   }
 
@@ -56,7 +54,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
 
   try {
     const opts = resolveOptions(command as Command, raw, githubContextFromEnv(env), env, 'cli');
-    if (command !== 'emit' && !opts.history) throw new InputError('arguments', null, `${command} needs --history FILE`);
+    if ((command === 'record' || command === 'check') && !opts.history) throw new InputError('arguments', null, `${command} needs --history FILE`);
     // Made before the run, so a bad --json path is found before anything is recorded.
     if (opts.json) await mkdir(dirname(resolvePath(opts.json)), { recursive: true }).catch((e: NodeJS.ErrnoException) => {
       throw new InputError(opts.json!, null, `cannot write the JSON report: ${e.code ?? e.message}`);
@@ -89,6 +87,8 @@ Usage:
   training-metrics-gate emit   (--csv FILE [--csv FILE …] | --metadata FILE) [flags]
   training-metrics-gate record --history H.json --experiment NAME --csv A.csv [--csv B.csv …]
   training-metrics-gate check  --history H.json --experiment NAME --csv C.csv [--json OUT.json] [--markdown OUT.md] [--html OUT.html]
+  training-metrics-gate post-comment --comment-file comment.json [--github-token T] [--comment always|on-regression]
+      (posts a comment a pull request's run wrote with --comment-file: pull requests from forks)
 ${Object.entries(GENERATORS).map(([name, g]) => `  training-metrics-gate ${name} ${g.usage}`).join('\n')}
 
 Exit codes: 0 pass, 1 regression, 2 bad input.

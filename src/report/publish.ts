@@ -8,6 +8,7 @@ import type { GitHubContext } from '../options.js';
 import { annotate, type AnnotationSink } from './annotations.js';
 import { writeReportFiles } from './files.js';
 import { commentBody, commentGroup, upsertComment, type CommentMode, type CommentOutcome } from './github/comment.js';
+import { COMMENT_FILE_FORMAT, writeCommentFile } from './github/comment-file.js';
 import { summaryMarkdown, writeJobSummary, type SummaryWriter } from './summary.js';
 import type { ReportInput } from './types.js';
 import { runStatus } from './verdict.js';
@@ -21,6 +22,8 @@ export interface PublishOptions {
   comment: CommentMode;
   /** `--github-token` / input `github-token`. */
   githubToken: string | null;
+  /** `--comment-file` / input `comment-file`: write the comment for a second workflow to post (fork pull requests). */
+  commentFile?: string | null;
   github: GitHubContext;
   /** REST API root (GITHUB_API_URL on the runner; GHES); default https://api.github.com. */
   apiUrl?: string;
@@ -42,7 +45,7 @@ export interface PublishDeps {
 
 export interface PublishResult {
   summaryWritten: boolean;
-  files: { markdown?: string; html?: string };
+  files: { markdown?: string; html?: string; comment?: string };
   annotations: { errors: number; warnings: number };
   comment: CommentOutcome;
 }
@@ -73,15 +76,29 @@ export async function publishReport(input: ReportInput, options: PublishOptions,
     : { errors: 0, warnings: 0 };
 
   const group = options.commentGroup ?? commentGroup(report.runs.map((r) => r.gate.experiment));
+  const body = commentBody(report, group, summaryWritten ? 'the job summary' : 'the workflow run');
+  const regression = report.runs.some((r) => runStatus(r.gate) === 'regression');
+  if (options.commentFile) {
+    const { prNumber, prHeadSha, repository } = options.github;
+    if (prNumber === null || !prHeadSha) deps.io.info('comment-file: not written, as this is not a pull request run');
+    else {
+      try {
+        await writeCommentFile(options.commentFile, { format: COMMENT_FILE_FORMAT, repository, pullRequest: prNumber, headSha: prHeadSha, group, regression, body });
+        files = { ...files, comment: options.commentFile };
+      } catch (err) {
+        fileError ??= err;
+      }
+    }
+  }
   const comment = await upsertComment(
     {
       token: options.githubToken,
       repository: options.github.repository,
       issueNumber: options.github.prNumber,
       group,
-      body: commentBody(report, group, summaryWritten ? 'the job summary' : 'the workflow run'),
+      body,
       mode: options.comment,
-      regression: report.runs.some((r) => runStatus(r.gate) === 'regression'),
+      regression,
       ...(options.apiUrl ? { baseUrl: options.apiUrl } : {}),
       ...(options.commentAuthor ? { authorLogin: options.commentAuthor } : {}),
     },

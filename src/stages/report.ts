@@ -25,7 +25,16 @@ export async function publish(stage: Stage, history: HistoryFile | null): Promis
   try {
     const published = await publishReport(
       input,
-      { markdown: options.markdown, html: options.html, comment: options.comment, githubToken: options.githubToken, github: options.github, jobSummary: shell.jobSummary },
+      {
+        markdown: options.markdown,
+        html: options.html,
+        comment: options.comment,
+        githubToken: options.githubToken,
+        commentFile: options.commentFile,
+        github: options.github,
+        ...(options.github.apiUrl ? { apiUrl: options.github.apiUrl } : {}),
+        jobSummary: shell.jobSummary,
+      },
       { io, ...(shell.annotations ? { annotations: shell.annotations } : {}) },
     );
     result.report = { comment: published.comment.action, commentUrl: published.comment.url ?? null, html: published.files.html ?? null, markdown: published.files.markdown ?? null };

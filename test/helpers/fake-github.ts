@@ -2,7 +2,8 @@
  * A loopback HTTP server that follows GitHub's documented REST responses for issue comments:
  * GET /repos/{o}/{r}/issues/{n}/comments (paged, `Link` header with rel="next"/"last"),
  * POST the same (201), PATCH /repos/{o}/{r}/issues/comments/{id} (200), GET /user
- * (403 "Resource not accessible by integration" for an installation token). A read-only token
+ * (403 "Resource not accessible by integration" for an installation token), GET /repos/{o}/{r}/pulls/{n}
+ * (the pull request with its `head.sha`; 404 for one not set up). A read-only token
  * (as a pull request from a fork gets) receives 403 on every write.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -33,6 +34,8 @@ export class FakeGitHub {
   readonly comments: FakeComment[] = [];
   readonly requests: RequestLog[] = [];
   readonly tokens = new Map<string, FakeToken>();
+  /** Head commit of each pull request by number (GET …/pulls/{n}). */
+  readonly pullHeads = new Map<number, string>();
   /** GitHub's largest page is 100; tests use fewer per page to get many pages with few comments. */
   maxPerPage = 100;
   private nextId = 1000;
@@ -92,7 +95,20 @@ export class FakeGitHub {
       if (token.installation) return forbidden();
       return this.json(res, 200, { login: token.login, id: 1, type: token.type });
     }
-    let m = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname);
+    let m = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/.exec(url.pathname);
+    if (m && req.method === 'GET') {
+      const [, owner, repo, num] = m as unknown as [string, string, string, string];
+      const sha = this.pullHeads.get(Number(num));
+      if (!sha) return this.json(res, 404, { message: 'Not Found', status: '404' });
+      return this.json(res, 200, {
+        number: Number(num),
+        state: 'open',
+        html_url: `https://github.com/${owner}/${repo}/pull/${num}`,
+        head: { sha, ref: 'feature', repo: { full_name: `fork-owner/${repo}`, fork: true } },
+        base: { sha: '1'.repeat(40), ref: 'main', repo: { full_name: `${owner}/${repo}`, fork: false } },
+      });
+    }
+    m = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname);
     if (m) {
       const [, owner, repo, num] = m as unknown as [string, string, string, string];
       const n = Number(num);

@@ -10,7 +10,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/model.js';
 import type { GitHubContext } from '../../src/options.js';
 import { commentGroup, commentMarker } from '../../src/report/github/comment.js';
+import { resolveOptions } from '../../src/parameters.js';
 import { publishReport, type PublishOptions } from '../../src/report/publish.js';
+import { run } from '../../src/run.js';
 import { FakeGitHub } from '../helpers/fake-github.js';
 import { batchInput } from '../helpers/report-fixtures.js';
 
@@ -95,6 +97,52 @@ describe('publishReport with a real step summary file and a loopback GitHub REST
     expect(readFileSync(summaryFile, 'utf8')).toContain('MFU −5.5 %');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/403/);
+  });
+
+  it('a fork PR with comment-file: the file holds the comment, and post-comment in a workflow_run posts it once, after checking it', async () => {
+    const head = 'f'.repeat(40);
+    const path = join(dir, 'artifact', 'comment.json');
+    const forkRun = await publishReport(batchInput(), options({ githubToken: 'ghs_ro', commentFile: path, github: { ...github, prHeadSha: head } }), { io });
+    expect(forkRun.comment.action).toBe('failed');
+    expect(forkRun.files.comment).toBe(path);
+    expect(gh.comments).toHaveLength(0);
+
+    gh.pullHeads.set(7, head);
+    const log: string[] = [];
+    const post = async (token = 'ghs_rw') => {
+      const context: GitHubContext = { ...github, eventName: 'workflow_run', ref: 'refs/heads/main', prNumber: null, workflowRunHeadSha: head, apiUrl: gh.baseUrl };
+      const opts = resolveOptions('post-comment', { 'comment-file': path, 'github-token': token }, context, {}, 'cli');
+      return run(opts, { info: (m) => log.push(m), warn: (m) => log.push(`warning ${m}`), error: (m) => log.push(`error ${m}`) });
+    };
+    const first = await post();
+    expect(first.exitCode).toBe(0);
+    expect(first.report?.comment).toBe('created');
+    expect(gh.comments).toHaveLength(1);
+    expect(gh.comments[0]!.body).toBe(JSON.parse(readFileSync(path, 'utf8')).body);
+    expect(gh.comments[0]!.body).toMatch(/^<!-- training-metrics-gate:[^ ]+ -->\n## ❌ Training metrics: 2 of 3 runs regressed/);
+    expect((await post()).report?.comment).toBe('updated');
+    expect(gh.comments).toHaveLength(1);
+
+    // A newer push moved the pull request on: the file is stale and is not posted.
+    gh.pullHeads.set(7, 'e'.repeat(40));
+    const stale = await post();
+    expect(stale.exitCode).toBe(2);
+    expect(stale.errors).toEqual([expect.stringMatching(/comment\.json: not posted: written for commit ffffffffffff, but pull request #7 is at eeeeeeeeeeee/)]);
+    // A token that cannot write: a warning, as for every comment; nothing else changes.
+    gh.pullHeads.set(7, head);
+    const readOnly = await post('ghs_ro');
+    expect(readOnly.exitCode).toBe(0);
+    expect(readOnly.report?.comment).toBe('failed');
+    expect(gh.comments).toHaveLength(1);
+  });
+
+  it('comment-file outside a pull request writes nothing and says so', async () => {
+    const path = join(dir, 'comment.json');
+    const infos: string[] = [];
+    const out = await publishReport(batchInput(), options({ commentFile: path, github: { ...github, ref: 'refs/heads/main', eventName: 'push', prNumber: null } }), { io: { info: (m) => infos.push(m), warn: io.warn } });
+    expect(out.files.comment).toBeUndefined();
+    expect(() => readFileSync(path)).toThrow(/ENOENT/);
+    expect(infos).toContain('comment-file: not written, as this is not a pull request run');
   });
 
   it('a report path that cannot be written is an input error, raised after the summary and comment went out', async () => {

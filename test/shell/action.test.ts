@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { PARAMETERS } from '../../src/parameters.js';
 import { runAction } from '../helpers/action.js';
+import { FakeGitHub } from '../helpers/fake-github.js';
 import { listenUdp, type UdpListener } from '../helpers/udp.js';
 
 describe('the action as the runner runs it (dist/index.js, INPUT_* variables, GITHUB_OUTPUT file)', () => {
@@ -78,14 +79,15 @@ describe('the action as the runner runs it (dist/index.js, INPUT_* variables, GI
   it('action.yml declares exactly the parameters the CLI takes, and runs on node24', () => {
     const action = YAML.parse(readFileSync('action.yml', 'utf8'));
     expect(action.runs.using).toBe('node24');
-    expect(Object.keys(action.inputs).sort()).toEqual(PARAMETERS.map((p) => p.name).sort());
+    // `command` is the CLI's subcommand; every other input is a flag of the same name.
+    expect(Object.keys(action.inputs).sort()).toEqual(['command', ...PARAMETERS.map((p) => p.name)].sort());
     expect(Object.keys(action.outputs).sort()).toEqual(['comment-url', 'datagrams', 'metrics-json', 'regression', 'report-html', 'report-json', 'series']);
   });
 });
 
 describe('the action gating a run (dist/index.js, real GITHUB_STEP_SUMMARY file, JSON history)', () => {
-  it('records on a scheduled run, then fails a PR run that regresses, with summary, annotations and outputs', async () => {
-    const { mkdtempSync, readFileSync: read, copyFileSync } = await import('node:fs');
+  it('records on a scheduled run, fails a fork PR run that regresses (summary, annotations, outputs, comment file), then post-comment posts the file (loopback GitHub REST server)', async () => {
+    const { mkdtempSync, readFileSync: read, copyFileSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'tmg-action-gate-'));
@@ -100,9 +102,14 @@ describe('the action gating a run (dist/index.js, real GITHUB_STEP_SUMMARY file,
     expect(JSON.parse(before).runs).toHaveLength(10);
     copyFileSync(history, join(dir, 'before.json'));
 
+    // A pull request from a fork: no comment (read-only token), the comment goes to a file instead.
+    const head = '9'.repeat(40);
+    const prEvent = join(dir, 'pull_request.json');
+    writeFileSync(prEvent, JSON.stringify({ pull_request: { number: 9, head: { sha: head } }, repository: { default_branch: 'main' } }));
+    const commentFile = join(dir, 'artifact', 'comment.json');
     const pr = await runAction(
-      { csv: 'fixtures/demo/gpt3-1.3b-tp1/metrics_rank_0.csv', experiment: 'gpt3-1.3b-tp1', history, comment: 'off', html: join(dir, 'report.html') },
-      { GITHUB_REF: 'refs/pull/9/merge', GITHUB_EVENT_NAME: 'pull_request', GITHUB_WORKFLOW: 'perf', GITHUB_REPOSITORY: 'acme/train', GITHUB_RUN_ID: '42' },
+      { csv: 'fixtures/demo/gpt3-1.3b-tp1/metrics_rank_0.csv', experiment: 'gpt3-1.3b-tp1', history, comment: 'off', html: join(dir, 'report.html'), 'comment-file': commentFile },
+      { GITHUB_REF: 'refs/pull/9/merge', GITHUB_EVENT_NAME: 'pull_request', GITHUB_WORKFLOW: 'perf', GITHUB_REPOSITORY: 'acme/train', GITHUB_RUN_ID: '42', GITHUB_EVENT_PATH: prEvent },
     );
     expect(pr.code).toBe(1);
     expect(pr.outputs.regression).toBe('true');
@@ -117,5 +124,32 @@ describe('the action gating a run (dist/index.js, real GITHUB_STEP_SUMMARY file,
     // a PR compares and never writes
     expect(read(history, 'utf8')).toBe(before);
     expect(read(join(dir, 'report.html'), 'utf8')).toContain('<svg');
+
+    // The second workflow (workflow_run, write token) posts the file, against a loopback server following
+    // GitHub's documented REST API; a file naming another pull request is refused and fails the step.
+    const gh = await new FakeGitHub().start();
+    try {
+      gh.tokens.set('ghs_rw', { login: 'github-actions[bot]', type: 'Bot', installation: true, readOnly: false });
+      gh.pullHeads.set(9, head);
+      const runEvent = join(dir, 'workflow_run.json');
+      writeFileSync(runEvent, JSON.stringify({ workflow_run: { head_sha: head, event: 'pull_request' }, repository: { default_branch: 'main' } }));
+      const env = { GITHUB_REF: 'refs/heads/main', GITHUB_EVENT_NAME: 'workflow_run', GITHUB_REPOSITORY: 'acme/train', GITHUB_EVENT_PATH: runEvent, GITHUB_API_URL: gh.baseUrl };
+      const posted = await runAction({ command: 'post-comment', 'comment-file': commentFile, 'github-token': 'ghs_rw' }, env);
+      expect(posted.stdout).not.toContain('::error');
+      expect(posted.code).toBe(0);
+      expect(gh.comments).toHaveLength(1);
+      expect(gh.comments[0]!.body).toContain('MFU');
+      expect(posted.outputs['comment-url']).toBe(`https://github.com/acme/train/pull/9#issuecomment-${gh.comments[0]!.id}`);
+
+      const tampered = join(dir, 'tampered.json');
+      writeFileSync(tampered, JSON.stringify({ ...JSON.parse(read(commentFile, 'utf8')), pullRequest: 10 }));
+      gh.pullHeads.set(10, '1'.repeat(40));
+      const refused = await runAction({ command: 'post-comment', 'comment-file': tampered, 'github-token': 'ghs_rw' }, env);
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toMatch(/::error::.*tampered\.json: not posted: written for commit 999999999999, but pull request #10 is at 111111111111/);
+      expect(gh.comments).toHaveLength(1);
+    } finally {
+      await gh.stop();
+    }
   });
 });

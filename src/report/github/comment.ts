@@ -143,6 +143,21 @@ export async function upsertComment(req: CommentRequest, log: CommentLog): Promi
 
 type Octokit = ReturnType<typeof getOctokit>;
 
+/** The head commit a pull request is at now (GET /repos/{owner}/{repo}/pulls/{n}); throws a one-line error when it cannot be had. */
+export async function pullRequestHead(token: string, repository: string, number: number, baseUrl?: string): Promise<string> {
+  const [owner, repo] = repository.split('/');
+  const octokit = getOctokit(token, {
+    ...(baseUrl ? { baseUrl: baseUrl.replace(/\/+$/, '') } : {}),
+    log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+  });
+  try {
+    const { data } = await octokit.rest.pulls.get({ owner: owner!, repo: repo!, pull_number: number });
+    return data.head.sha;
+  } catch (err) {
+    throw new Error(`cannot read pull request #${number} of ${repository} (${describe(err)})`);
+  }
+}
+
 /** The token owner's login, or undefined where the token may not ask (GITHUB_TOKEN gets 403). */
 async function ownLogin(octokit: Octokit): Promise<string | undefined> {
   try {

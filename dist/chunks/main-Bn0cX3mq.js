@@ -38,31 +38,6 @@ function fingerprintKey(fingerprint) {
         .join(',');
 }
 
-/** Numbers in verdict lines: enough digits to see a 1 % change, no more. */
-function formatValue(x) {
-    if (!Number.isFinite(x))
-        return String(x);
-    const a = Math.abs(x);
-    if (a !== 0 && (a >= 1e6 || a < 1e-3))
-        return x.toExponential(3);
-    return Number(x.toPrecision(4)).toString();
-}
-/**
- * A relative change as a signed percentage with a real minus sign: −0.0553 → "−5.5 %", 0.123 → "+12.3 %",
- * 1.5 → "+150 %"; "—" for none. Verdict lines and the report's Change column both write changes with it,
- * so the two never disagree.
- */
-function formatChange(change) {
-    if (change === null || !Number.isFinite(change))
-        return '—';
-    const pct = change * 100;
-    const digits = Math.abs(pct) >= 100 ? 0 : 1;
-    const text = Math.abs(pct).toFixed(digits);
-    if (Number(text) === 0)
-        return '0.0 %';
-    return `${pct < 0 ? '\u2212' : '+'}${text} %`;
-}
-
 /*---------------------------------------------------------------------------------------------
  *  Copyright (c) Microsoft Corporation. All rights reserved.
  *  Licensed under the MIT License. See License.txt in the project root for license information.
@@ -948,4 +923,4 @@ function printParseErrorCode(code) {
     return '<unknown ParseErrorCode>';
 }
 
-export { HISTORY_FORMAT as H, formatChange as a, fingerprintKey as b, printParseErrorCode as c, appendRecords as d, emptyHistory as e, formatValue as f, comparableRuns as g, parse as p, serializeHistory as s };
+export { HISTORY_FORMAT as H, printParseErrorCode as a, appendRecords as b, comparableRuns as c, emptyHistory as e, fingerprintKey as f, parse as p, serializeHistory as s };

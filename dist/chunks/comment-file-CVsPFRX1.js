@@ -1,1088 +1,12 @@
-import 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
-import 'node:os';
-import { dirname } from 'node:path';
-import { a as formatChange, g as comparableRuns } from './main-Dr8MoHiw.js';
-import './index-D2ITh64m.js';
-import { W as WINDOW_QUANTILES, I as InputError, i as median, m as metricKey } from './run-DIfvsx9o.js';
-import { f as summary, r as requireTunnel, h as requireUndici, u as undiciExports } from './core-Gu2thrNP.js';
 import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
 import https__default from 'https';
-import 'process';
-import 'buffer';
-import 'node:fs';
-import 'node:stream';
-import 'crypto';
-import 'path';
-import 'net';
-import 'tls';
-import 'events';
-import 'assert';
-import 'util';
-import 'node:assert';
-import 'node:net';
-import 'node:http';
-import 'node:buffer';
-import 'node:util';
-import 'node:querystring';
-import 'node:events';
-import 'node:diagnostics_channel';
-import 'node:tls';
-import 'node:zlib';
-import 'node:perf_hooks';
-import 'node:util/types';
-import 'node:worker_threads';
-import 'node:url';
-import 'node:async_hooks';
-import 'node:console';
-import 'node:dns';
-import 'string_decoder';
-import 'child_process';
-import 'timers';
-
-const pct = (x) => `${x.toFixed(0)} %`;
-const money = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(2));
-function gpuNotes(gpu, cost) {
-    const lines = [];
-    if (gpu) {
-        const r = gpu.run;
-        const parts = [`${gpu.gpuCount} × ${gpu.gpuName ?? 'GPU'}`];
-        if (r.utilization)
-            parts.push(`utilisation ${pct(r.utilization.mean)} mean, ${pct(r.utilization.p10)} p10`);
-        if (r.smActive)
-            parts.push(`SM active ${pct(r.smActive.mean)}`);
-        if (r.tensorActive)
-            parts.push(`tensor active ${pct(r.tensorActive.mean)}`);
-        if (r.memory)
-            parts.push(`memory peak ${Math.round(r.memory.peakMiB)} MiB${r.memory.totalMiB ? ` of ${Math.round(r.memory.totalMiB)} MiB` : ''}`);
-        if (r.power)
-            parts.push(`power ${Math.round(r.power.meanW)} W mean, ${Math.round(r.power.maxW)} W max`);
-        if (r.temperature)
-            parts.push(`${Math.round(r.temperature.maxC)} °C max`);
-        lines.push(`GPU: ${parts.join(', ')}.`);
-        if (r.starved?.starved) {
-            lines.push(`GPU starved: ${r.starved.basis === 'sm_active' ? 'SM activity' : 'utilisation'} under ${r.starved.threshold} % for ${pct(100 * r.starved.fractionBelow)} of the steady state` +
-                `${r.starvedGpus.length ? ` (GPU ${r.starvedGpus.join(', ')})` : ''}: look at input pipeline and communication.`);
-        }
-    }
-    if (cost) {
-        if (cost.cost !== null && cost.gpuHours !== null && cost.pricePerGpuHour !== null) {
-            const perB = cost.costPerBillionTokens !== null ? `, ${money(cost.costPerBillionTokens)} per billion tokens` : '';
-            lines.push(`Cost: ${money(cost.cost)} (${cost.gpuHours.toFixed(1)} GPU-hours × ${cost.pricePerGpuHour} per ${cost.priceKey ?? 'GPU'}-hour)${perB}.`);
-        }
-        else if (cost.missing.length) {
-            lines.push(`Cost not computed: ${cost.missing.join('; ')}.`);
-        }
-    }
-    return lines;
-}
-
-/**
- * Escaping for everything that comes from user files (metric, run and experiment names, tags,
- * config strings). One function per target language; callers never build markup from raw names.
- */
-/** Control characters and line breaks: a name is one line. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-/**
- * Text for GitHub-flavoured Markdown, safe inside a table cell and inline anywhere:
- * `<`, `>`, `&` become entities (no raw HTML can form), `|` and Markdown punctuation are
- * backslash-escaped (no cell split, no emphasis, link or code span), and `@` is followed by a
- * zero-width space so a name never mentions a GitHub user.
- */
-function mdText(value) {
-    return value
-        .replace(CONTROL, ' ')
-        .replace(/[\\`*_{}[\]()#!|~]/g, (c) => `\\${c}`)
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/@/g, '@&#8203;')
-        .replace(/:\/\//g, ':&#47;&#47;');
-}
-/** Text for HTML element content and attribute values. */
-function htmlText(value) {
-    return value
-        .replace(CONTROL, ' ')
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/'/g, '&#39;');
-}
-/**
- * Text for a quoted Mermaid string (a chart or axis title). Mermaid has no escape for `"` and reads
- * `%%`, `{}`, `<>` and `;` as syntax, so keep only characters that cannot end or extend the string.
- */
-function mermaidText(value, max = 80) {
-    return value
-        .replace(CONTROL, ' ')
-        .replace(/[^\p{L}\p{N} _.,:+\-/[\]()]/gu, '_')
-        .slice(0, max)
-        .trim();
-}
-/** A name that is safe in an HTML comment marker and an id: letters, digits, `_`, `.`, `+`, `-`. */
-function slug(value, max = 100) {
-    return value
-        .replace(/[^A-Za-z0-9_.+-]+/g, '-')
-        .replace(/-{2,}/g, '-')
-        .replace(/^[-.]+|[-.]+$/g, '')
-        .slice(0, max);
-}
-
-/** Numbers as a person reads them in a report: a few significant digits and the unit. */
-const MINUS = '\u2212';
-/** `value` with `digits` significant digits, no exponent for everyday magnitudes, a real minus sign. */
-function formatNumber(value, digits = 3) {
-    if (Number.isNaN(value))
-        return 'NaN';
-    if (!Number.isFinite(value))
-        return value > 0 ? '∞' : `${MINUS}∞`;
-    if (value === 0)
-        return '0';
-    const abs = Math.abs(value);
-    let text;
-    if (abs >= 1e-3 && abs < 1e15) {
-        const decimals = Math.max(0, digits - 1 - Math.floor(Math.log10(abs)));
-        text = abs.toFixed(Math.min(decimals, 20));
-        if (abs >= 1e4)
-            text = Number(text).toLocaleString('en-US', { maximumFractionDigits: decimals });
-        else if (text.includes('.'))
-            text = text.replace(/0+$/, '').replace(/\.$/, '');
-    }
-    else {
-        text = abs.toExponential(digits - 1).replace(/\.?0+e/, 'e');
-    }
-    return value < 0 ? `${MINUS}${text}` : text;
-}
-const BINARY = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
-/** A value in its unit: `0.398`, `41.2 %`, `1.23 s`, `412 ms`, `71.3 GiB`, `412 TFLOP/s`. */
-function formatValue(value, unit, digits = 3) {
-    if (value === null)
-        return '—';
-    if (!Number.isFinite(value))
-        return formatNumber(value);
-    switch (unit) {
-        case 'percent':
-            return `${formatNumber(value, digits)} %`;
-        case 'seconds':
-            return Math.abs(value) < 1 && value !== 0 ? `${formatNumber(value * 1000, digits)} ms` : `${formatNumber(value, digits)} s`;
-        case 'milliseconds':
-            return Math.abs(value) >= 1000 ? `${formatNumber(value / 1000, digits)} s` : `${formatNumber(value, digits)} ms`;
-        case 'bytes':
-        case 'mebibytes': {
-            let v = unit === 'bytes' ? value : value * 1024 * 1024;
-            let i = 0;
-            while (Math.abs(v) >= 1024 && i < BINARY.length - 1) {
-                v /= 1024;
-                i++;
-            }
-            return `${formatNumber(v, digits)} ${BINARY[i]}`;
-        }
-        case 'tflops':
-            return `${formatNumber(value, digits)} TFLOP/s`;
-        case 'tokens_per_second':
-            return `${formatNumber(value, digits)} tok/s`;
-        default:
-            return formatNumber(value, digits);
-    }
-}
-/** The baseline as `centre ± band`, in the metric's unit. */
-function formatBaseline(centre, band, unit) {
-    return `${formatValue(centre, unit)} ± ${formatValue(band, unit, 2)}`;
-}
-
-/** Thin a curve to a few dozen points for charts whose x positions are evenly spaced (Mermaid xychart). */
-/**
- * Indices of at most `max` points spread evenly over `0 … length−1`, always keeping the first and
- * the last: index_k = round(k · (length − 1) / (max − 1)).
- */
-function evenIndices(length, max) {
-    if (length <= max)
-        return Array.from({ length }, (_, i) => i);
-    const out = [];
-    for (let k = 0; k < max; k++) {
-        const i = Math.round((k * (length - 1)) / (max - 1));
-        if (out[out.length - 1] !== i)
-            out.push(i);
-    }
-    return out;
-}
-/**
- * Linear interpolation of y at `x` over points sorted by x:
- * y = y0 + (y1 − y0) · (x − x0) / (x1 − x0) between the neighbours; NaN outside the points' range.
- */
-function interpolate(xs, ys, x) {
-    const n = xs.length;
-    if (n === 0 || x < xs[0] || x > xs[n - 1])
-        return NaN;
-    let lo = 0;
-    let hi = n - 1;
-    while (hi - lo > 1) {
-        const mid = (lo + hi) >> 1;
-        if (xs[mid] <= x)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    const x0 = xs[lo];
-    const x1 = xs[hi];
-    if (x1 === x0 || x === x0)
-        return ys[lo];
-    if (x === x1)
-        return ys[hi];
-    return ys[lo] + ((ys[hi] - ys[lo]) * (x - x0)) / (x1 - x0);
-}
-
-/** The loss metric the overlay is about: the named one, else the first gated loss metric, else any loss with samples. */
-function lossMetricOf(report) {
-    const metrics = report.summary?.metrics ?? [];
-    if (report.lossMetric)
-        return metrics.find((m) => m.name === report.lossMetric && m.loss);
-    const gated = new Set(report.gate.metrics.map((m) => m.name));
-    return (metrics.find((m) => m.loss && m.class.kind === 'loss' && gated.has(m.name)) ??
-        metrics.find((m) => m.loss && m.class.kind === 'loss') ??
-        metrics.find((m) => m.loss));
-}
-function lossOverlay(report) {
-    const metric = lossMetricOf(report);
-    if (!metric?.loss)
-        return null;
-    const band = [...(report.lossBand ?? [])].filter((p) => Number.isFinite(p.step)).sort((a, b) => a.step - b.step);
-    const bx = band.map((p) => p.step);
-    const steps = [];
-    const run = [];
-    const lo = [];
-    const hi = [];
-    const centre = [];
-    let nonFinite = 0;
-    for (const [step, value] of metric.loss.samples) {
-        if (!Number.isFinite(value) || !Number.isFinite(step)) {
-            nonFinite++;
-            continue;
-        }
-        steps.push(step);
-        run.push(value);
-        lo.push(interpolate(bx, band.map((p) => p.lo), step));
-        hi.push(interpolate(bx, band.map((p) => p.hi), step));
-        centre.push(interpolate(bx, band.map((p) => p.centre), step));
-    }
-    if (steps.length === 0 && nonFinite === 0)
-        return null;
-    return { metric: metric.name, steps, run, lo, hi, centre, firstNonFiniteStep: metric.firstNonFiniteStep, nonFinite };
-}
-/** Does the overlay carry a band anywhere? */
-function hasBand(overlay) {
-    return overlay.lo.some(Number.isFinite) && overlay.hi.some(Number.isFinite);
-}
-
-/**
- * The loss chart as Mermaid `xychart-beta`, within what GitHub's Mermaid renders: no named series,
- * no legend, no data labels, categorical x positions (evenly spaced), a few dozen points.
- */
-/** Band edges grey, centre light grey, this run blue (drawn last, on top). */
-const PALETTE_WITH_BAND = '#8c959f, #8c959f, #d0d7de, #0969da';
-const PALETTE_RUN_ONLY = '#0969da';
-/** Points drawn per line; the x axis is categorical, so more points only crowd the labels. */
-const MERMAID_POINTS = 40;
-/**
- * A fenced `mermaid` block, or null when there is nothing to draw. Mermaid spreads a line's points
- * evenly along the x axis, so the curves are resampled at `points` evenly spaced steps (linear
- * interpolation) and the axis is numeric: positions and tick labels are then true steps.
- * `tail` (0–1] keeps only that last share of the steps, for a zoomed view of the end of training.
- */
-function lossChartMermaid(overlay, points = MERMAID_POINTS, tail = 1) {
-    if (overlay.steps.length < 2)
-        return null;
-    const band = hasBand(overlay);
-    const first = overlay.steps[0];
-    const last = overlay.steps[overlay.steps.length - 1];
-    const from = tail < 1 ? last - (last - first) * tail : first;
-    const n = Math.max(2, Math.min(points, overlay.steps.filter((s) => s >= from).length));
-    const grid = Array.from({ length: n }, (_, k) => from + ((last - from) * k) / (n - 1));
-    const at = (ys) => grid.map((x) => interpolate(overlay.steps, ys, x));
-    const run = at(overlay.run);
-    const lines = band ? [fillGaps(at(overlay.lo)), fillGaps(at(overlay.hi)), fillGaps(at(overlay.centre)), run] : [run];
-    const all = lines.flat().filter(Number.isFinite);
-    if (all.length === 0)
-        return null;
-    const [yMin, yMax] = niceRange(Math.min(...all), Math.max(...all));
-    const zoom = tail < 1 ? `, last ${Math.round(tail * 100)} percent of steps` : '';
-    const title = mermaidText(`${overlay.metric}: this run${band ? ' vs baseline band' : ''}${zoom}`, 100);
-    const palette = band ? PALETTE_WITH_BAND : PALETTE_RUN_ONLY;
-    return [
-        '```mermaid',
-        `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
-        'xychart-beta',
-        `  title "${title}"`,
-        `  x-axis "step" ${num(Math.round(from))} --> ${num(Math.round(last))}`,
-        `  y-axis "loss" ${num(yMin)} --> ${num(yMax)}`,
-        ...lines.map((ys) => `  line [${ys.map(num).join(', ')}]`),
-        '```',
-    ].join('\n');
-}
-/** A plain decimal Mermaid parses (no exponent, no unicode minus), 5 significant digits. */
-function num(v) {
-    if (!Number.isFinite(v))
-        return '0';
-    const s = String(Number(v.toPrecision(5)));
-    return s.includes('e') ? Number(v.toPrecision(5)).toFixed(12).replace(/\.?0+$/, '') : s;
-}
-/** Mermaid has no gaps in a line: carry the nearest known value into steps the band does not reach. */
-function fillGaps(ys) {
-    const first = ys.findIndex(Number.isFinite);
-    if (first < 0)
-        return ys.map(() => 0);
-    const out = [...ys];
-    for (let i = 0; i < first; i++)
-        out[i] = ys[first];
-    for (let i = first + 1; i < out.length; i++)
-        if (!Number.isFinite(out[i]))
-            out[i] = out[i - 1];
-    return out;
-}
-/** The value range padded by 5 % on each side, so the lines do not sit on the frame. */
-function niceRange(min, max) {
-    if (!Number.isFinite(min) || !Number.isFinite(max))
-        return [0, 1];
-    const pad = max > min ? (max - min) * 0.05 : Math.abs(max) * 0.05 || 1;
-    return [min - pad, max + pad];
-}
-
-/**
- * Unicode block sparkline: each value v maps to one of the eight blocks ▁▂▃▄▅▆▇█ by
- * index = round((v − min) / (max − min) · 7), with min and max over the finite values.
- * Non-finite values are a space; a flat series is all ▄.
- */
-const BLOCKS = '▁▂▃▄▅▆▇█';
-function sparkline(values) {
-    const finite = values.filter(Number.isFinite);
-    if (finite.length === 0)
-        return values.map(() => ' ').join('');
-    const min = Math.min(...finite);
-    const max = Math.max(...finite);
-    return values
-        .map((v) => {
-        if (!Number.isFinite(v))
-            return ' ';
-        if (max === min)
-            return BLOCKS[3];
-        return BLOCKS[Math.round(((v - min) / (max - min)) * 7)];
-    })
-        .join('');
-}
-/**
- * History and the current value on one scale, the current value set apart by an arrow:
- * `▄▅▄▆▅▄▅▅▄▅→▁`. Only the last `keep` history values are drawn.
- */
-function historySparkline(history, current, keep = 20) {
-    const recent = history.slice(-keep);
-    if (recent.length === 0 && current === null)
-        return '';
-    const line = sparkline([...recent, current ?? NaN]);
-    return current === null ? line.slice(0, -1) : `${line.slice(0, -1)}→${line.slice(-1)}`;
-}
-
-const VERDICT_ICON = {
-    regression: '❌',
-    missing: '⚠️',
-    'insufficient-history': '⚠️',
-    improvement: '✅',
-    pass: '✅',
-};
-const VERDICT_LABEL = {
-    regression: 'regression',
-    missing: 'missing',
-    'insufficient-history': 'insufficient history',
-    improvement: 'improvement',
-    pass: 'pass',
-};
-const RANK = {
-    regression: 0,
-    missing: 1,
-    'insufficient-history': 2,
-    improvement: 3,
-    pass: 4,
-};
-/** Metrics in report order: by verdict rank, then by the size of the change, largest first. */
-function orderMetrics(metrics) {
-    return [...metrics].sort((a, b) => RANK[a.verdict] - RANK[b.verdict] || Math.abs(b.change ?? 0) - Math.abs(a.change ?? 0));
-}
-/** A run regresses when the gate says so; it warrants a look when a metric is missing or the run is incomplete. */
-function runStatus(gate) {
-    if (gate.regression || gate.metrics.some((m) => m.verdict === 'regression'))
-        return 'regression';
-    if (!gate.run.complete || gate.run.truncated)
-        return 'warning';
-    if (gate.metrics.some((m) => m.verdict === 'missing' || m.verdict === 'insufficient-history'))
-        return 'warning';
-    return 'pass';
-}
-const STATUS_ICON = { regression: '❌', warning: '⚠️', pass: '✅' };
-/** Runs in report order: regressions first, keeping the input order otherwise. */
-function orderRuns(runs) {
-    const rank = { regression: 0, warning: 1, pass: 2 };
-    return runs
-        .map((r, i) => ({ r, i }))
-        .sort((a, b) => rank[runStatus(a.r.gate)] - rank[runStatus(b.r.gate)] || a.i - b.i)
-        .map(({ r }) => r);
-}
-
-const DETAIL_LEVELS = ['full', 'compact', 'attention', 'headlines'];
-const MAX_CHART_RUNS = 10;
-function renderMarkdown(input, options = {}) {
-    const detail = options.detail ?? 'full';
-    const runs = orderRuns(input.runs);
-    const shown = runs.slice(0, options.maxRuns ?? runs.length);
-    const out = [headline(input), ...linkLine(input)];
-    if (options.truncationNote)
-        out.push(`> [!NOTE]\n> ${options.truncationNote}`);
-    if (runs.length === 0)
-        out.push('No runs were checked.');
-    const maxCharts = options.maxChartRuns ?? MAX_CHART_RUNS;
-    shown.forEach((run, i) => out.push(detail === 'headlines' ? runHeadline(run) : runSection$1(run, detail, i < maxCharts)));
-    if (detail === 'full' && shown.length > maxCharts) {
-        out.push(`<sub>Loss charts are drawn for the first ${maxCharts} runs only; the HTML report has them all.</sub>`);
-    }
-    const rest = runs.slice(shown.length);
-    if (rest.length > 0) {
-        const regressed = rest.filter((r) => runStatus(r.gate) === 'regression').length;
-        out.push(`… and ${rest.length} more run${rest.length === 1 ? '' : 's'}${regressed ? ` (${regressed} with a regression)` : ''}, not shown here for length.`);
-    }
-    return `${out.join('\n\n')}\n`;
-}
-/** The report's first line: one icon and the count a person needs. */
-function headline(input) {
-    return `## ${headlineText(input, mdText)}`;
-}
-/** The headline without Markdown, names escaped with `esc`. */
-function headlineText(input, esc) {
-    const title = input.title ? esc(input.title) : 'Training metrics';
-    const statuses = input.runs.map((r) => runStatus(r.gate));
-    const regressed = statuses.filter((s) => s === 'regression').length;
-    const warned = statuses.filter((s) => s === 'warning').length;
-    const n = input.runs.length;
-    if (regressed > 0) {
-        return `${STATUS_ICON.regression} ${title}: ${n === 1 ? 'regression' : `${regressed} of ${n} runs regressed`}`;
-    }
-    const inRuns = n === 1 ? '' : ` in ${n} runs`;
-    if (warned > 0)
-        return `${STATUS_ICON.warning} ${title}: no regression${inRuns}, ${warned === 1 && n === 1 ? 'needs a look' : `${warned} need${warned === 1 ? 's' : ''} a look`}`;
-    return `${STATUS_ICON.pass} ${title}: no regression${inRuns}`;
-}
-function linkLine(input) {
-    const gh = input.github;
-    if (!gh?.repository || !gh.runId)
-        return [];
-    const url = `${gh.serverUrl || 'https://github.com'}/${gh.repository}/actions/runs/${gh.runId}`;
-    const sha = gh.sha ? ` · commit \`${gh.sha.slice(0, 7).replace(/[^0-9a-f]/gi, '')}\`` : '';
-    return [`[Workflow run](${encodeURI(url)})${sha}`];
-}
-function runTitle(gate) {
-    const exp = mdText(gate.experiment);
-    return gate.name && gate.name !== gate.experiment ? `${exp} · ${mdText(gate.name)}` : exp;
-}
-/** One line per run: icon, name, and why. */
-function runHeadline(run) {
-    return `${STATUS_ICON[runStatus(run.gate)]} **${runTitle(run.gate)}**: ${verdictLine(run.gate)}`;
-}
-/** The run's verdict in words: the regressions, or what needs a look, or that all is well. */
-function verdictLine(gate, esc = mdText) {
-    const incomplete = !gate.run.complete || gate.run.truncated ? [incompleteText(gate)] : [];
-    const regressions = orderMetrics(gate.metrics).filter((m) => m.verdict === 'regression');
-    if (regressions.length > 0) {
-        const more = regressions.length > 10 ? ` and ${regressions.length - 10} more` : '';
-        return [`regression in ${regressions.slice(0, 10).map((m) => metricChange(m, esc)).join(', ')}${more}`, ...incomplete].join('; ');
-    }
-    const notes = [...incomplete];
-    const missing = gate.metrics.filter((m) => m.verdict === 'missing');
-    if (missing.length)
-        notes.push(`missing ${missing.map((m) => esc(m.name)).join(', ')}`);
-    const young = gate.metrics.filter((m) => m.verdict === 'insufficient-history');
-    if (young.length)
-        notes.push(`not enough history for ${young.length} metric${young.length === 1 ? '' : 's'}`);
-    const judged = gate.metrics.filter((m) => m.verdict === 'pass' || m.verdict === 'improvement');
-    const improved = judged.filter((m) => m.verdict === 'improvement');
-    const base = judged.length
-        ? `no regression; ${judged.length} metric${judged.length === 1 ? '' : 's'} within the baseline${improved.length ? `, improved: ${improved.map((m) => metricChange(m, esc)).join(', ')}` : ''}`
-        : 'no metric could be judged';
-    return [base, ...notes].join('; ');
-}
-function metricChange(m, esc) {
-    const change = m.change !== null && Number.isFinite(m.change) ? ` ${formatChange(m.change)}` : '';
-    const versus = m.baseline && m.current !== null
-        ? ` (${formatValue(m.current, m.unit)} vs ${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)}, ${m.baseline.runs} runs)`
-        : '';
-    return `${esc(m.name)}${change}${versus}`;
-}
-function incompleteText(gate) {
-    const { steps, expectedSteps, truncated } = gate.run;
-    const of = expectedSteps !== null ? `${steps} of ${expectedSteps} steps` : `${steps} steps`;
-    return `run incomplete (${of}${truncated ? ', file truncated' : ''})`;
-}
-function runSection$1(run, detail, charts) {
-    const gate = run.gate;
-    const parts = [`### ${STATUS_ICON[runStatus(gate)]} ${runTitle(gate)}`, verdictLine(gate).replace(/^./, (c) => c.toUpperCase()) + '.'];
-    const notes = nonFiniteNotes(run);
-    if (notes.length)
-        parts.push(notes.map((n) => `> ${n}`).join('\n'));
-    const metrics = orderMetrics(gate.metrics);
-    const rows = detail === 'attention' ? metrics.filter((m) => m.verdict !== 'pass') : metrics;
-    if (rows.length)
-        parts.push(verdictTable$1(rows, detail !== 'attention'));
-    if (rows.length < metrics.length)
-        parts.push(`${metrics.length - rows.length} more metric${metrics.length - rows.length === 1 ? '' : 's'} pass.`);
-    if (metrics.length === 0)
-        parts.push('No gated metrics.');
-    if (detail !== 'headlines' && run.notes?.length)
-        parts.push(run.notes.map((n) => `- ${mdText(n)}`).join('\n'));
-    if (detail === 'full') {
-        const overlay = charts ? lossOverlay(run) : null;
-        const chart = overlay && lossChartMermaid(overlay);
-        if (overlay && chart) {
-            parts.push(chart);
-            const band = hasBand(overlay);
-            // Early steps set the scale of the full curve; the end of training, where runs are compared, gets its own view.
-            const zoom = band ? lossChartMermaid(overlay, MERMAID_POINTS, 0.25) : null;
-            if (zoom)
-                parts.push(zoom);
-            parts.push(`<sub>${mdText(overlay.metric)} of this run (blue)${band ? ', baseline band (grey: low and high edge; light grey: centre)' : ''}, resampled at ${MERMAID_POINTS} evenly spaced steps${overlay.nonFinite ? `; ${overlay.nonFinite} non-finite samples not drawn` : ''}.</sub>`);
-        }
-        const others = otherMetrics(run);
-        if (others)
-            parts.push(others);
-        const warnings = run.summary?.warnings ?? [];
-        if (warnings.length) {
-            parts.push(details(`Warnings (${warnings.length})`, warnings.slice(0, 50).map((w) => `- ${mdText(w)}`).join('\n') + (warnings.length > 50 ? `\n- … ${warnings.length - 50} more` : '')));
-        }
-    }
-    return parts.join('\n\n');
-}
-/** NaN or infinite values in a run's loss: said plainly, they are why a loss verdict may be missing. */
-function nonFiniteNotes(run) {
-    return (run.summary?.metrics ?? [])
-        .filter((m) => m.class.kind === 'loss' && m.firstNonFiniteStep !== null)
-        .map((m) => `⚠️ ${mdText(m.name)} is ${m.nan > 0 ? 'NaN' : 'infinite'} from step ${m.firstNonFiniteStep} (${m.nan + m.inf} value${m.nan + m.inf === 1 ? '' : 's'}).`);
-}
-function verdictTable$1(metrics, withHistory) {
-    const head = ['', 'Metric', 'Current', 'Baseline (runs)', 'Change', ...(withHistory ? ['History → now'] : []), 'Why'];
-    const lines = [row(head), row(head.map(() => '---'))];
-    for (const m of metrics) {
-        const baseline = m.baseline ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)} (${m.baseline.runs})` : '—';
-        const spark = m.baseline ? historySparkline(m.baseline.history, m.current) : '';
-        lines.push(row([
-            VERDICT_ICON[m.verdict],
-            mdText(m.name),
-            formatValue(m.current, m.unit),
-            baseline,
-            formatChange(m.change),
-            ...(withHistory ? [spark ? `\`${spark}\`` : ''] : []),
-            mdText(m.reason),
-        ]));
-    }
-    return lines.join('\n');
-}
-function row(cells) {
-    return `| ${cells.join(' | ')} |`;
-}
-function details(summary, body) {
-    return `<details><summary>${summary}</summary>\n\n${body}\n\n</details>`;
-}
-/** Metrics of the run that the gate does not judge, collapsed. */
-function otherMetrics(run) {
-    const gated = new Set(run.gate.metrics.map((m) => m.name));
-    const others = (run.summary?.metrics ?? []).filter((m) => !gated.has(m.name) && m.class.kind !== 'ignore');
-    if (others.length === 0)
-        return null;
-    const head = ['Metric', 'Kind', 'Median', 'p10 – p90', 'Last', 'Values'];
-    const lines = [row(head), row(head.map(() => '---'))];
-    for (const m of others)
-        lines.push(row(otherRow(m)));
-    return details(`Other metrics (${others.length})`, lines.join('\n'));
-}
-function otherRow(m) {
-    const u = m.class.unit;
-    const bad = m.nan + m.inf;
-    return [
-        mdText(m.name),
-        m.class.kind,
-        m.steady ? formatValue(m.steady.median, u) : '—',
-        m.steady ? `${formatValue(m.steady.p10, u)} – ${formatValue(m.steady.p90, u)}` : '—',
-        m.count > 0 ? formatValue(m.last, u) : '—',
-        `${formatNumber(m.count)}${bad ? ` (+${bad} non-finite)` : ''}`,
-    ];
-}
-
-/**
- * Fit the Markdown report under GitHub's limits (a job summary: 1 MiB per step; a comment body:
- * 65,536 characters) by showing less detail, never by cutting the verdict lines.
- */
-/** GitHub drops a step's whole summary above 1 MiB; keep a margin for what other steps append. */
-const SUMMARY_MAX_BYTES = 1024 * 1024 - 16 * 1024;
-/** GitHub refuses a comment body above 65,536 characters. */
-const COMMENT_MAX_CHARS = 65_536;
-function fits(text, limit) {
-    if (limit.maxChars !== undefined && text.length > limit.maxChars)
-        return false;
-    if (limit.maxBytes !== undefined && Buffer.byteLength(text, 'utf8') > limit.maxBytes)
-        return false;
-    return true;
-}
-/**
- * The most detailed report that fits; at the least detail, as many runs' verdict lines as fit
- * (regressions first) and a count of the rest. The headline line is always there.
- */
-function renderMarkdownWithin(input, limit) {
-    const prefix = limit.prefix ?? '';
-    const where = limit.fullReportAt ? ` The full report is in ${limit.fullReportAt}.` : '';
-    for (const detail of DETAIL_LEVELS) {
-        const note = detail === 'full' ? undefined : `Shortened to fit GitHub's size limit.${where}`;
-        const text = prefix + renderMarkdown(input, { detail, truncationNote: note });
-        if (fits(text, limit))
-            return text;
-    }
-    // Even one line per run is too long: keep as many runs as fit, found by bisection.
-    const note = `Shortened to fit GitHub's size limit: not every run is listed.${where}`;
-    let lo = 0;
-    let hi = input.runs.length;
-    while (lo < hi) {
-        const mid = Math.ceil((lo + hi) / 2);
-        if (fits(prefix + renderMarkdown(input, { detail: 'headlines', maxRuns: mid, truncationNote: note }), limit))
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return prefix + renderMarkdown(input, { detail: 'headlines', maxRuns: lo, truncationNote: note });
-}
-
-/**
- * Small self-contained SVG line charts for the HTML report: lines, shaded bands, a dashed
- * reference line, axes with round ticks and a legend. No scripts, no external resources;
- * colours come from classes styled by the page.
- */
-/**
- * Round tick values covering [min, max]: step = 1, 2 or 5 × 10^k chosen so there are about
- * `count` ticks; ticks are the multiples of step inside the range.
- */
-function niceTicks(min, max, count = 5) {
-    if (!Number.isFinite(min) || !Number.isFinite(max))
-        return [];
-    if (max === min)
-        return [min];
-    const raw = (max - min) / Math.max(1, count);
-    const mag = 10 ** Math.floor(Math.log10(raw));
-    const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
-    const out = [];
-    for (let v = Math.ceil(min / step) * step; v <= max + step * 1e-9; v += step)
-        out.push(Number(v.toPrecision(12)));
-    return out;
-}
-const PAD = { left: 78, right: 16, top: 30, bottom: 40 };
-const LEGEND_ROW = 15;
-function lineChartSvg(spec) {
-    const width = spec.width ?? 560;
-    const height = spec.height ?? 260;
-    const xs = [];
-    const ys = [];
-    for (const s of spec.lines)
-        for (const [x, y] of s.points)
-            if (Number.isFinite(x) && Number.isFinite(y))
-                xs.push(x), ys.push(y);
-    for (const b of spec.bands)
-        for (const [x, lo, hi] of b.points) {
-            if (!Number.isFinite(x))
-                continue;
-            xs.push(x);
-            if (Number.isFinite(lo))
-                ys.push(lo);
-            if (Number.isFinite(hi))
-                ys.push(hi);
-        }
-    for (const r of spec.rules ?? [])
-        if (Number.isFinite(r.y))
-            ys.push(r.y);
-    const title = `<text class="chart-title" x="${PAD.left}" y="18">${htmlText(spec.title)}</text>`;
-    const legend = layoutLegend(spec, width);
-    const top = PAD.top + legend.rows * LEGEND_ROW;
-    if (xs.length === 0 || ys.length === 0) {
-        return `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${htmlText(spec.title)}">${title}<text class="empty" x="${width / 2}" y="${height / 2}" text-anchor="middle">no data</text></svg>`;
-    }
-    let [x0, x1] = [Math.min(...xs), Math.max(...xs)];
-    let [y0, y1] = spec.yDomain ?? [Math.min(...ys), Math.max(...ys)];
-    if (x0 === x1)
-        [x0, x1] = [x0 - 1, x1 + 1];
-    const ypad = y1 > y0 ? (y1 - y0) * 0.08 : Math.abs(y1) * 0.05 || 1;
-    [y0, y1] = [y0 - ypad, y1 + ypad];
-    const plotW = width - PAD.left - PAD.right;
-    const plotH = height - top - PAD.bottom;
-    const sx = (x) => PAD.left + ((x - x0) / (x1 - x0)) * plotW;
-    const sy = (y) => top + (1 - (y - y0) / (y1 - y0)) * plotH;
-    const clipId = `clip-${++clipCounter}`;
-    const f = (n) => n.toFixed(1);
-    const parts = [title];
-    // Grid and axes.
-    for (const t of niceTicks(y0, y1, 5)) {
-        parts.push(`<line class="grid" x1="${PAD.left}" x2="${width - PAD.right}" y1="${f(sy(t))}" y2="${f(sy(t))}"/>`);
-        parts.push(`<text class="tick" x="${PAD.left - 6}" y="${f(sy(t) + 4)}" text-anchor="end">${htmlText(formatValue(t, spec.unit))}</text>`);
-    }
-    const xTick = spec.xTick ?? ((x) => formatNumber(x));
-    for (const t of niceTicks(x0, x1, 6)) {
-        parts.push(`<text class="tick" x="${f(sx(t))}" y="${height - PAD.bottom + 16}" text-anchor="middle">${htmlText(xTick(t))}</text>`);
-    }
-    parts.push(`<rect class="frame" x="${PAD.left}" y="${top}" width="${plotW}" height="${plotH}"/>`);
-    parts.push(`<clipPath id="${clipId}"><rect x="${PAD.left}" y="${top}" width="${plotW}" height="${plotH}"/></clipPath><g clip-path="url(#${clipId})">`);
-    parts.push(`<text class="axis-label" x="${PAD.left + plotW / 2}" y="${height - 6}" text-anchor="middle">${htmlText(spec.xLabel)}</text>`);
-    for (const b of spec.bands) {
-        for (const seg of segments(b.points, (p) => Number.isFinite(p[0]) && Number.isFinite(p[1]) && Number.isFinite(p[2]))) {
-            const top = seg.map((p) => `${f(sx(p[0]))},${f(sy(p[2]))}`);
-            const bottom = seg.reverse().map((p) => `${f(sx(p[0]))},${f(sy(p[1]))}`);
-            parts.push(`<path class="band ${b.className}" d="M${top.join('L')}L${bottom.join('L')}Z"/>`);
-        }
-    }
-    for (const r of spec.rules ?? []) {
-        if (!Number.isFinite(r.y))
-            continue;
-        parts.push(`<line class="rule ${r.className}" x1="${PAD.left}" x2="${width - PAD.right}" y1="${f(sy(r.y))}" y2="${f(sy(r.y))}"/>`);
-    }
-    for (const s of spec.lines) {
-        for (const seg of segments(s.points, (p) => Number.isFinite(p[0]) && Number.isFinite(p[1]))) {
-            if (seg.length > 1)
-                parts.push(`<path class="line ${s.className}" d="M${seg.map((p) => `${f(sx(p[0]))},${f(sy(p[1]))}`).join('L')}"/>`);
-            if (s.dots || seg.length === 1)
-                for (const p of seg)
-                    parts.push(`<circle class="dot ${s.className}" cx="${f(sx(p[0]))}" cy="${f(sy(p[1]))}" r="3"/>`);
-        }
-    }
-    parts.push('</g>');
-    parts.push(...legend.items);
-    return `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${htmlText(spec.title)}">${parts.join('')}</svg>`;
-}
-let clipCounter = 0;
-/** Legend items along the top, wrapped onto as many rows as the width needs. */
-function layoutLegend(spec, width) {
-    const entries = [
-        ...spec.lines.map((s) => ({ label: s.label, cls: `line ${s.className}`, band: false })),
-        ...spec.bands.map((b) => ({ label: b.label, cls: `band ${b.className}`, band: true })),
-        ...(spec.rules ?? []).map((r) => ({ label: r.label, cls: `rule ${r.className}`, band: false })),
-    ];
-    const items = [];
-    let x = PAD.left;
-    let row = 0;
-    for (const e of entries) {
-        const w = 30 + e.label.length * 6.4;
-        if (x + w > width - PAD.right && x > PAD.left) {
-            row++;
-            x = PAD.left;
-        }
-        const y = 32 + row * LEGEND_ROW;
-        const swatch = e.band
-            ? `<rect class="${e.cls}" x="${x}" y="${y - 4}" width="14" height="8"/>`
-            : `<line class="${e.cls}" x1="${x}" x2="${x + 14}" y1="${y}" y2="${y}"/>`;
-        items.push(`<g class="legend">${swatch}<text class="legend-label" x="${x + 18}" y="${y + 4}">${htmlText(e.label)}</text></g>`);
-        x += w;
-    }
-    return { rows: entries.length ? row + 1 : 0, items };
-}
-/** Runs of consecutive points that pass `ok`: a gap (NaN) breaks a line or band. */
-function segments(points, ok) {
-    const out = [];
-    let cur = [];
-    for (const p of points) {
-        if (ok(p))
-            cur.push(p);
-        else if (cur.length)
-            out.push(cur), (cur = []);
-    }
-    if (cur.length)
-        out.push(cur);
-    return out;
-}
-
-const MEDIAN = WINDOW_QUANTILES.indexOf(0.5);
-const P10 = WINDOW_QUANTILES.indexOf(0.1);
-const P90 = WINDOW_QUANTILES.indexOf(0.9);
-/** Points kept per line in the HTML charts: plenty for a 560-pixel-wide plot. */
-const SVG_POINTS = 400;
-function baselineParts(v, x0, x1) {
-    if (!v.baseline)
-        return { bands: [], rules: [] };
-    const { centre, band, runs } = v.baseline;
-    return {
-        bands: [{ label: `baseline ± band, ${runs} runs`, className: 'baseline', points: [[x0, centre - band, centre + band], [x1, centre - band, centre + band]] }],
-        rules: [{ label: 'baseline centre', className: 'centre', y: centre }],
-    };
-}
-/**
- * A gated metric's chart: this run's window medians (with its p10–p90 spread) against the baseline
- * centre ± band when the run has windows; otherwise the baseline history runs and this run.
- */
-function metricChart(v, m) {
-    // Warm-up windows would stretch the scale and flatten the band: start where the steady state does.
-    const from = m?.steady?.fromStep ?? -Infinity;
-    const all = m?.windows ?? [];
-    const windows = all.some((w) => w.from >= from) ? all.filter((w) => w.from >= from) : all;
-    if (windows.length > 0) {
-        const mid = (w) => (w.from + w.to) / 2;
-        const idx = evenIndices(windows.length, SVG_POINTS);
-        const ws = idx.map((i) => windows[i]);
-        const x0 = ws[0].from;
-        const x1 = ws[ws.length - 1].to;
-        const base = baselineParts(v, x0, x1);
-        return {
-            title: v.name,
-            xLabel: windows.length < all.length ? `step (from ${windows[0].from}, after warm-up)` : 'step',
-            unit: v.unit,
-            lines: [{ label: 'run median', className: 'run', points: ws.map((w) => [mid(w), w.quantiles[MEDIAN] ?? NaN]) }],
-            bands: [...base.bands, { label: 'run p10–p90', className: 'spread', points: ws.map((w) => [mid(w), w.quantiles[P10] ?? NaN, w.quantiles[P90] ?? NaN]) }],
-            rules: base.rules,
-        };
-    }
-    if (v.baseline && v.baseline.history.length > 0) {
-        const h = v.baseline.history;
-        const points = h.map((y, i) => [i - h.length, y]);
-        const base = baselineParts(v, -h.length, 0);
-        return {
-            title: v.name,
-            xLabel: 'baseline runs (0 = this run)',
-            unit: v.unit,
-            lines: [
-                { label: 'baseline runs', className: 'history', points, dots: true },
-                ...(v.current !== null && Number.isFinite(v.current) ? [{ label: 'this run', className: 'run', points: [[0, v.current]], dots: true }] : []),
-            ],
-            bands: base.bands,
-            rules: base.rules,
-            xTick: (x) => String(Math.round(x)),
-        };
-    }
-    return null;
-}
-/**
- * The loss curve of this run over the baseline loss band; `tail` (0–1) keeps only that last share of
- * the steps and fits the y scale to it, where the early drop would otherwise hide the band.
- */
-function lossChart(overlay, tail = 1) {
-    const start = Math.min(Math.floor(overlay.steps.length * (1 - tail)), Math.max(0, overlay.steps.length - 2));
-    const idx = evenIndices(overlay.steps.length - start, SVG_POINTS).map((i) => i + start);
-    const at = (ys) => idx.map((i) => [overlay.steps[i], ys[i]]);
-    const hasBand = overlay.lo.some(Number.isFinite);
-    return {
-        title: `${overlay.metric}: this run${hasBand ? ' against the baseline band' : ''}${tail < 1 ? `, last ${Math.round(tail * 100)} % of steps` : ''}`,
-        xLabel: 'step',
-        unit: '',
-        lines: [
-            { label: 'this run', className: 'run', points: at(overlay.run) },
-            ...(hasBand ? [{ label: 'baseline centre', className: 'centre', points: at(overlay.centre) }] : []),
-        ],
-        bands: hasBand ? [{ label: 'baseline band', className: 'baseline', points: idx.map((i) => [overlay.steps[i], overlay.lo[i], overlay.hi[i]]) }] : [],
-    };
-}
-
-const CSS = `
-:root { color-scheme: light; --fg:#1f2328; --muted:#59636e; --line:#d1d9e0; --run:#0969da; --base:#8c959f; --bad:#cf222e; --warn:#9a6700; --good:#1a7f37; }
-* { box-sizing: border-box; }
-body { margin: 0; font: 14px/1.5 -apple-system, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; color: var(--fg); background: #fff; }
-main { max-width: 1200px; margin: 0 auto; padding: 24px; }
-h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 18px; margin: 0 0 4px; } h3 { font-size: 15px; margin: 20px 0 8px; }
-.meta { color: var(--muted); margin: 0 0 16px; } a { color: var(--run); }
-section.run { border: 1px solid var(--line); border-left: 6px solid var(--good); border-radius: 6px; padding: 16px; margin: 16px 0; }
-section.run.regression { border-left-color: var(--bad); } section.run.warning { border-left-color: var(--warn); }
-table { border-collapse: collapse; width: 100%; margin: 8px 0; }
-th, td { border: 1px solid var(--line); padding: 4px 8px; text-align: left; vertical-align: top; }
-th { background: #f6f8fa; } td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-tr.regression td { background: #ffebe9; } tr.missing td, tr.insufficient-history td { background: #fff8c5; }
-.spark { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: pre; }
-.charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(420px, 1fr)); gap: 12px; }
-figure { margin: 0; border: 1px solid var(--line); border-radius: 6px; padding: 6px; }
-figure.wide { grid-column: 1 / -1; }
-svg.chart { width: 100%; height: auto; display: block; }
-svg .chart-title { font-size: 13px; font-weight: 600; fill: var(--fg); }
-svg .tick, svg .legend-label, svg .axis-label, svg .empty { font-size: 11px; fill: var(--muted); }
-svg .grid { stroke: #eaeef2; } svg .frame { fill: none; stroke: var(--line); }
-svg .line { fill: none; stroke-width: 2; } svg .line.run { stroke: var(--run); } svg .line.history { stroke: var(--base); stroke-width: 1; }
-svg .line.centre, svg .rule.centre { stroke: #57606a; stroke-dasharray: 5 4; stroke-width: 1.5; fill: none; }
-svg .band.baseline { fill: #8c959f; fill-opacity: .25; stroke: none; } svg .band.spread { fill: #0969da; fill-opacity: .15; stroke: none; }
-svg .dot.run { fill: var(--run); } svg .dot.history { fill: var(--base); }
-details { margin: 8px 0; } summary { cursor: pointer; font-weight: 600; }
-.note { color: var(--warn); }
-.badge { display: inline-block; min-width: 1.4em; padding: 0 .3em; border-radius: 1em; color: #fff; font-weight: 700; text-align: center; font-size: .85em; line-height: 1.5; }
-.badge.regression { background: var(--bad); } .badge.warning { background: var(--warn); } .badge.pass { background: var(--good); }
-`;
-function renderHtml(input) {
-    const title = input.title ?? 'Training metrics';
-    const runs = orderRuns(input.runs);
-    const gh = input.github;
-    const link = gh?.repository && gh.runId
-        ? `<p class="meta"><a href="${htmlText(`${gh.serverUrl || 'https://github.com'}/${gh.repository}/actions/runs/${gh.runId}`)}">Workflow run</a>${gh.sha ? ` · commit <code>${htmlText(gh.sha.slice(0, 7))}</code>` : ''}</p>`
-        : '';
-    return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${htmlText(title)}</title>
-<style>${CSS}</style>
-</head>
-<body>
-<main>
-<h1>${badge(overallStatus(input))} ${headlineText(input, htmlText).replace(/^\S+\s/, '')}</h1>
-${link}
-${runs.length === 0 ? '<p>No runs were checked.</p>' : runs.map(runSection).join('\n')}
-</main>
-</body>
-</html>
-`;
-}
-function runSection(run, index) {
-    const gate = run.gate;
-    const status = runStatus(gate);
-    const name = gate.name && gate.name !== gate.experiment ? `${gate.experiment} · ${gate.name}` : gate.experiment;
-    const metrics = orderMetrics(gate.metrics);
-    const byName = new Map((run.summary?.metrics ?? []).map((m) => [m.name, m]));
-    const overlay = lossOverlay(run);
-    const charts = [];
-    if (overlay && overlay.steps.length > 0) {
-        const caption = `<figcaption>${htmlText(lossCaption(overlay.nonFinite, overlay.firstNonFiniteStep))}</figcaption>`;
-        charts.push(`<figure class="loss">${lineChartSvg(lossChart(overlay))}${caption}</figure>`);
-        if (overlay.steps.length >= 8)
-            charts.push(`<figure class="loss-tail">${lineChartSvg(lossChart(overlay, 0.25))}</figure>`);
-    }
-    for (const v of metrics) {
-        if (overlay && v.name === overlay.metric)
-            continue;
-        const spec = metricChart(v, byName.get(v.name));
-        if (spec)
-            charts.push(`<figure class="metric">${lineChartSvg(spec)}</figure>`);
-    }
-    const nonFinite = (run.summary?.metrics ?? []).filter((m) => m.class.kind === 'loss' && m.firstNonFiniteStep !== null);
-    const gated = new Set(gate.metrics.map((m) => m.name));
-    const others = (run.summary?.metrics ?? []).filter((m) => !gated.has(m.name) && m.class.kind !== 'ignore');
-    const warnings = run.summary?.warnings ?? [];
-    return `<section class="run ${status}" id="run-${index}">
-<h2>${badge(status)} ${htmlText(name)}</h2>
-<p>${htmlText(capitalise(verdictLine(gate, (t) => t)))}.</p>
-${nonFinite.map((m) => `<p class="note">${badge('warning')} ${htmlText(m.name)} is ${m.nan > 0 ? 'NaN' : 'infinite'} from step ${m.firstNonFiniteStep}.</p>`).join('\n')}
-${metrics.length ? verdictTable(metrics) : '<p>No gated metrics.</p>'}
-${run.notes?.length ? `<ul class="notes">${run.notes.map((n) => `<li>${htmlText(n)}</li>`).join('')}</ul>` : ''}
-${charts.length ? `<div class="charts">${charts.join('\n')}</div>` : ''}
-${others.length ? `<details><summary>Other metrics (${others.length})</summary><table><thead><tr><th>Metric</th><th>Kind</th><th>Median</th><th>p10 – p90</th><th>Last</th><th>Values</th></tr></thead><tbody>${others
-        .map((m) => {
-        const u = m.class.unit;
-        return `<tr><td>${htmlText(m.name)}</td><td>${m.class.kind}</td><td class="num">${m.steady ? htmlText(formatValue(m.steady.median, u)) : '—'}</td><td class="num">${m.steady ? htmlText(`${formatValue(m.steady.p10, u)} – ${formatValue(m.steady.p90, u)}`) : '—'}</td><td class="num">${m.count > 0 ? htmlText(formatValue(m.last, u)) : '—'}</td><td class="num">${formatNumber(m.count)}${m.nan + m.inf ? ` (+${m.nan + m.inf} non-finite)` : ''}</td></tr>`;
-    })
-        .join('')}</tbody></table></details>` : ''}
-${warnings.length ? `<details><summary>Warnings (${warnings.length})</summary><ul>${warnings.map((w) => `<li>${htmlText(w)}</li>`).join('')}</ul></details>` : ''}
-</section>`;
-}
-/** Marks drawn with CSS and characters every system font has, not emoji (not every machine has an emoji font). */
-const BADGE = { regression: '✗', warning: '!', pass: '✓' };
-const BADGE_OF = { regression: 'regression', missing: 'warning', 'insufficient-history': 'warning', improvement: 'pass', pass: 'pass' };
-function overallStatus(input) {
-    const statuses = input.runs.map((r) => runStatus(r.gate));
-    return statuses.includes('regression') ? 'regression' : statuses.includes('warning') ? 'warning' : 'pass';
-}
-function badge(status) {
-    return `<span class="badge ${status}" title="${status}">${BADGE[status]}</span>`;
-}
-function lossCaption(nonFinite, first) {
-    return nonFinite > 0 ? `${nonFinite} non-finite loss samples (from step ${first}) are not drawn.` : '';
-}
-function capitalise(s) {
-    return s.replace(/^./, (c) => c.toUpperCase());
-}
-function verdictTable(metrics) {
-    const rows = metrics.map((m) => {
-        const baseline = m.baseline ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)} (${m.baseline.runs})` : '—';
-        const spark = m.baseline ? historySparkline(m.baseline.history, m.current) : '';
-        return `<tr class="${m.verdict}"><td>${badge(BADGE_OF[m.verdict])} ${VERDICT_LABEL[m.verdict]}</td><td>${htmlText(m.name)}</td><td class="num">${htmlText(formatValue(m.current, m.unit))}</td><td class="num">${htmlText(baseline)}</td><td class="num">${htmlText(formatChange(m.change))}</td><td class="spark">${htmlText(spark)}</td><td>${htmlText(m.reason)}</td></tr>`;
-    });
-    return `<table class="verdicts"><thead><tr><th>Verdict</th><th>Metric</th><th>Current</th><th>Baseline (runs)</th><th>Change</th><th>History → now</th><th>Why</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
-}
-
-/** GitHub shows at most 10 error and 10 warning annotations per step; the tenth says how many more there are. */
-const ANNOTATIONS_PER_KIND = 10;
-/** Emit the annotations for a set of gate results; `summaries` (optional) supply the source file of each run. */
-function annotate(results, sink, summaries = []) {
-    const errors = [];
-    const warnings = [];
-    for (const gate of results) {
-        const source = summaries.find((s) => s.experiment === gate.experiment && s.name === gate.name)?.source;
-        const who = gate.name && gate.name !== gate.experiment ? `${gate.experiment} / ${gate.name}` : gate.experiment;
-        const props = (title) => (source ? { title, file: source } : { title });
-        for (const m of gate.metrics) {
-            const change = m.change !== null && Number.isFinite(m.change) ? ` ${formatChange(m.change)}` : '';
-            if (m.verdict === 'regression') {
-                errors.push({ message: `${who}: ${m.name}${change}: ${m.reason}`, props: props(`Regression: ${m.name}`) });
-            }
-            else if (m.verdict === 'insufficient-history') {
-                warnings.push({ message: `${who}: ${m.name} not judged: ${m.reason}`, props: props(`Insufficient history: ${m.name}`) });
-            }
-            else if (m.verdict === 'missing') {
-                warnings.push({ message: `${who}: ${m.name} missing: ${m.reason}`, props: props(`Missing metric: ${m.name}`) });
-            }
-        }
-        if (!gate.run.complete || gate.run.truncated) {
-            const { steps, expectedSteps, truncated } = gate.run;
-            const of = expectedSteps !== null ? `${steps} of ${expectedSteps} steps` : `${steps} steps`;
-            warnings.push({
-                message: `${who}: run incomplete (${of}${truncated ? '; the file ends inside a row' : ''}); its numbers may not be comparable`,
-                props: props('Incomplete run'),
-            });
-        }
-    }
-    emit(errors, (n) => sink.error(n.message, n.props), 'regressions');
-    emit(warnings, (n) => sink.warning(n.message, n.props), 'warnings');
-    return { errors: errors.length, warnings: warnings.length };
-}
-function emit(notes, send, what) {
-    if (notes.length <= ANNOTATIONS_PER_KIND) {
-        notes.forEach(send);
-        return;
-    }
-    notes.slice(0, ANNOTATIONS_PER_KIND - 1).forEach(send);
-    const rest = notes.length - (ANNOTATIONS_PER_KIND - 1);
-    send({ message: `${rest} more ${what}; see the job summary for all of them`, props: { title: `${rest} more ${what}` } });
-}
-
-/** The job summary: always written, through `core.summary`, kept under GitHub's 1 MiB per step. */
-/** The Markdown for a job summary: the full report, or less detail where it would pass the limit. */
-function summaryMarkdown(input, fullReportAt) {
-    return renderMarkdownWithin(input, { maxBytes: SUMMARY_MAX_BYTES, fullReportAt });
-}
-/**
- * Append the report to the step's summary file (GITHUB_STEP_SUMMARY). Returns the Markdown written.
- * Throws only when the runner gave no summary file, which the caller reports as a warning.
- */
-async function writeJobSummary(markdown, writer = summary) {
-    await writer.addRaw(markdown, true).write();
-    return markdown;
-}
-
-/** The report as files: `--markdown OUT.md` and `--html OUT.html` (the action's artifact). */
-/** Write the full report to the paths given (parent folders are created); a path that cannot be written is an InputError. */
-async function writeReportFiles(input, paths) {
-    const written = {};
-    if (paths.markdown) {
-        await writeText(paths.markdown, renderMarkdown(input));
-        written.markdown = paths.markdown;
-    }
-    if (paths.html) {
-        await writeText(paths.html, renderHtml(input));
-        written.html = paths.html;
-    }
-    return written;
-}
-async function writeText(path, text) {
-    try {
-        await mkdir(dirname(path), { recursive: true });
-        await writeFile(path, text, 'utf8');
-    }
-    catch (err) {
-        throw new InputError(path, null, `cannot write the report: ${err.code ?? err.message}`);
-    }
-}
+import { r as requireTunnel, a as requireUndici, u as undiciExports } from './index-BOYSlDY2.js';
+import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { I as InputError, v as lineAt } from './run-BgmV9dL6.js';
+import { a as formatChange } from './format-Ctekw4Ld.js';
 
 class Context {
     /**
@@ -6429,6 +5353,584 @@ function getOctokit(token, options, ...additionalPlugins) {
 }
 
 /**
+ * Escaping for everything that comes from user files (metric, run and experiment names, tags,
+ * config strings). One function per target language; callers never build markup from raw names.
+ */
+/** Control characters and line breaks: a name is one line. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+/**
+ * Text for GitHub-flavoured Markdown, safe inside a table cell and inline anywhere:
+ * `<`, `>`, `&` become entities (no raw HTML can form), `|` and Markdown punctuation are
+ * backslash-escaped (no cell split, no emphasis, link or code span), and `@` is followed by a
+ * zero-width space so a name never mentions a GitHub user.
+ */
+function mdText(value) {
+    return value
+        .replace(CONTROL, ' ')
+        .replace(/[\\`*_{}[\]()#!|~]/g, (c) => `\\${c}`)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/@/g, '@&#8203;')
+        .replace(/:\/\//g, ':&#47;&#47;');
+}
+/** Text for HTML element content and attribute values. */
+function htmlText(value) {
+    return value
+        .replace(CONTROL, ' ')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&#39;');
+}
+/**
+ * Text for a quoted Mermaid string (a chart or axis title). Mermaid has no escape for `"` and reads
+ * `%%`, `{}`, `<>` and `;` as syntax, so keep only characters that cannot end or extend the string.
+ */
+function mermaidText(value, max = 80) {
+    return value
+        .replace(CONTROL, ' ')
+        .replace(/[^\p{L}\p{N} _.,:+\-/[\]()]/gu, '_')
+        .slice(0, max)
+        .trim();
+}
+/** A name that is safe in an HTML comment marker and an id: letters, digits, `_`, `.`, `+`, `-`. */
+function slug(value, max = 100) {
+    return value
+        .replace(/[^A-Za-z0-9_.+-]+/g, '-')
+        .replace(/-{2,}/g, '-')
+        .replace(/^[-.]+|[-.]+$/g, '')
+        .slice(0, max);
+}
+
+/** Numbers as a person reads them in a report: a few significant digits and the unit. */
+const MINUS = '\u2212';
+/** `value` with `digits` significant digits, no exponent for everyday magnitudes, a real minus sign. */
+function formatNumber(value, digits = 3) {
+    if (Number.isNaN(value))
+        return 'NaN';
+    if (!Number.isFinite(value))
+        return value > 0 ? '∞' : `${MINUS}∞`;
+    if (value === 0)
+        return '0';
+    const abs = Math.abs(value);
+    let text;
+    if (abs >= 1e-3 && abs < 1e15) {
+        const decimals = Math.max(0, digits - 1 - Math.floor(Math.log10(abs)));
+        text = abs.toFixed(Math.min(decimals, 20));
+        if (abs >= 1e4)
+            text = Number(text).toLocaleString('en-US', { maximumFractionDigits: decimals });
+        else if (text.includes('.'))
+            text = text.replace(/0+$/, '').replace(/\.$/, '');
+    }
+    else {
+        text = abs.toExponential(digits - 1).replace(/\.?0+e/, 'e');
+    }
+    return value < 0 ? `${MINUS}${text}` : text;
+}
+const BINARY = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+/** A value in its unit: `0.398`, `41.2 %`, `1.23 s`, `412 ms`, `71.3 GiB`, `412 TFLOP/s`. */
+function formatValue(value, unit, digits = 3) {
+    if (value === null)
+        return '—';
+    if (!Number.isFinite(value))
+        return formatNumber(value);
+    switch (unit) {
+        case 'percent':
+            return `${formatNumber(value, digits)} %`;
+        case 'seconds':
+            return Math.abs(value) < 1 && value !== 0 ? `${formatNumber(value * 1000, digits)} ms` : `${formatNumber(value, digits)} s`;
+        case 'milliseconds':
+            return Math.abs(value) >= 1000 ? `${formatNumber(value / 1000, digits)} s` : `${formatNumber(value, digits)} ms`;
+        case 'bytes':
+        case 'mebibytes': {
+            let v = unit === 'bytes' ? value : value * 1024 * 1024;
+            let i = 0;
+            while (Math.abs(v) >= 1024 && i < BINARY.length - 1) {
+                v /= 1024;
+                i++;
+            }
+            return `${formatNumber(v, digits)} ${BINARY[i]}`;
+        }
+        case 'tflops':
+            return `${formatNumber(value, digits)} TFLOP/s`;
+        case 'tokens_per_second':
+            return `${formatNumber(value, digits)} tok/s`;
+        default:
+            return formatNumber(value, digits);
+    }
+}
+/** The baseline as `centre ± band`, in the metric's unit. */
+function formatBaseline(centre, band, unit) {
+    return `${formatValue(centre, unit)} ± ${formatValue(band, unit, 2)}`;
+}
+
+/** Thin a curve to a few dozen points for charts whose x positions are evenly spaced (Mermaid xychart). */
+/**
+ * Indices of at most `max` points spread evenly over `0 … length−1`, always keeping the first and
+ * the last: index_k = round(k · (length − 1) / (max − 1)).
+ */
+function evenIndices(length, max) {
+    if (length <= max)
+        return Array.from({ length }, (_, i) => i);
+    const out = [];
+    for (let k = 0; k < max; k++) {
+        const i = Math.round((k * (length - 1)) / (max - 1));
+        if (out[out.length - 1] !== i)
+            out.push(i);
+    }
+    return out;
+}
+/**
+ * Linear interpolation of y at `x` over points sorted by x:
+ * y = y0 + (y1 − y0) · (x − x0) / (x1 − x0) between the neighbours; NaN outside the points' range.
+ */
+function interpolate(xs, ys, x) {
+    const n = xs.length;
+    if (n === 0 || x < xs[0] || x > xs[n - 1])
+        return NaN;
+    let lo = 0;
+    let hi = n - 1;
+    while (hi - lo > 1) {
+        const mid = (lo + hi) >> 1;
+        if (xs[mid] <= x)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    const x0 = xs[lo];
+    const x1 = xs[hi];
+    if (x1 === x0 || x === x0)
+        return ys[lo];
+    if (x === x1)
+        return ys[hi];
+    return ys[lo] + ((ys[hi] - ys[lo]) * (x - x0)) / (x1 - x0);
+}
+
+/** The loss metric the overlay is about: the named one, else the first gated loss metric, else any loss with samples. */
+function lossMetricOf(report) {
+    const metrics = report.summary?.metrics ?? [];
+    if (report.lossMetric)
+        return metrics.find((m) => m.name === report.lossMetric && m.loss);
+    const gated = new Set(report.gate.metrics.map((m) => m.name));
+    return (metrics.find((m) => m.loss && m.class.kind === 'loss' && gated.has(m.name)) ??
+        metrics.find((m) => m.loss && m.class.kind === 'loss') ??
+        metrics.find((m) => m.loss));
+}
+function lossOverlay(report) {
+    const metric = lossMetricOf(report);
+    if (!metric?.loss)
+        return null;
+    const band = [...(report.lossBand ?? [])].filter((p) => Number.isFinite(p.step)).sort((a, b) => a.step - b.step);
+    const bx = band.map((p) => p.step);
+    const steps = [];
+    const run = [];
+    const lo = [];
+    const hi = [];
+    const centre = [];
+    let nonFinite = 0;
+    for (const [step, value] of metric.loss.samples) {
+        if (!Number.isFinite(value) || !Number.isFinite(step)) {
+            nonFinite++;
+            continue;
+        }
+        steps.push(step);
+        run.push(value);
+        lo.push(interpolate(bx, band.map((p) => p.lo), step));
+        hi.push(interpolate(bx, band.map((p) => p.hi), step));
+        centre.push(interpolate(bx, band.map((p) => p.centre), step));
+    }
+    if (steps.length === 0 && nonFinite === 0)
+        return null;
+    return { metric: metric.name, steps, run, lo, hi, centre, firstNonFiniteStep: metric.firstNonFiniteStep, nonFinite };
+}
+/** Does the overlay carry a band anywhere? */
+function hasBand(overlay) {
+    return overlay.lo.some(Number.isFinite) && overlay.hi.some(Number.isFinite);
+}
+
+/**
+ * The loss chart as Mermaid `xychart-beta`, within what GitHub's Mermaid renders: no named series,
+ * no legend, no data labels, categorical x positions (evenly spaced), a few dozen points.
+ */
+/** Band edges grey, centre light grey, this run blue (drawn last, on top). */
+const PALETTE_WITH_BAND = '#8c959f, #8c959f, #d0d7de, #0969da';
+const PALETTE_RUN_ONLY = '#0969da';
+/** Points drawn per line; the x axis is categorical, so more points only crowd the labels. */
+const MERMAID_POINTS = 40;
+/**
+ * A fenced `mermaid` block, or null when there is nothing to draw. Mermaid spreads a line's points
+ * evenly along the x axis, so the curves are resampled at `points` evenly spaced steps (linear
+ * interpolation) and the axis is numeric: positions and tick labels are then true steps.
+ * `tail` (0–1] keeps only that last share of the steps, for a zoomed view of the end of training.
+ */
+function lossChartMermaid(overlay, points = MERMAID_POINTS, tail = 1) {
+    if (overlay.steps.length < 2)
+        return null;
+    const band = hasBand(overlay);
+    const first = overlay.steps[0];
+    const last = overlay.steps[overlay.steps.length - 1];
+    const from = tail < 1 ? last - (last - first) * tail : first;
+    const n = Math.max(2, Math.min(points, overlay.steps.filter((s) => s >= from).length));
+    const grid = Array.from({ length: n }, (_, k) => from + ((last - from) * k) / (n - 1));
+    const at = (ys) => grid.map((x) => interpolate(overlay.steps, ys, x));
+    const run = at(overlay.run);
+    const lines = band ? [fillGaps(at(overlay.lo)), fillGaps(at(overlay.hi)), fillGaps(at(overlay.centre)), run] : [run];
+    const all = lines.flat().filter(Number.isFinite);
+    if (all.length === 0)
+        return null;
+    const [yMin, yMax] = niceRange(Math.min(...all), Math.max(...all));
+    const zoom = tail < 1 ? `, last ${Math.round(tail * 100)} percent of steps` : '';
+    const title = mermaidText(`${overlay.metric}: this run${band ? ' vs baseline band' : ''}${zoom}`, 100);
+    const palette = band ? PALETTE_WITH_BAND : PALETTE_RUN_ONLY;
+    return [
+        '```mermaid',
+        `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
+        'xychart-beta',
+        `  title "${title}"`,
+        `  x-axis "step" ${num(Math.round(from))} --> ${num(Math.round(last))}`,
+        `  y-axis "loss" ${num(yMin)} --> ${num(yMax)}`,
+        ...lines.map((ys) => `  line [${ys.map(num).join(', ')}]`),
+        '```',
+    ].join('\n');
+}
+/** A plain decimal Mermaid parses (no exponent, no unicode minus), 5 significant digits. */
+function num(v) {
+    if (!Number.isFinite(v))
+        return '0';
+    const s = String(Number(v.toPrecision(5)));
+    return s.includes('e') ? Number(v.toPrecision(5)).toFixed(12).replace(/\.?0+$/, '') : s;
+}
+/** Mermaid has no gaps in a line: carry the nearest known value into steps the band does not reach. */
+function fillGaps(ys) {
+    const first = ys.findIndex(Number.isFinite);
+    if (first < 0)
+        return ys.map(() => 0);
+    const out = [...ys];
+    for (let i = 0; i < first; i++)
+        out[i] = ys[first];
+    for (let i = first + 1; i < out.length; i++)
+        if (!Number.isFinite(out[i]))
+            out[i] = out[i - 1];
+    return out;
+}
+/** The value range padded by 5 % on each side, so the lines do not sit on the frame. */
+function niceRange(min, max) {
+    if (!Number.isFinite(min) || !Number.isFinite(max))
+        return [0, 1];
+    const pad = max > min ? (max - min) * 0.05 : Math.abs(max) * 0.05 || 1;
+    return [min - pad, max + pad];
+}
+
+/**
+ * Unicode block sparkline: each value v maps to one of the eight blocks ▁▂▃▄▅▆▇█ by
+ * index = round((v − min) / (max − min) · 7), with min and max over the finite values.
+ * Non-finite values are a space; a flat series is all ▄.
+ */
+const BLOCKS = '▁▂▃▄▅▆▇█';
+function sparkline(values) {
+    const finite = values.filter(Number.isFinite);
+    if (finite.length === 0)
+        return values.map(() => ' ').join('');
+    const min = Math.min(...finite);
+    const max = Math.max(...finite);
+    return values
+        .map((v) => {
+        if (!Number.isFinite(v))
+            return ' ';
+        if (max === min)
+            return BLOCKS[3];
+        return BLOCKS[Math.round(((v - min) / (max - min)) * 7)];
+    })
+        .join('');
+}
+/**
+ * History and the current value on one scale, the current value set apart by an arrow:
+ * `▄▅▄▆▅▄▅▅▄▅→▁`. Only the last `keep` history values are drawn.
+ */
+function historySparkline(history, current, keep = 20) {
+    const recent = history.slice(-keep);
+    if (recent.length === 0 && current === null)
+        return '';
+    const line = sparkline([...recent, current ?? NaN]);
+    return current === null ? line.slice(0, -1) : `${line.slice(0, -1)}→${line.slice(-1)}`;
+}
+
+const VERDICT_ICON = {
+    regression: '❌',
+    missing: '⚠️',
+    'insufficient-history': '⚠️',
+    improvement: '✅',
+    pass: '✅',
+};
+const VERDICT_LABEL = {
+    regression: 'regression',
+    missing: 'missing',
+    'insufficient-history': 'insufficient history',
+    improvement: 'improvement',
+    pass: 'pass',
+};
+const RANK = {
+    regression: 0,
+    missing: 1,
+    'insufficient-history': 2,
+    improvement: 3,
+    pass: 4,
+};
+/** Metrics in report order: by verdict rank, then by the size of the change, largest first. */
+function orderMetrics(metrics) {
+    return [...metrics].sort((a, b) => RANK[a.verdict] - RANK[b.verdict] || Math.abs(b.change ?? 0) - Math.abs(a.change ?? 0));
+}
+/** A run regresses when the gate says so; it warrants a look when a metric is missing or the run is incomplete. */
+function runStatus(gate) {
+    if (gate.regression || gate.metrics.some((m) => m.verdict === 'regression'))
+        return 'regression';
+    if (!gate.run.complete || gate.run.truncated)
+        return 'warning';
+    if (gate.metrics.some((m) => m.verdict === 'missing' || m.verdict === 'insufficient-history'))
+        return 'warning';
+    return 'pass';
+}
+const STATUS_ICON = { regression: '❌', warning: '⚠️', pass: '✅' };
+/** Runs in report order: regressions first, keeping the input order otherwise. */
+function orderRuns(runs) {
+    const rank = { regression: 0, warning: 1, pass: 2 };
+    return runs
+        .map((r, i) => ({ r, i }))
+        .sort((a, b) => rank[runStatus(a.r.gate)] - rank[runStatus(b.r.gate)] || a.i - b.i)
+        .map(({ r }) => r);
+}
+
+const DETAIL_LEVELS = ['full', 'compact', 'attention', 'headlines'];
+const MAX_CHART_RUNS = 10;
+function renderMarkdown(input, options = {}) {
+    const detail = options.detail ?? 'full';
+    const runs = orderRuns(input.runs);
+    const shown = runs.slice(0, options.maxRuns ?? runs.length);
+    const out = [headline(input), ...linkLine(input)];
+    if (options.truncationNote)
+        out.push(`> [!NOTE]\n> ${options.truncationNote}`);
+    if (runs.length === 0)
+        out.push('No runs were checked.');
+    const maxCharts = options.maxChartRuns ?? MAX_CHART_RUNS;
+    shown.forEach((run, i) => out.push(detail === 'headlines' ? runHeadline(run) : runSection(run, detail, i < maxCharts)));
+    if (detail === 'full' && shown.length > maxCharts) {
+        out.push(`<sub>Loss charts are drawn for the first ${maxCharts} runs only; the HTML report has them all.</sub>`);
+    }
+    const rest = runs.slice(shown.length);
+    if (rest.length > 0) {
+        const regressed = rest.filter((r) => runStatus(r.gate) === 'regression').length;
+        out.push(`… and ${rest.length} more run${rest.length === 1 ? '' : 's'}${regressed ? ` (${regressed} with a regression)` : ''}, not shown here for length.`);
+    }
+    return `${out.join('\n\n')}\n`;
+}
+/** The report's first line: one icon and the count a person needs. */
+function headline(input) {
+    return `## ${headlineText(input, mdText)}`;
+}
+/** The headline without Markdown, names escaped with `esc`. */
+function headlineText(input, esc) {
+    const title = input.title ? esc(input.title) : 'Training metrics';
+    const statuses = input.runs.map((r) => runStatus(r.gate));
+    const regressed = statuses.filter((s) => s === 'regression').length;
+    const warned = statuses.filter((s) => s === 'warning').length;
+    const n = input.runs.length;
+    if (regressed > 0) {
+        return `${STATUS_ICON.regression} ${title}: ${n === 1 ? 'regression' : `${regressed} of ${n} runs regressed`}`;
+    }
+    const inRuns = n === 1 ? '' : ` in ${n} runs`;
+    if (warned > 0)
+        return `${STATUS_ICON.warning} ${title}: no regression${inRuns}, ${warned === 1 && n === 1 ? 'needs a look' : `${warned} need${warned === 1 ? 's' : ''} a look`}`;
+    return `${STATUS_ICON.pass} ${title}: no regression${inRuns}`;
+}
+function linkLine(input) {
+    const gh = input.github;
+    if (!gh?.repository || !gh.runId)
+        return [];
+    const url = `${gh.serverUrl || 'https://github.com'}/${gh.repository}/actions/runs/${gh.runId}`;
+    const sha = gh.sha ? ` · commit \`${gh.sha.slice(0, 7).replace(/[^0-9a-f]/gi, '')}\`` : '';
+    return [`[Workflow run](${encodeURI(url)})${sha}`];
+}
+function runTitle(gate) {
+    const exp = mdText(gate.experiment);
+    return gate.name && gate.name !== gate.experiment ? `${exp} · ${mdText(gate.name)}` : exp;
+}
+/** One line per run: icon, name, and why. */
+function runHeadline(run) {
+    return `${STATUS_ICON[runStatus(run.gate)]} **${runTitle(run.gate)}**: ${verdictLine(run.gate)}`;
+}
+/** The run's verdict in words: the regressions, or what needs a look, or that all is well. */
+function verdictLine(gate, esc = mdText) {
+    const incomplete = !gate.run.complete || gate.run.truncated ? [incompleteText(gate)] : [];
+    const regressions = orderMetrics(gate.metrics).filter((m) => m.verdict === 'regression');
+    if (regressions.length > 0) {
+        const more = regressions.length > 10 ? ` and ${regressions.length - 10} more` : '';
+        return [`regression in ${regressions.slice(0, 10).map((m) => metricChange(m, esc)).join(', ')}${more}`, ...incomplete].join('; ');
+    }
+    const notes = [...incomplete];
+    const missing = gate.metrics.filter((m) => m.verdict === 'missing');
+    if (missing.length)
+        notes.push(`missing ${missing.map((m) => esc(m.name)).join(', ')}`);
+    const young = gate.metrics.filter((m) => m.verdict === 'insufficient-history');
+    if (young.length)
+        notes.push(`not enough history for ${young.length} metric${young.length === 1 ? '' : 's'}`);
+    const judged = gate.metrics.filter((m) => m.verdict === 'pass' || m.verdict === 'improvement');
+    const improved = judged.filter((m) => m.verdict === 'improvement');
+    const base = judged.length
+        ? `no regression; ${judged.length} metric${judged.length === 1 ? '' : 's'} within the baseline${improved.length ? `, improved: ${improved.map((m) => metricChange(m, esc)).join(', ')}` : ''}`
+        : 'no metric could be judged';
+    return [base, ...notes].join('; ');
+}
+function metricChange(m, esc) {
+    const change = m.change !== null && Number.isFinite(m.change) ? ` ${formatChange(m.change)}` : '';
+    const versus = m.baseline && m.current !== null
+        ? ` (${formatValue(m.current, m.unit)} vs ${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)}, ${m.baseline.runs} runs)`
+        : '';
+    return `${esc(m.name)}${change}${versus}`;
+}
+function incompleteText(gate) {
+    const { steps, expectedSteps, truncated } = gate.run;
+    const of = expectedSteps !== null ? `${steps} of ${expectedSteps} steps` : `${steps} steps`;
+    return `run incomplete (${of}${truncated ? ', file truncated' : ''})`;
+}
+function runSection(run, detail, charts) {
+    const gate = run.gate;
+    const parts = [`### ${STATUS_ICON[runStatus(gate)]} ${runTitle(gate)}`, verdictLine(gate).replace(/^./, (c) => c.toUpperCase()) + '.'];
+    const notes = nonFiniteNotes(run);
+    if (notes.length)
+        parts.push(notes.map((n) => `> ${n}`).join('\n'));
+    const metrics = orderMetrics(gate.metrics);
+    const rows = detail === 'attention' ? metrics.filter((m) => m.verdict !== 'pass') : metrics;
+    if (rows.length)
+        parts.push(verdictTable(rows, detail !== 'attention'));
+    if (rows.length < metrics.length)
+        parts.push(`${metrics.length - rows.length} more metric${metrics.length - rows.length === 1 ? '' : 's'} pass.`);
+    if (metrics.length === 0)
+        parts.push('No gated metrics.');
+    if (detail !== 'headlines' && run.notes?.length)
+        parts.push(run.notes.map((n) => `- ${mdText(n)}`).join('\n'));
+    if (detail === 'full') {
+        const overlay = charts ? lossOverlay(run) : null;
+        const chart = overlay && lossChartMermaid(overlay);
+        if (overlay && chart) {
+            parts.push(chart);
+            const band = hasBand(overlay);
+            // Early steps set the scale of the full curve; the end of training, where runs are compared, gets its own view.
+            const zoom = band ? lossChartMermaid(overlay, MERMAID_POINTS, 0.25) : null;
+            if (zoom)
+                parts.push(zoom);
+            parts.push(`<sub>${mdText(overlay.metric)} of this run (blue)${band ? ', baseline band (grey: low and high edge; light grey: centre)' : ''}, resampled at ${MERMAID_POINTS} evenly spaced steps${overlay.nonFinite ? `; ${overlay.nonFinite} non-finite samples not drawn` : ''}.</sub>`);
+        }
+        const others = otherMetrics(run);
+        if (others)
+            parts.push(others);
+        const warnings = run.summary?.warnings ?? [];
+        if (warnings.length) {
+            parts.push(details(`Warnings (${warnings.length})`, warnings.slice(0, 50).map((w) => `- ${mdText(w)}`).join('\n') + (warnings.length > 50 ? `\n- … ${warnings.length - 50} more` : '')));
+        }
+    }
+    return parts.join('\n\n');
+}
+/** NaN or infinite values in a run's loss: said plainly, they are why a loss verdict may be missing. */
+function nonFiniteNotes(run) {
+    return (run.summary?.metrics ?? [])
+        .filter((m) => m.class.kind === 'loss' && m.firstNonFiniteStep !== null)
+        .map((m) => `⚠️ ${mdText(m.name)} is ${m.nan > 0 ? 'NaN' : 'infinite'} from step ${m.firstNonFiniteStep} (${m.nan + m.inf} value${m.nan + m.inf === 1 ? '' : 's'}).`);
+}
+function verdictTable(metrics, withHistory) {
+    const head = ['', 'Metric', 'Current', 'Baseline (runs)', 'Change', ...(withHistory ? ['History → now'] : []), 'Why'];
+    const lines = [row(head), row(head.map(() => '---'))];
+    for (const m of metrics) {
+        const baseline = m.baseline ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)} (${m.baseline.runs})` : '—';
+        const spark = m.baseline ? historySparkline(m.baseline.history, m.current) : '';
+        lines.push(row([
+            VERDICT_ICON[m.verdict],
+            mdText(m.name),
+            formatValue(m.current, m.unit),
+            baseline,
+            formatChange(m.change),
+            ...(withHistory ? [spark ? `\`${spark}\`` : ''] : []),
+            mdText(m.reason),
+        ]));
+    }
+    return lines.join('\n');
+}
+function row(cells) {
+    return `| ${cells.join(' | ')} |`;
+}
+function details(summary, body) {
+    return `<details><summary>${summary}</summary>\n\n${body}\n\n</details>`;
+}
+/** Metrics of the run that the gate does not judge, collapsed. */
+function otherMetrics(run) {
+    const gated = new Set(run.gate.metrics.map((m) => m.name));
+    const others = (run.summary?.metrics ?? []).filter((m) => !gated.has(m.name) && m.class.kind !== 'ignore');
+    if (others.length === 0)
+        return null;
+    const head = ['Metric', 'Kind', 'Median', 'p10 – p90', 'Last', 'Values'];
+    const lines = [row(head), row(head.map(() => '---'))];
+    for (const m of others)
+        lines.push(row(otherRow(m)));
+    return details(`Other metrics (${others.length})`, lines.join('\n'));
+}
+function otherRow(m) {
+    const u = m.class.unit;
+    const bad = m.nan + m.inf;
+    return [
+        mdText(m.name),
+        m.class.kind,
+        m.steady ? formatValue(m.steady.median, u) : '—',
+        m.steady ? `${formatValue(m.steady.p10, u)} – ${formatValue(m.steady.p90, u)}` : '—',
+        m.count > 0 ? formatValue(m.last, u) : '—',
+        `${formatNumber(m.count)}${bad ? ` (+${bad} non-finite)` : ''}`,
+    ];
+}
+
+/**
+ * Fit the Markdown report under GitHub's limits (a job summary: 1 MiB per step; a comment body:
+ * 65,536 characters) by showing less detail, never by cutting the verdict lines.
+ */
+/** GitHub drops a step's whole summary above 1 MiB; keep a margin for what other steps append. */
+const SUMMARY_MAX_BYTES = 1024 * 1024 - 16 * 1024;
+/** GitHub refuses a comment body above 65,536 characters. */
+const COMMENT_MAX_CHARS = 65_536;
+function fits(text, limit) {
+    if (limit.maxChars !== undefined && text.length > limit.maxChars)
+        return false;
+    if (limit.maxBytes !== undefined && Buffer.byteLength(text, 'utf8') > limit.maxBytes)
+        return false;
+    return true;
+}
+/**
+ * The most detailed report that fits; at the least detail, as many runs' verdict lines as fit
+ * (regressions first) and a count of the rest. The headline line is always there.
+ */
+function renderMarkdownWithin(input, limit) {
+    const prefix = limit.prefix ?? '';
+    const where = limit.fullReportAt ? ` The full report is in ${limit.fullReportAt}.` : '';
+    for (const detail of DETAIL_LEVELS) {
+        const note = detail === 'full' ? undefined : `Shortened to fit GitHub's size limit.${where}`;
+        const text = prefix + renderMarkdown(input, { detail, truncationNote: note });
+        if (fits(text, limit))
+            return text;
+    }
+    // Even one line per run is too long: keep as many runs as fit, found by bisection.
+    const note = `Shortened to fit GitHub's size limit: not every run is listed.${where}`;
+    let lo = 0;
+    let hi = input.runs.length;
+    while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        if (fits(prefix + renderMarkdown(input, { detail: 'headlines', maxRuns: mid, truncationNote: note }), limit))
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return prefix + renderMarkdown(input, { detail: 'headlines', maxRuns: lo, truncationNote: note });
+}
+
+/**
  * One PR comment per experiment group, kept up to date: found again by a hidden marker across all
  * pages of comments (and, when known, by its author), updated in place, else created.
  * A read-only token (a pull request from a fork) or any API failure is a warning, never a failure:
@@ -6520,6 +6022,21 @@ async function upsertComment(req, log) {
         return { action: 'failed', reason: describe(err) };
     }
 }
+/** The head commit a pull request is at now (GET /repos/{owner}/{repo}/pulls/{n}); throws a one-line error when it cannot be had. */
+async function pullRequestHead(token, repository, number, baseUrl) {
+    const [owner, repo] = repository.split('/');
+    const octokit = getOctokit(token, {
+        ...(baseUrl ? { baseUrl: baseUrl.replace(/\/+$/, '') } : {}),
+        log: { debug: () => { }, info: () => { }, warn: () => { }, error: () => { } },
+    });
+    try {
+        const { data } = await octokit.rest.pulls.get({ owner: owner, repo: repo, pull_number: number });
+        return data.head.sha;
+    }
+    catch (err) {
+        throw new Error(`cannot read pull request #${number} of ${repository} (${describe(err)})`);
+    }
+}
 /** The token owner's login, or undefined where the token may not ask (GITHUB_TOKEN gets 403). */
 async function ownLogin(octokit) {
     try {
@@ -6545,114 +6062,77 @@ function pick(comments, marker, login) {
     return marked.find((c) => c.user?.type === 'Bot') ?? marked[0];
 }
 
-async function publishReport(input, options, deps) {
-    const report = { ...input, github: input.github ?? options.github };
-    // A report path that cannot be written is the user's error, but the summary and the comment still go out first.
-    let files = {};
-    let fileError = null;
+/**
+ * The PR comment as a file, for pull requests from forks. Their runs get a read-only token, so the job
+ * that gates writes the comment it would post (`comment-file`), and a second workflow — on `workflow_run`,
+ * in the base repository, with a write token, never running the fork's code — posts it (the `post-comment`
+ * command). The file comes out of a run of untrusted code, so it is read as data and checked before it is
+ * posted: the repository is this one, and the pull request's head is the commit the gating run was for.
+ */
+const COMMENT_FILE_FORMAT = 'training-metrics-gate/comment@1';
+async function writeCommentFile(path, file) {
     try {
-        files = await writeReportFiles(report, { markdown: options.markdown, html: options.html });
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(path, `${JSON.stringify(file, null, 2)}\n`, 'utf8');
     }
     catch (err) {
-        fileError = err;
+        throw new InputError(path, null, `cannot write the comment file: ${err.code ?? err.message}`);
     }
-    let summaryWritten = false;
-    if (options.jobSummary) {
-        try {
-            await writeJobSummary(summaryMarkdown(report, options.html ? 'the HTML report artifact' : undefined), deps.summary);
-            summaryWritten = true;
-        }
-        catch (err) {
-            deps.io.warn(`Could not write the job summary: ${err.message}`);
-        }
-    }
-    const annotations = deps.annotations
-        ? annotate(report.runs.map((r) => r.gate), deps.annotations, report.runs.flatMap((r) => (r.summary ? [r.summary] : [])))
-        : { errors: 0, warnings: 0 };
-    const group = options.commentGroup ?? commentGroup(report.runs.map((r) => r.gate.experiment));
-    const comment = await upsertComment({
-        token: options.githubToken,
-        repository: options.github.repository,
-        issueNumber: options.github.prNumber,
-        group,
-        body: commentBody(report, group, summaryWritten ? 'the job summary' : 'the workflow run'),
-        mode: options.comment,
-        regression: report.runs.some((r) => runStatus(r.gate) === 'regression'),
-        ...(options.apiUrl ? { baseUrl: options.apiUrl } : {}),
-        ...(options.commentAuthor ? { authorLogin: options.commentAuthor } : {}),
-    }, deps.io);
-    if (fileError)
-        throw fileError;
-    return { summaryWritten, files, annotations, comment };
 }
-
-/** One RunReport per gate result, with its summary matched by experiment and run name. */
-function reportInput(sources) {
-    return {
-        runs: sources.gate.map((gate) => {
-            const summary = sources.summaries.find((s) => s.experiment === gate.experiment && s.name === gate.name);
-            const band = sources.lossBand?.(gate, summary);
-            const notes = sources.notes?.(gate) ?? [];
-            return {
-                gate,
-                ...(notes.length ? { notes } : {}),
-                ...(summary ? { summary } : {}),
-                ...(band ? { lossBand: band.points, ...(band.lossMetric ? { lossMetric: band.lossMetric } : {}) } : {}),
-            };
-        }),
-        ...(sources.github ? { github: sources.github } : {}),
-        ...(sources.title ? { title: sources.title } : {}),
-    };
-}
-
-/**
- * The baseline loss band from the loss curves of the baseline runs (each a list of [step, value]
- * samples, as the history keeps them). At each step s where at least `minRuns` curves reach:
- *   centre(s) = median_i vᵢ(s),  lo(s) = min_i vᵢ(s),  hi(s) = max_i vᵢ(s)
- * with vᵢ(s) curve i linearly interpolated at s; the band is the envelope of the baseline runs.
- * Steps are the union of the curves' sample steps; non-finite samples are skipped.
- */
-function lossBandFromCurves(curves, minRuns = 2) {
-    const clean = curves
-        .map((c) => c.filter(([s, v]) => Number.isFinite(s) && Number.isFinite(v)).sort((a, b) => a[0] - b[0]))
-        .filter((c) => c.length > 0)
-        .map((c) => ({ xs: c.map((p) => p[0]), ys: c.map((p) => p[1]) }));
-    const steps = [...new Set(clean.flatMap((c) => c.xs))].sort((a, b) => a - b);
-    const out = [];
-    for (const step of steps) {
-        const values = clean.map((c) => interpolate(c.xs, c.ys, step)).filter(Number.isFinite);
-        if (values.length < Math.max(1, minRuns))
-            continue;
-        out.push({ step, centre: median(values), lo: Math.min(...values), hi: Math.max(...values) });
-    }
-    return out;
-}
-
-/** The report: job summary, PR comment, annotations, Markdown and HTML files; the loss band from the history. */
-async function publish(stage, history) {
-    const { options, result, io, shell } = stage;
-    const gpu = result.gpu;
-    const input = reportInput({
-        notes: (g) => (gpu ? gpuNotes(result.gate.length === 1 ? gpu.gpu : null, gpu.costs.find((c) => c.run === g.name)?.cost ?? null) : []),
-        gate: result.gate,
-        summaries: result.summaries,
-        github: options.github,
-        lossBand: (g, s) => {
-            const loss = s?.metrics.find((m) => m.class.kind === 'loss' && m.class.gate);
-            if (!history || !loss)
-                return undefined;
-            const key = metricKey(loss.name);
-            const curves = comparableRuns(history, g.experiment, g.fingerprint).map((r) => r.metrics[key]?.samples ?? []);
-            return { points: lossBandFromCurves(curves), lossMetric: loss.name };
-        },
-    });
+/** Read and check a comment file's shape; every problem is an InputError naming the file and, where it can, the line. */
+async function readCommentFile(path) {
+    let text;
     try {
-        const published = await publishReport(input, { markdown: options.markdown, html: options.html, comment: options.comment, githubToken: options.githubToken, github: options.github, jobSummary: shell.jobSummary }, { io, ...(shell.annotations ? { annotations: shell.annotations } : {}) });
-        result.report = { comment: published.comment.action, commentUrl: published.comment.url ?? null, html: published.files.html ?? null, markdown: published.files.markdown ?? null };
+        text = await readFile(path, 'utf8');
     }
-    catch (e) {
-        stage.fail(e);
+    catch (err) {
+        throw new InputError(path, null, `cannot read the comment file: ${err.code ?? err.message}`);
     }
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch (err) {
+        const at = /position (\d+)/.exec(err.message);
+        throw new InputError(path, at ? lineAt(text, Number(at[1])) : null, `not JSON: ${err.message.split('\n')[0]}`);
+    }
+    const o = (typeof json === 'object' && json !== null ? json : {});
+    const bad = (field, why) => {
+        const at = text.indexOf(`"${field}"`);
+        return new InputError(path, at >= 0 ? lineAt(text, at) : null, `${field}: ${why}`);
+    };
+    if (o.format !== COMMENT_FILE_FORMAT)
+        throw bad('format', `expected "${COMMENT_FILE_FORMAT}" (a file written by comment-file)`);
+    if (typeof o.repository !== 'string' || !/^[\w.-]+\/[\w.-]+$/.test(o.repository))
+        throw bad('repository', 'expected owner/name');
+    if (typeof o.pullRequest !== 'number' || !Number.isInteger(o.pullRequest) || o.pullRequest <= 0)
+        throw bad('pullRequest', 'expected a pull request number');
+    if (typeof o.headSha !== 'string' || !/^[0-9a-f]{40}$/.test(o.headSha))
+        throw bad('headSha', 'expected a 40-character commit SHA');
+    if (typeof o.group !== 'string' || !/^[A-Za-z0-9_.+-]{1,100}$/.test(o.group))
+        throw bad('group', 'expected a comment group name');
+    if (typeof o.regression !== 'boolean')
+        throw bad('regression', 'expected true or false');
+    if (typeof o.body !== 'string' || !o.body.trim())
+        throw bad('body', 'expected the comment text');
+    if (o.body.length > COMMENT_MAX_CHARS)
+        throw bad('body', `${o.body.length} characters, more than GitHub's ${COMMENT_MAX_CHARS}`);
+    return o;
+}
+/**
+ * Why the file must not be posted here, or null: it names another repository, or another commit than the
+ * workflow run that triggered this one (workflow_run), or the pull request's head is now elsewhere
+ * (`pullHead`, as the API says) — an artifact pointing at someone else's pull request, or a stale one.
+ */
+function commentFileMismatch(file, github, pullHead) {
+    if (github.repository && file.repository !== github.repository)
+        return `written for ${file.repository}, but this is ${github.repository}`;
+    if (github.workflowRunHeadSha && file.headSha !== github.workflowRunHeadSha) {
+        return `written for commit ${file.headSha.slice(0, 12)}, but the workflow run that triggered this one was for ${github.workflowRunHeadSha.slice(0, 12)}`;
+    }
+    if (file.headSha !== pullHead)
+        return `written for commit ${file.headSha.slice(0, 12)}, but pull request #${file.pullRequest} is at ${pullHead.slice(0, 12)} (another pull request, or a newer push)`;
+    return null;
 }
 
-export { publish };
+export { COMMENT_FILE_FORMAT as C, SUMMARY_MAX_BYTES as S, VERDICT_LABEL as V, formatNumber as a, headlineText as b, commentFileMismatch as c, runStatus as d, evenIndices as e, formatValue as f, orderMetrics as g, htmlText as h, formatBaseline as i, historySparkline as j, renderMarkdownWithin as k, lossOverlay as l, renderMarkdown as m, commentGroup as n, orderRuns as o, pullRequestHead as p, commentBody as q, readCommentFile as r, interpolate as s, upsertComment as u, verdictLine as v, writeCommentFile as w };

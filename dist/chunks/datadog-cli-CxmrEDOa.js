@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, y as datadogStatName, w as datadogRunGaugeName, N as DATADOG_TEMPLATE_TAGS, O as classify, I as InputError, Q as loadConfig, S as openTable, T as DEFAULT_OPTIONS } from './run-DIfvsx9o.js';
+import { m as metricKey, s as statsdName, y as datadogStatName, w as datadogRunGaugeName, O as DATADOG_TEMPLATE_TAGS, Q as classify, I as InputError, S as loadConfig, T as openTable, U as DEFAULT_OPTIONS } from './run-BgmV9dL6.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';

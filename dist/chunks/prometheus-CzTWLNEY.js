@@ -1,4 +1,4 @@
-import { m as metricKey } from './run-DIfvsx9o.js';
+import { m as metricKey } from './run-BgmV9dL6.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

@@ -74,6 +74,8 @@ function lineAt(text, offset) {
  * Everything a run needs to know, resolved once from action inputs or CLI flags (which are named alike:
  * input `statsd-host` ⇔ flag `--statsd-host`). The engine never reads process.env or argv itself.
  */
+/** The CLI's subcommands and the action's `command` input. */
+const COMMANDS = ['emit', 'record', 'check', 'post-comment'];
 const DEFAULT_OPTIONS = {
     csv: [],
     metadata: null,
@@ -100,37 +102,41 @@ const DEFAULT_OPTIONS = {
     html: null,
     comment: 'always',
     githubToken: null,
+    commentFile: null,
     pushgatewayUrl: null,
     datadogUrl: null,
     datadogApiKey: null,
     failOnSinkError: false,
 };
-/** The repository's default branch, from the webhook payload the runner saves at GITHUB_EVENT_PATH. */
-function defaultBranchFromEvent(path) {
+function readEvent(path) {
     if (!path)
-        return null;
+        return {};
     try {
-        const event = JSON.parse(readFileSync(path, 'utf8'));
-        return typeof event.repository?.default_branch === 'string' ? event.repository.default_branch : null;
+        return JSON.parse(readFileSync(path, 'utf8'));
     }
     catch {
-        return null;
+        return {};
     }
 }
+const stringOrNull = (v) => (typeof v === 'string' && v ? v : null);
 /** The GitHub context from the runner's environment (empty strings outside Actions). */
 function githubContextFromEnv(env) {
     const ref = env.GITHUB_REF ?? '';
     const pr = /^refs\/pull\/(\d+)\//.exec(ref);
+    const event = readEvent(env.GITHUB_EVENT_PATH);
     return {
         ref,
         eventName: env.GITHUB_EVENT_NAME ?? '',
         workflow: env.GITHUB_WORKFLOW ?? '',
-        defaultBranch: defaultBranchFromEvent(env.GITHUB_EVENT_PATH) ?? 'main',
+        defaultBranch: stringOrNull(event.repository?.default_branch) ?? 'main',
         serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
         repository: env.GITHUB_REPOSITORY ?? '',
         runId: env.GITHUB_RUN_ID ?? '',
         sha: env.GITHUB_SHA ?? '',
         prNumber: pr ? Number(pr[1]) : null,
+        prHeadSha: stringOrNull(event.pull_request?.head?.sha),
+        workflowRunHeadSha: stringOrNull(event.workflow_run?.head_sha),
+        ...(env.GITHUB_API_URL ? { apiUrl: env.GITHUB_API_URL } : {}),
     };
 }
 
@@ -561,6 +567,7 @@ const PARAMETERS = [
     { name: 'markdown', key: 'markdown', kind: 'string', description: 'write the Markdown report to this file' },
     { name: 'html', key: 'html', kind: 'string', description: 'write the self-contained HTML report to this file' },
     { name: 'comment', key: 'comment', kind: 'string', choices: ['always', 'on-regression', 'off'], description: 'PR comment mode (default always)' },
+    { name: 'comment-file', key: 'commentFile', kind: 'string', description: 'emit/check: write the PR comment to this JSON file for a second workflow to post (pull requests from forks); post-comment: the file to post' },
     { name: 'github-token', key: 'githubToken', kind: 'string', secret: true, description: 'token for the PR comment (a git history branch pushes with the checkout\'s credentials)' },
     { name: 'pushgateway-url', key: 'pushgatewayUrl', kind: 'string', description: 'Prometheus Pushgateway URL' },
     { name: 'datadog-url', key: 'datadogUrl', kind: 'string', description: 'Datadog API URL (default from DD_SITE)' },
@@ -633,6 +640,8 @@ function resolveOptions(command, raw, github, env, shell) {
         options.statsdHost = '127.0.0.1';
     if (command === 'record' && raw.record === undefined)
         options.record = 'always';
+    if (command === 'post-comment' && !options.commentFile)
+        throw bad(byName('comment-file'), 'post-comment needs the comment file to post');
     // A mistyped URL is said before any file is read, not after the run.
     if (options.pushgatewayUrl)
         checkPushgatewayUrl(options.pushgatewayUrl);
@@ -778,7 +787,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-de_og11I.js');
+    const { parseConfig } = await import('./parse-config-njMW9RMX.js');
     return parseConfig(text, path);
 }
 
@@ -4096,18 +4105,23 @@ async function run(options, io, shell = { jobSummary: false }) {
         return { ...base.result, exitCode: 2 };
     }
     const { result } = stage;
+    if (options.command === 'post-comment') {
+        await (await import('./post-comment-ITDjGHke.js')).postComment(stage, options.commentFile);
+        result.exitCode = result.errors.length ? 2 : 0;
+        return result;
+    }
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-Cdk3cJu9.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-NiF-XuLz.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-CCZ9L9zM.js')).addGpu(stage);
+        await (await import('./gpu-VjQ7fGL1.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-TMSLeeDq.js') : null;
+    const historyStage = options.history ? await import('./history-BKRhu9bL.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-DY3DdaEP.js');
+        const sinks = await import('./http-sinks-CIXYRTnF.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -4116,7 +4130,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-YeTfhu42.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-CkO02VA-.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)
@@ -4129,4 +4143,4 @@ async function run(options, io, shell = { jobSummary: false }) {
     return result;
 }
 
-export { defaultPostDeps as A, postWithRetry as B, redactSecrets as C, DEFAULT_RETRY_POLICY as D, tagValue as E, looksLikeUniqueId as F, checkPushgatewayUrl as G, redactUrl as H, InputError as I, withRetry as J, retryable as K, defaultRetryDeps as L, DEFAULT_CONFIG as M, DATADOG_TEMPLATE_TAGS as N, classify as O, PARAMETERS as P, loadConfig as Q, RUN_GAUGES as R, openTable as S, DEFAULT_OPTIONS as T, summarizeRun as U, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, readTextFile as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, gammaln as l, metricKey as m, errorFunction as n, mean as o, probit as p, quantileSorted as q, resolveOptions as r, statsdName as s, sampleStandardDeviation as t, branchType as u, lineAt as v, datadogRunGaugeName as w, datadogUnit as x, datadogStatName as y, datadogSeriesUrl as z };
+export { defaultPostDeps as A, postWithRetry as B, COMMANDS as C, DEFAULT_RETRY_POLICY as D, redactSecrets as E, tagValue as F, looksLikeUniqueId as G, checkPushgatewayUrl as H, InputError as I, redactUrl as J, withRetry as K, retryable as L, defaultRetryDeps as M, DEFAULT_CONFIG as N, DATADOG_TEMPLATE_TAGS as O, PARAMETERS as P, classify as Q, RUN_GAUGES as R, loadConfig as S, openTable as T, DEFAULT_OPTIONS as U, summarizeRun as V, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, readTextFile as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, gammaln as l, metricKey as m, errorFunction as n, mean as o, probit as p, quantileSorted as q, resolveOptions as r, statsdName as s, sampleStandardDeviation as t, branchType as u, lineAt as v, datadogRunGaugeName as w, datadogUnit as x, datadogStatName as y, datadogSeriesUrl as z };

@@ -1,0 +1,44 @@
+/**
+ * The `post-comment` command: post a comment file written by `comment-file` in a pull request's run
+ * (a fork's, with a read-only token) from a second workflow that can write. The file is checked against
+ * the repository, the triggering run and the pull request's head before anything is posted; a file that
+ * fails a check is an input error, while GitHub being unreachable is a warning, as for every comment.
+ */
+import { InputError } from '../model.js';
+import { pullRequestHead, upsertComment } from '../report/github/comment.js';
+import { commentFileMismatch, readCommentFile } from '../report/github/comment-file.js';
+import type { Stage } from './context.js';
+
+export async function postComment(stage: Stage, path: string): Promise<void> {
+  const { options, result, io } = stage;
+  try {
+    const file = await readCommentFile(path);
+    if (!options.githubToken) throw new InputError('github-token', null, 'post-comment needs a token that can write to pull requests (GITHUB_TOKEN with pull-requests: write)');
+    let head: string;
+    try {
+      head = await pullRequestHead(options.githubToken, file.repository, file.pullRequest, options.github.apiUrl);
+    } catch (e) {
+      stage.warn(`post-comment: ${(e as Error).message}; nothing posted`);
+      result.report = { comment: 'failed', commentUrl: null, html: null, markdown: null };
+      return;
+    }
+    const mismatch = commentFileMismatch(file, options.github, head);
+    if (mismatch) throw new InputError(path, null, `not posted: ${mismatch}`);
+    const outcome = await upsertComment(
+      {
+        token: options.githubToken,
+        repository: file.repository,
+        issueNumber: file.pullRequest,
+        group: file.group,
+        body: file.body,
+        mode: options.comment,
+        regression: file.regression,
+        ...(options.github.apiUrl ? { baseUrl: options.github.apiUrl } : {}),
+      },
+      io,
+    );
+    result.report = { comment: outcome.action, commentUrl: outcome.url ?? null, html: null, markdown: null };
+  } catch (e) {
+    stage.fail(e);
+  }
+}

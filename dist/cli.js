@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { I as InputError, C as COMMANDS, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-BgmV9dL6.js';
+import { I as InputError, C as COMMANDS, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-vaJ9R90s.js';
 import 'node:fs';
 import 'node:stream';
 
@@ -16,33 +16,33 @@ function byTarget(command, targets) {
         usage: Object.values(targets)
             .map((t) => t.usage)
             .join(`\n  training-metrics-gate ${command} `),
-        async run(args) {
+        async run(args, env) {
             const [target, ...rest] = args;
             const t = target ? targets[target] : undefined;
             if (!t)
                 throw new InputError(command, null, `say which: ${Object.keys(targets).join(' or ')} (e.g. ${command} ${Object.keys(targets)[0]})`);
-            return t.run(rest);
+            return t.run(rest, env);
         },
     };
 }
-const datadog = async (what, args) => (await import('./chunks/datadog-cli-CxmrEDOa.js')).runDatadogGenerator(what, args);
-const DATADOG_USAGE = '[--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
-const prometheus = async () => import('./chunks/prometheus-generators-CqVxjucq.js');
+const DATADOG_USAGE = 'datadog [--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T] [--apply [--datadog-url URL]]';
+const datadog = (what) => async (args, env) => (await import('./chunks/datadog-cli-D2p2xev7.js')).runDatadogGenerator(what, args, env, `${what} ${DATADOG_USAGE}`);
+const prometheus = async () => import('./chunks/prometheus-generators-ohmz5BOM.js');
 const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: 'grafana [--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu]',
-            run: async (a) => (await prometheus()).GRAFANA_GENERATOR.run(a, process.env),
+            run: async (a, env) => (await prometheus()).GRAFANA_GENERATOR.run(a, env),
         },
-        datadog: { usage: `datadog ${DATADOG_USAGE}`, run: (a) => datadog('dashboard', a) },
+        datadog: { usage: DATADOG_USAGE, run: datadog('dashboard') },
     }),
     monitors: byTarget('monitors', {
-        datadog: { usage: `datadog ${DATADOG_USAGE}`, run: (a) => datadog('monitors', a) },
+        datadog: { usage: DATADOG_USAGE, run: datadog('monitors') },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: 'statsd-exporter [--csv FILE]… [--config FILE] [--prefix P]',
-            run: async (a) => (await prometheus()).MAPPING_GENERATOR.run(['statsd-exporter', ...a], process.env),
+            run: async (a, env) => (await prometheus()).MAPPING_GENERATOR.run(['statsd-exporter', ...a], env),
         },
     }),
 };

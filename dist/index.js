@@ -1,15 +1,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { g as getMultilineInput, a as getInput, s as setSecret, c as core, b as setOutput, d as setFailed, e as error, w as warning, i as info } from './chunks/core-DgsjdH4j.js';
-import { P as PARAMETERS, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-BgmV9dL6.js';
+import { g as getMultilineInput, a as getInput, s as setSecret, c as core, b as setOutput, d as setFailed, e as error, w as warning, i as info } from './chunks/core-CdzB3li3.js';
+import { P as PARAMETERS, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-vaJ9R90s.js';
 import 'os';
 import 'crypto';
 import 'fs';
 import 'path';
 import 'http';
 import 'https';
-import './chunks/index-BOYSlDY2.js';
+import './chunks/index-2-uUkxtp.js';
 import 'net';
 import 'tls';
 import 'events';

@@ -11,24 +11,26 @@ export interface Generator {
   run(args: string[], env: NodeJS.ProcessEnv): Promise<string>;
 }
 
-type Target = (args: string[]) => Promise<string>;
+type Target = (args: string[], env: NodeJS.ProcessEnv) => Promise<string>;
 
 function byTarget(command: string, targets: Record<string, { usage: string; run: Target }>): Generator {
   return {
     usage: Object.values(targets)
       .map((t) => t.usage)
       .join(`\n  training-metrics-gate ${command} `),
-    async run(args) {
+    async run(args, env) {
       const [target, ...rest] = args;
       const t = target ? targets[target] : undefined;
       if (!t) throw new InputError(command, null, `say which: ${Object.keys(targets).join(' or ')} (e.g. ${command} ${Object.keys(targets)[0]})`);
-      return t.run(rest);
+      return t.run(rest, env);
     },
   };
 }
 
-const datadog = async (what: 'dashboard' | 'monitors', args: string[]) => (await import('../dashboards/datadog-cli.js')).runDatadogGenerator(what, args);
-const DATADOG_USAGE = '[--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
+const DATADOG_USAGE =
+  'datadog [--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T] [--apply [--datadog-url URL]]';
+const datadog = (what: 'dashboard' | 'monitors'): Target => async (args, env) =>
+  (await import('../dashboards/datadog-cli.js')).runDatadogGenerator(what, args, env, `${what} ${DATADOG_USAGE}`);
 
 const prometheus = async () => import('./prometheus-generators.js');
 
@@ -36,17 +38,17 @@ export const GENERATORS: Record<string, Generator> = {
   dashboard: byTarget('dashboard', {
     grafana: {
       usage: 'grafana [--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu]',
-      run: async (a) => (await prometheus()).GRAFANA_GENERATOR.run(a, process.env),
+      run: async (a, env) => (await prometheus()).GRAFANA_GENERATOR.run(a, env),
     },
-    datadog: { usage: `datadog ${DATADOG_USAGE}`, run: (a) => datadog('dashboard', a) },
+    datadog: { usage: DATADOG_USAGE, run: datadog('dashboard') },
   }),
   monitors: byTarget('monitors', {
-    datadog: { usage: `datadog ${DATADOG_USAGE}`, run: (a) => datadog('monitors', a) },
+    datadog: { usage: DATADOG_USAGE, run: datadog('monitors') },
   }),
   mapping: byTarget('mapping', {
     'statsd-exporter': {
       usage: 'statsd-exporter [--csv FILE]… [--config FILE] [--prefix P]',
-      run: async (a) => (await prometheus()).MAPPING_GENERATOR.run(['statsd-exporter', ...a], process.env),
+      run: async (a, env) => (await prometheus()).MAPPING_GENERATOR.run(['statsd-exporter', ...a], env),
     },
   }),
 };

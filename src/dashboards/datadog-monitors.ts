@@ -46,7 +46,8 @@ export function datadogMonitors(options: DatadogMonitorsOptions): DatadogMonitor
   const metrics = options.metrics ?? DEFAULT_DATADOG_METRICS;
   const scope = [`branch_type:${options.branchType ?? 'main'}`];
   const notify = options.notify ? `\n\n${options.notify}` : '';
-  const tags = ['source:training-metrics-gate', `route:${source}`];
+  // Source, route and prefix tell this tool's monitors apart (and let --apply find each again).
+  const tags = ['source:training-metrics-gate', `route:${source}`, `metric_prefix:${prefix}`];
   const out: DatadogMonitor[] = [];
 
   const monitor = (name: string, query: string, critical: number, warning: number | undefined, message: string, priority: number): void => {

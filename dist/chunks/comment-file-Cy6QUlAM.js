@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'fs';
 import { EOL } from 'os';
 import http__default from 'http';
 import https__default from 'https';
-import { r as requireTunnel, a as requireUndici, u as undiciExports } from './index-BOYSlDY2.js';
+import { r as requireTunnel, a as requireUndici, u as undiciExports } from './index-2-uUkxtp.js';
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { I as InputError, v as lineAt } from './run-BgmV9dL6.js';
+import { I as InputError, v as lineAt } from './run-vaJ9R90s.js';
 import { a as formatChange } from './format-Ctekw4Ld.js';
 
 class Context {

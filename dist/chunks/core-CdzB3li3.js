@@ -6,7 +6,7 @@ import { promises, constants } from 'fs';
 import * as path from 'path';
 import * as http from 'http';
 import * as https from 'https';
-import { r as requireTunnel, u as undiciExports } from './index-BOYSlDY2.js';
+import { r as requireTunnel, u as undiciExports } from './index-2-uUkxtp.js';
 import { StringDecoder } from 'string_decoder';
 import * as events from 'events';
 import * as child from 'child_process';

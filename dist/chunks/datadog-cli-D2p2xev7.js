@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, y as datadogStatName, w as datadogRunGaugeName, O as DATADOG_TEMPLATE_TAGS, Q as classify, I as InputError, S as loadConfig, T as openTable, U as DEFAULT_OPTIONS } from './run-BgmV9dL6.js';
+import { m as metricKey, s as statsdName, y as datadogStatName, w as datadogRunGaugeName, O as DATADOG_TEMPLATE_TAGS, Q as classify, I as InputError, S as loadConfig, T as openTable, U as DEFAULT_OPTIONS } from './run-vaJ9R90s.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';
@@ -226,7 +226,8 @@ function datadogMonitors(options) {
     const metrics = options.metrics ?? DEFAULT_DATADOG_METRICS;
     const scope = [`branch_type:${options.branchType ?? 'main'}`];
     const notify = options.notify ? `\n\n${options.notify}` : '';
-    const tags = ['source:training-metrics-gate', `route:${source}`];
+    // Source, route and prefix tell this tool's monitors apart (and let --apply find each again).
+    const tags = ['source:training-metrics-gate', `route:${source}`, `metric_prefix:${prefix}`];
     const out = [];
     const monitor = (name, query, critical, warning, message, priority) => {
         const thresholds = { critical };
@@ -309,15 +310,16 @@ function parseDatadogSource(text) {
 
 /**
  * Command-line adapter for `training-metrics-gate dashboard datadog …` and `monitors datadog …`:
- * flags → generator options → pretty JSON. The only I/O is reading a metrics file's header (`--csv`)
- * and a config (`--config`).
+ * flags → generator options → pretty JSON, or with `--apply` the dashboard or monitors created or updated
+ * through Datadog's API (datadog-apply.ts). Otherwise the only I/O is reading a metrics file's header
+ * (`--csv`) and a config (`--config`).
  */
-const DATADOG_GENERATOR_USAGE = 'datadog [--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T]';
 /**
- * JSON for `what` from the flags after `datadog`. Throws InputError for a bad flag or file
- * (the shell prints it and exits 2).
+ * JSON for `what` from the flags after `datadog` (or, with --apply, one line per dashboard or monitor saved).
+ * Throws InputError for a bad flag or file, and an Error when the API refuses (the shell prints either and
+ * exits 2).
  */
-async function runDatadogGenerator(what, args) {
+async function runDatadogGenerator(what, args, env, usage) {
     let values;
     try {
         ({ values } = parseArgs({
@@ -332,28 +334,39 @@ async function runDatadogGenerator(what, args) {
                 'model-tag': { type: 'string' },
                 notify: { type: 'string' },
                 title: { type: 'string' },
+                apply: { type: 'boolean' },
+                'datadog-url': { type: 'string' },
             },
         }));
     }
     catch (e) {
-        throw new InputError(`${what} datadog`, null, `${e.message}; usage: ${what} ${DATADOG_GENERATOR_USAGE}`);
+        throw new InputError(`${what} datadog`, null, `${e.message}; usage: ${usage}`);
     }
-    const source = parseDatadogSource(values.source);
+    const text = (name) => values[name];
+    const source = parseDatadogSource(text('source'));
     if (!source)
-        throw new InputError(`${what} datadog`, null, `--source must be dogstatsd or api, got "${values.source}"`);
-    const config = await loadConfig(values.config ?? null);
-    const headers = values.csv ? (await openTable(values.csv)).columns : null;
+        throw new InputError(`${what} datadog`, null, `--source must be dogstatsd or api, got "${text('source')}"`);
+    if (text('datadog-url') !== undefined && !values.apply)
+        throw new InputError(`${what} datadog`, null, '--datadog-url goes with --apply');
+    const config = await loadConfig(text('config') ?? null);
+    const headers = text('csv') ? (await openTable(text('csv'))).columns : null;
     const options = {
         source,
-        prefix: values.prefix ?? DEFAULT_OPTIONS.prefix,
+        prefix: text('prefix') ?? DEFAULT_OPTIONS.prefix,
         headers,
         config,
-        ...(values['model-tag'] ? { modelTag: values['model-tag'] } : {}),
-        ...(values.notify ? { notify: values.notify } : {}),
-        ...(values.title ? { title: values.title } : {}),
+        ...(text('model-tag') ? { modelTag: text('model-tag') } : {}),
+        ...(text('notify') ? { notify: text('notify') } : {}),
+        ...(text('title') ? { title: text('title') } : {}),
     };
-    const out = what === 'dashboard' ? generateDatadogDashboard(options) : generateDatadogMonitors(options);
-    return `${JSON.stringify(out, null, 2)}\n`;
+    const dashboard = what === 'dashboard' ? generateDatadogDashboard(options) : null;
+    const monitors = what === 'monitors' ? generateDatadogMonitors(options) : [];
+    if (!values.apply)
+        return `${JSON.stringify(dashboard ?? monitors, null, 2)}\n`;
+    const { applyDashboard, applyMonitors, applyTargetFrom } = await import('./datadog-apply-md_OT4zn.js');
+    const target = applyTargetFrom(text('datadog-url'), env);
+    const saved = dashboard ? [await applyDashboard(dashboard, target)] : await applyMonitors(monitors, target);
+    return saved.map((a) => `${a.kind} ${a.action}: ${a.name} (id ${a.id}${a.url ? `, ${a.url}` : ''})`).join('\n') + '\n';
 }
 
-export { DATADOG_GENERATOR_USAGE, runDatadogGenerator };
+export { runDatadogGenerator };

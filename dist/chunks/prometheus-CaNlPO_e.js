@@ -1,4 +1,4 @@
-import { m as metricKey } from './run-BgmV9dL6.js';
+import { m as metricKey } from './run-vaJ9R90s.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

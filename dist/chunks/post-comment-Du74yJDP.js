@@ -1,5 +1,5 @@
-import { I as InputError } from './run-BgmV9dL6.js';
-import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-CVsPFRX1.js';
+import { I as InputError } from './run-vaJ9R90s.js';
+import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-Cy6QUlAM.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
@@ -8,7 +8,7 @@ import 'fs';
 import 'os';
 import 'http';
 import 'https';
-import './index-BOYSlDY2.js';
+import './index-2-uUkxtp.js';
 import 'net';
 import 'tls';
 import 'events';

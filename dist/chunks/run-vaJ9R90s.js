@@ -787,7 +787,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-njMW9RMX.js');
+    const { parseConfig } = await import('./parse-config-BJO_OjL_.js');
     return parseConfig(text, path);
 }
 
@@ -4106,22 +4106,22 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     if (options.command === 'post-comment') {
-        await (await import('./post-comment-ITDjGHke.js')).postComment(stage, options.commentFile);
+        await (await import('./post-comment-Du74yJDP.js')).postComment(stage, options.commentFile);
         result.exitCode = result.errors.length ? 2 : 0;
         return result;
     }
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-NiF-XuLz.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-C7ApIJy0.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-VjQ7fGL1.js')).addGpu(stage);
+        await (await import('./gpu-Dt8ngcQC.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-BKRhu9bL.js') : null;
+    const historyStage = options.history ? await import('./history-BQoG6hnn.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-CIXYRTnF.js');
+        const sinks = await import('./http-sinks-BvnZ3Y3-.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -4130,7 +4130,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-CkO02VA-.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-CVOuhgyN.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)
@@ -4143,4 +4143,4 @@ async function run(options, io, shell = { jobSummary: false }) {
     return result;
 }
 
-export { defaultPostDeps as A, postWithRetry as B, COMMANDS as C, DEFAULT_RETRY_POLICY as D, redactSecrets as E, tagValue as F, looksLikeUniqueId as G, checkPushgatewayUrl as H, InputError as I, redactUrl as J, withRetry as K, retryable as L, defaultRetryDeps as M, DEFAULT_CONFIG as N, DATADOG_TEMPLATE_TAGS as O, PARAMETERS as P, classify as Q, RUN_GAUGES as R, loadConfig as S, openTable as T, DEFAULT_OPTIONS as U, summarizeRun as V, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, readTextFile as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, gammaln as l, metricKey as m, errorFunction as n, mean as o, probit as p, quantileSorted as q, resolveOptions as r, statsdName as s, sampleStandardDeviation as t, branchType as u, lineAt as v, datadogRunGaugeName as w, datadogUnit as x, datadogStatName as y, datadogSeriesUrl as z };
+export { defaultPostDeps as A, postWithRetry as B, COMMANDS as C, DEFAULT_RETRY_POLICY as D, redactSecrets as E, tagValue as F, looksLikeUniqueId as G, checkPushgatewayUrl as H, InputError as I, redactUrl as J, withRetry as K, retryable as L, defaultRetryDeps as M, DEFAULT_CONFIG as N, DATADOG_TEMPLATE_TAGS as O, PARAMETERS as P, classify as Q, RUN_GAUGES as R, loadConfig as S, openTable as T, DEFAULT_OPTIONS as U, summarizeRun as V, WINDOW_QUANTILES as W, datadogApiBase as X, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, readTextFile as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, gammaln as l, metricKey as m, errorFunction as n, mean as o, probit as p, quantileSorted as q, resolveOptions as r, statsdName as s, sampleStandardDeviation as t, branchType as u, lineAt as v, datadogRunGaugeName as w, datadogUnit as x, datadogStatName as y, datadogSeriesUrl as z };

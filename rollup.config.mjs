@@ -26,6 +26,13 @@ const plugins = (outDir = 'dist') => [
 // unix-dgram is hot-shots' optional native dependency for Unix sockets: never bundled.
 const external = ['unix-dgram'];
 
+// @actions/core imports its OIDC client (@actions/http-client, undici) and @actions/exec at load time for
+// getIDToken() and platform details, which this action never calls; they are a third of its start-up. Treating
+// those packages as free of load-time side effects lets the bundle leave out whatever is not used: the PR
+// comment (@actions/github) still loads http-client and undici, on demand, in its own chunk.
+const sideEffectFree = /node_modules[\\/](@actions[\\/](core|http-client|exec|io)|undici|tunnel)[\\/]/;
+const treeshake = { moduleSideEffects: (id, external) => external || !sideEffectFree.test(id) };
+
 const silence = (warning, warn) => {
   // Circular imports inside third-party packages (@actions/*, undici) are theirs, not ours.
   if (warning.code === 'CIRCULAR_DEPENDENCY' && /node_modules/.test(warning.message)) return;
@@ -47,6 +54,7 @@ export default [
     },
     plugins: plugins(),
     external,
+    treeshake,
     onwarn: silence,
   },
   // The gpu-monitor sub-action (gpu-monitor/action.yml): one bundle for its main and post steps.

@@ -34,7 +34,8 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
     const options = resolveOptions(command, raw, githubContextFromEnv(env), env, 'action');
     if (options.githubToken) core.setSecret(options.githubToken);
 
-    const result = await run(options, io, { annotations: core, jobSummary: true });
+    // The two functions, not the whole module: the bundle then leaves out what the action never calls.
+    const result = await run(options, io, { annotations: { error: core.error, warning: core.warning }, jobSummary: true });
     const json = resultJson(result, options);
     const reportPath = options.json ?? join(env.RUNNER_TEMP || tmpdir(), 'training-metrics-gate', 'report.json');
     await mkdir(join(reportPath, '..'), { recursive: true });

@@ -1,15 +1,15 @@
-import { e as runTagSet, w as datadogRunGaugeName, x as datadogUnit, s as statsdName, y as datadogStatName, z as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, A as defaultPostDeps, B as postWithRetry, E as redactSecrets, c as commonjsGlobal, F as tagValue, G as looksLikeUniqueId, m as metricKey, H as checkPushgatewayUrl, J as redactUrl, K as withRetry, L as retryable, M as defaultRetryDeps } from './run-vaJ9R90s.js';
+import { e as runTagSet, w as datadogRunGaugeName, x as datadogUnit, s as statsdName, y as datadogStatName, z as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, A as defaultPostDeps, B as postWithRetry, E as redactSecrets, c as commonjsGlobal, F as tagValue, G as looksLikeUniqueId, m as metricKey, H as checkPushgatewayUrl, J as redactUrl, K as withRetry, L as retryable, M as defaultRetryDeps } from './run-XGbfJfRl.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
-import http__default from 'http';
-import https__default from 'https';
+import http from 'http';
+import https from 'https';
 import require$$3 from 'zlib';
 import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-CaNlPO_e.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-B4GereKu.js';
 import { g as gpuGaugesFor } from './gpu-gauges-2JeUk8qX.js';
 import 'node:fs';
 import 'node:fs/promises';
@@ -2781,8 +2781,8 @@ function requirePushgateway () {
 	hasRequiredPushgateway = 1;
 
 	const url = require$$0$1;
-	const http = http__default;
-	const https = https__default;
+	const http$1 = http;
+	const https$1 = https;
 	const { gzipSync } = require$$3;
 	const { globalRegistry } = requireRegistry();
 
@@ -2842,7 +2842,7 @@ function requirePushgateway () {
 		const target = url.resolve(this.gatewayUrl, path);
 		// eslint-disable-next-line n/no-deprecated-api
 		const requestParams = url.parse(target);
-		const httpModule = isHttps(requestParams.href) ? https : http;
+		const httpModule = isHttps(requestParams.href) ? https$1 : http$1;
 		const options = Object.assign(requestParams, this.requestOptions, {
 			method,
 		});

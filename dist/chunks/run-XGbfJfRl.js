@@ -787,7 +787,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-BJO_OjL_.js');
+    const { parseConfig } = await import('./parse-config-DA9jr1Cu.js');
     return parseConfig(text, path);
 }
 
@@ -4106,22 +4106,22 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     if (options.command === 'post-comment') {
-        await (await import('./post-comment-Du74yJDP.js')).postComment(stage, options.commentFile);
+        await (await import('./post-comment-jqZalSsy.js')).postComment(stage, options.commentFile);
         result.exitCode = result.errors.length ? 2 : 0;
         return result;
     }
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-C7ApIJy0.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-mYHMfUdU.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-Dt8ngcQC.js')).addGpu(stage);
+        await (await import('./gpu-CO510pki.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-BQoG6hnn.js') : null;
+    const historyStage = options.history ? await import('./history-DiPN2PZV.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-BvnZ3Y3-.js');
+        const sinks = await import('./http-sinks-C9Nl3yMZ.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -4130,7 +4130,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-CVOuhgyN.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-jTVBRjb_.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

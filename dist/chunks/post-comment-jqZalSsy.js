@@ -1,5 +1,5 @@
-import { I as InputError } from './run-vaJ9R90s.js';
-import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-Cy6QUlAM.js';
+import { I as InputError } from './run-XGbfJfRl.js';
+import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-BQM3Z16r.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
@@ -8,7 +8,6 @@ import 'fs';
 import 'os';
 import 'http';
 import 'https';
-import './index-2-uUkxtp.js';
 import 'net';
 import 'tls';
 import 'events';

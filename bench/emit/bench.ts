@@ -1,17 +1,21 @@
 /**
  * `npm run bench`: the whole emit job, side by side with the peer (a pandas extractor sending one UDP
  * datagram per value, ../shared/peers/ref_extractor.py or PEER=path), on a generated 100k-step ×
- * 12-column CSV. Both send to the same real UDP listener on loopback; runs alternate A B A B … and the
- * speed figure is the median of the per-pair ratios, so drift of a shared machine cancels out.
+ * 12-column CSV. All send to the same real UDP listener on loopback; runs alternate (ours, peer, …) and each
+ * speed figure is the median of the per-round ratios, so drift of a shared machine cancels out. Ours runs
+ * twice a round: the CLI on this Node, and the action as the runner runs it (dist/index.js, INPUT_*
+ * variables, GITHUB_OUTPUT) on Node 24, the runtime action.yml declares — BENCH_NODE24=path, else fetched
+ * with `npx node@24`; without one that row is left out.
  * Then a 1 GB CSV (BENCH_BIG_MB to change, 0 to skip) is streamed for peak RSS.
  *
  * Prints a Markdown table and writes it to bench/emit/RESULTS.md.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import YAML from 'yaml';
 import { generateTrainingCsv } from '../ingest/generate.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -41,12 +45,12 @@ await new Promise<void>((r) => socket.bind(0, '127.0.0.1', r));
 const port = socket.address().port;
 
 /** Run a command to completion; wall time from spawn to exit, peak RSS from /usr/bin/time when present. */
-async function measure(cmd: string[]): Promise<Sample> {
+async function measure(cmd: string[], env: NodeJS.ProcessEnv = process.env): Promise<Sample> {
   lines = 0;
   datagrams = 0;
   const argv = TIME ? [TIME, '-f', 'MAXRSS_KB=%M', ...cmd] : cmd;
   const t0 = process.hrtime.bigint();
-  const child = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -87,23 +91,58 @@ const ours = (file: string, json: string) => [
   json,
 ];
 const peer = [PYTHON, PEER, csv, '--host', '127.0.0.1', '--port', String(port), '--prefix', 'daily_training_metrics'];
+
+/** A Node 24 binary: BENCH_NODE24, else the one `npx node@24` fetches; null when there is none. */
+function node24(): string | null {
+  if (process.env.BENCH_NODE24) return process.env.BENCH_NODE24;
+  try {
+    return execFileSync('npx', ['--yes', 'node@24', '-p', 'process.execPath'], { encoding: 'utf8', timeout: 120_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+const NODE24 = node24();
+if (!NODE24) console.log('no Node 24 (set BENCH_NODE24=path): the action row is left out');
+
+/** The action as the runner starts it: every input (action.yml's default where none is given), GITHUB_OUTPUT. */
+const runnerDir = mkdtempSync(join(tmpdir(), 'tmg-bench-runner-'));
+const actionEnv = (json: string): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, GITHUB_ACTIONS: 'true', RUNNER_TEMP: runnerDir };
+  env.GITHUB_OUTPUT = join(runnerDir, 'output');
+  env.GITHUB_STEP_SUMMARY = join(runnerDir, 'summary.md');
+  writeFileSync(env.GITHUB_OUTPUT, '');
+  writeFileSync(env.GITHUB_STEP_SUMMARY, '');
+  const inputs = YAML.parse(readFileSync('action.yml', 'utf8')).inputs as Record<string, { default?: string }>;
+  for (const [name, spec] of Object.entries(inputs)) {
+    if (spec.default !== undefined && !String(spec.default).includes('${{')) env[`INPUT_${name.toUpperCase()}`] = String(spec.default);
+  }
+  const given = { csv, 'statsd-host': '127.0.0.1', 'statsd-port': String(port), prefix: 'daily_training_metrics', tags: 'experiment:sim,branch_type:main', json };
+  for (const [name, value] of Object.entries(given)) env[`INPUT_${name.toUpperCase()}`] = value;
+  return env;
+};
 const haveePeer = existsSync(PEER);
 if (!haveePeer) console.log(`peer not found at ${PEER}: set PEER=path to compare`);
 
 const a: Sample[] = [];
 const b: Sample[] = [];
+const c: Sample[] = [];
 const ratios: number[] = [];
+const actionRatios: number[] = [];
 const oursJson = join(dir, 'ours.json');
+const actionJson = join(dir, 'action.json');
 for (let round = 0; round <= ROUNDS; round++) {
   const mine = await measure(ours(csv, oursJson));
   const theirs = haveePeer ? await measure(peer) : null;
+  const action = NODE24 ? await measure([NODE24, 'dist/index.js'], actionEnv(actionJson)) : null;
   if (round === 0) continue; // warm-up: page cache, JIT of the interpreter binaries
   a.push(mine);
+  if (action) c.push(action);
   if (theirs) {
     b.push(theirs);
     ratios.push(theirs.seconds / mine.seconds);
+    if (action) actionRatios.push(theirs.seconds / action.seconds);
   }
-  process.stdout.write(`round ${round}: ours ${mine.seconds.toFixed(3)} s${theirs ? `, peer ${theirs.seconds.toFixed(3)} s` : ''}\n`);
+  process.stdout.write(`round ${round}: ours ${mine.seconds.toFixed(3)} s${action ? `, action on Node 24 ${action.seconds.toFixed(3)} s` : ''}${theirs ? `, peer ${theirs.seconds.toFixed(3)} s` : ''}\n`);
 }
 const report = JSON.parse(readFileSync(oursJson, 'utf8'));
 const sentLines: number = report.statsd.lines;
@@ -114,7 +153,14 @@ const rows: string[] = [];
 rows.push(`| figure (${STEPS.toLocaleString('en')} steps × 12 columns, ${(size / 1e6).toFixed(1)} MB) | training-metrics-gate | peer (pandas, 1 datagram/value) | ratio |`);
 rows.push('|---|---|---|---|');
 const fmt = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
-rows.push(`| whole job, median wall seconds (${ROUNDS} alternating rounds) | ${fmt(median(a.map((s) => s.seconds)))} | ${fmt(median(b.map((s) => s.seconds)))} | **${fmt(median(ratios), 1)}× faster** (median of per-pair ratios, min ${fmt(Math.min(...ratios), 1)}×) |`);
+rows.push(`| whole job, the CLI on Node ${process.versions.node}, median wall seconds (${ROUNDS} alternating rounds) | ${fmt(median(a.map((s) => s.seconds)))} | ${fmt(median(b.map((s) => s.seconds)))} | **${fmt(median(ratios), 1)}× faster** (median of per-round ratios, min ${fmt(Math.min(...ratios), 1)}×) |`);
+if (c.length) {
+  const version = execFileSync(NODE24!, ['-v'], { encoding: 'utf8' }).trim().slice(1);
+  const sent = JSON.parse(readFileSync(actionJson, 'utf8')).statsd;
+  rows.push(
+    `| whole job, the action (dist/index.js as the runner runs it) on Node ${version}, its runtime in action.yml | ${fmt(median(c.map((s) => s.seconds)))} | ${fmt(median(b.map((s) => s.seconds)))} | **${fmt(median(actionRatios), 1)}× faster** (min ${fmt(Math.min(...actionRatios), 1)}×; ${sent.lines} lines in ${sent.datagrams} datagrams, ${sent.lines - c[c.length - 1]!.linesReceived} lost) |`,
+  );
+}
 rows.push(`| datagrams sent | ${sentDatagrams} | ${peerSent} | ${fmt((100 * sentDatagrams) / peerSent, 2)} % of the peer's |`);
 rows.push(`| StatsD lines sent | ${sentLines} | ${peerSent} | |`);
 rows.push(`| lines received by the loopback listener (last round) | ${a[a.length - 1]!.linesReceived} (lost ${sentLines - a[a.length - 1]!.linesReceived}) | ${b.length ? b[b.length - 1]!.linesReceived : 'n/a'} (lost ${b.length ? peerSent - b[b.length - 1]!.linesReceived : 'n/a'}) | |`);
@@ -134,6 +180,7 @@ if (BIG_MB > 0) {
 }
 socket.close();
 rmSync(dir, { recursive: true, force: true });
+rmSync(runnerDir, { recursive: true, force: true });
 
 const table = rows.join('\n');
 console.log(`\n${table}\n`);

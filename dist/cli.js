@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { I as InputError, C as COMMANDS, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-XGbfJfRl.js';
+import { I as InputError, C as COMMANDS, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-DuCwr_TH.js';
 import 'node:fs';
 import 'node:stream';
 
@@ -26,8 +26,8 @@ function byTarget(command, targets) {
     };
 }
 const DATADOG_USAGE = 'datadog [--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T] [--apply [--datadog-url URL]]';
-const datadog = (what) => async (args, env) => (await import('./chunks/datadog-cli-CNkT0Xwu.js')).runDatadogGenerator(what, args, env, `${what} ${DATADOG_USAGE}`);
-const prometheus = async () => import('./chunks/prometheus-generators-DqSHzZ7O.js');
+const datadog = (what) => async (args, env) => (await import('./chunks/datadog-cli-wG1HXEed.js')).runDatadogGenerator(what, args, env, `${what} ${DATADOG_USAGE}`);
+const prometheus = async () => import('./chunks/prometheus-generators-cdHkejeM.js');
 const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
@@ -107,8 +107,6 @@ async function main(argv, env) {
     }
     try {
         const opts = resolveOptions(command, raw, githubContextFromEnv(env), env, 'cli');
-        if ((command === 'record' || command === 'check') && !opts.history)
-            throw new InputError('arguments', null, `${command} needs --history FILE`);
         // Made before the run, so a bad --json path is found before anything is recorded.
         if (opts.json)
             await mkdir(dirname(resolve(opts.json)), { recursive: true }).catch((e) => {

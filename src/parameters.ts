@@ -113,6 +113,7 @@ export function resolveOptions(command: Command, raw: RawValues, github: GitHubC
   if (shell === 'cli' && command === 'emit' && !options.statsdHost) options.statsdHost = '127.0.0.1';
   if (command === 'record' && raw.record === undefined) options.record = 'always';
   if (command === 'post-comment' && !options.commentFile) throw bad(byName('comment-file'), 'post-comment needs the comment file to post');
+  if ((command === 'record' || command === 'check') && !options.history) throw bad(byName('history'), `${command} needs the history to ${command === 'record' ? 'record in' : 'check against'}`);
   // A mistyped URL is said before any file is read, not after the run.
   if (options.pushgatewayUrl) checkPushgatewayUrl(options.pushgatewayUrl);
   // The Datadog API sink runs when asked for by URL or by an explicit key; DD_API_KEY alone only supplies the key.

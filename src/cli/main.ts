@@ -54,7 +54,6 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
 
   try {
     const opts = resolveOptions(command as Command, raw, githubContextFromEnv(env), env, 'cli');
-    if ((command === 'record' || command === 'check') && !opts.history) throw new InputError('arguments', null, `${command} needs --history FILE`);
     // Made before the run, so a bad --json path is found before anything is recorded.
     if (opts.json) await mkdir(dirname(resolvePath(opts.json)), { recursive: true }).catch((e: NodeJS.ErrnoException) => {
       throw new InputError(opts.json!, null, `cannot write the JSON report: ${e.code ?? e.message}`);

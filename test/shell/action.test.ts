@@ -76,6 +76,15 @@ describe('the action as the runner runs it (dist/index.js, INPUT_* variables, GI
     expect(r.stdout).not.toMatch(/\n\s+at /);
   });
 
+  it('takes the command input: record and check need a history, an unknown command is refused', async () => {
+    const record = await runAction({ command: 'record', csv: 'fixtures/demo/gpt3-1.3b-tp1/metrics_rank_0.csv' });
+    expect(record.code).toBe(1);
+    expect(record.stdout).toMatch(/::error::action inputs: history: record needs the history to record in/);
+    const unknown = await runAction({ command: 'gate', csv: 'fixtures/demo/gpt3-1.3b-tp1/metrics_rank_0.csv' });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toMatch(/::error::action inputs: command: expected one of emit, record, check, post-comment, got "gate"/);
+  });
+
   it('action.yml declares exactly the parameters the CLI takes, and runs on node24', () => {
     const action = YAML.parse(readFileSync('action.yml', 'utf8'));
     expect(action.runs.using).toBe('node24');

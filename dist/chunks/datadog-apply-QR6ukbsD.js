@@ -1,4 +1,4 @@
-import { I as InputError, X as datadogApiBase, E as redactSecrets, M as defaultRetryDeps, K as withRetry } from './run-XGbfJfRl.js';
+import { I as InputError, X as datadogApiBase, E as redactSecrets, M as defaultRetryDeps, K as withRetry } from './run-DuCwr_TH.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { R as RUN_GAUGES, m as metricKey, s as statsdName, I as InputError, S as loadConfig, V as summarizeRun, T as openTable, Q as classify } from './run-XGbfJfRl.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-B4GereKu.js';
+import { R as RUN_GAUGES, m as metricKey, s as statsdName, I as InputError, S as loadConfig, V as summarizeRun, T as openTable, Q as classify } from './run-DuCwr_TH.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-NAoMvofF.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';

@@ -1,5 +1,5 @@
-import { I as InputError } from './run-XGbfJfRl.js';
-import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-BQM3Z16r.js';
+import { I as InputError } from './run-DuCwr_TH.js';
+import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-D_eBEqhV.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

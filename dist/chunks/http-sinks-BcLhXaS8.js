@@ -1,4 +1,4 @@
-import { e as runTagSet, w as datadogRunGaugeName, x as datadogUnit, s as statsdName, y as datadogStatName, z as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, A as defaultPostDeps, B as postWithRetry, E as redactSecrets, c as commonjsGlobal, F as tagValue, G as looksLikeUniqueId, m as metricKey, H as checkPushgatewayUrl, J as redactUrl, K as withRetry, L as retryable, M as defaultRetryDeps } from './run-XGbfJfRl.js';
+import { e as runTagSet, w as datadogRunGaugeName, x as datadogUnit, s as statsdName, y as datadogStatName, z as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, A as defaultPostDeps, B as postWithRetry, E as redactSecrets, c as commonjsGlobal, F as tagValue, G as looksLikeUniqueId, m as metricKey, H as checkPushgatewayUrl, J as redactUrl, K as withRetry, L as retryable, M as defaultRetryDeps } from './run-DuCwr_TH.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,7 +9,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-B4GereKu.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-NAoMvofF.js';
 import { g as gpuGaugesFor } from './gpu-gauges-2JeUk8qX.js';
 import 'node:fs';
 import 'node:fs/promises';

@@ -642,6 +642,8 @@ function resolveOptions(command, raw, github, env, shell) {
         options.record = 'always';
     if (command === 'post-comment' && !options.commentFile)
         throw bad(byName('comment-file'), 'post-comment needs the comment file to post');
+    if ((command === 'record' || command === 'check') && !options.history)
+        throw bad(byName('history'), `${command} needs the history to ${command === 'record' ? 'record in' : 'check against'}`);
     // A mistyped URL is said before any file is read, not after the run.
     if (options.pushgatewayUrl)
         checkPushgatewayUrl(options.pushgatewayUrl);
@@ -787,7 +789,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-DA9jr1Cu.js');
+    const { parseConfig } = await import('./parse-config-Dj_aP-1x.js');
     return parseConfig(text, path);
 }
 
@@ -4106,22 +4108,22 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     if (options.command === 'post-comment') {
-        await (await import('./post-comment-jqZalSsy.js')).postComment(stage, options.commentFile);
+        await (await import('./post-comment-CI0XmcD_.js')).postComment(stage, options.commentFile);
         result.exitCode = result.errors.length ? 2 : 0;
         return result;
     }
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-mYHMfUdU.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-CEHmRdCh.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-CO510pki.js')).addGpu(stage);
+        await (await import('./gpu-CCBkZnEc.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-DiPN2PZV.js') : null;
+    const historyStage = options.history ? await import('./history-BH3y_Upp.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-C9Nl3yMZ.js');
+        const sinks = await import('./http-sinks-BcLhXaS8.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -4130,7 +4132,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-jTVBRjb_.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-Cbn2i-G3.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

@@ -7,6 +7,14 @@ import 'node:fs';
 import 'node:stream';
 
 /**
+ * The generator subcommands' flags, written once: `--help` lists them without loading the generators, and
+ * each generator repeats them in its own usage errors.
+ */
+const GRAFANA_FLAGS = '[--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu] [--apply [--grafana-url URL] [--folder-uid UID]]';
+const MAPPING_FLAGS = '[--csv FILE]… [--config FILE] [--prefix P]';
+const DATADOG_FLAGS = '[--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T] [--apply [--datadog-url URL]]';
+
+/**
  * Subcommands that print generated configuration (statsd_exporter mapping, Grafana and Datadog
  * dashboards, Datadog monitors) from the same naming module the sinks use. Each target module is
  * loaded only when its subcommand runs.
@@ -25,13 +33,13 @@ function byTarget(command, targets) {
         },
     };
 }
-const DATADOG_USAGE = 'datadog [--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T] [--apply [--datadog-url URL]]';
+const DATADOG_USAGE = `datadog ${DATADOG_FLAGS}`;
 const datadog = (what) => async (args, env) => (await import('./chunks/datadog-cli-wG1HXEed.js')).runDatadogGenerator(what, args, env, `${what} ${DATADOG_USAGE}`);
-const prometheus = async () => import('./chunks/prometheus-generators-cdHkejeM.js');
+const prometheus = async () => import('./chunks/prometheus-generators-B0wQdo3q.js');
 const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
-            usage: 'grafana [--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu]',
+            usage: `grafana ${GRAFANA_FLAGS}`,
             run: async (a, env) => (await prometheus()).GRAFANA_GENERATOR.run(a, env),
         },
         datadog: { usage: DATADOG_USAGE, run: datadog('dashboard') },
@@ -41,7 +49,7 @@ const GENERATORS = {
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
-            usage: 'statsd-exporter [--csv FILE]… [--config FILE] [--prefix P]',
+            usage: `statsd-exporter ${MAPPING_FLAGS}`,
             run: async (a, env) => (await prometheus()).MAPPING_GENERATOR.run(['statsd-exporter', ...a], env),
         },
     }),
@@ -166,3 +174,5 @@ main(process.argv.slice(2), process.env).then((code) => {
     process.stderr.write(`error: internal error: ${e.stack ?? String(e)}\n`);
     process.exitCode = 2;
 });
+
+export { GRAFANA_FLAGS as G, MAPPING_FLAGS as M };

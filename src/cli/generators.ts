@@ -5,6 +5,7 @@
  */
 import { InputError } from '../model.js';
 import type { Io } from '../run.js';
+import { DATADOG_FLAGS, GRAFANA_FLAGS, MAPPING_FLAGS } from './usage.js';
 
 export interface Generator {
   usage: string;
@@ -27,8 +28,7 @@ function byTarget(command: string, targets: Record<string, { usage: string; run:
   };
 }
 
-const DATADOG_USAGE =
-  'datadog [--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T] [--apply [--datadog-url URL]]';
+const DATADOG_USAGE = `datadog ${DATADOG_FLAGS}`;
 const datadog = (what: 'dashboard' | 'monitors'): Target => async (args, env) =>
   (await import('../dashboards/datadog-cli.js')).runDatadogGenerator(what, args, env, `${what} ${DATADOG_USAGE}`);
 
@@ -37,7 +37,7 @@ const prometheus = async () => import('./prometheus-generators.js');
 export const GENERATORS: Record<string, Generator> = {
   dashboard: byTarget('dashboard', {
     grafana: {
-      usage: 'grafana [--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu]',
+      usage: `grafana ${GRAFANA_FLAGS}`,
       run: async (a, env) => (await prometheus()).GRAFANA_GENERATOR.run(a, env),
     },
     datadog: { usage: DATADOG_USAGE, run: datadog('dashboard') },
@@ -47,7 +47,7 @@ export const GENERATORS: Record<string, Generator> = {
   }),
   mapping: byTarget('mapping', {
     'statsd-exporter': {
-      usage: 'statsd-exporter [--csv FILE]… [--config FILE] [--prefix P]',
+      usage: `statsd-exporter ${MAPPING_FLAGS}`,
       run: async (a, env) => (await prometheus()).MAPPING_GENERATOR.run(['statsd-exporter', ...a], env),
     },
   }),

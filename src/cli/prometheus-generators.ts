@@ -11,6 +11,7 @@ import { openTable } from '../ingest/index.js';
 import { InputError } from '../model.js';
 import { summarizeRun } from '../summarize/index.js';
 import type { Generator } from './generators.js';
+import { GRAFANA_FLAGS, MAPPING_FLAGS } from './usage.js';
 
 const DEFAULT_PREFIX = 'training_metrics';
 
@@ -46,7 +47,7 @@ function parse(args: string[], extra: NonNullable<ParseArgsConfig['options']>, u
   }
 }
 
-export const MAPPING_USAGE = 'usage: training-metrics-gate mapping statsd-exporter [--csv FILE]… [--config FILE] [--prefix P]';
+export const MAPPING_USAGE = `usage: training-metrics-gate mapping statsd-exporter ${MAPPING_FLAGS}`;
 
 /** `training-metrics-gate mapping statsd-exporter …` (args start with the subcommand). */
 export const MAPPING_GENERATOR: Generator = {
@@ -60,13 +61,12 @@ export const MAPPING_GENERATOR: Generator = {
   },
 };
 
-export const GRAFANA_USAGE =
-  'usage: training-metrics-gate dashboard grafana [--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu]';
+export const GRAFANA_USAGE = `usage: training-metrics-gate dashboard grafana ${GRAFANA_FLAGS}`;
 
-/** `training-metrics-gate dashboard grafana …` (args after `grafana`). */
+/** `training-metrics-gate dashboard grafana …` (args after `grafana`): the JSON, or with --apply the dashboard saved in Grafana. */
 export const GRAFANA_GENERATOR: Generator = {
   usage: GRAFANA_USAGE,
-  async run(args) {
+  async run(args, env) {
     const v = parse(
       args,
       {
@@ -76,9 +76,15 @@ export const GRAFANA_GENERATOR: Generator = {
         uid: { type: 'string' },
         'no-gate': { type: 'boolean' },
         gpu: { type: 'boolean' },
+        apply: { type: 'boolean' },
+        'grafana-url': { type: 'string' },
+        'folder-uid': { type: 'string' },
       },
       GRAFANA_USAGE,
     );
+    if ((v['grafana-url'] !== undefined || v['folder-uid'] !== undefined) && !v.apply) {
+      throw new InputError('arguments', null, '--grafana-url and --folder-uid go with --apply');
+    }
     const source = (v.source as string | undefined) ?? 'pushgateway';
     if (source !== 'pushgateway' && source !== 'statsd-exporter') {
       throw new InputError('arguments', null, `--source must be pushgateway or statsd-exporter, not "${source}"`);
@@ -96,6 +102,9 @@ export const GRAFANA_GENERATOR: Generator = {
       ...(v.title ? { title: v.title as string } : {}),
       ...(v.uid ? { uid: v.uid as string } : {}),
     });
-    return `${JSON.stringify(dashboard, null, 2)}\n`;
+    if (!v.apply) return `${JSON.stringify(dashboard, null, 2)}\n`;
+    const { applyGrafanaDashboard, grafanaTargetFrom } = await import('../dashboards/grafana-apply.js');
+    const saved = await applyGrafanaDashboard(dashboard, grafanaTargetFrom(v['grafana-url'] as string | undefined, v['folder-uid'] as string | undefined, env));
+    return `dashboard saved: ${dashboard.title} (uid ${saved.uid}, version ${saved.version}, ${saved.url})\n`;
   },
 };

@@ -10,8 +10,8 @@
  * lists monitors carrying any of them, the looser reading, so a client has to check for itself.
  * Responses can be scripted ahead (503s) to exercise retries.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenLoopback, sendJson as json } from './loopback-http.js';
 import { schemaProblems } from './datadog-schema.js';
 
 interface Stored {
@@ -32,10 +32,6 @@ export interface FakeDatadogConfig {
 export async function startFakeDatadogConfig(keys: { apiKey: string; appKey: string }): Promise<FakeDatadogConfig> {
   const state: FakeDatadogConfig = { url: '', dashboards: [], monitors: [], requests: [], script: [], close: async () => {} };
   let nextMonitor = 1000;
-  const json = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
   const handle = (req: IncomingMessage, res: ServerResponse, text: string): void => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     state.requests.push({ method: req.method ?? '', path: url.pathname + url.search });
@@ -90,13 +86,8 @@ export async function startFakeDatadogConfig(keys: { apiKey: string; appKey: str
     }
     json(res, 404, { errors: ['Not found'] });
   };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  const server = await listenLoopback(handle);
+  state.url = server.url;
+  state.close = server.close;
   return state;
 }

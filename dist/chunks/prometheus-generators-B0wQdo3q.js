@@ -4,6 +4,7 @@ import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from '
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';
+import { G as GRAFANA_FLAGS, M as MAPPING_FLAGS } from '../cli.js';
 import 'node:fs';
 import 'node:stream';
 import 'process';
@@ -475,7 +476,7 @@ function parse(args, extra, usage) {
         throw new InputError('arguments', null, `${e.message.split('\n')[0]}\n${usage}`);
     }
 }
-const MAPPING_USAGE = 'usage: training-metrics-gate mapping statsd-exporter [--csv FILE]… [--config FILE] [--prefix P]';
+const MAPPING_USAGE = `usage: training-metrics-gate mapping statsd-exporter ${MAPPING_FLAGS}`;
 /** `training-metrics-gate mapping statsd-exporter …` (args start with the subcommand). */
 const MAPPING_GENERATOR = {
     usage: MAPPING_USAGE,
@@ -488,11 +489,11 @@ const MAPPING_GENERATOR = {
         return statsdExporterMapping(metrics, { prefix: v.prefix ?? DEFAULT_PREFIX });
     },
 };
-const GRAFANA_USAGE = 'usage: training-metrics-gate dashboard grafana [--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu]';
-/** `training-metrics-gate dashboard grafana …` (args after `grafana`). */
+const GRAFANA_USAGE = `usage: training-metrics-gate dashboard grafana ${GRAFANA_FLAGS}`;
+/** `training-metrics-gate dashboard grafana …` (args after `grafana`): the JSON, or with --apply the dashboard saved in Grafana. */
 const GRAFANA_GENERATOR = {
     usage: GRAFANA_USAGE,
-    async run(args) {
+    async run(args, env) {
         const v = parse(args, {
             source: { type: 'string' },
             'datasource-uid': { type: 'string' },
@@ -500,7 +501,13 @@ const GRAFANA_GENERATOR = {
             uid: { type: 'string' },
             'no-gate': { type: 'boolean' },
             gpu: { type: 'boolean' },
+            apply: { type: 'boolean' },
+            'grafana-url': { type: 'string' },
+            'folder-uid': { type: 'string' },
         }, GRAFANA_USAGE);
+        if ((v['grafana-url'] !== undefined || v['folder-uid'] !== undefined) && !v.apply) {
+            throw new InputError('arguments', null, '--grafana-url and --folder-uid go with --apply');
+        }
         const source = v.source ?? 'pushgateway';
         if (source !== 'pushgateway' && source !== 'statsd-exporter') {
             throw new InputError('arguments', null, `--source must be pushgateway or statsd-exporter, not "${source}"`);
@@ -518,7 +525,11 @@ const GRAFANA_GENERATOR = {
             ...(v.title ? { title: v.title } : {}),
             ...(v.uid ? { uid: v.uid } : {}),
         });
-        return `${JSON.stringify(dashboard, null, 2)}\n`;
+        if (!v.apply)
+            return `${JSON.stringify(dashboard, null, 2)}\n`;
+        const { applyGrafanaDashboard, grafanaTargetFrom } = await import('./grafana-apply-BNIaJqVH.js');
+        const saved = await applyGrafanaDashboard(dashboard, grafanaTargetFrom(v['grafana-url'], v['folder-uid'], env));
+        return `dashboard saved: ${dashboard.title} (uid ${saved.uid}, version ${saved.version}, ${saved.url})\n`;
     },
 };
 

@@ -104,7 +104,7 @@ export const GRAFANA_GENERATOR: Generator = {
     });
     if (!v.apply) return `${JSON.stringify(dashboard, null, 2)}\n`;
     const { applyGrafanaDashboard, grafanaTargetFrom } = await import('../dashboards/grafana-apply.js');
-    const saved = await applyGrafanaDashboard(dashboard, grafanaTargetFrom(v['grafana-url'] as string | undefined, v['folder-uid'] as string | undefined, env));
+    const saved = await applyGrafanaDashboard(dashboard, grafanaTargetFrom(v['grafana-url'] as string | undefined, env), v['folder-uid'] as string | undefined);
     return `dashboard saved: ${dashboard.title} (uid ${saved.uid}, version ${saved.version}, ${saved.url})\n`;
   },
 };

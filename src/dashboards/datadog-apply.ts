@@ -3,26 +3,13 @@
  * API instead of printing them, so a setup job keeps them in step with the metrics. Each is found again by
  * what it is — the dashboard by its title, a monitor by its name among the monitors tagged with this tool's
  * source, route and metric prefix — and updated in place (PUT), else created (POST). Nothing else in the
- * account is touched. Needs an API key and an application key; requests retry like the sinks' (retry.ts),
- * and no key ever appears in a message. The only module of dashboards/ that does I/O.
+ * account is touched. Needs an API key and an application key, which never appear in a message.
  */
 import { InputError } from '../model.js';
 import { datadogApiBase } from '../naming/datadog.js';
-import { redactSecrets } from '../sinks/datadog-http.js';
-import { defaultRetryDeps, withRetry, type RetryDeps, type RetryPolicy } from '../sinks/retry.js';
+import { apiBase, apiCall, type ApiTarget } from './api-call.js';
 import type { DatadogDashboard } from './datadog-dashboard.js';
 import type { DatadogMonitor } from './datadog-monitors.js';
-
-export interface ApplyTarget {
-  /** API root, e.g. https://api.datadoghq.eu */
-  base: string;
-  apiKey: string;
-  appKey: string;
-}
-
-export interface ApplyDeps extends RetryDeps {
-  fetch: typeof fetch;
-}
 
 export interface Applied {
   kind: 'dashboard' | 'monitor';
@@ -33,74 +20,41 @@ export interface Applied {
   url?: string;
 }
 
-const POLICY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 10_000, timeoutMs: 30_000, budgetMs: 60_000 };
 const PAGE = 100;
 
 /** Where and with which keys: `--datadog-url` or DD_SITE, DD_API_KEY and DD_APP_KEY (or DD_APPLICATION_KEY). */
-export function applyTargetFrom(url: string | undefined, env: NodeJS.ProcessEnv): ApplyTarget {
+export function applyTargetFrom(url: string | undefined, env: NodeJS.ProcessEnv): ApiTarget {
   const apiKey = env.DD_API_KEY ?? '';
   const appKey = env.DD_APP_KEY || env.DD_APPLICATION_KEY || '';
   if (!apiKey || !appKey) {
     throw new InputError('--apply', null, 'needs DD_API_KEY and DD_APP_KEY (an application key that can write dashboards and monitors)');
   }
-  const base = (url?.trim() || datadogApiBase(env.DD_SITE)).replace(/\/+$/, '');
-  try {
-    if (!/^https?:$/.test(new URL(base).protocol)) throw new Error();
-  } catch {
-    throw new InputError('--datadog-url', null, `"${redactSecrets(base, [apiKey, appKey])}" is not an http(s) URL`);
-  }
-  return { base, apiKey, appKey };
-}
-
-/** One API call with retries; the parsed JSON answer, or an Error whose message names the call. */
-async function call<T>(target: ApplyTarget, deps: ApplyDeps, method: string, path: string, body?: unknown): Promise<T> {
-  let answer: unknown;
-  const outcome = await withRetry(
-    async (timeoutMs) => {
-      try {
-        const response = await deps.fetch(`${target.base}${path}`, {
-          method,
-          headers: { 'DD-API-KEY': target.apiKey, 'DD-APPLICATION-KEY': target.appKey, 'Content-Type': 'application/json', Accept: 'application/json' },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        const text = await response.text().catch(() => '');
-        if (!response.ok) return { ok: false, status: response.status, error: `HTTP ${response.status}: ${text.replace(/\s+/g, ' ').slice(0, 200)}` };
-        answer = text ? JSON.parse(text) : null;
-        return { ok: true, status: response.status };
-      } catch (e) {
-        return { ok: false, status: null, error: (e as Error).name === 'TimeoutError' ? 'request timed out' : (e as Error).message };
-      }
-    },
-    POLICY,
-    deps,
-  );
-  if (!outcome.ok) throw new Error(redactSecrets(`${method} ${path} failed after ${outcome.attempts} attempt(s): ${outcome.error}`, [target.apiKey, target.appKey]));
-  return answer as T;
+  const secrets = [apiKey, appKey];
+  return { base: apiBase(url?.trim() || datadogApiBase(env.DD_SITE), '--datadog-url', secrets), headers: { 'DD-API-KEY': apiKey, 'DD-APPLICATION-KEY': appKey }, secrets };
 }
 
 /** Create the dashboard, or update the one with its title. */
-export async function applyDashboard(dashboard: DatadogDashboard, target: ApplyTarget, deps: ApplyDeps = { ...defaultRetryDeps(), fetch: globalThis.fetch }): Promise<Applied> {
+export async function applyDashboard(dashboard: DatadogDashboard, target: ApiTarget): Promise<Applied> {
   let existing: { id: string } | undefined;
   for (let start = 0; !existing; start += PAGE) {
-    const page = await call<{ dashboards?: { id: string; title: string }[] }>(target, deps, 'GET', `/api/v1/dashboard?count=${PAGE}&start=${start}`);
+    const page = await apiCall<{ dashboards?: { id: string; title: string }[] }>(target, 'GET', `/api/v1/dashboard?count=${PAGE}&start=${start}`);
     const list = page.dashboards ?? [];
     existing = list.find((d) => d.title === dashboard.title);
     if (list.length < PAGE) break;
   }
   const saved = existing
-    ? await call<{ id: string; url?: string }>(target, deps, 'PUT', `/api/v1/dashboard/${encodeURIComponent(existing.id)}`, dashboard)
-    : await call<{ id: string; url?: string }>(target, deps, 'POST', '/api/v1/dashboard', dashboard);
+    ? await apiCall<{ id: string; url?: string }>(target, 'PUT', `/api/v1/dashboard/${encodeURIComponent(existing.id)}`, dashboard)
+    : await apiCall<{ id: string; url?: string }>(target, 'POST', '/api/v1/dashboard', dashboard);
   return { kind: 'dashboard', name: dashboard.title, action: existing ? 'updated' : 'created', id: saved.id, ...(saved.url ? { url: saved.url } : {}) };
 }
 
 /** Create each monitor, or update the one of this tool, route and prefix with its name. */
-export async function applyMonitors(monitors: DatadogMonitor[], target: ApplyTarget, deps: ApplyDeps = { ...defaultRetryDeps(), fetch: globalThis.fetch }): Promise<Applied[]> {
+export async function applyMonitors(monitors: DatadogMonitor[], target: ApiTarget): Promise<Applied[]> {
   if (!monitors.length) return [];
   const ours = monitors[0]!.tags;
   const existing: { id: number; name: string; tags?: string[] }[] = [];
   for (let page = 0; ; page++) {
-    const list = await call<{ id: number; name: string; tags?: string[] }[]>(target, deps, 'GET', `/api/v1/monitor?monitor_tags=${encodeURIComponent(ours.join(','))}&page=${page}&page_size=${PAGE}`);
+    const list = await apiCall<{ id: number; name: string; tags?: string[] }[]>(target, 'GET', `/api/v1/monitor?monitor_tags=${encodeURIComponent(ours.join(','))}&page=${page}&page_size=${PAGE}`);
     // The filter is the API's; the check is ours, so a looser server-side match never lets a user's monitor be overwritten.
     existing.push(...list.filter((m) => ours.every((t) => m.tags?.includes(t))));
     if (list.length < PAGE) break;
@@ -109,8 +63,8 @@ export async function applyMonitors(monitors: DatadogMonitor[], target: ApplyTar
   for (const monitor of monitors) {
     const match = existing.find((m) => m.name === monitor.name);
     const saved = match
-      ? await call<{ id: number }>(target, deps, 'PUT', `/api/v1/monitor/${match.id}`, monitor)
-      : await call<{ id: number }>(target, deps, 'POST', '/api/v1/monitor', monitor);
+      ? await apiCall<{ id: number }>(target, 'PUT', `/api/v1/monitor/${match.id}`, monitor)
+      : await apiCall<{ id: number }>(target, 'POST', '/api/v1/monitor', monitor);
     out.push({ kind: 'monitor', name: monitor.name, action: match ? 'updated' : 'created', id: saved.id });
   }
   return out;

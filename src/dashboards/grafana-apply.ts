@@ -3,20 +3,11 @@
  * (`POST /api/dashboards/db` with `overwrite: true`), so a setup job keeps it in step with the metrics. The
  * dashboard's uid (`training-metrics-pg` / `-se`, or `--uid`) is what it is found again by: the one with that
  * uid is replaced, else it is created. Authenticates with a service account token (`GRAFANA_TOKEN`), which
- * never appears in a message; requests retry like the sinks' (retry.ts).
+ * never appears in a message.
  */
 import { InputError } from '../model.js';
-import { redactSecrets } from '../sinks/datadog-http.js';
-import { defaultRetryDeps, withRetry, type RetryDeps, type RetryPolicy } from '../sinks/retry.js';
+import { apiBase, apiCall, type ApiTarget } from './api-call.js';
 import type { GrafanaDashboard } from './grafana.js';
-
-export interface GrafanaTarget {
-  /** Grafana's root URL, e.g. https://grafana.example.com */
-  base: string;
-  token: string;
-  /** Folder to save into; Grafana's General folder when absent. */
-  folderUid?: string;
-}
 
 export interface GrafanaSaved {
   uid: string;
@@ -25,52 +16,18 @@ export interface GrafanaSaved {
   url: string;
 }
 
-const POLICY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 10_000, timeoutMs: 30_000, budgetMs: 60_000 };
-
 /** Where and with which token: `--grafana-url` or GRAFANA_URL, and GRAFANA_TOKEN. */
-export function grafanaTargetFrom(url: string | undefined, folderUid: string | undefined, env: NodeJS.ProcessEnv): GrafanaTarget {
+export function grafanaTargetFrom(url: string | undefined, env: NodeJS.ProcessEnv): ApiTarget {
   const token = env.GRAFANA_TOKEN ?? '';
   if (!token) throw new InputError('--apply', null, 'needs GRAFANA_TOKEN (a service account token that can write dashboards)');
-  const base = (url?.trim() || env.GRAFANA_URL?.trim() || '').replace(/\/+$/, '');
-  if (!base) throw new InputError('--apply', null, 'needs --grafana-url URL (or GRAFANA_URL)');
-  try {
-    if (!/^https?:$/.test(new URL(base).protocol)) throw new Error();
-  } catch {
-    throw new InputError('--grafana-url', null, `"${redactSecrets(base, [token])}" is not an http(s) URL`);
-  }
-  return { base, token, ...(folderUid ? { folderUid } : {}) };
+  const given = url?.trim() || env.GRAFANA_URL?.trim() || '';
+  if (!given) throw new InputError('--apply', null, 'needs --grafana-url URL (or GRAFANA_URL)');
+  return { base: apiBase(given, '--grafana-url', [token]), headers: { Authorization: `Bearer ${token}` }, secrets: [token] };
 }
 
-export async function applyGrafanaDashboard(
-  dashboard: GrafanaDashboard,
-  target: GrafanaTarget,
-  deps: RetryDeps & { fetch: typeof fetch } = { ...defaultRetryDeps(), fetch: globalThis.fetch },
-): Promise<GrafanaSaved> {
+/** Save into `folderUid` (Grafana's General folder when absent). */
+export async function applyGrafanaDashboard(dashboard: GrafanaDashboard, target: ApiTarget, folderUid?: string): Promise<GrafanaSaved> {
   // `id: null` with `overwrite`: Grafana matches on the uid, creating the dashboard or replacing it.
-  const body = JSON.stringify({ dashboard: { ...dashboard, id: null }, overwrite: true, message: 'training-metrics-gate dashboard grafana --apply', ...(target.folderUid ? { folderUid: target.folderUid } : {}) });
-  let saved: GrafanaSaved | null = null;
-  const outcome = await withRetry(
-    async (timeoutMs) => {
-      try {
-        const response = await deps.fetch(`${target.base}/api/dashboards/db`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${target.token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-          body,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        const text = await response.text().catch(() => '');
-        if (!response.ok) return { ok: false, status: response.status, error: `HTTP ${response.status}: ${text.replace(/\s+/g, ' ').slice(0, 200)}` };
-        saved = JSON.parse(text) as GrafanaSaved;
-        return { ok: true, status: response.status };
-      } catch (e) {
-        return { ok: false, status: null, error: (e as Error).name === 'TimeoutError' ? 'request timed out' : (e as Error).message };
-      }
-    },
-    POLICY,
-    deps,
-  );
-  if (!outcome.ok || !saved) {
-    throw new Error(redactSecrets(`POST /api/dashboards/db failed after ${outcome.attempts} attempt(s): ${outcome.error ?? 'no answer'}`, [target.token]));
-  }
-  return saved;
+  const body = { dashboard: { ...dashboard, id: null }, overwrite: true, message: 'training-metrics-gate dashboard grafana --apply', ...(folderUid ? { folderUid } : {}) };
+  return apiCall<GrafanaSaved>(target, 'POST', '/api/dashboards/db', body);
 }

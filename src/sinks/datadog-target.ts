@@ -3,7 +3,7 @@
  * stays light (the sink itself, with compression and retries, loads only when it runs).
  */
 import { datadogApiBase } from '../naming/datadog.js';
-import { redactSecrets } from './datadog-http.js';
+import { redactSecrets } from './http.js';
 
 /** The `/api/v2/series` URL for a base URL or a full one. */
 export function datadogSeriesUrl(base: string): string {

@@ -4,7 +4,7 @@
  */
 import type { GateResult, RunSummary } from '../model.js';
 import type { GitHubContext } from '../options.js';
-import { DEFAULT_RETRY_POLICY, defaultPostDeps, postWithRetry, redactSecrets, type PostDeps } from './datadog-http.js';
+import { defaultHttpDeps, redactSecrets, requestWithRetry, type HttpDeps } from './http.js';
 import type { RetryPolicy } from './retry.js';
 import { datadogSeriesUrl } from './datadog-target.js';
 
@@ -46,13 +46,19 @@ export interface DatadogSinkOptions {
   fetch?: typeof fetch;
   retry?: Partial<RetryPolicy>;
   /** For tests: replace waiting, clock and jitter. */
-  deps?: Partial<Omit<PostDeps, 'fetch'>>;
+  deps?: Partial<Omit<HttpDeps, 'fetch'>>;
   maxPayloadBytes?: number;
   /** gzip the bodies (default true): one request where plain JSON needs ten. */
   compress?: boolean;
   /** GPU and cost gauges per run (see DatadogSeriesOptions). */
   extraGauges?: DatadogSeriesOptions['extraGauges'];
 }
+
+/**
+ * 429 and 5xx (and network failures) are retried up to 5 attempts, honouring `Retry-After`; all requests of
+ * one call share two minutes, waits included.
+ */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 30_000, budgetMs: 120_000 };
 
 /** Build, split and send; resolves to a report and never rejects. */
 export async function sendToDatadog(
@@ -87,14 +93,14 @@ export async function sendToDatadog(
 
     const url = datadogSeriesUrl(options.url);
     const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    const deps: PostDeps = { ...defaultPostDeps(), ...options.deps, ...(options.fetch ? { fetch: options.fetch } : {}) };
+    const deps: HttpDeps = { ...defaultHttpDeps(), ...options.deps, ...(options.fetch ? { fetch: options.fetch } : {}) };
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', 'DD-API-KEY': options.apiKey };
     if (compress) headers['Content-Encoding'] = 'gzip';
 
     const deadline = deps.now() + policy.budgetMs;
     for (const [i, { json, gzip, count }] of bodies.entries()) {
       report.payloads++;
-      const outcome = await postWithRetry(url, gzip ?? json, headers, secrets, policy, deps, deadline);
+      const outcome = await requestWithRetry(url, { method: 'POST', headers, body: gzip ?? json }, secrets, policy, deps, deadline);
       if (outcome.ok) {
         report.accepted++;
         report.series += count;
@@ -102,7 +108,8 @@ export async function sendToDatadog(
         continue;
       }
       report.ok = false;
-      warn(`Datadog: ${count} series not sent to ${url}: ${outcome.error ?? 'failed'}${hint(outcome.status)}`);
+      const gaveUp = outcome.exhausted ? ` (gave up after ${outcome.attempts} attempts)` : '';
+      warn(`Datadog: ${count} series not sent to ${url}: ${outcome.error ?? 'failed'}${gaveUp}${hint(outcome.status)}`);
       // Stop rather than repeat a failure: a refused key or a bad request fails the same way for every
       // payload, and an API still down after the retries will not be up for the next one. 413 is per payload.
       if (outcome.status !== 413 && i < bodies.length - 1) {

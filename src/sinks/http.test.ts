@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactSecrets, retryAfterMs } from './datadog-http.js';
+import { redactSecrets, retryAfterMs } from './http.js';
 
 describe('retryAfterMs', () => {
   const now = Date.UTC(2026, 10, 29, 22, 0, 0);

@@ -393,12 +393,30 @@ async function withRetry(attempt, policy, deps = defaultRetryDeps(), deadline = 
 }
 
 /**
- * One POST to the Datadog API with the sinks' bounded retries (retry.ts), honouring `Retry-After` (or
- * Datadog's `X-RateLimit-Reset`). Never throws: the outcome is a value, and every text in it has the API
- * key redacted.
+ * One HTTP request with the bounded retries of retry.ts, as the HTTP sinks and the `--apply` commands make
+ * them: a 429's `Retry-After` (or Datadog's `X-RateLimit-Reset`) is honoured, a failure comes back as one
+ * line (`HTTP 503: <what the server said>`, or the network error), and secrets are redacted from it. Never
+ * throws: the outcome is a value.
  */
-const DEFAULT_RETRY_POLICY = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 30_000, budgetMs: 120_000 };
-const defaultPostDeps = () => ({ ...defaultRetryDeps(), fetch: globalThis.fetch });
+const defaultHttpDeps = () => ({ ...defaultRetryDeps(), fetch: globalThis.fetch });
+/** `deadline`: ms since the epoch after which no request starts and no wait is begun (default: now + budgetMs). */
+async function requestWithRetry(url, request, secrets, policy, deps = defaultHttpDeps(), deadline = deps.now() + policy.budgetMs) {
+    let body = '';
+    const outcome = await withRetry(async (timeoutMs) => {
+        try {
+            const response = await deps.fetch(url, { ...request, signal: AbortSignal.timeout(timeoutMs) });
+            body = await response.text().catch(() => '');
+            if (response.ok)
+                return { ok: true, status: response.status };
+            return { ok: false, status: response.status, error: `HTTP ${response.status}${describeBody(body)}`, retryAfterMs: retryAfterMs(response.headers, deps.now()) };
+        }
+        catch (e) {
+            body = '';
+            return { ok: false, status: null, error: networkError(e) };
+        }
+    }, policy, deps, deadline);
+    return outcome.error === undefined ? { ...outcome, body } : { ...outcome, error: redactSecrets(outcome.error, secrets), body };
+}
 /**
  * Milliseconds to wait as a response asks: `Retry-After` in seconds or as an HTTP date, else
  * `X-RateLimit-Reset` (seconds until the rate-limit window resets); null when neither is usable.
@@ -429,33 +447,16 @@ function redactSecrets(text, secrets) {
     // A key someone put into a URL's query string.
     return out.replace(/((?:api|application)[_-]?key=)[^&\s"']+/gi, '$1***');
 }
-/** `deadline`: ms since the epoch after which no request starts and no wait is begun (default: now + budgetMs). */
-async function postWithRetry(url, body, headers, secrets, policy = DEFAULT_RETRY_POLICY, deps = defaultPostDeps(), deadline = deps.now() + policy.budgetMs) {
-    const outcome = await withRetry(async (timeoutMs) => {
-        try {
-            const response = await deps.fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs) });
-            const text = await response.text().catch(() => '');
-            if (response.ok)
-                return { ok: true, status: response.status };
-            return { ok: false, status: response.status, error: `HTTP ${response.status}${describeErrors(text)}`, retryAfterMs: retryAfterMs(response.headers, deps.now()) };
-        }
-        catch (e) {
-            return { ok: false, status: null, error: networkError(e) };
-        }
-    }, policy, deps, deadline);
-    if (outcome.error === undefined)
-        return outcome;
-    const error = outcome.exhausted ? `${outcome.error} (gave up after ${outcome.attempts} attempts)` : outcome.error;
-    return { ...outcome, error: redactSecrets(error, secrets) };
-}
-/** `: <errors>` from a Datadog error body `{"errors":[…]}`, else a short excerpt of the body. */
-function describeErrors(text) {
+/** `: <errors>` from an error body (Datadog's `{"errors":[…]}`, Grafana's `{"message":…}`), else a short excerpt. */
+function describeBody(text) {
     if (!text)
         return '';
     try {
         const parsed = JSON.parse(text);
         if (Array.isArray(parsed.errors) && parsed.errors.length)
             return `: ${parsed.errors.map(String).join('; ').slice(0, 300)}`;
+        if (typeof parsed.message === 'string' && parsed.message)
+            return `: ${parsed.message.slice(0, 300)}`;
     }
     catch {
         // not JSON
@@ -789,7 +790,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-Dj_aP-1x.js');
+    const { parseConfig } = await import('./parse-config-DAA3cQPp.js');
     return parseConfig(text, path);
 }
 
@@ -4108,22 +4109,22 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     if (options.command === 'post-comment') {
-        await (await import('./post-comment-CI0XmcD_.js')).postComment(stage, options.commentFile);
+        await (await import('./post-comment-BHjCnGwl.js')).postComment(stage, options.commentFile);
         result.exitCode = result.errors.length ? 2 : 0;
         return result;
     }
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-CEHmRdCh.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-D5SmFWan.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-CCBkZnEc.js')).addGpu(stage);
+        await (await import('./gpu-BoYG1O45.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-BH3y_Upp.js') : null;
+    const historyStage = options.history ? await import('./history-DgkRHmPU.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-BcLhXaS8.js');
+        const sinks = await import('./http-sinks-C7mH3UW0.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -4132,7 +4133,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-Cbn2i-G3.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-D_HkWco1.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)
@@ -4145,4 +4146,4 @@ async function run(options, io, shell = { jobSummary: false }) {
     return result;
 }
 
-export { defaultPostDeps as A, postWithRetry as B, COMMANDS as C, DEFAULT_RETRY_POLICY as D, redactSecrets as E, tagValue as F, looksLikeUniqueId as G, checkPushgatewayUrl as H, InputError as I, redactUrl as J, withRetry as K, retryable as L, defaultRetryDeps as M, DEFAULT_CONFIG as N, DATADOG_TEMPLATE_TAGS as O, PARAMETERS as P, classify as Q, RUN_GAUGES as R, loadConfig as S, openTable as T, DEFAULT_OPTIONS as U, summarizeRun as V, WINDOW_QUANTILES as W, datadogApiBase as X, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, readTextFile as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, gammaln as l, metricKey as m, errorFunction as n, mean as o, probit as p, quantileSorted as q, resolveOptions as r, statsdName as s, sampleStandardDeviation as t, branchType as u, lineAt as v, datadogRunGaugeName as w, datadogUnit as x, datadogStatName as y, datadogSeriesUrl as z };
+export { defaultHttpDeps as A, requestWithRetry as B, COMMANDS as C, redactSecrets as D, tagValue as E, looksLikeUniqueId as F, checkPushgatewayUrl as G, redactUrl as H, InputError as I, withRetry as J, retryable as K, defaultRetryDeps as L, DEFAULT_CONFIG as M, DATADOG_TEMPLATE_TAGS as N, classify as O, PARAMETERS as P, loadConfig as Q, RUN_GAUGES as R, openTable as S, DEFAULT_OPTIONS as T, summarizeRun as U, datadogApiBase as V, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, readTextFile as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, gammaln as l, metricKey as m, errorFunction as n, mean as o, probit as p, quantileSorted as q, resolveOptions as r, statsdName as s, sampleStandardDeviation as t, branchType as u, lineAt as v, datadogRunGaugeName as w, datadogUnit as x, datadogStatName as y, datadogSeriesUrl as z };

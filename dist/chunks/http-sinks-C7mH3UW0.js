@@ -1,4 +1,4 @@
-import { e as runTagSet, w as datadogRunGaugeName, x as datadogUnit, s as statsdName, y as datadogStatName, z as datadogSeriesUrl, D as DEFAULT_RETRY_POLICY, A as defaultPostDeps, B as postWithRetry, E as redactSecrets, c as commonjsGlobal, F as tagValue, G as looksLikeUniqueId, m as metricKey, H as checkPushgatewayUrl, J as redactUrl, K as withRetry, L as retryable, M as defaultRetryDeps } from './run-DuCwr_TH.js';
+import { e as runTagSet, w as datadogRunGaugeName, x as datadogUnit, s as statsdName, y as datadogStatName, z as datadogSeriesUrl, A as defaultHttpDeps, B as requestWithRetry, D as redactSecrets, c as commonjsGlobal, E as tagValue, F as looksLikeUniqueId, m as metricKey, G as checkPushgatewayUrl, H as redactUrl, J as withRetry, K as retryable, L as defaultRetryDeps } from './run-CeRDgHub.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,7 +9,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-NAoMvofF.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-DuXf2HIE.js';
 import { g as gpuGaugesFor } from './gpu-gauges-2JeUk8qX.js';
 import 'node:fs';
 import 'node:fs/promises';
@@ -163,6 +163,11 @@ function toDatadogSeries(summaries, gate, options) {
     return out;
 }
 
+/**
+ * 429 and 5xx (and network failures) are retried up to 5 attempts, honouring `Retry-After`; all requests of
+ * one call share two minutes, waits included.
+ */
+const DEFAULT_RETRY_POLICY = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 30_000, budgetMs: 120_000 };
 /** Build, split and send; resolves to a report and never rejects. */
 async function sendToDatadog(summaries, gate, options) {
     const report = { sink: 'datadog', ok: true, series: 0, points: 0, payloads: 0, accepted: 0, notes: [], warnings: [], refused: [] };
@@ -190,14 +195,14 @@ async function sendToDatadog(summaries, gate, options) {
             report.ok = false;
         const url = datadogSeriesUrl(options.url);
         const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-        const deps = { ...defaultPostDeps(), ...options.deps, ...(options.fetch ? { fetch: options.fetch } : {}) };
+        const deps = { ...defaultHttpDeps(), ...options.deps, ...(options.fetch ? { fetch: options.fetch } : {}) };
         const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'DD-API-KEY': options.apiKey };
         if (compress)
             headers['Content-Encoding'] = 'gzip';
         const deadline = deps.now() + policy.budgetMs;
         for (const [i, { json, gzip, count }] of bodies.entries()) {
             report.payloads++;
-            const outcome = await postWithRetry(url, gzip ?? json, headers, secrets, policy, deps, deadline);
+            const outcome = await requestWithRetry(url, { method: 'POST', headers, body: gzip ?? json }, secrets, policy, deps, deadline);
             if (outcome.ok) {
                 report.accepted++;
                 report.series += count;
@@ -205,7 +210,8 @@ async function sendToDatadog(summaries, gate, options) {
                 continue;
             }
             report.ok = false;
-            warn(`Datadog: ${count} series not sent to ${url}: ${outcome.error ?? 'failed'}${hint(outcome.status)}`);
+            const gaveUp = outcome.exhausted ? ` (gave up after ${outcome.attempts} attempts)` : '';
+            warn(`Datadog: ${count} series not sent to ${url}: ${outcome.error ?? 'failed'}${gaveUp}${hint(outcome.status)}`);
             // Stop rather than repeat a failure: a refused key or a bad request fails the same way for every
             // payload, and an API still down after the retries will not be up for the next one. 413 is per payload.
             if (outcome.status !== 413 && i < bodies.length - 1) {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { R as RUN_GAUGES, m as metricKey, s as statsdName, I as InputError, S as loadConfig, V as summarizeRun, T as openTable, Q as classify } from './run-DuCwr_TH.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-NAoMvofF.js';
+import { R as RUN_GAUGES, m as metricKey, s as statsdName, I as InputError, Q as loadConfig, U as summarizeRun, S as openTable, O as classify } from './run-CeRDgHub.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-DuXf2HIE.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';
@@ -527,8 +527,8 @@ const GRAFANA_GENERATOR = {
         });
         if (!v.apply)
             return `${JSON.stringify(dashboard, null, 2)}\n`;
-        const { applyGrafanaDashboard, grafanaTargetFrom } = await import('./grafana-apply-BNIaJqVH.js');
-        const saved = await applyGrafanaDashboard(dashboard, grafanaTargetFrom(v['grafana-url'], v['folder-uid'], env));
+        const { applyGrafanaDashboard, grafanaTargetFrom } = await import('./grafana-apply-DFGzc1LA.js');
+        const saved = await applyGrafanaDashboard(dashboard, grafanaTargetFrom(v['grafana-url'], env), v['folder-uid']);
         return `dashboard saved: ${dashboard.title} (uid ${saved.uid}, version ${saved.version}, ${saved.url})\n`;
     },
 };

@@ -8,7 +8,7 @@ import type { GitHubContext } from '../options.js';
 import { annotate, type AnnotationSink } from './annotations.js';
 import { writeReportFiles } from './files.js';
 import { commentBody, commentGroup, upsertComment, type CommentMode, type CommentOutcome } from './github/comment.js';
-import { COMMENT_FILE_FORMAT, writeCommentFile } from './github/comment-file.js';
+import { writeCommentFile } from './github/comment-file.js';
 import { summaryMarkdown, writeJobSummary, type SummaryWriter } from './summary.js';
 import type { ReportInput } from './types.js';
 import { runStatus } from './verdict.js';
@@ -24,9 +24,8 @@ export interface PublishOptions {
   githubToken: string | null;
   /** `--comment-file` / input `comment-file`: write the comment for a second workflow to post (fork pull requests). */
   commentFile?: string | null;
+  /** The run's context; its `apiUrl` (GITHUB_API_URL, GHES) is where the comment goes. */
   github: GitHubContext;
-  /** REST API root (GITHUB_API_URL on the runner; GHES); default https://api.github.com. */
-  apiUrl?: string;
   /** Append to GITHUB_STEP_SUMMARY: always in the action; in the CLI when that variable is set. */
   jobSummary: boolean;
   /** One PR comment per group; default: derived from the experiment names (commentGroup). */
@@ -83,7 +82,7 @@ export async function publishReport(input: ReportInput, options: PublishOptions,
     if (prNumber === null || !prHeadSha) deps.io.info('comment-file: not written, as this is not a pull request run');
     else {
       try {
-        await writeCommentFile(options.commentFile, { format: COMMENT_FILE_FORMAT, repository, pullRequest: prNumber, headSha: prHeadSha, group, regression, body });
+        await writeCommentFile(options.commentFile, { repository, pullRequest: prNumber, headSha: prHeadSha, group, regression, body });
         files = { ...files, comment: options.commentFile };
       } catch (err) {
         fileError ??= err;
@@ -99,7 +98,7 @@ export async function publishReport(input: ReportInput, options: PublishOptions,
       body,
       mode: options.comment,
       regression,
-      ...(options.apiUrl ? { baseUrl: options.apiUrl } : {}),
+      ...(options.github.apiUrl ? { baseUrl: options.github.apiUrl } : {}),
       ...(options.commentAuthor ? { authorLogin: options.commentAuthor } : {}),
     },
     deps.io,

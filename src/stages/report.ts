@@ -32,7 +32,6 @@ export async function publish(stage: Stage, history: HistoryFile | null): Promis
         githubToken: options.githubToken,
         commentFile: options.commentFile,
         github: options.github,
-        ...(options.github.apiUrl ? { apiUrl: options.github.apiUrl } : {}),
         jobSummary: shell.jobSummary,
       },
       { io, ...(shell.annotations ? { annotations: shell.annotations } : {}) },

@@ -60,15 +60,15 @@ describe('publishReport with a real step summary file and a loopback GitHub REST
 
   afterAll(() => rmSync(summaryDir, { recursive: true, force: true }));
 
+  // Every request goes to the loopback server, whatever context a test gives.
   const options = (over: Partial<PublishOptions> = {}): PublishOptions => ({
     markdown: join(dir, 'out', 'report.md'),
     html: join(dir, 'out', 'report.html'),
     comment: 'always',
     githubToken: 'ghs_rw',
-    github,
-    apiUrl: gh.baseUrl,
     jobSummary: true,
     ...over,
+    github: { ...(over.github ?? github), apiUrl: gh.baseUrl },
   });
 
   it('writes the files and the summary, annotates, and comments once per group', async () => {

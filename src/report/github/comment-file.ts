@@ -28,10 +28,11 @@ export interface CommentFile {
   body: string;
 }
 
-export async function writeCommentFile(path: string, file: CommentFile): Promise<void> {
+export async function writeCommentFile(path: string, file: Omit<CommentFile, 'format'>): Promise<void> {
+  const written: CommentFile = { format: COMMENT_FILE_FORMAT, ...file };
   try {
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, `${JSON.stringify(file, null, 2)}\n`, 'utf8');
+    await writeFile(path, `${JSON.stringify(written, null, 2)}\n`, 'utf8');
   } catch (err) {
     throw new InputError(path, null, `cannot write the comment file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }

@@ -105,10 +105,7 @@ export async function upsertComment(req: CommentRequest, log: CommentLog): Promi
     const note = '\n\n… shortened to fit GitHub\'s comment size limit.\n';
     body = body.slice(0, COMMENT_MAX_CHARS - note.length) + note;
   }
-  const octokit = getOctokit(req.token, {
-    ...(req.baseUrl ? { baseUrl: req.baseUrl.replace(/\/+$/, '') } : {}),
-    log: { debug: () => {}, info: () => {}, warn: (m: string) => log.warn(m), error: () => {} },
-  });
+  const octokit = octokitFor(req.token, req.baseUrl, (m) => log.warn(m));
   const where = { owner, repo, issue_number: req.issueNumber };
   try {
     const login = req.authorLogin ?? (await ownLogin(octokit));
@@ -143,13 +140,18 @@ export async function upsertComment(req: CommentRequest, log: CommentLog): Promi
 
 type Octokit = ReturnType<typeof getOctokit>;
 
+/** A REST client for `baseUrl` (default api.github.com) that says nothing but its warnings, and those through `warn`. */
+function octokitFor(token: string, baseUrl: string | undefined, warn: (message: string) => void = () => {}): Octokit {
+  return getOctokit(token, {
+    ...(baseUrl ? { baseUrl: baseUrl.replace(/\/+$/, '') } : {}),
+    log: { debug: () => {}, info: () => {}, warn, error: () => {} },
+  });
+}
+
 /** The head commit a pull request is at now (GET /repos/{owner}/{repo}/pulls/{n}); throws a one-line error when it cannot be had. */
 export async function pullRequestHead(token: string, repository: string, number: number, baseUrl?: string): Promise<string> {
   const [owner, repo] = repository.split('/');
-  const octokit = getOctokit(token, {
-    ...(baseUrl ? { baseUrl: baseUrl.replace(/\/+$/, '') } : {}),
-    log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
-  });
+  const octokit = octokitFor(token, baseUrl);
   try {
     const { data } = await octokit.rest.pulls.get({ owner: owner!, repo: repo!, pull_number: number });
     return data.head.sha;

@@ -1,4 +1,4 @@
-import { d as getDefaultExportFromCjs, I as InputError, M as DEFAULT_CONFIG, m as metricKey } from './run-CeRDgHub.js';
+import { d as getDefaultExportFromCjs, I as InputError, M as DEFAULT_CONFIG, m as metricKey } from './run-ChcvxOyY.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';
 import 'node:fs/promises';

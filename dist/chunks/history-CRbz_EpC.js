@@ -1,4 +1,4 @@
-import { I as InputError, i as median, k as medianAbsoluteDeviation, p as probit, l as gammaln, n as errorFunction, o as mean, m as metricKey, t as sampleStandardDeviation, u as branchType, v as lineAt } from './run-CeRDgHub.js';
+import { I as InputError, i as median, k as medianAbsoluteDeviation, p as probit, l as gammaln, n as errorFunction, o as mean, m as metricKey, t as sampleStandardDeviation, u as branchType, v as lineAt } from './run-ChcvxOyY.js';
 import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
 import { f as formatValue, a as formatChange } from './format-Ctekw4Ld.js';
 import { execFile } from 'node:child_process';

@@ -4,8 +4,8 @@ import 'node:os';
 import { dirname } from 'node:path';
 import { c as comparableRuns } from './main-Bn0cX3mq.js';
 import './index-D2ITh64m.js';
-import { W as WINDOW_QUANTILES, I as InputError, i as median, m as metricKey } from './run-CeRDgHub.js';
-import { h as htmlText, f as formatValue, a as formatNumber, e as evenIndices, o as orderRuns, b as headlineText, d as runStatus, g as orderMetrics, l as lossOverlay, v as verdictLine, i as formatBaseline, j as historySparkline, V as VERDICT_LABEL, k as renderMarkdownWithin, S as SUMMARY_MAX_BYTES, m as renderMarkdown, n as commentGroup, q as commentBody, w as writeCommentFile, C as COMMENT_FILE_FORMAT, u as upsertComment, s as interpolate } from './comment-file-B5LQjA4H.js';
+import { W as WINDOW_QUANTILES, I as InputError, i as median, m as metricKey } from './run-ChcvxOyY.js';
+import { h as htmlText, f as formatValue, a as formatNumber, e as evenIndices, o as orderRuns, b as headlineText, d as runStatus, g as orderMetrics, l as lossOverlay, v as verdictLine, i as formatBaseline, j as historySparkline, V as VERDICT_LABEL, k as renderMarkdownWithin, S as SUMMARY_MAX_BYTES, m as renderMarkdown, n as commentGroup, q as commentBody, w as writeCommentFile, u as upsertComment, s as interpolate } from './comment-file-Cv4V3_YN.js';
 import { a as formatChange } from './format-Ctekw4Ld.js';
 import { EOL } from 'os';
 import { promises, constants } from 'fs';
@@ -809,7 +809,7 @@ async function publishReport(input, options, deps) {
             deps.io.info('comment-file: not written, as this is not a pull request run');
         else {
             try {
-                await writeCommentFile(options.commentFile, { format: COMMENT_FILE_FORMAT, repository, pullRequest: prNumber, headSha: prHeadSha, group, regression, body });
+                await writeCommentFile(options.commentFile, { repository, pullRequest: prNumber, headSha: prHeadSha, group, regression, body });
                 files = { ...files, comment: options.commentFile };
             }
             catch (err) {
@@ -825,7 +825,7 @@ async function publishReport(input, options, deps) {
         body,
         mode: options.comment,
         regression,
-        ...(options.apiUrl ? { baseUrl: options.apiUrl } : {}),
+        ...(options.github.apiUrl ? { baseUrl: options.github.apiUrl } : {}),
         ...(options.commentAuthor ? { authorLogin: options.commentAuthor } : {}),
     }, deps.io);
     if (fileError)
@@ -901,7 +901,6 @@ async function publish(stage, history) {
             githubToken: options.githubToken,
             commentFile: options.commentFile,
             github: options.github,
-            ...(options.github.apiUrl ? { apiUrl: options.github.apiUrl } : {}),
             jobSummary: shell.jobSummary,
         }, { io, ...(shell.annotations ? { annotations: shell.annotations } : {}) });
         result.report = { comment: published.comment.action, commentUrl: published.comment.url ?? null, html: published.files.html ?? null, markdown: published.files.markdown ?? null };

@@ -16,7 +16,7 @@ import require$$0$5 from 'node:util';
 import require$$7 from 'node:querystring';
 import require$$8 from 'node:events';
 import require$$0$6 from 'node:diagnostics_channel';
-import { c as commonjsGlobal, I as InputError, v as lineAt } from './run-CeRDgHub.js';
+import { c as commonjsGlobal, I as InputError, v as lineAt } from './run-ChcvxOyY.js';
 import require$$5 from 'node:tls';
 import require$$1$2 from 'node:zlib';
 import require$$5$1 from 'node:perf_hooks';
@@ -34374,10 +34374,7 @@ async function upsertComment(req, log) {
         const note = '\n\n… shortened to fit GitHub\'s comment size limit.\n';
         body = body.slice(0, COMMENT_MAX_CHARS - note.length) + note;
     }
-    const octokit = getOctokit(req.token, {
-        ...(req.baseUrl ? { baseUrl: req.baseUrl.replace(/\/+$/, '') } : {}),
-        log: { debug: () => { }, info: () => { }, warn: (m) => log.warn(m), error: () => { } },
-    });
+    const octokit = octokitFor(req.token, req.baseUrl, (m) => log.warn(m));
     const where = { owner, repo, issue_number: req.issueNumber };
     try {
         const login = req.authorLogin ?? (await ownLogin(octokit));
@@ -34411,13 +34408,17 @@ async function upsertComment(req, log) {
         return { action: 'failed', reason: describe(err) };
     }
 }
+/** A REST client for `baseUrl` (default api.github.com) that says nothing but its warnings, and those through `warn`. */
+function octokitFor(token, baseUrl, warn = () => { }) {
+    return getOctokit(token, {
+        ...(baseUrl ? { baseUrl: baseUrl.replace(/\/+$/, '') } : {}),
+        log: { debug: () => { }, info: () => { }, warn, error: () => { } },
+    });
+}
 /** The head commit a pull request is at now (GET /repos/{owner}/{repo}/pulls/{n}); throws a one-line error when it cannot be had. */
 async function pullRequestHead(token, repository, number, baseUrl) {
     const [owner, repo] = repository.split('/');
-    const octokit = getOctokit(token, {
-        ...(baseUrl ? { baseUrl: baseUrl.replace(/\/+$/, '') } : {}),
-        log: { debug: () => { }, info: () => { }, warn: () => { }, error: () => { } },
-    });
+    const octokit = octokitFor(token, baseUrl);
     try {
         const { data } = await octokit.rest.pulls.get({ owner: owner, repo: repo, pull_number: number });
         return data.head.sha;
@@ -34460,9 +34461,10 @@ function pick(comments, marker, login) {
  */
 const COMMENT_FILE_FORMAT = 'training-metrics-gate/comment@1';
 async function writeCommentFile(path, file) {
+    const written = { format: COMMENT_FILE_FORMAT, ...file };
     try {
         await mkdir(dirname(path), { recursive: true });
-        await writeFile(path, `${JSON.stringify(file, null, 2)}\n`, 'utf8');
+        await writeFile(path, `${JSON.stringify(written, null, 2)}\n`, 'utf8');
     }
     catch (err) {
         throw new InputError(path, null, `cannot write the comment file: ${err.code ?? err.message}`);
@@ -34524,4 +34526,4 @@ function commentFileMismatch(file, github, pullHead) {
     return null;
 }
 
-export { COMMENT_FILE_FORMAT as C, SUMMARY_MAX_BYTES as S, VERDICT_LABEL as V, formatNumber as a, headlineText as b, commentFileMismatch as c, runStatus as d, evenIndices as e, formatValue as f, orderMetrics as g, htmlText as h, formatBaseline as i, historySparkline as j, renderMarkdownWithin as k, lossOverlay as l, renderMarkdown as m, commentGroup as n, orderRuns as o, pullRequestHead as p, commentBody as q, readCommentFile as r, interpolate as s, upsertComment as u, verdictLine as v, writeCommentFile as w };
+export { SUMMARY_MAX_BYTES as S, VERDICT_LABEL as V, formatNumber as a, headlineText as b, commentFileMismatch as c, runStatus as d, evenIndices as e, formatValue as f, orderMetrics as g, htmlText as h, formatBaseline as i, historySparkline as j, renderMarkdownWithin as k, lossOverlay as l, renderMarkdown as m, commentGroup as n, orderRuns as o, pullRequestHead as p, commentBody as q, readCommentFile as r, interpolate as s, upsertComment as u, verdictLine as v, writeCommentFile as w };

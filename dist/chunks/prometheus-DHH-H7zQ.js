@@ -1,4 +1,4 @@
-import { m as metricKey } from './run-CeRDgHub.js';
+import { m as metricKey } from './run-ChcvxOyY.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

@@ -1,4 +1,4 @@
-import { I as InputError, m as metricKey, h as headerUnit, f as readTextFile, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-CeRDgHub.js';
+import { I as InputError, m as metricKey, h as headerUnit, f as readTextFile, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-ChcvxOyY.js';
 import { parse } from './sync-BwpihYzg.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs';

@@ -1,8 +1,9 @@
 /** Parse and validate the YAML config file's text (see config.ts for its shape). */
 import picomatch from 'picomatch';
-import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, type Node } from 'yaml';
 import { InputError, type MetricClass, type MetricKind } from '../model.js';
 import { metricKey } from '../naming.js';
+import { parseLinedYaml } from '../yaml-lines.js';
 import { DEFAULT_CONFIG, type ClassRule, type Config } from './config.js';
 
 const KINDS: MetricKind[] = ['loss', 'timer', 'window', 'gauge', 'ignore'];
@@ -14,13 +15,7 @@ const SETTINGS: Record<string, keyof Config> = {
 };
 
 export function parseConfig(text: string, source: string): Config {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  const lineOf = (node: Node | null | undefined): number | null => (node?.range ? lines.linePos(node.range[0]).line : null);
-  if (doc.errors.length) {
-    const err = doc.errors[0]!;
-    throw new InputError(source, lines.linePos(err.pos[0]).line, `invalid YAML: ${err.message.split('\n')[0]}`);
-  }
+  const { doc, lineOf } = parseLinedYaml(text, source);
   const config: Config = { ...DEFAULT_CONFIG, rules: [], sections: {}, source };
   if (doc.contents === null) return config;
   if (!isMap(doc.contents)) throw new InputError(source, lineOf(doc.contents), 'the config must be a mapping of settings');

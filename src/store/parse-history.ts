@@ -4,8 +4,9 @@
  * naming the line, and the caller never overwrites a file it could not read.
  */
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isSeq, type Node } from 'yaml';
 import { InputError, lineAt } from '../model.js';
+import { linedDocument, type LinedDocument } from '../yaml-lines.js';
 import { emptyHistory, HISTORY_FORMAT, type HistoryFile, type HistoryRecord } from './history.js';
 
 const KINDS = new Set(['loss', 'timer', 'window', 'gauge', 'ignore']);
@@ -82,14 +83,11 @@ function recordProblem(r: unknown): { path: (string | number)[]; what: string } 
 
 /** Line of the deepest node on `path` that exists (JSON is YAML, so the yaml parser gives positions). */
 function locator(text: string): (path: (string | number)[]) => number | null {
-  let cached: { doc: ReturnType<typeof parseDocument>; lines: LineCounter } | null = null;
+  let cached: LinedDocument | null = null;
   return (path) => {
-    cached ??= (() => {
-      const lines = new LineCounter();
-      return { doc: parseDocument(text, { lineCounter: lines }), lines };
-    })();
+    cached ??= linedDocument(text);
     let node: Node | null = cached.doc.contents as Node | null;
-    let best = node?.range ? cached.lines.linePos(node.range[0]).line : null;
+    let best = cached.lineOf(node);
     for (const step of path) {
       let next: Node | null = null;
       if (typeof step === 'number' && isSeq(node)) next = (node.items[step] as Node | undefined) ?? null;
@@ -99,7 +97,7 @@ function locator(text: string): (path: (string | number)[]) => number | null {
       }
       if (!next) break;
       node = next;
-      if (node.range) best = cached.lines.linePos(node.range[0]).line;
+      best = cached.lineOf(node) ?? best;
     }
     return best;
   };

@@ -7,20 +7,15 @@
  * A key matches a GPU whose name contains it, case-insensitively ("H100" matches "NVIDIA H100 80GB HBM3");
  * when several match, the longest key wins, so "H100 NVL" can be priced apart from "H100".
  */
-import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, type Node } from 'yaml';
 import { InputError } from '../model.js';
+import { parseLinedYaml } from '../yaml-lines.js';
 
 export type GpuPrices = Record<string, number>;
 
 /** Parse price text; every problem is an InputError naming `source` and the line. Empty text → no prices. */
 export function parseGpuPrices(text: string, source: string): GpuPrices {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  const lineOf = (node: Node | null | undefined): number | null => (node?.range ? lines.linePos(node.range[0]).line : null);
-  if (doc.errors.length) {
-    const err = doc.errors[0]!;
-    throw new InputError(source, lines.linePos(err.pos[0]).line, `invalid YAML in GPU prices: ${err.message.split('\n')[0]}`);
-  }
+  const { doc, lineOf } = parseLinedYaml(text, source, 'YAML in GPU prices');
   if (doc.contents === null) return {};
   if (!isMap(doc.contents)) throw new InputError(source, lineOf(doc.contents), 'GPU prices must map GPU types to a price per GPU-hour, e.g. { "H100": 2.49 }');
   const prices: GpuPrices = {};

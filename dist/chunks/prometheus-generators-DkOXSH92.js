@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { R as RUN_GAUGES, m as metricKey, s as statsdName, I as InputError, Q as loadConfig, U as summarizeRun, S as openTable, O as classify } from './run-ChcvxOyY.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-DHH-H7zQ.js';
+import { R as RUN_GAUGES, m as metricKey, s as statsdName, I as InputError, Q as loadConfig, U as summarizeRun, S as openTable, O as classify } from './run-CNtxHz4f.js';
+import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-CKfVdoXt.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';
@@ -527,7 +527,7 @@ const GRAFANA_GENERATOR = {
         });
         if (!v.apply)
             return `${JSON.stringify(dashboard, null, 2)}\n`;
-        const { applyGrafanaDashboard, grafanaTargetFrom } = await import('./grafana-apply-BsQbfK6l.js');
+        const { applyGrafanaDashboard, grafanaTargetFrom } = await import('./grafana-apply-B78xVE_m.js');
         const saved = await applyGrafanaDashboard(dashboard, grafanaTargetFrom(v['grafana-url'], env), v['folder-uid']);
         return `dashboard saved: ${dashboard.title} (uid ${saved.uid}, version ${saved.version}, ${saved.url})\n`;
     },

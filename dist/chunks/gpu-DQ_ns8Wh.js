@@ -1,6 +1,7 @@
-import { I as InputError, m as metricKey, h as headerUnit, f as readTextFile, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-ChcvxOyY.js';
+import { I as InputError, m as metricKey, h as headerUnit, f as readTextFile, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-CNtxHz4f.js';
 import { parse } from './sync-BwpihYzg.js';
 import { d as distExports } from './index-D2ITh64m.js';
+import { p as parseLinedYaml } from './yaml-lines-o-LQ20X3.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
@@ -1122,13 +1123,7 @@ function gpuHours(gpus, seconds) {
  */
 /** Parse price text; every problem is an InputError naming `source` and the line. Empty text → no prices. */
 function parseGpuPrices(text, source) {
-    const lines = new distExports.LineCounter();
-    const doc = distExports.parseDocument(text, { lineCounter: lines, prettyErrors: false });
-    const lineOf = (node) => (node?.range ? lines.linePos(node.range[0]).line : null);
-    if (doc.errors.length) {
-        const err = doc.errors[0];
-        throw new InputError(source, lines.linePos(err.pos[0]).line, `invalid YAML in GPU prices: ${err.message.split('\n')[0]}`);
-    }
+    const { doc, lineOf } = parseLinedYaml(text, source, 'YAML in GPU prices');
     if (doc.contents === null)
         return {};
     if (!distExports.isMap(doc.contents))

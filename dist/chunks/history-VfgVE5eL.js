@@ -1,4 +1,4 @@
-import { I as InputError, i as median, k as medianAbsoluteDeviation, p as probit, l as gammaln, n as errorFunction, o as mean, m as metricKey, t as sampleStandardDeviation, u as branchType, v as lineAt } from './run-ChcvxOyY.js';
+import { I as InputError, i as median, k as medianAbsoluteDeviation, p as probit, l as gammaln, n as errorFunction, o as mean, m as metricKey, t as sampleStandardDeviation, u as branchType, v as lineAt } from './run-CNtxHz4f.js';
 import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
 import { f as formatValue, a as formatChange } from './format-Ctekw4Ld.js';
 import { execFile } from 'node:child_process';
@@ -6,6 +6,7 @@ import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, dirname, basename } from 'node:path';
 import { d as distExports } from './index-D2ITh64m.js';
+import { l as linedDocument } from './yaml-lines-o-LQ20X3.js';
 import 'node:fs';
 import 'node:stream';
 import 'process';
@@ -839,12 +840,9 @@ function recordProblem(r) {
 function locator(text) {
     let cached = null;
     return (path) => {
-        cached ??= (() => {
-            const lines = new distExports.LineCounter();
-            return { doc: distExports.parseDocument(text, { lineCounter: lines }), lines };
-        })();
+        cached ??= linedDocument(text);
         let node = cached.doc.contents;
-        let best = node?.range ? cached.lines.linePos(node.range[0]).line : null;
+        let best = cached.lineOf(node);
         for (const step of path) {
             let next = null;
             if (typeof step === 'number' && distExports.isSeq(node))
@@ -856,8 +854,7 @@ function locator(text) {
             if (!next)
                 break;
             node = next;
-            if (node.range)
-                best = cached.lines.linePos(node.range[0]).line;
+            best = cached.lineOf(node) ?? best;
         }
         return best;
     };

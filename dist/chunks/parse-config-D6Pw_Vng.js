@@ -1,5 +1,6 @@
-import { d as getDefaultExportFromCjs, I as InputError, M as DEFAULT_CONFIG, m as metricKey } from './run-ChcvxOyY.js';
+import { d as getDefaultExportFromCjs, M as DEFAULT_CONFIG, I as InputError, m as metricKey } from './run-CNtxHz4f.js';
 import { d as distExports } from './index-D2ITh64m.js';
+import { p as parseLinedYaml } from './yaml-lines-o-LQ20X3.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
@@ -2533,13 +2534,7 @@ const SETTINGS = {
     loss_max_points: 'lossMaxPoints',
 };
 function parseConfig(text, source) {
-    const lines = new distExports.LineCounter();
-    const doc = distExports.parseDocument(text, { lineCounter: lines, prettyErrors: false });
-    const lineOf = (node) => (node?.range ? lines.linePos(node.range[0]).line : null);
-    if (doc.errors.length) {
-        const err = doc.errors[0];
-        throw new InputError(source, lines.linePos(err.pos[0]).line, `invalid YAML: ${err.message.split('\n')[0]}`);
-    }
+    const { doc, lineOf } = parseLinedYaml(text, source);
     const config = { ...DEFAULT_CONFIG, rules: [], sections: {}, source };
     if (doc.contents === null)
         return config;

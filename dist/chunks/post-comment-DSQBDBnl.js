@@ -1,5 +1,5 @@
-import { I as InputError } from './run-ChcvxOyY.js';
-import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-Cv4V3_YN.js';
+import { I as InputError } from './run-CNtxHz4f.js';
+import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-W0QlUBVk.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

@@ -15,7 +15,7 @@ import { createSocket } from 'node:dgram';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import YAML from 'yaml';
+import { runnerEnv } from '../../test/helpers/action.js';
 import { generateTrainingCsv } from '../ingest/generate.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -104,24 +104,15 @@ function node24(): string | null {
 const NODE24 = node24();
 if (!NODE24) console.log('no Node 24 (set BENCH_NODE24=path): the action row is left out');
 
-/** The action as the runner starts it: every input (action.yml's default where none is given), GITHUB_OUTPUT. */
+/** The action as the runner starts it (inputs, GITHUB_OUTPUT, RUNNER_TEMP), made once: each run appends its outputs. */
 const runnerDir = mkdtempSync(join(tmpdir(), 'tmg-bench-runner-'));
-const actionEnv = (json: string): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, GITHUB_ACTIONS: 'true', RUNNER_TEMP: runnerDir };
-  env.GITHUB_OUTPUT = join(runnerDir, 'output');
-  env.GITHUB_STEP_SUMMARY = join(runnerDir, 'summary.md');
-  writeFileSync(env.GITHUB_OUTPUT, '');
-  writeFileSync(env.GITHUB_STEP_SUMMARY, '');
-  const inputs = YAML.parse(readFileSync('action.yml', 'utf8')).inputs as Record<string, { default?: string }>;
-  for (const [name, spec] of Object.entries(inputs)) {
-    if (spec.default !== undefined && !String(spec.default).includes('${{')) env[`INPUT_${name.toUpperCase()}`] = String(spec.default);
-  }
-  const given = { csv, 'statsd-host': '127.0.0.1', 'statsd-port': String(port), prefix: 'daily_training_metrics', tags: 'experiment:sim,branch_type:main', json };
-  for (const [name, value] of Object.entries(given)) env[`INPUT_${name.toUpperCase()}`] = value;
-  return env;
-};
-const haveePeer = existsSync(PEER);
-if (!haveePeer) console.log(`peer not found at ${PEER}: set PEER=path to compare`);
+const actionJson = join(dir, 'action.json');
+const actionEnv = runnerEnv(
+  { csv, 'statsd-host': '127.0.0.1', 'statsd-port': String(port), prefix: 'daily_training_metrics', tags: 'experiment:sim,branch_type:main', json: actionJson },
+  runnerDir,
+);
+const havePeer = existsSync(PEER);
+if (!havePeer) console.log(`peer not found at ${PEER}: set PEER=path to compare`);
 
 const a: Sample[] = [];
 const b: Sample[] = [];
@@ -129,11 +120,10 @@ const c: Sample[] = [];
 const ratios: number[] = [];
 const actionRatios: number[] = [];
 const oursJson = join(dir, 'ours.json');
-const actionJson = join(dir, 'action.json');
 for (let round = 0; round <= ROUNDS; round++) {
   const mine = await measure(ours(csv, oursJson));
-  const theirs = haveePeer ? await measure(peer) : null;
-  const action = NODE24 ? await measure([NODE24, 'dist/index.js'], actionEnv(actionJson)) : null;
+  const theirs = havePeer ? await measure(peer) : null;
+  const action = NODE24 ? await measure([NODE24, 'dist/index.js'], actionEnv) : null;
   if (round === 0) continue; // warm-up: page cache, JIT of the interpreter binaries
   a.push(mine);
   if (action) c.push(action);

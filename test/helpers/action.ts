@@ -33,35 +33,39 @@ export function parseOutputFile(text: string): Record<string, string> {
   return out;
 }
 
+/**
+ * The environment the runner gives the action: every input as INPUT_<NAME> (action.yml's default where the
+ * workflow gives none), empty GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files and RUNNER_TEMP in `dir`.
+ */
+export function runnerEnv(inputs: Record<string, string>, dir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    GITHUB_OUTPUT: join(dir, 'output'),
+    GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
+    RUNNER_TEMP: dir,
+    GITHUB_ACTIONS: 'true',
+  };
+  writeFileSync(env.GITHUB_OUTPUT!, '');
+  writeFileSync(env.GITHUB_STEP_SUMMARY!, '');
+  const declared = YAML.parse(readFileSync('action.yml', 'utf8')).inputs as Record<string, { default?: string }>;
+  for (const [k, spec] of Object.entries(declared)) {
+    if (spec.default !== undefined && !String(spec.default).includes('${{')) env[`INPUT_${k.toUpperCase()}`] = String(spec.default);
+  }
+  for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
+  return env;
+}
+
 export async function runAction(inputs: Record<string, string>, env: NodeJS.ProcessEnv = {}): Promise<ActionRun> {
   const dir = mkdtempSync(join(tmpdir(), 'tmg-runner-'));
-  const outputFile = join(dir, 'output');
-  const summaryFile = join(dir, 'summary.md');
-  writeFileSync(outputFile, '');
-  writeFileSync(summaryFile, '');
-  // The runner passes every input, with action.yml's default where the workflow gives none.
-  const declared = YAML.parse(readFileSync('action.yml', 'utf8')).inputs as Record<string, { default?: string }>;
-  const inputEnv: NodeJS.ProcessEnv = {};
-  for (const [k, spec] of Object.entries(declared)) {
-    if (spec.default !== undefined && !String(spec.default).includes('${{')) inputEnv[`INPUT_${k.toUpperCase()}`] = String(spec.default);
-  }
-  for (const [k, v] of Object.entries(inputs)) inputEnv[`INPUT_${k.toUpperCase()}`] = v;
+  const base = runnerEnv(inputs, dir);
   const child = spawn(process.execPath, [resolve('dist/index.js')], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      GITHUB_OUTPUT: outputFile,
-      GITHUB_STEP_SUMMARY: summaryFile,
-      RUNNER_TEMP: dir,
-      GITHUB_ACTIONS: 'true',
-      ...inputEnv,
-      ...env,
-    },
+    env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stdout += d));
   const code = await new Promise<number>((r) => child.on('close', (c) => r(c ?? -1)));
-  return { code, stdout, outputs: parseOutputFile(readFileSync(outputFile, 'utf8')), summary: readFileSync(summaryFile, 'utf8') };
+  return { code, stdout, outputs: parseOutputFile(readFileSync(base.GITHUB_OUTPUT!, 'utf8')), summary: readFileSync(base.GITHUB_STEP_SUMMARY!, 'utf8') };
 }

@@ -11,7 +11,7 @@
  */
 import type { MetricClass } from '../model.js';
 import { metricKey } from '../naming.js';
-import { prometheusMetricName, runFamilyNames, snakeName } from '../naming/prometheus.js';
+import { prometheusMetricName, runFamilyNames, snakeName, statsdExporterUnit } from '../naming/prometheus.js';
 import { bucketsFor } from './statsd-exporter-mapping.js';
 
 export type DashboardSource = 'pushgateway' | 'statsd-exporter';
@@ -152,7 +152,7 @@ interface PanelSpec {
 /** Panels for one column. */
 function metricPanel(metric: DashboardMetric, options: GrafanaOptions): PanelSpec {
   const { kind, unit } = metric.class;
-  const base = prometheusMetricName(options.prefix, metric.name, kind === 'timer' && options.source === 'statsd-exporter' ? 'seconds' : unit);
+  const base = prometheusMetricName(options.prefix, metric.name, options.source === 'statsd-exporter' ? statsdExporterUnit(metric.class) : unit);
   const title = metric.name;
   if (kind === 'gauge') return { title, unit: grafanaUnit(base.unit), targets: [{ expr: `${base.name}{${SELECTOR}}`, legend: '{{run}}' }] };
   if (options.source === 'pushgateway') {

@@ -16,7 +16,7 @@
 import { stringify } from 'yaml';
 import type { MetricClass } from '../model.js';
 import { metricKey, statsdName } from '../naming.js';
-import { prometheusMetricName, snakeName } from '../naming/prometheus.js';
+import { prometheusMetricName, snakeName, statsdExporterUnit } from '../naming/prometheus.js';
 import { KNOWN_GAUGES } from './known-gauges.js';
 
 export interface MappingMetric {
@@ -93,23 +93,19 @@ function matchFor(statsd: string): Pick<StatsdMapping, 'match' | 'match_type'> {
 
 /** The mapping entry for one column, or null for ignored columns. */
 export function mappingFor(metric: MappingMetric, prefix: string): StatsdMapping | null {
-  const { kind, unit } = metric.class;
+  const { kind } = metric.class;
   if (kind === 'ignore') return null;
-  const { name, factor, unit: baseUnit } = prometheusMetricName(prefix, metric.name, unit);
+  // A timer is named in seconds (factor 1) whatever its column said: statsd_exporter turns `|ms` into seconds.
+  const { name, factor, unit: baseUnit } = prometheusMetricName(prefix, metric.name, statsdExporterUnit(metric.class));
   const statsd = statsdName(prefix, metric.name);
   const entry: StatsdMapping = { ...matchFor(statsd), name, help: `"${metric.name}"${baseUnit ? ` in ${baseUnit.replace(/_/g, ' ')}` : ''}` };
-  if (kind === 'loss' || kind === 'gauge') {
-    entry.match_metric_type = 'gauge';
-    if (factor !== 1) entry.scale = factor;
+  entry.match_metric_type = kind === 'loss' || kind === 'gauge' ? 'gauge' : 'observer';
+  if (factor !== 1) entry.scale = factor;
+  if (entry.match_metric_type === 'gauge') {
     if (kind === 'loss') entry.labels = { step: '' };
     return entry;
   }
-  entry.match_metric_type = 'observer';
-  // Timers arrive as `|ms` and statsd_exporter stores seconds: the name says seconds whatever the column said.
-  const observedUnit = kind === 'timer' ? 'seconds' : baseUnit;
-  if (kind === 'timer') entry.name = prometheusMetricName(prefix, metric.name, 'seconds').name;
-  else if (factor !== 1) entry.scale = factor;
-  const buckets = bucketsFor(observedUnit);
+  const buckets = bucketsFor(baseUnit);
   if (buckets) {
     entry.observer_type = 'histogram';
     entry.histogram_options = { buckets };

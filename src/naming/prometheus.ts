@@ -89,6 +89,14 @@ export function prometheusMetricName(prefix: string, header: string, unit: strin
   return { name: joinName(pre, stem(key), base.suffix), factor: base.factor, unit: base.unit };
 }
 
+/**
+ * The unit in which statsd_exporter stores a column sent over StatsD: seconds for a timer (it arrives as
+ * `|ms` and statsd_exporter turns that into seconds itself), else the column's own unit.
+ */
+export function statsdExporterUnit(metric: { kind: string; unit: string }): string {
+  return metric.kind === 'timer' ? 'seconds' : metric.unit;
+}
+
 /** A label name from a tag key: `[a-zA-Z_][a-zA-Z0-9_]*`, never starting with the reserved `__`. */
 export function prometheusLabelName(tagKey: string): string {
   const name = tagKey.replace(/[^a-zA-Z0-9_]+/g, '_').replace(/^_+/, '');

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { R as RUN_GAUGES, m as metricKey, s as statsdName, I as InputError, Q as loadConfig, U as summarizeRun, S as openTable, O as classify } from './run-CNtxHz4f.js';
-import { a as prometheusMetricName, s as snakeName, r as runFamilyNames } from './prometheus-CKfVdoXt.js';
+import { R as RUN_GAUGES, m as metricKey, s as statsdName, I as InputError, Q as loadConfig, U as summarizeRun, S as openTable, O as classify } from './run-WClyBjwr.js';
+import { a as prometheusMetricName, b as statsdExporterUnit, s as snakeName, r as runFamilyNames } from './prometheus-NwsZOca1.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';
@@ -106,28 +106,22 @@ function matchFor(statsd) {
 }
 /** The mapping entry for one column, or null for ignored columns. */
 function mappingFor(metric, prefix) {
-    const { kind, unit } = metric.class;
+    const { kind } = metric.class;
     if (kind === 'ignore')
         return null;
-    const { name, factor, unit: baseUnit } = prometheusMetricName(prefix, metric.name, unit);
+    // A timer is named in seconds (factor 1) whatever its column said: statsd_exporter turns `|ms` into seconds.
+    const { name, factor, unit: baseUnit } = prometheusMetricName(prefix, metric.name, statsdExporterUnit(metric.class));
     const statsd = statsdName(prefix, metric.name);
     const entry = { ...matchFor(statsd), name, help: `"${metric.name}"${baseUnit ? ` in ${baseUnit.replace(/_/g, ' ')}` : ''}` };
-    if (kind === 'loss' || kind === 'gauge') {
-        entry.match_metric_type = 'gauge';
-        if (factor !== 1)
-            entry.scale = factor;
+    entry.match_metric_type = kind === 'loss' || kind === 'gauge' ? 'gauge' : 'observer';
+    if (factor !== 1)
+        entry.scale = factor;
+    if (entry.match_metric_type === 'gauge') {
         if (kind === 'loss')
             entry.labels = { step: '' };
         return entry;
     }
-    entry.match_metric_type = 'observer';
-    // Timers arrive as `|ms` and statsd_exporter stores seconds: the name says seconds whatever the column said.
-    const observedUnit = kind === 'timer' ? 'seconds' : baseUnit;
-    if (kind === 'timer')
-        entry.name = prometheusMetricName(prefix, metric.name, 'seconds').name;
-    else if (factor !== 1)
-        entry.scale = factor;
-    const buckets = bucketsFor(observedUnit);
+    const buckets = bucketsFor(baseUnit);
     if (buckets) {
         entry.observer_type = 'histogram';
         entry.histogram_options = { buckets };
@@ -241,7 +235,7 @@ const QUANTILES = [
 /** Panels for one column. */
 function metricPanel(metric, options) {
     const { kind, unit } = metric.class;
-    const base = prometheusMetricName(options.prefix, metric.name, kind === 'timer' && options.source === 'statsd-exporter' ? 'seconds' : unit);
+    const base = prometheusMetricName(options.prefix, metric.name, options.source === 'statsd-exporter' ? statsdExporterUnit(metric.class) : unit);
     const title = metric.name;
     if (kind === 'gauge')
         return { title, unit: grafanaUnit(base.unit), targets: [{ expr: `${base.name}{${SELECTOR}}`, legend: '{{run}}' }] };
@@ -527,7 +521,7 @@ const GRAFANA_GENERATOR = {
         });
         if (!v.apply)
             return `${JSON.stringify(dashboard, null, 2)}\n`;
-        const { applyGrafanaDashboard, grafanaTargetFrom } = await import('./grafana-apply-B78xVE_m.js');
+        const { applyGrafanaDashboard, grafanaTargetFrom } = await import('./grafana-apply-DXQbZx3c.js');
         const saved = await applyGrafanaDashboard(dashboard, grafanaTargetFrom(v['grafana-url'], env), v['folder-uid']);
         return `dashboard saved: ${dashboard.title} (uid ${saved.uid}, version ${saved.version}, ${saved.url})\n`;
     },

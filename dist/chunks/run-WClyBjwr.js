@@ -790,7 +790,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-D6Pw_Vng.js');
+    const { parseConfig } = await import('./parse-config-C2bvS1y7.js');
     return parseConfig(text, path);
 }
 
@@ -4109,22 +4109,22 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     if (options.command === 'post-comment') {
-        await (await import('./post-comment-DSQBDBnl.js')).postComment(stage, options.commentFile);
+        await (await import('./post-comment-DmicFuKy.js')).postComment(stage, options.commentFile);
         result.exitCode = result.errors.length ? 2 : 0;
         return result;
     }
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-BPQoGUFs.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-b5TYhUgG.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-DQ_ns8Wh.js')).addGpu(stage);
+        await (await import('./gpu-CKoMh8Qp.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-VfgVE5eL.js') : null;
+    const historyStage = options.history ? await import('./history-CK9dZEYH.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-DPa5IFUF.js');
+        const sinks = await import('./http-sinks-C-F6rDMF.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -4133,7 +4133,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-WqaPBu7Z.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-DB7p1GsM.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

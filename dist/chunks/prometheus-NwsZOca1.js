@@ -1,4 +1,4 @@
-import { m as metricKey } from './run-CNtxHz4f.js';
+import { m as metricKey } from './run-WClyBjwr.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses
@@ -75,6 +75,13 @@ function prometheusMetricName(prefix, header, unit) {
         return { name: joinName(pre, snakeName(key).replace(RATE_ENDING, ''), base.suffix), factor: 1, unit: base.unit };
     return { name: joinName(pre, stem(key), base.suffix), factor: base.factor, unit: base.unit };
 }
+/**
+ * The unit in which statsd_exporter stores a column sent over StatsD: seconds for a timer (it arrives as
+ * `|ms` and statsd_exporter turns that into seconds itself), else the column's own unit.
+ */
+function statsdExporterUnit(metric) {
+    return metric.kind === 'timer' ? 'seconds' : metric.unit;
+}
 /** A label name from a tag key: `[a-zA-Z_][a-zA-Z0-9_]*`, never starting with the reserved `__`. */
 function prometheusLabelName(tagKey) {
     const name = tagKey.replace(/[^a-zA-Z0-9_]+/g, '_').replace(/^_+/, '');
@@ -96,4 +103,4 @@ function runFamilyNames(prefix) {
     };
 }
 
-export { prometheusMetricName as a, prometheusLabelName as p, runFamilyNames as r, snakeName as s };
+export { prometheusMetricName as a, statsdExporterUnit as b, prometheusLabelName as p, runFamilyNames as r, snakeName as s };

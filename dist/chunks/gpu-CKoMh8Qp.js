@@ -1,7 +1,7 @@
-import { I as InputError, m as metricKey, h as headerUnit, f as readTextFile, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-CNtxHz4f.js';
+import { I as InputError, m as metricKey, h as headerUnit, f as readTextFile, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-WClyBjwr.js';
 import { parse } from './sync-BwpihYzg.js';
 import { d as distExports } from './index-D2ITh64m.js';
-import { p as parseLinedYaml } from './yaml-lines-o-LQ20X3.js';
+import { p as parseLinedYaml } from './yaml-lines-CTsHjDAa.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

@@ -1,5 +1,5 @@
-import { I as InputError } from './run-CNtxHz4f.js';
-import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-W0QlUBVk.js';
+import { I as InputError } from './run-WClyBjwr.js';
+import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-Pd16L_hG.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

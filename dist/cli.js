@@ -35,7 +35,7 @@ function byTarget(command, targets) {
 }
 const DATADOG_USAGE = `datadog ${DATADOG_FLAGS}`;
 const datadog = (what) => async (args, env) => (await import('./chunks/datadog-cli-GZLFoqrN.js')).runDatadogGenerator(what, args, env, `${what} ${DATADOG_USAGE}`);
-const prometheus = async () => import('./chunks/prometheus-generators-BojMjbcl.js');
+const prometheus = async () => import('./chunks/prometheus-generators-TDsEv6is.js');
 const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {

@@ -11,6 +11,7 @@
  */
 import type { MetricClass } from '../model.js';
 import { metricKey } from '../naming.js';
+import { KNOWN_GAUGES } from './known-gauges.js';
 import { prometheusMetricName, runFamilyNames, snakeName, statsdExporterUnit } from '../naming/prometheus.js';
 import { bucketsFor } from './statsd-exporter-mapping.js';
 
@@ -198,17 +199,17 @@ function genericPanels(prefix: string): Map<Row, PanelSpec[]> {
 /** Per-device GPU gauges and the cost gauge (known-gauges.ts), for jobs with a GPU capture. */
 function gpuPanels(prefix: string, source: DashboardSource): PanelSpec[] {
   const who = source === 'pushgateway' ? '{{run}}' : '{{experiment}}';
-  const panel = (title: string, gauge: string, unit: string, legend = `${who} GPU {{gpu}}`): PanelSpec => {
-    const n = prometheusMetricName(prefix, gauge, unit);
+  const panel = (title: string, gauge: string, legend = `${who} GPU {{gpu}}`): PanelSpec => {
+    const n = prometheusMetricName(prefix, gauge, KNOWN_GAUGES.find((g) => g.name === gauge)!.unit);
     return { title, unit: grafanaUnit(n.unit), targets: [{ expr: `${n.name}{${SELECTOR}}`, legend }] };
   };
   return [
-    panel('GPU utilisation per device (mean)', 'gpu.util.mean', 'percent'),
-    panel('GPU memory peak per device', 'gpu.memory.peak', 'mebibytes'),
-    panel('GPU power per device (mean)', 'gpu.power.mean', 'watts'),
-    panel('GPU temperature per device (max)', 'gpu.temperature.max', 'celsius'),
-    panel('Cost of the run', 'cost.total', 'currency', who),
-    panel('GPU time of the run', 'cost.gpu_hours', 'hours', who),
+    panel('GPU utilisation per device (mean)', 'gpu.util.mean'),
+    panel('GPU memory peak per device', 'gpu.memory.peak'),
+    panel('GPU power per device (mean)', 'gpu.power.mean'),
+    panel('GPU temperature per device (max)', 'gpu.temperature.max'),
+    panel('Cost of the run', 'cost.total', who),
+    panel('GPU time of the run', 'cost.gpu_hours', who),
   ];
 }
 

@@ -281,17 +281,17 @@ function genericPanels(prefix) {
 /** Per-device GPU gauges and the cost gauge (known-gauges.ts), for jobs with a GPU capture. */
 function gpuPanels(prefix, source) {
     const who = source === 'pushgateway' ? '{{run}}' : '{{experiment}}';
-    const panel = (title, gauge, unit, legend = `${who} GPU {{gpu}}`) => {
-        const n = prometheusMetricName(prefix, gauge, unit);
+    const panel = (title, gauge, legend = `${who} GPU {{gpu}}`) => {
+        const n = prometheusMetricName(prefix, gauge, KNOWN_GAUGES.find((g) => g.name === gauge).unit);
         return { title, unit: grafanaUnit(n.unit), targets: [{ expr: `${n.name}{${SELECTOR}}`, legend }] };
     };
     return [
-        panel('GPU utilisation per device (mean)', 'gpu.util.mean', 'percent'),
-        panel('GPU memory peak per device', 'gpu.memory.peak', 'mebibytes'),
-        panel('GPU power per device (mean)', 'gpu.power.mean', 'watts'),
-        panel('GPU temperature per device (max)', 'gpu.temperature.max', 'celsius'),
-        panel('Cost of the run', 'cost.total', 'currency', who),
-        panel('GPU time of the run', 'cost.gpu_hours', 'hours', who),
+        panel('GPU utilisation per device (mean)', 'gpu.util.mean'),
+        panel('GPU memory peak per device', 'gpu.memory.peak'),
+        panel('GPU power per device (mean)', 'gpu.power.mean'),
+        panel('GPU temperature per device (max)', 'gpu.temperature.max'),
+        panel('Cost of the run', 'cost.total', who),
+        panel('GPU time of the run', 'cost.gpu_hours', who),
     ];
 }
 /** Gate row: the StatsD route sends only `<prefix>.gate.regression`; the Pushgateway has verdicts and changes too. */

@@ -44,16 +44,17 @@ const TAB = 0x09;
 
 /**
  * Scan a number starting at `start`; returns the index of the first byte after it (and after trailing
- * spaces). The value is left in `scanned[0]`: NaN when no digits were found or the exponent has none.
+ * spaces; tabs too unless `tabIsBlank` is false, as in a tab-separated file, where a tab ends the field).
+ * The value is left in `scanned[0]`: NaN when no digits were found or the exponent has none.
  * The caller checks that the returned index is the end of the field; if not, the field is text.
  * A module-level typed array keeps the hot loop free of allocations and polymorphic returns (a double
  * stored in an object field or a module variable is boxed on the heap until the code is optimised).
  */
 export const scanned = new Float64Array(1);
 
-export function scanNumber(buf: Buffer, start: number, end: number): number {
+export function scanNumber(buf: Buffer, start: number, end: number, tabIsBlank = true): number {
   let i = start;
-  while (i < end && (buf[i] === SPACE || buf[i] === TAB)) i++;
+  while (i < end && (buf[i] === SPACE || (buf[i] === TAB && tabIsBlank))) i++;
   const first = i;
   let negative = false;
   let c = buf[i]!;
@@ -103,7 +104,7 @@ export function scanNumber(buf: Buffer, start: number, end: number): number {
     exponent += expNegative ? -explicit : explicit;
   }
   const last = i;
-  while (i < end && (buf[i] === SPACE || buf[i] === TAB)) i++;
+  while (i < end && (buf[i] === SPACE || (buf[i] === TAB && tabIsBlank))) i++;
   if (digits > 15 || exponent > 22 || exponent < -22) {
     const exact = digits <= 19 ? longDecimal(buf, first, last, exponent) : NaN;
     scanned[0] = exact === exact ? (negative ? -exact : exact) : numberFromText(buf, first, last);

@@ -278,6 +278,13 @@ describe('fast path and csv-parse agree', () => {
     expect((a as { steps: number[] }).steps).toHaveLength(150_002);
   });
 
+  it('on a tab-separated file with empty cells and padded numbers (a tab ends a field, it does not pad one)', async () => {
+    const path = await file('step\tloss\tMFU\n1\t5\t0.41\n2\t\t0.42\n3\t 7 \t\n');
+    const [, , a, b] = await both(path);
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ steps: [1, 2, 3], values: { loss: [5, NaN, 7], MFU: [0.41, 0.42, NaN] } });
+  });
+
   it('with a symlinked file', async () => {
     const target = await file('step,loss\n1,2\n');
     const link = join(dir, 'link.csv');

@@ -322,6 +322,8 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
   const nFields = fieldMap.length;
   const stepField = fieldMap.indexOf(-2);
   const delim = st.delimiter.charCodeAt(0);
+  // In a tab-separated file a tab ends a field instead of padding a number.
+  const tabIsBlank = delim !== 0x09;
   const rows = new StepOrderedRows(columns.length, st.stepBuffer);
   const values = rows.values;
   const kinds = rows.kinds;
@@ -389,7 +391,7 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
         let j: number;
         if (m === -1) j = fieldEnd(buf, i);
         else {
-          j = scanNumber(buf, i, to);
+          j = scanNumber(buf, i, to, tabIsBlank);
           let v = scanned[0]!;
           let kind = CellKind.Number;
           c = buf[j];

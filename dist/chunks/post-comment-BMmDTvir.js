@@ -1,5 +1,5 @@
-import { I as InputError } from './run-WClyBjwr.js';
-import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-Pd16L_hG.js';
+import { I as InputError } from './run-BEwZek8o.js';
+import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-BAVlTK5F.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

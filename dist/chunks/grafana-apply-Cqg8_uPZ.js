@@ -1,5 +1,5 @@
-import { I as InputError } from './run-WClyBjwr.js';
-import { a as apiBase, b as apiCall } from './api-call-D5Hrrdqi.js';
+import { I as InputError } from './run-BEwZek8o.js';
+import { a as apiBase, b as apiCall } from './api-call-ICfhCnNv.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

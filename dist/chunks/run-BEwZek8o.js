@@ -790,7 +790,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-C2bvS1y7.js');
+    const { parseConfig } = await import('./parse-config-BT9pJZZ0.js');
     return parseConfig(text, path);
 }
 
@@ -1187,15 +1187,16 @@ const SPACE = 0x20;
 const TAB = 0x09;
 /**
  * Scan a number starting at `start`; returns the index of the first byte after it (and after trailing
- * spaces). The value is left in `scanned[0]`: NaN when no digits were found or the exponent has none.
+ * spaces; tabs too unless `tabIsBlank` is false, as in a tab-separated file, where a tab ends the field).
+ * The value is left in `scanned[0]`: NaN when no digits were found or the exponent has none.
  * The caller checks that the returned index is the end of the field; if not, the field is text.
  * A module-level typed array keeps the hot loop free of allocations and polymorphic returns (a double
  * stored in an object field or a module variable is boxed on the heap until the code is optimised).
  */
 const scanned = new Float64Array(1);
-function scanNumber(buf, start, end) {
+function scanNumber(buf, start, end, tabIsBlank = true) {
     let i = start;
-    while (i < end && (buf[i] === SPACE || buf[i] === TAB))
+    while (i < end && (buf[i] === SPACE || (buf[i] === TAB && tabIsBlank)))
         i++;
     const first = i;
     let negative = false;
@@ -1247,7 +1248,7 @@ function scanNumber(buf, start, end) {
         exponent += expNegative ? -explicit : explicit;
     }
     const last = i;
-    while (i < end && (buf[i] === SPACE || buf[i] === TAB))
+    while (i < end && (buf[i] === SPACE || (buf[i] === TAB && tabIsBlank)))
         i++;
     if (digits > 15 || exponent > 22 || exponent < -22) {
         const exact = digits <= 19 ? longDecimal(buf, first, last, exponent) : NaN;
@@ -1685,6 +1686,8 @@ async function* streamRows(st) {
     const nFields = fieldMap.length;
     const stepField = fieldMap.indexOf(-2);
     const delim = st.delimiter.charCodeAt(0);
+    // In a tab-separated file a tab ends a field instead of padding a number.
+    const tabIsBlank = delim !== 0x09;
     const rows = new StepOrderedRows(columns.length, st.stepBuffer);
     const values = rows.values;
     const kinds = rows.kinds;
@@ -1752,7 +1755,7 @@ async function* streamRows(st) {
                 if (m === -1)
                     j = fieldEnd(buf, i);
                 else {
-                    j = scanNumber(buf, i, to);
+                    j = scanNumber(buf, i, to, tabIsBlank);
                     let v = scanned[0];
                     let kind = CellKind.Number;
                     c = buf[j];
@@ -4109,22 +4112,22 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     if (options.command === 'post-comment') {
-        await (await import('./post-comment-DmicFuKy.js')).postComment(stage, options.commentFile);
+        await (await import('./post-comment-BMmDTvir.js')).postComment(stage, options.commentFile);
         result.exitCode = result.errors.length ? 2 : 0;
         return result;
     }
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-b5TYhUgG.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-LrNftB19.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-CKoMh8Qp.js')).addGpu(stage);
+        await (await import('./gpu-Ml4On1ss.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-CK9dZEYH.js') : null;
+    const historyStage = options.history ? await import('./history-DdlvZx2U.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-C-F6rDMF.js');
+        const sinks = await import('./http-sinks-CU7E0vFm.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -4133,7 +4136,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-DB7p1GsM.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-dheNgmsi.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

@@ -128,11 +128,15 @@ describe('other real CSVs never crash', () => {
     'nvidia_smi_query_gpu_all_fields_h100_load_capture.csv',
     MEGATRON_CSV,
     EZPZ,
-  ])('%s: fast path and csv-parse give identical tables', async (name) => {
+  ])('%s: the WebAssembly and JavaScript scanners and csv-parse give identical tables', async (name) => {
     const path = name.includes('/') ? name : real(name);
     const fast = await openCsvTable(path);
+    const js = await openCsvTable(path, { parser: 'js' });
     const slow = await openCsvTable(path, { parser: 'csv-parse' });
-    expect(await collectTable(fast)).toEqual(await collectTable(slow));
+    const fastData = await collectTable(fast);
+    expect(await collectTable(js)).toEqual(fastData);
+    expect(await collectTable(slow)).toEqual(fastData);
+    expect(js.warnings).toEqual(fast.warnings);
     expect(fast.warnings).toEqual(slow.warnings);
   });
 

@@ -96,3 +96,50 @@ describe('StepOrderedRows', () => {
     expect(r.warnings).toEqual(['2 rows without a numeric step skipped (first at line 3)']);
   });
 });
+
+describe('StepOrderedRows.appendColumns', () => {
+  it('gives the batches row-by-row commits give, across block boundaries and after committed rows', () => {
+    const columns = 2;
+    const byRow = new StepOrderedRows(columns, 5);
+    const bulk = new StepOrderedRows(columns, 5);
+    const commit = (sink: StepOrderedRows, step: number) => {
+      sink.values[0] = step * 10;
+      sink.values[1] = step % 3 ? step : NaN;
+      sink.kinds[0] = CellKind.Number;
+      sink.kinds[1] = step % 3 ? CellKind.Number : CellKind.Missing;
+      sink.commit(step, step);
+    };
+    const out = (sink: StepOrderedRows, batches: Batch[]) => batches.push(...sink.take());
+    const a: Batch[] = [];
+    const b: Batch[] = [];
+    for (const step of [1, 2, 3]) {
+      commit(byRow, step);
+      commit(bulk, step);
+    }
+    // Twelve more rows: column-major with a stride wider than the row count, as the scanner hands them on.
+    const steps = Float64Array.from({ length: 12 }, (_, i) => 4 + i * 2);
+    const stride = 16;
+    const values = new Float64Array(columns * stride).fill(-1);
+    steps.forEach((step, i) => {
+      values[i] = step * 10;
+      values[stride + i] = step % 3 ? step : NaN;
+    });
+    for (const step of steps) {
+      commit(byRow, step);
+      out(byRow, a);
+    }
+    expect(bulk.lastStep()).toBe(3);
+    bulk.appendColumns(steps, values, stride, steps.length);
+    out(bulk, b);
+    expect(bulk.lastStep()).toBe(26);
+    a.push(...byRow.finish());
+    b.push(...bulk.finish());
+    const flat = (batches: Batch[]) => ({
+      steps: batches.flatMap((x) => [...x.steps]),
+      values: [0, 1].map((c) => batches.flatMap((x) => [...x.values[c]!])),
+      sizes: batches.map((x) => x.steps.length),
+    });
+    expect(flat(b)).toEqual(flat(a));
+    expect(flat(b).sizes).toEqual([5, 5, 5]);
+  });
+});

@@ -124,6 +124,29 @@ export class StepOrderedRows {
     this.append(step);
   }
 
+  /** The step of the last row held, or of the last row handed on; -Infinity before the first. */
+  lastStep(): number {
+    const block = this.current.length ? this.current : this.held;
+    return block.length ? block.steps[block.length - 1]! : this.lastTaken;
+  }
+
+  /**
+   * Add `n` rows at once, given column-major: metric column c of row r at `values[c * stride + r]`, NaN
+   * for an empty cell. Their steps must increase strictly from above `lastStep()`, so none is a restart
+   * or a merge: the same as committing them one by one, without the per-row work.
+   */
+  appendColumns(steps: Float64Array, values: Float64Array, stride: number, n: number): void {
+    for (let done = 0; done < n; ) {
+      const block = this.blockWithRoom();
+      const at = block.length;
+      const k = Math.min(n - done, block.capacity - at);
+      block.steps.set(steps.subarray(done, done + k), at);
+      for (let c = 0; c < this.columns; c++) block.values[c]!.set(values.subarray(c * stride + done, c * stride + done + k), at);
+      block.length += k;
+      done += k;
+    }
+  }
+
   /** Blocks complete and out of restart reach, as batches. */
   take(): Batch[] {
     const out = this.ready.map((b) => b.toBatch());
@@ -188,13 +211,18 @@ export class StepOrderedRows {
     }
   }
 
-  private append(step: number): void {
+  /** The current block, after moving a full one to `held` (and the held one out of restart reach). */
+  private blockWithRoom(): Block {
     if (this.current.length === this.current.capacity) {
       this.pass(this.held);
       this.held = this.current;
       this.current = new Block(this.columns, this.blockRows);
     }
-    const block = this.current;
+    return this.current;
+  }
+
+  private append(step: number): void {
+    const block = this.blockWithRoom();
     const row = block.length++;
     block.steps[row] = step;
     for (let c = 0; c < this.columns; c++) {

@@ -60,6 +60,12 @@ describe('parseDecimalBytes', () => {
       '123456789012345678e-5',
       '1234567890123456789e3',
       '0.0000012345678901234567',
+      // Leading zeros are not significant: these are 16–19 digit numbers, read without Number().
+      '0.0005921649280935526',
+      '0.00029999999999999997',
+      '0000000000000000001.5',
+      '-0.000000000000000012345678901234567',
+      '0.000000000000000000001234567890123456789', // a power of ten past 22: Number() path
     ];
     for (const s of cases) expect(Object.is(parse(s), Number(s)), s).toBe(true);
     const r = random(11);

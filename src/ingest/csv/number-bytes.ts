@@ -62,7 +62,7 @@ export function scanNumber(buf: Buffer, start: number, end: number, tabIsBlank =
     negative = c === 0x2d;
     i++;
   }
-  // All digits go into one double; it is exact while there are at most 15 of them (leading zeros included).
+  // All digits go into one double; it is exact while at most 15 of them are significant.
   let mantissa = 0;
   const intStart = i;
   while (i < end && (c = buf[i]! - 0x30) >= 0 && c <= 9) {
@@ -105,14 +105,26 @@ export function scanNumber(buf: Buffer, start: number, end: number, tabIsBlank =
   }
   const last = i;
   while (i < end && (buf[i] === SPACE || (buf[i] === TAB && tabIsBlank))) i++;
-  if (digits > 15 || exponent > 22 || exponent < -22) {
-    const exact = digits <= 19 ? longDecimal(buf, first, last, exponent) : NaN;
+  // Leading zeros (0.000592…) are not significant; they are counted only when there may be many digits.
+  const significant = digits > 15 ? digits - leadingZeros(buf, intStart, last) : digits;
+  if (significant > 15 || exponent > 22 || exponent < -22) {
+    const exact = significant <= 19 ? longDecimal(buf, first, last, exponent) : NaN;
     scanned[0] = exact === exact ? (negative ? -exact : exact) : numberFromText(buf, first, last);
   } else {
     const magnitude = exponent < 0 ? mantissa / POW10[-exponent]! : mantissa * POW10[exponent]!;
     scanned[0] = negative ? -magnitude : magnitude;
   }
   return i;
+}
+
+/** Zero digits before the first other digit in `buf[from, to)`, a decimal point skipped over. */
+function leadingZeros(buf: Buffer, from: number, to: number): number {
+  let zeros = 0;
+  for (let i = from; i < to; i++) {
+    if (buf[i] === 0x30) zeros++;
+    else if (buf[i] !== 0x2e /* . */) break;
+  }
+  return zeros;
 }
 
 // ── 16 to 19 digits without a string ─────────────────────────────────────────────────────────────
@@ -169,11 +181,11 @@ function halfUlp(x: number): number {
 
 /**
  * |value| of the digits in `buf[first, last)` (sign, point and exponent part skipped) times 10^exponent,
- * for 16–19 digits; NaN when it cannot be decided exactly (the caller then uses `Number()`).
+ * for 16–19 significant digits; NaN when it cannot be decided exactly (the caller then uses `Number()`).
  */
 function longDecimal(buf: Buffer, first: number, last: number, exponent: number): number {
   if (exponent > 22 || exponent < -22) return NaN;
-  // The digits as A·10^s + B, A of 15 digits and B of the s ≤ 4 after them: both exact doubles.
+  // The significant digits as A·10^s + B, A of 15 digits and B of the s ≤ 4 after them: both exact doubles.
   let a = 0;
   let b = 0;
   let n = 0;
@@ -183,6 +195,7 @@ function longDecimal(buf: Buffer, first: number, last: number, exponent: number)
       if (buf[i] === 0x2e /* . */ || i === first) continue;
       break; // the exponent part
     }
+    if (n === 0 && c === 0) continue; // a leading zero
     if (n++ < 15) a = a * 10 + c;
     else b = b * 10 + c;
   }

@@ -2,6 +2,7 @@ import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../../bench/random.js';
 import { InputError, type Table } from '../../model.js';
 import { collectTable } from '../collect.js';
 import { openTable } from '../open-table.js';
@@ -238,10 +239,15 @@ describe('openTable on CSV: bad input is one InputError naming file, line and pr
 });
 
 describe('fast path and csv-parse agree', () => {
+  /** The default path and csv-parse; the JavaScript-only scanner is checked against the default on the way. */
   async function both(path: string, stepBuffer?: number): Promise<[Table, Table, unknown, unknown]> {
     const fast = await openCsvTable(path, { stepBuffer });
     const slow = await openCsvTable(path, { stepBuffer, parser: 'csv-parse' });
-    return [fast, slow, await collectTable(fast), await collectTable(slow)];
+    const js = await openCsvTable(path, { stepBuffer, parser: 'js' });
+    const fastData = await collectTable(fast);
+    expect(await collectTable(js)).toEqual(fastData);
+    expect(js.warnings).toEqual(fast.warnings);
+    return [fast, slow, fastData, await collectTable(slow)];
   }
 
   it('on a file full of awkward cells', async () => {
@@ -283,6 +289,34 @@ describe('fast path and csv-parse agree', () => {
     const [, , a, b] = await both(path);
     expect(a).toEqual(b);
     expect(a).toMatchObject({ steps: [1, 2, 3], values: { loss: [5, NaN, 7], MFU: [0.41, 0.42, NaN] } });
+  });
+
+  it('on 100,000 random rows, plain ones around a stretch of awkward cells, restarts, merges and blank lines (seeded)', async () => {
+    const r = mulberry32(17);
+    const pick = <T,>(xs: T[]): T => xs[Math.floor(r() * xs.length)]!;
+    const awkward = ['', '', 'nan', 'inf', '-inf', ' 5', '5 ', 'N/A', '[N/A]', 'oops', '1e400', '0.30000000000000004441', '-', '.5', '7.'];
+    const lines = ['step,loss,MFU,note,mem'];
+    let step = 0;
+    for (let i = 0; i < 100_000; i++) {
+      // Rows 40,000–60,000 are awkward; the 1 MiB chunks before and after hold plain rows only.
+      const awkwardStretch = i >= 40_000 && i < 60_000;
+      const roll = r();
+      if (awkwardStretch && roll < 0.002) step = Math.max(0, step - Math.floor(r() * 3000)); // a restart, sometimes past a block
+      else if (!awkwardStretch || roll > 0.01) step++; // else the same step again: merged
+      const plain = () => (r() < 0.5 ? String(Math.fround(2 + 8 * r())) : (0.4 + 0.05 * r()).toFixed(4));
+      const cell = () => (awkwardStretch && r() < 0.03 ? pick(awkward) : plain());
+      const fields = [String(step), cell(), cell(), pick(['warm', 'x', '']), cell()];
+      if (awkwardStretch && r() < 0.005) fields.push('extra');
+      if (awkwardStretch && r() < 0.005) fields.length = 2;
+      lines.push(fields.join(','));
+      if (r() < 0.002) lines.push('');
+    }
+    const path = await file(lines.join(r() < 0.5 ? '\n' : '\r\n') + '\n');
+    const [fast, slow, a, b] = await both(path, 1000);
+    expect(a).toEqual(b);
+    expect(fast.warnings).toEqual(slow.warnings);
+    expect(fast.warnings.join(' ')).toMatch(/restart/);
+    expect(fast.warnings.join(' ')).toMatch(/more fields than the header/);
   });
 
   it('with a symlinked file', async () => {

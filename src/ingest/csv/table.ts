@@ -18,6 +18,7 @@ import { StepOrderedRows } from '../step-order.js';
 import { CellKind, classifyCell, type Cell } from './cell.js';
 import { detectDelimiter, findStepColumn, parseHeader } from './header.js';
 import { beginRegion, scanNumber, scanned } from './number-bytes.js';
+import { RowScanner } from './scan-rows.js';
 import { openFile } from '../file.js';
 
 /** Bytes read at a time. */
@@ -36,8 +37,12 @@ const QUOTE = 0x22;
 export interface CsvTableOptions {
   /** Rows per batch, and the least number of recent rows a restart can rewrite. */
   stepBuffer?: number;
-  /** `auto` (fast path for unquoted lines, csv-parse from the first quote on) or `csv-parse` for every line. */
-  parser?: 'auto' | 'csv-parse';
+  /**
+   * `auto`: unquoted lines through the WebAssembly scanner (the JavaScript one for the lines it leaves),
+   * csv-parse from the first quote on; `js`: the JavaScript scanner for every unquoted line; `csv-parse`
+   * for every line. All three give the same batches; the choice is for tests and `npm run bench:ingest`.
+   */
+  parser?: 'auto' | 'js' | 'csv-parse';
 }
 
 /** Bytes of the file read so far that have not been consumed, and where the next read starts. */
@@ -274,7 +279,7 @@ export async function openCsvTable(source: string, options: CsvTableOptions = {}
       fieldMap,
       columns,
       stepBuffer,
-      forceCsvParse: options.parser === 'csv-parse',
+      parser: options.parser ?? 'auto',
       warnings,
       truncated,
     }),
@@ -294,7 +299,7 @@ interface StreamState {
   fieldMap: Int32Array;
   columns: string[];
   stepBuffer: number;
-  forceCsvParse: boolean;
+  parser: NonNullable<CsvTableOptions['parser']>;
   warnings: string[];
   truncated: { value: boolean };
 }
@@ -325,6 +330,8 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
   // In a tab-separated file a tab ends a field instead of padding a number.
   const tabIsBlank = delim !== 0x09;
   const rows = new StepOrderedRows(columns.length, st.stepBuffer);
+  const nColumns = columns.length;
+  const scanner = new RowScanner(fieldMap, nColumns, delim, stepField >= 0);
   const values = rows.values;
   const kinds = rows.kinds;
   const textCells = new TextCells(columns);
@@ -370,10 +377,46 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
   }
 
   /**
-   * Complete unquoted lines in `buf[from, to)`, `to` just after a line feed: one pass that splits fields
-   * and reads numbers from the bytes. Returns the next line number.
+   * Complete unquoted lines in `buf[from, to)`, `to` just after a line feed. The WebAssembly scanner reads
+   * the rows of plain numbers and empty cells; a run of them with increasing steps goes in whole, other
+   * rows one by one, and the lines it leaves (tokens, text, padding, long rows) go to `jsLines`.
+   * Returns the next line number.
    */
   function fastLines(buf: Buffer, from: number, to: number, line: number): number {
+    scanner.load(buf, from, to);
+    let pos = from;
+    while (pos < to) {
+      const r = scanner.scan(pos, line, rowIndex);
+      if (r.plain && r.rows > 0 && r.steps[0]! > rows.lastStep()) {
+        rows.appendColumns(r.steps, r.values, r.capacity, r.rows);
+        rowIndex += r.rows;
+      } else {
+        for (let k = 0; k < r.rows; k++) {
+          if (r.simple[k]) {
+            for (let c = 0; c < nColumns; c++) {
+              const v = r.values[c * r.capacity + k]!;
+              values[c] = v;
+              kinds[c] = v === v ? CellKind.Number : CellKind.Missing;
+            }
+            rows.commit(r.steps[k]!, r.lineNo[k]!);
+            rowIndex++;
+          } else {
+            const start = r.lineStart(k);
+            jsLines(buf, start, buf.indexOf(LF, start) + 1, r.lineNo[k]!);
+          }
+        }
+      }
+      pos = r.stoppedAt;
+      line = r.nextLine;
+    }
+    return line;
+  }
+
+  /**
+   * Complete unquoted lines in `buf[from, to)`, `to` just after a line feed: one pass that splits fields
+   * and reads numbers from the bytes, for every cell the cell grammar knows. Returns the next line number.
+   */
+  function jsLines(buf: Buffer, from: number, to: number, line: number): number {
     beginRegion(buf, from, to);
     let i = from;
     while (i < to) {
@@ -459,7 +502,8 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
   try {
     let pos = st.start;
     let line = st.line;
-    let slowFrom = st.forceCsvParse ? pos : -1;
+    let slowFrom = st.parser === 'csv-parse' ? pos : -1;
+    const unquotedLines = st.parser === 'js' ? jsLines : fastLines;
     if (!head.eof) fh = await openFile(source);
     while (slowFrom < 0) {
       const buf = head.buf;
@@ -468,12 +512,12 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
         const quote = buf.indexOf(QUOTE, pos);
         if (quote >= 0 && quote < end) {
           const lineStart = buf.lastIndexOf(LF, quote) + 1;
-          if (lineStart > pos) line = fastLines(buf, pos, lineStart, line);
+          if (lineStart > pos) line = unquotedLines(buf, pos, lineStart, line);
           slowFrom = lineStart;
           pos = lineStart;
           break;
         }
-        line = fastLines(buf, pos, end, line);
+        line = unquotedLines(buf, pos, end, line);
         pos = end;
         yield* out(rows.take());
       }
@@ -495,7 +539,7 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
             const last = Buffer.allocUnsafe(e - pos + 1);
             buf.copy(last, 0, pos, e);
             last[e - pos] = LF;
-            fastLines(last, 0, last.length, line);
+            unquotedLines(last, 0, last.length, line);
           }
         }
         break;

@@ -1,5 +1,5 @@
-import { I as InputError, V as datadogApiBase } from './run-BEwZek8o.js';
-import { a as apiBase, b as apiCall } from './api-call-ICfhCnNv.js';
+import { I as InputError, V as datadogApiBase } from './run-x1QK5hND.js';
+import { a as apiBase, b as apiCall } from './api-call-BqMgxJDm.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

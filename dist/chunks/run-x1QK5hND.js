@@ -790,7 +790,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-BT9pJZZ0.js');
+    const { parseConfig } = await import('./parse-config-CusdfROS.js');
     return parseConfig(text, path);
 }
 
@@ -990,6 +990,28 @@ class StepOrderedRows {
         }
         this.append(step);
     }
+    /** The step of the last row held, or of the last row handed on; -Infinity before the first. */
+    lastStep() {
+        const block = this.current.length ? this.current : this.held;
+        return block.length ? block.steps[block.length - 1] : this.lastTaken;
+    }
+    /**
+     * Add `n` rows at once, given column-major: metric column c of row r at `values[c * stride + r]`, NaN
+     * for an empty cell. Their steps must increase strictly from above `lastStep()`, so none is a restart
+     * or a merge: the same as committing them one by one, without the per-row work.
+     */
+    appendColumns(steps, values, stride, n) {
+        for (let done = 0; done < n;) {
+            const block = this.blockWithRoom();
+            const at = block.length;
+            const k = Math.min(n - done, block.capacity - at);
+            block.steps.set(steps.subarray(done, done + k), at);
+            for (let c = 0; c < this.columns; c++)
+                block.values[c].set(values.subarray(c * stride + done, c * stride + done + k), at);
+            block.length += k;
+            done += k;
+        }
+    }
     /** Blocks complete and out of restart reach, as batches. */
     take() {
         const out = this.ready.map((b) => b.toBatch());
@@ -1046,13 +1068,17 @@ class StepOrderedRows {
             this.held = new Block(this.columns, 0);
         }
     }
-    append(step) {
+    /** The current block, after moving a full one to `held` (and the held one out of restart reach). */
+    blockWithRoom() {
         if (this.current.length === this.current.capacity) {
             this.pass(this.held);
             this.held = this.current;
             this.current = new Block(this.columns, this.blockRows);
         }
-        const block = this.current;
+        return this.current;
+    }
+    append(step) {
+        const block = this.blockWithRoom();
         const row = block.length++;
         block.steps[row] = step;
         for (let c = 0; c < this.columns; c++) {
@@ -1205,7 +1231,7 @@ function scanNumber(buf, start, end, tabIsBlank = true) {
         negative = c === 0x2d;
         i++;
     }
-    // All digits go into one double; it is exact while there are at most 15 of them (leading zeros included).
+    // All digits go into one double; it is exact while at most 15 of them are significant.
     let mantissa = 0;
     const intStart = i;
     while (i < end && (c = buf[i] - 0x30) >= 0 && c <= 9) {
@@ -1250,8 +1276,10 @@ function scanNumber(buf, start, end, tabIsBlank = true) {
     const last = i;
     while (i < end && (buf[i] === SPACE || (buf[i] === TAB && tabIsBlank)))
         i++;
-    if (digits > 15 || exponent > 22 || exponent < -22) {
-        const exact = digits <= 19 ? longDecimal(buf, first, last, exponent) : NaN;
+    // Leading zeros (0.000592…) are not significant; they are counted only when there may be many digits.
+    const significant = digits > 15 ? digits - leadingZeros(buf, intStart, last) : digits;
+    if (significant > 15 || exponent > 22 || exponent < -22) {
+        const exact = significant <= 19 ? longDecimal(buf, first, last, exponent) : NaN;
         scanned[0] = exact === exact ? (negative ? -exact : exact) : numberFromText(buf, first, last);
     }
     else {
@@ -1259,6 +1287,17 @@ function scanNumber(buf, start, end, tabIsBlank = true) {
         scanned[0] = negative ? -magnitude : magnitude;
     }
     return i;
+}
+/** Zero digits before the first other digit in `buf[from, to)`, a decimal point skipped over. */
+function leadingZeros(buf, from, to) {
+    let zeros = 0;
+    for (let i = from; i < to; i++) {
+        if (buf[i] === 0x30)
+            zeros++;
+        else if (buf[i] !== 0x2e /* . */)
+            break;
+    }
+    return zeros;
 }
 // ── 16 to 19 digits without a string ─────────────────────────────────────────────────────────────
 //
@@ -1309,12 +1348,12 @@ function halfUlp(x) {
 }
 /**
  * |value| of the digits in `buf[first, last)` (sign, point and exponent part skipped) times 10^exponent,
- * for 16–19 digits; NaN when it cannot be decided exactly (the caller then uses `Number()`).
+ * for 16–19 significant digits; NaN when it cannot be decided exactly (the caller then uses `Number()`).
  */
 function longDecimal(buf, first, last, exponent) {
     if (exponent > 22 || exponent < -22)
         return NaN;
-    // The digits as A·10^s + B, A of 15 digits and B of the s ≤ 4 after them: both exact doubles.
+    // The significant digits as A·10^s + B, A of 15 digits and B of the s ≤ 4 after them: both exact doubles.
     let a = 0;
     let b = 0;
     let n = 0;
@@ -1325,6 +1364,8 @@ function longDecimal(buf, first, last, exponent) {
                 continue;
             break; // the exponent part
         }
+        if (n === 0 && c === 0)
+            continue; // a leading zero
         if (n++ < 15)
             a = a * 10 + c;
         else
@@ -1357,6 +1398,86 @@ function longDecimal(buf, first, last, exponent) {
     const rest = qh - result + ql;
     const margin = Math.abs(Math.abs(rest) - halfUlp(result));
     return margin > result * 8.077935669463161e-28 /* 2^-90 */ ? result : NaN;
+}
+
+// Generated by `npm run build:wasm` from assembly/scan-rows.ts (AssemblyScript 0.28.20); do not edit.
+const SCAN_ROWS_WASM = 'AGFzbQEAAAABIwRgDX9/f39/f398f39/f38Bf2ACf38Bf2ADf39/AXxgAAF/AwUEAAECAwUDAQABBioEfAFEAAAAAAAAAAALfwFBAAt8AUQAAAAAAAAAAAt8AUQAAAAAAAAAAAsHHwMHZGF0YUVuZAADCHNjYW5Sb3dzAAAGbWVtb3J5AgAMAQEK8A8EtwUCCn8DfCAFQQlHIRVBASETRAAAAAAAAPD/IRcDQCAAIAFJIAogEEpxBEAgAC0AACINQQpGBEAgAEEBaiEAIAJBAWohAgwCCyANQQ1GBH8gAC0AAUEKRgVBAAsEQCAAQQJqIQAgAkEBaiECDAILIAAhDUEBIRJEAAAAAAAA+H8hGEEAIREDQAJAIAQgEUwEQEEAIRIMAQsgACEPIAMgEUECdGooAgAiFEF/RgRAA0AgDy0AACIAQQpHIAAgBUdxBH8gAEENRgR/IA8tAAFBCkYFQQALBUEBC0UEQCAPQQFqIQ8MAQsLBSAVIAAtAAAiDkEJRnEgDkEgRnIEQEEAIRIMAgsgACABEAEiDy0AACIWIAVGIg5FBEAgFkEKRiEOCyAORQRAIBZBDUYEfyAPLQABQQpGBUEACyEOC0EBIwFFIAAgD0dxIA4EfyMAIwBiQQAjARsFQQELGwRAQQAhEgwCCyMARAAAAAAAAPh/IwEbIRkgFEF+RgRAIBkhGAUgCSAKIBRsIBBqQQN0aiAZOQMACwsgEUEBaiERIA8tAAAiACAFRgRAIA9BAWohAAwCCyAPQQFqIA9BAmogAEEKRhshAAsLIBIEQANAIAQgEUoEQCADIBFBAnRqKAIAIg5BAE4EQCAJIAogDmwgEGpBA3RqRAAAAAAAAPh/OQMACyARQQFqIREMAQsLBSANIQADQCAALQAAQQpHBEAgAEEBaiEADAELCyAAQQFqIQALIAggEEEDdGogGCAHIBC3oCAGGyIYOQMAIAsgEEECdGogDTYCACALIAogEGpBAnRqIAI2AgAgCyAKQQN0aiAQaiASOgAAQQAgEyAXIBhjRSASRXIbIRMgGCEXIAJBAWohAiAQQQFqIRAMAQsLIAwgEDYCACAMIAA2AgQgDCACNgIIIAwgEzYCDCAQC9gEAgl/AXwgACEDIAAtAAAiB0EtRiICIAdBK0ZyBEAgAiEEIABBAWohAAsgACEGA0AgACABSQR/IAAtAABBMGsiB0EJTQVBAAsEQCALRAAAAAAAACRAoiAHuKAhCyAAQQFqIQAMAQsLIAAgBmshAiAAIAFJBH8gAC0AAEEuRgVBAAsEQCAAQQFqIgAhBQNAIAAgAUkEfyAALQAAQTBrIgdBCU0FQQALBEAgC0QAAAAAAAAkQKIgB7igIQsgAEEBaiEADAELC0EAIAAgBWsiB2shBSACIAdqIQILIAJBAEokASACRQRARAAAAAAAAPh/JAAgAA8LIAAtAAAhByAAIAFJBH8gB0HFAEYgB0HlAEZyBUEACwRAIABBAWoiAC0AACEHIAAgAUkEfyAHQStGIAdBLUZyBUEACwRAIAdBLUYhCSAAQQFqIQALIAAhCgNAIAAgAUkEfyAALQAAQTBrIgdBCU0FQQALBEAgCEEKbCAHaiAIIAhBoI0GSBshCCAAQQFqIQAMAQsLIAAgCkYEQEQAAAAAAAD4fyQAIAAPCyAFQQAgCGsgCCAJG2ohBQsgAkEPSgRAQQAhAQNAIAAgBksEQAJAIAYtAAAiB0EwRgRAIAFBAWohAQUgB0EuRw0BCyAGQQFqIQYMAgsLCyACIAFrIQILIAVBFkogAkEPSnIgBUFqSHIEfCACQRNMBHwgAyAAIAUQAgVEAAAAAAAA+H8LBSAFQQBIBHwgC0EAIAVrQQN0QYAIaisDAKMFIAsgBUEDdEGACGorAwCiCwsiC5ogCyAEGyQAIAAL1AUDBH8JfAF+IAJBakggAkEWSnIEQEQAAAAAAAD4fw8LIAAhAwNAIAEgA0sEQAJAAkAgAy0AACIFQTBrIgZBCUsEQCAAIANGIAVBLkZyDQEMAgsgBCAGckUNACAEIgVBAWohBCAFQQ9IBEAgB0QAAAAAAAAkQKIgBrigIQcFIAhEAAAAAAAAJECiIAa4oCEICwsgA0EBaiEDDAILCwsgByAEQQN0KwOIByIJoiEKIAcgB0QAAAACAACgQaIiCyALIAehoSIHoSELIAkgCUQAAAACAACgQaIiDCAMIAmhoSIJoSEMIAokAiAHIAmiIAqhIAcgDKKgIAsgCaKgIAsgDKKgJAMjAyEHIwIiCSAIoCIKIAmhIQsgCiQCIAkgCiALoaEgCCALoaAkAyMCIggjAyAHoCIHoCIJIAihIQogCSQCIAggCSAKoaEgByAKoaAkAyMCIQkjAyEKIAJBAE4EfCAJIAJBA3RBgAhqKwMAIgeiIQggCSAJRAAAAAIAAKBBoiILIAsgCaGhIgmhIQsgByAHRAAAAAIAAKBBoiIMIAwgB6GhIgyhIQ0gCCQCIAkgDKIgCKEgCSANoqAgCyAMoqAgCyANoqAkAyMCIQgjAyAKIAeioAUgCUEAIAJrQQN0QYAIaisDACILoyIIIAuiIQwgCCAIRAAAAAIAAKBBoiIHIAcgCKGhIg2hIQ4gCyALRAAAAAIAAKBBoiIHIAcgC6GhIg+hIQcgDCQCIA0gD6IgDKEgDSAHoqAgDiAPoqAgDiAHoqAkAyAJIwKhIwOhIAqgIAujCyEHIAggB6AiCURwrIpm/KARemMgCUSE65GkFQvNBWRxRQRARAAAAAAAAPh/DwsgCUQAAAAAAAD4fyAIIAmhIAegmSAJvSIQQv////////8Hg1AEfEQAAAAAAAD4fwUgEEI0iEL/D4NCNX1CNIa/C6GZIAlEAAAAAAAAUDqiZBsLBQBBuAkLC7oBAQBBhggLsgHwPwAAAAAAACRAAAAAAAAAWUAAAAAAAECPQAAAAAAAiMNAAAAAAABq+EAAAAAAgIQuQQAAAADQEmNBAAAAAITXl0EAAAAAZc3NQQAAACBfoAJCAAAA6HZIN0IAAACilBptQgAAQOWcMKJCAACQHsS81kIAADQm9WsMQwCA4Dd5w0FDAKDYhVc0dkMAyE5nbcGrQwA9kWDkWOFDQIy1eB2vFURQ7+LW5BpLRJLVTQbP8IBE';
+
+/**
+ * The WebAssembly row scanner (assembly/scan-rows.ts) behind a small class: it owns the module's memory
+ * layout, copies a region of the read buffer in once and hands back each call's rows as views.
+ */
+let instance = null;
+/** One instance for the process: compiling it takes well under a millisecond, and calls never overlap. */
+function scanRowsModule() {
+    instance ??= new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(SCAN_ROWS_WASM, 'base64'))).exports;
+    return instance;
+}
+/** Staging bytes per call: the rows of one call, column-major. */
+const STAGING_BYTES = 2 << 20;
+class RowScanner {
+    fieldMap;
+    columns;
+    delimiter;
+    hasStep;
+    wasm = scanRowsModule();
+    capacity;
+    /** Byte offsets in the module's memory. */
+    fieldMapAt;
+    resultAt;
+    stepsAt;
+    valuesAt;
+    metaAt;
+    inputAt;
+    /** Offset of the loaded buffer in the module's memory: memory address = buffer index + shift. */
+    shift = 0;
+    loadedTo = 0;
+    constructor(fieldMap, columns, delimiter, hasStep) {
+        this.fieldMap = fieldMap;
+        this.columns = columns;
+        this.delimiter = delimiter;
+        this.hasStep = hasStep;
+        this.capacity = Math.max(16, Math.floor(STAGING_BYTES / (8 * (columns + 1) + 9)));
+        const align = (n) => Math.ceil(n / 8) * 8;
+        this.fieldMapAt = align(this.wasm.dataEnd());
+        this.resultAt = align(this.fieldMapAt + 4 * fieldMap.length);
+        this.stepsAt = this.resultAt + 16;
+        this.valuesAt = this.stepsAt + 8 * this.capacity;
+        this.metaAt = this.valuesAt + 8 * this.capacity * columns;
+        this.inputAt = align(this.metaAt + 9 * this.capacity);
+    }
+    /** Copy `buf[from, to)` (complete lines, ending with a line feed) into the module. */
+    load(buf, from, to) {
+        const memory = this.wasm.memory;
+        const needed = this.inputAt + (to - from) + 16;
+        if (needed > memory.buffer.byteLength)
+            memory.grow(Math.ceil((needed - memory.buffer.byteLength) / 65_536));
+        new Uint8Array(memory.buffer, this.inputAt, to - from).set(buf.subarray(from, to));
+        // The field map goes in on every load: another table may have used the module since.
+        new Int32Array(memory.buffer, this.fieldMapAt, this.fieldMap.length).set(this.fieldMap);
+        this.shift = this.inputAt - from;
+        this.loadedTo = to;
+    }
+    /** Read rows from `from` (in the loaded buffer) on: at most `capacity` of them. */
+    scan(from, line, rowIndex) {
+        const { wasm, capacity, shift } = this;
+        const rows = wasm.scanRows(from + shift, this.loadedTo + shift, line, this.fieldMapAt, this.fieldMap.length, this.delimiter, this.hasStep ? 1 : 0, rowIndex, this.stepsAt, this.valuesAt, capacity, this.metaAt, this.resultAt);
+        const buffer = wasm.memory.buffer;
+        const result = new Int32Array(buffer, this.resultAt, 4);
+        const starts = new Uint32Array(buffer, this.metaAt, capacity);
+        return {
+            rows,
+            stoppedAt: result[1] - shift,
+            nextLine: result[2],
+            plain: result[3] === 1,
+            steps: new Float64Array(buffer, this.stepsAt, rows),
+            values: new Float64Array(buffer, this.valuesAt, capacity * this.columns),
+            capacity,
+            simple: new Uint8Array(buffer, this.metaAt + 8 * capacity, rows),
+            lineStart: (r) => starts[r] - shift,
+            lineNo: new Int32Array(buffer, this.metaAt + 4 * capacity, rows),
+        };
+    }
 }
 
 /** Opening an input file, with the usual failures turned into one-line InputErrors. */
@@ -1655,7 +1776,7 @@ async function openCsvTable(source, options = {}) {
             fieldMap,
             columns,
             stepBuffer,
-            forceCsvParse: options.parser === 'csv-parse',
+            parser: options.parser ?? 'auto',
             warnings,
             truncated,
         }),
@@ -1689,6 +1810,8 @@ async function* streamRows(st) {
     // In a tab-separated file a tab ends a field instead of padding a number.
     const tabIsBlank = delim !== 0x09;
     const rows = new StepOrderedRows(columns.length, st.stepBuffer);
+    const nColumns = columns.length;
+    const scanner = new RowScanner(fieldMap, nColumns, delim, stepField >= 0);
     const values = rows.values;
     const kinds = rows.kinds;
     const textCells = new TextCells(columns);
@@ -1733,10 +1856,47 @@ async function* streamRows(st) {
         }
     }
     /**
-     * Complete unquoted lines in `buf[from, to)`, `to` just after a line feed: one pass that splits fields
-     * and reads numbers from the bytes. Returns the next line number.
+     * Complete unquoted lines in `buf[from, to)`, `to` just after a line feed. The WebAssembly scanner reads
+     * the rows of plain numbers and empty cells; a run of them with increasing steps goes in whole, other
+     * rows one by one, and the lines it leaves (tokens, text, padding, long rows) go to `jsLines`.
+     * Returns the next line number.
      */
     function fastLines(buf, from, to, line) {
+        scanner.load(buf, from, to);
+        let pos = from;
+        while (pos < to) {
+            const r = scanner.scan(pos, line, rowIndex);
+            if (r.plain && r.rows > 0 && r.steps[0] > rows.lastStep()) {
+                rows.appendColumns(r.steps, r.values, r.capacity, r.rows);
+                rowIndex += r.rows;
+            }
+            else {
+                for (let k = 0; k < r.rows; k++) {
+                    if (r.simple[k]) {
+                        for (let c = 0; c < nColumns; c++) {
+                            const v = r.values[c * r.capacity + k];
+                            values[c] = v;
+                            kinds[c] = v === v ? CellKind.Number : CellKind.Missing;
+                        }
+                        rows.commit(r.steps[k], r.lineNo[k]);
+                        rowIndex++;
+                    }
+                    else {
+                        const start = r.lineStart(k);
+                        jsLines(buf, start, buf.indexOf(LF, start) + 1, r.lineNo[k]);
+                    }
+                }
+            }
+            pos = r.stoppedAt;
+            line = r.nextLine;
+        }
+        return line;
+    }
+    /**
+     * Complete unquoted lines in `buf[from, to)`, `to` just after a line feed: one pass that splits fields
+     * and reads numbers from the bytes, for every cell the cell grammar knows. Returns the next line number.
+     */
+    function jsLines(buf, from, to, line) {
         beginRegion(buf, from, to);
         let i = from;
         while (i < to) {
@@ -1827,7 +1987,8 @@ async function* streamRows(st) {
     try {
         let pos = st.start;
         let line = st.line;
-        let slowFrom = st.forceCsvParse ? pos : -1;
+        let slowFrom = st.parser === 'csv-parse' ? pos : -1;
+        const unquotedLines = st.parser === 'js' ? jsLines : fastLines;
         if (!head.eof)
             fh = await openFile(source);
         while (slowFrom < 0) {
@@ -1838,12 +1999,12 @@ async function* streamRows(st) {
                 if (quote >= 0 && quote < end) {
                     const lineStart = buf.lastIndexOf(LF, quote) + 1;
                     if (lineStart > pos)
-                        line = fastLines(buf, pos, lineStart, line);
+                        line = unquotedLines(buf, pos, lineStart, line);
                     slowFrom = lineStart;
                     pos = lineStart;
                     break;
                 }
-                line = fastLines(buf, pos, end, line);
+                line = unquotedLines(buf, pos, end, line);
                 pos = end;
                 yield* out(rows.take());
             }
@@ -1869,7 +2030,7 @@ async function* streamRows(st) {
                         const last = Buffer.allocUnsafe(e - pos + 1);
                         buf.copy(last, 0, pos, e);
                         last[e - pos] = LF;
-                        fastLines(last, 0, last.length, line);
+                        unquotedLines(last, 0, last.length, line);
                     }
                 }
                 break;
@@ -4112,22 +4273,22 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     if (options.command === 'post-comment') {
-        await (await import('./post-comment-BMmDTvir.js')).postComment(stage, options.commentFile);
+        await (await import('./post-comment-BmI_-r_E.js')).postComment(stage, options.commentFile);
         result.exitCode = result.errors.length ? 2 : 0;
         return result;
     }
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-LrNftB19.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-eVbE3KPn.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-Ml4On1ss.js')).addGpu(stage);
+        await (await import('./gpu-5WzsRe14.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-DdlvZx2U.js') : null;
+    const historyStage = options.history ? await import('./history-wrJI-BTb.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-CU7E0vFm.js');
+        const sinks = await import('./http-sinks-CFn5cWgG.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -4136,7 +4297,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-dheNgmsi.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-DglxmYRX.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

@@ -1,5 +1,5 @@
-import { I as InputError } from './run-BEwZek8o.js';
-import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-BAVlTK5F.js';
+import { I as InputError } from './run-x1QK5hND.js';
+import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-Dp4HiSWK.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

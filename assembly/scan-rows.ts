@@ -42,19 +42,20 @@ let scannedDigits: bool = false;
 /**
  * Scan a plain decimal starting at `i`: `[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?`. Returns the index after
  * it; `scanned` holds the value, NaN when it has no digits, a bare exponent, or needs `Number()`.
+ * The digits go into a 64-bit integer (exact up to 19 of them): a multiply-add on integers is a fraction of
+ * one on doubles, and this loop is most of the scanner's time.
  */
 function scanNumber(i: usize, end: usize): usize {
-  const first = i;
   let negative = false;
   let c = <u32>load<u8>(i);
   if (c == 0x2d || c == 0x2b) {
     negative = c == 0x2d;
     i++;
   }
-  let mantissa: f64 = 0;
+  let mantissa: u64 = 0;
   const intStart = i;
   while (i < end && (c = <u32>load<u8>(i) - 0x30) <= 9) {
-    mantissa = mantissa * 10 + <f64>c;
+    mantissa = mantissa * 10 + <u64>c;
     i++;
   }
   let digits = <i32>(i - intStart);
@@ -62,7 +63,7 @@ function scanNumber(i: usize, end: usize): usize {
   if (i < end && load<u8>(i) == 0x2e) {
     const fracStart = ++i;
     while (i < end && (c = <u32>load<u8>(i) - 0x30) <= 9) {
-      mantissa = mantissa * 10 + <f64>c;
+      mantissa = mantissa * 10 + <u64>c;
       i++;
     }
     digits += <i32>(i - fracStart);
@@ -98,9 +99,10 @@ function scanNumber(i: usize, end: usize): usize {
   // Leading zeros (0.000592…) are not significant; they are counted only when there may be many digits.
   const significant = digits > 15 ? digits - leadingZeros(intStart, i) : digits;
   if (significant > 15 || exponent > 22 || exponent < -22) {
-    value = significant <= 19 ? longDecimal(first, i, exponent) : NaN;
+    value = significant <= 19 ? longDecimal(mantissa, significant, exponent) : NaN;
   } else {
-    value = exponent < 0 ? mantissa / pow10(-exponent) : mantissa * pow10(exponent);
+    const m = <f64>mantissa; // below 10^15: exact
+    value = exponent < 0 ? m / pow10(-exponent) : m * pow10(exponent);
   }
   scanned = negative ? -value : value;
   return i;
@@ -152,22 +154,18 @@ function halfUlp(x: f64): f64 {
   return reinterpret<f64>((exponent - 53) << 52);
 }
 
-/** |value| of the 16–19 significant digits in [first, last) times 10^exponent; NaN when it cannot be decided exactly. */
-function longDecimal(first: usize, last: usize, exponent: i32): f64 {
+/**
+ * |value| of `mantissa`, the integer of `n` (16–19) significant digits, times 10^exponent; NaN when it
+ * cannot be decided exactly. The same arithmetic as number-bytes.ts' longDecimal, which reads A and B
+ * from the text.
+ */
+function longDecimal(mantissa: u64, n: i32, exponent: i32): f64 {
   if (exponent > 22 || exponent < -22) return NaN;
-  let a: f64 = 0;
-  let b: f64 = 0;
-  let n: i32 = 0;
-  for (let i = first; i < last; i++) {
-    const c = <u32>load<u8>(i) - 0x30;
-    if (c > 9) {
-      if (load<u8>(i) == 0x2e || i == first) continue;
-      break; // the exponent part
-    }
-    if (n == 0 && c == 0) continue; // a leading zero
-    if (n++ < 15) a = a * 10 + <f64>c;
-    else b = b * 10 + <f64>c;
-  }
+  // The digits as A·10^s + B, A of 15 digits and B of the s ≤ 4 after them: both exact doubles.
+  let scale: u64 = 1;
+  for (let k = 15; k < n; k++) scale *= 10;
+  const a = <f64>(mantissa / scale);
+  const b = <f64>(mantissa % scale);
   twoProduct(a, pow10(n - 15));
   const productLo = pairLo;
   twoSum(pairHi, b);

@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { I as InputError, C as COMMANDS, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-x1QK5hND.js';
+import { I as InputError, C as COMMANDS, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-Cw1AaF4Z.js';
 import 'node:fs';
 import 'node:stream';
 
@@ -34,8 +34,8 @@ function byTarget(command, targets) {
     };
 }
 const DATADOG_USAGE = `datadog ${DATADOG_FLAGS}`;
-const datadog = (what) => async (args, env) => (await import('./chunks/datadog-cli-B5bdksWE.js')).runDatadogGenerator(what, args, env, `${what} ${DATADOG_USAGE}`);
-const prometheus = async () => import('./chunks/prometheus-generators-CKIHbXDU.js');
+const datadog = (what) => async (args, env) => (await import('./chunks/datadog-cli-Clsismy3.js')).runDatadogGenerator(what, args, env, `${what} ${DATADOG_USAGE}`);
+const prometheus = async () => import('./chunks/prometheus-generators-CLT-bLsm.js');
 const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {

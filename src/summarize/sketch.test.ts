@@ -32,6 +32,9 @@ describe('Sketch', () => {
         theirs.accept(v);
       }
       for (const q of LEVELS) expect(ours.quantile(q)).toBe(theirs.getValueAtQuantile(q));
+      // All levels in one pass, asked in any order, give the same answers.
+      const shuffled = [...LEVELS].reverse();
+      expect(ours.quantiles(shuffled)).toEqual(shuffled.map((q) => theirs.getValueAtQuantile(q)));
       expect(ours.count).toBe(theirs.count);
     }
   });
@@ -42,10 +45,14 @@ describe('Sketch', () => {
     const sketch = new Sketch();
     for (const v of values) sketch.accept(v);
     const sorted = [...values].sort((a, b) => a - b);
-    for (const q of LEVELS) {
+    const levels = [...LEVELS, 0.02, 0.3, 0.31, 0.305, 2, Number.NaN];
+    const together = sketch.quantiles(levels);
+    levels.forEach((q, i) => {
+      if (!(q >= 0 && q <= 1)) return expect(together[i]).toBeNaN();
       const exact = exactQuantile(sorted, q);
       expect(Math.abs(sketch.quantile(q) - exact)).toBeLessThanOrEqual(Math.abs(exact) * RELATIVE_ACCURACY * 1.0001);
-    }
+      expect(together[i], `q=${q}`).toBe(sketch.quantile(q));
+    });
   });
 
   it('merges into the sketch of both inputs, negative values included (sketches-js drops them)', () => {

@@ -69,14 +69,21 @@ class DenseCounts {
     this.count += other.count;
   }
 
-  /** The key holding the value of rank `rank` (0-based): the first key whose running count exceeds it. */
-  keyAtRank(rank: number, lower: boolean): number {
+  /**
+   * The keys holding the values of ranks `ranks` (0-based, ascending): for each, the first key whose running
+   * count exceeds the rank (`lower`), or reaches rank + 1. One pass over the bins for all of them: a window
+   * spanning a few stalls has thousands of bins and is asked for seven quantiles.
+   */
+  keysAtRanks(ranks: readonly number[], lower: boolean): number[] {
+    const keys = new Array<number>(ranks.length);
+    let j = 0;
     let running = 0;
-    for (let k = this.minKey; k <= this.maxKey; k++) {
+    for (let k = this.minKey; k <= this.maxKey && j < ranks.length; k++) {
       running += this.bins[k - this.offset]!;
-      if (lower ? running > rank : running >= rank + 1) return k;
+      while (j < ranks.length && (lower ? running > ranks[j]! : running >= ranks[j]! + 1)) keys[j++] = k;
     }
-    return this.maxKey;
+    while (j < ranks.length) keys[j++] = this.maxKey;
+    return keys;
   }
 }
 
@@ -139,12 +146,35 @@ export class Sketch {
 
   /** The value at quantile q ∈ [0, 1] (rank q·(n − 1)), as sketches-js' DDSketch.getValueAtQuantile answers. */
   quantile(q: number): number {
-    if (!(q >= 0 && q <= 1) || this.count === 0) return Number.NaN;
-    const rank = q * (this.count - 1);
+    return this.quantiles([q])[0]!;
+  }
+
+  /** `quantile` of each level, with one pass over each store. */
+  quantiles(levels: readonly number[]): number[] {
+    const out = new Array<number>(levels.length).fill(Number.NaN);
+    if (this.count === 0) return out;
     const negatives = this.negative.count;
-    if (rank < negatives) return -MAPPING.value(this.negative.keyAtRank(negatives - rank - 1, false));
-    if (rank < negatives + this.zero) return 0;
-    return MAPPING.value(this.positive.keyAtRank(rank - this.zero - negatives, true));
+    // Ranks that fall among the negative values (counted from the most negative) and the positive ones.
+    const negativeAsks: { rank: number; at: number }[] = [];
+    const positiveAsks: { rank: number; at: number }[] = [];
+    levels.forEach((q, at) => {
+      if (!(q >= 0 && q <= 1)) return;
+      const rank = q * (this.count - 1);
+      if (rank < negatives) negativeAsks.push({ rank: negatives - rank - 1, at });
+      else if (rank < negatives + this.zero) out[at] = 0;
+      else positiveAsks.push({ rank: rank - this.zero - negatives, at });
+    });
+    const answer = (asks: { rank: number; at: number }[], store: DenseCounts, lower: boolean, sign: number) => {
+      asks.sort((a, b) => a.rank - b.rank);
+      const keys = store.keysAtRanks(
+        asks.map((a) => a.rank),
+        lower,
+      );
+      asks.forEach((a, i) => (out[a.at] = sign * MAPPING.value(keys[i]!)));
+    };
+    if (negativeAsks.length) answer(negativeAsks, this.negative, false, -1);
+    if (positiveAsks.length) answer(positiveAsks, this.positive, true, 1);
+    return out;
   }
 }
 
@@ -153,5 +183,6 @@ export class Sketch {
  * levels 0 and 1 are the smallest and largest values, exactly.
  */
 export function quantilesOf(sketch: Sketch, levels: readonly number[]): number[] {
-  return levels.map((q) => (q === 0 ? sketch.min : q === 1 ? sketch.max : Math.min(sketch.max, Math.max(sketch.min, sketch.quantile(q)))));
+  const inner = sketch.quantiles(levels);
+  return levels.map((q, i) => (q === 0 ? sketch.min : q === 1 ? sketch.max : Math.min(sketch.max, Math.max(sketch.min, inner[i]!))));
 }

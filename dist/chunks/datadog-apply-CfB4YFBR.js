@@ -1,5 +1,5 @@
-import { I as InputError, V as datadogApiBase } from './run-x1QK5hND.js';
-import { a as apiBase, b as apiCall } from './api-call-BqMgxJDm.js';
+import { I as InputError, V as datadogApiBase } from './run-Cw1AaF4Z.js';
+import { a as apiBase, b as apiCall } from './api-call-DOdWNmPv.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

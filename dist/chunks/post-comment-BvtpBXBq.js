@@ -1,5 +1,5 @@
-import { I as InputError } from './run-x1QK5hND.js';
-import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-Dp4HiSWK.js';
+import { I as InputError } from './run-Cw1AaF4Z.js';
+import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-CqdxhI9d.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

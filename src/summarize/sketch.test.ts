@@ -21,6 +21,25 @@ describe('Sketch', () => {
   });
 
 
+  it('acceptMany keys 300,000 values in runs exactly as accept does one by one, the store growing between and within runs', () => {
+    const random = mulberry32(21);
+    const values = Float64Array.from({ length: 300_000 }, (_, i) =>
+      i % 997 === 0 ? Number.NaN : i % 991 === 0 ? Number.POSITIVE_INFINITY : i % 113 === 0 ? 0 : (i % 7 === 0 ? -1 : 1) * Math.exp((random() - 0.5) * 80),
+    );
+    const one = new Sketch();
+    for (const v of values) if (Number.isFinite(v)) one.accept(v);
+    const many = new Sketch();
+    // Runs of varied length, as windows hand them over; the store grows between and within runs.
+    for (let from = 0; from < values.length; ) {
+      const to = Math.min(values.length, from + 1 + Math.floor(random() * 5000));
+      many.acceptMany(values, from, to);
+      from = to;
+    }
+    expect([many.count, many.min, many.max]).toEqual([one.count, one.min, one.max]);
+    const levels = Array.from({ length: 2001 }, (_, k) => k / 2000);
+    expect(many.quantiles(levels)).toEqual(one.quantiles(levels));
+  });
+
   it('answers every quantile exactly as sketches-js DDSketch does on the same values', () => {
     const random = mulberry32(3);
     for (const spread of [0.001, 0.1, 10]) {

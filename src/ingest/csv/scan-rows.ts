@@ -2,16 +2,11 @@
  * The WebAssembly row scanner (assembly/scan-rows.ts) behind a small class: it owns the module's memory
  * layout, copies a region of the read buffer in once and hands back each call's rows as views.
  */
+import { instantiate, reserve, type WasmMemory } from '../../wasm.js';
 import { SCAN_ROWS_WASM } from './scan-rows-module.js';
 
-/** The part of WebAssembly's JavaScript API used here (Node 20's type declarations leave it out). */
-declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: object };
-};
-
 interface ScanRowsExports {
-  memory: { buffer: ArrayBuffer; grow(pages: number): number };
+  memory: WasmMemory;
   dataEnd(): number;
   scanRows(
     from: number,
@@ -32,9 +27,9 @@ interface ScanRowsExports {
 
 let instance: ScanRowsExports | null = null;
 
-/** One instance for the process: compiling it takes well under a millisecond, and calls never overlap. */
+/** One instance for the process; calls never overlap (a load and its scans run in one synchronous stretch). */
 function scanRowsModule(): ScanRowsExports {
-  instance ??= new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(SCAN_ROWS_WASM, 'base64'))).exports as unknown as ScanRowsExports;
+  instance ??= instantiate<ScanRowsExports>(SCAN_ROWS_WASM);
   return instance;
 }
 
@@ -95,8 +90,7 @@ export class RowScanner {
   /** Copy `buf[from, to)` (complete lines, ending with a line feed) into the module. */
   load(buf: Uint8Array, from: number, to: number): void {
     const memory = this.wasm.memory;
-    const needed = this.inputAt + (to - from) + 16;
-    if (needed > memory.buffer.byteLength) memory.grow(Math.ceil((needed - memory.buffer.byteLength) / 65_536));
+    reserve(memory, this.inputAt + (to - from) + 16);
     new Uint8Array(memory.buffer, this.inputAt, to - from).set(buf.subarray(from, to));
     // The field map goes in on every load: another table may have used the module since.
     new Int32Array(memory.buffer, this.fieldMapAt, this.fieldMap.length).set(this.fieldMap);

@@ -1,5 +1,5 @@
-import { I as InputError } from './run-Cw1AaF4Z.js';
-import { a as apiBase, b as apiCall } from './api-call-DOdWNmPv.js';
+import { I as InputError } from './run-DZ7vycJc.js';
+import { a as apiBase, b as apiCall } from './api-call-V052lqsl.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

@@ -3,7 +3,7 @@
 /** The part of WebAssembly's JavaScript API used here (Node 20's type declarations leave it out). */
 declare const WebAssembly: {
   Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: object };
+  Instance: new (module: object, imports?: object) => { exports: object };
 };
 
 /** A module's linear memory: its buffer is replaced (and views on the old one emptied) when it grows. */
@@ -12,9 +12,19 @@ export interface WasmMemory {
   grow(pages: number): number;
 }
 
-/** Compile and instantiate a module without imports, given as base64. Takes well under a millisecond. */
+/**
+ * Compile and instantiate a module given as base64. Takes well under a millisecond. The one import a module
+ * may have is AssemblyScript's `abort`, which its allocator calls when memory runs out.
+ */
 export function instantiate<Exports>(base64: string): Exports {
-  return new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(base64, 'base64'))).exports as Exports;
+  const imports = {
+    env: {
+      abort: () => {
+        throw new Error('WebAssembly module aborted (out of memory)');
+      },
+    },
+  };
+  return new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(base64, 'base64')), imports).exports as Exports;
 }
 
 /** Grow `memory` to at least `bytes`. */

@@ -4,6 +4,7 @@ import { tableFromColumns } from '../ingest/memory.js';
 import type { RunInput } from '../model.js';
 import { mulberry32 } from '../../bench/random.js';
 import { summarizeRun } from './index.js';
+import { sketchMemoryBytes } from './sketch.js';
 
 function input(steps: number[], columns: Record<string, number[]>, nanTokens?: Record<string, number[]>, batchSize = 1000): RunInput {
   return {
@@ -90,5 +91,25 @@ describe('summarizeRun metric names', () => {
     const summary = await summarizeRun(input([0, 1], { '%': [1, 2], loss: [3, 2] }), DEFAULT_CONFIG);
     expect(summary.metrics.map((m) => m.name)).toEqual(['loss']);
     expect(summary.warnings.join()).toContain('column "%"');
+  });
+});
+
+describe('summarizeRun and sketch memory', () => {
+  it('returns each run’s sketch memory when it is summarised: 40 runs of a batch hold no more than the first two', async () => {
+    const random = mulberry32(12);
+    const steps = Array.from({ length: 20_000 }, (_, i) => i);
+    // Wide ranges (stalls, a warm-up ramp) so that every window has thousands of bins.
+    const columns = {
+      'train.lm_loss': steps.map((s) => 10 / Math.log(s + 2) + random() * 0.01),
+      MFU: steps.map((s) => (s % 97 === 0 ? 0.01 : 0.42 + random() * 0.01)),
+      step_time: steps.map((s) => (s % 89 === 0 ? 30 : 1 + random() * 0.01)),
+      tokens_per_sec: steps.map((s) => (s < 500 ? 10 + s * 1000 : 4.4e6 + random() * 1e4)),
+    };
+    const run = () => summarizeRun(input(steps, columns, undefined, 4096), DEFAULT_CONFIG);
+    await run();
+    await run();
+    const held = sketchMemoryBytes();
+    for (let i = 0; i < 38; i++) await run();
+    expect(sketchMemoryBytes()).toBe(held);
   });
 });

@@ -130,6 +130,7 @@ export class MetricAccumulator {
     this.firstNonFiniteStep ??= step;
   }
 
+  /** The summary; the accumulator is done with afterwards. */
   finish(): MetricSummary {
     const sketch = this.windows ? this.windows.steady() : this.steady;
     const steady = sketch && sketch.count > 0 ? steadyState(sketch, this.steadySum, this.steadyFrom) : null;
@@ -160,6 +161,11 @@ export class MetricAccumulator {
         divergence: this.divergence!.result(),
       };
     }
+    // Sketch counts live in WebAssembly memory, which the garbage collector does not see grow: a batch of
+    // many runs would hold every run's until a collection happened to finalise them. Return it now.
+    sketch?.dispose();
+    this.steady?.dispose();
+    this.windows?.dispose();
     return summary;
   }
 }

@@ -2,7 +2,7 @@ import sketches from '@datadog/sketches-js';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../bench/random.js';
 import { LogarithmicMapping } from '@datadog/sketches-js/dist/ddsketch/mapping/index.js';
-import { RELATIVE_ACCURACY, Sketch, keyOf, quantilesOf } from './sketch.js';
+import { RELATIVE_ACCURACY, Sketch, quantilesOf, sketchMemoryBytes } from './sketch.js';
 
 const LEVELS = [0, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1];
 
@@ -11,17 +11,37 @@ function exactQuantile(sorted: number[], q: number): number {
 }
 
 describe('Sketch', () => {
-  it('keys values exactly as sketches-js LogarithmicMapping does', () => {
+  it('keys values exactly as sketches-js LogarithmicMapping does (the WebAssembly log2 against V8 Math.log2)', () => {
     const mapping = new LogarithmicMapping(RELATIVE_ACCURACY);
     const random = mulberry32(1);
+    const wrong: string[] = [];
     for (let i = 0; i < 100_000; i++) {
       const v = Math.exp((random() - 0.5) * 80);
-      expect(keyOf(v)).toBe(mapping.key(v));
+      const one = new Sketch();
+      one.accept(v);
+      // A sketch of one value answers its key's representative value.
+      if (one.quantile(0.5) !== mapping.value(mapping.key(v))) wrong.push(String(v));
+      one.dispose();
     }
+    expect(wrong).toEqual([]);
   });
 
+  it('returns its memory: 100,000 sketches made and disposed use no more than the first thousand', () => {
+    const values = Float64Array.from({ length: 200 }, (_, i) => Math.exp(i / 5));
+    const round = () => {
+      for (let i = 0; i < 1000; i++) {
+        const s = new Sketch();
+        s.acceptMany(values, 0, values.length);
+        s.dispose();
+      }
+    };
+    round();
+    const after = sketchMemoryBytes();
+    for (let r = 0; r < 100; r++) round();
+    expect(sketchMemoryBytes()).toBe(after);
+  });
 
-  it('acceptMany keys 300,000 values in runs exactly as accept does one by one, the store growing between and within runs', () => {
+  it('acceptMany in runs of any length gives what accept gives one value at a time, on 300,000 values, the store growing between and within runs', () => {
     const random = mulberry32(21);
     const values = Float64Array.from({ length: 300_000 }, (_, i) =>
       i % 997 === 0 ? Number.NaN : i % 991 === 0 ? Number.POSITIVE_INFINITY : i % 113 === 0 ? 0 : (i % 7 === 0 ? -1 : 1) * Math.exp((random() - 0.5) * 80),

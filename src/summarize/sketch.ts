@@ -5,12 +5,17 @@
  *   key(x) = ⌈log_γ x⌉,  γ = (1 + α) / (1 − α)        (sketches-js' LogarithmicMapping)
  *   value(k) = 2γ^k / (1 + γ)                          (within α of every x with key k)
  *
- * The mapping is sketches-js'. The bin counts are not: its DenseStore keeps them in a JS array that it
- * re-slices and re-spreads each time the key range moves (half the speed on a run's windows, see
- * `npm run bench:sketch`), and its DDSketch.merge drops the other sketch's negative values. Here the
- * counts live in a Float64Array that doubles when the range outgrows it; the answers are the same.
+ * The mapping is sketches-js'. The bin counts are not: they live in WebAssembly (assembly/sketch.ts),
+ * where keying every value of a run's windows and merging windows as they coarsen runs compiled from the
+ * start — in JavaScript, a CLI run was over before most of that code was optimised (`npm run bench:sketch`
+ * compares). sketches-js' DDSketch.merge also drops the other sketch's negative values; these do not.
+ *
+ * A Sketch owns memory in the module: `dispose()` returns it at once, and a sketch that is dropped
+ * without it returns it when the garbage collector finalises the object.
  */
 import { LogarithmicMapping } from '@datadog/sketches-js/dist/ddsketch/mapping/index.js';
+import { instantiate, type WasmMemory } from '../wasm.js';
+import { SKETCH_WASM } from './sketch-module.js';
 
 /** 0.05 % relative error: far below the 1 % run-to-run noise the gate works against. */
 export const RELATIVE_ACCURACY = 0.0005;
@@ -19,129 +24,102 @@ const MAPPING = new LogarithmicMapping(RELATIVE_ACCURACY);
 /** Below this a value counts as zero (the mapping's smallest indexable value). */
 const MIN_INDEXABLE = MAPPING.minPossible;
 /**
- * MAPPING.key(x) = ⌈log2(x) · MULTIPLIER⌉, computed as the mapping computes it (a test holds the two
- * equal). Inline in the loop because a double handed to a call that is not inlined is boxed on the heap.
+ * MAPPING.key(x) = ⌈log2(x) · MULTIPLIER⌉, the multiplier computed as the mapping computes it. The module
+ * takes log2 from AssemblyScript's library, not V8's Math.log2; the two can differ in the last bit, which
+ * moves a key only when log2(x) · MULTIPLIER lies within about 1e-12 of an integer (a test holds the keys
+ * equal to the mapping's on 100,000 values spread over 70 orders of magnitude).
  */
 const MULTIPLIER = (1 / Math.log1p((2 * RELATIVE_ACCURACY) / (1 - RELATIVE_ACCURACY))) * Math.log(2);
 
-/** The mapping's key of a positive value. */
-export function keyOf(value: number): number {
-  return Math.ceil(Math.log2(value) * MULTIPLIER) + 0; // + 0 turns -0 into 0, as the mapping does
+interface SketchExports {
+  memory: WasmMemory;
+  configure(multiplier: number, minIndexable: number): void;
+  create(): number;
+  free(sketch: number): void;
+  field(sketch: number, which: number): number;
+  accept(sketch: number, values: number, n: number): void;
+  merge(into: number, from: number): void;
+  keysAtRanks(sketch: number, negative: number, ranks: number, n: number, lower: number, keys: number): void;
+  alloc(bytes: number): number;
+  release(ptr: number): void;
 }
 
-/** Counts per key over a contiguous key range. */
-class DenseCounts {
-  bins = new Float64Array(0);
-  /** Key of bins[0]. */
-  offset = 0;
-  minKey = Number.POSITIVE_INFINITY;
-  maxKey = Number.NEGATIVE_INFINITY;
-  count = 0;
+let instance: SketchExports | null = null;
+/** Scratch memory in the module for values going in and ranks and keys coming out. */
+let scratch = 0;
+let scratchBytes = 0;
 
-  add(key: number, weight: number): void {
-    if (key < this.minKey || key > this.maxKey) this.extend(key, key);
-    const i = key - this.offset;
-    this.bins[i] = this.bins[i]! + weight;
-    this.count += weight;
+function sketchModule(): SketchExports {
+  if (!instance) {
+    instance = instantiate<SketchExports>(SKETCH_WASM);
+    instance.configure(MULTIPLIER, MIN_INDEXABLE);
   }
+  return instance;
+}
 
-  /** Make room for keys in [low, high]: in place when they fit, else twice the range needed, centred. */
-  extend(low: number, high: number): void {
-    const min = Math.min(low, this.minKey);
-    const max = Math.max(high, this.maxKey);
-    if (min < this.offset || max >= this.offset + this.bins.length) {
-      const needed = max - min + 1;
-      const bins = new Float64Array(Math.max(64, 2 * needed));
-      const offset = min - ((bins.length - needed) >> 1);
-      if (this.minKey <= this.maxKey) bins.set(this.bins.subarray(this.minKey - this.offset, this.maxKey - this.offset + 1), this.minKey - offset);
-      this.bins = bins;
-      this.offset = offset;
-    }
-    this.minKey = min;
-    this.maxKey = max;
+/** Scratch space for `n` doubles; a view on it (valid until the next call into the module). */
+function scratchFor(n: number): Float64Array {
+  const wasm = sketchModule();
+  if (8 * n > scratchBytes) {
+    if (scratch) wasm.release(scratch);
+    scratchBytes = Math.max(8 * n, 64 << 10);
+    scratch = wasm.alloc(scratchBytes);
   }
+  return new Float64Array(wasm.memory.buffer, scratch, n);
+}
 
-  merge(other: DenseCounts): void {
-    if (other.count === 0) return;
-    this.extend(other.minKey, other.maxKey);
-    const shift = other.offset - this.offset;
-    for (let i = other.minKey - other.offset; i <= other.maxKey - other.offset; i++) this.bins[i + shift] = this.bins[i + shift]! + other.bins[i]!;
-    this.count += other.count;
-  }
+/** Sketches dropped without dispose(): their memory in the module goes back when they are collected. */
+const finalizer = new FinalizationRegistry<number>((ptr) => sketchModule().free(ptr));
 
-  /**
-   * The keys holding the values of ranks `ranks` (0-based, ascending): for each, the first key whose running
-   * count exceeds the rank (`lower`), or reaches rank + 1. One pass over the bins for all of them: a window
-   * spanning a few stalls has thousands of bins and is asked for seven quantiles.
-   */
-  keysAtRanks(ranks: readonly number[], lower: boolean): number[] {
-    const keys = new Array<number>(ranks.length);
-    let j = 0;
-    let running = 0;
-    for (let k = this.minKey; k <= this.maxKey && j < ranks.length; k++) {
-      running += this.bins[k - this.offset]!;
-      while (j < ranks.length && (lower ? running > ranks[j]! : running >= ranks[j]! + 1)) keys[j++] = k;
-    }
-    while (j < ranks.length) keys[j++] = this.maxKey;
-    return keys;
-  }
+/** Bytes of memory the sketches' module holds (it grows, and never shrinks, as sketches need more). */
+export function sketchMemoryBytes(): number {
+  return sketchModule().memory.buffer.byteLength;
 }
 
 export class Sketch {
-  count = 0;
-  min = Number.POSITIVE_INFINITY;
-  max = Number.NEGATIVE_INFINITY;
-  private zero = 0;
-  private readonly positive = new DenseCounts();
-  private readonly negative = new DenseCounts();
+  /** The sketch's address in the module's memory; 0 once disposed. */
+  private ptr: number;
+
+  constructor() {
+    this.ptr = sketchModule().create();
+    finalizer.register(this, this.ptr, this);
+  }
+
+  get count(): number {
+    return sketchModule().field(this.ptr, 0);
+  }
+  get min(): number {
+    return sketchModule().field(this.ptr, 1);
+  }
+  get max(): number {
+    return sketchModule().field(this.ptr, 2);
+  }
 
   /** Add a finite value. */
   accept(value: number): void {
-    if (value > MIN_INDEXABLE) this.positive.add(keyOf(value), 1);
-    else if (value < -MIN_INDEXABLE) this.negative.add(keyOf(-value), 1);
-    else this.zero += 1;
-    this.count += 1;
-    if (value < this.min) this.min = value;
-    if (value > this.max) this.max = value;
+    const values = scratchFor(1);
+    values[0] = value;
+    sketchModule().accept(this.ptr, scratch, 1);
   }
 
   /** Add the finite values among `values[from, to)`; a batch's run of one window goes in with one call. */
   acceptMany(values: Float64Array, from: number, to: number): void {
-    const positive = this.positive;
-    let positives = 0;
-    let count = 0;
-    let min = this.min;
-    let max = this.max;
-    for (let i = from; i < to; i++) {
-      const value = values[i]!;
-      if (value - value !== 0) continue; // NaN or ±Infinity
-      if (value > MIN_INDEXABLE) {
-        const key = Math.ceil(Math.log2(value) * MULTIPLIER) + 0; // keyOf, inline
-        if (key < positive.minKey || key > positive.maxKey) positive.extend(key, key);
-        const bins = positive.bins;
-        const at = key - positive.offset;
-        bins[at] = bins[at]! + 1;
-        positives += 1;
-      } else if (value < -MIN_INDEXABLE) this.negative.add(keyOf(-value), 1);
-      else this.zero += 1;
-      count += 1;
-      if (value < min) min = value;
-      if (value > max) max = value;
-    }
-    positive.count += positives;
-    this.count += count;
-    this.min = min;
-    this.max = max;
+    if (to <= from) return;
+    scratchFor(to - from).set(values.subarray(from, to));
+    sketchModule().accept(this.ptr, scratch, to - from);
   }
 
   /** Add everything `other` holds; the result is the sketch of both inputs together. */
   merge(other: Sketch): void {
-    this.positive.merge(other.positive);
-    this.negative.merge(other.negative);
-    this.zero += other.zero;
-    this.count += other.count;
-    if (other.min < this.min) this.min = other.min;
-    if (other.max > this.max) this.max = other.max;
+    sketchModule().merge(this.ptr, other.ptr);
+  }
+
+  /** Return the sketch's memory now; the sketch must not be used afterwards. */
+  dispose(): void {
+    if (!this.ptr) return;
+    finalizer.unregister(this);
+    sketchModule().free(this.ptr);
+    this.ptr = 0;
   }
 
   /** The value at quantile q ∈ [0, 1] (rank q·(n − 1)), as sketches-js' DDSketch.getValueAtQuantile answers. */
@@ -151,29 +129,35 @@ export class Sketch {
 
   /** `quantile` of each level, with one pass over each store. */
   quantiles(levels: readonly number[]): number[] {
+    const wasm = sketchModule();
+    const count = this.count;
     const out = new Array<number>(levels.length).fill(Number.NaN);
-    if (this.count === 0) return out;
-    const negatives = this.negative.count;
+    if (count === 0) return out;
+    const zero = wasm.field(this.ptr, 3);
+    const negatives = wasm.field(this.ptr, 4);
     // Ranks that fall among the negative values (counted from the most negative) and the positive ones.
     const negativeAsks: { rank: number; at: number }[] = [];
     const positiveAsks: { rank: number; at: number }[] = [];
     levels.forEach((q, at) => {
       if (!(q >= 0 && q <= 1)) return;
-      const rank = q * (this.count - 1);
+      const rank = q * (count - 1);
       if (rank < negatives) negativeAsks.push({ rank: negatives - rank - 1, at });
-      else if (rank < negatives + this.zero) out[at] = 0;
-      else positiveAsks.push({ rank: rank - this.zero - negatives, at });
+      else if (rank < negatives + zero) out[at] = 0;
+      else positiveAsks.push({ rank: rank - zero - negatives, at });
     });
-    const answer = (asks: { rank: number; at: number }[], store: DenseCounts, lower: boolean, sign: number) => {
+    const answer = (asks: { rank: number; at: number }[], negative: boolean) => {
+      if (!asks.length) return;
       asks.sort((a, b) => a.rank - b.rank);
-      const keys = store.keysAtRanks(
-        asks.map((a) => a.rank),
-        lower,
-      );
-      asks.forEach((a, i) => (out[a.at] = sign * MAPPING.value(keys[i]!)));
+      const n = asks.length;
+      // Ranks in the first half of the scratch space, keys come back in the second.
+      const space = scratchFor(2 * n);
+      asks.forEach((a, i) => (space[i] = a.rank));
+      wasm.keysAtRanks(this.ptr, negative ? 1 : 0, scratch, n, negative ? 0 : 1, scratch + 8 * n);
+      const keys = new Float64Array(wasm.memory.buffer, scratch + 8 * n, n);
+      asks.forEach((a, i) => (out[a.at] = (negative ? -1 : 1) * MAPPING.value(keys[i]!)));
     };
-    if (negativeAsks.length) answer(negativeAsks, this.negative, false, -1);
-    if (positiveAsks.length) answer(positiveAsks, this.positive, true, 1);
+    answer(negativeAsks, true);
+    answer(positiveAsks, false);
     return out;
   }
 }

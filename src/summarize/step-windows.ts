@@ -87,7 +87,11 @@ export class StepWindows {
           continue;
         }
         into.main.merge(slot.main);
-        if (slot.warm) (into.warm ??= new Sketch()).merge(slot.warm);
+        slot.main.dispose();
+        if (slot.warm) {
+          (into.warm ??= new Sketch()).merge(slot.warm);
+          slot.warm.dispose();
+        }
       }
       this.slots = merged;
     }
@@ -100,6 +104,17 @@ export class StepWindows {
     const all = new Sketch();
     for (const slot of this.slots.values()) all.merge(slot.main);
     return all.count > 0 ? all : null;
+  }
+
+  /** Return the windows' sketch memory (see Sketch.dispose); the windows are done with afterwards. */
+  dispose(): void {
+    for (const slot of this.slots.values()) {
+      slot.main.dispose();
+      slot.warm?.dispose();
+    }
+    this.slots.clear();
+    this.current = null;
+    this.currentIndex = Number.NaN;
   }
 
   result(): StepWindow[] {
@@ -117,6 +132,7 @@ export class StepWindows {
           // Level k/(n − 1) is rank k: each value once.
           window.values = quantilesOf(sketch, Array.from({ length: sketch.count }, (_, k) => (sketch.count === 1 ? 0 : k / (sketch.count - 1))));
         }
+        if (sketch !== slot.main) sketch.dispose();
         return window;
       });
   }

@@ -1,4 +1,4 @@
-import { m as metricKey } from './run-DZ7vycJc.js';
+import { m as metricKey } from './run-BmIa0G8D.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

@@ -1,5 +1,5 @@
-import { I as InputError } from './run-DZ7vycJc.js';
-import { a as apiBase, b as apiCall } from './api-call-V052lqsl.js';
+import { I as InputError } from './run-BmIa0G8D.js';
+import { a as apiBase, b as apiCall } from './api-call-CMmjNsen.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

@@ -18,7 +18,7 @@ export interface WasmModule {
 
 export const MODULES: WasmModule[] = [
   { source: 'assembly/scan-rows.ts', module: 'src/ingest/csv/scan-rows-module.ts', constant: 'SCAN_ROWS_WASM', runtime: 'stub' },
-  { source: 'assembly/sketch.ts', module: 'src/summarize/sketch-module.ts', constant: 'SKETCH_WASM', runtime: 'minimal' },
+  { source: 'assembly/summary.ts', module: 'src/summarize/summary-module.ts', constant: 'SUMMARY_WASM', runtime: 'minimal' },
 ];
 
 /** The compiled module's bytes. */

@@ -6,6 +6,7 @@ import { median } from 'simple-statistics';
 import type { MetricClass, MetricSummary, SteadyState } from '../model.js';
 import type { Config } from '../classify/config.js';
 import { DivergenceDetector } from './divergence.js';
+import { doubles, loadColumn, scratch, summaryModule, type ModuleColumn, type StepsInModule } from './wasm-summary.js';
 import { firstAtOrAbove } from './first-at-or-above.js';
 import { LossSampler } from './loss-sampler.js';
 import { Sketch, quantilesOf } from './sketch.js';
@@ -50,54 +51,55 @@ export class MetricAccumulator {
   }
 
   /**
-   * Add a batch's column: `values[i]` logged at `steps[i]`, NaN where the row has no value.
+   * Add a batch's column: `values[i]` logged at `steps[i]`, NaN where the row has no value. `steps` may
+   * come already loaded into the summary module (summarizeRun loads a batch's steps once for all columns).
    *
-   * Column at a time, in loops that each see one kind of work: a double handed to a call that is not
-   * inlined is boxed on the heap, and a loop that sees loss columns first and window columns later is
-   * compiled, thrown away and compiled again. Both cost more than the arithmetic in a short CLI run.
+   * The loops over every value — statistics, sketches, divergence — run in the summary module
+   * (assembly/summary.ts); what is left here visits a few values per window or sample.
    */
-  addColumn(steps: Float64Array, values: Float64Array): void {
-    this.addStatistics(steps, values);
-    if (this.sampler) this.addLoss(steps, values);
+  addColumn(steps: Float64Array | StepsInModule, values: Float64Array): void {
+    const column = loadColumn(values, steps);
+    this.addStatistics(column);
+    if (this.sampler) this.addLoss(column);
     // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
-    this.windows?.addColumn(steps, values, this.steadyFrom, this.cls.kind === 'timer');
+    this.windows?.addColumn(column, this.steadyFrom, this.cls.kind === 'timer');
   }
 
   /** Count, first, last, min, max and the steady-state sum; infinities counted apart. */
-  private addStatistics(steps: Float64Array, values: Float64Array): void {
-    const n = steps.length;
-    const steadyFrom = this.steadyFrom;
-    let { count, first, last, lastStep, min, max, steadySum } = this;
-    for (let i = 0; i < n; i++) {
-      const value = values[i]!;
-      if (value !== value) continue; // missing
-      if (value === Infinity || value === -Infinity) {
-        this.addInfinite(steps[i]!);
-        continue;
-      }
-      if (count === 0) first = value;
-      count += 1;
-      last = value;
-      lastStep = steps[i]!;
-      if (value < min) min = value;
-      if (value > max) max = value;
-      if (lastStep >= steadyFrom) steadySum += value;
+  private addStatistics(column: ModuleColumn): void {
+    const at = scratch(9);
+    const state = doubles(at, 9);
+    state[0] = this.count;
+    state[1] = this.first;
+    state[2] = this.last;
+    state[3] = this.lastStep;
+    state[4] = this.min;
+    state[5] = this.max;
+    state[6] = this.steadySum;
+    state[7] = 0;
+    state[8] = Number.NaN;
+    summaryModule().statistics(column.valuesAt, column.stepsAt, column.values.length, this.steadyFrom, at);
+    const out = doubles(at, 9);
+    this.count = out[0]!;
+    this.first = out[1]!;
+    this.last = out[2]!;
+    this.lastStep = out[3]!;
+    this.min = out[4]!;
+    this.max = out[5]!;
+    this.steadySum = out[6]!;
+    if (out[7]! > 0) {
+      this.inf += out[7]!;
+      this.firstNonFiniteStep ??= out[8]!;
     }
-    this.count = count;
-    this.first = first;
-    this.last = last;
-    this.lastStep = lastStep;
-    this.min = min;
-    this.max = max;
-    this.steadySum = steadySum;
   }
 
   /** Loss only: its steady sketch, divergence, sampled points and the last FINAL_POINTS values. */
-  private addLoss(steps: Float64Array, values: Float64Array): void {
+  private addLoss(column: ModuleColumn): void {
+    const { steps, values } = column;
     // Steps increase, so the steady part of the batch is one run of it.
     const steadyAt = firstAtOrAbove(steps, 0, this.steadyFrom);
-    this.steady!.acceptMany(values, steadyAt, steps.length);
-    this.divergence!.addColumn(steps, values, steadyAt, steps.length);
+    this.steady!.acceptColumn(column, steadyAt, steps.length);
+    this.divergence!.addColumn(column, steadyAt, steps.length);
     this.sampler!.addColumn(steps, values);
     // Only the batch's last FINAL_POINTS finite values can stay in the ring.
     let from = steps.length;
@@ -122,11 +124,6 @@ export class MetricAccumulator {
   /** An explicit NaN where the row had other values: the metric itself broke. */
   addNaN(step: number): void {
     this.nan += 1;
-    this.firstNonFiniteStep ??= step;
-  }
-
-  addInfinite(step: number): void {
-    this.inf += 1;
     this.firstNonFiniteStep ??= step;
   }
 

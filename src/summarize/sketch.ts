@@ -14,8 +14,7 @@
  * without it returns it when the garbage collector finalises the object.
  */
 import { LogarithmicMapping } from '@datadog/sketches-js/dist/ddsketch/mapping/index.js';
-import { instantiate, type WasmMemory } from '../wasm.js';
-import { SKETCH_WASM } from './sketch-module.js';
+import { doubles, scratch, summaryModule, type ModuleColumn, type SummaryExports } from './wasm-summary.js';
 
 /** 0.05 % relative error: far below the 1 % run-to-run noise the gate works against. */
 export const RELATIVE_ACCURACY = 0.0005;
@@ -31,41 +30,16 @@ const MIN_INDEXABLE = MAPPING.minPossible;
  */
 const MULTIPLIER = (1 / Math.log1p((2 * RELATIVE_ACCURACY) / (1 - RELATIVE_ACCURACY))) * Math.log(2);
 
-interface SketchExports {
-  memory: WasmMemory;
-  configure(multiplier: number, minIndexable: number): void;
-  create(): number;
-  free(sketch: number): void;
-  field(sketch: number, which: number): number;
-  accept(sketch: number, values: number, n: number): void;
-  merge(into: number, from: number): void;
-  keysAtRanks(sketch: number, negative: number, ranks: number, n: number, lower: number, keys: number): void;
-  alloc(bytes: number): number;
-  release(ptr: number): void;
-}
+let configured = false;
 
-let instance: SketchExports | null = null;
-/** Scratch memory in the module for values going in and ranks and keys coming out. */
-let scratch = 0;
-let scratchBytes = 0;
-
-function sketchModule(): SketchExports {
-  if (!instance) {
-    instance = instantiate<SketchExports>(SKETCH_WASM);
-    instance.configure(MULTIPLIER, MIN_INDEXABLE);
+/** The summary module, told the mapping once. */
+function sketchModule(): SummaryExports {
+  const wasm = summaryModule();
+  if (!configured) {
+    wasm.configure(MULTIPLIER, MIN_INDEXABLE);
+    configured = true;
   }
-  return instance;
-}
-
-/** Scratch space for `n` doubles; a view on it (valid until the next call into the module). */
-function scratchFor(n: number): Float64Array {
-  const wasm = sketchModule();
-  if (8 * n > scratchBytes) {
-    if (scratch) wasm.release(scratch);
-    scratchBytes = Math.max(8 * n, 64 << 10);
-    scratch = wasm.alloc(scratchBytes);
-  }
-  return new Float64Array(wasm.memory.buffer, scratch, n);
+  return wasm;
 }
 
 /** Sketches dropped without dispose(): their memory in the module goes back when they are collected. */
@@ -73,7 +47,7 @@ const finalizer = new FinalizationRegistry<number>((ptr) => sketchModule().free(
 
 /** Bytes of memory the sketches' module holds (it grows, and never shrinks, as sketches need more). */
 export function sketchMemoryBytes(): number {
-  return sketchModule().memory.buffer.byteLength;
+  return summaryModule().memory.buffer.byteLength;
 }
 
 export class Sketch {
@@ -97,16 +71,22 @@ export class Sketch {
 
   /** Add a finite value. */
   accept(value: number): void {
-    const values = scratchFor(1);
-    values[0] = value;
-    sketchModule().accept(this.ptr, scratch, 1);
+    const at = scratch(1);
+    doubles(at, 1)[0] = value;
+    sketchModule().accept(this.ptr, at, 1);
   }
 
-  /** Add the finite values among `values[from, to)`; a batch's run of one window goes in with one call. */
+  /** Add the finite values among `values[from, to)`. */
   acceptMany(values: Float64Array, from: number, to: number): void {
     if (to <= from) return;
-    scratchFor(to - from).set(values.subarray(from, to));
-    sketchModule().accept(this.ptr, scratch, to - from);
+    const at = scratch(to - from);
+    doubles(at, to - from).set(values.subarray(from, to));
+    sketchModule().accept(this.ptr, at, to - from);
+  }
+
+  /** Add the finite values among a loaded column's `[from, to)`: a batch's run of one window in one call. */
+  acceptColumn(column: ModuleColumn, from: number, to: number): void {
+    if (to > from) sketchModule().accept(this.ptr, column.valuesAt + 8 * from, to - from);
   }
 
   /** Add everything `other` holds; the result is the sketch of both inputs together. */
@@ -150,10 +130,11 @@ export class Sketch {
       asks.sort((a, b) => a.rank - b.rank);
       const n = asks.length;
       // Ranks in the first half of the scratch space, keys come back in the second.
-      const space = scratchFor(2 * n);
-      asks.forEach((a, i) => (space[i] = a.rank));
-      wasm.keysAtRanks(this.ptr, negative ? 1 : 0, scratch, n, negative ? 0 : 1, scratch + 8 * n);
-      const keys = new Float64Array(wasm.memory.buffer, scratch + 8 * n, n);
+      const at = scratch(2 * n);
+      const ranks = doubles(at, n);
+      asks.forEach((a, i) => (ranks[i] = a.rank));
+      wasm.keysAtRanks(this.ptr, negative ? 1 : 0, at, n, negative ? 0 : 1, at + 8 * n);
+      const keys = doubles(at + 8 * n, n);
       asks.forEach((a, i) => (out[a.at] = (negative ? -1 : 1) * MAPPING.value(keys[i]!)));
     };
     answer(negativeAsks, true);

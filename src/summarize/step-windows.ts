@@ -9,6 +9,7 @@
 import { WINDOW_QUANTILES, type StepWindow } from '../model.js';
 import { firstAtOrAbove } from './first-at-or-above.js';
 import { Sketch, quantilesOf } from './sketch.js';
+import type { ModuleColumn } from './wasm-summary.js';
 
 interface Slot {
   main: Sketch;
@@ -29,13 +30,14 @@ export class StepWindows {
   }
 
   /**
-   * Add a batch's column: `values[i]` logged at `steps[i]` (steps increasing). Values at steps below
+   * Add a loaded batch column: `values[i]` logged at `steps[i]` (steps increasing). Values at steps below
    * `steadyFrom` are warm-up: they count in their window but not in the steady state, or not at all when
    * `skipWarm`. Non-finite values are skipped, and a window is only made for a finite value.
    * Whole runs of a window go to its sketch at once, so no value is handed through a call on its own.
    * A batch's steps increase strictly, so a window's end is found by bisection.
    */
-  addColumn(steps: Float64Array, values: Float64Array, steadyFrom: number, skipWarm: boolean): void {
+  addColumn(column: ModuleColumn, steadyFrom: number, skipWarm: boolean): void {
+    const { steps, values } = column;
     const n = steps.length;
     let i = 0;
     while (i < n) {
@@ -53,7 +55,7 @@ export class StepWindows {
       const slot = this.slotAt(step);
       const windowEnd = (Math.floor(step / this.width) + 1) * this.width;
       const j = firstAtOrAbove(steps, i + 1, warm ? Math.min(windowEnd, steadyFrom) : windowEnd);
-      (warm ? (slot.warm ??= new Sketch()) : slot.main).acceptMany(values, i, j);
+      (warm ? (slot.warm ??= new Sketch()) : slot.main).acceptColumn(column, i, j);
       i = j;
     }
   }

@@ -1,9 +1,5 @@
 /**
- * DDSketch counts in WebAssembly (`npm run build:wasm`); src/summarize/sketch.ts is the class around them.
- *
- * Why: every value of every window, timer and loss column goes into a sketch, once, in a CLI run that is
- * over before JavaScript's optimising compiler has caught up with it; keying the values and merging the
- * windows' counts ran mostly cold. WebAssembly is compiled before it runs.
+ * DDSketch counts (see assembly/summary.ts); src/summarize/sketch.ts is the class around them.
  *
  * A sketch is an unmanaged block of this module's memory (allocated with `heap.alloc`, freed by `free`):
  *
@@ -181,11 +177,3 @@ export function keysAtRanks(sketch: usize, negative: i32, ranks: usize, n: i32, 
   for (; j < n; j++) store<f64>(keys + (<usize>j << 3), <f64>maxKey);
 }
 
-/** Memory for the caller's scratch data. */
-export function alloc(bytes: usize): usize {
-  return heap.alloc(bytes);
-}
-
-export function release(ptr: usize): void {
-  heap.free(ptr);
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../bench/random.js';
+import { decimalForms } from '../../../test/helpers/decimals.js';
 import { CellKind, classifyCell } from './cell.js';
 import { parseDecimalBytes } from './number-bytes.js';
 
@@ -15,17 +16,7 @@ describe('parseDecimalBytes', () => {
     const r = random(7);
     const mismatches: string[] = [];
     for (let i = 0; i < 200_000; i++) {
-      const x = (r() - 0.3) * 10 ** Math.floor(r() * 40 - 20);
-      const forms = [
-        String(x),
-        x.toFixed(Math.floor(r() * 10)),
-        x.toPrecision(1 + Math.floor(r() * 17)),
-        x.toExponential(Math.floor(r() * 18)),
-        String(Math.fround(x)),
-        String(Math.floor(r() * 2 ** 53)),
-        `${Math.floor(r() * 1000)}.${'0'.repeat(Math.floor(r() * 25))}${Math.floor(r() * 1000)}`,
-      ];
-      for (const s of forms) {
+      for (const s of decimalForms(r)) {
         const got = parse(s);
         if (!Object.is(got, Number(s))) mismatches.push(`${s}: ${got} ≠ ${Number(s)}`);
       }

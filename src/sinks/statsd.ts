@@ -6,6 +6,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import hotShots, { type ClientOptions, type StatsD as StatsDClient } from 'hot-shots';
+import { formatTags } from 'hot-shots/lib/helpers.js';
 import { formatValue, type StatsdMetric } from './statsd-metrics.js';
 
 // hot-shots is CommonJS (`module.exports = Client`); type checkers disagree on what its default import is.
@@ -77,22 +78,29 @@ export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget):
   // hot-shots' typed methods sample client-side (dropping values at random) when given a rate; our
   // window values are already the sample, so they go through its untyped send(message, tags), which
   // adds tags and batching and nothing else.
-  const send = (client as unknown as RawSend).send.bind(client);
-
-  // Metrics of one window or run share one tags object: list each object's tags once.
-  const tagLists = new Map<Record<string, string>, string[]>();
+  const raw = client as unknown as RawClient;
+  const send = raw.send.bind(client);
+  // For each line hot-shots merges the client's global tags with the line's (overrideTags), which for a
+  // client without global tags comes to the line's tags through its own formatTags, joined after the
+  // tag prefix. Metrics of one window or run share one tags object, so that is done here once per object
+  // instead of once per line; a client with global tags (the datadog flavor's DD_* tags) still merges.
+  const merge = raw.globalTags.length > 0;
+  const tagging = new Map<Record<string, string>, string[] | string>();
   for (const m of metrics) {
-    let tags = tagLists.get(m.tags);
+    let tags = tagging.get(m.tags);
     if (tags === undefined) {
-      tags = Object.entries(m.tags).map(([k, v]) => `${k}:${v}`);
-      tagLists.set(m.tags, tags);
+      const list = Object.entries(m.tags).map(([k, v]) => `${k}:${v}`);
+      tags = merge ? list : list.length ? `|${raw.tagPrefix}${formatTags(list).join(raw.tagSeparator)}` : '';
+      tagging.set(m.tags, tags);
     }
     // A leading sign makes a gauge relative: reset to 0 so a negative value lands as itself.
     if (m.type === 'g' && m.value < 0) {
-      send(`${m.name}:0|g`, tags);
+      if (typeof tags === 'string') send(`${m.name}:0|g${tags}`);
+      else send(`${m.name}:0|g`, tags);
       report.lines += 1;
     }
-    send(formatValue(m), tags);
+    if (typeof tags === 'string') send(formatValue(m) + tags);
+    else send(formatValue(m), tags);
     report.lines += 1;
   }
   await new Promise<void>((resolve) => {
@@ -117,6 +125,10 @@ function countDatagrams(client: StatsDClient, report: StatsdReport): void {
   };
 }
 
-interface RawSend {
-  send(message: string, tags: string[]): void;
+/** hot-shots' line-level send and the fields it formats tags with (public in its source, not in its types). */
+interface RawClient {
+  send(message: string, tags?: string[]): void;
+  globalTags: string[];
+  tagPrefix: string;
+  tagSeparator: string;
 }

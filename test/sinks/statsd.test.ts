@@ -10,6 +10,9 @@ import { sendStatsd } from '../../src/sinks/statsd.js';
 import { countSeries, toStatsdMetrics } from '../../src/sinks/statsd-metrics.js';
 import { summarizeRun } from '../../src/summarize/index.js';
 import { listenUdp, type UdpListener } from '../helpers/udp.js';
+import hotShots, { type ClientOptions, type StatsD as StatsDClient } from 'hot-shots';
+
+const StatsD = hotShots as unknown as new (options: ClientOptions) => StatsDClient;
 
 async function sampleRun(steps = 5000): Promise<RunSummary> {
   const s = Array.from({ length: steps }, (_, i) => i);
@@ -121,6 +124,29 @@ describe('StatsD sink over a real UDP socket', () => {
     expect(byWindow.get('0-49')!.sort()).toEqual([61_000, 61_400]);
     expect(byWindow.get('50-99')).toEqual([62_000]);
     expect(byWindow.get('150-199')).toEqual([63_000]);
+  });
+
+  it('writes tags exactly as hot-shots itself does, sanitised, with and without the datadog flavor\'s global tags', async () => {
+    const tags = { team: 'a|b,c#d@e', note: 'line\nbreak', 'odd|key': 'v' };
+    const metrics = [{ name: 'p.m', value: -1.5, type: 'g' as const, sampleRate: 1, tags }];
+    for (const flavor of ['plain', 'datadog'] as const) {
+      const env = { ...process.env };
+      process.env.DD_ENV = 'prod';
+      try {
+        const ours = await sendStatsd(metrics, { host: '127.0.0.1', port: udp.port, flavor, maxBufferSize: 1432, dryRun: true });
+        // The reference: hot-shots' own client formatting the same lines from the same tag list.
+        const reference = new StatsD({ mock: true, datadog: flavor === 'datadog', includeDataDogTags: flavor === 'datadog', originDetection: false, includeDatadogTelemetry: false });
+        const list = Object.entries(tags).map(([k, v]) => `${k}:${v}`);
+        const send = (reference as unknown as { send(message: string, tags: string[]): void }).send.bind(reference);
+        send('p.m:0|g', list);
+        send('p.m:-1.5|g', list);
+        expect(ours.printed).toEqual(reference.mockBuffer);
+        expect(ours.printed[1]).toContain(flavor === 'datadog' ? '|#env:prod,' : '|#team:');
+        await new Promise<void>((r) => reference.close(() => r()));
+      } finally {
+        process.env = env;
+      }
+    }
   });
 
   it('prints instead of sending in a dry run', async () => {

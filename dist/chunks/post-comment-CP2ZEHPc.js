@@ -1,5 +1,5 @@
-import { I as InputError } from './run-Cz5imCWW.js';
-import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-Cf0iZ6lI.js';
+import { I as InputError } from './run-yBbPg5vB.js';
+import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-DYiRN0mL.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

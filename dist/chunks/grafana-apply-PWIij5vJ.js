@@ -1,5 +1,5 @@
-import { I as InputError } from './run-Cz5imCWW.js';
-import { a as apiBase, b as apiCall } from './api-call-BWW1NzFL.js';
+import { I as InputError } from './run-yBbPg5vB.js';
+import { a as apiBase, b as apiCall } from './api-call-Dq4tmm8x.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

@@ -1,4 +1,4 @@
-import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, R as RUN_GAUGES, e as runTagSet } from './run-Cz5imCWW.js';
+import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, R as RUN_GAUGES, e as runTagSet } from './run-yBbPg5vB.js';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import require$$0 from 'process';
@@ -3931,6 +3931,8 @@ var hotShots = /*@__PURE__*/getDefaultExportFromCjs(hotShotsExports);
 
 hotShots.StatsD;
 
+var helpersExports = requireHelpers();
+
 /**
  * What a run becomes in StatsD, as plain data (pure; the sink sends it, --dry-run prints it):
  *
@@ -4082,21 +4084,33 @@ async function sendStatsd(metrics, target) {
     // hot-shots' typed methods sample client-side (dropping values at random) when given a rate; our
     // window values are already the sample, so they go through its untyped send(message, tags), which
     // adds tags and batching and nothing else.
-    const send = client.send.bind(client);
-    // Metrics of one window or run share one tags object: list each object's tags once.
-    const tagLists = new Map();
+    const raw = client;
+    const send = raw.send.bind(client);
+    // For each line hot-shots merges the client's global tags with the line's (overrideTags), which for a
+    // client without global tags comes to the line's tags through its own formatTags, joined after the
+    // tag prefix. Metrics of one window or run share one tags object, so that is done here once per object
+    // instead of once per line; a client with global tags (the datadog flavor's DD_* tags) still merges.
+    const merge = raw.globalTags.length > 0;
+    const tagging = new Map();
     for (const m of metrics) {
-        let tags = tagLists.get(m.tags);
+        let tags = tagging.get(m.tags);
         if (tags === undefined) {
-            tags = Object.entries(m.tags).map(([k, v]) => `${k}:${v}`);
-            tagLists.set(m.tags, tags);
+            const list = Object.entries(m.tags).map(([k, v]) => `${k}:${v}`);
+            tags = merge ? list : list.length ? `|${raw.tagPrefix}${helpersExports.formatTags(list).join(raw.tagSeparator)}` : '';
+            tagging.set(m.tags, tags);
         }
         // A leading sign makes a gauge relative: reset to 0 so a negative value lands as itself.
         if (m.type === 'g' && m.value < 0) {
-            send(`${m.name}:0|g`, tags);
+            if (typeof tags === 'string')
+                send(`${m.name}:0|g${tags}`);
+            else
+                send(`${m.name}:0|g`, tags);
             report.lines += 1;
         }
-        send(formatValue(m), tags);
+        if (typeof tags === 'string')
+            send(formatValue(m) + tags);
+        else
+            send(formatValue(m), tags);
         report.lines += 1;
     }
     await new Promise((resolve) => {

@@ -5,7 +5,7 @@
  *   key(x) = ⌈log_γ x⌉,  γ = (1 + α) / (1 − α)        (sketches-js' LogarithmicMapping)
  *   value(k) = 2γ^k / (1 + γ)                          (within α of every x with key k)
  *
- * The mapping is sketches-js'. The bin counts are not: they live in WebAssembly (assembly/sketch.ts),
+ * The mapping is sketches-js'. The bin counts are not: they live in WebAssembly (assembly/sketch-counts.ts),
  * where keying every value of a run's windows and merging windows as they coarsen runs compiled from the
  * start — in JavaScript, a CLI run was over before most of that code was optimised (`npm run bench:sketch`
  * compares). sketches-js' DDSketch.merge also drops the other sketch's negative values; these do not.

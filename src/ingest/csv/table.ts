@@ -1,14 +1,17 @@
 /**
  * A per-step metrics CSV as a streamed Table.
  *
- * Most training CSVs are all-numeric and unquoted, and csv-parse reads those at ~22 MB/s — too slow for
+ * Most training CSVs are all-numeric and unquoted, and csv-parse reads those at ~16 MB/s — too slow for
  * a 1 GB file or for a CI step that should take well under a second. So complete lines without a quote
- * character are split and their numbers read straight from the bytes (`scanLines`); from the first line
- * with a quote on, the rest of the file goes through csv-parse, which handles quoted fields, embedded
- * line breaks and quoting errors. Both paths classify cells through `cell.ts` and commit rows through the
- * same `StepOrderedRows`, so they produce identical batches (a test checks this).
+ * character are split and their numbers read straight from the bytes: by the WebAssembly scanner
+ * (`scan-rows.ts`) for rows of plain numbers and empty cells, by the JavaScript one (`jsLines`) for the
+ * lines it leaves; from the first line with a quote on, the rest of the file goes through csv-parse, which
+ * handles quoted fields, embedded line breaks and quoting errors. All paths read cells by the grammar of
+ * `cell.ts` and commit rows through the same `StepOrderedRows`, so they produce identical batches (tests
+ * check this).
  *
- * Memory: one read buffer (1 MiB, grown up to MAX_LINE for long lines) and at most three row blocks.
+ * Memory: one read buffer (1 MiB, grown up to MAX_LINE for long lines), the scanner's staging rows (2 MiB)
+ * and at most three row blocks.
  */
 import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';

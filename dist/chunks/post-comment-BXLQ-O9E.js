@@ -1,5 +1,5 @@
-import { I as InputError } from './run-yBbPg5vB.js';
-import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-DYiRN0mL.js';
+import { I as InputError } from './run-Dh7-A7eM.js';
+import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-B7Yu1LJG.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

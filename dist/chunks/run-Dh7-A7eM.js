@@ -790,7 +790,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-DfIVwTcP.js');
+    const { parseConfig } = await import('./parse-config-Dp9JqJrT.js');
     return parseConfig(text, path);
 }
 
@@ -3772,7 +3772,7 @@ var mappingExports = requireMapping();
  *   key(x) = ⌈log_γ x⌉,  γ = (1 + α) / (1 − α)        (sketches-js' LogarithmicMapping)
  *   value(k) = 2γ^k / (1 + γ)                          (within α of every x with key k)
  *
- * The mapping is sketches-js'. The bin counts are not: they live in WebAssembly (assembly/sketch.ts),
+ * The mapping is sketches-js'. The bin counts are not: they live in WebAssembly (assembly/sketch-counts.ts),
  * where keying every value of a run's windows and merging windows as they coarsen runs compiled from the
  * start — in JavaScript, a CLI run was over before most of that code was optimised (`npm run bench:sketch`
  * compares). sketches-js' DDSketch.merge also drops the other sketch's negative values; these do not.
@@ -4341,22 +4341,22 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     if (options.command === 'post-comment') {
-        await (await import('./post-comment-CP2ZEHPc.js')).postComment(stage, options.commentFile);
+        await (await import('./post-comment-BXLQ-O9E.js')).postComment(stage, options.commentFile);
         result.exitCode = result.errors.length ? 2 : 0;
         return result;
     }
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-Ci_O9NwL.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-BR_iawBv.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-PpbTOq__.js')).addGpu(stage);
+        await (await import('./gpu-DLqjzrwA.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-CXWf94WK.js') : null;
+    const historyStage = options.history ? await import('./history-B9LgqADa.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-xDPQeHgZ.js');
+        const sinks = await import('./http-sinks-Da56hGXM.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -4365,7 +4365,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-C6YLChA1.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-CXCSv139.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { I as InputError, C as COMMANDS, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-Dh7-A7eM.js';
+import { I as InputError, C as COMMANDS, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-CjJjJVbh.js';
 import 'node:fs';
 import 'node:stream';
 
@@ -34,8 +34,8 @@ function byTarget(command, targets) {
     };
 }
 const DATADOG_USAGE = `datadog ${DATADOG_FLAGS}`;
-const datadog = (what) => async (args, env) => (await import('./chunks/datadog-cli-aahiSFFs.js')).runDatadogGenerator(what, args, env, `${what} ${DATADOG_USAGE}`);
-const prometheus = async () => import('./chunks/prometheus-generators-DLqDDNc7.js');
+const datadog = (what) => async (args, env) => (await import('./chunks/datadog-cli-B8UXRy4I.js')).runDatadogGenerator(what, args, env, `${what} ${DATADOG_USAGE}`);
+const prometheus = async () => import('./chunks/prometheus-generators-BqKJjiPX.js');
 const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {

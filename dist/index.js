@@ -5,7 +5,7 @@ import * as os from 'os';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import 'path';
-import { P as PARAMETERS, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-Dh7-A7eM.js';
+import { P as PARAMETERS, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-CjJjJVbh.js';
 import 'node:fs';
 import 'node:stream';
 

@@ -93,14 +93,13 @@ export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget):
       tags = merge ? list : list.length ? `|${raw.tagPrefix}${formatTags(list).join(raw.tagSeparator)}` : '';
       tagging.set(m.tags, tags);
     }
+    const line = (message: string) => (typeof tags === 'string' ? send(message + tags) : send(message, tags));
     // A leading sign makes a gauge relative: reset to 0 so a negative value lands as itself.
     if (m.type === 'g' && m.value < 0) {
-      if (typeof tags === 'string') send(`${m.name}:0|g${tags}`);
-      else send(`${m.name}:0|g`, tags);
+      line(`${m.name}:0|g`);
       report.lines += 1;
     }
-    if (typeof tags === 'string') send(formatValue(m) + tags);
-    else send(formatValue(m), tags);
+    line(formatValue(m));
     report.lines += 1;
   }
   await new Promise<void>((resolve) => {

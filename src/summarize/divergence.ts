@@ -48,11 +48,10 @@ export class DivergenceDetector {
     state[5] = this.start.min;
     wasm.divergence(column.valuesAt, column.stepsAt, from, to, this.alpha, this.rise, this.sustain, at);
     const out = doubles(at, 7);
-    const startChanged = out[3] !== this.start.step || out[4] !== this.start.value || out[5] !== this.start.min;
     this.smoothed = out[0]!;
     this.min = out[1]!;
     this.streak = out[2]!;
-    if (startChanged) this.start = { step: out[3]!, value: out[4]!, min: out[5]! };
+    this.start = { step: out[3]!, value: out[4]!, min: out[5]! };
     if (out[6] === 1) this.found = this.start;
   }
 

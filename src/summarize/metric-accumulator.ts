@@ -51,14 +51,14 @@ export class MetricAccumulator {
   }
 
   /**
-   * Add a batch's column: `values[i]` logged at `steps[i]`, NaN where the row has no value. `steps` may
-   * come already loaded into the summary module (summarizeRun loads a batch's steps once for all columns).
+   * Add a batch's column: `values[i]` logged at `steps[i]`, NaN where the row has no value. The batch's
+   * steps are loaded into the summary module once for all its columns (`loadSteps`).
    *
    * The loops over every value — statistics, sketches, divergence — run in the summary module
    * (assembly/summary.ts); what is left here visits a few values per window or sample.
    */
-  addColumn(steps: Float64Array | StepsInModule, values: Float64Array): void {
-    const column = loadColumn(values, steps);
+  addColumn(steps: StepsInModule, values: Float64Array): void {
+    const column = loadColumn(steps, values);
     this.addStatistics(column);
     if (this.sampler) this.addLoss(column);
     // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).

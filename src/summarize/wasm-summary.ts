@@ -62,7 +62,7 @@ export function scratch(n: number): number {
   return scratchRegion.at(8 * n);
 }
 
-/** A batch's steps in the module; every column of the batch is loaded against them. */
+/** A batch's steps in the module (valid until the next loadSteps); every column of the batch is loaded against them. */
 export interface StepsInModule {
   steps: Float64Array;
   at: number;
@@ -84,9 +84,8 @@ export function loadSteps(steps: Float64Array): StepsInModule {
 }
 
 /** Copy a column into the module (one region: the previous column is overwritten). */
-export function loadColumn(values: Float64Array, steps: StepsInModule | Float64Array): ModuleColumn {
-  const loaded = steps instanceof Float64Array ? loadSteps(steps) : steps;
+export function loadColumn(steps: StepsInModule, values: Float64Array): ModuleColumn {
   const at = valuesRegion.at(8 * values.length);
   doubles(at, values.length).set(values);
-  return { steps: loaded.steps, values, stepsAt: loaded.at, valuesAt: at };
+  return { steps: steps.steps, values, stepsAt: steps.at, valuesAt: at };
 }

@@ -334,7 +334,8 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
   const tabIsBlank = delim !== 0x09;
   const rows = new StepOrderedRows(columns.length, st.stepBuffer);
   const nColumns = columns.length;
-  const scanner = new RowScanner(fieldMap, nColumns, delim, stepField >= 0);
+  // Made on the first unquoted region, so the other parser choices never instantiate the module.
+  let scanner: RowScanner | null = null;
   const values = rows.values;
   const kinds = rows.kinds;
   const textCells = new TextCells(columns);
@@ -386,6 +387,7 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
    * Returns the next line number.
    */
   function fastLines(buf: Buffer, from: number, to: number, line: number): number {
+    scanner ??= new RowScanner(fieldMap, nColumns, delim, stepField >= 0);
     scanner.load(buf, from, to);
     let pos = from;
     while (pos < to) {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { m as metricKey, s as statsdName, y as datadogStatName, w as datadogRunGaugeName, N as DATADOG_TEMPLATE_TAGS, O as classify, I as InputError, Q as loadConfig, S as openTable, T as DEFAULT_OPTIONS } from './run-Dh7-A7eM.js';
+import { m as metricKey, s as statsdName, y as datadogStatName, w as datadogRunGaugeName, N as DATADOG_TEMPLATE_TAGS, O as classify, I as InputError, Q as loadConfig, S as openTable, T as DEFAULT_OPTIONS } from './run-CjJjJVbh.js';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:fs';
@@ -363,7 +363,7 @@ async function runDatadogGenerator(what, args, env, usage) {
     const monitors = what === 'monitors' ? generateDatadogMonitors(options) : [];
     if (!values.apply)
         return `${JSON.stringify(dashboard ?? monitors, null, 2)}\n`;
-    const { applyDashboard, applyMonitors, applyTargetFrom } = await import('./datadog-apply-C0qTkVF-.js');
+    const { applyDashboard, applyMonitors, applyTargetFrom } = await import('./datadog-apply-BsfMa1rk.js');
     const target = applyTargetFrom(text('datadog-url'), env);
     const saved = dashboard ? [await applyDashboard(dashboard, target)] : await applyMonitors(monitors, target);
     return saved.map((a) => `${a.kind} ${a.action}: ${a.name} (id ${a.id}${a.url ? `, ${a.url}` : ''})`).join('\n') + '\n';

@@ -790,7 +790,7 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-Dp9JqJrT.js');
+    const { parseConfig } = await import('./parse-config-DohEi8VG.js');
     return parseConfig(text, path);
 }
 
@@ -1831,7 +1831,8 @@ async function* streamRows(st) {
     const tabIsBlank = delim !== 0x09;
     const rows = new StepOrderedRows(columns.length, st.stepBuffer);
     const nColumns = columns.length;
-    const scanner = new RowScanner(fieldMap, nColumns, delim, stepField >= 0);
+    // Made on the first unquoted region, so the other parser choices never instantiate the module.
+    let scanner = null;
     const values = rows.values;
     const kinds = rows.kinds;
     const textCells = new TextCells(columns);
@@ -1882,6 +1883,7 @@ async function* streamRows(st) {
      * Returns the next line number.
      */
     function fastLines(buf, from, to, line) {
+        scanner ??= new RowScanner(fieldMap, nColumns, delim, stepField >= 0);
         scanner.load(buf, from, to);
         let pos = from;
         while (pos < to) {
@@ -3200,11 +3202,10 @@ function loadSteps(steps) {
     return { steps, at };
 }
 /** Copy a column into the module (one region: the previous column is overwritten). */
-function loadColumn(values, steps) {
-    const loaded = steps instanceof Float64Array ? loadSteps(steps) : steps;
+function loadColumn(steps, values) {
     const at = valuesRegion.at(8 * values.length);
     doubles(at, values.length).set(values);
-    return { steps: loaded.steps, values, stepsAt: loaded.at, valuesAt: at };
+    return { steps: steps.steps, values, stepsAt: steps.at, valuesAt: at };
 }
 
 /**
@@ -3251,12 +3252,10 @@ class DivergenceDetector {
         state[5] = this.start.min;
         wasm.divergence(column.valuesAt, column.stepsAt, from, to, this.alpha, this.rise, this.sustain, at);
         const out = doubles(at, 7);
-        const startChanged = out[3] !== this.start.step || out[4] !== this.start.value || out[5] !== this.start.min;
         this.smoothed = out[0];
         this.min = out[1];
         this.streak = out[2];
-        if (startChanged)
-            this.start = { step: out[3], value: out[4], min: out[5] };
+        this.start = { step: out[3], value: out[4], min: out[5] };
         if (out[6] === 1)
             this.found = this.start;
     }
@@ -3774,8 +3773,9 @@ var mappingExports = requireMapping();
  *
  * The mapping is sketches-js'. The bin counts are not: they live in WebAssembly (assembly/sketch-counts.ts),
  * where keying every value of a run's windows and merging windows as they coarsen runs compiled from the
- * start — in JavaScript, a CLI run was over before most of that code was optimised (`npm run bench:sketch`
- * compares). sketches-js' DDSketch.merge also drops the other sketch's negative values; these do not.
+ * start — in JavaScript, a CLI run was over before most of that code was optimised (`npm run bench:sketch`:
+ * 11.1 ms where the JavaScript counts took 16.3 ms, in a fresh process). sketches-js' DDSketch.merge also
+ * drops the other sketch's negative values; these do not.
  *
  * A Sketch owns memory in the module: `dispose()` returns it at once, and a sketch that is dropped
  * without it returns it when the garbage collector finalises the object.
@@ -4076,14 +4076,14 @@ class MetricAccumulator {
         this.divergence = kind === 'loss' ? new DivergenceDetector() : null;
     }
     /**
-     * Add a batch's column: `values[i]` logged at `steps[i]`, NaN where the row has no value. `steps` may
-     * come already loaded into the summary module (summarizeRun loads a batch's steps once for all columns).
+     * Add a batch's column: `values[i]` logged at `steps[i]`, NaN where the row has no value. The batch's
+     * steps are loaded into the summary module once for all its columns (`loadSteps`).
      *
      * The loops over every value — statistics, sketches, divergence — run in the summary module
      * (assembly/summary.ts); what is left here visits a few values per window or sample.
      */
     addColumn(steps, values) {
-        const column = loadColumn(values, steps);
+        const column = loadColumn(steps, values);
         this.addStatistics(column);
         if (this.sampler)
             this.addLoss(column);
@@ -4341,22 +4341,22 @@ async function run(options, io, shell = { jobSummary: false }) {
     }
     const { result } = stage;
     if (options.command === 'post-comment') {
-        await (await import('./post-comment-BXLQ-O9E.js')).postComment(stage, options.commentFile);
+        await (await import('./post-comment-C2NrGqzJ.js')).postComment(stage, options.commentFile);
         result.exitCode = result.errors.length ? 2 : 0;
         return result;
     }
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-BR_iawBv.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-D1Vf-xH0.js') : null;
     await readRuns(stage);
     if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-DLqjzrwA.js')).addGpu(stage);
+        await (await import('./gpu-CLk7J7DP.js')).addGpu(stage);
     }
-    const historyStage = options.history ? await import('./history-B9LgqADa.js') : null;
+    const historyStage = options.history ? await import('./history-VmizmaGu.js') : null;
     const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
     if (statsdStage)
         await (await statsdStage).emitStatsd(stage);
     if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-Da56hGXM.js');
+        const sinks = await import('./http-sinks-C-WHgxq3.js');
         if (options.pushgatewayUrl)
             await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
         if (options.datadogUrl && options.datadogApiKey)
@@ -4365,7 +4365,7 @@ async function run(options, io, shell = { jobSummary: false }) {
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     if (result.gate.length)
-        await (await import('./report-CXCSv139.js')).publish(stage, history?.history ?? null);
+        await (await import('./report-BaUeTLeX.js')).publish(stage, history?.history ?? null);
     else if (options.markdown || options.html)
         stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
     if (historyStage && history)

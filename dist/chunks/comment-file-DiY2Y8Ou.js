@@ -16,7 +16,7 @@ import require$$0$5 from 'node:util';
 import require$$7 from 'node:querystring';
 import require$$8 from 'node:events';
 import require$$0$6 from 'node:diagnostics_channel';
-import { c as commonjsGlobal, I as InputError, v as lineAt } from './run-Dh7-A7eM.js';
+import { c as commonjsGlobal, I as InputError, v as lineAt } from './run-CjJjJVbh.js';
 import require$$5 from 'node:tls';
 import require$$1$2 from 'node:zlib';
 import require$$5$1 from 'node:perf_hooks';

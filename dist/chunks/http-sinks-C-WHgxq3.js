@@ -1,4 +1,4 @@
-import { e as runTagSet, w as datadogRunGaugeName, x as datadogUnit, s as statsdName, y as datadogStatName, z as datadogSeriesUrl, A as defaultHttpDeps, B as requestWithRetry, D as redactSecrets, c as commonjsGlobal, E as tagValue, F as looksLikeUniqueId, m as metricKey, G as checkPushgatewayUrl, H as redactUrl, J as withRetry, K as retryable, L as defaultRetryDeps } from './run-Dh7-A7eM.js';
+import { e as runTagSet, w as datadogRunGaugeName, x as datadogUnit, s as statsdName, y as datadogStatName, z as datadogSeriesUrl, A as defaultHttpDeps, B as requestWithRetry, D as redactSecrets, c as commonjsGlobal, E as tagValue, F as looksLikeUniqueId, m as metricKey, G as checkPushgatewayUrl, H as redactUrl, J as withRetry, K as retryable, L as defaultRetryDeps } from './run-CjJjJVbh.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,7 +9,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-LN6sLVvw.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-C2ybMsND.js';
 import { g as gpuGaugesFor } from './gpu-gauges-2JeUk8qX.js';
 import 'node:fs';
 import 'node:fs/promises';

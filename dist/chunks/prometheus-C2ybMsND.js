@@ -1,4 +1,4 @@
-import { m as metricKey } from './run-Dh7-A7eM.js';
+import { m as metricKey } from './run-CjJjJVbh.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

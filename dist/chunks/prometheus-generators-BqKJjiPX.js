@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { R as RUN_GAUGES, m as metricKey, s as statsdName, I as InputError, Q as loadConfig, U as summarizeRun, S as openTable, O as classify } from './run-Dh7-A7eM.js';
-import { a as prometheusMetricName, b as statsdExporterUnit, s as snakeName, r as runFamilyNames } from './prometheus-LN6sLVvw.js';
+import { R as RUN_GAUGES, m as metricKey, s as statsdName, I as InputError, Q as loadConfig, U as summarizeRun, S as openTable, O as classify } from './run-CjJjJVbh.js';
+import { a as prometheusMetricName, b as statsdExporterUnit, s as snakeName, r as runFamilyNames } from './prometheus-C2ybMsND.js';
 import { d as distExports } from './index-D2ITh64m.js';
 import 'node:fs/promises';
 import 'node:path';
@@ -521,7 +521,7 @@ const GRAFANA_GENERATOR = {
         });
         if (!v.apply)
             return `${JSON.stringify(dashboard, null, 2)}\n`;
-        const { applyGrafanaDashboard, grafanaTargetFrom } = await import('./grafana-apply-Dh4c9NAj.js');
+        const { applyGrafanaDashboard, grafanaTargetFrom } = await import('./grafana-apply-B2Zq1NpU.js');
         const saved = await applyGrafanaDashboard(dashboard, grafanaTargetFrom(v['grafana-url'], env), v['folder-uid']);
         return `dashboard saved: ${dashboard.title} (uid ${saved.uid}, version ${saved.version}, ${saved.url})\n`;
     },

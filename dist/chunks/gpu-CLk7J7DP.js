@@ -1,7 +1,7 @@
-import { I as InputError, m as metricKey, h as headerUnit, f as readTextFile, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-Dh7-A7eM.js';
+import { I as InputError, m as metricKey, h as headerUnit, f as readTextFile, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-CjJjJVbh.js';
 import { parse } from './sync-BwpihYzg.js';
 import { d as distExports } from './index-D2ITh64m.js';
-import { p as parseLinedYaml } from './yaml-lines-CX6h3jaI.js';
+import { p as parseLinedYaml } from './yaml-lines-CrWfCa_U.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

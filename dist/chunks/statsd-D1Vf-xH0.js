@@ -1,4 +1,4 @@
-import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, R as RUN_GAUGES, e as runTagSet } from './run-Dh7-A7eM.js';
+import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, R as RUN_GAUGES, e as runTagSet } from './run-CjJjJVbh.js';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import require$$0 from 'process';
@@ -4099,18 +4099,13 @@ async function sendStatsd(metrics, target) {
             tags = merge ? list : list.length ? `|${raw.tagPrefix}${helpersExports.formatTags(list).join(raw.tagSeparator)}` : '';
             tagging.set(m.tags, tags);
         }
+        const line = (message) => (typeof tags === 'string' ? send(message + tags) : send(message, tags));
         // A leading sign makes a gauge relative: reset to 0 so a negative value lands as itself.
         if (m.type === 'g' && m.value < 0) {
-            if (typeof tags === 'string')
-                send(`${m.name}:0|g${tags}`);
-            else
-                send(`${m.name}:0|g`, tags);
+            line(`${m.name}:0|g`);
             report.lines += 1;
         }
-        if (typeof tags === 'string')
-            send(formatValue(m) + tags);
-        else
-            send(formatValue(m), tags);
+        line(formatValue(m));
         report.lines += 1;
     }
     await new Promise((resolve) => {

@@ -1,4 +1,4 @@
-import { I as InputError, D as redactSecrets, B as requestWithRetry } from './run-Dh7-A7eM.js';
+import { I as InputError, D as redactSecrets, B as requestWithRetry } from './run-CjJjJVbh.js';
 
 /**
  * One call to Grafana's or Datadog's API for the `--apply` commands: JSON in and out with the sinks' HTTP

@@ -1,6 +1,6 @@
-import { d as getDefaultExportFromCjs, M as DEFAULT_CONFIG, I as InputError, m as metricKey } from './run-Dh7-A7eM.js';
+import { d as getDefaultExportFromCjs, M as DEFAULT_CONFIG, I as InputError, m as metricKey } from './run-CjJjJVbh.js';
 import { d as distExports } from './index-D2ITh64m.js';
-import { p as parseLinedYaml } from './yaml-lines-CX6h3jaI.js';
+import { p as parseLinedYaml } from './yaml-lines-CrWfCa_U.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

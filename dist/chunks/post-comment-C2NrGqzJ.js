@@ -1,5 +1,5 @@
-import { I as InputError } from './run-Dh7-A7eM.js';
-import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-B7Yu1LJG.js';
+import { I as InputError } from './run-CjJjJVbh.js';
+import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-DiY2Y8Ou.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

@@ -1,4 +1,4 @@
-import { I as InputError, i as median, k as medianAbsoluteDeviation, p as probit, l as gammaln, n as errorFunction, o as mean, m as metricKey, t as sampleStandardDeviation, u as branchType, v as lineAt } from './run-Dh7-A7eM.js';
+import { I as InputError, i as median, k as medianAbsoluteDeviation, p as probit, l as gammaln, n as errorFunction, o as mean, m as metricKey, t as sampleStandardDeviation, u as branchType, v as lineAt } from './run-CjJjJVbh.js';
 import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
 import { f as formatValue, a as formatChange } from './format-Ctekw4Ld.js';
 import { execFile } from 'node:child_process';
@@ -6,7 +6,7 @@ import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, dirname, basename } from 'node:path';
 import { d as distExports } from './index-D2ITh64m.js';
-import { l as linedDocument } from './yaml-lines-CX6h3jaI.js';
+import { l as linedDocument } from './yaml-lines-CrWfCa_U.js';
 import 'node:fs';
 import 'node:stream';
 import 'process';

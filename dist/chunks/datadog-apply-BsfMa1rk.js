@@ -1,5 +1,5 @@
-import { I as InputError, V as datadogApiBase } from './run-Dh7-A7eM.js';
-import { a as apiBase, b as apiCall } from './api-call-C6yI4Tt8.js';
+import { I as InputError, V as datadogApiBase } from './run-CjJjJVbh.js';
+import { a as apiBase, b as apiCall } from './api-call-DltQ6JCS.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

@@ -10,13 +10,26 @@ import json from '@rollup/plugin-json';
 const protobufStandIn = {
   name: 'protobuf-stand-in',
   resolveId: (id, importer) =>
-    id === 'protobufjs/minimal' || (/proto\/compiled$/.test(id) && importer?.includes('sketches-js')) ? '\0protobuf-stand-in' : null,
-  load: (id) => (id === '\0protobuf-stand-in' ? 'export default { roots: {}, util: {}, Reader: {}, Writer: {} };' : null),
+    id === 'protobufjs/minimal' || (/proto\/compiled$/.test(id) && importer?.includes('sketches-js'))
+      ? '\0protobuf-stand-in'
+      : null,
+  load: (id) =>
+    id === '\0protobuf-stand-in' ? 'export default { roots: {}, util: {}, Reader: {}, Writer: {} };' : null,
 };
 
 const plugins = (outDir = 'dist') => [
   protobufStandIn,
-  typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], exclude: ['src/**/*.test.ts'], module: 'nodenext', moduleResolution: 'nodenext', noEmit: false, outDir, declaration: false, sourceMap: false }),
+  typescript({
+    tsconfig: './tsconfig.json',
+    include: ['src/**/*.ts'],
+    exclude: ['src/**/*.test.ts'],
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    noEmit: false,
+    outDir,
+    declaration: false,
+    sourceMap: false,
+  }),
   // hot-shots requires its own package.json at load time.
   json(),
   nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
@@ -58,5 +71,11 @@ export default [
     onwarn: silence,
   },
   // The gpu-monitor sub-action (gpu-monitor/action.yml): one bundle for its main and post steps.
-  { input: 'src/gpu-monitor/index.ts', output: { file: 'gpu-monitor/dist/index.js', format: 'es', inlineDynamicImports: true }, plugins: plugins('gpu-monitor/dist'), external, onwarn: silence },
+  {
+    input: 'src/gpu-monitor/index.ts',
+    output: { file: 'gpu-monitor/dist/index.js', format: 'es', inlineDynamicImports: true },
+    plugins: plugins('gpu-monitor/dist'),
+    external,
+    onwarn: silence,
+  },
 ];

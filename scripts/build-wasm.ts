@@ -17,21 +17,35 @@ export interface WasmModule {
 }
 
 export const MODULES: WasmModule[] = [
-  { source: 'assembly/scan-rows.ts', module: 'src/ingest/csv/scan-rows-module.ts', constant: 'SCAN_ROWS_WASM', runtime: 'stub' },
-  { source: 'assembly/summary.ts', module: 'src/summarize/summary-module.ts', constant: 'SUMMARY_WASM', runtime: 'minimal' },
+  {
+    source: 'assembly/scan-rows.ts',
+    module: 'src/ingest/csv/scan-rows-module.ts',
+    constant: 'SCAN_ROWS_WASM',
+    runtime: 'stub',
+  },
+  {
+    source: 'assembly/summary.ts',
+    module: 'src/summarize/summary-module.ts',
+    constant: 'SUMMARY_WASM',
+    runtime: 'minimal',
+  },
 ];
 
 /** The compiled module's bytes. */
 export async function compile(m: WasmModule): Promise<Uint8Array> {
   let binary: Uint8Array | null = null;
   const stderr = asc.createMemoryStream();
-  const { error } = await asc.main([m.source, '-O3', '--runtime', m.runtime, '--noAssert', '--initialMemory', '1', '--outFile', 'out.wasm'], {
-    stderr,
-    writeFile: (name: string, contents: Uint8Array | string) => {
-      if (name.endsWith('.wasm')) binary = contents as Uint8Array;
+  const { error } = await asc.main(
+    [m.source, '-O3', '--runtime', m.runtime, '--noAssert', '--initialMemory', '1', '--outFile', 'out.wasm'],
+    {
+      stderr,
+      writeFile: (name: string, contents: Uint8Array | string) => {
+        if (name.endsWith('.wasm')) binary = contents as Uint8Array;
+      },
     },
-  });
-  if (error || !binary) throw new Error(`asc failed on ${m.source}: ${error?.message ?? 'no output'}\n${stderr.toString()}`);
+  );
+  if (error || !binary)
+    throw new Error(`asc failed on ${m.source}: ${error?.message ?? 'no output'}\n${stderr.toString()}`);
   return binary;
 }
 

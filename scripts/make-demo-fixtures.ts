@@ -29,7 +29,9 @@ function run({ seed, mfu, tflopsPeak, tokensPerStep, memMiB, lossScale, mfuShift
   const lossOffset = 0.01 * normal(r);
   let ar = 0;
   let consumed = 0;
-  const rows = ['step,train.lm_loss,val.lm_loss,MFU,Tflops,tokens_per_sec,step_time,memory.allocated [MiB],memory.reserved [MiB],lr,consumed_tokens,grad_norm'];
+  const rows = [
+    'step,train.lm_loss,val.lm_loss,MFU,Tflops,tokens_per_sec,step_time,memory.allocated [MiB],memory.reserved [MiB],lr,consumed_tokens,grad_norm',
+  ];
   for (let step = 1; step <= STEPS; step++) {
     ar = 0.8 * ar + Math.sqrt(1 - 0.64) * 0.02 * normal(r);
     const warm = step <= 20 ? 0.3 + 0.7 * (step / 20) : 1;
@@ -57,13 +59,37 @@ function run({ seed, mfu, tflopsPeak, tokensPerStep, memMiB, lossScale, mfuShift
       ].join(','),
     );
   }
-  return rows.join('\n') + '\n';
+  return `${rows.join('\n')}\n`;
 }
 
 const CONFIGS = [
-  { name: 'gpt3-1.3b-tp1', config: { model: 'gpt3-1.3b', tp: 1, pp: 1, gbs: 256, seq_len: 2048, gpu: 'H100-SXM', world_size: 8 }, mfu: 0.42, tflopsPeak: 989, tokensPerStep: 524288 * 1.3, memMiB: 38000, lossScale: 1 },
-  { name: 'gpt3-7b-tp2', config: { model: 'gpt3-7b', tp: 2, pp: 1, gbs: 512, seq_len: 4096, gpu: 'H100-SXM', world_size: 16 }, mfu: 0.47, tflopsPeak: 989, tokensPerStep: 2097152 * 7 / 2, memMiB: 61000, lossScale: 0.93 },
-  { name: 'llama3-8b-tp4', config: { model: 'llama3-8b', tp: 4, pp: 2, gbs: 1024, seq_len: 8192, gpu: 'H100-SXM', world_size: 64 }, mfu: 0.39, tflopsPeak: 989, tokensPerStep: 8388608 * 8 / 8, memMiB: 70500, lossScale: 0.9 },
+  {
+    name: 'gpt3-1.3b-tp1',
+    config: { model: 'gpt3-1.3b', tp: 1, pp: 1, gbs: 256, seq_len: 2048, gpu: 'H100-SXM', world_size: 8 },
+    mfu: 0.42,
+    tflopsPeak: 989,
+    tokensPerStep: 524288 * 1.3,
+    memMiB: 38000,
+    lossScale: 1,
+  },
+  {
+    name: 'gpt3-7b-tp2',
+    config: { model: 'gpt3-7b', tp: 2, pp: 1, gbs: 512, seq_len: 4096, gpu: 'H100-SXM', world_size: 16 },
+    mfu: 0.47,
+    tflopsPeak: 989,
+    tokensPerStep: (2097152 * 7) / 2,
+    memMiB: 61000,
+    lossScale: 0.93,
+  },
+  {
+    name: 'llama3-8b-tp4',
+    config: { model: 'llama3-8b', tp: 4, pp: 2, gbs: 1024, seq_len: 8192, gpu: 'H100-SXM', world_size: 64 },
+    mfu: 0.39,
+    tflopsPeak: 989,
+    tokensPerStep: (8388608 * 8) / 8,
+    memMiB: 70500,
+    lossScale: 0.9,
+  },
 ];
 
 mkdirSync(join(root, 'baseline'), { recursive: true });
@@ -74,7 +100,10 @@ CONFIGS.forEach((c, i) => {
   writeFileSync(join(root, c.name, 'metrics_rank_0.csv'), run({ ...c, seed: 1000 + i, mfuShift: i === 0 ? 0.94 : 1 }));
   manifest.push(JSON.stringify({ name: c.name, dir: c.name, config: c.config, duration_s: 1800 }));
 });
-writeFileSync(join(root, 'experiment_metadata.jsonl'), manifest.join('\n') + '\n');
+writeFileSync(join(root, 'experiment_metadata.jsonl'), `${manifest.join('\n')}\n`);
 for (let k = 1; k <= 10; k++) {
-  writeFileSync(join(root, 'baseline', `${CONFIGS[0]!.name}-${String(k).padStart(2, '0')}.csv`), run({ ...CONFIGS[0]!, seed: 1 + k }));
+  writeFileSync(
+    join(root, 'baseline', `${CONFIGS[0]!.name}-${String(k).padStart(2, '0')}.csv`),
+    run({ ...CONFIGS[0]!, seed: 1 + k }),
+  );
 }

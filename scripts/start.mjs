@@ -26,14 +26,32 @@ const rule = (title) => console.log(`\n── ${title} ${'─'.repeat(Math.max(0
 
 rule(`1. emit: a perf batch of 3 runs → StatsD listener on 127.0.0.1:${port}`);
 const emitJson = join(out, 'emit.json');
-const emit = tmg(['emit', '--metadata', join(demo, 'experiment_metadata.jsonl'), '--statsd-port', String(port), '--prefix', 'daily_training_metrics', '--tags', 'team:llm-perf', '--json', emitJson]);
+const emit = tmg([
+  'emit',
+  '--metadata',
+  join(demo, 'experiment_metadata.jsonl'),
+  '--statsd-port',
+  String(port),
+  '--prefix',
+  'daily_training_metrics',
+  '--tags',
+  'team:llm-perf',
+  '--json',
+  emitJson,
+]);
 process.stderr.write(emit.stderr);
 await new Promise((r) => setTimeout(r, 300));
 const lines = datagrams.flatMap((d) => d.split('\n')).filter(Boolean);
 const report = JSON.parse(readFileSync(emitJson, 'utf8'));
-console.log(`exit ${emit.code}; ${report.runs.length} runs, ${report.runs.reduce((s, r) => s + r.steps.count, 0)} steps read`);
-console.log(`sent ${report.statsd.lines} lines in ${report.statsd.datagrams} datagrams (${report.statsd.bytes} bytes), ${report.statsd.series} distinct series`);
-console.log(`received ${lines.length} lines in ${datagrams.length} datagrams → ${report.statsd.lines - lines.length} lost`);
+console.log(
+  `exit ${emit.code}; ${report.runs.length} runs, ${report.runs.reduce((s, r) => s + r.steps.count, 0)} steps read`,
+);
+console.log(
+  `sent ${report.statsd.lines} lines in ${report.statsd.datagrams} datagrams (${report.statsd.bytes} bytes), ${report.statsd.series} distinct series`,
+);
+console.log(
+  `received ${lines.length} lines in ${datagrams.length} datagrams → ${report.statsd.lines - lines.length} lost`,
+);
 const byKind = (re) => lines.filter((l) => re.test(l));
 console.log('\nA few of the lines received, one per kind:');
 for (const [label, re] of [
@@ -51,8 +69,17 @@ if (existsSync(join(demo, 'baseline'))) {
   const history = join(out, 'history.json');
   const experiment = 'gpt3-1.3b-tp1';
   rule(`2. record: ten earlier runs of ${experiment} → ${history}`);
-  const baseline = readdirSync(join(demo, 'baseline')).sort().map((f) => join(demo, 'baseline', f));
-  const rec = tmg(['record', '--history', history, '--experiment', experiment, ...baseline.flatMap((f) => ['--csv', f])]);
+  const baseline = readdirSync(join(demo, 'baseline'))
+    .sort()
+    .map((f) => join(demo, 'baseline', f));
+  const rec = tmg([
+    'record',
+    '--history',
+    history,
+    '--experiment',
+    experiment,
+    ...baseline.flatMap((f) => ['--csv', f]),
+  ]);
   process.stdout.write(rec.stdout);
   process.stderr.write(rec.stderr);
   console.log(`exit ${rec.code}`);
@@ -60,14 +87,30 @@ if (existsSync(join(demo, 'baseline'))) {
   rule(`3. check: today's ${experiment} against its history`);
   const md = join(out, 'report.md');
   const html = join(out, 'report.html');
-  const check = tmg(['check', '--history', history, '--experiment', experiment, '--csv', join(demo, experiment, 'metrics_rank_0.csv'), '--json', join(out, 'check.json'), '--markdown', md, '--html', html]);
+  const check = tmg([
+    'check',
+    '--history',
+    history,
+    '--experiment',
+    experiment,
+    '--csv',
+    join(demo, experiment, 'metrics_rank_0.csv'),
+    '--json',
+    join(out, 'check.json'),
+    '--markdown',
+    md,
+    '--html',
+    html,
+  ]);
   process.stdout.write(check.stdout);
   process.stderr.write(check.stderr);
   console.log(`exit ${check.code} (1 = regression found: the demo run carries a 6 % MFU drop)`);
   if (existsSync(join(out, 'check.json'))) {
     const verdicts = JSON.parse(readFileSync(join(out, 'check.json'), 'utf8'));
     const count = (v) => (verdicts.metrics ?? []).filter((m) => m.verdict === v).length;
-    console.log(`verdicts: ${count('regression')} regression, ${count('pass')} pass, ${count('improvement')} improvement, ${count('insufficient-history')} insufficient history, ${count('missing')} missing`);
+    console.log(
+      `verdicts: ${count('regression')} regression, ${count('pass')} pass, ${count('improvement')} improvement, ${count('insufficient-history')} insufficient history, ${count('missing')} missing`,
+    );
   }
   console.log(`\nReports: ${md}${existsSync(html) ? `, ${html}` : ''}`);
 }

@@ -29,17 +29,21 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
     if (env.DD_API_KEY) core.setSecret(env.DD_API_KEY);
     // The CLI's subcommand; by default check where there is a history, else emit.
     const asked = core.getInput('command');
-    if (asked && !COMMANDS.includes(asked as Command)) throw new InputError('action inputs', null, `command: expected one of ${COMMANDS.join(', ')}, got "${asked}"`);
+    if (asked && !COMMANDS.includes(asked as Command))
+      throw new InputError('action inputs', null, `command: expected one of ${COMMANDS.join(', ')}, got "${asked}"`);
     const command = (asked || (raw.history ? 'check' : 'emit')) as Command;
     const options = resolveOptions(command, raw, githubContextFromEnv(env), env, 'action');
     if (options.githubToken) core.setSecret(options.githubToken);
 
     // The two functions, not the whole module: the bundle then leaves out what the action never calls.
-    const result = await run(options, io, { annotations: { error: core.error, warning: core.warning }, jobSummary: true });
+    const result = await run(options, io, {
+      annotations: { error: core.error, warning: core.warning },
+      jobSummary: true,
+    });
     const json = resultJson(result, options);
     const reportPath = options.json ?? join(env.RUNNER_TEMP || tmpdir(), 'training-metrics-gate', 'report.json');
     await mkdir(join(reportPath, '..'), { recursive: true });
-    await writeFile(reportPath, JSON.stringify(json, null, 2) + '\n');
+    await writeFile(reportPath, `${JSON.stringify(json, null, 2)}\n`);
 
     core.setOutput('datagrams', String(result.statsd?.datagrams ?? 0));
     core.setOutput('series', String(result.statsd?.series ?? 0));
@@ -50,7 +54,13 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
     core.setOutput('comment-url', result.report?.commentUrl ?? '');
 
     if (result.exitCode === 2) core.setFailed(`bad input: ${result.errors.join('; ')}`);
-    else if (result.exitCode === 1) core.setFailed(`performance regression in ${result.gate.filter((g) => g.regression).map((g) => g.experiment).join(', ')}`);
+    else if (result.exitCode === 1)
+      core.setFailed(
+        `performance regression in ${result.gate
+          .filter((g) => g.regression)
+          .map((g) => g.experiment)
+          .join(', ')}`,
+      );
   } catch (e) {
     core.setFailed(e instanceof InputError ? e.message : `internal error: ${(e as Error).stack ?? String(e)}`);
   }
@@ -61,7 +71,8 @@ function metricsOutput(result: Awaited<ReturnType<typeof run>>): Record<string, 
   const out: Record<string, Record<string, number | null>> = {};
   for (const s of result.summaries) {
     const row: Record<string, number | null> = {};
-    for (const m of s.metrics) row[m.name] = m.loss ? m.loss.final : (m.steady?.median ?? (Number.isFinite(m.last) ? m.last : null));
+    for (const m of s.metrics)
+      row[m.name] = m.loss ? m.loss.final : (m.steady?.median ?? (Number.isFinite(m.last) ? m.last : null));
     out[s.name] = row;
   }
   return out;

@@ -3,7 +3,13 @@ import { buildTags, runTagSet } from './naming.js';
 
 describe('buildTags', () => {
   it('lets later sources win and puts the schema keys first', () => {
-    const { tags } = buildTags([{ team: 'perf', experiment: 'a' }, { experiment: 'b', branch_type: 'main' }], false);
+    const { tags } = buildTags(
+      [
+        { team: 'perf', experiment: 'a' },
+        { experiment: 'b', branch_type: 'main' },
+      ],
+      false,
+    );
     expect(Object.entries(tags)).toEqual([
       ['experiment', 'b'],
       ['branch_type', 'main'],
@@ -21,21 +27,45 @@ describe('buildTags', () => {
     const sha = '3f1c2b9a7d4e5f60718293a4b5c6d7e8f9a0b1c2';
     const refused = buildTags([{ commit: sha, experiment: sha }], false);
     expect(refused.tags).toEqual({ experiment: sha });
-    expect(refused.refused).toEqual([`commit:${sha} looks like a unique id (one series per run); pass allow-id-tags to keep it`]);
+    expect(refused.refused).toEqual([
+      `commit:${sha} looks like a unique id (one series per run); pass allow-id-tags to keep it`,
+    ]);
     expect(buildTags([{ commit: sha }], true).tags).toEqual({ commit: sha });
   });
 });
 
 describe('runTagSet', () => {
-  const github = { ref: 'refs/heads/main', eventName: 'schedule', workflow: 'daily', defaultBranch: 'main', serverUrl: '', repository: 'o/r', runId: '1', sha: '', prNumber: null };
+  const github = {
+    ref: 'refs/heads/main',
+    eventName: 'schedule',
+    workflow: 'daily',
+    defaultBranch: 'main',
+    serverUrl: '',
+    repository: 'o/r',
+    runId: '1',
+    sha: '',
+    prNumber: null,
+  };
   const run = { tags: { model: 'gpt3', branch_type: 'from-config' }, experiment: 'gpt3-1b' };
 
   it('puts the schema tags over the run config and the user tags, then the extra tags', () => {
     const { tags } = runTagSet(run, { team: 'perf', event: 'spoofed' }, github, false, { run: 'r1' });
-    expect(tags).toEqual({ experiment: 'gpt3-1b', workflow_name: 'daily', event: 'schedule', branch_type: 'main', model: 'gpt3', team: 'perf', run: 'r1' });
+    expect(tags).toEqual({
+      experiment: 'gpt3-1b',
+      workflow_name: 'daily',
+      event: 'schedule',
+      branch_type: 'main',
+      model: 'gpt3',
+      team: 'perf',
+      run: 'r1',
+    });
   });
 
   it('without a GitHub context carries the experiment only as schema tag', () => {
-    expect(runTagSet(run, {}, null, false).tags).toEqual({ experiment: 'gpt3-1b', model: 'gpt3', branch_type: 'from-config' });
+    expect(runTagSet(run, {}, null, false).tags).toEqual({
+      experiment: 'gpt3-1b',
+      model: 'gpt3',
+      branch_type: 'from-config',
+    });
   });
 });

@@ -45,11 +45,19 @@ export type BranchType = 'main' | 'pr' | 'release' | 'other';
 
 /** main / pr / release / other, from GITHUB_REF and GITHUB_EVENT_NAME. */
 export function branchType(github: Pick<GitHubContext, 'ref' | 'eventName' | 'defaultBranch'>): BranchType {
-  if (/^pull_request/.test(github.eventName) || github.eventName === 'merge_group' || github.ref.startsWith('refs/pull/')) {
+  if (
+    /^pull_request/.test(github.eventName) ||
+    github.eventName === 'merge_group' ||
+    github.ref.startsWith('refs/pull/')
+  ) {
     return 'pr';
   }
   if (/^refs\/tags\//.test(github.ref) || /^refs\/heads\/release(s)?([/_-]|$)/.test(github.ref)) return 'release';
-  if (github.ref === `refs/heads/${github.defaultBranch}` || github.ref === 'refs/heads/main' || github.ref === 'refs/heads/master') {
+  if (
+    github.ref === `refs/heads/${github.defaultBranch}` ||
+    github.ref === 'refs/heads/main' ||
+    github.ref === 'refs/heads/master'
+  ) {
     return 'main';
   }
   return 'other';

@@ -22,36 +22,147 @@ export interface Parameter {
 }
 
 export const PARAMETERS: readonly Parameter[] = [
-  { name: 'csv', key: 'csv', kind: 'list', description: 'per-step metrics file(s): CSV, Megatron golden-values JSON or HF trainer_state.json' },
-  { name: 'metadata', key: 'metadata', kind: 'string', description: 'experiment_metadata.jsonl manifest listing the runs of a batch' },
-  { name: 'experiment', key: 'experiment', kind: 'string', description: 'experiment name (default: the run name; with a manifest, a prefix)' },
-  { name: 'config', key: 'config', kind: 'string', description: 'YAML config: classification overrides, sampling, gate settings' },
-  { name: 'gpu-csv', key: 'gpuCsv', kind: 'list', description: 'nvidia-smi --query-gpu CSV or dmon output captured during the run' },
+  {
+    name: 'csv',
+    key: 'csv',
+    kind: 'list',
+    description: 'per-step metrics file(s): CSV, Megatron golden-values JSON or HF trainer_state.json',
+  },
+  {
+    name: 'metadata',
+    key: 'metadata',
+    kind: 'string',
+    description: 'experiment_metadata.jsonl manifest listing the runs of a batch',
+  },
+  {
+    name: 'experiment',
+    key: 'experiment',
+    kind: 'string',
+    description: 'experiment name (default: the run name; with a manifest, a prefix)',
+  },
+  {
+    name: 'config',
+    key: 'config',
+    kind: 'string',
+    description: 'YAML config: classification overrides, sampling, gate settings',
+  },
+  {
+    name: 'gpu-csv',
+    key: 'gpuCsv',
+    kind: 'list',
+    description: 'nvidia-smi --query-gpu CSV or dmon output captured during the run',
+  },
   { name: 'gpu-scrape', key: 'gpuScrape', kind: 'list', description: 'Prometheus text scrape of dcgm-exporter' },
-  { name: 'gpu-price', key: 'gpuPrice', kind: 'string', description: 'price per GPU-hour by GPU type, e.g. {H100: 2.49, A100: 1.29}: cost per run and per billion tokens' },
-  { name: 'statsd-host', key: 'statsdHost', kind: 'string', description: 'StatsD host (emit defaults to 127.0.0.1, or DD_AGENT_HOST with the datadog flavor)' },
-  { name: 'statsd-port', key: 'statsdPort', kind: 'number', description: 'StatsD UDP port (default 8125, or DD_DOGSTATSD_PORT)' },
-  { name: 'statsd-flavor', key: 'statsdFlavor', kind: 'string', choices: ['plain', 'datadog'], description: 'plain (statsd_exporter, Etsy statsd) or datadog (DogStatsD to a Datadog Agent)' },
+  {
+    name: 'gpu-price',
+    key: 'gpuPrice',
+    kind: 'string',
+    description: 'price per GPU-hour by GPU type, e.g. {H100: 2.49, A100: 1.29}: cost per run and per billion tokens',
+  },
+  {
+    name: 'statsd-host',
+    key: 'statsdHost',
+    kind: 'string',
+    description: 'StatsD host (emit defaults to 127.0.0.1, or DD_AGENT_HOST with the datadog flavor)',
+  },
+  {
+    name: 'statsd-port',
+    key: 'statsdPort',
+    kind: 'number',
+    description: 'StatsD UDP port (default 8125, or DD_DOGSTATSD_PORT)',
+  },
+  {
+    name: 'statsd-flavor',
+    key: 'statsdFlavor',
+    kind: 'string',
+    choices: ['plain', 'datadog'],
+    description: 'plain (statsd_exporter, Etsy statsd) or datadog (DogStatsD to a Datadog Agent)',
+  },
   { name: 'prefix', key: 'prefix', kind: 'string', description: 'metric name prefix (default training_metrics)' },
-  { name: 'max-buffer-size', key: 'maxBufferSize', kind: 'number', description: 'bytes per datagram (default 1432: unfragmented on a 1500-MTU network)' },
+  {
+    name: 'max-buffer-size',
+    key: 'maxBufferSize',
+    kind: 'number',
+    description: 'bytes per datagram (default 1432: unfragmented on a 1500-MTU network)',
+  },
   { name: 'tags', key: 'tags', kind: 'tags', description: 'extra tags k:v,k2:v2 on every metric' },
-  { name: 'allow-id-tags', key: 'allowIdTags', kind: 'boolean', description: 'allow tag values that look like unique ids (SHAs, UUIDs, run ids)' },
+  {
+    name: 'allow-id-tags',
+    key: 'allowIdTags',
+    kind: 'boolean',
+    description: 'allow tag values that look like unique ids (SHAs, UUIDs, run ids)',
+  },
   { name: 'dry-run', key: 'dryRun', kind: 'boolean', description: 'print the StatsD lines instead of sending them' },
   { name: 'json', key: 'json', kind: 'string', description: 'write a JSON account of what was done to this file' },
-  { name: 'history', key: 'history', kind: 'string', description: 'baseline history: a JSON file, or git:<branch>[:<path>] for a data branch' },
-  { name: 'history-max', key: 'historyMax', kind: 'number', description: 'runs kept per experiment and fingerprint (default 100)' },
-  { name: 'record', key: 'record', kind: 'string', choices: ['auto', 'always', 'never'], description: 'record this run in the history: auto = default branch and scheduled runs' },
-  { name: 'fail-on-regression', key: 'failOnRegression', kind: 'boolean', description: 'exit 1 / fail the job on a regression (default true)' },
-  { name: 'new-baseline', key: 'newBaseline', kind: 'boolean', description: 'mark this run as the start of a new baseline (an intended change)' },
+  {
+    name: 'history',
+    key: 'history',
+    kind: 'string',
+    description: 'baseline history: a JSON file, or git:<branch>[:<path>] for a data branch',
+  },
+  {
+    name: 'history-max',
+    key: 'historyMax',
+    kind: 'number',
+    description: 'runs kept per experiment and fingerprint (default 100)',
+  },
+  {
+    name: 'record',
+    key: 'record',
+    kind: 'string',
+    choices: ['auto', 'always', 'never'],
+    description: 'record this run in the history: auto = default branch and scheduled runs',
+  },
+  {
+    name: 'fail-on-regression',
+    key: 'failOnRegression',
+    kind: 'boolean',
+    description: 'exit 1 / fail the job on a regression (default true)',
+  },
+  {
+    name: 'new-baseline',
+    key: 'newBaseline',
+    kind: 'boolean',
+    description: 'mark this run as the start of a new baseline (an intended change)',
+  },
   { name: 'markdown', key: 'markdown', kind: 'string', description: 'write the Markdown report to this file' },
   { name: 'html', key: 'html', kind: 'string', description: 'write the self-contained HTML report to this file' },
-  { name: 'comment', key: 'comment', kind: 'string', choices: ['always', 'on-regression', 'off'], description: 'PR comment mode (default always)' },
-  { name: 'comment-file', key: 'commentFile', kind: 'string', description: 'emit/check: write the PR comment to this JSON file for a second workflow to post (pull requests from forks); post-comment: the file to post' },
-  { name: 'github-token', key: 'githubToken', kind: 'string', secret: true, description: 'token for the PR comment (a git history branch pushes with the checkout\'s credentials)' },
+  {
+    name: 'comment',
+    key: 'comment',
+    kind: 'string',
+    choices: ['always', 'on-regression', 'off'],
+    description: 'PR comment mode (default always)',
+  },
+  {
+    name: 'comment-file',
+    key: 'commentFile',
+    kind: 'string',
+    description:
+      'emit/check: write the PR comment to this JSON file for a second workflow to post (pull requests from forks); post-comment: the file to post',
+  },
+  {
+    name: 'github-token',
+    key: 'githubToken',
+    kind: 'string',
+    secret: true,
+    description: "token for the PR comment (a git history branch pushes with the checkout's credentials)",
+  },
   { name: 'pushgateway-url', key: 'pushgatewayUrl', kind: 'string', description: 'Prometheus Pushgateway URL' },
   { name: 'datadog-url', key: 'datadogUrl', kind: 'string', description: 'Datadog API URL (default from DD_SITE)' },
-  { name: 'datadog-api-key', key: 'datadogApiKey', kind: 'string', secret: true, description: 'Datadog API key (default DD_API_KEY)' },
-  { name: 'fail-on-sink-error', key: 'failOnSinkError', kind: 'boolean', description: 'fail when a sink cannot deliver (default: warn)' },
+  {
+    name: 'datadog-api-key',
+    key: 'datadogApiKey',
+    kind: 'string',
+    secret: true,
+    description: 'Datadog API key (default DD_API_KEY)',
+  },
+  {
+    name: 'fail-on-sink-error',
+    key: 'failOnSinkError',
+    kind: 'boolean',
+    description: 'fail when a sink cannot deliver (default: warn)',
+  },
 ];
 
 const byName = (name: string): Parameter => PARAMETERS.find((p) => p.name === name)!;
@@ -60,7 +171,13 @@ const byName = (name: string): Parameter => PARAMETERS.find((p) => p.name === na
 export type RawValues = Partial<Record<string, string | string[] | boolean>>;
 
 /** Turn raw input/flag values into Options; a bad value is an InputError naming the parameter. */
-export function resolveOptions(command: Command, raw: RawValues, github: GitHubContext, env: NodeJS.ProcessEnv, shell: 'cli' | 'action'): Options {
+export function resolveOptions(
+  command: Command,
+  raw: RawValues,
+  github: GitHubContext,
+  env: NodeJS.ProcessEnv,
+  shell: 'cli' | 'action',
+): Options {
   const origin = shell === 'cli' ? 'arguments' : 'action inputs';
   const options: Options = { ...structuredClone(DEFAULT_OPTIONS), command, github, notices: [] };
   const bad = (p: Parameter, why: string) => new InputError(origin, null, `${p.name}: ${why}`);
@@ -70,7 +187,9 @@ export function resolveOptions(command: Command, raw: RawValues, github: GitHubC
     const target = options as unknown as Record<string, unknown>;
     switch (p.kind) {
       case 'list':
-        target[p.key] = (Array.isArray(value) ? value : String(value).split('\n')).map((v) => String(v).trim()).filter(Boolean);
+        target[p.key] = (Array.isArray(value) ? value : String(value).split('\n'))
+          .map((v) => String(v).trim())
+          .filter(Boolean);
         break;
       case 'number': {
         const n = Number(value);
@@ -93,27 +212,38 @@ export function resolveOptions(command: Command, raw: RawValues, github: GitHubC
         break;
       case 'string': {
         const text = String(Array.isArray(value) ? value[value.length - 1] : value).trim();
-        if (p.choices && !p.choices.includes(text)) throw bad(p, `expected one of ${p.choices.join(', ')}, got "${text}"`);
+        if (p.choices && !p.choices.includes(text))
+          throw bad(p, `expected one of ${p.choices.join(', ')}, got "${text}"`);
         target[p.key] = text;
       }
     }
   }
-  if (options.statsdPort > 65535) throw bad(byName('statsd-port'), `a UDP port is at most 65535, got ${options.statsdPort}`);
+  if (options.statsdPort > 65535)
+    throw bad(byName('statsd-port'), `a UDP port is at most 65535, got ${options.statsdPort}`);
   // The prefix starts every metric name on every route: letters, digits and _, dot-separated.
   if (options.prefix && !/^[a-zA-Z_][a-zA-Z0-9_]*(\.[a-zA-Z_][a-zA-Z0-9_]*)*$/.test(options.prefix)) {
-    throw bad(byName('prefix'), `"${options.prefix}" is not a metric prefix (letters, digits and _, dot-separated, e.g. daily_training_metrics)`);
+    throw bad(
+      byName('prefix'),
+      `"${options.prefix}" is not a metric prefix (letters, digits and _, dot-separated, e.g. daily_training_metrics)`,
+    );
   }
 
   // Environment defaults where the ecosystem has a convention.
   if (options.statsdFlavor === 'datadog') {
     if (!raw['statsd-host'] && env.DD_AGENT_HOST) options.statsdHost = env.DD_AGENT_HOST;
-    if (!raw['statsd-port'] && env.DD_DOGSTATSD_PORT && Number(env.DD_DOGSTATSD_PORT) > 0) options.statsdPort = Number(env.DD_DOGSTATSD_PORT);
+    if (!raw['statsd-port'] && env.DD_DOGSTATSD_PORT && Number(env.DD_DOGSTATSD_PORT) > 0)
+      options.statsdPort = Number(env.DD_DOGSTATSD_PORT);
   }
   // The CLI's emit exists to send; the action sends over StatsD only where asked.
   if (shell === 'cli' && command === 'emit' && !options.statsdHost) options.statsdHost = '127.0.0.1';
   if (command === 'record' && raw.record === undefined) options.record = 'always';
-  if (command === 'post-comment' && !options.commentFile) throw bad(byName('comment-file'), 'post-comment needs the comment file to post');
-  if ((command === 'record' || command === 'check') && !options.history) throw bad(byName('history'), `${command} needs the history to ${command === 'record' ? 'record in' : 'check against'}`);
+  if (command === 'post-comment' && !options.commentFile)
+    throw bad(byName('comment-file'), 'post-comment needs the comment file to post');
+  if ((command === 'record' || command === 'check') && !options.history)
+    throw bad(
+      byName('history'),
+      `${command} needs the history to ${command === 'record' ? 'record in' : 'check against'}`,
+    );
   // A mistyped URL is said before any file is read, not after the run.
   if (options.pushgatewayUrl) checkPushgatewayUrl(options.pushgatewayUrl);
   // The Datadog API sink runs when asked for by URL or by an explicit key; DD_API_KEY alone only supplies the key.

@@ -43,13 +43,17 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
   if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
     const sinks = await import('./stages/http-sinks.js');
     if (options.pushgatewayUrl) await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
-    if (options.datadogUrl && options.datadogApiKey) await sinks.sendToDatadogApi(stage, options.datadogUrl, options.datadogApiKey);
+    if (options.datadogUrl && options.datadogApiKey)
+      await sinks.sendToDatadogApi(stage, options.datadogUrl, options.datadogApiKey);
   }
 
   // The report goes first: a report file that cannot be written stops the run from being recorded, so
   // fixing the path and running again does not record the same run twice.
   if (result.gate.length) await (await import('./stages/report.js')).publish(stage, history?.history ?? null);
-  else if (options.markdown || options.html) stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
+  else if (options.markdown || options.html)
+    stage.warn(
+      "markdown/html: no report written, because it shows the gate's verdicts and none were made (check with history makes them)",
+    );
   if (historyStage && history) await historyStage.recordRuns(stage, history);
 
   if (options.failOnSinkError && (result.sinks.some((r) => !r.ok) || (result.statsd?.errors.length ?? 0) > 0)) {

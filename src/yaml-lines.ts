@@ -20,7 +20,8 @@ export function linedDocument(text: string): LinedDocument {
 export function parseLinedYaml(text: string, source: string, what = 'YAML'): LinedDocument {
   const { lined, lines } = parse(text);
   const err = lined.doc.errors[0];
-  if (err) throw new InputError(source, lines.linePos(err.pos[0]).line, `invalid ${what}: ${err.message.split('\n')[0]}`);
+  if (err)
+    throw new InputError(source, lines.linePos(err.pos[0]).line, `invalid ${what}: ${err.message.split('\n')[0]}`);
   return lined;
 }
 

@@ -69,7 +69,13 @@ async function measure(cmd: string[], env: NodeJS.ProcessEnv = jobEnv): Promise<
   await new Promise((r) => setTimeout(r, 300)); // let the listener drain its socket
   if (code !== 0) throw new Error(`${cmd.join(' ')} exited ${code}: ${stderr.slice(-500)}`);
   const rss = /MAXRSS_KB=(\d+)/.exec(stderr);
-  return { seconds, rssMiB: rss ? Number(rss[1]) / 1024 : null, linesReceived: lines, datagramsReceived: datagrams, stdout };
+  return {
+    seconds,
+    rssMiB: rss ? Number(rss[1]) / 1024 : null,
+    linesReceived: lines,
+    datagramsReceived: datagrams,
+    stdout,
+  };
 }
 
 const median = (xs: number[]) => {
@@ -105,7 +111,13 @@ const peer = [PYTHON, PEER, csv, '--host', '127.0.0.1', '--port', String(port), 
 function node24(): string | null {
   if (process.env.BENCH_NODE24) return process.env.BENCH_NODE24;
   try {
-    return execFileSync('npx', ['--yes', 'node@24', '-p', 'process.execPath'], { encoding: 'utf8', timeout: 120_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+    return (
+      execFileSync('npx', ['--yes', 'node@24', '-p', 'process.execPath'], {
+        encoding: 'utf8',
+        timeout: 120_000,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim() || null
+    );
   } catch {
     return null;
   }
@@ -117,7 +129,14 @@ if (!NODE24) console.log('no Node 24 (set BENCH_NODE24=path): the action row is 
 const runnerDir = mkdtempSync(join(tmpdir(), 'tmg-bench-runner-'));
 const actionJson = join(dir, 'action.json');
 const actionEnv = runnerEnv(
-  { csv, 'statsd-host': '127.0.0.1', 'statsd-port': String(port), prefix: 'daily_training_metrics', tags: 'experiment:sim,branch_type:main', json: actionJson },
+  {
+    csv,
+    'statsd-host': '127.0.0.1',
+    'statsd-port': String(port),
+    prefix: 'daily_training_metrics',
+    tags: 'experiment:sim,branch_type:main',
+    json: actionJson,
+  },
   runnerDir,
 );
 const havePeer = existsSync(PEER);
@@ -141,7 +160,9 @@ for (let round = 0; round <= ROUNDS; round++) {
     ratios.push(theirs.seconds / mine.seconds);
     if (action) actionRatios.push(theirs.seconds / action.seconds);
   }
-  process.stdout.write(`round ${round}: ours ${mine.seconds.toFixed(3)} s${action ? `, action on Node 24 ${action.seconds.toFixed(3)} s` : ''}${theirs ? `, peer ${theirs.seconds.toFixed(3)} s` : ''}\n`);
+  process.stdout.write(
+    `round ${round}: ours ${mine.seconds.toFixed(3)} s${action ? `, action on Node 24 ${action.seconds.toFixed(3)} s` : ''}${theirs ? `, peer ${theirs.seconds.toFixed(3)} s` : ''}\n`,
+  );
 }
 const report = JSON.parse(readFileSync(oursJson, 'utf8'));
 const sentLines: number = report.statsd.lines;
@@ -149,10 +170,14 @@ const sentDatagrams: number = report.statsd.datagrams;
 const peerSent = b.length ? Number(/datagrams=(\d+)/.exec(b[b.length - 1]!.stdout)?.[1]) : NaN;
 
 const rows: string[] = [];
-rows.push(`| figure (${STEPS.toLocaleString('en')} steps × 12 columns, ${(size / 1e6).toFixed(1)} MB) | training-metrics-gate | peer (pandas, 1 datagram/value) | ratio |`);
+rows.push(
+  `| figure (${STEPS.toLocaleString('en')} steps × 12 columns, ${(size / 1e6).toFixed(1)} MB) | training-metrics-gate | peer (pandas, 1 datagram/value) | ratio |`,
+);
 rows.push('|---|---|---|---|');
 const fmt = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
-rows.push(`| whole job, the CLI on Node ${process.versions.node}, median wall seconds (${ROUNDS} alternating rounds) | ${fmt(median(a.map((s) => s.seconds)))} | ${fmt(median(b.map((s) => s.seconds)))} | **${fmt(median(ratios), 1)}× faster** (median of per-round ratios, min ${fmt(Math.min(...ratios), 1)}×) |`);
+rows.push(
+  `| whole job, the CLI on Node ${process.versions.node}, median wall seconds (${ROUNDS} alternating rounds) | ${fmt(median(a.map((s) => s.seconds)))} | ${fmt(median(b.map((s) => s.seconds)))} | **${fmt(median(ratios), 1)}× faster** (median of per-round ratios, min ${fmt(Math.min(...ratios), 1)}×) |`,
+);
 if (c.length) {
   const version = execFileSync(NODE24!, ['-v'], { encoding: 'utf8' }).trim().slice(1);
   const sent = JSON.parse(readFileSync(actionJson, 'utf8')).statsd;
@@ -160,10 +185,16 @@ if (c.length) {
     `| whole job, the action (dist/index.js as the runner runs it) on Node ${version}, its runtime in action.yml | ${fmt(median(c.map((s) => s.seconds)))} | ${fmt(median(b.map((s) => s.seconds)))} | **${fmt(median(actionRatios), 1)}× faster** (min ${fmt(Math.min(...actionRatios), 1)}×; ${sent.lines} lines in ${sent.datagrams} datagrams, ${sent.lines - c[c.length - 1]!.linesReceived} lost) |`,
   );
 }
-rows.push(`| datagrams sent | ${sentDatagrams} | ${peerSent} | ${fmt((100 * sentDatagrams) / peerSent, 2)} % of the peer's |`);
+rows.push(
+  `| datagrams sent | ${sentDatagrams} | ${peerSent} | ${fmt((100 * sentDatagrams) / peerSent, 2)} % of the peer's |`,
+);
 rows.push(`| StatsD lines sent | ${sentLines} | ${peerSent} | |`);
-rows.push(`| lines received by the loopback listener (last round) | ${a[a.length - 1]!.linesReceived} (lost ${sentLines - a[a.length - 1]!.linesReceived}) | ${b.length ? b[b.length - 1]!.linesReceived : 'n/a'} (lost ${b.length ? peerSent - b[b.length - 1]!.linesReceived : 'n/a'}) | |`);
-rows.push(`| peak RSS, MiB | ${fmt(median(a.map((s) => s.rssMiB ?? NaN)), 0)} | ${fmt(median(b.map((s) => s.rssMiB ?? NaN)), 0)} | |`);
+rows.push(
+  `| lines received by the loopback listener (last round) | ${a[a.length - 1]!.linesReceived} (lost ${sentLines - a[a.length - 1]!.linesReceived}) | ${b.length ? b[b.length - 1]!.linesReceived : 'n/a'} (lost ${b.length ? peerSent - b[b.length - 1]!.linesReceived : 'n/a'}) | |`,
+);
+rows.push(
+  `| peak RSS, MiB | ${fmt(median(a.map((s) => s.rssMiB ?? NaN)), 0)} | ${fmt(median(b.map((s) => s.rssMiB ?? NaN)), 0)} | |`,
+);
 
 if (BIG_MB > 0) {
   const big = join(dir, 'big.csv');
@@ -184,5 +215,9 @@ rmSync(runnerDir, { recursive: true, force: true });
 const table = rows.join('\n');
 console.log(`\n${table}\n`);
 const machine = `${process.platform}, ${cpus().length} cores`;
-const note = 'Both tools run with this environment less NODE_EXTRA_CA_CERTS, which this machine sets and a runner does not (with it, every Node 20 start reads a CA bundle first: +28 ms).';
-writeFileSync('bench/emit/RESULTS.md', `# Emit benchmark\n\nMeasured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${machine}). ${note}\n\n${table}\n`);
+const note =
+  'Both tools run with this environment less NODE_EXTRA_CA_CERTS, which this machine sets and a runner does not (with it, every Node 20 start reads a CA bundle first: +28 ms).';
+writeFileSync(
+  'bench/emit/RESULTS.md',
+  `# Emit benchmark\n\nMeasured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${machine}). ${note}\n\n${table}\n`,
+);

@@ -42,7 +42,10 @@ interface Scenario {
 }
 
 const run = (o: Partial<RunSpec> = {}): RunSpec => ({ ...NORMAL_RUN, ...o });
-const shifted = (marked: boolean) => (k: number, at: number) => ({ spec: run({ speed: k >= at ? 1.05 : 1 }), marked: marked && k === at });
+const shifted = (marked: boolean) => (k: number, at: number) => ({
+  spec: run({ speed: k >= at ? 1.05 : 1 }),
+  marked: marked && k === at,
+});
 
 const SCENARIOS: Scenario[] = [
   { name: 'unchanged', expect: 'pass', trials: NULL_TRIALS, current: () => run() },
@@ -55,9 +58,27 @@ const SCENARIOS: Scenario[] = [
   { name: 'divergence', expect: 'fail', trials: TRIALS, current: () => run({ divergeAt: 250 }) },
   { name: 'stopped at 60 %', expect: 'fail', trials: TRIALS, current: () => run({ stopAt: 240 }) },
   { name: 'MFU +5 % (improvement)', expect: 'pass', trials: TRIALS, current: () => run({ speed: 1.05 }) },
-  { name: 'after +5 % shift: unchanged', expect: 'pass', trials: TRIALS, history: shifted(false), current: () => run({ speed: 1.05 }) },
-  { name: 'after +5 % shift: −5 % back', expect: 'fail', trials: TRIALS, history: shifted(false), current: () => run({ speed: 1.0 }) },
-  { name: 'after marked +5 % shift: −5 % back', expect: 'fail', trials: TRIALS, history: shifted(true), current: () => run({ speed: 1.0 }) },
+  {
+    name: 'after +5 % shift: unchanged',
+    expect: 'pass',
+    trials: TRIALS,
+    history: shifted(false),
+    current: () => run({ speed: 1.05 }),
+  },
+  {
+    name: 'after +5 % shift: −5 % back',
+    expect: 'fail',
+    trials: TRIALS,
+    history: shifted(false),
+    current: () => run({ speed: 1.0 }),
+  },
+  {
+    name: 'after marked +5 % shift: −5 % back',
+    expect: 'fail',
+    trials: TRIALS,
+    history: shifted(true),
+    current: () => run({ speed: 1.0 }),
+  },
   {
     name: 'noisy cluster (run CV 2 %): unchanged',
     expect: 'pass',
@@ -104,7 +125,16 @@ async function buildHistory(s: Scenario, rng: Rng, shiftAt: number): Promise<His
     const h = s.history?.(k, shiftAt) ?? { spec: NORMAL_RUN };
     const summary = await summarize(`h${k}`, h.spec, rng);
     const complete = runCompleteness(summary, records, GATE.completeFraction).complete;
-    records.push(recordFromSummary(summary, { recordedAt: '', ref: '', sha: '', runId: String(k), baseline: h.marked ?? false, complete }));
+    records.push(
+      recordFromSummary(summary, {
+        recordedAt: '',
+        ref: '',
+        sha: '',
+        runId: String(k),
+        baseline: h.marked ?? false,
+        complete,
+      }),
+    );
   }
   return records;
 }

@@ -106,7 +106,14 @@ export function simulateRun(name: string, spec: RunSpec, rng: Rng): RunInput {
   const table = tableFromColumns(
     `${name}.csv`,
     steps,
-    { 'train.lm_loss': loss, MFU: mfu, Tflops: tflops, step_time: stepTime, 'memory.max_allocated [MiB]': memory, learning_rate: lr },
+    {
+      'train.lm_loss': loss,
+      MFU: mfu,
+      Tflops: tflops,
+      step_time: stepTime,
+      'memory.max_allocated [MiB]': memory,
+      learning_rate: lr,
+    },
     { nanTokens: { 'train.lm_loss': nanTokens } },
   );
   return { name, experiment: 'sim', tags: {}, fingerprint: { gpu: 'H100', world_size: '8' }, table };

@@ -11,16 +11,20 @@ import { summarizeGpu } from '../../src/summarize/gpu.js';
 const hours = Number(process.argv[2] ?? 24);
 const gpus = Number(process.argv[3] ?? 8);
 const samples = (hours * 3600) / 5;
-const lines = ['timestamp, index, uuid, name, utilization.gpu [%], utilization.memory [%], memory.used [MiB], memory.total [MiB], power.draw [W], temperature.gpu, clocks.sm [MHz]'];
+const lines = [
+  'timestamp, index, uuid, name, utilization.gpu [%], utilization.memory [%], memory.used [MiB], memory.total [MiB], power.draw [W], temperature.gpu, clocks.sm [MHz]',
+];
 const t0 = Date.UTC(2026, 0, 1);
 for (let i = 0; i < samples; i++) {
   const d = new Date(t0 + i * 5000).toISOString().replace('T', ' ').replace('Z', '').replace(/-/g, '/');
   for (let g = 0; g < gpus; g++) {
-    lines.push(`${d}, ${g}, GPU-${g}, NVIDIA H100 80GB HBM3, ${50 + ((i * 7 + g) % 50)}, 30, ${60000 + (i % 1000)}, 81559, ${600 + (i % 50)}.00, 60, 1980`);
+    lines.push(
+      `${d}, ${g}, GPU-${g}, NVIDIA H100 80GB HBM3, ${50 + ((i * 7 + g) % 50)}, 30, ${60000 + (i % 1000)}, 81559, ${600 + (i % 50)}.00, 60, 1980`,
+    );
   }
 }
 const path = join(mkdtempSync(join(tmpdir(), 'gpu-bench-')), 'gpu.csv');
-writeFileSync(path, lines.join('\n') + '\n');
+writeFileSync(path, `${lines.join('\n')}\n`);
 
 const heapBefore = process.memoryUsage().heapUsed;
 const start = performance.now();

@@ -61,14 +61,23 @@ async function main(): Promise<void> {
     ];
     const results = new Map<Parser, { cold: { ms: number }; wallMs: number; cpuMs: number }>();
     for (const [parser, label] of PARSERS) {
-      const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--measure', parser, path], { encoding: 'utf8' });
+      const out = execFileSync(
+        process.execPath,
+        ['--import', 'tsx', fileURLToPath(import.meta.url), '--measure', parser, path],
+        { encoding: 'utf8' },
+      );
       const r = JSON.parse(out.trim().split('\n').pop()!);
       results.set(parser, r);
-      console.log(`${label}: cold ${r.cold.ms.toFixed(1)} ms, warm ${r.wallMs.toFixed(1)} ms (cpu ${r.cpuMs.toFixed(1)} ms)`);
-      rows.push(`| ${label} | ${r.cold.ms.toFixed(0)} ms | ${r.wallMs.toFixed(0)} ms | ${r.cpuMs.toFixed(0)} ms | ${(mb / (r.cpuMs / 1000)).toFixed(0)} |`);
+      console.log(
+        `${label}: cold ${r.cold.ms.toFixed(1)} ms, warm ${r.wallMs.toFixed(1)} ms (cpu ${r.cpuMs.toFixed(1)} ms)`,
+      );
+      rows.push(
+        `| ${label} | ${r.cold.ms.toFixed(0)} ms | ${r.wallMs.toFixed(0)} ms | ${r.cpuMs.toFixed(0)} ms | ${(mb / (r.cpuMs / 1000)).toFixed(0)} |`,
+      );
     }
     const auto = results.get('auto')!;
-    const ratio = (p: Parser) => `${(results.get(p)!.cold.ms / auto.cold.ms).toFixed(1)}× cold, ${(results.get(p)!.cpuMs / auto.cpuMs).toFixed(1)}× warm CPU`;
+    const ratio = (p: Parser) =>
+      `${(results.get(p)!.cold.ms / auto.cold.ms).toFixed(1)}× cold, ${(results.get(p)!.cpuMs / auto.cpuMs).toFixed(1)}× warm CPU`;
     const summary = `The WebAssembly scanner against the JavaScript one: ${ratio('js')}; against csv-parse: ${ratio('csv-parse')}. All three give bit-identical batches (tests: src/ingest/csv/table.test.ts, test/ingest/fast-path-equivalence.test.ts, the real fixtures).`;
     console.log(summary);
 

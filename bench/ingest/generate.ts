@@ -22,7 +22,6 @@ export const TRAINING_CSV_COLUMNS = [
   'grad_norm',
 ];
 
-
 /** How Python prints a float: `repr()`, with exponents as `1e-05`. */
 function py(x: number): string {
   return String(x).replace(/e([+-])(\d)$/, 'e$10$2');

@@ -26,7 +26,23 @@ function time<T>(label: string, f: () => T, size: (t: T) => string): T {
 }
 
 console.log(`${runs} runs`);
-time('full Markdown', () => renderMarkdown(input), (s) => `${(Buffer.byteLength(s) / 1024).toFixed(0)} KiB`);
-time('comment (≤ 65,536 chars)', () => renderMarkdownWithin(input, { maxChars: COMMENT_MAX_CHARS }), (s) => `${s.length} chars`);
-time('job summary (≤ 1 MiB)', () => renderMarkdownWithin(input, { maxBytes: SUMMARY_MAX_BYTES }), (s) => `${(Buffer.byteLength(s) / 1024).toFixed(0)} KiB`);
-time('HTML', () => renderHtml(input), (s) => `${(Buffer.byteLength(s) / 1024 / 1024).toFixed(1)} MiB`);
+time(
+  'full Markdown',
+  () => renderMarkdown(input),
+  (s) => `${(Buffer.byteLength(s) / 1024).toFixed(0)} KiB`,
+);
+time(
+  'comment (≤ 65,536 chars)',
+  () => renderMarkdownWithin(input, { maxChars: COMMENT_MAX_CHARS }),
+  (s) => `${s.length} chars`,
+);
+time(
+  'job summary (≤ 1 MiB)',
+  () => renderMarkdownWithin(input, { maxBytes: SUMMARY_MAX_BYTES }),
+  (s) => `${(Buffer.byteLength(s) / 1024).toFixed(0)} KiB`,
+);
+time(
+  'HTML',
+  () => renderHtml(input),
+  (s) => `${(Buffer.byteLength(s) / 1024 / 1024).toFixed(1)} MiB`,
+);

@@ -28,11 +28,19 @@ function columns(): Float64Array[] {
   const random = mulberry32(11);
   return Array.from({ length: METRICS }, (_, m) => {
     const level = 10 ** (m - 2);
-    return Float64Array.from({ length: STEPS }, (_, i) => level * (0.44 + 0.044 * (random() - 0.5)) * (i < 500 ? 0.5 + i / 1000 : 1));
+    return Float64Array.from(
+      { length: STEPS },
+      (_, i) => level * (0.44 + 0.044 * (random() - 0.5)) * (i < 500 ? 0.5 + i / 1000 : 1),
+    );
   });
 }
 
-function workload(data: Float64Array[], make: () => Like, quantile: (s: Like, q: number) => number, batch: boolean): number {
+function workload(
+  data: Float64Array[],
+  make: () => Like,
+  quantile: (s: Like, q: number) => number,
+  batch: boolean,
+): number {
   let check = 0;
   for (const values of data) {
     const windows: Like[] = [];
@@ -56,8 +64,18 @@ if (which) {
   const t0 = performance.now();
   const check =
     which === 'sketches-js'
-      ? workload(data, () => new sketches.DDSketch({ relativeAccuracy: RELATIVE_ACCURACY }) as unknown as Like, (s, q) => (s as unknown as InstanceType<typeof sketches.DDSketch>).getValueAtQuantile(q), false)
-      : workload(data, () => new Sketch() as unknown as Like, (s, q) => (s as unknown as Sketch).quantile(q), true);
+      ? workload(
+          data,
+          () => new sketches.DDSketch({ relativeAccuracy: RELATIVE_ACCURACY }) as unknown as Like,
+          (s, q) => (s as unknown as InstanceType<typeof sketches.DDSketch>).getValueAtQuantile(q),
+          false,
+        )
+      : workload(
+          data,
+          () => new Sketch() as unknown as Like,
+          (s, q) => (s as unknown as Sketch).quantile(q),
+          true,
+        );
   const ms = performance.now() - t0;
   const { getHeapStatistics } = await import('node:v8');
   // Our counts live in the summary module's memory, outside V8's heap: both are counted.
@@ -65,7 +83,12 @@ if (which) {
   console.log(JSON.stringify({ ms, check, heapMiB: (getHeapStatistics().total_heap_size + moduleBytes) / 2 ** 20 }));
 } else {
   const self = fileURLToPath(import.meta.url);
-  const run = (impl: string) => JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', self, impl], { encoding: 'utf8' })) as { ms: number; check: number; heapMiB: number };
+  const run = (impl: string) =>
+    JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', self, impl], { encoding: 'utf8' })) as {
+      ms: number;
+      check: number;
+      heapMiB: number;
+    };
   const results: Record<string, { ms: number[]; heap: number[]; check: number }> = {};
   for (let round = 0; round < 7; round++) {
     for (const impl of ['sketches-js', 'ours']) {
@@ -87,5 +110,8 @@ if (which) {
     `Ours is ${(median(a.ms) / median(b.ms)).toFixed(1)}× faster; the checksums of all quantiles ${a.check === b.check ? 'match' : 'DIFFER'}.`,
   ].join('\n');
   console.log(table);
-  writeFileSync('bench/sketch/RESULTS.md', `# Sketch benchmark\n\nMeasured by \`npm run bench:sketch\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}).\n\n${table}\n`);
+  writeFileSync(
+    'bench/sketch/RESULTS.md',
+    `# Sketch benchmark\n\nMeasured by \`npm run bench:sketch\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}).\n\n${table}\n`,
+  );
 }

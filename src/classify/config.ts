@@ -54,4 +54,3 @@ export async function loadConfig(path: string | null): Promise<Config> {
   const { parseConfig } = await import('./parse-config.js');
   return parseConfig(text, path);
 }
-

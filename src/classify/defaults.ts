@@ -10,7 +10,12 @@ interface Rule {
   class: Omit<MetricClass, 'unit'> & { unit?: string };
 }
 
-const gauge = (direction: MetricClass['direction'] = 'none'): Rule['class'] => ({ kind: 'gauge', direction, gate: false, minEffect: 0 });
+const gauge = (direction: MetricClass['direction'] = 'none'): Rule['class'] => ({
+  kind: 'gauge',
+  direction,
+  gate: false,
+  minEffect: 0,
+});
 
 /** Rules over the metric key (`metricKey(header)`: lower case, `_` separated, dots kept). */
 const RULES: Rule[] = [
@@ -18,23 +23,38 @@ const RULES: Rule[] = [
   { test: /(^|[._])(epoch|timestamp|wall_?clock|date|walltime)$/, class: gauge() },
   { test: /(learning_rate|(^|[._])lr($|[._])|lr_scale|weight_decay|momentum)/, class: gauge() },
   { test: /(grad_norm|gradient_norm|num_zeros|params_norm|loss_scale)/, class: gauge() },
-  { test: /(^|[._])(consumed|total|num|n)_(tokens|samples|steps|examples|flos)|(^|[._])(tokens|samples)_(seen|consumed|processed)$|total_flos$|(^|[._])(tokens|samples|examples)$/, class: gauge() },
+  {
+    test: /(^|[._])(consumed|total|num|n)_(tokens|samples|steps|examples|flos)|(^|[._])(tokens|samples)_(seen|consumed|processed)$|total_flos$|(^|[._])(tokens|samples|examples)$/,
+    class: gauge(),
+  },
   { test: /(runtime|wall_time|total_time|elapsed_time$|time_elapsed)/, class: { ...gauge(), unit: 'seconds' } },
   { test: /(eval|val|valid|test)_(wer|cer|bleu|accuracy|acc|f1)/, class: gauge() },
 
   // Loss and perplexity: sampled every N steps, lower is better.
-  { test: /(loss|perplexity|(^|[._])ppl($|[._]))/, class: { kind: 'loss', direction: 'lower', gate: true, minEffect: 0.01 } },
+  {
+    test: /(loss|perplexity|(^|[._])ppl($|[._]))/,
+    class: { kind: 'loss', direction: 'lower', gate: true, minEffect: 0.01 },
+  },
 
   // Throughput family: higher is better, bucketed into step windows.
-  { test: /(^|[._])mfu($|[._])|model_flops_util|hfu/, class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'ratio' } },
-  { test: /tflops|tflop_s|flops_per_s/, class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'tflops' } },
+  {
+    test: /(^|[._])mfu($|[._])|model_flops_util|hfu/,
+    class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'ratio' },
+  },
+  {
+    test: /tflops|tflop_s|flops_per_s/,
+    class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'tflops' },
+  },
   {
     test: /(throughput|tokens_per_s|tokens_per_second|tok_s|tokens_s$|tps$|samples_per_s|samples_per_second|sequences_per_s|it_s$|steps_per_s)/,
     class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'per_second' },
   },
 
   // Memory: lower is better; peaks matter most.
-  { test: /(^|[._])(mem|memory|vram|hbm)|mem_|_mem($|[._])/, class: { kind: 'window', direction: 'lower', gate: true, minEffect: 0.03 } },
+  {
+    test: /(^|[._])(mem|memory|vram|hbm)|mem_|_mem($|[._])/,
+    class: { kind: 'window', direction: 'lower', gate: true, minEffect: 0.03 },
+  },
 
   // Timers: first steps skipped as warm-up, lower is better.
   {

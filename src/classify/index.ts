@@ -13,7 +13,8 @@ export function classify(header: string, config: Pick<Config, 'rules'>): MetricC
   const merged = { ...base, ...rule.override };
   // A metric moved into a judged kind without a direction of its own gets the kind's usual one.
   if (rule.override.kind && !rule.override.direction && merged.direction === 'none') {
-    merged.direction = merged.kind === 'window' ? 'higher' : merged.kind === 'gauge' || merged.kind === 'ignore' ? 'none' : 'lower';
+    merged.direction =
+      merged.kind === 'window' ? 'higher' : merged.kind === 'gauge' || merged.kind === 'ignore' ? 'none' : 'lower';
   }
   if (merged.kind === 'ignore') merged.gate = false;
   return merged;

@@ -6,7 +6,16 @@ import { classify } from './index.js';
 describe('config', () => {
   it('overrides classification by glob, first match wins, and keeps settings', () => {
     const c = parseConfig(
-      ['loss_every: 100', 'warmup_steps: 20', 'metrics:', '  "debug_*": { kind: ignore }', '  "train.*": { kind: window, direction: higher }', '  "train.lm_loss": { kind: gauge }', 'gate:', '  min_runs: 5'].join('\n'),
+      [
+        'loss_every: 100',
+        'warmup_steps: 20',
+        'metrics:',
+        '  "debug_*": { kind: ignore }',
+        '  "train.*": { kind: window, direction: higher }',
+        '  "train.lm_loss": { kind: gauge }',
+        'gate:',
+        '  min_runs: 5',
+      ].join('\n'),
       'c.yml',
     );
     expect(c.lossEvery).toBe(100);

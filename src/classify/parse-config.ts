@@ -18,7 +18,8 @@ export function parseConfig(text: string, source: string): Config {
   const { doc, lineOf } = parseLinedYaml(text, source);
   const config: Config = { ...DEFAULT_CONFIG, rules: [], sections: {}, source };
   if (doc.contents === null) return config;
-  if (!isMap(doc.contents)) throw new InputError(source, lineOf(doc.contents), 'the config must be a mapping of settings');
+  if (!isMap(doc.contents))
+    throw new InputError(source, lineOf(doc.contents), 'the config must be a mapping of settings');
 
   for (const pair of doc.contents.items) {
     const key = isScalar(pair.key) ? String(pair.key.value) : '';
@@ -27,7 +28,11 @@ export function parseConfig(text: string, source: string): Config {
     if (setting) {
       const n = isScalar(value) ? Number(value.value) : NaN;
       if (!Number.isInteger(n) || n < (setting === 'warmupSteps' ? 0 : 1)) {
-        throw new InputError(source, lineOf(value), `${key} must be a whole number${setting === 'warmupSteps' ? '' : ' ≥ 1'}`);
+        throw new InputError(
+          source,
+          lineOf(value),
+          `${key} must be a whole number${setting === 'warmupSteps' ? '' : ' ≥ 1'}`,
+        );
       }
       (config[setting] as number) = n;
     } else if (key === 'metrics') {
@@ -43,7 +48,12 @@ export function parseConfig(text: string, source: string): Config {
   return config;
 }
 
-function parseRule(pattern: string, node: Node | null, source: string, lineOf: (n: Node | null) => number | null): ClassRule {
+function parseRule(
+  pattern: string,
+  node: Node | null,
+  source: string,
+  lineOf: (n: Node | null) => number | null,
+): ClassRule {
   if (!pattern) throw new InputError(source, lineOf(node), 'a metrics pattern is empty');
   if (!isMap(node)) throw new InputError(source, lineOf(node), `settings for "${pattern}" must be a mapping`);
   const override: Partial<MetricClass> = {};
@@ -53,11 +63,13 @@ function parseRule(pattern: string, node: Node | null, source: string, lineOf: (
     const line = lineOf(pair.value as Node);
     switch (key) {
       case 'kind':
-        if (!KINDS.includes(raw as MetricKind)) throw new InputError(source, line, `kind must be one of ${KINDS.join(', ')}`);
+        if (!KINDS.includes(raw as MetricKind))
+          throw new InputError(source, line, `kind must be one of ${KINDS.join(', ')}`);
         override.kind = raw as MetricKind;
         break;
       case 'direction':
-        if (raw !== 'higher' && raw !== 'lower' && raw !== 'none') throw new InputError(source, line, 'direction must be higher, lower or none');
+        if (raw !== 'higher' && raw !== 'lower' && raw !== 'none')
+          throw new InputError(source, line, 'direction must be higher, lower or none');
         override.direction = raw;
         break;
       case 'unit':

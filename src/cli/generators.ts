@@ -22,15 +22,22 @@ function byTarget(command: string, targets: Record<string, { usage: string; run:
     async run(args, env) {
       const [target, ...rest] = args;
       const t = target ? targets[target] : undefined;
-      if (!t) throw new InputError(command, null, `say which: ${Object.keys(targets).join(' or ')} (e.g. ${command} ${Object.keys(targets)[0]})`);
+      if (!t)
+        throw new InputError(
+          command,
+          null,
+          `say which: ${Object.keys(targets).join(' or ')} (e.g. ${command} ${Object.keys(targets)[0]})`,
+        );
       return t.run(rest, env);
     },
   };
 }
 
 const DATADOG_USAGE = `datadog ${DATADOG_FLAGS}`;
-const datadog = (what: 'dashboard' | 'monitors'): Target => async (args, env) =>
-  (await import('../dashboards/datadog-cli.js')).runDatadogGenerator(what, args, env, `${what} ${DATADOG_USAGE}`);
+const datadog =
+  (what: 'dashboard' | 'monitors'): Target =>
+  async (args, env) =>
+    (await import('../dashboards/datadog-cli.js')).runDatadogGenerator(what, args, env, `${what} ${DATADOG_USAGE}`);
 
 const prometheus = async () => import('./prometheus-generators.js');
 

@@ -38,7 +38,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   for (const p of PARAMETERS) {
     options[p.name] = { type: p.kind === 'boolean' ? 'boolean' : 'string', multiple: p.kind === 'list' };
   }
-  options['pushgateway'] = { type: 'string' }; // the short spelling in examples
+  options.pushgateway = { type: 'string' }; // the short spelling in examples
   for (const p of PARAMETERS.filter((q) => q.kind === 'boolean')) options[`no-${p.name}`] = { type: 'boolean' };
 
   let raw: RawValues;
@@ -55,14 +55,17 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   try {
     const opts = resolveOptions(command as Command, raw, githubContextFromEnv(env), env, 'cli');
     // Made before the run, so a bad --json path is found before anything is recorded.
-    if (opts.json) await mkdir(dirname(resolvePath(opts.json)), { recursive: true }).catch((e: NodeJS.ErrnoException) => {
-      throw new InputError(opts.json!, null, `cannot write the JSON report: ${e.code ?? e.message}`);
-    });
-    const result = await run(opts, io);
-    if (opts.json) {
-      await writeFile(opts.json, JSON.stringify(resultJson(result, opts), null, 2) + '\n').catch((e: NodeJS.ErrnoException) => {
+    if (opts.json)
+      await mkdir(dirname(resolvePath(opts.json)), { recursive: true }).catch((e: NodeJS.ErrnoException) => {
         throw new InputError(opts.json!, null, `cannot write the JSON report: ${e.code ?? e.message}`);
       });
+    const result = await run(opts, io);
+    if (opts.json) {
+      await writeFile(opts.json, `${JSON.stringify(resultJson(result, opts), null, 2)}\n`).catch(
+        (e: NodeJS.ErrnoException) => {
+          throw new InputError(opts.json!, null, `cannot write the JSON report: ${e.code ?? e.message}`);
+        },
+      );
     }
     return result.exitCode;
   } catch (e) {
@@ -77,7 +80,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
 
 function usage(): string {
   const flags = PARAMETERS.map((p) => {
-    const arg = p.kind === 'boolean' ? '' : p.choices ? ` ${p.choices.join('|')}` : p.kind === 'number' ? ' N' : p.kind === 'tags' ? ' k:v,…' : ' VALUE';
+    const arg =
+      p.kind === 'boolean'
+        ? ''
+        : p.choices
+          ? ` ${p.choices.join('|')}`
+          : p.kind === 'number'
+            ? ' N'
+            : p.kind === 'tags'
+              ? ' k:v,…'
+              : ' VALUE';
     return `  --${p.name}${arg}${p.kind === 'list' ? ' (repeatable)' : ''}\n      ${p.description}`;
   }).join('\n');
   return `training-metrics-gate — training metrics CSVs → StatsD / Prometheus / Datadog, and a regression gate
@@ -88,7 +100,9 @@ Usage:
   training-metrics-gate check  --history H.json --experiment NAME --csv C.csv [--json OUT.json] [--markdown OUT.md] [--html OUT.html]
   training-metrics-gate post-comment --comment-file comment.json [--github-token T] [--comment always|on-regression]
       (posts a comment a pull request's run wrote with --comment-file: pull requests from forks)
-${Object.entries(GENERATORS).map(([name, g]) => `  training-metrics-gate ${name} ${g.usage}`).join('\n')}
+${Object.entries(GENERATORS)
+  .map(([name, g]) => `  training-metrics-gate ${name} ${g.usage}`)
+  .join('\n')}
 
 Exit codes: 0 pass, 1 regression, 2 bad input.
 

@@ -15,15 +15,22 @@ describe('prometheus generators', () => {
   });
 
   it('prints a statsd_exporter mapping for the columns of a file', async () => {
-    const doc = parse(await MAPPING_GENERATOR.run(['statsd-exporter', '--csv', DEMO, '--prefix', 'tm'], {})) as { mappings: { match: string; name: string; scale?: number }[] };
-    expect(doc.mappings.find((m) => m.match === 'tm.memory.allocated')).toMatchObject({ name: 'tm_memory_allocated_bytes', scale: 1048576 });
+    const doc = parse(await MAPPING_GENERATOR.run(['statsd-exporter', '--csv', DEMO, '--prefix', 'tm'], {})) as {
+      mappings: { match: string; name: string; scale?: number }[];
+    };
+    expect(doc.mappings.find((m) => m.match === 'tm.memory.allocated')).toMatchObject({
+      name: 'tm_memory_allocated_bytes',
+      scale: 1048576,
+    });
     expect(doc.mappings.find((m) => m.match === 'tm.tokens_per_sec')).toMatchObject({ name: 'tm_tokens_per_second' });
     await expect(MAPPING_GENERATOR.run(['grafana'], {})).rejects.toBeInstanceOf(InputError);
   });
 
   it('prints a Grafana dashboard for either source', async () => {
     const pg = JSON.parse(await GRAFANA_GENERATOR.run(['--csv', DEMO, '--datasource-uid', 'prom'], {}));
-    expect(pg.panels.find((p: { title: string }) => p.title === 'MFU').targets[0].expr).toContain('training_metrics_mfu_ratio{quantile="0.5"');
+    expect(pg.panels.find((p: { title: string }) => p.title === 'MFU').targets[0].expr).toContain(
+      'training_metrics_mfu_ratio{quantile="0.5"',
+    );
     expect(JSON.stringify(pg)).not.toContain('${datasource}');
     const se = JSON.parse(await GRAFANA_GENERATOR.run(['--source', 'statsd-exporter', '--csv', DEMO, '--no-gate'], {}));
     expect(se.panels.map((p: { title: string }) => p.title)).not.toContain('Gate verdicts');

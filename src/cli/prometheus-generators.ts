@@ -23,7 +23,10 @@ export async function columnsOf(files: string[], configPath: string | null): Pro
   for (const file of files) {
     // Summarised as a run would be, so the units match what the sinks send (an MFU logged in percent
     // is read as percent from its values, not from its name).
-    const summary = await summarizeRun({ name: file, experiment: file, tags: {}, fingerprint: {}, table: await openTable(file) }, config);
+    const summary = await summarizeRun(
+      { name: file, experiment: file, tags: {}, fingerprint: {}, table: await openTable(file) },
+      config,
+    );
     const classes = new Map(summary.metrics.map((m) => [m.name, m.class]));
     for (const name of summary.metrics.map((m) => m.name)) {
       if (seen.has(name)) continue;
@@ -38,7 +41,12 @@ function parse(args: string[], extra: NonNullable<ParseArgsConfig['options']>, u
   try {
     return parseArgs({
       args,
-      options: { csv: { type: 'string', multiple: true }, config: { type: 'string' }, prefix: { type: 'string' }, ...extra },
+      options: {
+        csv: { type: 'string', multiple: true },
+        config: { type: 'string' },
+        prefix: { type: 'string' },
+        ...extra,
+      },
       allowPositionals: false,
       strict: true,
     }).values as Record<string, string | string[] | boolean | undefined>;
@@ -54,7 +62,8 @@ export const MAPPING_GENERATOR: Generator = {
   usage: MAPPING_USAGE,
   async run(args) {
     const [what, ...rest] = args;
-    if (what !== 'statsd-exporter') throw new InputError('arguments', null, `unknown mapping "${what ?? ''}"\n${MAPPING_USAGE}`);
+    if (what !== 'statsd-exporter')
+      throw new InputError('arguments', null, `unknown mapping "${what ?? ''}"\n${MAPPING_USAGE}`);
     const v = parse(rest, {}, MAPPING_USAGE);
     const metrics = await columnsOf((v.csv as string[] | undefined) ?? [], (v.config as string | undefined) ?? null);
     return statsdExporterMapping(metrics, { prefix: (v.prefix as string | undefined) ?? DEFAULT_PREFIX });
@@ -91,7 +100,11 @@ export const GRAFANA_GENERATOR: Generator = {
     }
     const metrics = await columnsOf((v.csv as string[] | undefined) ?? [], (v.config as string | undefined) ?? null);
     if (source === 'statsd-exporter' && metrics.length === 0) {
-      throw new InputError('arguments', null, 'a statsd-exporter dashboard needs --csv FILE: its histogram names depend on the columns and their units');
+      throw new InputError(
+        'arguments',
+        null,
+        'a statsd-exporter dashboard needs --csv FILE: its histogram names depend on the columns and their units',
+      );
     }
     const dashboard = grafanaDashboard(metrics, {
       prefix: (v.prefix as string | undefined) ?? DEFAULT_PREFIX,
@@ -104,7 +117,11 @@ export const GRAFANA_GENERATOR: Generator = {
     });
     if (!v.apply) return `${JSON.stringify(dashboard, null, 2)}\n`;
     const { applyGrafanaDashboard, grafanaTargetFrom } = await import('../dashboards/grafana-apply.js');
-    const saved = await applyGrafanaDashboard(dashboard, grafanaTargetFrom(v['grafana-url'] as string | undefined, env), v['folder-uid'] as string | undefined);
+    const saved = await applyGrafanaDashboard(
+      dashboard,
+      grafanaTargetFrom(v['grafana-url'] as string | undefined, env),
+      v['folder-uid'] as string | undefined,
+    );
     return `dashboard saved: ${dashboard.title} (uid ${saved.uid}, version ${saved.version}, ${saved.url})\n`;
   },
 };

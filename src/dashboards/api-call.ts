@@ -7,7 +7,13 @@ import { redactSecrets, requestWithRetry, type HttpDeps } from '../sinks/http.js
 import type { RetryPolicy } from '../sinks/retry.js';
 
 /** A setup command: up to four attempts, a minute for each call with its waits. */
-const APPLY_POLICY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 10_000, timeoutMs: 30_000, budgetMs: 60_000 };
+const APPLY_POLICY: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 10_000,
+  timeoutMs: 30_000,
+  budgetMs: 60_000,
+};
 
 export interface ApiTarget {
   /** API root without a trailing slash, e.g. https://api.datadoghq.eu */
@@ -29,7 +35,13 @@ export function apiBase(url: string, flag: string, secrets: string[]): string {
   return base;
 }
 
-export async function apiCall<T>(target: ApiTarget, method: string, path: string, body?: unknown, deps?: HttpDeps): Promise<T> {
+export async function apiCall<T>(
+  target: ApiTarget,
+  method: string,
+  path: string,
+  body?: unknown,
+  deps?: HttpDeps,
+): Promise<T> {
   const request = {
     method,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...target.headers },

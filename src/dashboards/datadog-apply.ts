@@ -27,25 +27,48 @@ export function applyTargetFrom(url: string | undefined, env: NodeJS.ProcessEnv)
   const apiKey = env.DD_API_KEY ?? '';
   const appKey = env.DD_APP_KEY || env.DD_APPLICATION_KEY || '';
   if (!apiKey || !appKey) {
-    throw new InputError('--apply', null, 'needs DD_API_KEY and DD_APP_KEY (an application key that can write dashboards and monitors)');
+    throw new InputError(
+      '--apply',
+      null,
+      'needs DD_API_KEY and DD_APP_KEY (an application key that can write dashboards and monitors)',
+    );
   }
   const secrets = [apiKey, appKey];
-  return { base: apiBase(url?.trim() || datadogApiBase(env.DD_SITE), '--datadog-url', secrets), headers: { 'DD-API-KEY': apiKey, 'DD-APPLICATION-KEY': appKey }, secrets };
+  return {
+    base: apiBase(url?.trim() || datadogApiBase(env.DD_SITE), '--datadog-url', secrets),
+    headers: { 'DD-API-KEY': apiKey, 'DD-APPLICATION-KEY': appKey },
+    secrets,
+  };
 }
 
 /** Create the dashboard, or update the one with its title. */
 export async function applyDashboard(dashboard: DatadogDashboard, target: ApiTarget): Promise<Applied> {
   let existing: { id: string } | undefined;
   for (let start = 0; !existing; start += PAGE) {
-    const page = await apiCall<{ dashboards?: { id: string; title: string }[] }>(target, 'GET', `/api/v1/dashboard?count=${PAGE}&start=${start}`);
+    const page = await apiCall<{ dashboards?: { id: string; title: string }[] }>(
+      target,
+      'GET',
+      `/api/v1/dashboard?count=${PAGE}&start=${start}`,
+    );
     const list = page.dashboards ?? [];
     existing = list.find((d) => d.title === dashboard.title);
     if (list.length < PAGE) break;
   }
   const saved = existing
-    ? await apiCall<{ id: string; url?: string }>(target, 'PUT', `/api/v1/dashboard/${encodeURIComponent(existing.id)}`, dashboard)
+    ? await apiCall<{ id: string; url?: string }>(
+        target,
+        'PUT',
+        `/api/v1/dashboard/${encodeURIComponent(existing.id)}`,
+        dashboard,
+      )
     : await apiCall<{ id: string; url?: string }>(target, 'POST', '/api/v1/dashboard', dashboard);
-  return { kind: 'dashboard', name: dashboard.title, action: existing ? 'updated' : 'created', id: saved.id, ...(saved.url ? { url: saved.url } : {}) };
+  return {
+    kind: 'dashboard',
+    name: dashboard.title,
+    action: existing ? 'updated' : 'created',
+    id: saved.id,
+    ...(saved.url ? { url: saved.url } : {}),
+  };
 }
 
 /** Create each monitor, or update the one of this tool, route and prefix with its name. */
@@ -54,7 +77,11 @@ export async function applyMonitors(monitors: DatadogMonitor[], target: ApiTarge
   const ours = monitors[0]!.tags;
   const existing: { id: number; name: string; tags?: string[] }[] = [];
   for (let page = 0; ; page++) {
-    const list = await apiCall<{ id: number; name: string; tags?: string[] }[]>(target, 'GET', `/api/v1/monitor?monitor_tags=${encodeURIComponent(ours.join(','))}&page=${page}&page_size=${PAGE}`);
+    const list = await apiCall<{ id: number; name: string; tags?: string[] }[]>(
+      target,
+      'GET',
+      `/api/v1/monitor?monitor_tags=${encodeURIComponent(ours.join(','))}&page=${page}&page_size=${PAGE}`,
+    );
     // The filter is the API's; the check is ours, so a looser server-side match never lets a user's monitor be overwritten.
     existing.push(...list.filter((m) => ours.every((t) => m.tags?.includes(t))));
     if (list.length < PAGE) break;

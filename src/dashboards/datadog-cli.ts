@@ -16,7 +16,12 @@ import { generateDatadogDashboard, generateDatadogMonitors, parseDatadogSource }
  * Throws InputError for a bad flag or file, and an Error when the API refuses (the shell prints either and
  * exits 2).
  */
-export async function runDatadogGenerator(what: 'dashboard' | 'monitors', args: string[], env: NodeJS.ProcessEnv, usage: string): Promise<string> {
+export async function runDatadogGenerator(
+  what: 'dashboard' | 'monitors',
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  usage: string,
+): Promise<string> {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -40,8 +45,10 @@ export async function runDatadogGenerator(what: 'dashboard' | 'monitors', args: 
   }
   const text = (name: string): string | undefined => values[name] as string | undefined;
   const source = parseDatadogSource(text('source'));
-  if (!source) throw new InputError(`${what} datadog`, null, `--source must be dogstatsd or api, got "${text('source')}"`);
-  if (text('datadog-url') !== undefined && !values.apply) throw new InputError(`${what} datadog`, null, '--datadog-url goes with --apply');
+  if (!source)
+    throw new InputError(`${what} datadog`, null, `--source must be dogstatsd or api, got "${text('source')}"`);
+  if (text('datadog-url') !== undefined && !values.apply)
+    throw new InputError(`${what} datadog`, null, '--datadog-url goes with --apply');
   const config = await loadConfig(text('config') ?? null);
   const headers = text('csv') ? (await openTable(text('csv')!)).columns : null;
   const options = {
@@ -60,5 +67,7 @@ export async function runDatadogGenerator(what: 'dashboard' | 'monitors', args: 
   const { applyDashboard, applyMonitors, applyTargetFrom } = await import('./datadog-apply.js');
   const target = applyTargetFrom(text('datadog-url'), env);
   const saved = dashboard ? [await applyDashboard(dashboard, target)] : await applyMonitors(monitors, target);
-  return saved.map((a) => `${a.kind} ${a.action}: ${a.name} (id ${a.id}${a.url ? `, ${a.url}` : ''})`).join('\n') + '\n';
+  return (
+    `${saved.map((a) => `${a.kind} ${a.action}: ${a.name} (id ${a.id}${a.url ? `, ${a.url}` : ''})`).join('\n')}\n`
+  );
 }

@@ -4,7 +4,14 @@
  * with the API route the gate's verdicts; template variables `experiment` and `branch_type`. Pure.
  */
 import { DATADOG_TEMPLATE_TAGS, datadogRunGaugeName, datadogStatName, type DatadogSource } from '../naming/datadog.js';
-import { DEFAULT_DATADOG_METRICS, metricQuery, scoped, type DatadogMetricSet, type DatadogPanelMetric, type PanelStat } from './datadog-queries.js';
+import {
+  DEFAULT_DATADOG_METRICS,
+  metricQuery,
+  scoped,
+  type DatadogMetricSet,
+  type DatadogPanelMetric,
+  type PanelStat,
+} from './datadog-queries.js';
 import { statsdName } from '../naming.js';
 
 export interface DatadogDashboardOptions {
@@ -45,7 +52,13 @@ export interface DatadogWidget {
     | {
         type: 'scatterplot';
         title: string;
-        requests: { table: { response_format: 'scalar'; queries: DatadogQuery[]; formulas: { formula: string; dimension: 'x' | 'y'; alias?: string }[] } };
+        requests: {
+          table: {
+            response_format: 'scalar';
+            queries: DatadogQuery[];
+            formulas: { formula: string; dimension: 'x' | 'y'; alias?: string }[];
+          };
+        };
         color_by_groups: string[];
         xaxis: { label: string; scale: 'linear' };
         yaxis: { label: string; scale: 'linear' | 'log' };
@@ -67,9 +80,19 @@ export function datadogDashboard(options: DatadogDashboardOptions): DatadogDashb
   const { source, prefix } = options;
   const metrics = options.metrics ?? DEFAULT_DATADOG_METRICS;
   const modelTag = options.modelTag ?? 'model';
-  const widgets: DatadogWidget[] = [{ definition: { type: 'note', content: note(source), background_color: 'white', font_size: '14', show_tick: false } }];
+  const widgets: DatadogWidget[] = [
+    {
+      definition: { type: 'note', content: note(source), background_color: 'white', font_size: '14', show_tick: false },
+    },
+  ];
 
-  const series = (title: string, entries: DatadogPanelMetric[], stats: PanelStat[], by: string[], display: 'line' | 'bars' = 'line'): void => {
+  const series = (
+    title: string,
+    entries: DatadogPanelMetric[],
+    stats: PanelStat[],
+    by: string[],
+    display: 'line' | 'bars' = 'line',
+  ): void => {
     const queries: DatadogQuery[] = [];
     const formulas: DatadogRequest['formulas'] = [];
     for (const m of entries) {
@@ -81,7 +104,15 @@ export function datadogDashboard(options: DatadogDashboardOptions): DatadogDashb
         formulas.push({ formula: name, alias: `${m.header} ${q.label}` });
       }
     }
-    if (queries.length) widgets.push({ definition: { type: 'timeseries', title, show_legend: true, requests: [{ response_format: 'timeseries', queries, formulas, display_type: display }] } });
+    if (queries.length)
+      widgets.push({
+        definition: {
+          type: 'timeseries',
+          title,
+          show_legend: true,
+          requests: [{ response_format: 'timeseries', queries, formulas, display_type: display }],
+        },
+      });
   };
 
   series('MFU per experiment', metrics.mfu, ['centre', 'lowest'], ['experiment']);
@@ -98,8 +129,18 @@ export function datadogDashboard(options: DatadogDashboardOptions): DatadogDashb
             table: {
               response_format: 'scalar',
               queries: [
-                { data_source: 'metrics', name: 'x', query: scoped(`avg:${datadogStatName(prefix, m.header, 'step')}`, SCOPE, by), aggregator: 'last' },
-                { data_source: 'metrics', name: 'y', query: scoped(`avg:${statsdName(prefix, m.header)}`, SCOPE, by), aggregator: 'last' },
+                {
+                  data_source: 'metrics',
+                  name: 'x',
+                  query: scoped(`avg:${datadogStatName(prefix, m.header, 'step')}`, SCOPE, by),
+                  aggregator: 'last',
+                },
+                {
+                  data_source: 'metrics',
+                  name: 'y',
+                  query: scoped(`avg:${statsdName(prefix, m.header)}`, SCOPE, by),
+                  aggregator: 'last',
+                },
               ],
               formulas: [
                 { formula: 'x', dimension: 'x', alias: 'step' },
@@ -120,7 +161,14 @@ export function datadogDashboard(options: DatadogDashboardOptions): DatadogDashb
         requests: [
           {
             response_format: 'scalar',
-            queries: [{ data_source: 'metrics', name: 'q0', query: scoped(`avg:${statsdName(prefix, m.header)}`, SCOPE, ['step']), aggregator: 'last' }],
+            queries: [
+              {
+                data_source: 'metrics',
+                name: 'q0',
+                query: scoped(`avg:${statsdName(prefix, m.header)}`, SCOPE, ['step']),
+                aggregator: 'last',
+              },
+            ],
             formulas: [{ formula: 'q0', alias: m.header, limit: { count: 1000, order: 'asc' } }],
           },
         ],
@@ -138,12 +186,29 @@ export function datadogDashboard(options: DatadogDashboardOptions): DatadogDashb
         type: 'timeseries',
         title: 'Gate: runs judged a regression (1) or not (0)',
         show_legend: true,
-        requests: [{ response_format: 'timeseries', queries: [{ data_source: 'metrics', name: 'q0', query: scoped(`max:${gate}`, SCOPE, ['experiment', 'run']) }], formulas: [{ formula: 'q0', alias: 'regression' }], display_type: 'bars' }],
+        requests: [
+          {
+            response_format: 'timeseries',
+            queries: [
+              { data_source: 'metrics', name: 'q0', query: scoped(`max:${gate}`, SCOPE, ['experiment', 'run']) },
+            ],
+            formulas: [{ formula: 'q0', alias: 'regression' }],
+            display_type: 'bars',
+          },
+        ],
       },
     });
     const health: DatadogQuery[] = metrics.loss.flatMap((m, i) => [
-      { data_source: 'metrics' as const, name: `n${i}`, query: scoped(`max:${datadogStatName(prefix, m.header, 'nonFinite')}`, SCOPE, ['experiment', 'run']) },
-      { data_source: 'metrics' as const, name: `d${i}`, query: scoped(`max:${datadogStatName(prefix, m.header, 'diverged')}`, SCOPE, ['experiment', 'run']) },
+      {
+        data_source: 'metrics' as const,
+        name: `n${i}`,
+        query: scoped(`max:${datadogStatName(prefix, m.header, 'nonFinite')}`, SCOPE, ['experiment', 'run']),
+      },
+      {
+        data_source: 'metrics' as const,
+        name: `d${i}`,
+        query: scoped(`max:${datadogStatName(prefix, m.header, 'diverged')}`, SCOPE, ['experiment', 'run']),
+      },
     ]);
     if (health.length) {
       widgets.push({
@@ -151,7 +216,17 @@ export function datadogDashboard(options: DatadogDashboardOptions): DatadogDashb
           type: 'timeseries',
           title: 'Loss health: NaN/Inf count and divergence (1) per run',
           show_legend: true,
-          requests: [{ response_format: 'timeseries', queries: health, formulas: health.map((q) => ({ formula: q.name, alias: q.name.startsWith('n') ? 'NaN/Inf values' : 'diverged' })), display_type: 'bars' }],
+          requests: [
+            {
+              response_format: 'timeseries',
+              queries: health,
+              formulas: health.map((q) => ({
+                formula: q.name,
+                alias: q.name.startsWith('n') ? 'NaN/Inf values' : 'diverged',
+              })),
+              display_type: 'bars',
+            },
+          ],
         },
       });
     }
@@ -164,7 +239,12 @@ export function datadogDashboard(options: DatadogDashboardOptions): DatadogDashb
     reflow_type: 'auto',
     template_variables: [
       { name: 'experiment', prefix: 'experiment', available_values: [], default: '*' },
-      { name: 'branch_type', prefix: 'branch_type', available_values: ['main', 'pr', 'release', 'other'], default: '*' },
+      {
+        name: 'branch_type',
+        prefix: 'branch_type',
+        available_values: ['main', 'pr', 'release', 'other'],
+        default: '*',
+      },
     ],
     widgets,
   };

@@ -20,7 +20,11 @@ const metrics = metricSetFromColumns(run.metrics);
 /** Names and tag keys each route produces for the fixture run. */
 function sent(source: DatadogSource): { names: Set<string>; distributions: Set<string>; tagKeys: Set<string> } {
   if (source === 'api') {
-    const { series } = toDatadogSeries([run], [gptGate(run, false)], { prefix: PREFIX, tags: { workflow_name: 'w', event: 'push', branch_type: 'main' }, now: Date.now() });
+    const { series } = toDatadogSeries([run], [gptGate(run, false)], {
+      prefix: PREFIX,
+      tags: { workflow_name: 'w', event: 'push', branch_type: 'main' },
+      now: Date.now(),
+    });
     return {
       names: new Set(series.map((s) => s.metric)),
       distributions: new Set(),
@@ -29,8 +33,14 @@ function sent(source: DatadogSource): { names: Set<string>; distributions: Set<s
   }
   // The DogStatsD flavour: every line carries the schema tags and the run's tags; loss lines add step.
   const names = new Set(run.metrics.flatMap((m) => dogstatsdMetricNames(PREFIX, m.name, m.class.kind)));
-  const distributions = new Set(run.metrics.filter((m) => m.class.kind === 'window').flatMap((m) => dogstatsdMetricNames(PREFIX, m.name, 'window')));
-  return { names, distributions, tagKeys: new Set(['experiment', 'workflow_name', 'event', 'branch_type', 'run', 'step', ...Object.keys(run.tags)]) };
+  const distributions = new Set(
+    run.metrics.filter((m) => m.class.kind === 'window').flatMap((m) => dogstatsdMetricNames(PREFIX, m.name, 'window')),
+  );
+  return {
+    names,
+    distributions,
+    tagKeys: new Set(['experiment', 'workflow_name', 'event', 'branch_type', 'run', 'step', ...Object.keys(run.tags)]),
+  };
 }
 
 const QUERY = /^(avg|min|max|sum|p(?:50|75|90|95|99)):([a-z][a-z0-9_.]*)\{([^}]*)\}(?: by \{([^}]*)\})?$/;
@@ -62,12 +72,13 @@ describe.each(['api', 'dogstatsd'] as const)('Datadog generators, %s route', (so
     expect(dashboard.template_variables.map((t) => t.name)).toEqual(['experiment', 'branch_type']);
     expect(dashboard.widgets.length).toBeGreaterThanOrEqual(6);
     const titles = dashboard.widgets.map((w) => ('title' in w.definition ? w.definition.title : ''));
-    for (const want of [/^MFU per experiment/, /^Loss per model/, /^Step time/, /^Throughput/, /^Memory/]) expect(titles.some((t) => want.test(t))).toBe(true);
+    for (const want of [/^MFU per experiment/, /^Loss per model/, /^Step time/, /^Throughput/, /^Memory/])
+      expect(titles.some((t) => want.test(t))).toBe(true);
     // Round-trips as JSON: no undefined, NaN or functions hidden in it.
     expect(JSON.parse(JSON.stringify(dashboard))).toEqual(dashboard);
   });
 
-  it('the dashboard and every monitor match Datadog\'s published API schema (v1 Dashboard, v1 Monitor)', () => {
+  it("the dashboard and every monitor match Datadog's published API schema (v1 Dashboard, v1 Monitor)", () => {
     expect(schemaProblems(dashboard, 'Dashboard', 'v1')).toEqual([]);
     for (const m of monitors) expect(schemaProblems(m, 'Monitor', 'v1'), m.name).toEqual([]);
   });
@@ -101,14 +112,19 @@ describe.each(['api', 'dogstatsd'] as const)('Datadog generators, %s route', (so
       if (m.options.thresholds.warning !== undefined) {
         // A warning is reached before the critical threshold.
         const below = cmp![1]!.startsWith('<');
-        expect(below ? m.options.thresholds.warning > m.options.thresholds.critical : m.options.thresholds.warning < m.options.thresholds.critical).toBe(true);
+        expect(
+          below
+            ? m.options.thresholds.warning > m.options.thresholds.critical
+            : m.options.thresholds.warning < m.options.thresholds.critical,
+        ).toBe(true);
       }
       expect(m.message).toContain('@slack-ml-perf');
     }
   });
 
   it('every monitor query names a metric this route sends', () => {
-    const wrapper = /^(?:pct_change\((?:avg|min|max|sum)\(last_\d+[mhdw]\),last_\d+[mhdw]\)|(?:avg|min|max|sum)\(last_\d+[mhdw]\)):(.+)$/;
+    const wrapper =
+      /^(?:pct_change\((?:avg|min|max|sum)\(last_\d+[mhdw]\),last_\d+[mhdw]\)|(?:avg|min|max|sum)\(last_\d+[mhdw]\)):(.+)$/;
     for (const m of monitors) {
       const inner = wrapper.exec(m.query.replace(MONITOR_COMPARISON, ''));
       expect(inner, m.query).not.toBeNull();
@@ -117,7 +133,9 @@ describe.each(['api', 'dogstatsd'] as const)('Datadog generators, %s route', (so
   });
 
   it('watches MFU against the week before, step time, and the loss', () => {
-    expect(monitors.some((m) => /^pct_change\(avg\(last_1d\),last_1w\):.*mfu.* by \{experiment\} < -5$/.test(m.query))).toBe(true);
+    expect(
+      monitors.some((m) => /^pct_change\(avg\(last_1d\),last_1w\):.*mfu.* by \{experiment\} < -5$/.test(m.query)),
+    ).toBe(true);
     expect(monitors.some((m) => /iteration_time.* > 5$/.test(m.query))).toBe(true);
     expect(monitors.some((m) => m.query.includes('lm_loss'))).toBe(true);
   });
@@ -135,13 +153,20 @@ describe('Datadog generators, route differences', () => {
 
   it('the API route draws the loss curve as a scatter plot of the step gauge against the loss, joined on step', () => {
     const d = datadogDashboard({ source: 'api', prefix: PREFIX, metrics });
-    const scatter = d.widgets.find((w) => w.definition.type === 'scatterplot')!.definition as Extract<DatadogDashboard['widgets'][number]['definition'], { type: 'scatterplot' }>;
+    const scatter = d.widgets.find((w) => w.definition.type === 'scatterplot')!.definition as Extract<
+      DatadogDashboard['widgets'][number]['definition'],
+      { type: 'scatterplot' }
+    >;
     expect(scatter.requests.table.queries.map((q) => q.query)).toEqual([
       'avg:training_metrics.lm_loss.step{$experiment,$branch_type} by {step,model}',
       'avg:training_metrics.lm_loss{$experiment,$branch_type} by {step,model}',
     ]);
     expect(scatter.color_by_groups).toEqual(['model']);
-    expect(datadogDashboard({ source: 'dogstatsd', prefix: PREFIX, metrics }).widgets.some((w) => w.definition.type === 'scatterplot')).toBe(false);
+    expect(
+      datadogDashboard({ source: 'dogstatsd', prefix: PREFIX, metrics }).widgets.some(
+        (w) => w.definition.type === 'scatterplot',
+      ),
+    ).toBe(false);
   });
 
   it('the query check itself refuses unknown names, percentiles on gauges, unknown variables and tags', () => {
@@ -166,7 +191,11 @@ describe('Datadog generators, route differences', () => {
   it('the default column set (without a metrics file) still gives every panel', () => {
     const d = datadogDashboard({ source: 'dogstatsd', prefix: 'tm' });
     const q = dashboardQueries(d);
-    for (const m of Object.values(DEFAULT_DATADOG_METRICS).flat()) expect(q.some((x) => x.includes(`:${statsdName('tm', m.header)}`)), m.header).toBe(true);
+    for (const m of Object.values(DEFAULT_DATADOG_METRICS).flat())
+      expect(
+        q.some((x) => x.includes(`:${statsdName('tm', m.header)}`)),
+        m.header,
+      ).toBe(true);
   });
 
   it('sorts classified columns into panels by kind, unit and name', () => {

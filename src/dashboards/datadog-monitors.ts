@@ -50,7 +50,14 @@ export function datadogMonitors(options: DatadogMonitorsOptions): DatadogMonitor
   const tags = ['source:training-metrics-gate', `route:${source}`, `metric_prefix:${prefix}`];
   const out: DatadogMonitor[] = [];
 
-  const monitor = (name: string, query: string, critical: number, warning: number | undefined, message: string, priority: number): void => {
+  const monitor = (
+    name: string,
+    query: string,
+    critical: number,
+    warning: number | undefined,
+    message: string,
+    priority: number,
+  ): void => {
     const thresholds: DatadogMonitor['options']['thresholds'] = { critical };
     if (warning !== undefined) thresholds.warning = warning;
     out.push({
@@ -60,15 +67,34 @@ export function datadogMonitors(options: DatadogMonitorsOptions): DatadogMonitor
       message: message + notify,
       tags,
       priority,
-      options: { thresholds, notify_no_data: false, require_full_window: false, include_tags: true, renotify_interval: 0 },
+      options: {
+        thresholds,
+        notify_no_data: false,
+        require_full_window: false,
+        include_tags: true,
+        renotify_interval: 0,
+      },
     });
   };
   const round = (x: number): number => Math.round(x * 100) / 100;
 
   /** Worse than the same day a week before by more than `percent` (a warning at 60 % of it). */
-  const weekOverWeek = (query: string, worse: 'drop' | 'rise', percent: number, name: string, message: string): void => {
+  const weekOverWeek = (
+    query: string,
+    worse: 'drop' | 'rise',
+    percent: number,
+    name: string,
+    message: string,
+  ): void => {
     const sign = worse === 'drop' ? -1 : 1;
-    monitor(name, `pct_change(avg(last_1d),last_1w):${scoped(query, scope, ['experiment'])} ${worse === 'drop' ? '<' : '>'} ${sign * percent}`, sign * percent, sign * round(percent * 0.6), message, 2);
+    monitor(
+      name,
+      `pct_change(avg(last_1d),last_1w):${scoped(query, scope, ['experiment'])} ${worse === 'drop' ? '<' : '>'} ${sign * percent}`,
+      sign * percent,
+      sign * round(percent * 0.6),
+      message,
+      2,
+    );
   };
 
   const mfuDrop = options.mfuDropPercent ?? 5;

@@ -54,7 +54,12 @@ export function metricSetFromColumns(columns: { name: string; class: MetricClass
     else if (c.class.kind === 'timer') set.stepTime.push(entry);
     else if (c.class.kind !== 'window') continue;
     else if (/(^|[._])mfu($|[._])|model_flops_util|hfu/.test(key)) set.mfu.push(entry);
-    else if (unit === 'tflops' || unit === 'per_second' || /tflop|throughput|tokens_per_s|samples_per_s|tok_s/.test(key)) set.throughput.push(entry);
+    else if (
+      unit === 'tflops' ||
+      unit === 'per_second' ||
+      /tflop|throughput|tokens_per_s|samples_per_s|tok_s/.test(key)
+    )
+      set.throughput.push(entry);
     else if (/bytes$/.test(unit) || /(^|[._])(mem|memory|vram|hbm)|mem_|_mem($|[._])/.test(key)) set.memory.push(entry);
   }
   return set;
@@ -74,7 +79,12 @@ export interface MetricQuery {
  * The query for one statistic of one column, or null where the route does not carry it
  * (a final loss over DogStatsD, for instance).
  */
-export function metricQuery(source: DatadogSource, prefix: string, m: DatadogPanelMetric, stat: PanelStat): MetricQuery | null {
+export function metricQuery(
+  source: DatadogSource,
+  prefix: string,
+  m: DatadogPanelMetric,
+  stat: PanelStat,
+): MetricQuery | null {
   const name = statsdName(prefix, m.header);
   if (source === 'api') {
     if (m.kind === 'gauge') return stat === 'centre' ? { query: `avg:${name}`, label: 'latest' } : null;
@@ -85,9 +95,13 @@ export function metricQuery(source: DatadogSource, prefix: string, m: DatadogPan
       case 'max':
         return { query: `max:${datadogStatName(prefix, m.header, 'p90')}`, label: 'steady-state p90' };
       case 'lowest':
-        return m.kind === 'loss' ? { query: `min:${name}`, label: 'lowest sampled' } : { query: `min:${datadogStatName(prefix, m.header, 'p10')}`, label: 'steady-state p10' };
+        return m.kind === 'loss'
+          ? { query: `min:${name}`, label: 'lowest sampled' }
+          : { query: `min:${datadogStatName(prefix, m.header, 'p10')}`, label: 'steady-state p10' };
       case 'final':
-        return m.kind === 'loss' ? { query: `avg:${datadogStatName(prefix, m.header, 'final')}`, label: 'final' } : null;
+        return m.kind === 'loss'
+          ? { query: `avg:${datadogStatName(prefix, m.header, 'final')}`, label: 'final' }
+          : null;
     }
   }
   switch (m.kind) {
@@ -109,7 +123,11 @@ export function metricQuery(source: DatadogSource, prefix: string, m: DatadogPan
       }[stat];
     case 'loss':
     case 'gauge':
-      return stat === 'centre' ? { query: `avg:${name}`, label: 'average' } : stat === 'lowest' ? { query: `min:${name}`, label: 'lowest sampled' } : null;
+      return stat === 'centre'
+        ? { query: `avg:${name}`, label: 'average' }
+        : stat === 'lowest'
+          ? { query: `min:${name}`, label: 'lowest sampled' }
+          : null;
     default:
       return null;
   }

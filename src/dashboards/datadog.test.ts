@@ -3,7 +3,19 @@ import { parseConfig } from '../classify/parse-config.js';
 import { datadogMetricSet, generateDatadogDashboard, generateDatadogMonitors, parseDatadogSource } from './datadog.js';
 import { DEFAULT_DATADOG_METRICS } from './datadog-queries.js';
 
-const DEMO_HEADERS = ['train.lm_loss', 'val.lm_loss', 'MFU', 'Tflops', 'tokens_per_sec', 'step_time', 'memory.allocated [MiB]', 'memory.reserved [MiB]', 'lr', 'consumed_tokens', 'grad_norm'];
+const DEMO_HEADERS = [
+  'train.lm_loss',
+  'val.lm_loss',
+  'MFU',
+  'Tflops',
+  'tokens_per_sec',
+  'step_time',
+  'memory.allocated [MiB]',
+  'memory.reserved [MiB]',
+  'lr',
+  'consumed_tokens',
+  'grad_norm',
+];
 
 describe('Datadog generators for the shells', () => {
   it('classifies a metrics file header into panels', () => {

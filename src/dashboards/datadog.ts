@@ -23,14 +23,23 @@ export interface DatadogGeneratorOptions {
 }
 
 /** The columns each panel shows: classified headers, or the usual ones. */
-export function datadogMetricSet(headers: string[] | null | undefined, config: Pick<Config, 'rules'> = { rules: [] }): DatadogMetricSet {
+export function datadogMetricSet(
+  headers: string[] | null | undefined,
+  config: Pick<Config, 'rules'> = { rules: [] },
+): DatadogMetricSet {
   if (!headers?.length) return DEFAULT_DATADOG_METRICS;
   return metricSetFromColumns(headers.map((name) => ({ name, class: classify(name, config) })));
 }
 
 export function generateDatadogDashboard(options: DatadogGeneratorOptions): DatadogDashboard {
   const metrics = datadogMetricSet(options.headers, options.config);
-  return datadogDashboard({ source: options.source, prefix: options.prefix, metrics, modelTag: options.modelTag, title: options.title });
+  return datadogDashboard({
+    source: options.source,
+    prefix: options.prefix,
+    metrics,
+    modelTag: options.modelTag,
+    title: options.title,
+  });
 }
 
 export function generateDatadogMonitors(options: DatadogGeneratorOptions): DatadogMonitor[] {

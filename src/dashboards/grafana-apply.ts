@@ -19,15 +19,29 @@ export interface GrafanaSaved {
 /** Where and with which token: `--grafana-url` or GRAFANA_URL, and GRAFANA_TOKEN. */
 export function grafanaTargetFrom(url: string | undefined, env: NodeJS.ProcessEnv): ApiTarget {
   const token = env.GRAFANA_TOKEN ?? '';
-  if (!token) throw new InputError('--apply', null, 'needs GRAFANA_TOKEN (a service account token that can write dashboards)');
+  if (!token)
+    throw new InputError('--apply', null, 'needs GRAFANA_TOKEN (a service account token that can write dashboards)');
   const given = url?.trim() || env.GRAFANA_URL?.trim() || '';
   if (!given) throw new InputError('--apply', null, 'needs --grafana-url URL (or GRAFANA_URL)');
-  return { base: apiBase(given, '--grafana-url', [token]), headers: { Authorization: `Bearer ${token}` }, secrets: [token] };
+  return {
+    base: apiBase(given, '--grafana-url', [token]),
+    headers: { Authorization: `Bearer ${token}` },
+    secrets: [token],
+  };
 }
 
 /** Save into `folderUid` (Grafana's General folder when absent). */
-export async function applyGrafanaDashboard(dashboard: GrafanaDashboard, target: ApiTarget, folderUid?: string): Promise<GrafanaSaved> {
+export async function applyGrafanaDashboard(
+  dashboard: GrafanaDashboard,
+  target: ApiTarget,
+  folderUid?: string,
+): Promise<GrafanaSaved> {
   // `id: null` with `overwrite`: Grafana matches on the uid, creating the dashboard or replacing it.
-  const body = { dashboard: { ...dashboard, id: null }, overwrite: true, message: 'training-metrics-gate dashboard grafana --apply', ...(folderUid ? { folderUid } : {}) };
+  const body = {
+    dashboard: { ...dashboard, id: null },
+    overwrite: true,
+    message: 'training-metrics-gate dashboard grafana --apply',
+    ...(folderUid ? { folderUid } : {}),
+  };
   return apiCall<GrafanaSaved>(target, 'POST', '/api/dashboards/db', body);
 }

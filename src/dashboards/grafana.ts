@@ -105,7 +105,13 @@ export function rowOf(metric: DashboardMetric): Row | null {
   if (kind === 'loss') return 'Loss';
   if (kind === 'timer' || /(step|iter|iteration)[._]?time/.test(key)) return 'Step time';
   if (['bytes', 'mebibytes', 'gibibytes', 'megabytes', 'gigabytes'].includes(unit) || /mem/.test(key)) return 'Memory';
-  if (/mfu|flops|throughput|tokens_per|samples_per|tok_s/.test(key) || unit === 'tflops' || unit === 'tokens_per_second' || unit === 'per_second') return 'MFU and throughput';
+  if (
+    /mfu|flops|throughput|tokens_per|samples_per|tok_s/.test(key) ||
+    unit === 'tflops' ||
+    unit === 'tokens_per_second' ||
+    unit === 'per_second'
+  )
+    return 'MFU and throughput';
   return 'Other';
 }
 
@@ -153,23 +159,46 @@ interface PanelSpec {
 /** Panels for one column. */
 function metricPanel(metric: DashboardMetric, options: GrafanaOptions): PanelSpec {
   const { kind, unit } = metric.class;
-  const base = prometheusMetricName(options.prefix, metric.name, options.source === 'statsd-exporter' ? statsdExporterUnit(metric.class) : unit);
+  const base = prometheusMetricName(
+    options.prefix,
+    metric.name,
+    options.source === 'statsd-exporter' ? statsdExporterUnit(metric.class) : unit,
+  );
   const title = metric.name;
-  if (kind === 'gauge') return { title, unit: grafanaUnit(base.unit), targets: [{ expr: `${base.name}{${SELECTOR}}`, legend: '{{run}}' }] };
+  if (kind === 'gauge')
+    return { title, unit: grafanaUnit(base.unit), targets: [{ expr: `${base.name}{${SELECTOR}}`, legend: '{{run}}' }] };
   if (options.source === 'pushgateway') {
-    const targets = QUANTILES.map(([q, label]) => ({ expr: `${base.name}{quantile="${q}", ${SELECTOR}}`, legend: `{{run}} ${label}` }));
+    const targets = QUANTILES.map(([q, label]) => ({
+      expr: `${base.name}{quantile="${q}", ${SELECTOR}}`,
+      legend: `{{run}} ${label}`,
+    }));
     if (kind === 'loss') targets.push({ expr: `${base.name}_final{${SELECTOR}}`, legend: '{{run}} final' });
-    return { title, unit: grafanaUnit(base.unit), targets, description: 'Steady-state median, p10 and p90 of each run, as pushed at the end of the run.' };
+    return {
+      title,
+      unit: grafanaUnit(base.unit),
+      targets,
+      description: 'Steady-state median, p10 and p90 of each run, as pushed at the end of the run.',
+    };
   }
   if (kind === 'loss') {
-    return { title, unit: grafanaUnit(base.unit), targets: [{ expr: `${base.name}{${SELECTOR}}`, legend: '{{experiment}}' }], description: 'Last sampled value.' };
+    return {
+      title,
+      unit: grafanaUnit(base.unit),
+      targets: [{ expr: `${base.name}{${SELECTOR}}`, legend: '{{experiment}}' }],
+      description: 'Last sampled value.',
+    };
   }
   if (bucketsFor(base.unit)) {
     const targets = QUANTILES.map(([q, label]) => ({
       expr: `histogram_quantile(${q}, sum by (le, experiment, branch_type) (increase(${base.name}_bucket{${SELECTOR}}[$window])))`,
       legend: `{{experiment}} ${label}`,
     }));
-    return { title, unit: grafanaUnit(base.unit), targets, description: 'Quantiles of the per-window values sent over the last $window.' };
+    return {
+      title,
+      unit: grafanaUnit(base.unit),
+      targets,
+      description: 'Quantiles of the per-window values sent over the last $window.',
+    };
   }
   // No buckets for this unit: statsd_exporter keeps a summary (quantiles 0.5, 0.9, 0.99).
   const targets = [
@@ -184,15 +213,66 @@ function genericPanels(prefix: string): Map<Row, PanelSpec[]> {
   const p = snakeName(prefix);
   const q = (pattern: string) => `{__name__=~"${p}_${pattern}", quantile="0.5", ${SELECTOR}}`;
   return new Map<Row, PanelSpec[]>([
-    ['MFU and throughput', [
-      { title: 'MFU (median)', unit: 'percentunit', targets: [{ expr: q('.*mfu.*_ratio'), legend: '{{run}} {{__name__}}' }] },
-      { title: 'Throughput (median)', unit: 'suffix: tok/s', targets: [{ expr: q('.*_tokens_per_second'), legend: '{{run}} {{__name__}}' }] },
-      { title: 'FLOP/s (median)', unit: 'flops', targets: [{ expr: q('(.*_)?flops_per_second'), legend: '{{run}} {{__name__}}' }] },
-    ]],
-    ['Loss', [{ title: 'Final loss', unit: 'short', targets: [{ expr: `{__name__=~"${p}_.*loss.*_final", ${SELECTOR}}`, legend: '{{run}} {{__name__}}' }] }]],
-    ['Step time', [{ title: 'Step time (median)', unit: 's', targets: [{ expr: q('.*(step|iter|iteration).*_seconds'), legend: '{{run}} {{__name__}}' }] }]],
-    ['Memory', [{ title: 'Memory (median)', unit: 'bytes', targets: [{ expr: q('.*mem.*_bytes'), legend: '{{run}} {{__name__}}' }] }]],
-    ['GPU', [{ title: 'GPU', unit: 'short', targets: [{ expr: `{__name__=~"${p}_gpu_.*", ${SELECTOR}}`, legend: '{{run}} {{__name__}} {{quantile}}' }] }]],
+    [
+      'MFU and throughput',
+      [
+        {
+          title: 'MFU (median)',
+          unit: 'percentunit',
+          targets: [{ expr: q('.*mfu.*_ratio'), legend: '{{run}} {{__name__}}' }],
+        },
+        {
+          title: 'Throughput (median)',
+          unit: 'suffix: tok/s',
+          targets: [{ expr: q('.*_tokens_per_second'), legend: '{{run}} {{__name__}}' }],
+        },
+        {
+          title: 'FLOP/s (median)',
+          unit: 'flops',
+          targets: [{ expr: q('(.*_)?flops_per_second'), legend: '{{run}} {{__name__}}' }],
+        },
+      ],
+    ],
+    [
+      'Loss',
+      [
+        {
+          title: 'Final loss',
+          unit: 'short',
+          targets: [{ expr: `{__name__=~"${p}_.*loss.*_final", ${SELECTOR}}`, legend: '{{run}} {{__name__}}' }],
+        },
+      ],
+    ],
+    [
+      'Step time',
+      [
+        {
+          title: 'Step time (median)',
+          unit: 's',
+          targets: [{ expr: q('.*(step|iter|iteration).*_seconds'), legend: '{{run}} {{__name__}}' }],
+        },
+      ],
+    ],
+    [
+      'Memory',
+      [
+        {
+          title: 'Memory (median)',
+          unit: 'bytes',
+          targets: [{ expr: q('.*mem.*_bytes'), legend: '{{run}} {{__name__}}' }],
+        },
+      ],
+    ],
+    [
+      'GPU',
+      [
+        {
+          title: 'GPU',
+          unit: 'short',
+          targets: [{ expr: `{__name__=~"${p}_gpu_.*", ${SELECTOR}}`, legend: '{{run}} {{__name__}} {{quantile}}' }],
+        },
+      ],
+    ],
   ]);
 }
 
@@ -217,28 +297,53 @@ function gpuPanels(prefix: string, source: DashboardSource): PanelSpec[] {
 function gatePanels(prefix: string, source: DashboardSource): PanelSpec[] {
   const n = runFamilyNames(prefix);
   const who = source === 'pushgateway' ? '{{run}}' : '{{experiment}}';
-  const regression: PanelSpec = { title: 'Runs with a regression', unit: 'short', targets: [{ expr: `${n.regression}{${SELECTOR}}`, legend: who }] };
+  const regression: PanelSpec = {
+    title: 'Runs with a regression',
+    unit: 'short',
+    targets: [{ expr: `${n.regression}{${SELECTOR}}`, legend: who }],
+  };
   if (source === 'statsd-exporter') return [regression];
   return [
     {
       title: 'Verdict per metric',
       unit: 'short',
       table: true,
-      targets: [{ expr: `max by (run, metric, verdict) (${n.verdict}{${SELECTOR}} == 1)`, legend: '{{run}} {{metric}} {{verdict}}' }],
+      targets: [
+        {
+          expr: `max by (run, metric, verdict) (${n.verdict}{${SELECTOR}} == 1)`,
+          legend: '{{run}} {{metric}} {{verdict}}',
+        },
+      ],
     },
     regression,
-    { title: 'Change against the baseline', unit: 'percentunit', targets: [{ expr: `${n.change}{${SELECTOR}}`, legend: '{{run}} {{metric}}' }] },
+    {
+      title: 'Change against the baseline',
+      unit: 'percentunit',
+      targets: [{ expr: `${n.change}{${SELECTOR}}`, legend: '{{run}} {{metric}}' }],
+    },
   ];
 }
 
 function runPanels(prefix: string, source: DashboardSource): PanelSpec[] {
   const n = runFamilyNames(prefix);
-  const steps: PanelSpec = { title: 'Steps', unit: 'short', targets: [{ expr: `${n.steps}{${SELECTOR}}`, legend: source === 'pushgateway' ? '{{run}}' : '{{experiment}}' }] };
+  const steps: PanelSpec = {
+    title: 'Steps',
+    unit: 'short',
+    targets: [{ expr: `${n.steps}{${SELECTOR}}`, legend: source === 'pushgateway' ? '{{run}}' : '{{experiment}}' }],
+  };
   if (source === 'statsd-exporter') return [steps];
-  return [steps, { title: 'Duration', unit: 's', targets: [{ expr: `${n.duration}{${SELECTOR}}`, legend: '{{run}}' }] }];
+  return [
+    steps,
+    { title: 'Duration', unit: 's', targets: [{ expr: `${n.duration}{${SELECTOR}}`, legend: '{{run}}' }] },
+  ];
 }
 
-function variable(name: string, label: string, query: string, ds: { type: 'prometheus'; uid: string }): GrafanaVariable {
+function variable(
+  name: string,
+  label: string,
+  query: string,
+  ds: { type: 'prometheus'; uid: string },
+): GrafanaVariable {
   return {
     name,
     label,
@@ -260,12 +365,15 @@ function variable(name: string, label: string, query: string, ds: { type: 'prome
 /** The dashboard for `metrics` (a run's columns and classes; empty: a pattern-based Pushgateway dashboard). */
 export function grafanaDashboard(metrics: DashboardMetric[], options: GrafanaOptions): GrafanaDashboard {
   if (options.source === 'statsd-exporter' && metrics.length === 0) {
-    throw new Error('a statsd-exporter dashboard needs the metric columns (their histogram names depend on the units): pass the metrics file');
+    throw new Error(
+      'a statsd-exporter dashboard needs the metric columns (their histogram names depend on the units): pass the metrics file',
+    );
   }
   const ds = { type: 'prometheus' as const, uid: options.datasourceUid || '${datasource}' };
   const prefix = snakeName(options.prefix);
   const anchor = options.source === 'pushgateway' ? runFamilyNames(options.prefix).steps : `{__name__=~"${prefix}_.+"}`;
-  const anchorWith = (sel: string) => (anchor.startsWith('{') ? `{__name__=~"${prefix}_.+", ${sel}}` : `${anchor}{${sel}}`);
+  const anchorWith = (sel: string) =>
+    anchor.startsWith('{') ? `{__name__=~"${prefix}_.+", ${sel}}` : `${anchor}{${sel}}`;
 
   const byRow = new Map<Row, PanelSpec[]>();
   if (metrics.length === 0) {
@@ -309,7 +417,10 @@ export function grafanaDashboard(metrics: DashboardMetric[], options: GrafanaOpt
         fieldConfig: { defaults: { unit: spec.unit }, overrides: [] },
         options: spec.table
           ? { showHeader: true }
-          : { legend: { displayMode: 'table', placement: 'bottom', calcs: ['lastNotNull'] }, tooltip: { mode: 'multi', sort: 'none' } },
+          : {
+              legend: { displayMode: 'table', placement: 'bottom', calcs: ['lastNotNull'] },
+              tooltip: { mode: 'multi', sort: 'none' },
+            },
       });
     });
     y += Math.ceil(specs.length / 2) * 8;
@@ -317,10 +428,20 @@ export function grafanaDashboard(metrics: DashboardMetric[], options: GrafanaOpt
 
   const variables: GrafanaVariable[] = [];
   if (!options.datasourceUid) {
-    variables.push({ name: 'datasource', label: 'Prometheus', type: 'datasource', query: 'prometheus', current: { text: 'default', value: 'default' }, options: [], hide: 0 });
+    variables.push({
+      name: 'datasource',
+      label: 'Prometheus',
+      type: 'datasource',
+      query: 'prometheus',
+      current: { text: 'default', value: 'default' },
+      options: [],
+      hide: 0,
+    });
   }
   variables.push(variable('experiment', 'Experiment', `label_values(${anchor}, experiment)`, ds));
-  variables.push(variable('branch_type', 'Branch type', `label_values(${anchorWith('experiment=~"$experiment"')}, branch_type)`, ds));
+  variables.push(
+    variable('branch_type', 'Branch type', `label_values(${anchorWith('experiment=~"$experiment"')}, branch_type)`, ds),
+  );
   if (options.source === 'statsd-exporter') {
     variables.push({
       name: 'window',
@@ -336,7 +457,8 @@ export function grafanaDashboard(metrics: DashboardMetric[], options: GrafanaOpt
 
   return {
     uid: options.uid ?? `training-metrics-${options.source === 'pushgateway' ? 'pg' : 'se'}`,
-    title: options.title ?? `Training metrics (${options.source === 'pushgateway' ? 'Pushgateway' : 'statsd_exporter'})`,
+    title:
+      options.title ?? `Training metrics (${options.source === 'pushgateway' ? 'Pushgateway' : 'statsd_exporter'})`,
     tags: ['training-metrics-gate', options.source],
     timezone: 'browser',
     schemaVersion: 39,
@@ -358,7 +480,8 @@ export function dashboardQueries(dashboard: GrafanaDashboard): { where: string; 
     for (const t of panel.targets ?? []) out.push({ where: `panel "${panel.title}" ${t.refId}`, expr: t.expr });
   }
   for (const v of dashboard.templating.list) {
-    if (v.type === 'query') out.push({ where: `variable ${v.name}`, expr: typeof v.query === 'string' ? v.query : v.query.query });
+    if (v.type === 'query')
+      out.push({ where: `variable ${v.name}`, expr: typeof v.query === 'string' ? v.query : v.query.query });
   }
   return out;
 }

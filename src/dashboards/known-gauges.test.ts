@@ -8,14 +8,27 @@ import { KNOWN_GAUGES } from './known-gauges.js';
 describe('KNOWN_GAUGES', () => {
   it('covers every gauge the GPU report makes from real captures, with the same unit', async () => {
     const samples = await readGpuInputs(
-      ['fixtures/real/nvidia_smi_query_gpu_all_fields_h100_load_capture.csv', 'fixtures/real/nvidia_smi_8gpu_interleaved_gpu_glasses.csv'],
+      [
+        'fixtures/real/nvidia_smi_query_gpu_all_fields_h100_load_capture.csv',
+        'fixtures/real/nvidia_smi_8gpu_interleaved_gpu_glasses.csv',
+      ],
       [],
     );
     const run: RunSummary = {
-      name: 'r', experiment: 'e', source: 'm.csv', tags: {}, fingerprint: { world_size: '8' },
-      steps: { count: 10, first: 1, last: 10 }, truncated: false, durationSeconds: 9000, warnings: [], metrics: [],
+      name: 'r',
+      experiment: 'e',
+      source: 'm.csv',
+      tags: {},
+      fingerprint: { world_size: '8' },
+      steps: { count: 10, first: 1, last: 10 },
+      truncated: false,
+      durationSeconds: 9000,
+      warnings: [],
+      metrics: [],
     };
-    const report = gpuReport(samples, [run], { prices: resolveGpuPrices('{ "H100": 2.49 }', parseConfig('', 'c.yml')) });
+    const report = gpuReport(samples, [run], {
+      prices: resolveGpuPrices('{ "H100": 2.49 }', parseConfig('', 'c.yml')),
+    });
     const made = [...report.gauges, ...report.costs.flatMap((c) => c.gauges)];
     expect(made.length).toBeGreaterThan(10);
     for (const g of made) {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CLASSES } from '../../test/helpers/run-summaries.js';
-import { bucketsFor, exponentialBuckets, statsdExporterMapping, type MappingMetric, type StatsdMapping } from './statsd-exporter-mapping.js';
+import {
+  bucketsFor,
+  exponentialBuckets,
+  statsdExporterMapping,
+  type MappingMetric,
+  type StatsdMapping,
+} from './statsd-exporter-mapping.js';
 
 // The checks statsd_exporter itself makes when it loads a mapping (pkg/mapper/mapper.go).
 const statsdMetricRE = '[a-zA-Z_](-?[a-zA-Z0-9_])*';
@@ -45,23 +51,45 @@ describe('statsdExporterMapping', () => {
 
   it('maps the loss gauge with its step label blanked', () => {
     expect(byMatch('training_metrics.train.lm_loss')).toEqual({
-      match: 'training_metrics.train.lm_loss', name: 'training_metrics_train_lm_loss', help: '"train.lm_loss"', match_metric_type: 'gauge', labels: { step: '' },
+      match: 'training_metrics.train.lm_loss',
+      name: 'training_metrics_train_lm_loss',
+      help: '"train.lm_loss"',
+      match_metric_type: 'gauge',
+      labels: { step: '' },
     });
   });
 
   it('maps timers to second histograms without a scale (statsd_exporter divides |ms by 1000)', () => {
     const m = byMatch('training_metrics.step_time_ms')!;
-    expect(m).toMatchObject({ name: 'training_metrics_step_time_seconds', match_metric_type: 'observer', observer_type: 'histogram' });
+    expect(m).toMatchObject({
+      name: 'training_metrics_step_time_seconds',
+      match_metric_type: 'observer',
+      observer_type: 'histogram',
+    });
     expect(m.scale).toBeUndefined();
     expect(m.histogram_options!.buckets[0]).toBe(0.005);
   });
 
   it('maps windows to histograms in base units, scaled, with the steps label blanked', () => {
-    expect(byMatch('training_metrics.mfu')).toMatchObject({ name: 'training_metrics_mfu_ratio', scale: 0.01, observer_type: 'histogram', labels: { steps: '' } });
+    expect(byMatch('training_metrics.mfu')).toMatchObject({
+      name: 'training_metrics_mfu_ratio',
+      scale: 0.01,
+      observer_type: 'histogram',
+      labels: { steps: '' },
+    });
     expect(byMatch('training_metrics.mfu')!.histogram_options!.buckets.at(-1)).toBe(1);
-    expect(byMatch('training_metrics.memory.max_allocated')).toMatchObject({ name: 'training_metrics_memory_max_allocated_bytes', scale: 1048576 });
-    expect(byMatch('training_metrics.tflops')).toMatchObject({ name: 'training_metrics_flops_per_second', scale: 1e12 });
-    expect(byMatch('training_metrics.learning_rate')).toMatchObject({ name: 'training_metrics_learning_rate', match_metric_type: 'gauge' });
+    expect(byMatch('training_metrics.memory.max_allocated')).toMatchObject({
+      name: 'training_metrics_memory_max_allocated_bytes',
+      scale: 1048576,
+    });
+    expect(byMatch('training_metrics.tflops')).toMatchObject({
+      name: 'training_metrics_flops_per_second',
+      scale: 1e12,
+    });
+    expect(byMatch('training_metrics.learning_rate')).toMatchObject({
+      name: 'training_metrics_learning_rate',
+      match_metric_type: 'gauge',
+    });
     expect(byMatch('training_metrics.learning_rate')!.scale).toBeUndefined();
   });
 
@@ -73,9 +101,19 @@ describe('statsdExporterMapping', () => {
   });
 
   it('maps the run, GPU and cost gauges the engine sends to the Pushgateway names', () => {
-    expect(byMatch('training_metrics.gpu.util.mean')).toMatchObject({ name: 'training_metrics_gpu_util_mean_ratio', scale: 0.01, match_metric_type: 'gauge' });
-    expect(byMatch('training_metrics.gpu.run.memory.peak')).toMatchObject({ name: 'training_metrics_gpu_run_memory_peak_bytes', scale: 1048576 });
-    expect(byMatch('training_metrics.cost.gpu_hours')).toMatchObject({ name: 'training_metrics_cost_gpu_seconds', scale: 3600 });
+    expect(byMatch('training_metrics.gpu.util.mean')).toMatchObject({
+      name: 'training_metrics_gpu_util_mean_ratio',
+      scale: 0.01,
+      match_metric_type: 'gauge',
+    });
+    expect(byMatch('training_metrics.gpu.run.memory.peak')).toMatchObject({
+      name: 'training_metrics_gpu_run_memory_peak_bytes',
+      scale: 1048576,
+    });
+    expect(byMatch('training_metrics.cost.gpu_hours')).toMatchObject({
+      name: 'training_metrics_cost_gpu_seconds',
+      scale: 3600,
+    });
     expect(byMatch('training_metrics.cost.total')).toMatchObject({ name: 'training_metrics_cost' });
     expect(byMatch('training_metrics.run.steps')).toMatchObject({ name: 'training_metrics_run_steps' });
     expect(byMatch('training_metrics.gate.regression')).toMatchObject({ name: 'training_metrics_gate_regression' });
@@ -83,7 +121,10 @@ describe('statsdExporterMapping', () => {
 
   it('skips ignored columns and ends with glob fallbacks that keep the same names', () => {
     expect(doc.mappings.some((m) => m.match.includes('timestamp'))).toBe(false);
-    expect(byMatch('training_metrics.*.*')).toMatchObject({ name: 'training_metrics_${1}_${2}', match_metric_type: 'gauge' });
+    expect(byMatch('training_metrics.*.*')).toMatchObject({
+      name: 'training_metrics_${1}_${2}',
+      match_metric_type: 'gauge',
+    });
     const fallbacks = doc.mappings.filter((m) => m.match.includes('*'));
     expect(fallbacks).toHaveLength(8);
     expect(doc.mappings.indexOf(fallbacks[0]!)).toBe(doc.mappings.length - 8);

@@ -98,7 +98,11 @@ export function mappingFor(metric: MappingMetric, prefix: string): StatsdMapping
   // A timer is named in seconds (factor 1) whatever its column said: statsd_exporter turns `|ms` into seconds.
   const { name, factor, unit: baseUnit } = prometheusMetricName(prefix, metric.name, statsdExporterUnit(metric.class));
   const statsd = statsdName(prefix, metric.name);
-  const entry: StatsdMapping = { ...matchFor(statsd), name, help: `"${metric.name}"${baseUnit ? ` in ${baseUnit.replace(/_/g, ' ')}` : ''}` };
+  const entry: StatsdMapping = {
+    ...matchFor(statsd),
+    name,
+    help: `"${metric.name}"${baseUnit ? ` in ${baseUnit.replace(/_/g, ' ')}` : ''}`,
+  };
   entry.match_metric_type = kind === 'loss' || kind === 'gauge' ? 'gauge' : 'observer';
   if (factor !== 1) entry.scale = factor;
   if (entry.match_metric_type === 'gauge') {
@@ -160,5 +164,7 @@ export function statsdExporterMapping(metrics: MappingMetric[], options: StatsdE
     `# StatsD prefix "${options.prefix}"; names and units match the Pushgateway route.`,
     '',
   ].join('\n');
-  return header + stringify({ defaults: { match_type: 'glob', glob_disable_ordering: false }, mappings }, { lineWidth: 0 });
+  return (
+    header + stringify({ defaults: { match_type: 'glob', glob_disable_ordering: false }, mappings }, { lineWidth: 0 })
+  );
 }

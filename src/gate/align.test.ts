@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { valueAtStep } from './align.js';
 
 describe('valueAtStep', () => {
-  const samples: [number, number][] = [[0, 10], [100, 6], [200, 4]];
+  const samples: [number, number][] = [
+    [0, 10],
+    [100, 6],
+    [200, 4],
+  ];
   it('interpolates between samples and hits samples exactly', () => {
     expect(valueAtStep(samples, 150)).toBe(5);
     expect(valueAtStep(samples, 100)).toBe(6);

@@ -3,8 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { buildBaseline, type BaselineOptions } from './baseline.js';
 
 const noise = [0.3, -0.5, 0.1, 0.6, -0.2, -0.4, 0.2, 0.5, -0.1, -0.3, 0.4, -0.6];
-const opts: BaselineOptions = { better: 1, minEffect: 0.02, shiftAlpha: 0.01, outlierMads: 5, priorRuns: 0, priorCv: 0, noiseFloor: 0 };
-const pts = (values: number[], marks: number[] = []) => values.map((value, i) => ({ value, marked: marks.includes(i) }));
+const opts: BaselineOptions = {
+  better: 1,
+  minEffect: 0.02,
+  shiftAlpha: 0.01,
+  outlierMads: 5,
+  priorRuns: 0,
+  priorCv: 0,
+  noiseFloor: 0,
+};
+const pts = (values: number[], marks: number[] = []) =>
+  values.map((value, i) => ({ value, marked: marks.includes(i) }));
 
 describe('buildBaseline', () => {
   it('is the mean and SD of a steady history', () => {

@@ -71,7 +71,11 @@ export function buildBaseline(points: readonly HistoryPoint[], o: BaselineOption
   const raw: { values: number[]; marked: boolean }[] = [];
   for (const seg of marked) {
     const values = seg.map((p) => p.value);
-    const starts = [0, ...levelShifts(values, { alpha: o.shiftAlpha, minStep: o.minEffect, prior: shiftPrior, minSegment: 3 }), values.length];
+    const starts = [
+      0,
+      ...levelShifts(values, { alpha: o.shiftAlpha, minStep: o.minEffect, prior: shiftPrior, minSegment: 3 }),
+      values.length,
+    ];
     for (let i = 0; i + 1 < starts.length; i++) {
       raw.push({ values: values.slice(starts[i], starts[i + 1]), marked: i === 0 && seg[0]!.marked });
     }
@@ -93,16 +97,24 @@ export function buildBaseline(points: readonly HistoryPoint[], o: BaselineOption
   // 4. The accepted level.
   let accepted = 0;
   for (let i = 1; i < segments.length; i++) {
-    if (segments[i]!.marked || o.better * (mean(segments[i]!.values) - mean(segments[accepted]!.values)) > 0) accepted = i;
+    if (segments[i]!.marked || o.better * (mean(segments[i]!.values) - mean(segments[accepted]!.values)) > 0)
+      accepted = i;
   }
   const level = segments[accepted]!.values;
   const centre = mean(level);
   const since = segments.slice(accepted + 1).reduce((n, s) => n + s.values.length, 0);
   const total = segments.reduce((n, s) => n + s.values.length, 0);
   if (segments.length > 1) {
-    const why = segments[accepted]!.marked ? 'since the run marked as a new baseline' : accepted > 0 ? 'since an accepted shift' : 'the first level in the history';
+    const why = segments[accepted]!.marked
+      ? 'since the run marked as a new baseline'
+      : accepted > 0
+        ? 'since an accepted shift'
+        : 'the first level in the history';
     notes.push(`level of ${level.length} run${level.length === 1 ? '' : 's'} ${why}`);
-    if (since > 0) notes.push(`the ${since} latest run${since === 1 ? ' is' : 's are'} worse and not acknowledged as a new baseline`);
+    if (since > 0)
+      notes.push(
+        `the ${since} latest run${since === 1 ? ' is' : 's are'} worse and not acknowledged as a new baseline`,
+      );
   }
 
   // 5. Noise.

@@ -15,10 +15,20 @@ export interface Completeness {
   truncated: boolean;
 }
 
-export function runCompleteness(summary: RunSummary, history: readonly HistoryRecord[], fraction: number): Completeness {
+export function runCompleteness(
+  summary: RunSummary,
+  history: readonly HistoryRecord[],
+  fraction: number,
+): Completeness {
   const done = history.filter((r) => r.complete && Number.isFinite(r.steps)).map((r) => r.steps);
   const expectedSteps = done.length ? median(done) : null;
   const steps = Number.isFinite(summary.steps.last) ? summary.steps.last : 0;
   const reached = expectedSteps === null || steps >= expectedSteps * fraction;
-  return { complete: reached && !summary.truncated && summary.steps.count > 0, reached, steps, expectedSteps, truncated: summary.truncated };
+  return {
+    complete: reached && !summary.truncated && summary.steps.count > 0,
+    reached,
+    steps,
+    expectedSteps,
+    truncated: summary.truncated,
+  };
 }

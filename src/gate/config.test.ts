@@ -5,7 +5,10 @@ import { DEFAULT_GATE_CONFIG, gateConfig } from './config.js';
 
 describe('gateConfig', () => {
   it('reads the gate section of the YAML config', () => {
-    const c = parseConfig('gate:\n  alpha: 0.005\n  min_runs: 8\n  prior_runs: 0\n  prior_cv: { throughput: 0.02 }\n  fail_on_incomplete: false\n', 'c.yml');
+    const c = parseConfig(
+      'gate:\n  alpha: 0.005\n  min_runs: 8\n  prior_runs: 0\n  prior_cv: { throughput: 0.02 }\n  fail_on_incomplete: false\n',
+      'c.yml',
+    );
     const g = gateConfig(c.sections.gate, 'c.yml');
     expect(g).toMatchObject({ alpha: 0.005, minRuns: 8, priorRuns: 0, failOnIncomplete: false });
     expect(g.priorCv).toEqual({ ...DEFAULT_GATE_CONFIG.priorCv, throughput: 0.02 });

@@ -53,29 +53,44 @@ const NUMBERS: Record<string, [keyof GateConfig, number, number]> = {
 export function gateConfig(section: unknown, source = 'config'): GateConfig {
   const config: GateConfig = { ...DEFAULT_GATE_CONFIG, priorCv: { ...DEFAULT_GATE_CONFIG.priorCv } };
   if (section === undefined || section === null) return config;
-  if (typeof section !== 'object' || Array.isArray(section)) throw new InputError(source, null, 'gate must be a mapping of settings');
+  if (typeof section !== 'object' || Array.isArray(section))
+    throw new InputError(source, null, 'gate must be a mapping of settings');
   for (const [key, value] of Object.entries(section as Record<string, unknown>)) {
     const spec = NUMBERS[key];
     if (spec) {
       const [field, lo, hi] = spec;
       const n = typeof value === 'number' ? value : NaN;
       if (!(n >= lo && n <= hi) || (key === 'min_runs' && !Number.isInteger(n))) {
-        throw new InputError(source, null, `gate.${key} must be a number from ${lo} to ${hi}${key === 'min_runs' ? ' (whole)' : ''}`);
+        throw new InputError(
+          source,
+          null,
+          `gate.${key} must be a number from ${lo} to ${hi}${key === 'min_runs' ? ' (whole)' : ''}`,
+        );
       }
       (config[field] as number) = n;
     } else if (key === 'fail_on_incomplete') {
-      if (typeof value !== 'boolean') throw new InputError(source, null, 'gate.fail_on_incomplete must be true or false');
+      if (typeof value !== 'boolean')
+        throw new InputError(source, null, 'gate.fail_on_incomplete must be true or false');
       config.failOnIncomplete = value;
     } else if (key === 'prior_cv') {
-      if (typeof value !== 'object' || value === null) throw new InputError(source, null, 'gate.prior_cv must map throughput/loss/memory/other to numbers');
+      if (typeof value !== 'object' || value === null)
+        throw new InputError(source, null, 'gate.prior_cv must map throughput/loss/memory/other to numbers');
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
         if (!(k in config.priorCv) || typeof v !== 'number' || !(v >= 0 && v < 1)) {
-          throw new InputError(source, null, `gate.prior_cv.${k}: expected throughput, loss, memory or other with a number in [0, 1)`);
+          throw new InputError(
+            source,
+            null,
+            `gate.prior_cv.${k}: expected throughput, loss, memory or other with a number in [0, 1)`,
+          );
         }
         config.priorCv[k as FamilyKind] = v;
       }
     } else {
-      throw new InputError(source, null, `unknown gate setting "${key}" (${[...Object.keys(NUMBERS), 'prior_cv', 'fail_on_incomplete'].join(', ')})`);
+      throw new InputError(
+        source,
+        null,
+        `unknown gate setting "${key}" (${[...Object.keys(NUMBERS), 'prior_cv', 'fail_on_incomplete'].join(', ')})`,
+      );
     }
   }
   return config;

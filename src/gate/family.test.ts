@@ -7,7 +7,9 @@ const family = (header: string) => metricFamily(metricKey(header), defaultClass(
 
 describe('metricFamily', () => {
   it('puts the throughput measures in one family', () => {
-    expect(new Set(['MFU', 'Tflops', 'step_time', 'tokens_per_second', 'elapsed_time_per_iteration (ms)'].map(family))).toEqual(new Set(['throughput']));
+    expect(
+      new Set(['MFU', 'Tflops', 'step_time', 'tokens_per_second', 'elapsed_time_per_iteration (ms)'].map(family)),
+    ).toEqual(new Set(['throughput']));
   });
   it('keeps memory together and each loss apart', () => {
     expect(family('memory.allocated [MiB]')).toBe('memory');
@@ -19,6 +21,8 @@ describe('metricFamily', () => {
     const util = metricFamily('gpu.utilization', { kind: 'window', direction: 'higher', unit: 'percent' }).id;
     expect(util).toBe('gpu');
     expect(metricFamily('gpu.sm_active', { kind: 'window', direction: 'higher', unit: 'percent' }).id).toBe(util);
-    expect(metricFamily('gpu.memory.used', { kind: 'window', direction: 'lower', unit: 'mebibytes' }).id).toBe('memory');
+    expect(metricFamily('gpu.memory.used', { kind: 'window', direction: 'lower', unit: 'mebibytes' }).id).toBe(
+      'memory',
+    );
   });
 });

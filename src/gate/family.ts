@@ -10,12 +10,16 @@ export type FamilyKind = 'throughput' | 'loss' | 'memory' | 'other';
 
 const MEMORY = /(^|[._])(mem|memory|vram|hbm)|mem_|_mem($|[._])|bytes|mebibytes|gibibytes/;
 
-export function metricFamily(key: string, cls: Pick<MetricClass, 'kind' | 'direction' | 'unit'>): { id: string; kind: FamilyKind } {
+export function metricFamily(
+  key: string,
+  cls: Pick<MetricClass, 'kind' | 'direction' | 'unit'>,
+): { id: string; kind: FamilyKind } {
   if (cls.kind === 'loss') return { id: `loss:${key}`, kind: 'loss' };
   if (MEMORY.test(key) || MEMORY.test(cls.unit)) return { id: 'memory', kind: 'memory' };
   // GPU activity from telemetry (utilization, SM and tensor activity) moves together, but not in lock-step
   // with the training loop's own throughput: a family of its own.
   if (/^gpu\./.test(key)) return { id: 'gpu', kind: 'other' };
-  if (cls.kind === 'timer' || (cls.kind === 'window' && cls.direction === 'higher')) return { id: 'throughput', kind: 'throughput' };
+  if (cls.kind === 'timer' || (cls.kind === 'window' && cls.direction === 'higher'))
+    return { id: 'throughput', kind: 'throughput' };
   return { id: `other:${key}`, kind: 'other' };
 }

@@ -11,11 +11,25 @@ import { recordFromSummary } from './record.js';
 const summarize = (name: string, spec: Partial<RunSpec>, rng: Rng): Promise<RunSummary> =>
   summarizeRun(simulateRun(name, { ...NORMAL_RUN, ...spec }, rng), DEFAULT_CONFIG);
 
-async function history(n: number, rng: Rng, spec: (k: number) => Partial<RunSpec> = () => ({}), marks: number[] = []): Promise<HistoryRecord[]> {
+async function history(
+  n: number,
+  rng: Rng,
+  spec: (k: number) => Partial<RunSpec> = () => ({}),
+  marks: number[] = [],
+): Promise<HistoryRecord[]> {
   const out: HistoryRecord[] = [];
   for (let k = 0; k < n; k++) {
     const s = await summarize(`h${k}`, spec(k), rng);
-    out.push(recordFromSummary(s, { recordedAt: '2026-01-01T00:00:00Z', ref: 'refs/heads/main', sha: 'abc', runId: String(k), baseline: marks.includes(k), complete: true }));
+    out.push(
+      recordFromSummary(s, {
+        recordedAt: '2026-01-01T00:00:00Z',
+        ref: 'refs/heads/main',
+        sha: 'abc',
+        runId: String(k),
+        baseline: marks.includes(k),
+        complete: true,
+      }),
+    );
   }
   return out;
 }
@@ -29,7 +43,9 @@ describe('judgeRun', () => {
     expect(r.run).toEqual({ complete: true, steps: 400, expectedSteps: 400, truncated: false });
     const mfu = verdictOf(r, 'MFU');
     expect(mfu.verdict).toBe('pass');
-    expect(mfu.reason).toMatch(/^MFU 0\.4\d+ vs 0\.4\d+ ± 0\.00\d+ over 10 runs: [−+]\d\.\d %, within the noise band \(±\d\.\d %\)$/);
+    expect(mfu.reason).toMatch(
+      /^MFU 0\.4\d+ vs 0\.4\d+ ± 0\.00\d+ over 10 runs: [−+]\d\.\d %, within the noise band \(±\d\.\d %\)$/,
+    );
     expect(mfu.baseline!.runs).toBe(10);
     expect(mfu.baseline!.history).toHaveLength(10);
     expect(r.metrics.map((m) => m.name)).not.toContain('learning_rate');
@@ -69,7 +85,9 @@ describe('judgeRun', () => {
     const rng = new Rng(15);
     const nan = judgeRun(await summarize('c', { nanAt: 250 }, rng), []);
     expect(nan.regression).toBe(true);
-    expect(verdictOf(nan, 'train.lm_loss').reason).toBe('train.lm_loss: 1 NaN value, first at step 250 (always a regression)');
+    expect(verdictOf(nan, 'train.lm_loss').reason).toBe(
+      'train.lm_loss: 1 NaN value, first at step 250 (always a regression)',
+    );
     const diverged = judgeRun(await summarize('c', { divergeAt: 250 }, rng), await history(2, rng));
     expect(diverged.regression).toBe(true);
     expect(verdictOf(diverged, 'train.lm_loss').reason).toMatch(/diverged from step \d+ .*always a regression/);
@@ -83,7 +101,12 @@ describe('judgeRun', () => {
     expect(verdictOf(r, 'steps').reason).toBe('run stopped at step 240 of the usual 400: incomplete');
     // At the step it reached its loss is as usual, not "worse than the final loss".
     expect(verdictOf(r, 'train.lm_loss').verdict).toBe('pass');
-    expect(judgeRun(await summarize('c', { stopAt: 240 }, rng), await history(10, rng), { ...DEFAULT_GATE_CONFIG, failOnIncomplete: false }).regression).toBe(false);
+    expect(
+      judgeRun(await summarize('c', { stopAt: 240 }, rng), await history(10, rng), {
+        ...DEFAULT_GATE_CONFIG,
+        failOnIncomplete: false,
+      }).regression,
+    ).toBe(false);
   });
 
   it('fails a 5 % slow-down back to the old level after an accepted speed-up, marked or found', async () => {
@@ -100,7 +123,10 @@ describe('judgeRun', () => {
 
   it('keeps comparing with the last good level after an unacknowledged slow-down', async () => {
     const rng = new Rng(18);
-    const r = judgeRun(await summarize('c', { speed: 0.92 }, rng), await history(10, rng, (k) => ({ speed: k >= 5 ? 0.92 : 1 })));
+    const r = judgeRun(
+      await summarize('c', { speed: 0.92 }, rng),
+      await history(10, rng, (k) => ({ speed: k >= 5 ? 0.92 : 1 })),
+    );
     expect(verdictOf(r, 'MFU').verdict).toBe('regression');
     expect(verdictOf(r, 'MFU').reason).toMatch(/the 5 latest runs are worse and not acknowledged/);
   });

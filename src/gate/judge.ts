@@ -36,7 +36,11 @@ interface Pending {
   history: number[];
 }
 
-export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[], config: GateConfig = DEFAULT_GATE_CONFIG): GateResult {
+export function judgeRun(
+  summary: RunSummary,
+  history: readonly HistoryRecord[],
+  config: GateConfig = DEFAULT_GATE_CONFIG,
+): GateResult {
   const completeness = runCompleteness(summary, history, config.completeFraction);
   const verdicts: MetricVerdict[] = [];
   const pending: Pending[] = [];
@@ -57,11 +61,25 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
     const current = currentValue(m);
 
     if (broken) {
-      verdicts.push({ ...base, verdict: 'regression', current: Number.isFinite(current) ? current : null, baseline: null, change: null, reason: `${m.name}: ${broken}` });
+      verdicts.push({
+        ...base,
+        verdict: 'regression',
+        current: Number.isFinite(current) ? current : null,
+        baseline: null,
+        change: null,
+        reason: `${m.name}: ${broken}`,
+      });
       continue;
     }
     if (!Number.isFinite(current)) {
-      verdicts.push({ ...base, verdict: 'missing', current: null, baseline: null, change: null, reason: `${m.name}: no finite value in this run` });
+      verdicts.push({
+        ...base,
+        verdict: 'missing',
+        current: null,
+        baseline: null,
+        change: null,
+        reason: `${m.name}: no finite value in this run`,
+      });
       continue;
     }
     const baseline =
@@ -83,15 +101,26 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
         centre === null
           ? 'no comparable runs yet'
           : `${formatValue(current)} vs ${formatValue(centre)} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
-      const why = values.length >= config.minRuns ? 'not judged: the history has no spread to judge against' : `not judged below ${config.minRuns} runs`;
+      const why =
+        values.length >= config.minRuns
+          ? 'not judged: the history has no spread to judge against'
+          : `not judged below ${config.minRuns} runs`;
       verdicts.push({
         ...base,
         verdict: 'insufficient-history',
         current,
         // Too few runs for a threshold: the band is their plain scatter (one SD), 0 for a single run.
-        baseline: centre === null ? null : { centre, band: values.length > 1 ? sampleStandardDeviation(values) : 0, runs: values.length, history: values },
+        baseline:
+          centre === null
+            ? null
+            : {
+                centre,
+                band: values.length > 1 ? sampleStandardDeviation(values) : 0,
+                runs: values.length,
+                history: values,
+              },
         change,
-        reason: `${m.name} ${centre === null ? formatValue(current) + ': ' : ''}${vs} (${why})`,
+        reason: `${m.name} ${centre === null ? `${formatValue(current)}: ` : ''}${vs} (${why})`,
       });
       continue;
     }
@@ -100,7 +129,18 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
     const minT = (m.class.minEffect * Math.abs(baseline.centre)) / scale;
     const index = verdicts.length;
     verdicts.push({ ...base, verdict: 'pass', current, baseline: null, change: null, reason: '' });
-    pending.push({ index, family: family.id, metric: m, current, baseline, scale, worse, minT, floor: tUpperTail(minT, baseline.df), history: values });
+    pending.push({
+      index,
+      family: family.id,
+      metric: m,
+      current,
+      baseline,
+      scale,
+      worse,
+      minT,
+      floor: tUpperTail(minT, baseline.df),
+      history: values,
+    });
   }
 
   // One false-alarm budget for the run, split over families before looking at the current values.
@@ -110,7 +150,8 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
   for (const p of pending) {
     const share = shares[families.indexOf(p.family)]!;
     // With share ≥ floor the minimum effect alone keeps false alarms within the share.
-    const threshold = share >= p.floor ? p.minT : Math.max(p.minT, 1 - share < 1 ? tQuantile(1 - share, p.baseline.df) : Infinity);
+    const threshold =
+      share >= p.floor ? p.minT : Math.max(p.minT, 1 - share < 1 ? tQuantile(1 - share, p.baseline.df) : Infinity);
     verdicts[p.index] = decide(p, threshold, config.alpha);
   }
 
@@ -122,7 +163,12 @@ export function judgeRun(summary: RunSummary, history: readonly HistoryRecord[],
     name: summary.name,
     fingerprint: fingerprintKey(summary.fingerprint),
     regression: verdicts.some((v) => v.verdict === 'regression'),
-    run: { complete: completeness.complete, steps: completeness.steps, expectedSteps: completeness.expectedSteps, truncated: completeness.truncated },
+    run: {
+      complete: completeness.complete,
+      steps: completeness.steps,
+      expectedSteps: completeness.expectedSteps,
+      truncated: completeness.truncated,
+    },
     metrics: verdicts,
   };
 }
@@ -140,7 +186,8 @@ function decide(p: Pending, threshold: number, alpha: number): MetricVerdict {
   let why: string;
   if (verdict === 'regression') why = `worse beyond the noise band (${formatChange(-better * bandRel)})`;
   else if (verdict === 'improvement') why = `better beyond the noise band (${formatChange(better * bandRel)})`;
-  else if (Math.abs(p.worse) <= p.minT && Math.abs(p.worse) > tQuantile(1 - alpha, b.df)) why = `real but below the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
+  else if (Math.abs(p.worse) <= p.minT && Math.abs(p.worse) > tQuantile(1 - alpha, b.df))
+    why = `real but below the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
   else if (threshold === p.minT) why = `within the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
   else why = `within the noise band (±${formatChange(bandRel).slice(1)})`;
   return {
@@ -163,7 +210,8 @@ function brokenLoss(m: MetricSummary): string | null {
     return `${what} value${m.nan + m.inf === 1 ? '' : 's'}, first at step ${m.firstNonFiniteStep} (always a regression)`;
   }
   const d = m.loss?.divergence;
-  if (d) return `diverged from step ${d.step} (${formatValue(d.value)} against a best of ${formatValue(d.min)}; always a regression)`;
+  if (d)
+    return `diverged from step ${d.step} (${formatValue(d.value)} against a best of ${formatValue(d.min)}; always a regression)`;
   return null;
 }
 
@@ -174,7 +222,12 @@ function currentValue(m: MetricSummary): number {
 }
 
 /** The metric's value in each comparable run, oldest first; a baseline mark on a run without it carries over. */
-function historyPoints(history: readonly HistoryRecord[], key: string, loss: boolean, alignedStep: number | null): HistoryPoint[] {
+function historyPoints(
+  history: readonly HistoryRecord[],
+  key: string,
+  loss: boolean,
+  alignedStep: number | null,
+): HistoryPoint[] {
   const points: HistoryPoint[] = [];
   let mark = false;
   for (const r of history) {
@@ -194,11 +247,27 @@ function completenessVerdict(c: Completeness, runs: number, config: GateConfig):
   const base = { name: 'steps', direction: 'higher' as const, unit: 'count', current: c.steps, change: null };
   const baseline = c.expectedSteps === null ? null : { centre: c.expectedSteps, band: 0, runs, history: [] };
   if (c.reached) {
-    return { ...base, baseline, verdict: 'pass', reason: `the file ends inside a row (still being written, or cut off) after step ${c.steps}; all usual steps reached` };
+    return {
+      ...base,
+      baseline,
+      verdict: 'pass',
+      reason: `the file ends inside a row (still being written, or cut off) after step ${c.steps}; all usual steps reached`,
+    };
   }
   const where = `stopped at step ${c.steps} of the usual ${formatValue(c.expectedSteps!)}${c.truncated ? ', the file ends inside a row' : ''}`;
-  if (runs < config.minRuns) return { ...base, baseline, verdict: 'insufficient-history', reason: `run ${where} (not judged below ${config.minRuns} runs)` };
-  return { ...base, baseline, verdict: config.failOnIncomplete ? 'regression' : 'pass', reason: `run ${where}: incomplete` };
+  if (runs < config.minRuns)
+    return {
+      ...base,
+      baseline,
+      verdict: 'insufficient-history',
+      reason: `run ${where} (not judged below ${config.minRuns} runs)`,
+    };
+  return {
+    ...base,
+    baseline,
+    verdict: config.failOnIncomplete ? 'regression' : 'pass',
+    reason: `run ${where}: incomplete`,
+  };
 }
 
 /** Judged metrics the latest comparable run had and this run lacks. */

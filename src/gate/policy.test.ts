@@ -10,7 +10,9 @@ describe('shouldRecord', () => {
   });
   it('records default-branch pushes and scheduled runs', () => {
     expect(shouldRecord('auto', ctx('refs/heads/main', 'push')).record).toBe(true);
-    expect(shouldRecord('auto', { ref: 'refs/heads/trunk', eventName: 'push', defaultBranch: 'trunk' }).record).toBe(true);
+    expect(shouldRecord('auto', { ref: 'refs/heads/trunk', eventName: 'push', defaultBranch: 'trunk' }).record).toBe(
+      true,
+    );
     expect(shouldRecord('auto', ctx('refs/heads/main', 'schedule')).record).toBe(true);
   });
   it('does not record other branches or local runs in auto mode', () => {

@@ -18,7 +18,12 @@ export function shouldRecord(
   const type = branchType(github);
   if (type === 'pr') return { record: false, reason: 'pull requests are compared, never recorded' };
   if (github.eventName === 'schedule') return { record: true, reason: 'scheduled runs are recorded' };
-  if (type === 'main') return { record: true, reason: `runs of the default branch (${github.defaultBranch}) are recorded` };
-  if (!github.eventName) return { record: false, reason: 'not in a workflow: use record (or record: always) to write the history' };
-  return { record: false, reason: `only default-branch and scheduled runs are recorded (this is ${github.ref || github.eventName})` };
+  if (type === 'main')
+    return { record: true, reason: `runs of the default branch (${github.defaultBranch}) are recorded` };
+  if (!github.eventName)
+    return { record: false, reason: 'not in a workflow: use record (or record: always) to write the history' };
+  return {
+    record: false,
+    reason: `only default-branch and scheduled runs are recorded (this is ${github.ref || github.eventName})`,
+  };
 }

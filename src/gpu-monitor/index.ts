@@ -33,14 +33,18 @@ async function main(): Promise<void> {
   try {
     pid = await startSampler({ query, intervalSeconds: interval, csvPath, errPath: `${csvPath}.err` });
   } catch (err) {
-    core.warning(`gpu-monitor: could not start nvidia-smi: ${(err as Error).message}; GPU monitoring is off for this job`);
+    core.warning(
+      `gpu-monitor: could not start nvidia-smi: ${(err as Error).message}; GPU monitoring is off for this job`,
+    );
     core.setOutput('csv', '');
     return;
   }
   core.saveState('pid', String(pid));
   core.saveState('csv', csvPath);
   core.setOutput('csv', csvPath);
-  core.info(`gpu-monitor: sampling ${probe.gpus.length} GPU(s) (${[...new Set(probe.gpus)].join(', ')}) every ${interval} s into ${csvPath} (pid ${pid})`);
+  core.info(
+    `gpu-monitor: sampling ${probe.gpus.length} GPU(s) (${[...new Set(probe.gpus)].join(', ')}) every ${interval} s into ${csvPath} (pid ${pid})`,
+  );
 }
 
 async function post(): Promise<void> {
@@ -51,19 +55,27 @@ async function post(): Promise<void> {
     return;
   }
   const result = await stopSampler(pid);
-  core.info(`gpu-monitor: sampler ${result === 'already-gone' ? 'had already stopped' : result === 'killed' ? 'killed after not stopping' : 'stopped'}`);
+  core.info(
+    `gpu-monitor: sampler ${result === 'already-gone' ? 'had already stopped' : result === 'killed' ? 'killed after not stopping' : 'stopped'}`,
+  );
   core.setOutput('csv', csvPath);
   const errPath = `${csvPath}.err`;
   if (existsSync(errPath) && statSync(errPath).size > 0) {
-    core.warning(`gpu-monitor: nvidia-smi said: ${readFileSync(errPath, 'utf8').trim().split('\n').slice(0, 5).join(' | ')}`);
+    core.warning(
+      `gpu-monitor: nvidia-smi said: ${readFileSync(errPath, 'utf8').trim().split('\n').slice(0, 5).join(' | ')}`,
+    );
   }
   try {
     const summary = summarizeGpu(await readGpuFile(csvPath));
     const pct = (v: number | undefined) => (v === undefined ? 'n/a' : `${v.toFixed(0)} %`);
     for (const d of summary.devices) {
-      const mem = d.memory ? `memory peak ${d.memory.peakMiB.toFixed(0)}${d.memory.totalMiB ? ` / ${d.memory.totalMiB.toFixed(0)}` : ''} MiB` : 'memory n/a';
+      const mem = d.memory
+        ? `memory peak ${d.memory.peakMiB.toFixed(0)}${d.memory.totalMiB ? ` / ${d.memory.totalMiB.toFixed(0)}` : ''} MiB`
+        : 'memory n/a';
       const flag = d.starved?.starved ? ' — STARVED' : '';
-      core.info(`gpu ${d.label}: ${d.samples} samples, utilisation mean ${pct(d.utilization?.mean)}, p10 ${pct(d.utilization?.p10)}, ${mem}${flag}`);
+      core.info(
+        `gpu ${d.label}: ${d.samples} samples, utilisation mean ${pct(d.utilization?.mean)}, p10 ${pct(d.utilization?.p10)}, ${mem}${flag}`,
+      );
     }
   } catch (err) {
     core.warning(`gpu-monitor: could not summarise ${csvPath}: ${(err as Error).message}`);

@@ -5,7 +5,8 @@
 import { execFile, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 
-export const DEFAULT_QUERY = 'timestamp,index,uuid,name,utilization.gpu,utilization.memory,memory.used,memory.total,power.draw,temperature.gpu,clocks.sm';
+export const DEFAULT_QUERY =
+  'timestamp,index,uuid,name,utilization.gpu,utilization.memory,memory.used,memory.total,power.draw,temperature.gpu,clocks.sm';
 
 export type Probe = { ok: true; gpus: string[] } | { ok: false; missing: boolean; reason: string };
 
@@ -16,10 +17,20 @@ export function probeNvidiaSmi(program = 'nvidia-smi', timeoutMs = 15_000): Prom
       if (err) {
         const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
         const said = `${stdout}\n${stderr}`.trim().split('\n')[0] ?? '';
-        resolve({ ok: false, missing, reason: missing ? `${program} not found on PATH` : `${program} failed: ${said || err.message}` });
+        resolve({
+          ok: false,
+          missing,
+          reason: missing ? `${program} not found on PATH` : `${program} failed: ${said || err.message}`,
+        });
         return;
       }
-      resolve({ ok: true, gpus: stdout.split('\n').map((l) => l.trim()).filter(Boolean) });
+      resolve({
+        ok: true,
+        gpus: stdout
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean),
+      });
     });
   });
 }
@@ -28,14 +39,24 @@ export function probeNvidiaSmi(program = 'nvidia-smi', timeoutMs = 15_000): Prom
  * Start `nvidia-smi --query-gpu=<query> --format=csv,nounits -l <interval>` in its own process group,
  * stdout appended to `csvPath`, stderr to `errPath`, not waited for. Resolves with its pid once spawned.
  */
-export function startSampler(options: { query: string; intervalSeconds: number; csvPath: string; errPath: string; program?: string }): Promise<number> {
+export function startSampler(options: {
+  query: string;
+  intervalSeconds: number;
+  csvPath: string;
+  errPath: string;
+  program?: string;
+}): Promise<number> {
   const out = openSync(options.csvPath, 'a');
   const err = openSync(options.errPath, 'a');
   return new Promise((resolve, reject) => {
-    const child = spawn(options.program ?? 'nvidia-smi', [`--query-gpu=${options.query}`, '--format=csv,nounits', '-l', String(options.intervalSeconds)], {
-      detached: true,
-      stdio: ['ignore', out, err],
-    });
+    const child = spawn(
+      options.program ?? 'nvidia-smi',
+      [`--query-gpu=${options.query}`, '--format=csv,nounits', '-l', String(options.intervalSeconds)],
+      {
+        detached: true,
+        stdio: ['ignore', out, err],
+      },
+    );
     child.once('error', reject);
     child.once('spawn', () => {
       closeSync(out);

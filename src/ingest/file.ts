@@ -39,7 +39,8 @@ export async function readTextFile(source: string, maxBytes = Number.POSITIVE_IN
   const fh = await openFile(source);
   try {
     const { size } = await fh.stat();
-    if (size > maxBytes) throw new InputError(source, null, `${Math.round(size / 2 ** 20)} MiB is too large for a metrics file`);
+    if (size > maxBytes)
+      throw new InputError(source, null, `${Math.round(size / 2 ** 20)} MiB is too large for a metrics file`);
     return await fh.readFile('utf8');
   } finally {
     await fh.close();

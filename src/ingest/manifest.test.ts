@@ -46,7 +46,14 @@ describe('readManifest', () => {
         duration_seconds: 3600.5,
       }),
       '',
-      JSON.stringify({ run_name: 'flat-run', csv: './flat.csv', model: 'llama', batch_size: 32, world_size: '8', gpu_type: 'A100' }),
+      JSON.stringify({
+        run_name: 'flat-run',
+        csv: './flat.csv',
+        model: 'llama',
+        batch_size: 32,
+        world_size: '8',
+        gpu_type: 'A100',
+      }),
       JSON.stringify({ experiment: 'b', path: 'runs/b/' }),
     ]);
     const { runs, errors } = await readManifest(path);
@@ -130,7 +137,10 @@ describe('readManifest', () => {
 
   it('ignores event lines among runs', async () => {
     const { runs, errors } = await readManifest(
-      await manifest([JSON.stringify({ kind: 'checkpoint', notes: 'x' }), JSON.stringify({ name: 'r', csv: 'flat.csv' })]),
+      await manifest([
+        JSON.stringify({ kind: 'checkpoint', notes: 'x' }),
+        JSON.stringify({ name: 'r', csv: 'flat.csv' }),
+      ]),
     );
     expect(errors).toEqual([]);
     expect(runs.map((r) => r.line)).toEqual([2]);

@@ -20,8 +20,28 @@ export interface ManifestRun {
 }
 
 const NAME_KEYS = ['name', 'run_name', 'experiment'];
-export const PATH_KEYS = ['csv', 'metrics', 'metrics_file', 'metrics_csv', 'file', 'path', 'dir', 'output_dir', 'log_dir', 'run_dir'];
-const DURATION_KEYS = ['duration_seconds', 'duration_s', 'duration', 'wall_time_sec', 'wall_time_s', 'elapsed_seconds', 'runtime_seconds', 'train_runtime'];
+export const PATH_KEYS = [
+  'csv',
+  'metrics',
+  'metrics_file',
+  'metrics_csv',
+  'file',
+  'path',
+  'dir',
+  'output_dir',
+  'log_dir',
+  'run_dir',
+];
+const DURATION_KEYS = [
+  'duration_seconds',
+  'duration_s',
+  'duration',
+  'wall_time_sec',
+  'wall_time_s',
+  'elapsed_seconds',
+  'runtime_seconds',
+  'train_runtime',
+];
 /** Canonical fingerprint key ← the names runs use for it. */
 const FINGERPRINT_KEYS: Record<string, string[]> = {
   gpu: ['gpu', 'gpu_type', 'gpu_model', 'gpu_name', 'accelerator'],
@@ -77,13 +97,17 @@ async function resolveMetricsFile(manifest: string, root: string, line: number, 
   } catch {
     throw new InputError(manifest, line, `metrics path "${written}" not found`);
   }
-  if (!inside(root, real)) throw new InputError(manifest, line, `metrics path "${written}" is outside the manifest's folder; refused`);
+  if (!inside(root, real))
+    throw new InputError(manifest, line, `metrics path "${written}" is outside the manifest's folder; refused`);
   if (!(await stat(real)).isDirectory()) return candidate;
   const entries = await readdir(real);
-  if (entries.includes(DEFAULT_METRICS_FILE)) return resolveMetricsFile(manifest, root, line, `${written.replace(/[\\/]+$/, '')}/${DEFAULT_METRICS_FILE}`);
+  if (entries.includes(DEFAULT_METRICS_FILE))
+    return resolveMetricsFile(manifest, root, line, `${written.replace(/[\\/]+$/, '')}/${DEFAULT_METRICS_FILE}`);
   const csvs = entries.filter((e) => extname(e).toLowerCase() === '.csv').sort();
-  if (csvs.length === 1) return resolveMetricsFile(manifest, root, line, `${written.replace(/[\\/]+$/, '')}/${csvs[0]}`);
-  if (!csvs.length) throw new InputError(manifest, line, `directory "${written}" has no ${DEFAULT_METRICS_FILE} and no other CSV`);
+  if (csvs.length === 1)
+    return resolveMetricsFile(manifest, root, line, `${written.replace(/[\\/]+$/, '')}/${csvs[0]}`);
+  if (!csvs.length)
+    throw new InputError(manifest, line, `directory "${written}" has no ${DEFAULT_METRICS_FILE} and no other CSV`);
   throw new InputError(
     manifest,
     line,
@@ -94,8 +118,14 @@ async function resolveMetricsFile(manifest: string, root: string, line: number, 
 function durationOf(manifest: string, line: number, obj: Json, config: Json | undefined): number | undefined {
   const found = firstOf(obj, DURATION_KEYS) ?? (config ? firstOf(config, DURATION_KEYS) : undefined);
   if (!found) return undefined;
-  const n = typeof found.value === 'number' ? found.value : typeof found.value === 'string' ? Number(found.value.trim() || NaN) : NaN;
-  if (!Number.isFinite(n) || n < 0) throw new InputError(manifest, line, `"${found.key}" is not a duration in seconds: ${JSON.stringify(found.value)}`);
+  const n =
+    typeof found.value === 'number'
+      ? found.value
+      : typeof found.value === 'string'
+        ? Number(found.value.trim() || NaN)
+        : NaN;
+  if (!Number.isFinite(n) || n < 0)
+    throw new InputError(manifest, line, `"${found.key}" is not a duration in seconds: ${JSON.stringify(found.value)}`);
   return n;
 }
 
@@ -115,16 +145,26 @@ function fingerprintOf(sources: Json[]): Record<string, string> {
 }
 
 async function readLine(manifest: string, root: string, line: number, obj: Json): Promise<ManifestRun> {
-  const pathEntry = PATH_KEYS.map((key) => ({ key, value: obj[key] })).find((e) => typeof e.value === 'string' && e.value.trim() !== '');
+  const pathEntry = PATH_KEYS.map((key) => ({ key, value: obj[key] })).find(
+    (e) => typeof e.value === 'string' && e.value.trim() !== '',
+  );
   if (!pathEntry) throw new InputError(manifest, line, `run has no metrics path (one of: ${PATH_KEYS.join(', ')})`);
   const file = await resolveMetricsFile(manifest, root, line, (pathEntry.value as string).trim());
   const nameEntry = firstOf(obj, NAME_KEYS);
-  const name = (nameEntry && scalarString(nameEntry.value)?.trim()) || basename(dirname(file)) + '/' + basename(file, extname(file));
-  const configObject = isObject(obj['config']) ? obj['config'] : undefined;
+  const name =
+    (nameEntry && scalarString(nameEntry.value)?.trim()) ||
+    `${basename(dirname(file))}/${basename(file, extname(file))}`;
+  const configObject = isObject(obj.config) ? obj.config : undefined;
   const skip = new Set([...NAME_KEYS, pathEntry.key, ...DURATION_KEYS, 'fingerprint', 'hardware']);
   const config = configObject ? flatten(configObject, new Set(DURATION_KEYS)) : flatten(obj, skip);
-  const hardware = [obj['fingerprint'], obj['hardware']].filter(isObject);
-  const run: ManifestRun = { line, name, file, config, fingerprint: fingerprintOf([...hardware, obj, ...(configObject ? [configObject] : [])]) };
+  const hardware = [obj.fingerprint, obj.hardware].filter(isObject);
+  const run: ManifestRun = {
+    line,
+    name,
+    file,
+    config,
+    fingerprint: fingerprintOf([...hardware, obj, ...(configObject ? [configObject] : [])]),
+  };
   const duration = durationOf(manifest, line, obj, configObject);
   if (duration !== undefined) run.durationSeconds = duration;
   return run;
@@ -142,7 +182,15 @@ export async function readManifest(path: string): Promise<{ runs: ManifestRun[];
     text = await readFile(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(path, null, code === 'ENOENT' ? 'manifest not found' : code === 'EISDIR' ? 'manifest is a directory' : `cannot read manifest: ${(e as Error).message}`);
+    throw new InputError(
+      path,
+      null,
+      code === 'ENOENT'
+        ? 'manifest not found'
+        : code === 'EISDIR'
+          ? 'manifest is a directory'
+          : `cannot read manifest: ${(e as Error).message}`,
+    );
   }
   const root = await realpath(dirname(path));
   const runs: ManifestRun[] = [];
@@ -170,13 +218,14 @@ export async function readManifest(path: string): Promise<{ runs: ManifestRun[];
     const hasName = NAME_KEYS.some((key) => scalarString(obj[key]) !== undefined);
     if (!hasPath && !hasName) {
       skipped++;
-      skippedKind ??= scalarString(obj['kind']) ?? scalarString(obj['type']);
+      skippedKind ??= scalarString(obj.kind) ?? scalarString(obj.type);
       continue;
     }
     try {
       const run = await readLine(path, root, line, obj);
       const earlier = names.get(run.name);
-      if (earlier !== undefined) throw new InputError(path, line, `run name "${run.name}" already used on line ${earlier}`);
+      if (earlier !== undefined)
+        throw new InputError(path, line, `run name "${run.name}" already used on line ${earlier}`);
       names.set(run.name, line);
       runs.push(run);
     } catch (e) {

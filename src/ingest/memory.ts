@@ -9,13 +9,19 @@ export function tableFromColumns(
   source: string,
   steps: ArrayLike<number>,
   columns: Record<string, ArrayLike<number>>,
-  options: { stepColumn?: string | null; nanTokens?: Record<string, number[]>; batchSize?: number; warnings?: string[] } = {},
+  options: {
+    stepColumn?: string | null;
+    nanTokens?: Record<string, number[]>;
+    batchSize?: number;
+    warnings?: string[];
+  } = {},
 ): Table {
   const names = Object.keys(columns);
   const batchSize = options.batchSize ?? 65_536;
   const n = steps.length;
   for (const name of names) {
-    if (columns[name]!.length !== n) throw new Error(`column ${name} has ${columns[name]!.length} values for ${n} steps`);
+    if (columns[name]!.length !== n)
+      throw new Error(`column ${name} has ${columns[name]!.length} values for ${n} steps`);
   }
   async function* batches(): AsyncGenerator<Batch> {
     for (let start = 0; start < n; start += batchSize) {
@@ -27,7 +33,7 @@ export function tableFromColumns(
       if (options.nanTokens) {
         batch.nanTokens = names.map((name) => {
           const rows = options.nanTokens![name]?.filter((r) => r >= start && r < end).map((r) => r - start);
-          return rows && rows.length ? rows : undefined;
+          return rows?.length ? rows : undefined;
         });
       }
       yield batch;

@@ -29,11 +29,14 @@ async function openJsonTable(source: string, batchSize: number): Promise<Table> 
     const message = (e as Error).message;
     const at = /position (\d+)/.exec(message);
     const line = at ? lineAt(text, Number(at[1])) : null;
-    const jsonLines = line !== null && line > 1 && /^\s*\{/.test(text) && /\}\s*\r?\n\s*\{/.test(text.slice(0, 1 << 16));
+    const jsonLines =
+      line !== null && line > 1 && /^\s*\{/.test(text) && /\}\s*\r?\n\s*\{/.test(text.slice(0, 1 << 16));
     throw new InputError(
       source,
       line,
-      jsonLines ? 'JSON lines, not one JSON document (a run manifest is read with readManifest)' : `invalid JSON: ${message.split('\n')[0]}`,
+      jsonLines
+        ? 'JSON lines, not one JSON document (a run manifest is read with readManifest)'
+        : `invalid JSON: ${message.split('\n')[0]}`,
     );
   }
   if (isHfTrainerState(json)) return hfTrainerStateTable(source, json, batchSize);

@@ -26,7 +26,13 @@ describe('Megatron-LM golden values', () => {
   it('reads the CSV: 2601 steps from 1 to 13000, nan tokens listed, memory in bytes', async () => {
     const table = await openTable(MEGATRON_CSV);
     expect(table.stepColumn).toBe('step');
-    expect(table.columns).toEqual(['lm loss', 'num-zeros', 'mem-allocated-bytes', 'mem-max-allocated-bytes', 'iteration-time']);
+    expect(table.columns).toEqual([
+      'lm loss',
+      'num-zeros',
+      'mem-allocated-bytes',
+      'mem-max-allocated-bytes',
+      'iteration-time',
+    ]);
     const t = await collectTable(table);
     expect(t.steps).toHaveLength(2601);
     expect(t.steps.slice(0, 3)).toEqual([1, 5, 10]);
@@ -50,21 +56,23 @@ describe('Megatron-LM golden values', () => {
   });
 });
 
-describe("Hugging Face trainer_state.json", () => {
+describe('Hugging Face trainer_state.json', () => {
   it('merges train, eval and summary entries of one step into one row', async () => {
     const table = await openTable(HF_STATE);
     expect(table.stepColumn).toBe('step');
     expect(table.columns.slice(0, 4)).toEqual(['epoch', 'learning_rate', 'loss', 'eval_loss']);
-    expect(table.columns).toEqual(expect.arrayContaining(['eval_wer', 'train_runtime', 'total_flos', 'train_samples_per_second']));
+    expect(table.columns).toEqual(
+      expect.arrayContaining(['eval_wer', 'train_runtime', 'total_flos', 'train_samples_per_second']),
+    );
     const t = await collectTable(table);
     expect(t.steps).toHaveLength(200);
     expect(t.steps[0]).toBe(25);
     expect(t.steps.at(-1)).toBe(5000);
-    expect(t.values['loss']![0]).toBe(0.3048);
-    expect(t.values['eval_loss']!.filter(Number.isFinite)).toHaveLength(5);
-    expect(t.values['eval_wer']!.at(-1)).toBe(0.7449365679946583);
-    expect(t.values['train_runtime']!.at(-1)).toBe(77350.9963);
-    expect(t.values['loss']!.at(-1)).toBe(0.0002);
+    expect(t.values.loss![0]).toBe(0.3048);
+    expect(t.values.eval_loss!.filter(Number.isFinite)).toHaveLength(5);
+    expect(t.values.eval_wer!.at(-1)).toBe(0.7449365679946583);
+    expect(t.values.train_runtime!.at(-1)).toBe(77350.9963);
+    expect(t.values.loss!.at(-1)).toBe(0.0002);
   });
 
   it('rejects JSON of another shape in one line', async () => {
@@ -89,7 +97,10 @@ describe("Hugging Face trainer_state.json", () => {
 
   it('errors when no metric has a finite value', async () => {
     const path = join(dir, 'allnan.json');
-    await writeFile(path, JSON.stringify({ 'lm loss': { start_step: 1, end_step: 2, step_interval: 1, values: { 1: 'nan', 2: 'nan' } } }));
+    await writeFile(
+      path,
+      JSON.stringify({ 'lm loss': { start_step: 1, end_step: 2, step_interval: 1, values: { 1: 'nan', 2: 'nan' } } }),
+    );
     await expect(openTable(path)).rejects.toThrow(/no metric has a finite value/);
   });
 });
@@ -112,7 +123,7 @@ describe('ezpz per-run summary CSV', () => {
     ]);
     const t = await collectTable(table);
     expect(t.steps).toEqual([0, 1, 2]);
-    expect(t.values['mfu']).toEqual([2.32, 4.467, 4.636]);
+    expect(t.values.mfu).toEqual([2.32, 4.467, 4.636]);
     expect(table.warnings).toEqual([
       'column "steps" has the same value on every row, so it is read as a metric and rows are numbered by position',
       'text columns left out: "timestamp", "system", "config", "status"',
@@ -146,6 +157,6 @@ describe('other real CSVs never crash', () => {
     expect(t.steps).toHaveLength(14);
     expect(table.columns).toContain('socket_power');
     expect(table.columns).not.toContain('power_management');
-    expect(t.values['socket_power']!.every(Number.isFinite)).toBe(true);
+    expect(t.values.socket_power!.every(Number.isFinite)).toBe(true);
   });
 });

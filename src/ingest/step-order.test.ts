@@ -82,7 +82,9 @@ describe('StepOrderedRows', () => {
     const r = run([...rows, [2, 200], [3, 300], [4, 400], [5, 500], [6, 600]], 2);
     expect(r.steps).toEqual([1, 2, 3, 4, 5, 6]);
     expect(r.values).toEqual([1, 2, 3, 4, 500, 600]);
-    expect(r.warnings.join('\n')).toMatch(/3 rows of a restart reached back past the 2 rows held.*keep their first occurrence/);
+    expect(r.warnings.join('\n')).toMatch(
+      /3 rows of a restart reached back past the 2 rows held.*keep their first occurrence/,
+    );
   });
 
   it('skips rows whose step is not a finite number and says how many', () => {

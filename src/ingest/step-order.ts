@@ -21,7 +21,10 @@ class Block {
   readonly nanTokens: (number[] | undefined)[];
   length = 0;
 
-  constructor(columns: number, readonly capacity: number) {
+  constructor(
+    columns: number,
+    readonly capacity: number,
+  ) {
     this.steps = new Float64Array(capacity);
     this.values = Array.from({ length: columns }, () => new Float64Array(capacity));
     this.nanTokens = new Array<number[] | undefined>(columns).fill(undefined);
@@ -81,7 +84,13 @@ export class StepOrderedRows {
   private ready: Block[] = [];
   /** Highest step in a block out of restart reach (ready or taken), or -Infinity. */
   private lastTaken = -Infinity;
-  private readonly restarts: RestartLog = { count: 0, examples: [], superseded: 0, keptFirst: 0, keptFirstExample: null };
+  private readonly restarts: RestartLog = {
+    count: 0,
+    examples: [],
+    superseded: 0,
+    keptFirst: 0,
+    keptFirstExample: null,
+  };
   private badSteps = 0;
   private firstBadStepLine = 0;
 
@@ -141,7 +150,8 @@ export class StepOrderedRows {
       const at = block.length;
       const k = Math.min(n - done, block.capacity - at);
       block.steps.set(steps.subarray(done, done + k), at);
-      for (let c = 0; c < this.columns; c++) block.values[c]!.set(values.subarray(c * stride + done, c * stride + done + k), at);
+      for (let c = 0; c < this.columns; c++)
+        block.values[c]!.set(values.subarray(c * stride + done, c * stride + done + k), at);
       block.length += k;
       done += k;
     }
@@ -179,7 +189,9 @@ export class StepOrderedRows {
       );
     }
     if (this.badSteps) {
-      out.push(`${this.badSteps} row${this.badSteps === 1 ? '' : 's'} without a numeric step skipped (first at line ${this.firstBadStepLine})`);
+      out.push(
+        `${this.badSteps} row${this.badSteps === 1 ? '' : 's'} without a numeric step skipped (first at line ${this.firstBadStepLine})`,
+      );
     }
     return out;
   }

@@ -8,7 +8,13 @@ describe('Datadog names', () => {
     expect(isValidDatadogMetricName(datadogStatName('training_metrics', 'memory.used [MiB]', 'p90'))).toBe(true);
   });
   it('lists what the Agent makes of DogStatsD timers, windows and gauges', () => {
-    expect(dogstatsdMetricNames('tm', 'step_time', 'timer')).toEqual(['tm.step_time.avg', 'tm.step_time.count', 'tm.step_time.median', 'tm.step_time.95percentile', 'tm.step_time.max']);
+    expect(dogstatsdMetricNames('tm', 'step_time', 'timer')).toEqual([
+      'tm.step_time.avg',
+      'tm.step_time.count',
+      'tm.step_time.median',
+      'tm.step_time.95percentile',
+      'tm.step_time.max',
+    ]);
     expect(dogstatsdMetricNames('tm', 'MFU', 'window')).toEqual(['tm.mfu']);
     expect(dogstatsdMetricNames('tm', 'x', 'ignore')).toEqual([]);
   });

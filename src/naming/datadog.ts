@@ -96,6 +96,10 @@ export function isValidDatadogMetricName(name: string): boolean {
 
 /** The API base URL for a Datadog site (`DD_SITE`): `datadoghq.eu` → `https://api.datadoghq.eu`. */
 export function datadogApiBase(site: string | undefined): string {
-  const s = (site ?? '').trim().replace(/^https?:\/\//, '').replace(/\/+$/, '').replace(/^(app|api)\./, '');
+  const s = (site ?? '')
+    .trim()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/+$/, '')
+    .replace(/^(app|api)\./, '');
   return `https://api.${s || 'datadoghq.com'}`;
 }

@@ -85,7 +85,8 @@ export function prometheusMetricName(prefix: string, header: string, unit: strin
   const base = BASE_UNITS[unit];
   if (!base) return { name: joinName(pre, snakeName(key)), factor: 1, unit: '' };
   // `samples_per_sec` → `samples_per_second`, `throughput_tokens_per_sec` → `throughput_tokens_per_second`.
-  if (unit === 'per_second') return { name: joinName(pre, snakeName(key).replace(RATE_ENDING, ''), base.suffix), factor: 1, unit: base.unit };
+  if (unit === 'per_second')
+    return { name: joinName(pre, snakeName(key).replace(RATE_ENDING, ''), base.suffix), factor: 1, unit: base.unit };
   return { name: joinName(pre, stem(key), base.suffix), factor: base.factor, unit: base.unit };
 }
 

@@ -25,7 +25,11 @@ interface Note {
 }
 
 /** Emit the annotations for a set of gate results; `summaries` (optional) supply the source file of each run. */
-export function annotate(results: readonly GateResult[], sink: AnnotationSink, summaries: readonly RunSummary[] = []): { errors: number; warnings: number } {
+export function annotate(
+  results: readonly GateResult[],
+  sink: AnnotationSink,
+  summaries: readonly RunSummary[] = [],
+): { errors: number; warnings: number } {
   const errors: Note[] = [];
   const warnings: Note[] = [];
   for (const gate of results) {
@@ -37,7 +41,10 @@ export function annotate(results: readonly GateResult[], sink: AnnotationSink, s
       if (m.verdict === 'regression') {
         errors.push({ message: `${who}: ${m.name}${change}: ${m.reason}`, props: props(`Regression: ${m.name}`) });
       } else if (m.verdict === 'insufficient-history') {
-        warnings.push({ message: `${who}: ${m.name} not judged: ${m.reason}`, props: props(`Insufficient history: ${m.name}`) });
+        warnings.push({
+          message: `${who}: ${m.name} not judged: ${m.reason}`,
+          props: props(`Insufficient history: ${m.name}`),
+        });
       } else if (m.verdict === 'missing') {
         warnings.push({ message: `${who}: ${m.name} missing: ${m.reason}`, props: props(`Missing metric: ${m.name}`) });
       }
@@ -63,5 +70,8 @@ function emit(notes: Note[], send: (n: Note) => void, what: string): void {
   }
   notes.slice(0, ANNOTATIONS_PER_KIND - 1).forEach(send);
   const rest = notes.length - (ANNOTATIONS_PER_KIND - 1);
-  send({ message: `${rest} more ${what}; see the job summary for all of them`, props: { title: `${rest} more ${what}` } });
+  send({
+    message: `${rest} more ${what}; see the job summary for all of them`,
+    props: { title: `${rest} more ${what}` },
+  });
 }

@@ -16,7 +16,16 @@ function baselineParts(v: MetricVerdict, x0: number, x1: number): Pick<ChartSpec
   if (!v.baseline) return { bands: [], rules: [] };
   const { centre, band, runs } = v.baseline;
   return {
-    bands: [{ label: `baseline ± band, ${runs} runs`, className: 'baseline', points: [[x0, centre - band, centre + band], [x1, centre - band, centre + band]] }],
+    bands: [
+      {
+        label: `baseline ± band, ${runs} runs`,
+        className: 'baseline',
+        points: [
+          [x0, centre - band, centre + band],
+          [x1, centre - band, centre + band],
+        ],
+      },
+    ],
     rules: [{ label: 'baseline centre', className: 'centre', y: centre }],
   };
 }
@@ -42,7 +51,14 @@ export function metricChart(v: MetricVerdict, m: MetricSummary | undefined): Cha
       xLabel: windows.length < all.length ? `step (from ${windows[0]!.from}, after warm-up)` : 'step',
       unit: v.unit,
       lines: [{ label: 'run median', className: 'run', points: ws.map((w) => [mid(w), w.quantiles[MEDIAN] ?? NaN]) }],
-      bands: [...base.bands, { label: 'run p10–p90', className: 'spread', points: ws.map((w) => [mid(w), w.quantiles[P10] ?? NaN, w.quantiles[P90] ?? NaN]) }],
+      bands: [
+        ...base.bands,
+        {
+          label: 'run p10–p90',
+          className: 'spread',
+          points: ws.map((w) => [mid(w), w.quantiles[P10] ?? NaN, w.quantiles[P90] ?? NaN]),
+        },
+      ],
       rules: base.rules,
     };
   }
@@ -56,7 +72,9 @@ export function metricChart(v: MetricVerdict, m: MetricSummary | undefined): Cha
       unit: v.unit,
       lines: [
         { label: 'baseline runs', className: 'history', points, dots: true },
-        ...(v.current !== null && Number.isFinite(v.current) ? [{ label: 'this run', className: 'run', points: [[0, v.current]] as [number, number][], dots: true }] : []),
+        ...(v.current !== null && Number.isFinite(v.current)
+          ? [{ label: 'this run', className: 'run', points: [[0, v.current]] as [number, number][], dots: true }]
+          : []),
       ],
       bands: base.bands,
       rules: base.rules,
@@ -83,6 +101,14 @@ export function lossChart(overlay: LossOverlay, tail = 1): ChartSpec {
       { label: 'this run', className: 'run', points: at(overlay.run) },
       ...(hasBand ? [{ label: 'baseline centre', className: 'centre', points: at(overlay.centre) }] : []),
     ],
-    bands: hasBand ? [{ label: 'baseline band', className: 'baseline', points: idx.map((i) => [overlay.steps[i]!, overlay.lo[i]!, overlay.hi[i]!]) }] : [],
+    bands: hasBand
+      ? [
+          {
+            label: 'baseline band',
+            className: 'baseline',
+            points: idx.map((i) => [overlay.steps[i]!, overlay.lo[i]!, overlay.hi[i]!]),
+          },
+        ]
+      : [],
   };
 }

@@ -25,7 +25,9 @@ describe('mdText', () => {
 
 describe('htmlText', () => {
   it('escapes the five HTML specials', () => {
-    expect(htmlText(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(htmlText(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 });
 

@@ -7,7 +7,10 @@ import { renderMarkdown } from './markdown.js';
 import type { ReportInput } from './types.js';
 
 /** Write the full report to the paths given (parent folders are created); a path that cannot be written is an InputError. */
-export async function writeReportFiles(input: ReportInput, paths: { markdown?: string | null; html?: string | null }): Promise<{ markdown?: string; html?: string }> {
+export async function writeReportFiles(
+  input: ReportInput,
+  paths: { markdown?: string | null; html?: string | null },
+): Promise<{ markdown?: string; html?: string }> {
   const written: { markdown?: string; html?: string } = {};
   if (paths.markdown) {
     await writeText(paths.markdown, renderMarkdown(input));
@@ -25,6 +28,10 @@ async function writeText(path: string, text: string): Promise<void> {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, text, 'utf8');
   } catch (err) {
-    throw new InputError(path, null, `cannot write the report: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new InputError(
+      path,
+      null,
+      `cannot write the report: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
 }

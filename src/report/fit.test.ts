@@ -10,9 +10,17 @@ function hugeBatch(n: number): ReportInput {
   const runs: RunReport[] = [];
   for (let i = 0; i < n; i++) {
     const base = i % 5 === 0 ? regressedRun() : nanLossRun();
-    const extra: MetricVerdict[] = Array.from({ length: 80 }, (_, k) => ({ ...base.gate.metrics[1]!, name: `memory.gpu${k}.allocated_bytes_with_a_long_name` }));
+    const extra: MetricVerdict[] = Array.from({ length: 80 }, (_, k) => ({
+      ...base.gate.metrics[1]!,
+      name: `memory.gpu${k}.allocated_bytes_with_a_long_name`,
+    }));
     const gate = { ...base.gate, name: `${base.gate.name}-${i}`, metrics: [...base.gate.metrics, ...extra] };
-    if (i % 5 !== 0) Object.assign(gate, { regression: false, metrics: gate.metrics.map((m) => ({ ...m, verdict: 'pass' as const })), run: { ...gate.run, complete: true, truncated: false } });
+    if (i % 5 !== 0)
+      Object.assign(gate, {
+        regression: false,
+        metrics: gate.metrics.map((m) => ({ ...m, verdict: 'pass' as const })),
+        run: { ...gate.run, complete: true, truncated: false },
+      });
     runs.push({ ...base, gate });
   }
   return { runs };
@@ -28,7 +36,11 @@ describe('renderMarkdownWithin', () => {
     const input = hugeBatch(40);
     const full = renderMarkdown(input);
     expect(full.length).toBeGreaterThan(COMMENT_MAX_CHARS);
-    const fitted = renderMarkdownWithin(input, { maxChars: COMMENT_MAX_CHARS, prefix: '<!-- m -->\n', fullReportAt: 'the job summary' });
+    const fitted = renderMarkdownWithin(input, {
+      maxChars: COMMENT_MAX_CHARS,
+      prefix: '<!-- m -->\n',
+      fullReportAt: 'the job summary',
+    });
     expect(fitted.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
     expect(fitted.startsWith('<!-- m -->\n## ❌ Training metrics: 8 of 40 runs regressed')).toBe(true);
     expect(fitted).toContain("Shortened to fit GitHub's size limit. The full report is in the job summary.");

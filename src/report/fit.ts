@@ -45,7 +45,8 @@ export function renderMarkdownWithin(input: ReportInput, limit: Limit): string {
   let hi = input.runs.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (fits(prefix + renderMarkdown(input, { detail: 'headlines', maxRuns: mid, truncationNote: note }), limit)) lo = mid;
+    if (fits(prefix + renderMarkdown(input, { detail: 'headlines', maxRuns: mid, truncationNote: note }), limit))
+      lo = mid;
     else hi = mid - 1;
   }
   return prefix + renderMarkdown(input, { detail: 'headlines', maxRuns: lo, truncationNote: note });

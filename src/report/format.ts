@@ -30,7 +30,9 @@ export function formatValue(value: number | null, unit: string, digits = 3): str
     case 'percent':
       return `${formatNumber(value, digits)} %`;
     case 'seconds':
-      return Math.abs(value) < 1 && value !== 0 ? `${formatNumber(value * 1000, digits)} ms` : `${formatNumber(value, digits)} s`;
+      return Math.abs(value) < 1 && value !== 0
+        ? `${formatNumber(value * 1000, digits)} ms`
+        : `${formatNumber(value, digits)} s`;
     case 'milliseconds':
       return Math.abs(value) >= 1000 ? `${formatNumber(value / 1000, digits)} s` : `${formatNumber(value, digits)} ms`;
     case 'bytes':

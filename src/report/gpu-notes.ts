@@ -16,7 +16,10 @@ export function gpuNotes(gpu: GpuSummary | null, cost: RunCost | null): string[]
     if (r.utilization) parts.push(`utilisation ${pct(r.utilization.mean)} mean, ${pct(r.utilization.p10)} p10`);
     if (r.smActive) parts.push(`SM active ${pct(r.smActive.mean)}`);
     if (r.tensorActive) parts.push(`tensor active ${pct(r.tensorActive.mean)}`);
-    if (r.memory) parts.push(`memory peak ${Math.round(r.memory.peakMiB)} MiB${r.memory.totalMiB ? ` of ${Math.round(r.memory.totalMiB)} MiB` : ''}`);
+    if (r.memory)
+      parts.push(
+        `memory peak ${Math.round(r.memory.peakMiB)} MiB${r.memory.totalMiB ? ` of ${Math.round(r.memory.totalMiB)} MiB` : ''}`,
+      );
     if (r.power) parts.push(`power ${Math.round(r.power.meanW)} W mean, ${Math.round(r.power.maxW)} W max`);
     if (r.temperature) parts.push(`${Math.round(r.temperature.maxC)} °C max`);
     lines.push(`GPU: ${parts.join(', ')}.`);
@@ -30,7 +33,9 @@ export function gpuNotes(gpu: GpuSummary | null, cost: RunCost | null): string[]
   if (cost) {
     if (cost.cost !== null && cost.gpuHours !== null && cost.pricePerGpuHour !== null) {
       const perB = cost.costPerBillionTokens !== null ? `, ${money(cost.costPerBillionTokens)} per billion tokens` : '';
-      lines.push(`Cost: ${money(cost.cost)} (${cost.gpuHours.toFixed(1)} GPU-hours × ${cost.pricePerGpuHour} per ${cost.priceKey ?? 'GPU'}-hour)${perB}.`);
+      lines.push(
+        `Cost: ${money(cost.cost)} (${cost.gpuHours.toFixed(1)} GPU-hours × ${cost.pricePerGpuHour} per ${cost.priceKey ?? 'GPU'}-hour)${perB}.`,
+      );
     } else if (cost.missing.length) {
       lines.push(`Cost not computed: ${cost.missing.join('; ')}.`);
     }

@@ -83,14 +83,17 @@ function runSection(run: RunReport, index: number): string {
   if (overlay && overlay.steps.length > 0) {
     const caption = `<figcaption>${htmlText(lossCaption(overlay.nonFinite, overlay.firstNonFiniteStep))}</figcaption>`;
     charts.push(`<figure class="loss">${lineChartSvg(lossChart(overlay))}${caption}</figure>`);
-    if (overlay.steps.length >= 8) charts.push(`<figure class="loss-tail">${lineChartSvg(lossChart(overlay, 0.25))}</figure>`);
+    if (overlay.steps.length >= 8)
+      charts.push(`<figure class="loss-tail">${lineChartSvg(lossChart(overlay, 0.25))}</figure>`);
   }
   for (const v of metrics) {
     if (overlay && v.name === overlay.metric) continue;
     const spec = metricChart(v, byName.get(v.name));
     if (spec) charts.push(`<figure class="metric">${lineChartSvg(spec)}</figure>`);
   }
-  const nonFinite = (run.summary?.metrics ?? []).filter((m) => m.class.kind === 'loss' && m.firstNonFiniteStep !== null);
+  const nonFinite = (run.summary?.metrics ?? []).filter(
+    (m) => m.class.kind === 'loss' && m.firstNonFiniteStep !== null,
+  );
   const gated = new Set(gate.metrics.map((m) => m.name));
   const others = (run.summary?.metrics ?? []).filter((m) => !gated.has(m.name) && m.class.kind !== 'ignore');
   const warnings = run.summary?.warnings ?? [];
@@ -101,19 +104,29 @@ ${nonFinite.map((m) => `<p class="note">${badge('warning')} ${htmlText(m.name)} 
 ${metrics.length ? verdictTable(metrics) : '<p>No gated metrics.</p>'}
 ${run.notes?.length ? `<ul class="notes">${run.notes.map((n) => `<li>${htmlText(n)}</li>`).join('')}</ul>` : ''}
 ${charts.length ? `<div class="charts">${charts.join('\n')}</div>` : ''}
-${others.length ? `<details><summary>Other metrics (${others.length})</summary><table><thead><tr><th>Metric</th><th>Kind</th><th>Median</th><th>p10 – p90</th><th>Last</th><th>Values</th></tr></thead><tbody>${others
-    .map((m) => {
-      const u = m.class.unit;
-      return `<tr><td>${htmlText(m.name)}</td><td>${m.class.kind}</td><td class="num">${m.steady ? htmlText(formatValue(m.steady.median, u)) : '—'}</td><td class="num">${m.steady ? htmlText(`${formatValue(m.steady.p10, u)} – ${formatValue(m.steady.p90, u)}`) : '—'}</td><td class="num">${m.count > 0 ? htmlText(formatValue(m.last, u)) : '—'}</td><td class="num">${formatNumber(m.count)}${m.nan + m.inf ? ` (+${m.nan + m.inf} non-finite)` : ''}</td></tr>`;
-    })
-    .join('')}</tbody></table></details>` : ''}
+${
+  others.length
+    ? `<details><summary>Other metrics (${others.length})</summary><table><thead><tr><th>Metric</th><th>Kind</th><th>Median</th><th>p10 – p90</th><th>Last</th><th>Values</th></tr></thead><tbody>${others
+        .map((m) => {
+          const u = m.class.unit;
+          return `<tr><td>${htmlText(m.name)}</td><td>${m.class.kind}</td><td class="num">${m.steady ? htmlText(formatValue(m.steady.median, u)) : '—'}</td><td class="num">${m.steady ? htmlText(`${formatValue(m.steady.p10, u)} – ${formatValue(m.steady.p90, u)}`) : '—'}</td><td class="num">${m.count > 0 ? htmlText(formatValue(m.last, u)) : '—'}</td><td class="num">${formatNumber(m.count)}${m.nan + m.inf ? ` (+${m.nan + m.inf} non-finite)` : ''}</td></tr>`;
+        })
+        .join('')}</tbody></table></details>`
+    : ''
+}
 ${warnings.length ? `<details><summary>Warnings (${warnings.length})</summary><ul>${warnings.map((w) => `<li>${htmlText(w)}</li>`).join('')}</ul></details>` : ''}
 </section>`;
 }
 
 /** Marks drawn with CSS and characters every system font has, not emoji (not every machine has an emoji font). */
 const BADGE: Record<RunStatus, string> = { regression: '✗', warning: '!', pass: '✓' };
-const BADGE_OF = { regression: 'regression', missing: 'warning', 'insufficient-history': 'warning', improvement: 'pass', pass: 'pass' } as const;
+const BADGE_OF = {
+  regression: 'regression',
+  missing: 'warning',
+  'insufficient-history': 'warning',
+  improvement: 'pass',
+  pass: 'pass',
+} as const;
 
 function overallStatus(input: ReportInput): RunStatus {
   const statuses = input.runs.map((r) => runStatus(r.gate));
@@ -134,7 +147,9 @@ function capitalise(s: string): string {
 
 function verdictTable(metrics: MetricVerdict[]): string {
   const rows = metrics.map((m) => {
-    const baseline = m.baseline ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)} (${m.baseline.runs})` : '—';
+    const baseline = m.baseline
+      ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)} (${m.baseline.runs})`
+      : '—';
     const spark = m.baseline ? historySparkline(m.baseline.history, m.current) : '';
     return `<tr class="${m.verdict}"><td>${badge(BADGE_OF[m.verdict])} ${VERDICT_LABEL[m.verdict]}</td><td>${htmlText(m.name)}</td><td class="num">${htmlText(formatValue(m.current, m.unit))}</td><td class="num">${htmlText(baseline)}</td><td class="num">${htmlText(formatChange(m.change))}</td><td class="spark">${htmlText(spark)}</td><td>${htmlText(m.reason)}</td></tr>`;
   });

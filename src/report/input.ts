@@ -11,7 +11,10 @@ export interface ReportSources {
    * The baseline loss band of a run, e.g. `lossBandFromCurves(baselineRecords.map((r) => r.metrics[key]?.samples ?? []))`;
    * undefined where there is no history. `lossMetric` is the loss the band is for (default: the first gated loss).
    */
-  lossBand?: (gate: GateResult, summary: RunSummary | undefined) => { points: LossBandPoint[]; lossMetric?: string } | undefined;
+  lossBand?: (
+    gate: GateResult,
+    summary: RunSummary | undefined,
+  ) => { points: LossBandPoint[]; lossMetric?: string } | undefined;
   title?: string;
   /** Extra lines for a run (GPU telemetry, cost). */
   notes?: (gate: GateResult) => string[];

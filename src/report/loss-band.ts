@@ -9,7 +9,10 @@ import { median } from 'simple-statistics';
 import { interpolate } from './downsample.js';
 import type { LossBandPoint } from './types.js';
 
-export function lossBandFromCurves(curves: readonly (readonly (readonly [number, number])[])[], minRuns = 2): LossBandPoint[] {
+export function lossBandFromCurves(
+  curves: readonly (readonly (readonly [number, number])[])[],
+  minRuns = 2,
+): LossBandPoint[] {
   const clean = curves
     .map((c) => c.filter(([s, v]) => Number.isFinite(s) && Number.isFinite(v)).sort((a, b) => a[0] - b[0]))
     .filter((c) => c.length > 0)

@@ -53,7 +53,14 @@ describe('renderMarkdown', () => {
     const gpt = md.slice(start, md.indexOf('### ', start + 4));
     const rows = gpt.split('\n').filter((l) => /^\| (❌|⚠️|✅) \|/.test(l));
     expect(rows[0]).toMatch(/^\| ❌ \| MFU \| 0\.398 \| 0\.421 ± 0\.004 \(10\) \| −5\.5 % \| `[▁-█]+→▁` \|/);
-    expect(rows.map((r) => r.split(' | ')[1])).toEqual(['MFU', 'throughput', 'Tflops', 'train.lm\\_loss', 'step\\_time', 'memory.max\\_allocated \\[MiB\\]']);
+    expect(rows.map((r) => r.split(' | ')[1])).toEqual([
+      'MFU',
+      'throughput',
+      'Tflops',
+      'train.lm\\_loss',
+      'step\\_time',
+      'memory.max\\_allocated \\[MiB\\]',
+    ]);
   });
 
   it('says why in the run headline, with value, baseline and number of runs', () => {

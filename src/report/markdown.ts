@@ -42,14 +42,18 @@ export function renderMarkdown(input: ReportInput, options: MarkdownOptions = {}
   if (options.truncationNote) out.push(`> [!NOTE]\n> ${options.truncationNote}`);
   if (runs.length === 0) out.push('No runs were checked.');
   const maxCharts = options.maxChartRuns ?? MAX_CHART_RUNS;
-  shown.forEach((run, i) => out.push(detail === 'headlines' ? runHeadline(run) : runSection(run, detail, i < maxCharts)));
+  shown.forEach((run, i) =>
+    out.push(detail === 'headlines' ? runHeadline(run) : runSection(run, detail, i < maxCharts)),
+  );
   if (detail === 'full' && shown.length > maxCharts) {
     out.push(`<sub>Loss charts are drawn for the first ${maxCharts} runs only; the HTML report has them all.</sub>`);
   }
   const rest = runs.slice(shown.length);
   if (rest.length > 0) {
     const regressed = rest.filter((r) => runStatus(r.gate) === 'regression').length;
-    out.push(`… and ${rest.length} more run${rest.length === 1 ? '' : 's'}${regressed ? ` (${regressed} with a regression)` : ''}, not shown here for length.`);
+    out.push(
+      `… and ${rest.length} more run${rest.length === 1 ? '' : 's'}${regressed ? ` (${regressed} with a regression)` : ''}, not shown here for length.`,
+    );
   }
   return `${out.join('\n\n')}\n`;
 }
@@ -70,7 +74,8 @@ export function headlineText(input: ReportInput, esc: (text: string) => string):
     return `${STATUS_ICON.regression} ${title}: ${n === 1 ? 'regression' : `${regressed} of ${n} runs regressed`}`;
   }
   const inRuns = n === 1 ? '' : ` in ${n} runs`;
-  if (warned > 0) return `${STATUS_ICON.warning} ${title}: no regression${inRuns}, ${warned === 1 && n === 1 ? 'needs a look' : `${warned} need${warned === 1 ? 's' : ''} a look`}`;
+  if (warned > 0)
+    return `${STATUS_ICON.warning} ${title}: no regression${inRuns}, ${warned === 1 && n === 1 ? 'needs a look' : `${warned} need${warned === 1 ? 's' : ''} a look`}`;
   return `${STATUS_ICON.pass} ${title}: no regression${inRuns}`;
 }
 
@@ -98,7 +103,13 @@ export function verdictLine(gate: GateResult, esc: (text: string) => string = md
   const regressions = orderMetrics(gate.metrics).filter((m) => m.verdict === 'regression');
   if (regressions.length > 0) {
     const more = regressions.length > 10 ? ` and ${regressions.length - 10} more` : '';
-    return [`regression in ${regressions.slice(0, 10).map((m) => metricChange(m, esc)).join(', ')}${more}`, ...incomplete].join('; ');
+    return [
+      `regression in ${regressions
+        .slice(0, 10)
+        .map((m) => metricChange(m, esc))
+        .join(', ')}${more}`,
+      ...incomplete,
+    ].join('; ');
   }
   const notes: string[] = [...incomplete];
   const missing = gate.metrics.filter((m) => m.verdict === 'missing');
@@ -130,13 +141,17 @@ function incompleteText(gate: GateResult): string {
 
 function runSection(run: RunReport, detail: Detail, charts: boolean): string {
   const gate = run.gate;
-  const parts: string[] = [`### ${STATUS_ICON[runStatus(gate)]} ${runTitle(gate)}`, verdictLine(gate).replace(/^./, (c) => c.toUpperCase()) + '.'];
+  const parts: string[] = [
+    `### ${STATUS_ICON[runStatus(gate)]} ${runTitle(gate)}`,
+    `${verdictLine(gate).replace(/^./, (c) => c.toUpperCase())}.`,
+  ];
   const notes = nonFiniteNotes(run);
   if (notes.length) parts.push(notes.map((n) => `> ${n}`).join('\n'));
   const metrics = orderMetrics(gate.metrics);
   const rows = detail === 'attention' ? metrics.filter((m) => m.verdict !== 'pass') : metrics;
   if (rows.length) parts.push(verdictTable(rows, detail !== 'attention'));
-  if (rows.length < metrics.length) parts.push(`${metrics.length - rows.length} more metric${metrics.length - rows.length === 1 ? '' : 's'} pass.`);
+  if (rows.length < metrics.length)
+    parts.push(`${metrics.length - rows.length} more metric${metrics.length - rows.length === 1 ? '' : 's'} pass.`);
   if (metrics.length === 0) parts.push('No gated metrics.');
   if (detail !== 'headlines' && run.notes?.length) parts.push(run.notes.map((n) => `- ${mdText(n)}`).join('\n'));
   if (detail === 'full') {
@@ -156,7 +171,15 @@ function runSection(run: RunReport, detail: Detail, charts: boolean): string {
     if (others) parts.push(others);
     const warnings = run.summary?.warnings ?? [];
     if (warnings.length) {
-      parts.push(details(`Warnings (${warnings.length})`, warnings.slice(0, 50).map((w) => `- ${mdText(w)}`).join('\n') + (warnings.length > 50 ? `\n- … ${warnings.length - 50} more` : '')));
+      parts.push(
+        details(
+          `Warnings (${warnings.length})`,
+          warnings
+            .slice(0, 50)
+            .map((w) => `- ${mdText(w)}`)
+            .join('\n') + (warnings.length > 50 ? `\n- … ${warnings.length - 50} more` : ''),
+        ),
+      );
     }
   }
   return parts.join('\n\n');
@@ -166,14 +189,19 @@ function runSection(run: RunReport, detail: Detail, charts: boolean): string {
 function nonFiniteNotes(run: RunReport): string[] {
   return (run.summary?.metrics ?? [])
     .filter((m) => m.class.kind === 'loss' && m.firstNonFiniteStep !== null)
-    .map((m) => `⚠️ ${mdText(m.name)} is ${m.nan > 0 ? 'NaN' : 'infinite'} from step ${m.firstNonFiniteStep} (${m.nan + m.inf} value${m.nan + m.inf === 1 ? '' : 's'}).`);
+    .map(
+      (m) =>
+        `⚠️ ${mdText(m.name)} is ${m.nan > 0 ? 'NaN' : 'infinite'} from step ${m.firstNonFiniteStep} (${m.nan + m.inf} value${m.nan + m.inf === 1 ? '' : 's'}).`,
+    );
 }
 
 function verdictTable(metrics: MetricVerdict[], withHistory: boolean): string {
   const head = ['', 'Metric', 'Current', 'Baseline (runs)', 'Change', ...(withHistory ? ['History → now'] : []), 'Why'];
   const lines = [row(head), row(head.map(() => '---'))];
   for (const m of metrics) {
-    const baseline = m.baseline ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)} (${m.baseline.runs})` : '—';
+    const baseline = m.baseline
+      ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)} (${m.baseline.runs})`
+      : '—';
     const spark = m.baseline ? historySparkline(m.baseline.history, m.current) : '';
     lines.push(
       row([

@@ -17,7 +17,8 @@ function overlay(over: Partial<LossOverlay> = {}): LossOverlay {
   };
 }
 
-const lines = (chart: string) => [...chart.matchAll(/^ {2}line \[([^\]]*)\]$/gm)].map((m) => m[1]!.split(', ').map(Number));
+const lines = (chart: string) =>
+  [...chart.matchAll(/^ {2}line \[([^\]]*)\]$/gm)].map((m) => m[1]!.split(', ').map(Number));
 
 describe('lossChartMermaid', () => {
   it('resamples at evenly spaced steps on a numeric axis', () => {

@@ -52,7 +52,11 @@ export function lossChartMermaid(overlay: LossOverlay, points = MERMAID_POINTS, 
 function num(v: number): string {
   if (!Number.isFinite(v)) return '0';
   const s = String(Number(v.toPrecision(5)));
-  return s.includes('e') ? Number(v.toPrecision(5)).toFixed(12).replace(/\.?0+$/, '') : s;
+  return s.includes('e')
+    ? Number(v.toPrecision(5))
+        .toFixed(12)
+        .replace(/\.?0+$/, '')
+    : s;
 }
 
 /** Mermaid has no gaps in a line: carry the nearest known value into steps the band does not reach. */

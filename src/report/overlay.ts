@@ -49,9 +49,27 @@ export function lossOverlay(report: RunReport): LossOverlay | null {
     }
     steps.push(step);
     run.push(value);
-    lo.push(interpolate(bx, band.map((p) => p.lo), step));
-    hi.push(interpolate(bx, band.map((p) => p.hi), step));
-    centre.push(interpolate(bx, band.map((p) => p.centre), step));
+    lo.push(
+      interpolate(
+        bx,
+        band.map((p) => p.lo),
+        step,
+      ),
+    );
+    hi.push(
+      interpolate(
+        bx,
+        band.map((p) => p.hi),
+        step,
+      ),
+    );
+    centre.push(
+      interpolate(
+        bx,
+        band.map((p) => p.centre),
+        step,
+      ),
+    );
   }
   if (steps.length === 0 && nonFinite === 0) return null;
   return { metric: metric.name, steps, run, lo, hi, centre, firstNonFiniteStep: metric.firstNonFiniteStep, nonFinite };

@@ -49,7 +49,11 @@ export interface PublishResult {
   comment: CommentOutcome;
 }
 
-export async function publishReport(input: ReportInput, options: PublishOptions, deps: PublishDeps): Promise<PublishResult> {
+export async function publishReport(
+  input: ReportInput,
+  options: PublishOptions,
+  deps: PublishDeps,
+): Promise<PublishResult> {
   const report: ReportInput = { ...input, github: input.github ?? options.github };
   // A report path that cannot be written is the user's error, but the summary and the comment still go out first.
   let files: PublishResult['files'] = {};
@@ -63,7 +67,10 @@ export async function publishReport(input: ReportInput, options: PublishOptions,
   let summaryWritten = false;
   if (options.jobSummary) {
     try {
-      await writeJobSummary(summaryMarkdown(report, options.html ? 'the HTML report artifact' : undefined), deps.summary);
+      await writeJobSummary(
+        summaryMarkdown(report, options.html ? 'the HTML report artifact' : undefined),
+        deps.summary,
+      );
       summaryWritten = true;
     } catch (err) {
       deps.io.warn(`Could not write the job summary: ${(err as Error).message}`);
@@ -71,7 +78,11 @@ export async function publishReport(input: ReportInput, options: PublishOptions,
   }
 
   const annotations = deps.annotations
-    ? annotate(report.runs.map((r) => r.gate), deps.annotations, report.runs.flatMap((r) => (r.summary ? [r.summary] : [])))
+    ? annotate(
+        report.runs.map((r) => r.gate),
+        deps.annotations,
+        report.runs.flatMap((r) => (r.summary ? [r.summary] : [])),
+      )
     : { errors: 0, warnings: 0 };
 
   const group = options.commentGroup ?? commentGroup(report.runs.map((r) => r.gate.experiment));
@@ -82,7 +93,14 @@ export async function publishReport(input: ReportInput, options: PublishOptions,
     if (prNumber === null || !prHeadSha) deps.io.info('comment-file: not written, as this is not a pull request run');
     else {
       try {
-        await writeCommentFile(options.commentFile, { repository, pullRequest: prNumber, headSha: prHeadSha, group, regression, body });
+        await writeCommentFile(options.commentFile, {
+          repository,
+          pullRequest: prNumber,
+          headSha: prHeadSha,
+          group,
+          regression,
+          body,
+        });
         files = { ...files, comment: options.commentFile };
       } catch (err) {
         fileError ??= err;

@@ -14,8 +14,32 @@ describe('lineChartSvg', () => {
       title: '<b>MFU</b>',
       xLabel: 'step',
       unit: 'ratio',
-      lines: [{ label: 'run', className: 'run', points: [[0, 1], [1, 2], [2, NaN], [3, 2], [4, 1]] }],
-      bands: [{ label: 'band', className: 'baseline', points: [[0, 0.5, 1.5], [1, 0.5, 1.5], [2, NaN, 1], [3, 0.5, 1.5], [4, 0.5, 1.5]] }],
+      lines: [
+        {
+          label: 'run',
+          className: 'run',
+          points: [
+            [0, 1],
+            [1, 2],
+            [2, NaN],
+            [3, 2],
+            [4, 1],
+          ],
+        },
+      ],
+      bands: [
+        {
+          label: 'band',
+          className: 'baseline',
+          points: [
+            [0, 0.5, 1.5],
+            [1, 0.5, 1.5],
+            [2, NaN, 1],
+            [3, 0.5, 1.5],
+            [4, 0.5, 1.5],
+          ],
+        },
+      ],
     });
     expect(svg.match(/class="line run"/g)).toHaveLength(3); // two segments + legend swatch
     expect(svg.match(/<path class="band baseline"/g)).toHaveLength(2);

@@ -63,7 +63,8 @@ export function lineChartSvg(spec: ChartSpec): string {
   const height = spec.height ?? 260;
   const xs: number[] = [];
   const ys: number[] = [];
-  for (const s of spec.lines) for (const [x, y] of s.points) if (Number.isFinite(x) && Number.isFinite(y)) xs.push(x), ys.push(y);
+  for (const s of spec.lines)
+    for (const [x, y] of s.points) if (Number.isFinite(x) && Number.isFinite(y)) xs.push(x), ys.push(y);
   for (const b of spec.bands)
     for (const [x, lo, hi] of b.points) {
       if (!Number.isFinite(x)) continue;
@@ -94,18 +95,29 @@ export function lineChartSvg(spec: ChartSpec): string {
   // Grid and axes.
   for (const t of niceTicks(y0, y1, 5)) {
     parts.push(`<line class="grid" x1="${PAD.left}" x2="${width - PAD.right}" y1="${f(sy(t))}" y2="${f(sy(t))}"/>`);
-    parts.push(`<text class="tick" x="${PAD.left - 6}" y="${f(sy(t) + 4)}" text-anchor="end">${htmlText(formatValue(t, spec.unit))}</text>`);
+    parts.push(
+      `<text class="tick" x="${PAD.left - 6}" y="${f(sy(t) + 4)}" text-anchor="end">${htmlText(formatValue(t, spec.unit))}</text>`,
+    );
   }
   const xTick = spec.xTick ?? ((x: number) => formatNumber(x));
   for (const t of niceTicks(x0, x1, 6)) {
-    parts.push(`<text class="tick" x="${f(sx(t))}" y="${height - PAD.bottom + 16}" text-anchor="middle">${htmlText(xTick(t))}</text>`);
+    parts.push(
+      `<text class="tick" x="${f(sx(t))}" y="${height - PAD.bottom + 16}" text-anchor="middle">${htmlText(xTick(t))}</text>`,
+    );
   }
   parts.push(`<rect class="frame" x="${PAD.left}" y="${top}" width="${plotW}" height="${plotH}"/>`);
-  parts.push(`<clipPath id="${clipId}"><rect x="${PAD.left}" y="${top}" width="${plotW}" height="${plotH}"/></clipPath><g clip-path="url(#${clipId})">`);
-  parts.push(`<text class="axis-label" x="${PAD.left + plotW / 2}" y="${height - 6}" text-anchor="middle">${htmlText(spec.xLabel)}</text>`);
+  parts.push(
+    `<clipPath id="${clipId}"><rect x="${PAD.left}" y="${top}" width="${plotW}" height="${plotH}"/></clipPath><g clip-path="url(#${clipId})">`,
+  );
+  parts.push(
+    `<text class="axis-label" x="${PAD.left + plotW / 2}" y="${height - 6}" text-anchor="middle">${htmlText(spec.xLabel)}</text>`,
+  );
 
   for (const b of spec.bands) {
-    for (const seg of segments(b.points, (p) => Number.isFinite(p[0]) && Number.isFinite(p[1]) && Number.isFinite(p[2]))) {
+    for (const seg of segments(
+      b.points,
+      (p) => Number.isFinite(p[0]) && Number.isFinite(p[1]) && Number.isFinite(p[2]),
+    )) {
       const top = seg.map((p) => `${f(sx(p[0]))},${f(sy(p[2]))}`);
       const bottom = seg.reverse().map((p) => `${f(sx(p[0]))},${f(sy(p[1]))}`);
       parts.push(`<path class="band ${b.className}" d="M${top.join('L')}L${bottom.join('L')}Z"/>`);
@@ -113,12 +125,19 @@ export function lineChartSvg(spec: ChartSpec): string {
   }
   for (const r of spec.rules ?? []) {
     if (!Number.isFinite(r.y)) continue;
-    parts.push(`<line class="rule ${r.className}" x1="${PAD.left}" x2="${width - PAD.right}" y1="${f(sy(r.y))}" y2="${f(sy(r.y))}"/>`);
+    parts.push(
+      `<line class="rule ${r.className}" x1="${PAD.left}" x2="${width - PAD.right}" y1="${f(sy(r.y))}" y2="${f(sy(r.y))}"/>`,
+    );
   }
   for (const s of spec.lines) {
     for (const seg of segments(s.points, (p) => Number.isFinite(p[0]) && Number.isFinite(p[1]))) {
-      if (seg.length > 1) parts.push(`<path class="line ${s.className}" d="M${seg.map((p) => `${f(sx(p[0]))},${f(sy(p[1]))}`).join('L')}"/>`);
-      if (s.dots || seg.length === 1) for (const p of seg) parts.push(`<circle class="dot ${s.className}" cx="${f(sx(p[0]))}" cy="${f(sy(p[1]))}" r="3"/>`);
+      if (seg.length > 1)
+        parts.push(
+          `<path class="line ${s.className}" d="M${seg.map((p) => `${f(sx(p[0]))},${f(sy(p[1]))}`).join('L')}"/>`,
+        );
+      if (s.dots || seg.length === 1)
+        for (const p of seg)
+          parts.push(`<circle class="dot ${s.className}" cx="${f(sx(p[0]))}" cy="${f(sy(p[1]))}" r="3"/>`);
     }
   }
   parts.push('</g>');
@@ -148,7 +167,9 @@ function layoutLegend(spec: ChartSpec, width: number): { rows: number; items: st
     const swatch = e.band
       ? `<rect class="${e.cls}" x="${x}" y="${y - 4}" width="14" height="8"/>`
       : `<line class="${e.cls}" x1="${x}" x2="${x + 14}" y1="${y}" y2="${y}"/>`;
-    items.push(`<g class="legend">${swatch}<text class="legend-label" x="${x + 18}" y="${y + 4}">${htmlText(e.label)}</text></g>`);
+    items.push(
+      `<g class="legend">${swatch}<text class="legend-label" x="${x + 18}" y="${y + 4}">${htmlText(e.label)}</text></g>`,
+    );
     x += w;
   }
   return { rows: entries.length ? row + 1 : 0, items };

@@ -3,7 +3,12 @@ import { gunzipSync } from 'node:zlib';
 import { compressedSeriesPayloads, splitSeriesPayloads } from './datadog-payload.js';
 import type { DatadogSeries } from './datadog-series.js';
 
-const series = (i: number, tag = 'x'): DatadogSeries => ({ metric: `m.s${i}`, type: 3, points: [{ timestamp: 1, value: i }], tags: [`t:${tag}`] });
+const series = (i: number, tag = 'x'): DatadogSeries => ({
+  metric: `m.s${i}`,
+  type: 3,
+  points: [{ timestamp: 1, value: i }],
+  tags: [`t:${tag}`],
+});
 
 describe('splitSeriesPayloads', () => {
   it('keeps every body within the limit, measured in UTF-8 bytes, and loses nothing', () => {
@@ -24,7 +29,7 @@ describe('splitSeriesPayloads', () => {
   });
 
   it('sets apart a series that alone is over the limit', () => {
-    const big = { ...series(9), tags: ['t:' + 'a'.repeat(3000)] };
+    const big = { ...series(9), tags: [`t:${'a'.repeat(3000)}`] };
     const { bodies, oversized } = splitSeriesPayloads([series(1), big, series(2)], 2000);
     expect(oversized).toEqual([big]);
     expect(bodies).toHaveLength(1);
@@ -33,7 +38,10 @@ describe('splitSeriesPayloads', () => {
 
 describe('compressedSeriesPayloads', () => {
   // Tags of random hex compress poorly, which forces the halving path.
-  const noisy = (i: number): DatadogSeries => ({ ...series(i), tags: [`t:${Array.from({ length: 40 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}`] });
+  const noisy = (i: number): DatadogSeries => ({
+    ...series(i),
+    tags: [`t:${Array.from({ length: 40 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}`],
+  });
 
   it('keeps every gzip body within the sent limit and its JSON under the inflated limit, losing nothing', () => {
     const all = Array.from({ length: 3000 }, (_, i) => noisy(i));

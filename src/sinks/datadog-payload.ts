@@ -69,7 +69,10 @@ export function seriesPayloads(
 ): { bodies: { json: string; gzip: Buffer | null; count: number }[]; oversized: DatadogSeries[] } {
   if (options.compress) return compressedSeriesPayloads(series, options.maxBytes);
   const plain = splitSeriesPayloads(series, options.maxBytes);
-  return { bodies: plain.bodies.map((json, i) => ({ json, gzip: null, count: plain.counts[i]! })), oversized: plain.oversized };
+  return {
+    bodies: plain.bodies.map((json, i) => ({ json, gzip: null, count: plain.counts[i]! })),
+    oversized: plain.oversized,
+  };
 }
 
 /**

@@ -41,13 +41,18 @@ describe('toDatadogSeries', () => {
     expect(samples[0]!.points[0]!.value).toBeCloseTo(12.96, 2);
     expect(samples[127]!.tags).toContain('step:12701');
     const steps = find(result, 'training_metrics.lm_loss.step');
-    expect(steps.map((s) => s.points[0]!.value)).toEqual(samples.map((s) => Number(s.tags.find((t) => t.startsWith('step:'))!.slice(5))));
+    expect(steps.map((s) => s.points[0]!.value)).toEqual(
+      samples.map((s) => Number(s.tags.find((t) => t.startsWith('step:'))!.slice(5))),
+    );
   });
 
   it('sends steps, duration, the run verdict and per-metric verdicts (not for insufficient history)', () => {
     expect(find(result, 'training_metrics.run.steps')[0]!.points[0]!.value).toBe(13000);
     expect(find(result, 'training_metrics.run.truncated')[0]!.points[0]!.value).toBe(0);
-    expect(find(result, 'training_metrics.run.duration')[0]).toMatchObject({ unit: 'second', points: [{ value: 41_820 }] });
+    expect(find(result, 'training_metrics.run.duration')[0]).toMatchObject({
+      unit: 'second',
+      points: [{ value: 41_820 }],
+    });
     expect(find(result, 'training_metrics.gate.regression')[0]!.points[0]!.value).toBe(1);
     expect(find(result, 'training_metrics.mfu.regression')[0]!.points[0]!.value).toBe(1);
     expect(find(result, 'training_metrics.lm_loss.regression')[0]!.points[0]!.value).toBe(0);
@@ -61,15 +66,49 @@ describe('toDatadogSeries', () => {
 
   it('tags every series with the schema tags, the run tags, experiment and run', () => {
     for (const s of result.series) {
-      expect(s.tags).toEqual(expect.arrayContaining(['experiment:gpt3-15b-8t', 'run:gpt3_15b_tp4_pp2', 'branch_type:main', 'workflow_name:train', 'event:push', 'team:llm', 'model:gpt3-15b']));
+      expect(s.tags).toEqual(
+        expect.arrayContaining([
+          'experiment:gpt3-15b-8t',
+          'run:gpt3_15b_tp4_pp2',
+          'branch_type:main',
+          'workflow_name:train',
+          'event:push',
+          'team:llm',
+          'model:gpt3-15b',
+        ]),
+      );
     }
   });
 
   it('with a GitHub context, adds the schema tags as the StatsD route does, over run and user tags', () => {
-    const github = { ref: 'refs/pull/7/merge', eventName: 'pull_request', workflow: 'perf', defaultBranch: 'main', serverUrl: '', repository: 'o/r', runId: '1', sha: '', prNumber: 7 };
-    const r = toDatadogSeries([gptRun()], null, { prefix: 'tm', tags: { team: 'llm', branch_type: 'spoofed' }, github, now: NOW });
+    const github = {
+      ref: 'refs/pull/7/merge',
+      eventName: 'pull_request',
+      workflow: 'perf',
+      defaultBranch: 'main',
+      serverUrl: '',
+      repository: 'o/r',
+      runId: '1',
+      sha: '',
+      prNumber: 7,
+    };
+    const r = toDatadogSeries([gptRun()], null, {
+      prefix: 'tm',
+      tags: { team: 'llm', branch_type: 'spoofed' },
+      github,
+      now: NOW,
+    });
     expect([...r.series[0]!.tags].sort()).toEqual(
-      ['model:gpt3-15b', 'run_gpu:h100', 'team:llm', 'branch_type:pr', 'experiment:gpt3-15b-8t', 'workflow_name:perf', 'event:pull_request', 'run:gpt3_15b_tp4_pp2'].sort(),
+      [
+        'model:gpt3-15b',
+        'run_gpu:h100',
+        'team:llm',
+        'branch_type:pr',
+        'experiment:gpt3-15b-8t',
+        'workflow_name:perf',
+        'event:pull_request',
+        'run:gpt3_15b_tp4_pp2',
+      ].sort(),
     );
   });
 
@@ -98,8 +137,18 @@ describe('toDatadogSeries', () => {
 });
 
 describe('toDatadogSeries extra gauges', () => {
-  it("sends GPU and cost gauges with the run tags and their own", () => {
-    const run = { name: 'r', experiment: 'e', source: 'x.csv', tags: {}, fingerprint: {}, steps: { count: 1, first: 0, last: 0 }, truncated: false, warnings: [], metrics: [] };
+  it('sends GPU and cost gauges with the run tags and their own', () => {
+    const run = {
+      name: 'r',
+      experiment: 'e',
+      source: 'x.csv',
+      tags: {},
+      fingerprint: {},
+      steps: { count: 1, first: 0, last: 0 },
+      truncated: false,
+      warnings: [],
+      metrics: [],
+    };
     const out = toDatadogSeries([run], null, {
       prefix: 'p',
       tags: {},

@@ -75,7 +75,12 @@ export function toDatadogSeries(
         out.skipped.push(`${metric} (${run.name})`);
         return;
       }
-      const series: DatadogSeries = { metric, type: DATADOG_GAUGE, points: [{ timestamp, value }], tags: [...tags, ...extraTags] };
+      const series: DatadogSeries = {
+        metric,
+        type: DATADOG_GAUGE,
+        points: [{ timestamp, value }],
+        tags: [...tags, ...extraTags],
+      };
       if (unit) series.unit = unit;
       out.series.push(series);
     };
@@ -84,7 +89,8 @@ export function toDatadogSeries(
 
     gauge(datadogRunGaugeName(options.prefix, 'steps'), run.steps.last, undefined);
     gauge(datadogRunGaugeName(options.prefix, 'truncated'), run.truncated ? 1 : 0, undefined);
-    if (run.durationSeconds !== undefined) gauge(datadogRunGaugeName(options.prefix, 'duration'), run.durationSeconds, 'second');
+    if (run.durationSeconds !== undefined)
+      gauge(datadogRunGaugeName(options.prefix, 'duration'), run.durationSeconds, 'second');
 
     for (const m of run.metrics) {
       if (m.class.kind === 'ignore') continue;
@@ -115,7 +121,12 @@ export function toDatadogSeries(
     }
 
     for (const g of options.extraGauges?.(run, index) ?? []) {
-      gauge(statsdName(options.prefix, g.name), g.value, undefined, Object.entries(g.tags).map(([k, v]) => `${k}:${v}`));
+      gauge(
+        statsdName(options.prefix, g.name),
+        g.value,
+        undefined,
+        Object.entries(g.tags).map(([k, v]) => `${k}:${v}`),
+      );
     }
 
     const verdict = gate?.find((g) => g.experiment === run.experiment && g.name === run.name);

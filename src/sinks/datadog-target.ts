@@ -26,14 +26,19 @@ export function resolveDatadogTarget(
 ): DatadogTarget {
   if (given.url === null && !given.apiKey) return null;
   const apiKey = given.apiKey || env.DD_API_KEY || '';
-  const wanted = given.url === null || given.url.trim() === '' || given.url.trim() === 'auto' ? datadogApiBase(env.DD_SITE) : given.url.trim();
+  const wanted =
+    given.url === null || given.url.trim() === '' || given.url.trim() === 'auto'
+      ? datadogApiBase(env.DD_SITE)
+      : given.url.trim();
   let url: string;
   try {
     url = datadogSeriesUrl(wanted);
   } catch {
     return { skip: `Datadog: "${redactSecrets(wanted, [apiKey])}" is not a URL; nothing sent to Datadog` };
   }
-  if (!/^https?:$/.test(new URL(url).protocol)) return { skip: `Datadog: ${url} is not an http(s) URL; nothing sent to Datadog` };
-  if (!apiKey) return { skip: 'Datadog: no API key (set DD_API_KEY or the datadog-api-key input); nothing sent to Datadog' };
+  if (!/^https?:$/.test(new URL(url).protocol))
+    return { skip: `Datadog: ${url} is not an http(s) URL; nothing sent to Datadog` };
+  if (!apiKey)
+    return { skip: 'Datadog: no API key (set DD_API_KEY or the datadog-api-key input); nothing sent to Datadog' };
   return { url, apiKey };
 }

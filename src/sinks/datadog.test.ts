@@ -22,13 +22,20 @@ describe('resolveDatadogTarget', () => {
       url: 'https://api.us5.datadoghq.com/api/v2/series',
       apiKey: 'k2',
     });
-    expect(resolveDatadogTarget({ url: '', apiKey: 'k' }, {})).toEqual({ url: 'https://api.datadoghq.com/api/v2/series', apiKey: 'k' });
+    expect(resolveDatadogTarget({ url: '', apiKey: 'k' }, {})).toEqual({
+      url: 'https://api.datadoghq.com/api/v2/series',
+      apiKey: 'k',
+    });
   });
   it('skips with a reason when the key is missing or the URL is bad, never echoing the key', () => {
-    expect(resolveDatadogTarget({ url: 'https://api.datadoghq.com', apiKey: null }, {})).toEqual({ skip: expect.stringMatching(/no API key/) });
+    expect(resolveDatadogTarget({ url: 'https://api.datadoghq.com', apiKey: null }, {})).toEqual({
+      skip: expect.stringMatching(/no API key/),
+    });
     const bad = resolveDatadogTarget({ url: 'not a url secretkey', apiKey: 'secretkey' }, {});
     expect(bad).toEqual({ skip: expect.stringMatching(/is not a URL/) });
     expect(JSON.stringify(bad)).not.toContain('secretkey');
-    expect(resolveDatadogTarget({ url: 'ftp://x', apiKey: 'k' }, {})).toEqual({ skip: expect.stringMatching(/not an http/) });
+    expect(resolveDatadogTarget({ url: 'ftp://x', apiKey: 'k' }, {})).toEqual({
+      skip: expect.stringMatching(/not an http/),
+    });
   });
 });

@@ -58,7 +58,13 @@ export interface DatadogSinkOptions {
  * 429 and 5xx (and network failures) are retried up to 5 attempts, honouring `Retry-After`; all requests of
  * one call share two minutes, waits included.
  */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 30_000, budgetMs: 120_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 5,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+  timeoutMs: 30_000,
+  budgetMs: 120_000,
+};
 
 /** Build, split and send; resolves to a report and never rejects. */
 export async function sendToDatadog(
@@ -66,15 +72,34 @@ export async function sendToDatadog(
   gate: GateResult[] | null,
   options: DatadogSinkOptions,
 ): Promise<SinkReport> {
-  const report: SinkReport = { sink: 'datadog', ok: true, series: 0, points: 0, payloads: 0, accepted: 0, notes: [], warnings: [], refused: [] };
+  const report: SinkReport = {
+    sink: 'datadog',
+    ok: true,
+    series: 0,
+    points: 0,
+    payloads: 0,
+    accepted: 0,
+    notes: [],
+    warnings: [],
+    refused: [],
+  };
   const secrets = [options.apiKey];
   const warn = (text: string): void => void report.warnings.push(redactSecrets(text, secrets));
   try {
     const now = options.now ?? Date.now();
-    const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, github: options.github, now, allowIdTags: options.allowIdTags, ...(options.extraGauges ? { extraGauges: options.extraGauges } : {}) });
+    const built = toDatadogSeries(summaries, gate, {
+      prefix: options.prefix,
+      tags: options.tags,
+      github: options.github,
+      now,
+      allowIdTags: options.allowIdTags,
+      ...(options.extraGauges ? { extraGauges: options.extraGauges } : {}),
+    });
     report.refused = built.refused;
     if (built.skipped.length) {
-      warn(`Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`);
+      warn(
+        `Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`,
+      );
     }
     if (!built.series.length) {
       report.notes.push('Datadog: nothing to send');
@@ -93,14 +118,29 @@ export async function sendToDatadog(
 
     const url = datadogSeriesUrl(options.url);
     const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    const deps: HttpDeps = { ...defaultHttpDeps(), ...options.deps, ...(options.fetch ? { fetch: options.fetch } : {}) };
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', 'DD-API-KEY': options.apiKey };
+    const deps: HttpDeps = {
+      ...defaultHttpDeps(),
+      ...options.deps,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    };
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'DD-API-KEY': options.apiKey,
+    };
     if (compress) headers['Content-Encoding'] = 'gzip';
 
     const deadline = deps.now() + policy.budgetMs;
     for (const [i, { json, gzip, count }] of bodies.entries()) {
       report.payloads++;
-      const outcome = await requestWithRetry(url, { method: 'POST', headers, body: gzip ?? json }, secrets, policy, deps, deadline);
+      const outcome = await requestWithRetry(
+        url,
+        { method: 'POST', headers, body: gzip ?? json },
+        secrets,
+        policy,
+        deps,
+        deadline,
+      );
       if (outcome.ok) {
         report.accepted++;
         report.series += count;
@@ -118,7 +158,10 @@ export async function sendToDatadog(
         break;
       }
     }
-    if (bodies.length > 1) report.notes.push(`Datadog: sent in ${bodies.length} payloads (each at most ${limit} bytes${compress ? ' gzip-compressed' : ''})`);
+    if (bodies.length > 1)
+      report.notes.push(
+        `Datadog: sent in ${bodies.length} payloads (each at most ${limit} bytes${compress ? ' gzip-compressed' : ''})`,
+      );
   } catch (e) {
     report.ok = false;
     warn(`Datadog: ${e instanceof Error ? e.message : String(e)}`);

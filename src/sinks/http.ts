@@ -39,7 +39,12 @@ export async function requestWithRetry(
         const response = await deps.fetch(url, { ...request, signal: AbortSignal.timeout(timeoutMs) });
         body = await response.text().catch(() => '');
         if (response.ok) return { ok: true, status: response.status };
-        return { ok: false, status: response.status, error: `HTTP ${response.status}${describeBody(body)}`, retryAfterMs: retryAfterMs(response.headers, deps.now()) };
+        return {
+          ok: false,
+          status: response.status,
+          error: `HTTP ${response.status}${describeBody(body)}`,
+          retryAfterMs: retryAfterMs(response.headers, deps.now()),
+        };
       } catch (e) {
         body = '';
         return { ok: false, status: null, error: networkError(e) };
@@ -49,7 +54,9 @@ export async function requestWithRetry(
     deps,
     deadline,
   );
-  return outcome.error === undefined ? { ...outcome, body } : { ...outcome, error: redactSecrets(outcome.error, secrets), body };
+  return outcome.error === undefined
+    ? { ...outcome, body }
+    : { ...outcome, error: redactSecrets(outcome.error, secrets), body };
 }
 
 /**
@@ -84,7 +91,8 @@ function describeBody(text: string): string {
   if (!text) return '';
   try {
     const parsed = JSON.parse(text) as { errors?: unknown; message?: unknown };
-    if (Array.isArray(parsed.errors) && parsed.errors.length) return `: ${parsed.errors.map(String).join('; ').slice(0, 300)}`;
+    if (Array.isArray(parsed.errors) && parsed.errors.length)
+      return `: ${parsed.errors.map(String).join('; ').slice(0, 300)}`;
     if (typeof parsed.message === 'string' && parsed.message) return `: ${parsed.message.slice(0, 300)}`;
   } catch {
     // not JSON

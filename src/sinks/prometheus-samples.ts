@@ -102,7 +102,11 @@ class Families {
 }
 
 /** The labels every sample of a run carries (grouping labels excluded), the tags refused, and warnings for labels dropped. */
-export function runLabels(summary: RunSummary, runIndex: number, options: PrometheusSamplesOptions): { labels: Record<string, string>; refused: string[]; warnings: string[] } {
+export function runLabels(
+  summary: RunSummary,
+  runIndex: number,
+  options: PrometheusSamplesOptions,
+): { labels: Record<string, string>; refused: string[]; warnings: string[] } {
   const { tags, refused } = runTagSet(summary, options.tags, options.github, options.allowIdTags);
   const warnings: string[] = [];
   const labels: Record<string, string> = {};
@@ -110,7 +114,9 @@ export function runLabels(summary: RunSummary, runIndex: number, options: Promet
     if (key === 'experiment') continue; // a grouping label, set on every sample by the Pushgateway
     const name = prometheusLabelName(key);
     if (!name || RESERVED_LABELS.has(name)) {
-      warnings.push(`pushgateway: run ${summary.name}: tag ${key}:${value} dropped (the label ${name || key} is reserved or invalid)`);
+      warnings.push(
+        `pushgateway: run ${summary.name}: tag ${key}:${value} dropped (the label ${name || key} is reserved or invalid)`,
+      );
       continue;
     }
     labels[name] = value;
@@ -119,14 +125,22 @@ export function runLabels(summary: RunSummary, runIndex: number, options: Promet
   const runName = tagValue(summary.name);
   if (!options.allowIdTags && looksLikeUniqueId(runName)) {
     labels.run = `run-${runIndex + 1}`;
-    warnings.push(`pushgateway: run ${summary.name} looks like a unique id (one series per run); labelled run="${labels.run}" (pass allow-id-tags to keep it)`);
+    warnings.push(
+      `pushgateway: run ${summary.name} looks like a unique id (one series per run); labelled run="${labels.run}" (pass allow-id-tags to keep it)`,
+    );
   } else {
     labels.run = runName || `run-${runIndex + 1}`;
   }
   return { labels, refused, warnings };
 }
 
-function metricSamples(families: Families, metric: MetricSummary, labels: Record<string, string>, options: PrometheusSamplesOptions, warnings: string[]): void {
+function metricSamples(
+  families: Families,
+  metric: MetricSummary,
+  labels: Record<string, string>,
+  options: PrometheusSamplesOptions,
+  warnings: string[],
+): void {
   if (metric.class.kind === 'ignore' || metric.count === 0) return;
   const { name, factor, unit } = prometheusMetricName(options.prefix, metric.name, metric.class.unit);
   const unitText = unit ? ` in ${unit.replace(/_/g, ' ')}` : '';
@@ -136,7 +150,10 @@ function metricSamples(families: Families, metric: MetricSummary, labels: Record
     families.add(name, labels, metric.last * factor);
     return;
   }
-  if (metric.steady && claim(families, name, `Steady-state p10, median and p90 of "${metric.name}"${unitText}.`, owner, warnings)) {
+  if (
+    metric.steady &&
+    claim(families, name, `Steady-state p10, median and p90 of "${metric.name}"${unitText}.`, owner, warnings)
+  ) {
     for (const [quantile, pick] of QUANTILES) families.add(name, { ...labels, quantile }, pick(metric.steady) * factor);
   }
   if (metric.class.kind === 'loss' && metric.loss) {
@@ -147,9 +164,24 @@ function metricSamples(families: Families, metric: MetricSummary, labels: Record
   }
 }
 
-function extraSample(families: Families, gauge: ExtraGauge, labels: Record<string, string>, options: PrometheusSamplesOptions, warnings: string[]): void {
+function extraSample(
+  families: Families,
+  gauge: ExtraGauge,
+  labels: Record<string, string>,
+  options: PrometheusSamplesOptions,
+  warnings: string[],
+): void {
   const { name, factor, unit } = prometheusMetricName(options.prefix, gauge.name, gauge.unit);
-  if (!claim(families, name, `${gauge.name}${unit ? ` in ${unit.replace(/_/g, ' ')}` : ''}.`, metricKey(gauge.name), warnings)) return;
+  if (
+    !claim(
+      families,
+      name,
+      `${gauge.name}${unit ? ` in ${unit.replace(/_/g, ' ')}` : ''}.`,
+      metricKey(gauge.name),
+      warnings,
+    )
+  )
+    return;
   const extra: Record<string, string> = {};
   for (const [key, value] of Object.entries(gauge.tags)) {
     const label = prometheusLabelName(key);
@@ -164,12 +196,18 @@ function claim(families: Families, name: string, help: string, owner: string, wa
   return false;
 }
 
-function gateSamples(families: Families, result: GateResult, labels: Record<string, string>, names: ReturnType<typeof runFamilyNames>): void {
+function gateSamples(
+  families: Families,
+  result: GateResult,
+  labels: Record<string, string>,
+  names: ReturnType<typeof runFamilyNames>,
+): void {
   families.add(names.regression, labels, result.regression ? 1 : 0);
   families.add(names.complete, labels, result.run.complete ? 1 : 0);
   for (const mv of result.metrics) {
     const metric = metricKey(mv.name);
-    for (const verdict of VERDICTS) families.add(names.verdict, { ...labels, metric, verdict }, mv.verdict === verdict ? 1 : 0);
+    for (const verdict of VERDICTS)
+      families.add(names.verdict, { ...labels, metric, verdict }, mv.verdict === verdict ? 1 : 0);
     if (mv.change !== null) families.add(names.change, { ...labels, metric }, mv.change);
   }
 }
@@ -179,7 +217,11 @@ function gateSamples(families: Families, result: GateResult, labels: Record<stri
  * experiment, holding every run of that experiment in this batch (a PUT replaces the group, so the
  * Pushgateway always shows the latest batch's outcome and the series count stays bounded).
  */
-export function toPrometheusSamples(summaries: RunSummary[], gate: GateResult[] | null, options: PrometheusSamplesOptions): PrometheusSamples {
+export function toPrometheusSamples(
+  summaries: RunSummary[],
+  gate: GateResult[] | null,
+  options: PrometheusSamplesOptions,
+): PrometheusSamples {
   const warnings: string[] = [];
   const refused = new Set<string>();
   const job = snakeName(options.job ?? options.prefix) || 'training_metrics';
@@ -200,7 +242,11 @@ export function toPrometheusSamples(summaries: RunSummary[], gate: GateResult[] 
       families.claim(names.regression, '1 when the gate found a regression in the run.', '');
       families.claim(names.complete, '1 when the run reached its expected number of steps.', '');
       families.claim(names.verdict, 'Gate verdict per metric: 1 for the verdict reached, 0 for the others.', '');
-      families.claim(names.change, 'Relative change of the metric against its baseline centre (-0.05 = 5 % lower).', '');
+      families.claim(
+        names.change,
+        'Relative change of the metric against its baseline centre (-0.05 = 5 % lower).',
+        '',
+      );
     }
     const seenRuns = new Set<string>();
     runs.forEach((summary, index) => {
@@ -208,7 +254,9 @@ export function toPrometheusSamples(summaries: RunSummary[], gate: GateResult[] 
       for (const r of runRefused) refused.add(r);
       warnings.push(...tagWarnings);
       if (seenRuns.has(labels.run!)) {
-        warnings.push(`pushgateway: experiment ${experiment} has two runs labelled run="${labels.run}"; the second is labelled run="${labels.run}-${index + 1}"`);
+        warnings.push(
+          `pushgateway: experiment ${experiment} has two runs labelled run="${labels.run}"; the second is labelled run="${labels.run}-${index + 1}"`,
+        );
         labels.run = `${labels.run}-${index + 1}`;
       }
       seenRuns.add(labels.run!);
@@ -216,7 +264,8 @@ export function toPrometheusSamples(summaries: RunSummary[], gate: GateResult[] 
       if (summary.durationSeconds !== undefined) families.add(names.duration, labels, summary.durationSeconds);
       families.add(names.truncated, labels, summary.truncated ? 1 : 0);
       for (const metric of summary.metrics) metricSamples(families, metric, labels, options, warnings);
-      for (const g of options.extraGauges?.(summary, summaries.indexOf(summary)) ?? []) extraSample(families, g, labels, options, warnings);
+      for (const g of options.extraGauges?.(summary, summaries.indexOf(summary)) ?? [])
+        extraSample(families, g, labels, options, warnings);
       const result = gate?.find((g) => g.experiment === summary.experiment && g.name === summary.name);
       if (result) gateSamples(families, result, labels, names);
     });

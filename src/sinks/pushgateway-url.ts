@@ -21,7 +21,11 @@ export function checkPushgatewayUrl(url: string): void {
   try {
     parsed = new URL(url);
   } catch {
-    throw new InputError('pushgateway-url', null, `"${redactUrl(url)}" is not a URL (expected e.g. http://pushgateway:9091)`);
+    throw new InputError(
+      'pushgateway-url',
+      null,
+      `"${redactUrl(url)}" is not a URL (expected e.g. http://pushgateway:9091)`,
+    );
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new InputError('pushgateway-url', null, `"${redactUrl(url)}" is not an http(s) URL`);

@@ -8,11 +8,27 @@ import { ezpzRun, gateFor, megatronRun } from '../../test/helpers/run-summaries.
 import { encodeGrouping, pushRunResults, type PushgatewayOptions } from './pushgateway.js';
 
 const github: GitHubContext = {
-  ref: 'refs/heads/main', eventName: 'push', workflow: 'nightly', defaultBranch: 'main',
-  serverUrl: 'https://github.com', repository: 'o/r', runId: '1', sha: '', prNumber: null,
+  ref: 'refs/heads/main',
+  eventName: 'push',
+  workflow: 'nightly',
+  defaultBranch: 'main',
+  serverUrl: 'https://github.com',
+  repository: 'o/r',
+  runId: '1',
+  sha: '',
+  prNumber: null,
 };
 // Jitter pinned at its top, so each backoff is the full base·2ⁿ.
-const options: PushgatewayOptions = { prefix: 'training_metrics', tags: {}, allowIdTags: false, github, backoffMs: 20, retries: 2, timeoutMs: 2000, deps: { random: () => 1 - 1e-9 } };
+const options: PushgatewayOptions = {
+  prefix: 'training_metrics',
+  tags: {},
+  allowIdTags: false,
+  github,
+  backoffMs: 20,
+  retries: 2,
+  timeoutMs: 2000,
+  deps: { random: () => 1 - 1e-9 },
+};
 
 describe('encodeGrouping', () => {
   it('uses the Pushgateway base64url form only where a value needs it', () => {
@@ -31,10 +47,15 @@ async function groups(url: string): Promise<GroupJson[]> {
   return body.data;
 }
 function familyValues(group: GroupJson, name: string): { labels: Record<string, string>; value: string }[] {
-  return ((group[name] as { metrics: { labels: Record<string, string>; value: string }[] } | undefined)?.metrics ?? []);
+  return (group[name] as { metrics: { labels: Record<string, string>; value: string }[] } | undefined)?.metrics ?? [];
 }
 
-const pushgateway = requireProgram('Prometheus Pushgateway', '/usr/bin/prometheus-pushgateway', 'prometheus-pushgateway', 'pushgateway');
+const pushgateway = requireProgram(
+  'Prometheus Pushgateway',
+  '/usr/bin/prometheus-pushgateway',
+  'prometheus-pushgateway',
+  'pushgateway',
+);
 
 describe.skipIf(!pushgateway)('pushRunResults against the real Pushgateway (Debian prometheus-pushgateway)', () => {
   let gw: Server;
@@ -54,7 +75,12 @@ describe.skipIf(!pushgateway)('pushRunResults against the real Pushgateway (Debi
     expect(group.labels).toEqual({ job: 'training_metrics', experiment: 'perlmutter/agpt-2b' });
     const median = familyValues(group, 'training_metrics_mfu_ratio').find((m) => m.labels.quantile === '0.5')!;
     expect(Number(median.value)).toBeCloseTo(0.04467, 10);
-    expect(median.labels).toMatchObject({ run: 'agpt-2b/bs2', branch_type: 'main', event: 'push', workflow_name: 'nightly' });
+    expect(median.labels).toMatchObject({
+      run: 'agpt-2b/bs2',
+      branch_type: 'main',
+      event: 'push',
+      workflow_name: 'nightly',
+    });
     expect(familyValues(group, 'training_metrics_gate_regression').map((m) => m.value)).toEqual(['0']);
   });
 
@@ -62,7 +88,11 @@ describe.skipIf(!pushgateway)('pushRunResults against the real Pushgateway (Debi
     const first = megatronRun('replace-me');
     await pushRunResults(gw.url, [first, { ...first, name: 'old-run' }], null, options);
     let group = (await groups(gw.url)).find((g) => g.labels.experiment === 'replace-me')!;
-    expect(familyValues(group, 'training_metrics_run_steps').map((m) => m.labels.run).sort()).toEqual(['gpt3-15b-8t', 'old-run']);
+    expect(
+      familyValues(group, 'training_metrics_run_steps')
+        .map((m) => m.labels.run)
+        .sort(),
+    ).toEqual(['gpt3-15b-8t', 'old-run']);
     const report = await pushRunResults(gw.url, [first], null, options);
     expect(report.ok).toBe(true);
     group = (await groups(gw.url)).find((g) => g.labels.experiment === 'replace-me')!;
@@ -83,7 +113,9 @@ describe('pushRunResults when the Pushgateway is out', () => {
     server = createServer((req, res) => {
       times.push(Date.now());
       req.resume();
-      req.on('end', () => res.writeHead(status, { 'content-type': 'text/plain' }).end(`status ${status} from a loopback stand-in`));
+      req.on('end', () =>
+        res.writeHead(status, { 'content-type': 'text/plain' }).end(`status ${status} from a loopback stand-in`),
+      );
     });
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
     return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, times };
@@ -99,7 +131,11 @@ describe('pushRunResults when the Pushgateway is out', () => {
     // Backoff 20 ms then 40 ms.
     expect(Date.now() - started).toBeGreaterThanOrEqual(60);
     expect(report.warnings).toHaveLength(1);
-    expect(report.warnings[0]).toMatch(new RegExp(`pushgateway: push of job=training_metrics experiment=e to http://127.0.0.1:${port} failed after 3 attempts: .*ECONNREFUSED`));
+    expect(report.warnings[0]).toMatch(
+      new RegExp(
+        `pushgateway: push of job=training_metrics experiment=e to http://127.0.0.1:${port} failed after 3 attempts: .*ECONNREFUSED`,
+      ),
+    );
   });
 
   it('retries a loopback server answering 503 (Pushgateway API stand-in) with growing delays', async () => {
@@ -135,7 +171,9 @@ describe('pushRunResults when the Pushgateway is out', () => {
     expect(times).toHaveLength(3);
     expect(report).toMatchObject({ ok: false, attempts: 3, sent: 0 });
     expect(report.warnings).toEqual([
-      expect.stringMatching(/experiment=a .*failed after 3 attempts: push failed with status 503.*; out of the 0\.4 s allowed for sending$/),
+      expect.stringMatching(
+        /experiment=a .*failed after 3 attempts: push failed with status 503.*; out of the 0\.4 s allowed for sending$/,
+      ),
       'pushgateway: the remaining 2 group(s) not pushed after that failure',
     ]);
   });
@@ -151,7 +189,10 @@ describe('pushRunResults when the Pushgateway is out', () => {
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     const report = await pushRunResults(url, [megatronRun('bad'), megatronRun('good')], null, options);
-    expect(times).toEqual(['/metrics/job/training_metrics/experiment/bad', '/metrics/job/training_metrics/experiment/good']);
+    expect(times).toEqual([
+      '/metrics/job/training_metrics/experiment/bad',
+      '/metrics/job/training_metrics/experiment/good',
+    ]);
     expect(report).toMatchObject({ ok: false, attempts: 2 });
     expect(report.sent).toBeGreaterThan(0);
     expect(report.warnings).toHaveLength(1);
@@ -166,7 +207,10 @@ describe('pushRunResults when the Pushgateway is out', () => {
 
   it('never prints the password of a URL with credentials', async () => {
     const port = await freePort();
-    const report = await pushRunResults(`http://ci:s3cr3t-pw@127.0.0.1:${port}`, [megatronRun('e')], null, { ...options, retries: 0 });
+    const report = await pushRunResults(`http://ci:s3cr3t-pw@127.0.0.1:${port}`, [megatronRun('e')], null, {
+      ...options,
+      retries: 0,
+    });
     expect(report.ok).toBe(false);
     expect(JSON.stringify(report)).not.toContain('s3cr3t-pw');
     expect(report.target).toBe(`http://***@127.0.0.1:${port}`);
@@ -174,6 +218,8 @@ describe('pushRunResults when the Pushgateway is out', () => {
 
   it('throws InputError for a URL that is not http(s)', async () => {
     await expect(pushRunResults('pushgateway:9091', [], null, options)).rejects.toBeInstanceOf(InputError);
-    await expect(pushRunResults('not a url', [], null, options)).rejects.toThrow(/pushgateway-url: "\(invalid URL\)" is not a URL/);
+    await expect(pushRunResults('not a url', [], null, options)).rejects.toThrow(
+      /pushgateway-url: "\(invalid URL\)" is not a URL/,
+    );
   });
 });

@@ -60,7 +60,12 @@ export function encodeGrouping(grouping: Record<string, string>): Record<string,
 export function registryFor(group: PushGroup): Registry {
   const registry = new Registry();
   for (const family of group.families) {
-    const gauge = new Gauge({ name: family.name, help: family.help, labelNames: family.labelNames, registers: [registry] });
+    const gauge = new Gauge({
+      name: family.name,
+      help: family.help,
+      labelNames: family.labelNames,
+      registers: [registry],
+    });
     for (const sample of family.samples) {
       const labels: Record<string, string> = {};
       for (const name of family.labelNames) labels[name] = sample.labels[name] ?? '';
@@ -94,10 +99,23 @@ function describe(error: unknown, url: string): string {
  * Never throws for an outage: failures end up in the report's warnings with `ok: false`.
  * Throws InputError for a malformed URL.
  */
-export async function pushRunResults(url: string, summaries: RunSummary[], gate: GateResult[] | null, options: PushgatewayOptions): Promise<PushgatewayReport> {
+export async function pushRunResults(
+  url: string,
+  summaries: RunSummary[],
+  gate: GateResult[] | null,
+  options: PushgatewayOptions,
+): Promise<PushgatewayReport> {
   checkPushgatewayUrl(url);
   const { groups, warnings, refused } = toPrometheusSamples(summaries, gate, options);
-  const report: PushgatewayReport = { sink: 'pushgateway', target: redactUrl(url), ok: true, sent: 0, attempts: 0, warnings, refused };
+  const report: PushgatewayReport = {
+    sink: 'pushgateway',
+    target: redactUrl(url),
+    ok: true,
+    sent: 0,
+    attempts: 0,
+    warnings,
+    refused,
+  };
   const policy = {
     maxAttempts: (options.retries ?? 3) + 1,
     baseDelayMs: options.backoffMs ?? 500,
@@ -110,11 +128,16 @@ export async function pushRunResults(url: string, summaries: RunSummary[], gate:
   for (const [i, group] of groups.entries()) {
     const registry = registryFor(group);
     const samples = group.families.reduce((n, f) => n + f.samples.length, 0);
-    const where = `job=${group.job} ${Object.entries(group.grouping).map(([k, v]) => `${k}=${v}`).join(' ')}`;
+    const where = `job=${group.job} ${Object.entries(group.grouping)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`;
     const outcome = await withRetry(
       async (timeout) => {
         try {
-          await new Pushgateway(url, { timeout }, registry).push({ jobName: group.job, groupings: encodeGrouping(group.grouping) });
+          await new Pushgateway(url, { timeout }, registry).push({
+            jobName: group.job,
+            groupings: encodeGrouping(group.grouping),
+          });
           return { ok: true, status: 200 };
         } catch (error) {
           return { ok: false, status: statusOf(error), error: describe(error, url) };
@@ -131,11 +154,15 @@ export async function pushRunResults(url: string, summaries: RunSummary[], gate:
     }
     report.ok = false;
     const tries = outcome.attempts;
-    report.warnings.push(`pushgateway: push of ${where} to ${report.target} failed after ${tries} attempt${tries === 1 ? '' : 's'}: ${outcome.error}`);
+    report.warnings.push(
+      `pushgateway: push of ${where} to ${report.target} failed after ${tries} attempt${tries === 1 ? '' : 's'}: ${outcome.error}`,
+    );
     // A Pushgateway still down after the retries will not be up for the next group; a refused group
     // (400: a bad label) says nothing about the others.
     if (retryable(outcome.status) && i < groups.length - 1) {
-      report.warnings.push(`pushgateway: the remaining ${groups.length - i - 1} group(s) not pushed after that failure`);
+      report.warnings.push(
+        `pushgateway: the remaining ${groups.length - i - 1} group(s) not pushed after that failure`,
+      );
       break;
     }
   }

@@ -53,14 +53,29 @@ describe('withRetry', () => {
   it('gives up at once on a status that will not change (404), and after every attempt on a 500', async () => {
     const deps = fakeDeps();
     const notFound = answers(deps, [{ ok: false, status: 404, error: 'HTTP 404' }]);
-    expect(await withRetry(notFound.attempt, policy, deps)).toMatchObject({ ok: false, status: 404, attempts: 1, error: 'HTTP 404', waits: [] });
+    expect(await withRetry(notFound.attempt, policy, deps)).toMatchObject({
+      ok: false,
+      status: 404,
+      attempts: 1,
+      error: 'HTTP 404',
+      waits: [],
+    });
     const down = answers(deps, [{ ok: false, status: 500, error: 'HTTP 500' }]);
-    expect(await withRetry(down.attempt, policy, deps)).toMatchObject({ ok: false, attempts: 4, exhausted: true, error: 'HTTP 500', waits: [75, 150, 300] });
+    expect(await withRetry(down.attempt, policy, deps)).toMatchObject({
+      ok: false,
+      attempts: 4,
+      exhausted: true,
+      error: 'HTTP 500',
+      waits: [75, 150, 300],
+    });
   });
 
   it('waits as the server asks, and gives up when it asks for longer than the longest wait', async () => {
     const deps = fakeDeps();
-    const asked = answers(deps, [{ ok: false, status: 429, error: 'HTTP 429', retryAfterMs: 700 }, { ok: true, status: 202 }]);
+    const asked = answers(deps, [
+      { ok: false, status: 429, error: 'HTTP 429', retryAfterMs: 700 },
+      { ok: true, status: 202 },
+    ]);
     expect(await withRetry(asked.attempt, policy, deps)).toMatchObject({ ok: true, attempts: 2, waits: [700] });
     const tooLong = answers(deps, [{ ok: false, status: 429, error: 'HTTP 429', retryAfterMs: 3_600_000 }]);
     const outcome = await withRetry(tooLong.attempt, policy, deps);

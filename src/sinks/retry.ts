@@ -86,7 +86,14 @@ export async function withRetry(
   let last: AttemptResult = { ok: false, status: null };
   for (let n = 1; n <= policy.maxAttempts; n++) {
     const left = deadline - deps.now();
-    if (left <= 0) return { ok: false, status: last.status, attempts: n - 1, error: last.error ? `${last.error}; ${outOfTime}` : outOfTime, waits };
+    if (left <= 0)
+      return {
+        ok: false,
+        status: last.status,
+        attempts: n - 1,
+        error: last.error ? `${last.error}; ${outOfTime}` : outOfTime,
+        waits,
+      };
     last = await attempt(Math.min(policy.timeoutMs, left));
     if (last.ok) return { ok: true, status: last.status, attempts: n, waits };
     if (!retryable(last.status)) return { ok: false, status: last.status, attempts: n, error: last.error, waits };
@@ -97,7 +104,8 @@ export async function withRetry(
     }
     if (n === policy.maxAttempts) break;
     const delay = asked ?? backoffMs(n - 1, policy.baseDelayMs, policy.maxDelayMs, deps.random());
-    if (deps.now() + delay >= deadline) return { ok: false, status: last.status, attempts: n, error: `${last.error}; ${outOfTime}`, waits };
+    if (deps.now() + delay >= deadline)
+      return { ok: false, status: last.status, attempts: n, error: `${last.error}; ${outOfTime}`, waits };
     waits.push(delay);
     await deps.sleep(delay);
   }

@@ -39,19 +39,22 @@ export function toStatsdMetrics(run: RunSummary, gate: GateResult | null, shape:
     const name = statsdName(shape.prefix, m.name);
     switch (m.class.kind) {
       case 'loss':
-        for (const [step, value] of m.loss?.samples ?? []) out.push(gauge(name, value, { ...shape.tags, step: String(step) }));
+        for (const [step, value] of m.loss?.samples ?? [])
+          out.push(gauge(name, value, { ...shape.tags, step: String(step) }));
         break;
       case 'timer': {
         const scale = m.class.unit === 'milliseconds' ? 1 : 1000;
         for (const w of m.windows) {
-          for (const [value, rate] of windowValues(w)) out.push({ name, value: value * scale, type: 'ms', sampleRate: rate, tags: shape.tags });
+          for (const [value, rate] of windowValues(w))
+            out.push({ name, value: value * scale, type: 'ms', sampleRate: rate, tags: shape.tags });
         }
         break;
       }
       case 'window':
         for (const w of m.windows) {
           const tags = { ...shape.tags, steps: `${w.from}-${w.to}` };
-          for (const [value, rate] of windowValues(w)) out.push({ name, value, type: shape.flavor === 'datadog' ? 'd' : 'h', sampleRate: rate, tags });
+          for (const [value, rate] of windowValues(w))
+            out.push({ name, value, type: shape.flavor === 'datadog' ? 'd' : 'h', sampleRate: rate, tags });
         }
         break;
       case 'gauge':
@@ -80,7 +83,9 @@ function windowValues(w: StepWindow): [number, number][] {
   if (w.count <= 0) return [];
   if (w.values) return w.values.map((v) => [v, 1]);
   if (w.count <= WINDOW_QUANTILES.length) {
-    const idx = Array.from({ length: w.count }, (_, i) => Math.round((i * (WINDOW_QUANTILES.length - 1)) / Math.max(1, w.count - 1)));
+    const idx = Array.from({ length: w.count }, (_, i) =>
+      Math.round((i * (WINDOW_QUANTILES.length - 1)) / Math.max(1, w.count - 1)),
+    );
     return idx.map((i) => [w.quantiles[i]!, 1]);
   }
   const rate = Number((WINDOW_QUANTILES.length / w.count).toPrecision(6));

@@ -58,7 +58,17 @@ export interface Stage {
 }
 
 export function newStage(options: Options, io: Io, shell: ShellFeatures): Omit<Stage, 'config'> {
-  const result: RunResult = { exitCode: 0, summaries: [], gate: [], statsd: null, gpu: null, sinks: [], report: null, errors: [], warnings: [] };
+  const result: RunResult = {
+    exitCode: 0,
+    summaries: [],
+    gate: [],
+    statsd: null,
+    gpu: null,
+    sinks: [],
+    report: null,
+    errors: [],
+    warnings: [],
+  };
   const refused = new Set<string>();
   const warn = (message: string) => {
     result.warnings.push(message);

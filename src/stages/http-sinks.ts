@@ -19,7 +19,12 @@ function seriesOptions({ options, result }: Stage) {
 export async function pushToPushgateway(stage: Stage, url: string): Promise<void> {
   const { result, io } = stage;
   try {
-    const pushed = await pushRunResults(url, result.summaries, result.gate.length ? result.gate : null, seriesOptions(stage));
+    const pushed = await pushRunResults(
+      url,
+      result.summaries,
+      result.gate.length ? result.gate : null,
+      seriesOptions(stage),
+    );
     result.sinks.push(pushed);
     for (const r of pushed.refused) stage.refuseTag(r);
     for (const w of pushed.warnings) stage.warn(w);

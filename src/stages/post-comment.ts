@@ -13,7 +13,12 @@ export async function postComment(stage: Stage, path: string): Promise<void> {
   const { options, result, io } = stage;
   try {
     const file = await readCommentFile(path);
-    if (!options.githubToken) throw new InputError('github-token', null, 'post-comment needs a token that can write to pull requests (GITHUB_TOKEN with pull-requests: write)');
+    if (!options.githubToken)
+      throw new InputError(
+        'github-token',
+        null,
+        'post-comment needs a token that can write to pull requests (GITHUB_TOKEN with pull-requests: write)',
+      );
     let head: string;
     try {
       head = await pullRequestHead(options.githubToken, file.repository, file.pullRequest, options.github.apiUrl);

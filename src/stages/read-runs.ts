@@ -44,7 +44,8 @@ async function resolveInputs(options: Options, fail: (e: unknown) => void): Prom
       fail(e);
     }
   }
-  if (!inputs.length && !options.metadata) fail(new InputError('(arguments)', null, 'no input: give --csv FILE or --metadata FILE'));
+  if (!inputs.length && !options.metadata)
+    fail(new InputError('(arguments)', null, 'no input: give --csv FILE or --metadata FILE'));
   return inputs;
 }
 

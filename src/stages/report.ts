@@ -10,7 +10,10 @@ export async function publish(stage: Stage, history: HistoryFile | null): Promis
   const { options, result, io, shell } = stage;
   const gpu = result.gpu;
   const input = reportInput({
-    notes: (g) => (gpu ? gpuNotes(result.gate.length === 1 ? gpu.gpu : null, gpu.costs.find((c) => c.run === g.name)?.cost ?? null) : []),
+    notes: (g) =>
+      gpu
+        ? gpuNotes(result.gate.length === 1 ? gpu.gpu : null, gpu.costs.find((c) => c.run === g.name)?.cost ?? null)
+        : [],
     gate: result.gate,
     summaries: result.summaries,
     github: options.github,
@@ -36,7 +39,12 @@ export async function publish(stage: Stage, history: HistoryFile | null): Promis
       },
       { io, ...(shell.annotations ? { annotations: shell.annotations } : {}) },
     );
-    result.report = { comment: published.comment.action, commentUrl: published.comment.url ?? null, html: published.files.html ?? null, markdown: published.files.markdown ?? null };
+    result.report = {
+      comment: published.comment.action,
+      commentUrl: published.comment.url ?? null,
+      html: published.files.html ?? null,
+      markdown: published.files.markdown ?? null,
+    };
   } catch (e) {
     stage.fail(e);
   }

@@ -21,14 +21,23 @@ export async function emitStatsd(stage: Stage): Promise<void> {
   result.statsd = { ...report, series: countSeries(metrics) };
   for (const e of report.errors) stage.warn(`StatsD ${report.target}: ${e}`);
   if (options.dryRun) for (const line of report.printed) io.info(line);
-  else io.info(`StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${result.statsd.series} series`);
+  else
+    io.info(
+      `StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${result.statsd.series} series`,
+    );
 }
 
 /**
  * StatsD metrics for every run. Every line of one metric name must carry the same tag keys
  * (statsd_exporter rejects it otherwise), so runs of a batch share the union of their tag keys.
  */
-function statsdMetricsFor(summaries: RunSummary[], gate: GateResult[], gpu: GpuReport | null, options: Options, refuseTag: (reason: string) => void): StatsdMetric[] {
+function statsdMetricsFor(
+  summaries: RunSummary[],
+  gate: GateResult[],
+  gpu: GpuReport | null,
+  options: Options,
+  refuseTag: (reason: string) => void,
+): StatsdMetric[] {
   const perRun = summaries.map((s) => {
     const { tags, refused } = runTagSet(s, options.tags, options.github, options.allowIdTags);
     for (const r of refused) refuseTag(r);
@@ -40,7 +49,13 @@ function statsdMetricsFor(summaries: RunSummary[], gate: GateResult[], gpu: GpuR
     for (const k of keys) tags[k] = perRun[i]![k] ?? 'none';
     const verdict = gate.find((g) => g.experiment === s.experiment && g.name === s.name) ?? null;
     const extra = gpuGaugesFor(gpu, s.name, i).map(
-      (g): StatsdMetric => ({ name: statsdName(options.prefix, g.name), value: g.value, type: 'g', sampleRate: 1, tags: { ...tags, ...g.tags } }),
+      (g): StatsdMetric => ({
+        name: statsdName(options.prefix, g.name),
+        value: g.value,
+        type: 'g',
+        sampleRate: 1,
+        tags: { ...tags, ...g.tags },
+      }),
     );
     return [...toStatsdMetrics(s, verdict, { prefix: options.prefix, flavor: options.statsdFlavor, tags }), ...extra];
   });

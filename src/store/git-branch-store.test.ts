@@ -7,7 +7,8 @@ import { sampleRecord } from '../../test/helpers/history-records.js';
 import { InputError } from '../model.js';
 import { openHistory } from './index.js';
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** A bare repository as the remote and a clone of it with one commit on main, as actions/checkout leaves it. */
 async function repoWithRemote(): Promise<{ remote: string; clone: () => Promise<string> }> {
@@ -41,7 +42,9 @@ describe('git data branch history store (real git, local bare remote)', () => {
     await store.append([sampleRecord('a')], 10);
     await store.append([sampleRecord('b')], 10);
     expect((await store.read()).runs.map((r) => r.run)).toEqual(['a', 'b']);
-    expect(git(remote, 'log', '--format=%s', 'metrics-history')).toBe('Record 1 run: gpt-small/b\nRecord 1 run: gpt-small/a\n');
+    expect(git(remote, 'log', '--format=%s', 'metrics-history')).toBe(
+      'Record 1 run: gpt-small/b\nRecord 1 run: gpt-small/a\n',
+    );
     expect(git(dir, 'status', '--porcelain')).toBe('');
     expect(git(dir, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('main');
     // Another checkout sees the same history.
@@ -59,10 +62,16 @@ describe('git data branch history store (real git, local bare remote)', () => {
       dirs.map(
         (cwd, w) =>
           new Promise<void>((resolve, reject) => {
-            const child = spawn(process.execPath, ['--import', tsx, helper, 'git:metrics-history', `w${w}`, String(each)], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+            const child = spawn(
+              process.execPath,
+              ['--import', tsx, helper, 'git:metrics-history', `w${w}`, String(each)],
+              { cwd, stdio: ['ignore', 'ignore', 'pipe'] },
+            );
             let err = '';
             child.stderr.on('data', (d) => (err += d));
-            child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`writer ${w} exited ${code}: ${err}`))));
+            child.on('exit', (code) =>
+              code === 0 ? resolve() : reject(new Error(`writer ${w} exited ${code}: ${err}`)),
+            );
           }),
       ),
     );
@@ -88,7 +97,9 @@ describe('git data branch history store (real git, local bare remote)', () => {
     const before = git(remote, 'rev-parse', 'metrics-history');
     const error = await store.append([sampleRecord('b')], 10).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
-    expect((error as InputError).message).toMatch(/^git:metrics-history:training-metrics-history\.json:2: run 1 of the history: "experiment" must be a string/);
+    expect((error as InputError).message).toMatch(
+      /^git:metrics-history:training-metrics-history\.json:2: run 1 of the history: "experiment" must be a string/,
+    );
     expect(git(remote, 'rev-parse', 'metrics-history')).toBe(before);
   });
 

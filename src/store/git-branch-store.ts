@@ -59,7 +59,9 @@ export class GitBranchStore implements HistoryStore {
         await sleep(Math.random() * 100 * Math.min(attempt, 10));
       }
     }
-    throw new HistoryStoreError(`could not push the history to ${this.remote} ${this.o.branch} after ${attempts} attempts: ${last}`);
+    throw new HistoryStoreError(
+      `could not push the history to ${this.remote} ${this.o.branch} after ${attempts} attempts: ${last}`,
+    );
   }
 
   /** Fetch the branch into a private ref; its commit, or null when the branch does not exist yet. */

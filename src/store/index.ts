@@ -14,19 +14,32 @@ export { HistoryStoreError, type HistoryStore } from './store.js';
  * `path/to/history.json` → a JSON file; `git:<branch>[:<path>]` → a data branch of the repository in `cwd`
  * (default path `training-metrics-history.json`), pushed to `origin`.
  */
-export function openHistory(spec: string, options: { cwd?: string; remote?: string; env?: NodeJS.ProcessEnv } = {}): HistoryStore {
+export function openHistory(
+  spec: string,
+  options: { cwd?: string; remote?: string; env?: NodeJS.ProcessEnv } = {},
+): HistoryStore {
   if (spec.startsWith('git:')) {
     const rest = spec.slice(4);
     const i = rest.indexOf(':');
     const branch = i < 0 ? rest : rest.slice(0, i);
     const path = i < 0 ? DEFAULT_HISTORY_PATH : rest.slice(i + 1);
     if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.startsWith('-') || branch.includes('..')) {
-      throw new InputError('history', null, `"${spec}": the branch name "${branch}" is not valid (git:<branch>[:<path>])`);
+      throw new InputError(
+        'history',
+        null,
+        `"${spec}": the branch name "${branch}" is not valid (git:<branch>[:<path>])`,
+      );
     }
     if (!path || path.startsWith('/') || path.split('/').includes('..')) {
       throw new InputError('history', null, `"${spec}": the path "${path}" must be relative, inside the branch`);
     }
-    return new GitBranchStore({ cwd: options.cwd ?? process.cwd(), branch, path, remote: options.remote, env: options.env });
+    return new GitBranchStore({
+      cwd: options.cwd ?? process.cwd(),
+      branch,
+      path,
+      remote: options.remote,
+      env: options.env,
+    });
   }
   return new JsonFileStore(spec);
 }

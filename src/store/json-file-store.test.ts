@@ -55,7 +55,9 @@ describe('JSON file history store', () => {
     ].join('\n');
     let lastLength = 3000;
     for (const delay of [150, 400, 900]) {
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'ignore' });
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: 'ignore',
+      });
       await new Promise((r) => setTimeout(r, delay));
       const exited = new Promise<NodeJS.Signals | null>((r) => child.once('exit', (_code, signal) => r(signal)));
       child.kill('SIGKILL');

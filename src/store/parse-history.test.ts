@@ -25,7 +25,10 @@ describe('history file format', () => {
     expect(parseHistory('', 'h.json').runs).toEqual([]);
   });
   it('names the line of a syntax error', () => {
-    const text = serializeHistory(appendRecords(emptyHistory(), [sampleRecord('a'), sampleRecord('b')], 10)).replace('"run":"b"', '"run":"b",,');
+    const text = serializeHistory(appendRecords(emptyHistory(), [sampleRecord('a'), sampleRecord('b')], 10)).replace(
+      '"run":"b"',
+      '"run":"b",,',
+    );
     const e = errorOf(() => parseHistory(text, 'h.json'));
     expect(e.file).toBe('h.json');
     expect(e.line).toBe(3);

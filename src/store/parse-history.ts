@@ -23,8 +23,16 @@ export function parseHistory(text: string, source: string): HistoryFile {
     parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
     const line = first ? lineAt(text, first.offset) : null;
-    const what = first ? printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() : (e as Error).message;
-    throw new InputError(source, line, `history is not valid JSON (${what}); fix or restore the file, it is left as it is`);
+    const what = first
+      ? printParseErrorCode(first.error)
+          .replace(/([a-z])([A-Z])/g, '$1 $2')
+          .toLowerCase()
+      : (e as Error).message;
+    throw new InputError(
+      source,
+      line,
+      `history is not valid JSON (${what}); fix or restore the file, it is left as it is`,
+    );
   }
   const where = locator(text);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -45,7 +53,8 @@ export function parseHistory(text: string, source: string): HistoryFile {
   if (!Array.isArray(obj.runs)) throw new InputError(source, where(['runs']), 'history has no "runs" list');
   obj.runs.forEach((run, i) => {
     const problem = recordProblem(run);
-    if (problem) throw new InputError(source, where(['runs', i, ...problem.path]), `run ${i + 1} of the history: ${problem.what}`);
+    if (problem)
+      throw new InputError(source, where(['runs', i, ...problem.path]), `run ${i + 1} of the history: ${problem.what}`);
   });
   return { format: HISTORY_FORMAT, runs: obj.runs as HistoryRecord[] };
 }
@@ -59,22 +68,40 @@ function recordProblem(r: unknown): { path: (string | number)[]; what: string } 
   for (const key of ['baseline', 'complete']) {
     if (typeof o[key] !== 'boolean') return { path: [key], what: `"${key}" must be true or false` };
   }
-  if (typeof o.steps !== 'number' || !Number.isFinite(o.steps)) return { path: ['steps'], what: '"steps" must be a number' };
-  if (typeof o.metrics !== 'object' || o.metrics === null || Array.isArray(o.metrics)) return { path: ['metrics'], what: '"metrics" must be an object' };
+  if (typeof o.steps !== 'number' || !Number.isFinite(o.steps))
+    return { path: ['steps'], what: '"steps" must be a number' };
+  if (typeof o.metrics !== 'object' || o.metrics === null || Array.isArray(o.metrics))
+    return { path: ['metrics'], what: '"metrics" must be an object' };
   for (const [name, m] of Object.entries(o.metrics as Record<string, unknown>)) {
     const path = ['metrics', name];
     if (typeof m !== 'object' || m === null) return { path, what: `metric "${name}" must be an object` };
     const mm = m as Record<string, unknown>;
-    if (!KINDS.has(mm.kind as string)) return { path: [...path, 'kind'], what: `metric "${name}": unknown kind ${JSON.stringify(mm.kind)}` };
-    if (!DIRECTIONS.has(mm.direction as string)) return { path: [...path, 'direction'], what: `metric "${name}": unknown direction ${JSON.stringify(mm.direction)}` };
-    if (typeof mm.unit !== 'string') return { path: [...path, 'unit'], what: `metric "${name}": "unit" must be a string` };
+    if (!KINDS.has(mm.kind as string))
+      return { path: [...path, 'kind'], what: `metric "${name}": unknown kind ${JSON.stringify(mm.kind)}` };
+    if (!DIRECTIONS.has(mm.direction as string))
+      return {
+        path: [...path, 'direction'],
+        what: `metric "${name}": unknown direction ${JSON.stringify(mm.direction)}`,
+      };
+    if (typeof mm.unit !== 'string')
+      return { path: [...path, 'unit'], what: `metric "${name}": "unit" must be a string` };
     // null stands for a value JSON cannot hold (NaN): a run whose metric never had a finite value.
     for (const key of ['centre', 'spread', 'n', 'nonFinite']) {
-      if (!(typeof mm[key] === 'number' || mm[key] === null)) return { path: [...path, key], what: `metric "${name}": "${key}" must be a number` };
+      if (!(typeof mm[key] === 'number' || mm[key] === null))
+        return { path: [...path, key], what: `metric "${name}": "${key}" must be a number` };
     }
-    if (mm.final !== undefined && !(typeof mm.final === 'number' || mm.final === null)) return { path: [...path, 'final'], what: `metric "${name}": "final" must be a number` };
+    if (mm.final !== undefined && !(typeof mm.final === 'number' || mm.final === null))
+      return { path: [...path, 'final'], what: `metric "${name}": "final" must be a number` };
     if (mm.samples !== undefined) {
-      const ok = Array.isArray(mm.samples) && mm.samples.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'number' && (typeof p[1] === 'number' || p[1] === null));
+      const ok =
+        Array.isArray(mm.samples) &&
+        mm.samples.every(
+          (p) =>
+            Array.isArray(p) &&
+            p.length === 2 &&
+            typeof p[0] === 'number' &&
+            (typeof p[1] === 'number' || p[1] === null),
+        );
       if (!ok) return { path: [...path, 'samples'], what: `metric "${name}": "samples" must be [step, value] pairs` };
     }
   }

@@ -49,7 +49,8 @@ const TOKEN_RATE = /(tokens_per_s|tokens_per_sec|tokens_per_second|tok_s$|tokens
 export function costInputs(run: RunSummary | null, gpu: GpuSummary | null): CostInputs {
   const fp = run?.fingerprint ?? {};
   const find = (re: RegExp) => Object.entries(fp).find(([k]) => re.test(k))?.[1];
-  const manifestCount = positive(find(GPU_COUNT_KEY)) ?? product(positive(find(NODES_KEY)), positive(find(PER_NODE_KEY)));
+  const manifestCount =
+    positive(find(GPU_COUNT_KEY)) ?? product(positive(find(NODES_KEY)), positive(find(PER_NODE_KEY)));
   const gpuCount = manifestCount ?? (gpu && gpu.gpuCount > 0 ? gpu.gpuCount : null);
   const manifestSeconds = run?.durationSeconds !== undefined && run.durationSeconds > 0 ? run.durationSeconds : null;
   const durationSeconds = manifestSeconds ?? gpu?.durationSeconds ?? null;
@@ -86,17 +87,24 @@ export function tokensOf(
 
 export function runCost(inputs: CostInputs, prices: GpuPrices): RunCost {
   const missing: string[] = [];
-  const hours = inputs.gpuCount !== null && inputs.durationSeconds !== null ? gpuHours(inputs.gpuCount, inputs.durationSeconds) : null;
+  const hours =
+    inputs.gpuCount !== null && inputs.durationSeconds !== null
+      ? gpuHours(inputs.gpuCount, inputs.durationSeconds)
+      : null;
   if (inputs.gpuCount === null) missing.push('GPU count unknown (no world size in the manifest and no GPU capture)');
-  if (inputs.durationSeconds === null) missing.push('wall time unknown (no run duration in the manifest and no timed GPU capture)');
+  if (inputs.durationSeconds === null)
+    missing.push('wall time unknown (no run duration in the manifest and no timed GPU capture)');
   const match = inputs.gpuName ? priceFor(inputs.gpuName, prices) : null;
   if (!inputs.gpuName) missing.push('GPU type unknown');
   else if (!match) {
     const keys = Object.keys(prices);
-    missing.push(keys.length ? `no price for "${inputs.gpuName}" (priced: ${keys.join(', ')})` : 'no GPU prices given (gpu-price)');
+    missing.push(
+      keys.length ? `no price for "${inputs.gpuName}" (priced: ${keys.join(', ')})` : 'no GPU prices given (gpu-price)',
+    );
   }
   const cost = hours !== null && match ? hours * match.price : null;
-  if (inputs.tokens === null) missing.push('tokens unknown (no consumed-tokens counter or tokens-per-second throughput)');
+  if (inputs.tokens === null)
+    missing.push('tokens unknown (no consumed-tokens counter or tokens-per-second throughput)');
   return {
     ...inputs,
     gpuHours: hours,

@@ -34,7 +34,14 @@ describe('DivergenceDetector', () => {
   });
 
   it('finds the same divergence however the points are cut into columns, skipping NaN and infinities', () => {
-    const loss = (step: number) => (step % 97 === 0 ? NaN : step % 89 === 0 ? Infinity : step < 1500 ? powerLaw(step) : powerLaw(step) * (1 + (step - 1500) / 50));
+    const loss = (step: number) =>
+      step % 97 === 0
+        ? NaN
+        : step % 89 === 0
+          ? Infinity
+          : step < 1500
+            ? powerLaw(step)
+            : powerLaw(step) * (1 + (step - 1500) / 50);
     const whole = new DivergenceDetector();
     feed(whole, 0, 2000, loss);
     const cut = new DivergenceDetector();

@@ -29,7 +29,10 @@ export function gpuGauges(summary: GpuSummary): GpuGauge[] {
   return out.filter((g) => Number.isFinite(g.value));
 }
 
-type DeviceLike = Pick<GpuDeviceSummary, 'utilization' | 'smActive' | 'tensorActive' | 'memory' | 'temperature' | 'starved'> & {
+type DeviceLike = Pick<
+  GpuDeviceSummary,
+  'utilization' | 'smActive' | 'tensorActive' | 'memory' | 'temperature' | 'starved'
+> & {
   power: { meanW: number; maxW: number } | null;
 };
 

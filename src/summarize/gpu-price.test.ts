@@ -22,7 +22,9 @@ describe('GPU prices', () => {
     expect(err!.message).toBe('prices.yml:2: price for "A100" must be a number ≥ 0 (per GPU-hour)');
     expect(() => parseGpuPrices('[1, 2]', 'gpu-price')).toThrow(InputError);
     expect(() => parseGpuPrices('H100: -1', 'gpu-price')).toThrow(/≥ 0/);
-    expect(() => parseGpuPrices('H100: 2.49\nA100: [1,', 'gpu-price')).toThrow(/^gpu-price:2: invalid YAML in GPU prices: /);
+    expect(() => parseGpuPrices('H100: 2.49\nA100: [1,', 'gpu-price')).toThrow(
+      /^gpu-price:2: invalid YAML in GPU prices: /,
+    );
     expect(() => gpuPricesFromSection({ H100: true }, 'c.yml')).toThrow(InputError);
     expect(gpuPricesFromSection({ H100: 2 }, 'c.yml')).toEqual({ H100: 2 });
   });

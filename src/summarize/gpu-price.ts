@@ -17,14 +17,20 @@ export type GpuPrices = Record<string, number>;
 export function parseGpuPrices(text: string, source: string): GpuPrices {
   const { doc, lineOf } = parseLinedYaml(text, source, 'YAML in GPU prices');
   if (doc.contents === null) return {};
-  if (!isMap(doc.contents)) throw new InputError(source, lineOf(doc.contents), 'GPU prices must map GPU types to a price per GPU-hour, e.g. { "H100": 2.49 }');
+  if (!isMap(doc.contents))
+    throw new InputError(
+      source,
+      lineOf(doc.contents),
+      'GPU prices must map GPU types to a price per GPU-hour, e.g. { "H100": 2.49 }',
+    );
   const prices: GpuPrices = {};
   for (const pair of doc.contents.items) {
     const key = isScalar(pair.key) ? String(pair.key.value).trim() : '';
     const node = pair.value as Node | null;
     const value = isScalar(node) ? Number(node.value) : Number.NaN;
     if (!key) throw new InputError(source, lineOf(pair.key as Node), 'a GPU type in the prices is empty');
-    if (!(Number.isFinite(value) && value >= 0)) throw new InputError(source, lineOf(node), `price for "${key}" must be a number ≥ 0 (per GPU-hour)`);
+    if (!(Number.isFinite(value) && value >= 0))
+      throw new InputError(source, lineOf(node), `price for "${key}" must be a number ≥ 0 (per GPU-hour)`);
     prices[key] = value;
   }
   return prices;
@@ -33,11 +39,13 @@ export function parseGpuPrices(text: string, source: string): GpuPrices {
 /** Validate the config file's `gpu_price` section (already parsed YAML); null when absent. */
 export function gpuPricesFromSection(section: unknown, source: string): GpuPrices | null {
   if (section === undefined || section === null) return null;
-  if (typeof section !== 'object' || Array.isArray(section)) throw new InputError(source, null, 'gpu_price must map GPU types to a price per GPU-hour');
+  if (typeof section !== 'object' || Array.isArray(section))
+    throw new InputError(source, null, 'gpu_price must map GPU types to a price per GPU-hour');
   const prices: GpuPrices = {};
   for (const [key, raw] of Object.entries(section)) {
     const value = Number(raw);
-    if (typeof raw === 'boolean' || !(Number.isFinite(value) && value >= 0)) throw new InputError(source, null, `gpu_price: price for "${key}" must be a number ≥ 0`);
+    if (typeof raw === 'boolean' || !(Number.isFinite(value) && value >= 0))
+      throw new InputError(source, null, `gpu_price: price for "${key}" must be a number ≥ 0`);
     prices[key] = value;
   }
   return prices;

@@ -21,7 +21,9 @@ describe('gpuReport', () => {
       warnings: [],
       metrics: [],
     };
-    const report = gpuReport(samples, [run], { prices: resolveGpuPrices('{ "H100": 2.49 }', parseConfig('', 'c.yml')) });
+    const report = gpuReport(samples, [run], {
+      prices: resolveGpuPrices('{ "H100": 2.49 }', parseConfig('', 'c.yml')),
+    });
     expect(report.gpu!.gpuName).toBe('NVIDIA H100 80GB HBM3');
     expect(report.gauges.find((g) => g.name === 'gpu.util.mean')).toMatchObject({ value: 100, tags: { gpu: '0' } });
     expect(report.metrics.map((m) => m.name)).toContain('gpu.utilization');

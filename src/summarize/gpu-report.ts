@@ -26,7 +26,7 @@ export interface GpuReport {
  * Throws InputError for malformed prices.
  */
 export function resolveGpuPrices(input: string | null, config: Pick<Config, 'sections' | 'source'>): GpuPrices {
-  if (input && input.trim()) return parseGpuPrices(input, 'gpu-price');
+  if (input?.trim()) return parseGpuPrices(input, 'gpu-price');
   return gpuPricesFromSection(config.sections.gpu_price, config.source ?? 'config') ?? {};
 }
 

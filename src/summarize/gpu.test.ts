@@ -10,15 +10,19 @@ const real = (name: string) => new URL(`../../fixtures/real/${name}`, import.met
 
 /** A 2-GPU nvidia-smi capture every 5 s: idle for `idle` samples at both ends, `util(i, gpu)` in between. */
 function capture(n: number, idle: number, util: (i: number, gpu: number) => number): GpuSamples {
-  const lines = ['timestamp, index, uuid, name, utilization.gpu [%], memory.used [MiB], memory.total [MiB], power.draw [W], temperature.gpu'];
+  const lines = [
+    'timestamp, index, uuid, name, utilization.gpu [%], memory.used [MiB], memory.total [MiB], power.draw [W], temperature.gpu',
+  ];
   for (let i = 0; i < n; i++) {
     const t = new Date(Date.UTC(2026, 0, 1, 0, 0, 0) + i * 5000).toISOString();
     for (let g = 0; g < 2; g++) {
       const busy = i >= idle && i < n - idle;
-      lines.push(`${t}, ${g}, GPU-${g}, NVIDIA H100 80GB HBM3, ${busy ? util(i, g) : 0} %, ${busy ? 60000 + i : 500} MiB, 81559 MiB, ${busy ? 600 : 70}.00 W, ${40 + g}`);
+      lines.push(
+        `${t}, ${g}, GPU-${g}, NVIDIA H100 80GB HBM3, ${busy ? util(i, g) : 0} %, ${busy ? 60000 + i : 500} MiB, 81559 MiB, ${busy ? 600 : 70}.00 W, ${40 + g}`,
+      );
     }
   }
-  return parseGpuCsv('gpu.csv', lines.join('\n') + '\n');
+  return parseGpuCsv('gpu.csv', `${lines.join('\n')}\n`);
 }
 
 describe('summarizeGpu', () => {
@@ -97,7 +101,9 @@ describe('summarizeGpu', () => {
     expect(dmon.devices[0]!.power).toEqual({ meanW: 634.25, maxW: 636 }); // steady: samples 2–5 of 5 (warm-up 10 % of 0..4)
     expect(dmon.devices[0]!.starved!.starved).toBe(false);
 
-    const scrape = summarizeGpu(await readGpuScrape(real('prometheus_exposition_nvidia_gpu_exporter_h100_load.metrics')));
+    const scrape = summarizeGpu(
+      await readGpuScrape(real('prometheus_exposition_nvidia_gpu_exporter_h100_load.metrics')),
+    );
     expect(scrape.gpuName).toBe('NVIDIA H100 80GB HBM3');
     expect(scrape.run.utilization!.mean).toBe(100);
   });
@@ -114,7 +120,8 @@ describe('gpuGauges and gpuMetricSummaries', () => {
     expect(gauges.find((g) => g.name === 'gpu.run.starved_gpus')!.value).toBe(1);
     // statsd_exporter needs one tag key set per name: no name appears both with and without the gpu tag.
     const keysByName = new Map<string, Set<string>>();
-    for (const g of gauges) (keysByName.get(g.name) ?? keysByName.set(g.name, new Set()).get(g.name)!).add(Object.keys(g.tags).join());
+    for (const g of gauges)
+      (keysByName.get(g.name) ?? keysByName.set(g.name, new Set()).get(g.name)!).add(Object.keys(g.tags).join());
     for (const [name, keys] of keysByName) expect(keys.size, name).toBe(1);
   });
 

@@ -121,7 +121,8 @@ export function summarizeGpu(samples: GpuSamples, options: Partial<GpuSummaryOpt
   const gpus = samples.gpus;
   const timed = gpus.length > 0 && gpus.every((g) => g.times.length > 0 && g.times.every(Number.isFinite));
   const positions = gpus.map((g) => (timed ? g.times : g.times.map((_, i) => i)));
-  const activityOf = (g: GpuSeries) => (hasValues(g.fields.smActive) ? g.fields.smActive! : hasValues(g.fields.util) ? g.fields.util! : null);
+  const activityOf = (g: GpuSeries) =>
+    hasValues(g.fields.smActive) ? g.fields.smActive! : hasValues(g.fields.util) ? g.fields.util! : null;
   const span = steadySpan({ positions, activity: gpus.map(activityOf) }, opt.idleThreshold, opt.warmupFraction);
 
   const pooled: Partial<Record<GpuField, number[]>> = {};
@@ -165,7 +166,10 @@ export function summarizeGpu(samples: GpuSamples, options: Partial<GpuSummaryOpt
 
   const powered = devices.filter((d) => d.power);
   const memories = devices.map((d) => d.memory).filter((m): m is MemoryStats => m !== null);
-  const peak = memories.reduce<MemoryStats | null>((best, m) => (best === null || (m.peakFraction ?? m.peakMiB) > (best.peakFraction ?? best.peakMiB) ? m : best), null);
+  const peak = memories.reduce<MemoryStats | null>(
+    (best, m) => (best === null || (m.peakFraction ?? m.peakMiB) > (best.peakFraction ?? best.peakMiB) ? m : best),
+    null,
+  );
   const temps = devices.map((d) => d.temperature?.maxC).filter((t): t is number => t !== undefined);
 
   // Each pooled field is sorted once: its steady state also gives the run's activity figures.
@@ -213,7 +217,13 @@ function pooledField(values: number[]): PooledField | null {
   const steady = steadyOfSamples(values, 0);
   if (!steady) return null;
   const finite = values.filter(Number.isFinite);
-  return { steady, min: finite.reduce((a, b) => Math.min(a, b)), max: finite.reduce((a, b) => Math.max(a, b)), first: finite[0]!, last: finite[finite.length - 1]! };
+  return {
+    steady,
+    min: finite.reduce((a, b) => Math.min(a, b)),
+    max: finite.reduce((a, b) => Math.max(a, b)),
+    first: finite[0]!,
+    last: finite[finite.length - 1]!,
+  };
 }
 
 function starvedFlag(sm: number[] | null, util: number[] | null, opt: GpuSummaryOptions): StarvedFlag | null {

@@ -6,7 +6,12 @@ import { mulberry32 } from '../../bench/random.js';
 import { summarizeRun } from './index.js';
 import { sketchMemoryBytes } from './sketch.js';
 
-function input(steps: number[], columns: Record<string, number[]>, nanTokens?: Record<string, number[]>, batchSize = 1000): RunInput {
+function input(
+  steps: number[],
+  columns: Record<string, number[]>,
+  nanTokens?: Record<string, number[]>,
+  batchSize = 1000,
+): RunInput {
   return {
     name: 'r',
     experiment: 'e',
@@ -21,7 +26,10 @@ describe('summarizeRun', () => {
     const steps = Array.from({ length: 3000 }, (_, i) => i);
     const mfu = steps.map((s) => (s < 10 ? 0.05 : s % 100 === 0 ? 0.14 : 0.42));
     const stepTime = steps.map((s) => (s < 10 ? 20 : s % 100 === 0 ? 3 : 1));
-    const summary = await summarizeRun(input(steps, { MFU: mfu, step_time: stepTime, lr: steps.map((s) => 1e-4 / (s + 1)) }), DEFAULT_CONFIG);
+    const summary = await summarizeRun(
+      input(steps, { MFU: mfu, step_time: stepTime, lr: steps.map((s) => 1e-4 / (s + 1)) }),
+      DEFAULT_CONFIG,
+    );
     const byName = Object.fromEntries(summary.metrics.map((m) => [m.name, m]));
     expect(byName.MFU!.steady!.median).toBeCloseTo(0.42, 3);
     expect(byName.MFU!.steady!.n).toBe(2990);
@@ -44,13 +52,17 @@ describe('summarizeRun', () => {
     };
     const nanTokens = { 'train.lm_loss': [106, 2809] };
     const whole = await summarizeRun(input(steps, columns, nanTokens, 65_536), DEFAULT_CONFIG);
-    for (const batchSize of [1, 7, 999]) expect(await summarizeRun(input(steps, columns, nanTokens, batchSize), DEFAULT_CONFIG)).toEqual(whole);
+    for (const batchSize of [1, 7, 999])
+      expect(await summarizeRun(input(steps, columns, nanTokens, batchSize), DEFAULT_CONFIG)).toEqual(whole);
     expect(whole.metrics.find((m) => m.name === 'train.lm_loss')!.nan).toBe(2);
   });
 
   it('reads an MFU logged in percent as percent', async () => {
     const steps = Array.from({ length: 100 }, (_, i) => i);
-    const summary = await summarizeRun(input(steps, { mfu: steps.map(() => 42.1), 'train.MFU': steps.map(() => 0.421) }), DEFAULT_CONFIG);
+    const summary = await summarizeRun(
+      input(steps, { mfu: steps.map(() => 42.1), 'train.MFU': steps.map(() => 0.421) }),
+      DEFAULT_CONFIG,
+    );
     expect(summary.metrics.map((m) => m.class.unit)).toEqual(['percent', 'ratio']);
   });
 
@@ -58,7 +70,10 @@ describe('summarizeRun', () => {
     const steps = [0, 1, 2, 3, 4];
     const loss = [3, 2.9, NaN, 2.8, NaN];
     const other = [1, 1, 1, 1, NaN];
-    const summary = await summarizeRun(input(steps, { loss, step_time: other }, { loss: [2, 4], step_time: [4] }), DEFAULT_CONFIG);
+    const summary = await summarizeRun(
+      input(steps, { loss, step_time: other }, { loss: [2, 4], step_time: [4] }),
+      DEFAULT_CONFIG,
+    );
     const l = summary.metrics.find((m) => m.name === 'loss')!;
     expect(l.nan).toBe(1);
     expect(l.firstNonFiniteStep).toBe(2);
@@ -84,7 +99,9 @@ describe('summarizeRun', () => {
 describe('summarizeRun metric names', () => {
   it('refuses two headers that become one metric, naming both', async () => {
     const steps = [0, 1, 2];
-    await expect(summarizeRun(input(steps, { 'lm loss': [3, 2, 1], lm_loss: [3, 2, 1] }), DEFAULT_CONFIG)).rejects.toThrow(/"lm loss" and "lm_loss" would both be sent as the metric "lm_loss"/);
+    await expect(
+      summarizeRun(input(steps, { 'lm loss': [3, 2, 1], lm_loss: [3, 2, 1] }), DEFAULT_CONFIG),
+    ).rejects.toThrow(/"lm loss" and "lm_loss" would both be sent as the metric "lm_loss"/);
   });
 
   it('leaves out a header with nothing to name a metric by', async () => {

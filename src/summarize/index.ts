@@ -75,7 +75,12 @@ function checkMetricKeys(columns: string[], source: string, classes: MetricClass
       return;
     }
     const other = seen.get(key);
-    if (other !== undefined) throw new InputError(source, line, `columns "${other}" and "${name}" would both be sent as the metric "${key}"; rename one`);
+    if (other !== undefined)
+      throw new InputError(
+        source,
+        line,
+        `columns "${other}" and "${name}" would both be sent as the metric "${key}"; rename one`,
+      );
     seen.set(key, name);
   });
 }

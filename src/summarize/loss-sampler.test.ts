@@ -23,7 +23,8 @@ describe('LossSampler', () => {
   it('doubles the interval to stay under the bound', () => {
     const s = new LossSampler(50, 200);
     const steps = Float64Array.from({ length: 100_000 }, (_, i) => i);
-    for (let from = 0; from < steps.length; from += 7_000) s.addColumn(steps.subarray(from, from + 7_000), new Float64Array(7_000).fill(1));
+    for (let from = 0; from < steps.length; from += 7_000)
+      s.addColumn(steps.subarray(from, from + 7_000), new Float64Array(7_000).fill(1));
     const pts = s.result();
     expect(pts.length).toBeLessThanOrEqual(200);
     expect(pts.length).toBeGreaterThan(100);

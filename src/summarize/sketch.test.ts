@@ -44,7 +44,13 @@ describe('Sketch', () => {
   it('acceptMany in runs of any length gives what accept gives one value at a time, on 300,000 values, the store growing between and within runs', () => {
     const random = mulberry32(21);
     const values = Float64Array.from({ length: 300_000 }, (_, i) =>
-      i % 997 === 0 ? Number.NaN : i % 991 === 0 ? Number.POSITIVE_INFINITY : i % 113 === 0 ? 0 : (i % 7 === 0 ? -1 : 1) * Math.exp((random() - 0.5) * 80),
+      i % 997 === 0
+        ? Number.NaN
+        : i % 991 === 0
+          ? Number.POSITIVE_INFINITY
+          : i % 113 === 0
+            ? 0
+            : (i % 7 === 0 ? -1 : 1) * Math.exp((random() - 0.5) * 80),
     );
     const one = new Sketch();
     for (const v of values) if (Number.isFinite(v)) one.accept(v);
@@ -138,7 +144,9 @@ describe('Sketch', () => {
   it('takes a run of values in one call as it takes them one by one, skipping NaN and infinities', () => {
     const random = mulberry32(4);
     // Values that keep widening the key range both ways, so the counts are moved while the run goes in.
-    const values = Float64Array.from({ length: 4000 }, (_, i) => (i % 97 === 0 ? NaN : i % 89 === 0 ? Infinity : (random() + 0.01) * 10 ** ((i % 13) - 6)));
+    const values = Float64Array.from({ length: 4000 }, (_, i) =>
+      i % 97 === 0 ? NaN : i % 89 === 0 ? Infinity : (random() + 0.01) * 10 ** ((i % 13) - 6),
+    );
     const many = new Sketch();
     many.acceptMany(values, 0, 2000);
     many.acceptMany(values, 2000, values.length);

@@ -150,5 +150,7 @@ export class Sketch {
  */
 export function quantilesOf(sketch: Sketch, levels: readonly number[]): number[] {
   const inner = sketch.quantiles(levels);
-  return levels.map((q, i) => (q === 0 ? sketch.min : q === 1 ? sketch.max : Math.min(sketch.max, Math.max(sketch.min, inner[i]!))));
+  return levels.map((q, i) =>
+    q === 0 ? sketch.min : q === 1 ? sketch.max : Math.min(sketch.max, Math.max(sketch.min, inner[i]!)),
+  );
 }

@@ -8,6 +8,19 @@
  */
 import type { SteadyState } from '../model.js';
 
-export function steadyFromQuantiles(quantile: (p: number) => number, mean: number, n: number, fromStep: number): SteadyState {
-  return { median: quantile(0.5), p10: quantile(0.1), p90: quantile(0.9), mean, spread: (quantile(0.75) - quantile(0.25)) / 1.349, n, fromStep };
+export function steadyFromQuantiles(
+  quantile: (p: number) => number,
+  mean: number,
+  n: number,
+  fromStep: number,
+): SteadyState {
+  return {
+    median: quantile(0.5),
+    p10: quantile(0.1),
+    p90: quantile(0.9),
+    mean,
+    spread: (quantile(0.75) - quantile(0.25)) / 1.349,
+    n,
+    fromStep,
+  };
 }

@@ -13,7 +13,11 @@ const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 describe('StepWindows', () => {
   it('keeps the number of windows bounded and aligned as the run grows', () => {
     const w = new StepWindows(50, 32);
-    addAll(w, range(100_000), range(100_000).map((step) => step % 7));
+    addAll(
+      w,
+      range(100_000),
+      range(100_000).map((step) => step % 7),
+    );
     const windows = w.result();
     expect(windows.length).toBeLessThanOrEqual(32);
     expect(windows.length).toBeGreaterThan(16);
@@ -26,7 +30,11 @@ describe('StepWindows', () => {
 
   it('keeps window quantiles close to the exact ones', () => {
     const w = new StepWindows(100, 32);
-    addAll(w, range(100), range(100).map((step) => 0.4 + step / 1000));
+    addAll(
+      w,
+      range(100),
+      range(100).map((step) => 0.4 + step / 1000),
+    );
     const [only] = w.result();
     expect(only!.count).toBe(100);
     expect(only!.quantiles[2]).toBeCloseTo(0.4495, 3);
@@ -59,7 +67,11 @@ describe('StepWindows.addColumn', () => {
       const pieces = new StepWindows(50, 8);
       for (let from = 0; from < steps.length; ) {
         const to = Math.min(steps.length, from + 1 + Math.floor(random() * 300));
-        pieces.addColumn(loadColumn(loadSteps(Float64Array.from(steps.slice(from, to))), Float64Array.from(values.slice(from, to))), 400, skipWarm);
+        pieces.addColumn(
+          loadColumn(loadSteps(Float64Array.from(steps.slice(from, to))), Float64Array.from(values.slice(from, to))),
+          400,
+          skipWarm,
+        );
         from = to;
       }
       expect(pieces.result()).toEqual(whole.result());

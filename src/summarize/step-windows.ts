@@ -129,10 +129,18 @@ export class StepWindows {
           sketch.merge(slot.main);
           sketch.merge(slot.warm);
         }
-        const window: StepWindow = { from: index * this.width, to: (index + 1) * this.width - 1, count: sketch.count, quantiles: quantilesOf(sketch, WINDOW_QUANTILES) };
+        const window: StepWindow = {
+          from: index * this.width,
+          to: (index + 1) * this.width - 1,
+          count: sketch.count,
+          quantiles: quantilesOf(sketch, WINDOW_QUANTILES),
+        };
         if (sketch.count <= WINDOW_QUANTILES.length) {
           // Level k/(n − 1) is rank k: each value once.
-          window.values = quantilesOf(sketch, Array.from({ length: sketch.count }, (_, k) => (sketch.count === 1 ? 0 : k / (sketch.count - 1))));
+          window.values = quantilesOf(
+            sketch,
+            Array.from({ length: sketch.count }, (_, k) => (sketch.count === 1 ? 0 : k / (sketch.count - 1))),
+          );
         }
         if (sketch !== slot.main) sketch.dispose();
         return window;

@@ -22,7 +22,16 @@ export interface SummaryExports {
   keysAtRanks(sketch: number, negative: number, ranks: number, n: number, lower: number, keys: number): void;
   // column.ts
   statistics(values: number, steps: number, n: number, steadyFrom: number, state: number): void;
-  divergence(values: number, steps: number, from: number, to: number, alpha: number, rise: number, sustain: number, state: number): void;
+  divergence(
+    values: number,
+    steps: number,
+    from: number,
+    to: number,
+    alpha: number,
+    rise: number,
+    sustain: number,
+    state: number,
+  ): void;
 }
 
 let instance: SummaryExports | null = null;

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sendToDatadog, type DatadogSinkOptions, type SinkReport } from '../../src/sinks/datadog.js';
 import { toDatadogSeries } from '../../src/sinks/datadog-series.js';
-import { startFakeDatadog, MAX_BODY_BYTES, MAX_DECOMPRESSED_BYTES, type FakeDatadog } from '../helpers/datadog-api-server.js';
+import {
+  startFakeDatadog,
+  MAX_BODY_BYTES,
+  MAX_DECOMPRESSED_BYTES,
+  type FakeDatadog,
+} from '../helpers/datadog-api-server.js';
 import { gptGate, gptRun, lossSamples } from '../helpers/datadog-fixtures.js';
 
 const KEY = 'f3b9c1d2e4a5968778695a4b3c2d1e0f';
@@ -19,8 +24,15 @@ function captureOutput(): () => void {
   const grab = (chunk: unknown): boolean => (output.push(String(chunk)), true);
   process.stdout.write = grab as typeof process.stdout.write;
   process.stderr.write = grab as typeof process.stderr.write;
-  const log = console.log, warn = console.warn, error = console.error, info = console.info;
-  console.log = console.warn = console.error = console.info = (...a: unknown[]) => void output.push(a.map(String).join(' '));
+  const log = console.log,
+    warn = console.warn,
+    error = console.error,
+    info = console.info;
+  console.log =
+    console.warn =
+    console.error =
+    console.info =
+      (...a: unknown[]) => void output.push(a.map(String).join(' '));
   return () => {
     process.stdout.write = out;
     process.stderr.write = err;
@@ -56,13 +68,17 @@ afterEach(async () => {
   await dd.close();
 });
 
-describe('Datadog API sink against a loopback server following Datadog\'s documented API', () => {
+describe("Datadog API sink against a loopback server following Datadog's documented API", () => {
   it('is accepted (202) with every series the summaries make, the key in DD-API-KEY, and says points are stamped now', async () => {
     const run = gptRun();
     const report = await sendToDatadog([run], [gptGate(run, false)], options());
     expect(report.warnings).toEqual([]);
     expect(report.ok).toBe(true);
-    const expected = toDatadogSeries([run], [gptGate(run, false)], { prefix: 'training_metrics', tags: TAGS, now: Date.now() }).series.length;
+    const expected = toDatadogSeries([run], [gptGate(run, false)], {
+      prefix: 'training_metrics',
+      tags: TAGS,
+      now: Date.now(),
+    }).series.length;
     expect(dd.accepted).toHaveLength(expected);
     expect(report.series).toBe(expected);
     expect(dd.requests.map((r) => r.status)).toEqual([202]);
@@ -132,7 +148,11 @@ describe('Datadog API sink against a loopback server following Datadog\'s docume
   it('stops after one payload exhausts its retries instead of repeating the outage for every payload', async () => {
     for (let i = 0; i < 20; i++) dd.script.push({ status: 503 });
     const runs = Array.from({ length: 4 }, (_, i) => gptRun(`run_${i}`, 'gpt3-15b-8t', lossSamples(1000, 13)));
-    const report = await sendToDatadog(runs, null, options({ retry: { maxAttempts: 3, baseDelayMs: 10 }, compress: false }));
+    const report = await sendToDatadog(
+      runs,
+      null,
+      options({ retry: { maxAttempts: 3, baseDelayMs: 10 }, compress: false }),
+    );
     expect(dd.requests.map((r) => r.status)).toEqual([503, 503, 503]);
     expect(report.payloads).toBe(1);
     expect(report.warnings[1]).toMatch(/the remaining [1-9]\d* payload\(s\) \(\d+ series\) not sent/);
@@ -158,7 +178,7 @@ describe('Datadog API sink against a loopback server following Datadog\'s docume
     expect(report.warnings[0]).toMatch(/asked to wait 3600 s/);
   });
 
-  it('does not retry a 400 (points outside the accepted time window) and warns with the API\'s reason', async () => {
+  it("does not retry a 400 (points outside the accepted time window) and warns with the API's reason", async () => {
     const twoHoursAgo = Date.now() - 2 * 3600 * 1000;
     const report = await sendToDatadog([gptRun()], null, options({ now: twoHoursAgo }));
     expect(dd.requests.map((r) => r.status)).toEqual([400]);
@@ -175,14 +195,22 @@ describe('Datadog API sink against a loopback server following Datadog\'s docume
   });
 
   it('the server answers 403 to a request without DD-API-KEY', async () => {
-    const res = await fetch(`${dd.url}/api/v2/series`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"series":[]}' });
+    const res = await fetch(`${dd.url}/api/v2/series`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"series":[]}',
+    });
     expect(res.status).toBe(403);
   });
 
   it('the server refuses what the documented schema refuses: bad type, empty points, fractional or stale timestamps, unknown fields', async () => {
     const now = Math.floor(Date.now() / 1000);
     const post = (series: unknown[]) =>
-      fetch(`${dd.url}/api/v2/series`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'DD-API-KEY': KEY }, body: JSON.stringify({ series }) });
+      fetch(`${dd.url}/api/v2/series`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'DD-API-KEY': KEY },
+        body: JSON.stringify({ series }),
+      });
     const ok = { metric: 'a.b', type: 3, points: [{ timestamp: now, value: 1 }], tags: ['k:v'] };
     expect((await post([ok])).status).toBe(202);
     expect((await post([{ ...ok, type: 7 }])).status).toBe(400);
@@ -197,8 +225,12 @@ describe('Datadog API sink against a loopback server following Datadog\'s docume
     const { gzipSync } = await import('node:zlib');
     const now = Math.floor(Date.now() / 1000);
     const post = (body: string) =>
-      fetch(`${dd.url}/api/v2/series`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'DD-API-KEY': KEY }, body: gzipSync(body) });
-    const one = { metric: 'a.b', type: 3, points: [{ timestamp: now, value: 1 }], tags: ['k:' + 'v'.repeat(150)] };
+      fetch(`${dd.url}/api/v2/series`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'DD-API-KEY': KEY },
+        body: gzipSync(body),
+      });
+    const one = { metric: 'a.b', type: 3, points: [{ timestamp: now, value: 1 }], tags: [`k:${'v'.repeat(150)}`] };
     expect((await post(JSON.stringify({ series: [one] }))).status).toBe(202);
     const huge = JSON.stringify({ series: Array.from({ length: 30_000 }, () => one) });
     expect(Buffer.byteLength(huge)).toBeGreaterThan(MAX_DECOMPRESSED_BYTES);

@@ -14,11 +14,26 @@ describe('dashboard grafana --apply against a loopback server following the docu
   afterEach(async () => grafana.close());
 
   it('creates the dashboard, then replaces the one with its uid (a 503 retried), in the folder asked for', async () => {
-    const printed = JSON.parse((await runCli(['dashboard', 'grafana', '--csv', DEMO])).stdout) as Record<string, unknown>;
-    const args = ['dashboard', 'grafana', '--csv', DEMO, '--apply', '--grafana-url', grafana.url, '--folder-uid', 'training'];
+    const printed = JSON.parse((await runCli(['dashboard', 'grafana', '--csv', DEMO])).stdout) as Record<
+      string,
+      unknown
+    >;
+    const args = [
+      'dashboard',
+      'grafana',
+      '--csv',
+      DEMO,
+      '--apply',
+      '--grafana-url',
+      grafana.url,
+      '--folder-uid',
+      'training',
+    ];
     const first = await runCli(args, { GRAFANA_TOKEN: TOKEN });
     expect(first.stderr).toBe('');
-    expect(first.stdout).toBe('dashboard saved: Training metrics (Pushgateway) (uid training-metrics-pg, version 1, /d/training-metrics-pg/training-metrics-pushgateway)\n');
+    expect(first.stdout).toBe(
+      'dashboard saved: Training metrics (Pushgateway) (uid training-metrics-pg, version 1, /d/training-metrics-pg/training-metrics-pushgateway)\n',
+    );
     grafana.script.push(503);
     const second = await runCli(args, { GRAFANA_TOKEN: TOKEN });
     expect(second.code).toBe(0);
@@ -34,13 +49,18 @@ describe('dashboard grafana --apply against a loopback server following the docu
     expect(noToken.stderr).toMatch(/--apply: needs GRAFANA_TOKEN/);
     expect(grafana.requests).toEqual([]);
 
-    const wrong = await runCli(['dashboard', 'grafana', '--apply', '--grafana-url', grafana.url], { GRAFANA_TOKEN: 'glsa_wrong_secret' });
+    const wrong = await runCli(['dashboard', 'grafana', '--apply', '--grafana-url', grafana.url], {
+      GRAFANA_TOKEN: 'glsa_wrong_secret',
+    });
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/POST \/api\/dashboards\/db failed after 1 attempt\(s\): HTTP 401/);
     expect(wrong.stderr + wrong.stdout).not.toContain('glsa_wrong_secret');
 
     const before = grafana.requests.length;
-    const folder = await runCli(['dashboard', 'grafana', '--apply', '--grafana-url', grafana.url, '--folder-uid', 'nope'], { GRAFANA_TOKEN: TOKEN });
+    const folder = await runCli(
+      ['dashboard', 'grafana', '--apply', '--grafana-url', grafana.url, '--folder-uid', 'nope'],
+      { GRAFANA_TOKEN: TOKEN },
+    );
     expect(folder.code).toBe(2);
     expect(folder.stderr).toMatch(/HTTP 400: .*Folder not found/);
     expect(grafana.requests.length - before).toBe(1);

@@ -15,15 +15,33 @@ import type { RunSummary } from '../../src/model.js';
 import type { GitHubContext } from '../../src/options.js';
 import { pushRunResults } from '../../src/sinks/pushgateway.js';
 import { requireProgram } from '../helpers/programs.js';
-import { instantQuery, startPrometheus, startPushgateway, waitFor, type Server } from '../helpers/prometheus-servers.js';
+import {
+  instantQuery,
+  startPrometheus,
+  startPushgateway,
+  waitFor,
+  type Server,
+} from '../helpers/prometheus-servers.js';
 import { ezpzRun, gateFor, megatronRun } from '../helpers/run-summaries.js';
 
 const prometheus = requireProgram('Prometheus', '/usr/bin/prometheus', 'prometheus');
-const pushgateway = requireProgram('Prometheus Pushgateway', '/usr/bin/prometheus-pushgateway', 'prometheus-pushgateway', 'pushgateway');
+const pushgateway = requireProgram(
+  'Prometheus Pushgateway',
+  '/usr/bin/prometheus-pushgateway',
+  'prometheus-pushgateway',
+  'pushgateway',
+);
 
 const github: GitHubContext = {
-  ref: 'refs/pull/7/merge', eventName: 'pull_request', workflow: 'train', defaultBranch: 'main',
-  serverUrl: 'https://github.com', repository: 'o/r', runId: '99', sha: '', prNumber: 7,
+  ref: 'refs/pull/7/merge',
+  eventName: 'pull_request',
+  workflow: 'train',
+  defaultBranch: 'main',
+  serverUrl: 'https://github.com',
+  repository: 'o/r',
+  runId: '99',
+  sha: '',
+  prNumber: 7,
 };
 
 /** Grafana's substitution for the dashboard's variables: All for the multi-value ones. */
@@ -35,130 +53,201 @@ function substitute(expr: string): string {
 async function labelValues(url: string, query: string): Promise<string[]> {
   const m = /^label_values\((.+), (\w+)\)$/.exec(query);
   if (!m) throw new Error(`not a label_values query: ${query}`);
-  const res = await fetch(`${url}/api/v1/label/${m[2]}/values?${new URLSearchParams({ 'match[]': substitute(m[1]!) })}`);
+  const res = await fetch(
+    `${url}/api/v1/label/${m[2]}/values?${new URLSearchParams({ 'match[]': substitute(m[1]!) })}`,
+  );
   const body = (await res.json()) as { status: string; data: string[]; error?: string };
   if (body.status !== 'success') throw new Error(`${query}: ${body.error}`);
   return body.data;
 }
 
-describe.skipIf(!prometheus || !pushgateway)('Prometheus route end to end (Debian prometheus + prometheus-pushgateway)', () => {
-  let gw: Server;
-  let prom: Server;
-  let runs: RunSummary[];
+describe.skipIf(!prometheus || !pushgateway)(
+  'Prometheus route end to end (Debian prometheus + prometheus-pushgateway)',
+  () => {
+    let gw: Server;
+    let prom: Server;
+    let runs: RunSummary[];
 
-  beforeAll(async () => {
-    gw = await startPushgateway(pushgateway!);
-    prom = await startPrometheus(prometheus!, [`127.0.0.1:${gw.port}`]);
-    runs = [ezpzRun('perlmutter/agpt-2b'), megatronRun('gpt3-15b')];
-    const report = await pushRunResults(gw.url, runs, [gateFor(runs[0]!), gateFor(runs[1]!, ['iteration-time'])], {
-      prefix: 'training_metrics',
-      tags: { team: 'llm' },
-      allowIdTags: false,
-      github,
+    beforeAll(async () => {
+      gw = await startPushgateway(pushgateway!);
+      prom = await startPrometheus(prometheus!, [`127.0.0.1:${gw.port}`]);
+      runs = [ezpzRun('perlmutter/agpt-2b'), megatronRun('gpt3-15b')];
+      const report = await pushRunResults(gw.url, runs, [gateFor(runs[0]!), gateFor(runs[1]!, ['iteration-time'])], {
+        prefix: 'training_metrics',
+        tags: { team: 'llm' },
+        allowIdTags: false,
+        github,
+      });
+      expect(report.ok, report.warnings.join('\n')).toBe(true);
+      // Prometheus scrapes every second; wait until both groups are stored.
+      await waitFor(
+        'both experiments in Prometheus',
+        async () => (await instantQuery(prom.url, 'training_metrics_run_steps')).length === 2,
+        60_000,
+        500,
+      );
     });
-    expect(report.ok, report.warnings.join('\n')).toBe(true);
-    // Prometheus scrapes every second; wait until both groups are stored.
-    await waitFor('both experiments in Prometheus', async () => (await instantQuery(prom.url, 'training_metrics_run_steps')).length === 2, 60_000, 500);
-  });
 
-  afterAll(async () => {
-    await prom?.stop();
-    await gw?.stop();
-  });
-
-  it('stores the MFU median of the real ezpz file as a ratio, with the grouping and run labels', async () => {
-    const [sample, ...more] = await instantQuery(prom.url, 'training_metrics_mfu_ratio{quantile="0.5"}');
-    expect(more).toEqual([]);
-    expect(Number(sample!.value[1])).toBeCloseTo(0.04467, 10);
-    expect(sample!.metric).toMatchObject({
-      job: 'training_metrics', experiment: 'perlmutter/agpt-2b', run: 'agpt-2b/bs2', branch_type: 'pr', event: 'pull_request', workflow_name: 'train', team: 'llm',
+    afterAll(async () => {
+      await prom?.stop();
+      await gw?.stop();
     });
-  });
 
-  it('stores the Megatron run in base units and the gate outcome', async () => {
-    const megatron = runs[1]!;
-    const steady = (name: string) => megatron.metrics.find((m) => m.name === name)!.steady!;
-    const [time] = await instantQuery(prom.url, 'training_metrics_iteration_time_seconds{quantile="0.5", experiment="gpt3-15b"}');
-    expect(Number(time!.value[1])).toBeCloseTo(steady('iteration-time').median, 10);
-    const [mem] = await instantQuery(prom.url, 'training_metrics_mem_max_allocated_bytes{quantile="0.9", experiment="gpt3-15b"}');
-    expect(Number(mem!.value[1])).toBe(steady('mem-max-allocated-bytes').p90);
-    const [final] = await instantQuery(prom.url, 'training_metrics_lm_loss_final{experiment="gpt3-15b"}');
-    expect(Number(final!.value[1])).toBeCloseTo(megatron.metrics[0]!.loss!.final, 10);
-    const regressions = await instantQuery(prom.url, 'training_metrics_gate_verdict{verdict="regression"} == 1');
-    expect(regressions.map((r) => [r.metric.experiment, r.metric.metric])).toEqual([['gpt3-15b', 'iteration_time']]);
-    const flags = await instantQuery(prom.url, 'training_metrics_gate_regression');
-    expect(Object.fromEntries(flags.map((f) => [f.metric.experiment, f.value[1]]))).toEqual({ 'gpt3-15b': '1', 'perlmutter/agpt-2b': '0' });
-  });
-
-  it('answers every panel query of the generated Pushgateway dashboard with data', async () => {
-    const dashboard = grafanaDashboard([...runs[0]!.metrics, ...runs[1]!.metrics], { prefix: 'training_metrics', source: 'pushgateway' });
-    const queries = dashboardQueries(dashboard).filter((q) => q.where.startsWith('panel'));
-    expect(queries.length).toBeGreaterThan(30);
-    const empty: string[] = [];
-    for (const q of queries) if ((await instantQuery(prom.url, substitute(q.expr))).length === 0) empty.push(`${q.where}: ${q.expr}`);
-    expect(empty).toEqual([]);
-  });
-
-  it('answers every panel query of the pattern-based dashboard (no column list) with data', async () => {
-    const dashboard = grafanaDashboard([], { prefix: 'training_metrics', source: 'pushgateway' });
-    const queries = dashboardQueries(dashboard).filter((x) => x.where.startsWith('panel'));
-    expect(queries.length).toBeGreaterThan(5);
-    const empty: string[] = [];
-    for (const q of queries) if ((await instantQuery(prom.url, substitute(q.expr))).length === 0) empty.push(`${q.where}: ${q.expr}`);
-    expect(empty).toEqual([]);
-  });
-
-  it('fills the experiment and branch_type variables from label_values', async () => {
-    const dashboard = grafanaDashboard([], { prefix: 'training_metrics', source: 'pushgateway' });
-    const vars = Object.fromEntries(dashboardQueries(dashboard).filter((q) => q.where.startsWith('variable')).map((q) => [q.where, q.expr]));
-    expect((await labelValues(prom.url, vars['variable experiment']!)).sort()).toEqual(['gpt3-15b', 'perlmutter/agpt-2b']);
-    expect(await labelValues(prom.url, vars['variable branch_type']!)).toEqual(['pr']);
-  });
-
-  it('takes the demo batch through ingest and summarize to Prometheus, and the dashboard made from its columns answers every panel', async () => {
-    const config = await loadConfig(null);
-    const manifest = await readManifest('fixtures/demo/experiment_metadata.jsonl');
-    expect(manifest.errors).toEqual([]);
-    const summaries: RunSummary[] = [];
-    for (const r of manifest.runs) {
-      // As the engine names them with --experiment demo: a `/` in every grouping value.
-      const input = { name: r.name, experiment: `demo/${r.name}`, tags: r.config, fingerprint: r.fingerprint, table: await openTable(r.file) };
-      summaries.push(await summarizeRun(r.durationSeconds === undefined ? input : { ...input, durationSeconds: r.durationSeconds }, config));
-    }
-    // A real nvidia-smi capture priced per GPU-hour, pushed with the runs as the engine's GPU report gives it.
-    const samples = await readGpuInputs(['fixtures/real/nvidia_smi_query_gpu_all_fields_h100_load_capture.csv'], []);
-    const gpu = gpuReport(samples, summaries, { prices: resolveGpuPrices('{ "H100": 2.49 }', config), config });
-    expect(gpu.gauges.length).toBeGreaterThan(0);
-    const report = await pushRunResults(gw.url, summaries, null, {
-      prefix: 'demo_metrics',
-      tags: {},
-      allowIdTags: false,
-      github,
-      extraGauges: (s, i) => [...(gpu.costs.find((c) => c.run === s.name)?.gauges ?? []), ...(i === 0 ? gpu.gauges : [])],
+    it('stores the MFU median of the real ezpz file as a ratio, with the grouping and run labels', async () => {
+      const [sample, ...more] = await instantQuery(prom.url, 'training_metrics_mfu_ratio{quantile="0.5"}');
+      expect(more).toEqual([]);
+      expect(Number(sample!.value[1])).toBeCloseTo(0.04467, 10);
+      expect(sample!.metric).toMatchObject({
+        job: 'training_metrics',
+        experiment: 'perlmutter/agpt-2b',
+        run: 'agpt-2b/bs2',
+        branch_type: 'pr',
+        event: 'pull_request',
+        workflow_name: 'train',
+        team: 'llm',
+      });
     });
-    expect(report.ok, report.warnings.join('\n')).toBe(true);
-    await waitFor('the demo runs in Prometheus', async () => (await instantQuery(prom.url, 'demo_metrics_run_steps')).length === summaries.length, 60_000, 500);
-    const mfu = summaries[0]!.metrics.find((m) => m.name === 'MFU')!;
-    const [stored] = await instantQuery(prom.url, `demo_metrics_mfu_ratio{quantile="0.5", experiment="demo/${summaries[0]!.name}"}`);
-    expect(Number(stored!.value[1])).toBeCloseTo(mfu.steady!.median * (mfu.class.unit === 'percent' ? 0.01 : 1), 12);
 
-    const columns = await columnsOf(manifest.runs.map((r) => r.file), null);
-    const dashboard = grafanaDashboard(columns, { prefix: 'demo_metrics', source: 'pushgateway', gate: false, gpu: true });
-    expect(dashboard.panels.some((p) => p.title === 'GPU utilisation per device (mean)')).toBe(true);
-    const queries = dashboardQueries(dashboard).filter((x) => x.where.startsWith('panel'));
-    expect(queries.length).toBeGreaterThan(5);
-    const empty: string[] = [];
-    for (const q of queries) if ((await instantQuery(prom.url, substitute(q.expr))).length === 0) empty.push(`${q.where}: ${q.expr}`);
-    expect(empty).toEqual([]);
-  });
+    it('stores the Megatron run in base units and the gate outcome', async () => {
+      const megatron = runs[1]!;
+      const steady = (name: string) => megatron.metrics.find((m) => m.name === name)!.steady!;
+      const [time] = await instantQuery(
+        prom.url,
+        'training_metrics_iteration_time_seconds{quantile="0.5", experiment="gpt3-15b"}',
+      );
+      expect(Number(time!.value[1])).toBeCloseTo(steady('iteration-time').median, 10);
+      const [mem] = await instantQuery(
+        prom.url,
+        'training_metrics_mem_max_allocated_bytes{quantile="0.9", experiment="gpt3-15b"}',
+      );
+      expect(Number(mem!.value[1])).toBe(steady('mem-max-allocated-bytes').p90);
+      const [final] = await instantQuery(prom.url, 'training_metrics_lm_loss_final{experiment="gpt3-15b"}');
+      expect(Number(final!.value[1])).toBeCloseTo(megatron.metrics[0]!.loss!.final, 10);
+      const regressions = await instantQuery(prom.url, 'training_metrics_gate_verdict{verdict="regression"} == 1');
+      expect(regressions.map((r) => [r.metric.experiment, r.metric.metric])).toEqual([['gpt3-15b', 'iteration_time']]);
+      const flags = await instantQuery(prom.url, 'training_metrics_gate_regression');
+      expect(Object.fromEntries(flags.map((f) => [f.metric.experiment, f.value[1]]))).toEqual({
+        'gpt3-15b': '1',
+        'perlmutter/agpt-2b': '0',
+      });
+    });
 
-  it('writes statsd_exporter dashboard queries that Prometheus accepts', async () => {
-    const dashboard = grafanaDashboard([...runs[0]!.metrics, ...runs[1]!.metrics], { prefix: 'training_metrics', source: 'statsd-exporter' });
-    const queries = dashboardQueries(dashboard);
-    expect(queries.length).toBeGreaterThan(0);
-    for (const q of queries) {
-      if (q.expr.startsWith('label_values')) await labelValues(prom.url, q.expr);
-      else await instantQuery(prom.url, substitute(q.expr)); // throws on a syntax error
-    }
-  });
-});
+    it('answers every panel query of the generated Pushgateway dashboard with data', async () => {
+      const dashboard = grafanaDashboard([...runs[0]!.metrics, ...runs[1]!.metrics], {
+        prefix: 'training_metrics',
+        source: 'pushgateway',
+      });
+      const queries = dashboardQueries(dashboard).filter((q) => q.where.startsWith('panel'));
+      expect(queries.length).toBeGreaterThan(30);
+      const empty: string[] = [];
+      for (const q of queries)
+        if ((await instantQuery(prom.url, substitute(q.expr))).length === 0) empty.push(`${q.where}: ${q.expr}`);
+      expect(empty).toEqual([]);
+    });
+
+    it('answers every panel query of the pattern-based dashboard (no column list) with data', async () => {
+      const dashboard = grafanaDashboard([], { prefix: 'training_metrics', source: 'pushgateway' });
+      const queries = dashboardQueries(dashboard).filter((x) => x.where.startsWith('panel'));
+      expect(queries.length).toBeGreaterThan(5);
+      const empty: string[] = [];
+      for (const q of queries)
+        if ((await instantQuery(prom.url, substitute(q.expr))).length === 0) empty.push(`${q.where}: ${q.expr}`);
+      expect(empty).toEqual([]);
+    });
+
+    it('fills the experiment and branch_type variables from label_values', async () => {
+      const dashboard = grafanaDashboard([], { prefix: 'training_metrics', source: 'pushgateway' });
+      const vars = Object.fromEntries(
+        dashboardQueries(dashboard)
+          .filter((q) => q.where.startsWith('variable'))
+          .map((q) => [q.where, q.expr]),
+      );
+      expect((await labelValues(prom.url, vars['variable experiment']!)).sort()).toEqual([
+        'gpt3-15b',
+        'perlmutter/agpt-2b',
+      ]);
+      expect(await labelValues(prom.url, vars['variable branch_type']!)).toEqual(['pr']);
+    });
+
+    it('takes the demo batch through ingest and summarize to Prometheus, and the dashboard made from its columns answers every panel', async () => {
+      const config = await loadConfig(null);
+      const manifest = await readManifest('fixtures/demo/experiment_metadata.jsonl');
+      expect(manifest.errors).toEqual([]);
+      const summaries: RunSummary[] = [];
+      for (const r of manifest.runs) {
+        // As the engine names them with --experiment demo: a `/` in every grouping value.
+        const input = {
+          name: r.name,
+          experiment: `demo/${r.name}`,
+          tags: r.config,
+          fingerprint: r.fingerprint,
+          table: await openTable(r.file),
+        };
+        summaries.push(
+          await summarizeRun(
+            r.durationSeconds === undefined ? input : { ...input, durationSeconds: r.durationSeconds },
+            config,
+          ),
+        );
+      }
+      // A real nvidia-smi capture priced per GPU-hour, pushed with the runs as the engine's GPU report gives it.
+      const samples = await readGpuInputs(['fixtures/real/nvidia_smi_query_gpu_all_fields_h100_load_capture.csv'], []);
+      const gpu = gpuReport(samples, summaries, { prices: resolveGpuPrices('{ "H100": 2.49 }', config), config });
+      expect(gpu.gauges.length).toBeGreaterThan(0);
+      const report = await pushRunResults(gw.url, summaries, null, {
+        prefix: 'demo_metrics',
+        tags: {},
+        allowIdTags: false,
+        github,
+        extraGauges: (s, i) => [
+          ...(gpu.costs.find((c) => c.run === s.name)?.gauges ?? []),
+          ...(i === 0 ? gpu.gauges : []),
+        ],
+      });
+      expect(report.ok, report.warnings.join('\n')).toBe(true);
+      await waitFor(
+        'the demo runs in Prometheus',
+        async () => (await instantQuery(prom.url, 'demo_metrics_run_steps')).length === summaries.length,
+        60_000,
+        500,
+      );
+      const mfu = summaries[0]!.metrics.find((m) => m.name === 'MFU')!;
+      const [stored] = await instantQuery(
+        prom.url,
+        `demo_metrics_mfu_ratio{quantile="0.5", experiment="demo/${summaries[0]!.name}"}`,
+      );
+      expect(Number(stored!.value[1])).toBeCloseTo(mfu.steady!.median * (mfu.class.unit === 'percent' ? 0.01 : 1), 12);
+
+      const columns = await columnsOf(
+        manifest.runs.map((r) => r.file),
+        null,
+      );
+      const dashboard = grafanaDashboard(columns, {
+        prefix: 'demo_metrics',
+        source: 'pushgateway',
+        gate: false,
+        gpu: true,
+      });
+      expect(dashboard.panels.some((p) => p.title === 'GPU utilisation per device (mean)')).toBe(true);
+      const queries = dashboardQueries(dashboard).filter((x) => x.where.startsWith('panel'));
+      expect(queries.length).toBeGreaterThan(5);
+      const empty: string[] = [];
+      for (const q of queries)
+        if ((await instantQuery(prom.url, substitute(q.expr))).length === 0) empty.push(`${q.where}: ${q.expr}`);
+      expect(empty).toEqual([]);
+    });
+
+    it('writes statsd_exporter dashboard queries that Prometheus accepts', async () => {
+      const dashboard = grafanaDashboard([...runs[0]!.metrics, ...runs[1]!.metrics], {
+        prefix: 'training_metrics',
+        source: 'statsd-exporter',
+      });
+      const queries = dashboardQueries(dashboard);
+      expect(queries.length).toBeGreaterThan(0);
+      for (const q of queries) {
+        if (q.expr.startsWith('label_values')) await labelValues(prom.url, q.expr);
+        else await instantQuery(prom.url, substitute(q.expr)); // throws on a syntax error
+      }
+    });
+  },
+);

@@ -60,7 +60,6 @@ function runner(withNvidiaSmi: boolean) {
   };
 }
 
-
 afterEach(() => {
   // A failed assertion must not leave a sampler this test started behind.
   for (const pid of started.splice(0)) if (alive(pid)) process.kill(-pid, 'SIGKILL');

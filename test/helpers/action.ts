@@ -50,7 +50,8 @@ export function runnerEnv(inputs: Record<string, string>, dir: string): NodeJS.P
   writeFileSync(env.GITHUB_STEP_SUMMARY!, '');
   const declared = YAML.parse(readFileSync('action.yml', 'utf8')).inputs as Record<string, { default?: string }>;
   for (const [k, spec] of Object.entries(declared)) {
-    if (spec.default !== undefined && !String(spec.default).includes('${{')) env[`INPUT_${k.toUpperCase()}`] = String(spec.default);
+    if (spec.default !== undefined && !String(spec.default).includes('${{'))
+      env[`INPUT_${k.toUpperCase()}`] = String(spec.default);
   }
   for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
   return env;
@@ -67,5 +68,10 @@ export async function runAction(inputs: Record<string, string>, env: NodeJS.Proc
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stdout += d));
   const code = await new Promise<number>((r) => child.on('close', (c) => r(c ?? -1)));
-  return { code, stdout, outputs: parseOutputFile(readFileSync(base.GITHUB_OUTPUT!, 'utf8')), summary: readFileSync(base.GITHUB_STEP_SUMMARY!, 'utf8') };
+  return {
+    code,
+    stdout,
+    outputs: parseOutputFile(readFileSync(base.GITHUB_OUTPUT!, 'utf8')),
+    summary: readFileSync(base.GITHUB_STEP_SUMMARY!, 'utf8'),
+  };
 }

@@ -27,7 +27,15 @@ export interface ReceivedRequest {
   decompressedBytes?: number;
   status: number;
   /** Parsed body when it was valid JSON. */
-  json?: { series: { metric: string; type?: number; points: { timestamp: number; value: number }[]; tags?: string[]; unit?: string }[] };
+  json?: {
+    series: {
+      metric: string;
+      type?: number;
+      points: { timestamp: number; value: number }[];
+      tags?: string[];
+      unit?: string;
+    }[];
+  };
 }
 
 export interface FakeDatadog {
@@ -45,7 +53,11 @@ export const MAX_BODY_BYTES = 512_000;
 /** A compressed body must inflate to less than 5 MiB. */
 export const MAX_DECOMPRESSED_BYTES = 5_242_880;
 
-export async function startFakeDatadog(options: { apiKey: string; now?: () => number; echoKeyInErrors?: boolean }): Promise<FakeDatadog> {
+export async function startFakeDatadog(options: {
+  apiKey: string;
+  now?: () => number;
+  echoKeyInErrors?: boolean;
+}): Promise<FakeDatadog> {
   const now = options.now ?? (() => Date.now() / 1000);
   const state: FakeDatadog = { url: '', requests: [], script: [], accepted: [], close: async () => {} };
 
@@ -54,7 +66,13 @@ export async function startFakeDatadog(options: { apiKey: string; now?: () => nu
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
-      const record: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, bytes: raw.length, status: 0 };
+      const record: ReceivedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        bytes: raw.length,
+        status: 0,
+      };
       state.requests.push(record);
       const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
         record.status = status;
@@ -69,18 +87,29 @@ export async function startFakeDatadog(options: { apiKey: string; now?: () => nu
         return send(403, { errors: [`Forbidden${echoed}`] });
       }
       const scripted = state.script.shift();
-      if (scripted) return send(scripted.status, scripted.body ?? { errors: [`scripted ${scripted.status}`] }, scripted.headers);
+      if (scripted)
+        return send(scripted.status, scripted.body ?? { errors: [`scripted ${scripted.status}`] }, scripted.headers);
       if (raw.length > MAX_BODY_BYTES) return send(413, { errors: ['Payload too large'] });
-      if (!/^application\/json/.test(req.headers['content-type'] ?? '')) return send(415, { errors: ['Unsupported media type'] });
+      if (!/^application\/json/.test(req.headers['content-type'] ?? ''))
+        return send(415, { errors: ['Unsupported media type'] });
       const encoding = req.headers['content-encoding'];
       let text: Buffer;
       try {
-        text = encoding === 'gzip' ? gunzipSync(raw) : encoding === 'deflate' ? inflateSync(raw) : encoding === undefined ? raw : Buffer.alloc(0);
+        text =
+          encoding === 'gzip'
+            ? gunzipSync(raw)
+            : encoding === 'deflate'
+              ? inflateSync(raw)
+              : encoding === undefined
+                ? raw
+                : Buffer.alloc(0);
       } catch {
         return send(400, { errors: [`Body is not valid ${encoding}`] });
       }
-      if (encoding !== undefined && encoding !== 'gzip' && encoding !== 'deflate') return send(415, { errors: [`Unsupported Content-Encoding ${encoding}`] });
-      if (encoding !== undefined && text.length >= MAX_DECOMPRESSED_BYTES) return send(413, { errors: ['Decompressed payload too large'] });
+      if (encoding !== undefined && encoding !== 'gzip' && encoding !== 'deflate')
+        return send(415, { errors: [`Unsupported Content-Encoding ${encoding}`] });
+      if (encoding !== undefined && text.length >= MAX_DECOMPRESSED_BYTES)
+        return send(413, { errors: ['Decompressed payload too large'] });
       record.decompressedBytes = text.length;
 
       let json: unknown;
@@ -107,24 +136,29 @@ export async function startFakeDatadog(options: { apiKey: string; now?: () => nu
 /** The documented request schema and limits, as a list of what is wrong. */
 function validate(json: unknown, nowSeconds: number): string[] {
   const problems: string[] = [];
-  if (typeof json !== 'object' || json === null || !Array.isArray((json as { series?: unknown }).series)) return ['series is required and must be an array'];
+  if (typeof json !== 'object' || json === null || !Array.isArray((json as { series?: unknown }).series))
+    return ['series is required and must be an array'];
   const series = (json as { series: unknown[] }).series;
   series.forEach((s, i) => {
     const at = `series[${i}]`;
     if (typeof s !== 'object' || s === null) return void problems.push(`${at} must be an object`);
     const o = s as Record<string, unknown>;
     if (typeof o.metric !== 'string' || !o.metric) problems.push(`${at}.metric is required`);
-    if (o.type !== undefined && !(Number.isInteger(o.type) && (o.type as number) >= 0 && (o.type as number) <= 3)) problems.push(`${at}.type must be 0–3`);
-    if (o.tags !== undefined && !(Array.isArray(o.tags) && o.tags.every((t) => typeof t === 'string'))) problems.push(`${at}.tags must be strings`);
+    if (o.type !== undefined && !(Number.isInteger(o.type) && (o.type as number) >= 0 && (o.type as number) <= 3))
+      problems.push(`${at}.type must be 0–3`);
+    if (o.tags !== undefined && !(Array.isArray(o.tags) && o.tags.every((t) => typeof t === 'string')))
+      problems.push(`${at}.tags must be strings`);
     if (o.unit !== undefined && typeof o.unit !== 'string') problems.push(`${at}.unit must be a string`);
-    if (!Array.isArray(o.points) || o.points.length === 0) return void problems.push(`${at}.points must be a non-empty array`);
+    if (!Array.isArray(o.points) || o.points.length === 0)
+      return void problems.push(`${at}.points must be a non-empty array`);
     o.points.forEach((p, j) => {
       const pt = p as Record<string, unknown>;
       if (!Number.isInteger(pt.timestamp)) problems.push(`${at}.points[${j}].timestamp must be an integer`);
       else if ((pt.timestamp as number) < nowSeconds - 3600 || (pt.timestamp as number) > nowSeconds + 600) {
         problems.push(`${at}.points[${j}].timestamp is outside the accepted window (1 hour old to 10 minutes ahead)`);
       }
-      if (typeof pt.value !== 'number' || !Number.isFinite(pt.value)) problems.push(`${at}.points[${j}].value must be a number`);
+      if (typeof pt.value !== 'number' || !Number.isFinite(pt.value))
+        problems.push(`${at}.points[${j}].value must be a number`);
     });
   });
   return problems;

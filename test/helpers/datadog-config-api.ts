@@ -30,21 +30,35 @@ export interface FakeDatadogConfig {
 }
 
 export async function startFakeDatadogConfig(keys: { apiKey: string; appKey: string }): Promise<FakeDatadogConfig> {
-  const state: FakeDatadogConfig = { url: '', dashboards: [], monitors: [], requests: [], script: [], close: async () => {} };
+  const state: FakeDatadogConfig = {
+    url: '',
+    dashboards: [],
+    monitors: [],
+    requests: [],
+    script: [],
+    close: async () => {},
+  };
   let nextMonitor = 1000;
-  const handle = (req: IncomingMessage, res: ServerResponse, text: string): void => {
+  const handle = (req: IncomingMessage, res: ServerResponse, text: string) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     state.requests.push({ method: req.method ?? '', path: url.pathname + url.search });
     const scripted = state.script.shift();
     if (scripted) return json(res, scripted, { errors: ['scripted failure'] });
-    if (req.headers['dd-api-key'] !== keys.apiKey || req.headers['dd-application-key'] !== keys.appKey) return json(res, 403, { errors: ['Forbidden'] });
+    if (req.headers['dd-api-key'] !== keys.apiKey || req.headers['dd-application-key'] !== keys.appKey)
+      return json(res, 403, { errors: ['Forbidden'] });
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     const page = <T>(list: T[], start: number, size: number) => list.slice(start, start + size);
 
     if (url.pathname === '/api/v1/dashboard' && req.method === 'GET') {
       const count = Number(url.searchParams.get('count') ?? 100);
       const start = Number(url.searchParams.get('start') ?? 0);
-      return json(res, 200, { dashboards: page(state.dashboards, start, count).map((d) => ({ id: d.id, title: d.body.title, url: `/dashboard/${d.id}` })) });
+      return json(res, 200, {
+        dashboards: page(state.dashboards, start, count).map((d) => ({
+          id: d.id,
+          title: d.body.title,
+          url: `/dashboard/${d.id}`,
+        })),
+      });
     }
     let m = /^\/api\/v1\/dashboard(?:\/([\w-]+))?$/.exec(url.pathname);
     if (m && (req.method === 'POST' || req.method === 'PUT')) {
@@ -66,8 +80,14 @@ export async function startFakeDatadogConfig(keys: { apiKey: string; appKey: str
       const tags = (url.searchParams.get('monitor_tags') ?? '').split(',').filter(Boolean);
       const size = Number(url.searchParams.get('page_size') ?? 100);
       const from = Number(url.searchParams.get('page') ?? 0) * size;
-      const matching = state.monitors.filter((s) => !tags.length || tags.some((t) => (s.body.tags as string[] | undefined)?.includes(t)));
-      return json(res, 200, page(matching, from, size).map((s) => ({ ...s.body, id: s.id })));
+      const matching = state.monitors.filter(
+        (s) => !tags.length || tags.some((t) => (s.body.tags as string[] | undefined)?.includes(t)),
+      );
+      return json(
+        res,
+        200,
+        page(matching, from, size).map((s) => ({ ...s.body, id: s.id })),
+      );
     }
     m = /^\/api\/v1\/monitor(?:\/(\d+))?$/.exec(url.pathname);
     if (m && (req.method === 'POST' || req.method === 'PUT')) {

@@ -6,7 +6,6 @@
 import type { GateResult, MetricClass, MetricSummary, RunSummary } from '../../src/model.js';
 import { cls } from './metric-class.js';
 
-
 function metric(name: string, c: MetricClass, centre: number, extra: Partial<MetricSummary> = {}): MetricSummary {
   return {
     name,
@@ -20,7 +19,18 @@ function metric(name: string, c: MetricClass, centre: number, extra: Partial<Met
     lastStep: 12715,
     min: centre * 0.9,
     max: centre * 1.2,
-    steady: c.kind === 'gauge' ? null : { median: centre, p10: centre * 0.97, p90: centre * 1.03, mean: centre, spread: centre * 0.02, n: 2500, fromStep: 200 },
+    steady:
+      c.kind === 'gauge'
+        ? null
+        : {
+            median: centre,
+            p10: centre * 0.97,
+            p90: centre * 1.03,
+            mean: centre,
+            spread: centre * 0.02,
+            n: 2500,
+            fromStep: 200,
+          },
     windows: [],
     ...extra,
   };
@@ -28,10 +38,17 @@ function metric(name: string, c: MetricClass, centre: number, extra: Partial<Met
 
 /** Loss falling from 12.96 to ~1.9, sampled every `every` steps. */
 export function lossSamples(count: number, every: number): [number, number][] {
-  return Array.from({ length: count }, (_, i) => [1 + i * every, 1.9 + 11.06 * Math.exp(-i / (count / 8))] as [number, number]);
+  return Array.from(
+    { length: count },
+    (_, i) => [1 + i * every, 1.9 + 11.06 * Math.exp(-i / (count / 8))] as [number, number],
+  );
 }
 
-export function gptRun(name = 'gpt3_15b_tp4_pp2', experiment = 'gpt3-15b-8t', samples = lossSamples(128, 100)): RunSummary {
+export function gptRun(
+  name = 'gpt3_15b_tp4_pp2',
+  experiment = 'gpt3-15b-8t',
+  samples = lossSamples(128, 100),
+): RunSummary {
   return {
     name,
     experiment,

@@ -6,7 +6,7 @@ exports.init = function init(_startup, config, events) {
   const out = config.jsonBackendFile;
   events.on('flush', (timestamp, metrics) => {
     const { counters, gauges, timers, timer_data } = metrics;
-    fs.appendFileSync(out, JSON.stringify({ timestamp, counters, gauges, timers, timer_data }) + '\n');
+    fs.appendFileSync(out, `${JSON.stringify({ timestamp, counters, gauges, timers, timer_data })}\n`);
   });
   return true;
 };

@@ -85,11 +85,24 @@ export class FakeGitHub {
 
   private handle(req: IncomingMessage, res: ServerResponse, body: string): void {
     const url = new URL(req.url ?? '/', this.baseUrl);
-    this.requests.push({ method: req.method ?? '', path: url.pathname + url.search, authorization: req.headers.authorization });
+    this.requests.push({
+      method: req.method ?? '',
+      path: url.pathname + url.search,
+      authorization: req.headers.authorization,
+    });
     const token = this.tokens.get((req.headers.authorization ?? '').replace(/^(token|bearer) /i, ''));
-    if (!token) return this.json(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
+    if (!token)
+      return this.json(res, 401, {
+        message: 'Bad credentials',
+        documentation_url: 'https://docs.github.com/rest',
+        status: '401',
+      });
     const forbidden = () =>
-      this.json(res, 403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/issues/comments#create-an-issue-comment', status: '403' });
+      this.json(res, 403, {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest/issues/comments#create-an-issue-comment',
+        status: '403',
+      });
 
     if (req.method === 'GET' && url.pathname === '/user') {
       if (token.installation) return forbidden();
@@ -117,16 +130,33 @@ export class FakeGitHub {
         const page = Number(url.searchParams.get('page') ?? 1);
         const last = Math.max(1, Math.ceil(this.comments.length / perPage));
         const slice = this.comments.slice((page - 1) * perPage, page * perPage);
-        const link = (p: number, rel: string) => `<${this.baseUrl}/repos/${owner}/${repo}/issues/${n}/comments?per_page=${perPage}&page=${p}>; rel="${rel}"`;
+        const link = (p: number, rel: string) =>
+          `<${this.baseUrl}/repos/${owner}/${repo}/issues/${n}/comments?per_page=${perPage}&page=${p}>; rel="${rel}"`;
         const links: string[] = [];
         if (page > 1) links.push(link(page - 1, 'prev'), link(1, 'first'));
         if (page < last) links.push(link(page + 1, 'next'), link(last, 'last'));
-        return this.json(res, 200, slice.map((c) => this.view(c, owner, repo, n)), links.length ? { link: links.join(', ') } : {});
+        return this.json(
+          res,
+          200,
+          slice.map((c) => this.view(c, owner, repo, n)),
+          links.length ? { link: links.join(', ') } : {},
+        );
       }
       if (req.method === 'POST') {
         if (token.readOnly) return forbidden();
         const { body: text } = JSON.parse(body) as { body: string };
-        if (text.length > 65_536) return this.json(res, 422, { message: 'Validation Failed', errors: [{ resource: 'IssueComment', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }] });
+        if (text.length > 65_536)
+          return this.json(res, 422, {
+            message: 'Validation Failed',
+            errors: [
+              {
+                resource: 'IssueComment',
+                code: 'custom',
+                field: 'body',
+                message: 'body is too long (maximum is 65536 characters)',
+              },
+            ],
+          });
         const c = this.addComment(text, { login: token.login, id: 2, type: token.type });
         return this.json(res, 201, this.view(c, owner, repo, n));
       }

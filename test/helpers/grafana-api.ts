@@ -28,7 +28,11 @@ export interface FakeGrafana {
 
 export async function startFakeGrafana(token: string, folders: string[] = []): Promise<FakeGrafana> {
   const state: FakeGrafana = { url: '', dashboards: [], requests: [], script: [], close: async () => {} };
-  const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = (title: string) =>
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
   const handle = (req: IncomingMessage, res: ServerResponse, text: string): void => {
     state.requests.push({ method: req.method ?? '', path: req.url ?? '' });
     const scripted = state.script.shift();
@@ -37,14 +41,22 @@ export async function startFakeGrafana(token: string, folders: string[] = []): P
     if (req.method !== 'POST' || req.url !== '/api/dashboards/db') return json(res, 404, { message: 'Not found' });
     const body = JSON.parse(text) as { dashboard?: Record<string, unknown>; folderUid?: string; overwrite?: boolean };
     const d = body.dashboard;
-    if (!d || typeof d.title !== 'string' || !d.title) return json(res, 400, { message: 'Dashboard title cannot be empty' });
+    if (!d || typeof d.title !== 'string' || !d.title)
+      return json(res, 400, { message: 'Dashboard title cannot be empty' });
     const folderUid = body.folderUid ?? '';
     if (folderUid && !folders.includes(folderUid)) return json(res, 400, { message: 'Folder not found' });
     const uid = typeof d.uid === 'string' && d.uid ? d.uid : `gen${state.dashboards.length + 1}`;
     const same = state.dashboards.find((s) => s.uid === uid);
-    const named = state.dashboards.find((s) => s.uid !== uid && s.folderUid === folderUid && s.dashboard.title === d.title);
-    if (!body.overwrite && same) return json(res, 412, { message: 'The dashboard has been changed by someone else', status: 'version-mismatch' });
-    if (!body.overwrite && named) return json(res, 412, { message: 'A dashboard with the same name in the folder already exists', status: 'name-exists' });
+    const named = state.dashboards.find(
+      (s) => s.uid !== uid && s.folderUid === folderUid && s.dashboard.title === d.title,
+    );
+    if (!body.overwrite && same)
+      return json(res, 412, { message: 'The dashboard has been changed by someone else', status: 'version-mismatch' });
+    if (!body.overwrite && named)
+      return json(res, 412, {
+        message: 'A dashboard with the same name in the folder already exists',
+        status: 'name-exists',
+      });
     let stored: StoredDashboard;
     if (same) {
       stored = same;
@@ -57,7 +69,14 @@ export async function startFakeGrafana(token: string, folders: string[] = []): P
       state.dashboards.push(stored);
     }
     const s = slug(d.title);
-    return json(res, 200, { id: stored.id, uid, url: `/d/${uid}/${s}`, status: 'success', version: stored.version, slug: s });
+    return json(res, 200, {
+      id: stored.id,
+      uid,
+      url: `/d/${uid}/${s}`,
+      status: 'success',
+      version: stored.version,
+      slug: s,
+    });
   };
   const server = await listenLoopback(handle);
   state.url = server.url;

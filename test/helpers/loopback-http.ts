@@ -2,7 +2,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export async function listenLoopback(handle: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<{ url: string; close(): Promise<void> }> {
+export async function listenLoopback(
+  handle: (req: IncomingMessage, res: ServerResponse, body: string) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));

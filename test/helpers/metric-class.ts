@@ -1,7 +1,12 @@
 /** A MetricClass for hand-made fixtures; minEffect 2 % as the throughput defaults have. */
 import type { MetricClass } from '../../src/model.js';
 
-export const cls = (kind: MetricClass['kind'], direction: MetricClass['direction'], unit: string, gate = true): MetricClass => ({
+export const cls = (
+  kind: MetricClass['kind'],
+  direction: MetricClass['direction'],
+  unit: string,
+  gate = true,
+): MetricClass => ({
   kind,
   direction,
   unit,

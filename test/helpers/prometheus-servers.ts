@@ -28,7 +28,12 @@ export function freePort(): Promise<number> {
 }
 
 /** Poll `check` until it returns true or `timeoutMs` passes. */
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000, everyMs = 200): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 30_000,
+  everyMs = 200,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
@@ -77,7 +82,13 @@ export async function startPushgateway(program: string): Promise<Server> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'pushgateway-'));
   // Debian's build defaults --persistence.file to /var/lib/prometheus/pushgateway.data: keep ours in the temp dir.
-  return start(program, [`--web.listen-address=127.0.0.1:${port}`, `--persistence.file=${join(dir, 'pushgateway.data')}`], port, dir, '/-/ready');
+  return start(
+    program,
+    [`--web.listen-address=127.0.0.1:${port}`, `--persistence.file=${join(dir, 'pushgateway.data')}`],
+    port,
+    dir,
+    '/-/ready',
+  );
 }
 
 /** Prometheus scraping `targets` every second with honor_labels (as a Pushgateway must be scraped). */
@@ -98,7 +109,11 @@ export async function startPrometheus(program: string, targets: string[]): Promi
   writeFileSync(join(dir, 'prometheus.yml'), config);
   return start(
     program,
-    [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`],
+    [
+      `--config.file=${join(dir, 'prometheus.yml')}`,
+      `--storage.tsdb.path=${join(dir, 'data')}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+    ],
     port,
     dir,
     '/-/ready',
@@ -113,7 +128,11 @@ export interface PromVector {
 /** Run an instant query through Prometheus' HTTP API. */
 export async function instantQuery(prometheusUrl: string, query: string): Promise<PromVector[]> {
   const res = await fetch(`${prometheusUrl}/api/v1/query?${new URLSearchParams({ query })}`);
-  const body = (await res.json()) as { status: string; error?: string; data?: { resultType: string; result: PromVector[] } };
+  const body = (await res.json()) as {
+    status: string;
+    error?: string;
+    data?: { resultType: string; result: PromVector[] };
+  };
   if (body.status !== 'success') throw new Error(`query ${query} failed: ${body.error}`);
   if (body.data!.resultType !== 'vector') throw new Error(`query ${query} returned ${body.data!.resultType}`);
   return body.data!.result;

@@ -23,7 +23,13 @@ export const CLASSES = {
 } satisfies Record<string, MetricClass>;
 
 /** Summarise one column (NaN = missing) the way the summarizer's documentation says. */
-export function metricSummary(name: string, cls: MetricClass, steps: number[], values: number[], warmup = 0): MetricSummary {
+export function metricSummary(
+  name: string,
+  cls: MetricClass,
+  steps: number[],
+  values: number[],
+  warmup = 0,
+): MetricSummary {
   const rows = steps.map((step, i) => [step, values[i]!] as const).filter(([, v]) => Number.isFinite(v));
   const finite = rows.map(([, v]) => v);
   const steadyRows = rows.filter(([s]) => s >= warmup);
@@ -68,7 +74,13 @@ export function metricSummary(name: string, cls: MetricClass, steps: number[], v
   return summary;
 }
 
-export function runSummary(name: string, experiment: string, steps: number[], metrics: MetricSummary[], extra: Partial<RunSummary> = {}): RunSummary {
+export function runSummary(
+  name: string,
+  experiment: string,
+  steps: number[],
+  metrics: MetricSummary[],
+  extra: Partial<RunSummary> = {},
+): RunSummary {
   return {
     name,
     experiment,
@@ -118,20 +130,33 @@ export function megatronRun(experiment: string): RunSummary {
  * of one run (the file is per run, not per step), plus a GPU utilisation column and a learning rate.
  */
 export function ezpzRun(experiment: string, name = 'agpt-2b/bs2'): RunSummary {
-  const [head, ...lines] = readFileSync('fixtures/real/run_summary_mfu_tflops_ezpz_perlmutter.csv', 'utf8').trim().split('\n');
+  const [head, ...lines] = readFileSync('fixtures/real/run_summary_mfu_tflops_ezpz_perlmutter.csv', 'utf8')
+    .trim()
+    .split('\n');
   const header = head!.split(',');
   const col = (h: string) => lines.map((l) => Number(l.split(',')[header.indexOf(h)]));
   const steps = lines.map((_, i) => i + 1);
-  return runSummary(name, experiment, steps, [
-    metricSummary('MFU', CLASSES.mfuPercent, steps, col('mfu')),
-    metricSummary('Tflops', CLASSES.tflops, steps, col('tflops')),
-    metricSummary('throughput_tokens_per_sec', CLASSES.throughput, steps, col('throughput_tokens_per_sec')),
-    metricSummary('step_time_ms', CLASSES.timerMs, steps, col('wall_time_sec').map((s) => (s * 1000) / 20)),
-    metricSummary('memory.max_allocated [MiB]', CLASSES.memoryMiB, steps, [40_960, 41_472, 41_216]),
-    metricSummary('gpu.utilization', CLASSES.gpuPercent, steps, [91, 95, 97]),
-    metricSummary('learning_rate', CLASSES.gauge, steps, [3e-4, 2.9e-4, 2.8e-4]),
-    metricSummary('train.lm_loss', CLASSES.loss, steps, col('final_loss')),
-  ], { tags: { config: 'agpt-2b/bs2/seq2048', nodes: '2' } });
+  return runSummary(
+    name,
+    experiment,
+    steps,
+    [
+      metricSummary('MFU', CLASSES.mfuPercent, steps, col('mfu')),
+      metricSummary('Tflops', CLASSES.tflops, steps, col('tflops')),
+      metricSummary('throughput_tokens_per_sec', CLASSES.throughput, steps, col('throughput_tokens_per_sec')),
+      metricSummary(
+        'step_time_ms',
+        CLASSES.timerMs,
+        steps,
+        col('wall_time_sec').map((s) => (s * 1000) / 20),
+      ),
+      metricSummary('memory.max_allocated [MiB]', CLASSES.memoryMiB, steps, [40_960, 41_472, 41_216]),
+      metricSummary('gpu.utilization', CLASSES.gpuPercent, steps, [91, 95, 97]),
+      metricSummary('learning_rate', CLASSES.gauge, steps, [3e-4, 2.9e-4, 2.8e-4]),
+      metricSummary('train.lm_loss', CLASSES.loss, steps, col('final_loss')),
+    ],
+    { tags: { config: 'agpt-2b/bs2/seq2048', nodes: '2' } },
+  );
 }
 
 export function gateFor(summary: RunSummary, regression: string[] = []): GateResult {

@@ -39,7 +39,11 @@ describe('fast path vs csv-parse on the generated 100k × 12 training CSV', () =
       batch.values.forEach((column, c) => {
         const o = other.values[c]!;
         // Byte comparison: identical doubles, NaN and -0 included.
-        expect(Buffer.from(column.buffer, column.byteOffset, column.byteLength).equals(Buffer.from(o.buffer, o.byteOffset, o.byteLength))).toBe(true);
+        expect(
+          Buffer.from(column.buffer, column.byteOffset, column.byteLength).equals(
+            Buffer.from(o.buffer, o.byteOffset, o.byteLength),
+          ),
+        ).toBe(true);
       });
       expect(batch.nanTokens).toEqual(other.nanTokens);
     });

@@ -42,12 +42,19 @@ describe.skipIf(!chromiumPath)('Mermaid loss charts rendered by Mermaid 11 in he
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('request', (r) => requests.push(r.url()));
     const file = join(dir, 'blank.html');
-    writeFileSync(file, '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="host"></div></body></html>');
+    writeFileSync(
+      file,
+      '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="host"></div></body></html>',
+    );
     await page.goto(pathToFileURL(file).href);
     await page.addScriptTag({ path: mermaidBundle });
 
     const results = await page.evaluate(async (sources) => {
-      const m = (globalThis as unknown as { mermaid: { initialize(c: object): void; render(id: string, s: string): Promise<{ svg: string }> } }).mermaid;
+      const m = (
+        globalThis as unknown as {
+          mermaid: { initialize(c: object): void; render(id: string, s: string): Promise<{ svg: string }> };
+        }
+      ).mermaid;
       m.initialize({ startOnLoad: false });
       const out: { ok: boolean; svg?: string; error?: string }[] = [];
       for (const [i, src] of sources.entries()) {

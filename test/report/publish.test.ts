@@ -38,7 +38,10 @@ describe('publishReport with a real step summary file and a loopback GitHub REST
   const warnings: string[] = [];
   const io = { info: () => {}, warn: (m: string) => warnings.push(m) };
   const annotations: string[] = [];
-  const sink = { error: (m: string) => annotations.push(`error ${m}`), warning: (m: string) => annotations.push(`warning ${m}`) };
+  const sink = {
+    error: (m: string) => annotations.push(`error ${m}`),
+    warning: (m: string) => annotations.push(`warning ${m}`),
+  };
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tmg-publish-'));
@@ -75,8 +78,12 @@ describe('publishReport with a real step summary file and a loopback GitHub REST
     const first = await publishReport(batchInput(), options(), { io, annotations: sink });
     expect(first.comment.action).toBe('created');
     expect(first.summaryWritten).toBe(true);
-    expect(readFileSync(summaryFile, 'utf8')).toContain('[Workflow run](https://github.com/acme/trainer/actions/runs/9876543210)');
-    expect(readFileSync(join(dir, 'out', 'report.md'), 'utf8').split('\n')[0]).toBe('## ❌ Training metrics: 2 of 3 runs regressed');
+    expect(readFileSync(summaryFile, 'utf8')).toContain(
+      '[Workflow run](https://github.com/acme/trainer/actions/runs/9876543210)',
+    );
+    expect(readFileSync(join(dir, 'out', 'report.md'), 'utf8').split('\n')[0]).toBe(
+      '## ❌ Training metrics: 2 of 3 runs regressed',
+    );
     expect(readFileSync(join(dir, 'out', 'report.html'), 'utf8')).toMatch(/^<!doctype html>/);
     expect(first.annotations).toEqual({ errors: 2, warnings: 3 });
     expect(annotations.filter((a) => a.startsWith('error'))).toHaveLength(2);
@@ -102,7 +109,11 @@ describe('publishReport with a real step summary file and a loopback GitHub REST
   it('a fork PR with comment-file: the file holds the comment, and post-comment in a workflow_run posts it once, after checking it', async () => {
     const head = 'f'.repeat(40);
     const path = join(dir, 'artifact', 'comment.json');
-    const forkRun = await publishReport(batchInput(), options({ githubToken: 'ghs_ro', commentFile: path, github: { ...github, prHeadSha: head } }), { io });
+    const forkRun = await publishReport(
+      batchInput(),
+      options({ githubToken: 'ghs_ro', commentFile: path, github: { ...github, prHeadSha: head } }),
+      { io },
+    );
     expect(forkRun.comment.action).toBe('failed');
     expect(forkRun.files.comment).toBe(path);
     expect(gh.comments).toHaveLength(0);
@@ -110,16 +121,29 @@ describe('publishReport with a real step summary file and a loopback GitHub REST
     gh.pullHeads.set(7, head);
     const log: string[] = [];
     const post = async (token = 'ghs_rw') => {
-      const context: GitHubContext = { ...github, eventName: 'workflow_run', ref: 'refs/heads/main', prNumber: null, workflowRunHeadSha: head, apiUrl: gh.baseUrl };
+      const context: GitHubContext = {
+        ...github,
+        eventName: 'workflow_run',
+        ref: 'refs/heads/main',
+        prNumber: null,
+        workflowRunHeadSha: head,
+        apiUrl: gh.baseUrl,
+      };
       const opts = resolveOptions('post-comment', { 'comment-file': path, 'github-token': token }, context, {}, 'cli');
-      return run(opts, { info: (m) => log.push(m), warn: (m) => log.push(`warning ${m}`), error: (m) => log.push(`error ${m}`) });
+      return run(opts, {
+        info: (m) => log.push(m),
+        warn: (m) => log.push(`warning ${m}`),
+        error: (m) => log.push(`error ${m}`),
+      });
     };
     const first = await post();
     expect(first.exitCode).toBe(0);
     expect(first.report?.comment).toBe('created');
     expect(gh.comments).toHaveLength(1);
     expect(gh.comments[0]!.body).toBe(JSON.parse(readFileSync(path, 'utf8')).body);
-    expect(gh.comments[0]!.body).toMatch(/^<!-- training-metrics-gate:[^ ]+ -->\n## ❌ Training metrics: 2 of 3 runs regressed/);
+    expect(gh.comments[0]!.body).toMatch(
+      /^<!-- training-metrics-gate:[^ ]+ -->\n## ❌ Training metrics: 2 of 3 runs regressed/,
+    );
     expect((await post()).report?.comment).toBe('updated');
     expect(gh.comments).toHaveLength(1);
 
@@ -127,7 +151,11 @@ describe('publishReport with a real step summary file and a loopback GitHub REST
     gh.pullHeads.set(7, 'e'.repeat(40));
     const stale = await post();
     expect(stale.exitCode).toBe(2);
-    expect(stale.errors).toEqual([expect.stringMatching(/comment\.json: not posted: written for commit ffffffffffff, but pull request #7 is at eeeeeeeeeeee/)]);
+    expect(stale.errors).toEqual([
+      expect.stringMatching(
+        /comment\.json: not posted: written for commit ffffffffffff, but pull request #7 is at eeeeeeeeeeee/,
+      ),
+    ]);
     // A token that cannot write: a warning, as for every comment; nothing else changes.
     gh.pullHeads.set(7, head);
     const readOnly = await post('ghs_ro');
@@ -139,7 +167,11 @@ describe('publishReport with a real step summary file and a loopback GitHub REST
   it('comment-file outside a pull request writes nothing and says so', async () => {
     const path = join(dir, 'comment.json');
     const infos: string[] = [];
-    const out = await publishReport(batchInput(), options({ commentFile: path, github: { ...github, ref: 'refs/heads/main', eventName: 'push', prNumber: null } }), { io: { info: (m) => infos.push(m), warn: io.warn } });
+    const out = await publishReport(
+      batchInput(),
+      options({ commentFile: path, github: { ...github, ref: 'refs/heads/main', eventName: 'push', prNumber: null } }),
+      { io: { info: (m) => infos.push(m), warn: io.warn } },
+    );
     expect(out.files.comment).toBeUndefined();
     expect(() => readFileSync(path)).toThrow(/ENOENT/);
     expect(infos).toContain('comment-file: not written, as this is not a pull request run');
@@ -147,7 +179,9 @@ describe('publishReport with a real step summary file and a loopback GitHub REST
 
   it('a report path that cannot be written is an input error, raised after the summary and comment went out', async () => {
     writeFileSync(join(dir, 'file'), 'x');
-    await expect(publishReport(batchInput(), options({ markdown: join(dir, 'file', 'report.md') }), { io })).rejects.toBeInstanceOf(InputError);
+    await expect(
+      publishReport(batchInput(), options({ markdown: join(dir, 'file', 'report.md') }), { io }),
+    ).rejects.toBeInstanceOf(InputError);
     expect(readFileSync(summaryFile, 'utf8')).toContain('## ❌ Training metrics');
     expect(gh.comments).toHaveLength(1);
   });

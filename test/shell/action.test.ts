@@ -15,7 +15,12 @@ describe('the action as the runner runs it (dist/index.js, INPUT_* variables, GI
 
   it('emits a batch and sets datagrams, series and metrics-json', async () => {
     const r = await runAction(
-      { metadata: 'fixtures/demo/experiment_metadata.jsonl', 'statsd-host': '127.0.0.1', 'statsd-port': String(udp.port), prefix: 'daily_training_metrics' },
+      {
+        metadata: 'fixtures/demo/experiment_metadata.jsonl',
+        'statsd-host': '127.0.0.1',
+        'statsd-port': String(udp.port),
+        prefix: 'daily_training_metrics',
+      },
       { GITHUB_REF: 'refs/pull/7/merge', GITHUB_EVENT_NAME: 'pull_request', GITHUB_WORKFLOW: 'perf' },
     );
     expect(r.stdout).not.toContain('::error');
@@ -82,7 +87,9 @@ describe('the action as the runner runs it (dist/index.js, INPUT_* variables, GI
     expect(record.stdout).toMatch(/::error::action inputs: history: record needs the history to record in/);
     const unknown = await runAction({ command: 'gate', csv: 'fixtures/demo/gpt3-1.3b-tp1/metrics_rank_0.csv' });
     expect(unknown.code).toBe(1);
-    expect(unknown.stdout).toMatch(/::error::action inputs: command: expected one of emit, record, check, post-comment, got "gate"/);
+    expect(unknown.stdout).toMatch(
+      /::error::action inputs: command: expected one of emit, record, check, post-comment, got "gate"/,
+    );
   });
 
   it('action.yml declares exactly the parameters the CLI takes, and runs on node24', () => {
@@ -90,7 +97,15 @@ describe('the action as the runner runs it (dist/index.js, INPUT_* variables, GI
     expect(action.runs.using).toBe('node24');
     // `command` is the CLI's subcommand; every other input is a flag of the same name.
     expect(Object.keys(action.inputs).sort()).toEqual(['command', ...PARAMETERS.map((p) => p.name)].sort());
-    expect(Object.keys(action.outputs).sort()).toEqual(['comment-url', 'datagrams', 'metrics-json', 'regression', 'report-html', 'report-json', 'series']);
+    expect(Object.keys(action.outputs).sort()).toEqual([
+      'comment-url',
+      'datagrams',
+      'metrics-json',
+      'regression',
+      'report-html',
+      'report-json',
+      'series',
+    ]);
   });
 });
 
@@ -101,7 +116,10 @@ describe('the action gating a run (dist/index.js, real GITHUB_STEP_SUMMARY file,
     const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'tmg-action-gate-'));
     const history = join(dir, 'history.json');
-    const baseline = Array.from({ length: 10 }, (_, i) => `fixtures/demo/baseline/gpt3-1.3b-tp1-${String(i + 1).padStart(2, '0')}.csv`);
+    const baseline = Array.from(
+      { length: 10 },
+      (_, i) => `fixtures/demo/baseline/gpt3-1.3b-tp1-${String(i + 1).padStart(2, '0')}.csv`,
+    );
     const scheduled = { GITHUB_REF: 'refs/heads/main', GITHUB_EVENT_NAME: 'schedule', GITHUB_WORKFLOW: 'daily' };
     for (const csv of baseline) {
       const r = await runAction({ csv, experiment: 'gpt3-1.3b-tp1', history, comment: 'off' }, scheduled);
@@ -114,11 +132,28 @@ describe('the action gating a run (dist/index.js, real GITHUB_STEP_SUMMARY file,
     // A pull request from a fork: no comment (read-only token), the comment goes to a file instead.
     const head = '9'.repeat(40);
     const prEvent = join(dir, 'pull_request.json');
-    writeFileSync(prEvent, JSON.stringify({ pull_request: { number: 9, head: { sha: head } }, repository: { default_branch: 'main' } }));
+    writeFileSync(
+      prEvent,
+      JSON.stringify({ pull_request: { number: 9, head: { sha: head } }, repository: { default_branch: 'main' } }),
+    );
     const commentFile = join(dir, 'artifact', 'comment.json');
     const pr = await runAction(
-      { csv: 'fixtures/demo/gpt3-1.3b-tp1/metrics_rank_0.csv', experiment: 'gpt3-1.3b-tp1', history, comment: 'off', html: join(dir, 'report.html'), 'comment-file': commentFile },
-      { GITHUB_REF: 'refs/pull/9/merge', GITHUB_EVENT_NAME: 'pull_request', GITHUB_WORKFLOW: 'perf', GITHUB_REPOSITORY: 'acme/train', GITHUB_RUN_ID: '42', GITHUB_EVENT_PATH: prEvent },
+      {
+        csv: 'fixtures/demo/gpt3-1.3b-tp1/metrics_rank_0.csv',
+        experiment: 'gpt3-1.3b-tp1',
+        history,
+        comment: 'off',
+        html: join(dir, 'report.html'),
+        'comment-file': commentFile,
+      },
+      {
+        GITHUB_REF: 'refs/pull/9/merge',
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_WORKFLOW: 'perf',
+        GITHUB_REPOSITORY: 'acme/train',
+        GITHUB_RUN_ID: '42',
+        GITHUB_EVENT_PATH: prEvent,
+      },
     );
     expect(pr.code).toBe(1);
     expect(pr.outputs.regression).toBe('true');
@@ -141,21 +176,43 @@ describe('the action gating a run (dist/index.js, real GITHUB_STEP_SUMMARY file,
       gh.tokens.set('ghs_rw', { login: 'github-actions[bot]', type: 'Bot', installation: true, readOnly: false });
       gh.pullHeads.set(9, head);
       const runEvent = join(dir, 'workflow_run.json');
-      writeFileSync(runEvent, JSON.stringify({ workflow_run: { head_sha: head, event: 'pull_request' }, repository: { default_branch: 'main' } }));
-      const env = { GITHUB_REF: 'refs/heads/main', GITHUB_EVENT_NAME: 'workflow_run', GITHUB_REPOSITORY: 'acme/train', GITHUB_EVENT_PATH: runEvent, GITHUB_API_URL: gh.baseUrl };
-      const posted = await runAction({ command: 'post-comment', 'comment-file': commentFile, 'github-token': 'ghs_rw' }, env);
+      writeFileSync(
+        runEvent,
+        JSON.stringify({
+          workflow_run: { head_sha: head, event: 'pull_request' },
+          repository: { default_branch: 'main' },
+        }),
+      );
+      const env = {
+        GITHUB_REF: 'refs/heads/main',
+        GITHUB_EVENT_NAME: 'workflow_run',
+        GITHUB_REPOSITORY: 'acme/train',
+        GITHUB_EVENT_PATH: runEvent,
+        GITHUB_API_URL: gh.baseUrl,
+      };
+      const posted = await runAction(
+        { command: 'post-comment', 'comment-file': commentFile, 'github-token': 'ghs_rw' },
+        env,
+      );
       expect(posted.stdout).not.toContain('::error');
       expect(posted.code).toBe(0);
       expect(gh.comments).toHaveLength(1);
       expect(gh.comments[0]!.body).toContain('MFU');
-      expect(posted.outputs['comment-url']).toBe(`https://github.com/acme/train/pull/9#issuecomment-${gh.comments[0]!.id}`);
+      expect(posted.outputs['comment-url']).toBe(
+        `https://github.com/acme/train/pull/9#issuecomment-${gh.comments[0]!.id}`,
+      );
 
       const tampered = join(dir, 'tampered.json');
       writeFileSync(tampered, JSON.stringify({ ...JSON.parse(read(commentFile, 'utf8')), pullRequest: 10 }));
       gh.pullHeads.set(10, '1'.repeat(40));
-      const refused = await runAction({ command: 'post-comment', 'comment-file': tampered, 'github-token': 'ghs_rw' }, env);
+      const refused = await runAction(
+        { command: 'post-comment', 'comment-file': tampered, 'github-token': 'ghs_rw' },
+        env,
+      );
       expect(refused.code).toBe(1);
-      expect(refused.stdout).toMatch(/::error::.*tampered\.json: not posted: written for commit 999999999999, but pull request #10 is at 111111111111/);
+      expect(refused.stdout).toMatch(
+        /::error::.*tampered\.json: not posted: written for commit 999999999999, but pull request #10 is at 111111111111/,
+      );
       expect(gh.comments).toHaveLength(1);
     } finally {
       await gh.stop();

@@ -17,11 +17,26 @@ describe('training-metrics-gate emit (bundled CLI, real UDP listener)', () => {
 
   it('sends a perf batch from a manifest; --json counts match what arrived', async () => {
     const json = join(dir, 'emit.json');
-    const r = await runCli(['emit', '--metadata', 'fixtures/demo/experiment_metadata.jsonl', '--statsd-port', String(udp.port), '--prefix', 'daily_training_metrics', '--tags', 'team:perf', '--json', json], {
-      GITHUB_REF: 'refs/heads/main',
-      GITHUB_EVENT_NAME: 'schedule',
-      GITHUB_WORKFLOW: 'daily-perf',
-    });
+    const r = await runCli(
+      [
+        'emit',
+        '--metadata',
+        'fixtures/demo/experiment_metadata.jsonl',
+        '--statsd-port',
+        String(udp.port),
+        '--prefix',
+        'daily_training_metrics',
+        '--tags',
+        'team:perf',
+        '--json',
+        json,
+      ],
+      {
+        GITHUB_REF: 'refs/heads/main',
+        GITHUB_EVENT_NAME: 'schedule',
+        GITHUB_WORKFLOW: 'daily-perf',
+      },
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const report = JSON.parse(readFileSync(json, 'utf8'));
@@ -40,18 +55,34 @@ describe('training-metrics-gate emit (bundled CLI, real UDP listener)', () => {
 
   it('prints the lines and sends nothing with --dry-run', async () => {
     udp.datagrams.length = 0;
-    const r = await runCli(['emit', '--csv', 'fixtures/real/megatron_golden_values_gpt3_15b_8t_release_sm_h100.csv', '--statsd-port', String(udp.port), '--dry-run']);
+    const r = await runCli([
+      'emit',
+      '--csv',
+      'fixtures/real/megatron_golden_values_gpt3_15b_8t_release_sm_h100.csv',
+      '--statsd-port',
+      String(udp.port),
+      '--dry-run',
+    ]);
     expect(r.code).toBe(0);
     const printed = r.stdout.trim().split('\n');
     expect(printed.some((l) => l.startsWith('training_metrics.lm_loss:') && l.endsWith(',step:1'))).toBe(true);
     expect(printed.some((l) => /^training_metrics\.iteration_time:\d+(\.\d+)?\|ms\|/.test(l))).toBe(true);
-    expect(printed.some((l) => /^training_metrics\.mem_max_allocated_bytes:\d+\|h\|@[\d.]+\|#.*,steps:\d+-\d+$/.test(l))).toBe(true);
+    expect(
+      printed.some((l) => /^training_metrics\.mem_max_allocated_bytes:\d+\|h\|@[\d.]+\|#.*,steps:\d+-\d+$/.test(l)),
+    ).toBe(true);
     await new Promise((r2) => setTimeout(r2, 200));
     expect(udp.datagrams).toEqual([]);
   });
 
   it("tags GPU gauges gpu:<index> and sends a manifest config's gpu key as run_gpu on every line", async () => {
-    const r = await runCli(['emit', '--metadata', 'fixtures/demo/experiment_metadata.jsonl', '--gpu-csv', 'fixtures/real/nvidia_smi_query_gpu_all_fields_h100_load_capture.csv', '--dry-run']);
+    const r = await runCli([
+      'emit',
+      '--metadata',
+      'fixtures/demo/experiment_metadata.jsonl',
+      '--gpu-csv',
+      'fixtures/real/nvidia_smi_query_gpu_all_fields_h100_load_capture.csv',
+      '--dry-run',
+    ]);
     expect(r.code).toBe(0);
     const printed = r.stdout.trim().split('\n');
     const gpuLines = printed.filter((l) => l.startsWith('training_metrics.gpu.util.mean:'));
@@ -63,12 +94,27 @@ describe('training-metrics-gate emit (bundled CLI, real UDP listener)', () => {
 
   it('refuses id-like tag values unless allowed', async () => {
     const sha = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3';
-    const r = await runCli(['emit', '--csv', 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv', '--dry-run', '--tags', `commit:${sha},team:perf`]);
+    const r = await runCli([
+      'emit',
+      '--csv',
+      'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv',
+      '--dry-run',
+      '--tags',
+      `commit:${sha},team:perf`,
+    ]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('commit:');
     expect(r.stderr).toContain('looks like a unique id');
     expect(r.stdout).not.toContain(sha);
-    const allowed = await runCli(['emit', '--csv', 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv', '--dry-run', '--allow-id-tags', '--tags', `commit:${sha}`]);
+    const allowed = await runCli([
+      'emit',
+      '--csv',
+      'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv',
+      '--dry-run',
+      '--allow-id-tags',
+      '--tags',
+      `commit:${sha}`,
+    ]);
     expect(allowed.stdout).toContain(`commit:${sha}`);
   });
 
@@ -76,12 +122,26 @@ describe('training-metrics-gate emit (bundled CLI, real UDP listener)', () => {
     const dd = await startFakeDatadog({ apiKey: 'test-key' });
     try {
       const sha = 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3';
-      const r = await runCli(['emit', '--metadata', 'fixtures/demo/experiment_metadata.jsonl', '--dry-run', '--datadog-url', dd.url, '--tags', `commit:${sha}`], { DD_API_KEY: 'test-key' });
+      const r = await runCli(
+        [
+          'emit',
+          '--metadata',
+          'fixtures/demo/experiment_metadata.jsonl',
+          '--dry-run',
+          '--datadog-url',
+          dd.url,
+          '--tags',
+          `commit:${sha}`,
+        ],
+        { DD_API_KEY: 'test-key' },
+      );
       expect(r.code).toBe(0);
       expect(dd.accepted.length).toBeGreaterThan(0);
       expect(JSON.stringify(dd.accepted)).not.toContain(sha);
       expect(r.stdout).not.toContain(sha);
-      expect(r.stderr.split('\n').filter((l) => l.includes(sha))).toEqual([`warning: tag refused: commit:${sha} looks like a unique id (one series per run); pass allow-id-tags to keep it`]);
+      expect(r.stderr.split('\n').filter((l) => l.includes(sha))).toEqual([
+        `warning: tag refused: commit:${sha} looks like a unique id (one series per run); pass allow-id-tags to keep it`,
+      ]);
     } finally {
       await dd.close();
     }
@@ -142,15 +202,35 @@ describe('bad input: one line naming file and line, exit code 2, never a stack t
     const r = await runCli(['emit', '--csv', 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv', '--statsd-port', 'abc']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('statsd-port');
-    const port = await runCli(['emit', '--csv', 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv', '--statsd-port', '70000']);
+    const port = await runCli([
+      'emit',
+      '--csv',
+      'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv',
+      '--statsd-port',
+      '70000',
+    ]);
     expect(port.code).toBe(2);
     expect(port.stderr).toContain('at most 65535');
-    const prefix = await runCli(['emit', '--csv', 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv', '--prefix', 'a b|c', '--dry-run']);
+    const prefix = await runCli([
+      'emit',
+      '--csv',
+      'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv',
+      '--prefix',
+      'a b|c',
+      '--dry-run',
+    ]);
     expect(prefix.code).toBe(2);
     expect(prefix.stderr).toContain('not a metric prefix');
     expect(prefix.stdout).toBe('');
     // A mistyped Pushgateway URL stops the run before anything is read or sent.
-    const push = await runCli(['emit', '--csv', 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv', '--dry-run', '--pushgateway-url', 'pushgateway:9091']);
+    const push = await runCli([
+      'emit',
+      '--csv',
+      'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv',
+      '--dry-run',
+      '--pushgateway-url',
+      'pushgateway:9091',
+    ]);
     expect(push.code).toBe(2);
     expect(push.stderr).toMatch(/pushgateway-url: .* is not an http\(s\) URL/);
     expect(push.stdout).toBe('');

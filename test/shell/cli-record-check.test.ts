@@ -15,7 +15,14 @@ import type { GateResult } from '../../src/model.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const LOCAL: NodeJS.ProcessEnv = { PATH: process.env.PATH };
-const PR: NodeJS.ProcessEnv = { ...LOCAL, GITHUB_REF: 'refs/pull/3/merge', GITHUB_EVENT_NAME: 'pull_request', GITHUB_WORKFLOW: 'train', GITHUB_SHA: 'a'.repeat(40), GITHUB_RUN_ID: '9' };
+const PR: NodeJS.ProcessEnv = {
+  ...LOCAL,
+  GITHUB_REF: 'refs/pull/3/merge',
+  GITHUB_EVENT_NAME: 'pull_request',
+  GITHUB_WORKFLOW: 'train',
+  GITHUB_SHA: 'a'.repeat(40),
+  GITHUB_RUN_ID: '9',
+};
 const MAIN: NodeJS.ProcessEnv = { ...PR, GITHUB_REF: 'refs/heads/main', GITHUB_EVENT_NAME: 'push' };
 
 /** Write a simulated run as a metrics CSV, as a training job would. */
@@ -23,14 +30,18 @@ async function csv(dir: string, name: string, spec: Partial<RunSpec>, rng: Rng):
   const table = simulateRun(name, { ...NORMAL_RUN, ...spec }, rng).table;
   const lines = [['step', ...table.columns].join(',')];
   for await (const b of table.batches) {
-    for (let i = 0; i < b.steps.length; i++) lines.push([b.steps[i], ...b.values.map((v) => (Number.isNaN(v[i]) ? 'nan' : String(v[i])))].join(','));
+    for (let i = 0; i < b.steps.length; i++)
+      lines.push([b.steps[i], ...b.values.map((v) => (Number.isNaN(v[i]) ? 'nan' : String(v[i])))].join(','));
   }
   const path = join(dir, `${name}.csv`);
-  await writeFile(path, lines.join('\n') + '\n');
+  await writeFile(path, `${lines.join('\n')}\n`);
   return path;
 }
 
-async function cli(args: string[], env: NodeJS.ProcessEnv = LOCAL): Promise<{ code: number; out: string; err: string }> {
+async function cli(
+  args: string[],
+  env: NodeJS.ProcessEnv = LOCAL,
+): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
   const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => (out.push(String(s)), true));
@@ -52,33 +63,71 @@ describe('training-metrics-gate record / check (real CSV, real engine)', () => {
     for (let i = 0; i < 8; i++) runs.push(await csv(dir, `run${i}`, {}, rng));
     const rec = await cli(['record', '--history', H, '--experiment', 'gpt', ...runs.flatMap((r) => ['--csv', r])]);
     expect(rec.code).toBe(0);
-    expect(JSON.parse(await readFile(H, 'utf8')).runs.map((r: { run: string; experiment: string }) => `${r.experiment}/${r.run}`)).toEqual(runs.map((_, i) => `gpt/run${i}`));
+    expect(
+      JSON.parse(await readFile(H, 'utf8')).runs.map(
+        (r: { run: string; experiment: string }) => `${r.experiment}/${r.run}`,
+      ),
+    ).toEqual(runs.map((_, i) => `gpt/run${i}`));
 
     const okJson = join(dir, 'ok.json');
-    const ok = await cli(['check', '--history', H, '--experiment', 'gpt', '--csv', await csv(dir, 'ok', {}, rng), '--json', okJson], PR);
+    const ok = await cli(
+      ['check', '--history', H, '--experiment', 'gpt', '--csv', await csv(dir, 'ok', {}, rng), '--json', okJson],
+      PR,
+    );
     expect(ok.code).toBe(0);
-    const okOut = JSON.parse(await readFile(okJson, 'utf8')) as { regression: boolean; run: GateResult['run']; metrics: GateResult['metrics'] };
+    const okOut = JSON.parse(await readFile(okJson, 'utf8')) as {
+      regression: boolean;
+      run: GateResult['run'];
+      metrics: GateResult['metrics'];
+    };
     expect(okOut.regression).toBe(false);
     expect(okOut.run.complete).toBe(true);
     expect(okOut.metrics.find((m) => m.name === 'MFU')).toMatchObject({ verdict: 'pass', baseline: { runs: 8 } });
-    for (const m of okOut.metrics) expect(Object.keys(m)).toEqual(expect.arrayContaining(['name', 'verdict', 'current', 'baseline', 'change', 'reason']));
+    for (const m of okOut.metrics)
+      expect(Object.keys(m)).toEqual(
+        expect.arrayContaining(['name', 'verdict', 'current', 'baseline', 'change', 'reason']),
+      );
     // A pull request compares and never writes.
     expect(JSON.parse(await readFile(H, 'utf8')).runs).toHaveLength(8);
 
     const slowJson = join(dir, 'slow.json');
-    const slow = await cli(['check', '--history', H, '--experiment', 'gpt', '--csv', await csv(dir, 'slow', { speed: 0.9 }, rng), '--json', slowJson], PR);
+    const slow = await cli(
+      [
+        'check',
+        '--history',
+        H,
+        '--experiment',
+        'gpt',
+        '--csv',
+        await csv(dir, 'slow', { speed: 0.9 }, rng),
+        '--json',
+        slowJson,
+      ],
+      PR,
+    );
     expect(slow.code).toBe(1);
-    const slowOut = JSON.parse(await readFile(slowJson, 'utf8')) as { regression: boolean; metrics: GateResult['metrics'] };
+    const slowOut = JSON.parse(await readFile(slowJson, 'utf8')) as {
+      regression: boolean;
+      metrics: GateResult['metrics'];
+    };
     expect(slowOut.regression).toBe(true);
-    expect(slowOut.metrics.find((m) => m.name === 'MFU')!.reason).toMatch(/^MFU 0\.\d+ vs 0\.\d+ ± 0\.\d+ over 8 runs: −\d+(\.\d)? %, worse beyond the noise band/);
+    expect(slowOut.metrics.find((m) => m.name === 'MFU')!.reason).toMatch(
+      /^MFU 0\.\d+ vs 0\.\d+ ± 0\.\d+ over 8 runs: −\d+(\.\d)? %, worse beyond the noise band/,
+    );
 
     // The default branch records its run even when it regresses.
-    const onMain = await cli(['check', '--history', H, '--experiment', 'gpt', '--csv', await csv(dir, 'slow-main', { speed: 0.9 }, rng)], MAIN);
+    const onMain = await cli(
+      ['check', '--history', H, '--experiment', 'gpt', '--csv', await csv(dir, 'slow-main', { speed: 0.9 }, rng)],
+      MAIN,
+    );
     expect(onMain.code).toBe(1);
     expect(JSON.parse(await readFile(H, 'utf8')).runs).toHaveLength(9);
 
     // An unknown experiment starts a new history: reported, not failed.
-    const fresh = await cli(['check', '--history', H, '--experiment', 'new', '--csv', await csv(dir, 'x', { speed: 0.5 }, rng)], PR);
+    const fresh = await cli(
+      ['check', '--history', H, '--experiment', 'new', '--csv', await csv(dir, 'x', { speed: 0.5 }, rng)],
+      PR,
+    );
     expect(fresh.code).toBe(0);
   });
 
@@ -87,7 +136,15 @@ describe('training-metrics-gate record / check (real CSV, real engine)', () => {
     const H = join(dir, 'H.json');
     const bad = '{"format":1,"runs":[\n{"experiment":"gpt"}\n]}\n';
     await writeFile(H, bad);
-    const r = await cli(['record', '--history', H, '--experiment', 'gpt', '--csv', await csv(dir, 'a', {}, new Rng(7))]);
+    const r = await cli([
+      'record',
+      '--history',
+      H,
+      '--experiment',
+      'gpt',
+      '--csv',
+      await csv(dir, 'a', {}, new Rng(7)),
+    ]);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`${H}:2: run 1 of the history: "fingerprint" must be a string`);
     expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
@@ -104,13 +161,39 @@ describe('training-metrics-gate record / check (real CSV, real engine)', () => {
     const runs: string[] = [];
     for (let i = 0; i < 6; i++) runs.push(await csv(dir, `run${i}`, {}, rng));
     const tsx = join(root, 'node_modules/tsx/dist/loader.mjs');
-    const bin = (args: string[]) => spawnSync(process.execPath, ['--import', tsx, join(root, 'src/cli.ts'), ...args], { cwd: checkout, env: LOCAL, encoding: 'utf8' });
-    const rec = bin(['record', '--history', 'git:gate-history', '--experiment', 'gpt', ...runs.flatMap((r) => ['--csv', r])]);
+    const bin = (args: string[]) =>
+      spawnSync(process.execPath, ['--import', tsx, join(root, 'src/cli.ts'), ...args], {
+        cwd: checkout,
+        env: LOCAL,
+        encoding: 'utf8',
+      });
+    const rec = bin([
+      'record',
+      '--history',
+      'git:gate-history',
+      '--experiment',
+      'gpt',
+      ...runs.flatMap((r) => ['--csv', r]),
+    ]);
     expect(rec.status, rec.stderr).toBe(0);
-    expect(git(join(dir, 'remote.git'), 'log', '--format=%s', 'gate-history').toString()).toMatch(/^Record 6 runs: gpt\/run0, /);
+    expect(git(join(dir, 'remote.git'), 'log', '--format=%s', 'gate-history').toString()).toMatch(
+      /^Record 6 runs: gpt\/run0, /,
+    );
     const out = join(dir, 'out.json');
-    const check = bin(['check', '--history', 'git:gate-history', '--experiment', 'gpt', '--csv', await csv(dir, 'slow', { speed: 0.9 }, rng), '--json', out]);
+    const check = bin([
+      'check',
+      '--history',
+      'git:gate-history',
+      '--experiment',
+      'gpt',
+      '--csv',
+      await csv(dir, 'slow', { speed: 0.9 }, rng),
+      '--json',
+      out,
+    ]);
     expect(check.status, check.stderr).toBe(1);
-    expect(JSON.parse(await readFile(out, 'utf8')).metrics.find((m: { name: string }) => m.name === 'MFU').baseline.runs).toBe(6);
+    expect(
+      JSON.parse(await readFile(out, 'utf8')).metrics.find((m: { name: string }) => m.name === 'MFU').baseline.runs,
+    ).toBe(6);
   }, 120_000);
 });

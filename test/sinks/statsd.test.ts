@@ -47,8 +47,18 @@ describe('StatsD sink over a real UDP socket', () => {
   });
 
   it('batches lines into datagrams under maxBufferSize and loses none', async () => {
-    const metrics = toStatsdMetrics(await sampleRun(), null, { prefix: 'daily_training_metrics', flavor: 'plain', tags: TAGS });
-    const report = await sendStatsd(metrics, { host: '127.0.0.1', port: udp.port, flavor: 'plain', maxBufferSize: 1432, dryRun: false });
+    const metrics = toStatsdMetrics(await sampleRun(), null, {
+      prefix: 'daily_training_metrics',
+      flavor: 'plain',
+      tags: TAGS,
+    });
+    const report = await sendStatsd(metrics, {
+      host: '127.0.0.1',
+      port: udp.port,
+      flavor: 'plain',
+      maxBufferSize: 1432,
+      dryRun: false,
+    });
     const lines = await udp.waitForLines(report.lines);
     expect(lines.length).toBe(report.lines);
     expect(udp.datagrams.length).toBe(report.datagrams);
@@ -61,7 +71,13 @@ describe('StatsD sink over a real UDP socket', () => {
     process.env.DD_ENV = 'prod'; // would switch hot-shots' Datadog mode on if left implicit
     try {
       const metrics = toStatsdMetrics(await sampleRun(), null, { prefix: 'p', flavor: 'plain', tags: TAGS });
-      const report = await sendStatsd(metrics, { host: '127.0.0.1', port: udp.port, flavor: 'plain', maxBufferSize: 1432, dryRun: false });
+      const report = await sendStatsd(metrics, {
+        host: '127.0.0.1',
+        port: udp.port,
+        flavor: 'plain',
+        maxBufferSize: 1432,
+        dryRun: false,
+      });
       const lines = await udp.waitForLines(report.lines);
       const schema = '#experiment:gpt-small,workflow_name:daily,event:schedule,branch_type:main';
       expect(lines).toContain(`p.train.lm_loss:10|g|${schema},step:0`);
@@ -85,7 +101,13 @@ describe('StatsD sink over a real UDP socket', () => {
     process.env.DD_ENV = 'ci';
     try {
       const metrics = toStatsdMetrics(await sampleRun(500), null, { prefix: 'p', flavor: 'datadog', tags: TAGS });
-      const report = await sendStatsd(metrics, { host: '127.0.0.1', port: udp.port, flavor: 'datadog', maxBufferSize: 1432, dryRun: false });
+      const report = await sendStatsd(metrics, {
+        host: '127.0.0.1',
+        port: udp.port,
+        flavor: 'datadog',
+        maxBufferSize: 1432,
+        dryRun: false,
+      });
       const lines = await udp.waitForLines(report.lines);
       expect(lines.some((l) => /^p\.mfu:[\d.]+\|d\|@/.test(l))).toBe(true);
       expect(lines.every((l) => l.includes('env:ci'))).toBe(true);
@@ -106,11 +128,23 @@ describe('StatsD sink over a real UDP socket', () => {
     const steps = [0, 40, 80, 120, 160];
     const memory = [61_000, 61_400, 62_000, 61_800, 63_000];
     const summary = await summarizeRun(
-      { name: 'sparse', experiment: 'sparse', tags: {}, fingerprint: {}, table: tableFromColumns('run.csv', steps, { 'memory.allocated [MiB]': memory }) },
+      {
+        name: 'sparse',
+        experiment: 'sparse',
+        tags: {},
+        fingerprint: {},
+        table: tableFromColumns('run.csv', steps, { 'memory.allocated [MiB]': memory }),
+      },
       DEFAULT_CONFIG,
     );
     const metrics = toStatsdMetrics(summary, null, { prefix: 'p', flavor: 'plain', tags: TAGS });
-    const report = await sendStatsd(metrics, { host: '127.0.0.1', port: udp.port, flavor: 'plain', maxBufferSize: 1432, dryRun: false });
+    const report = await sendStatsd(metrics, {
+      host: '127.0.0.1',
+      port: udp.port,
+      flavor: 'plain',
+      maxBufferSize: 1432,
+      dryRun: false,
+    });
     const lines = (await udp.waitForLines(report.lines)).filter((l) => l.startsWith('p.memory.allocated:'));
     const byWindow = new Map<string, number[]>();
     for (const l of lines) {
@@ -126,16 +160,28 @@ describe('StatsD sink over a real UDP socket', () => {
     expect(byWindow.get('150-199')).toEqual([63_000]);
   });
 
-  it('writes tags exactly as hot-shots itself does, sanitised, with and without the datadog flavor\'s global tags', async () => {
+  it("writes tags exactly as hot-shots itself does, sanitised, with and without the datadog flavor's global tags", async () => {
     const tags = { team: 'a|b,c#d@e', note: 'line\nbreak', 'odd|key': 'v' };
     const metrics = [{ name: 'p.m', value: -1.5, type: 'g' as const, sampleRate: 1, tags }];
     for (const flavor of ['plain', 'datadog'] as const) {
       const env = { ...process.env };
       process.env.DD_ENV = 'prod';
       try {
-        const ours = await sendStatsd(metrics, { host: '127.0.0.1', port: udp.port, flavor, maxBufferSize: 1432, dryRun: true });
+        const ours = await sendStatsd(metrics, {
+          host: '127.0.0.1',
+          port: udp.port,
+          flavor,
+          maxBufferSize: 1432,
+          dryRun: true,
+        });
         // The reference: hot-shots' own client formatting the same lines from the same tag list.
-        const reference = new StatsD({ mock: true, datadog: flavor === 'datadog', includeDataDogTags: flavor === 'datadog', originDetection: false, includeDatadogTelemetry: false });
+        const reference = new StatsD({
+          mock: true,
+          datadog: flavor === 'datadog',
+          includeDataDogTags: flavor === 'datadog',
+          originDetection: false,
+          includeDatadogTelemetry: false,
+        });
         const list = Object.entries(tags).map(([k, v]) => `${k}:${v}`);
         const send = (reference as unknown as { send(message: string, tags: string[]): void }).send.bind(reference);
         send('p.m:0|g', list);
@@ -151,7 +197,13 @@ describe('StatsD sink over a real UDP socket', () => {
 
   it('prints instead of sending in a dry run', async () => {
     const metrics = toStatsdMetrics(await sampleRun(200), null, { prefix: 'p', flavor: 'plain', tags: TAGS });
-    const report = await sendStatsd(metrics, { host: '127.0.0.1', port: udp.port, flavor: 'plain', maxBufferSize: 1432, dryRun: true });
+    const report = await sendStatsd(metrics, {
+      host: '127.0.0.1',
+      port: udp.port,
+      flavor: 'plain',
+      maxBufferSize: 1432,
+      dryRun: true,
+    });
     expect(report.printed.length).toBe(report.lines);
     expect(report.datagrams).toBe(0);
     await new Promise((r) => setTimeout(r, 200));
@@ -163,10 +215,22 @@ describe('StatsD sink over a real UDP socket', () => {
     const port = closed.port;
     await closed.close();
     const metrics = toStatsdMetrics(await sampleRun(200), null, { prefix: 'p', flavor: 'plain', tags: TAGS });
-    const report = await sendStatsd(metrics, { host: '127.0.0.1', port, flavor: 'plain', maxBufferSize: 64, dryRun: false });
+    const report = await sendStatsd(metrics, {
+      host: '127.0.0.1',
+      port,
+      flavor: 'plain',
+      maxBufferSize: 64,
+      dryRun: false,
+    });
     expect(report.lines).toBe(metrics.length + metrics.filter((m) => m.type === 'g' && m.value < 0).length);
     expect(report.datagrams).toBeGreaterThan(0);
-    const unknown = await sendStatsd(metrics, { host: 'no-such-host.invalid', port, flavor: 'plain', maxBufferSize: 64, dryRun: false });
+    const unknown = await sendStatsd(metrics, {
+      host: 'no-such-host.invalid',
+      port,
+      flavor: 'plain',
+      maxBufferSize: 64,
+      dryRun: false,
+    });
     expect(unknown.lines).toBe(0);
     expect(unknown.errors.join()).toContain('cannot resolve no-such-host.invalid');
   });
@@ -185,7 +249,14 @@ describe('StatsD sink into the Etsy statsd daemon (second real consumer)', () =>
     const conf = join(dir, 'config.js');
     writeFileSync(
       conf,
-      JSON.stringify({ port, mgmt_port: 0, address: '127.0.0.1', flushInterval: 300, backends: [resolve('test/helpers/etsy-json-backend.cjs')], jsonBackendFile: out }),
+      JSON.stringify({
+        port,
+        mgmt_port: 0,
+        address: '127.0.0.1',
+        flushInterval: 300,
+        backends: [resolve('test/helpers/etsy-json-backend.cjs')],
+        jsonBackendFile: out,
+      }),
     );
     daemon = spawn(process.execPath, [resolve('node_modules/statsd/stats.js'), conf], { stdio: 'ignore' });
     const until = Date.now() + 10_000;
@@ -198,10 +269,19 @@ describe('StatsD sink into the Etsy statsd daemon (second real consumer)', () =>
   it('aggregates our lines: gauges, timers with sample rates, tags as names', async () => {
     const metrics = toStatsdMetrics(await sampleRun(2000), null, { prefix: 'p', flavor: 'plain', tags: TAGS });
     await sendStatsd(metrics, { host: '127.0.0.1', port, flavor: 'plain', maxBufferSize: 1432, dryRun: false });
-    let flush: { gauges: Record<string, number>; timer_data: Record<string, { count: number; median: number }>; counters: Record<string, number> } | undefined;
+    let flush:
+      | {
+          gauges: Record<string, number>;
+          timer_data: Record<string, { count: number; median: number }>;
+          counters: Record<string, number>;
+        }
+      | undefined;
     const until = Date.now() + 10_000;
     while (Date.now() < until) {
-      const rows = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      const rows = readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       flush = rows.find((r) => Object.keys(r.gauges).some((k) => k.startsWith('p.lr')));
       if (flush) break;
       await new Promise((r) => setTimeout(r, 100));

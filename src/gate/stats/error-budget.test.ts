@@ -12,7 +12,11 @@ describe('errorBudget', () => {
     expect(a[0]).toBeCloseTo(0.0095, 12);
   });
   it('never spends more than α', () => {
-    for (const floors of [[0.001, 0.002, 0.003, 0.9], [0.004, 0.004, 0.004], [1, 1]]) {
+    for (const floors of [
+      [0.001, 0.002, 0.003, 0.9],
+      [0.004, 0.004, 0.004],
+      [1, 1],
+    ]) {
       const a = errorBudget(0.01, floors);
       const spent = a.reduce((s, x, i) => s + Math.min(x, floors[i]!), 0);
       expect(spent).toBeLessThanOrEqual(0.01 + 1e-15);

@@ -13,7 +13,12 @@ describe('levelShifts', () => {
     expect(levelShifts(x, { alpha: 0.01, minStep: 0.02 })).toEqual([4, 8]);
   });
   it('finds nothing in noise', () => {
-    expect(levelShifts(noise.map((e) => 100 + e), { alpha: 0.01, minStep: 0.02 })).toEqual([]);
+    expect(
+      levelShifts(
+        noise.map((e) => 100 + e),
+        { alpha: 0.01, minStep: 0.02 },
+      ),
+    ).toEqual([]);
   });
   it('ignores a significant step smaller than the minimum', () => {
     const x = noise.map((e, i) => 100 + e / 100 + (i >= 6 ? 0.5 : 0));

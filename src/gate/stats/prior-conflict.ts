@@ -13,7 +13,11 @@ export function chiSquaredUpper(df: number, level: number): number {
   return df * (1 - a + probit(1 - level) * Math.sqrt(a)) ** 3;
 }
 
-export function priorConflict(sample: { variance: number; df: number }, prior: { variance: number; df: number }, level = 0.01): boolean {
+export function priorConflict(
+  sample: { variance: number; df: number },
+  prior: { variance: number; df: number },
+  level = 0.01,
+): boolean {
   if (!(sample.df > 0) || !(prior.df > 0) || !(prior.variance > 0) || !Number.isFinite(sample.variance)) return false;
   return (sample.df * sample.variance) / prior.variance > chiSquaredUpper(sample.df, level);
 }

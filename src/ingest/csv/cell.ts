@@ -3,7 +3,7 @@
  * this one grammar, so they produce identical batches.
  */
 
-export const enum CellKind {
+export enum CellKind {
   Missing = 0,
   Number = 1,
   NanToken = 2,

@@ -30,13 +30,23 @@ export function detectDelimiter(headerLine: string): string {
  * Column names from the header line, trimmed; an empty name becomes `column<N>`. Duplicates are an error.
  * A line without quotes is split as it is; csv-parse (loaded only then) reads a quoted one.
  */
-export async function parseHeader(source: string, line: number, headerLine: string, delimiter: string): Promise<string[]> {
+export async function parseHeader(
+  source: string,
+  line: number,
+  headerLine: string,
+  delimiter: string,
+): Promise<string[]> {
   let fields: string[];
   if (!headerLine.includes('"')) fields = headerLine.split(delimiter);
   else {
     const { parse } = await import('csv-parse/sync');
     try {
-      const rows = parse(headerLine, { delimiter, relax_column_count: true, relax_quotes: true, trim: true }) as string[][];
+      const rows = parse(headerLine, {
+        delimiter,
+        relax_column_count: true,
+        relax_quotes: true,
+        trim: true,
+      }) as string[][];
       fields = rows[0] ?? [];
     } catch (e) {
       throw new InputError(source, line, `cannot read the header row: ${(e as Error).message.split('\n')[0]}`);
@@ -56,7 +66,12 @@ export async function parseHeader(source: string, line: number, headerLine: stri
 
 /** Index of the step column among `names`, or -1 when the rows should be numbered by position. */
 export function findStepColumn(names: string[]): number {
-  const normalised = names.map((n) => n.replace(/\s*[[(][^\])]*[\])]\s*$/, '').trim().toLowerCase());
+  const normalised = names.map((n) =>
+    n
+      .replace(/\s*[[(][^\])]*[\])]\s*$/, '')
+      .trim()
+      .toLowerCase(),
+  );
   for (const candidate of STEP_NAMES) {
     const i = normalised.indexOf(candidate);
     if (i >= 0) return i;

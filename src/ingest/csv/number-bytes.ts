@@ -231,4 +231,3 @@ export function parseDecimalBytes(buf: Buffer, start: number, end: number): numb
   const stop = scanNumber(buf, start, end);
   return stop === end ? scanned[0]! : NaN;
 }
-

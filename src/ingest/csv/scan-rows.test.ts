@@ -21,7 +21,11 @@ interface Row {
 }
 
 /** Scan `text` (complete lines) with the module, in calls of at most the scanner's capacity. */
-function scanAll(header: string[], text: string, delimiter = ','): { rows: Row[]; calls: ScannedRows[]; lastLine: number } {
+function scanAll(
+  header: string[],
+  text: string,
+  delimiter = ',',
+): { rows: Row[]; calls: ScannedRows[]; lastLine: number } {
   const { fieldMap, columns } = fieldMapOf(header);
   const scanner = new RowScanner(fieldMap, columns, delimiter.charCodeAt(0), header.includes('step'));
   const buf = Buffer.from(text, 'latin1');
@@ -68,7 +72,8 @@ describe('RowScanner (the WebAssembly fast path)', () => {
     rows.forEach((row, i) => {
       expect(row.step).toBe(i);
       if (!row.simple) leftToJs++;
-      else if (!Object.is(row.values[0], Number(cells[i]))) wrong.push(`${cells[i]}: ${row.values[0]} ≠ ${Number(cells[i])}`);
+      else if (!Object.is(row.values[0], Number(cells[i])))
+        wrong.push(`${cells[i]}: ${row.values[0]} ≠ ${Number(cells[i])}`);
     });
     expect(wrong.slice(0, 5)).toEqual([]);
     // Numbers past 19 digits (leading zeros count) or with a power of ten past 22 go to Number().
@@ -95,20 +100,49 @@ describe('RowScanner (the WebAssembly fast path)', () => {
   });
 
   it('reads plain numbers and empty cells itself; leaves every other cell grammar case to JavaScript', () => {
-    const cells = ['1.5', '', '-0', '+2', '.5', '5.', '1e3', '1E-3', 'nan', 'NaN', 'inf', '-inf', 'N/A', '[N/A]', 'None', '-', ' 5', '5 ', '0x1F', '1_0', '1e', '.', 'warm', '12 %'];
+    const cells = [
+      '1.5',
+      '',
+      '-0',
+      '+2',
+      '.5',
+      '5.',
+      '1e3',
+      '1E-3',
+      'nan',
+      'NaN',
+      'inf',
+      '-inf',
+      'N/A',
+      '[N/A]',
+      'None',
+      '-',
+      ' 5',
+      '5 ',
+      '0x1F',
+      '1_0',
+      '1e',
+      '.',
+      'warm',
+      '12 %',
+    ];
     const text = cells.map((c, i) => `${i},${c}\n`).join('');
     const { rows } = scanAll(['step', 'x'], text);
     rows.forEach((row, i) => {
       const cell = cells[i]!;
       const ref = reference(cell);
-      const plainOrEmpty = cell === '' || (ref.kind === CellKind.Number && cell.trim() === cell && Number.isFinite(ref.value));
+      const plainOrEmpty =
+        cell === '' || (ref.kind === CellKind.Number && cell.trim() === cell && Number.isFinite(ref.value));
       expect(row.simple, `"${cell}"`).toBe(plainOrEmpty);
       if (row.simple) expect(Object.is(row.values[0], ref.value), `"${cell}"`).toBe(true);
     });
   });
 
   it('splits rows: text columns skipped, short rows padded with missing cells, long rows and padding left to JavaScript', () => {
-    const { rows } = scanAll(['step', 'loss', 'note', 'MFU'], ['1,2.5,warm,0.41', '2,2.4', '3,,x,', '4,2.3,x,0.42,extra', '5, 2.2,x,0.43'].join('\n') + '\n');
+    const { rows } = scanAll(
+      ['step', 'loss', 'note', 'MFU'],
+      `${['1,2.5,warm,0.41', '2,2.4', '3,,x,', '4,2.3,x,0.42,extra', '5, 2.2,x,0.43'].join('\n')}\n`,
+    );
     expect(rows.map((r) => [r.step, r.simple, r.values])).toEqual([
       [1, true, [2.5, 0.41]],
       [2, true, [2.4, NaN]],
@@ -147,7 +181,9 @@ describe('RowScanner (the WebAssembly fast path)', () => {
 
   it('stops at its capacity and goes on from there, for a table of many columns', () => {
     const header = ['step', ...Array.from({ length: 300 }, (_, c) => `m${c}`)];
-    const lines = Array.from({ length: 2000 }, (_, i) => [i, ...Array.from({ length: 300 }, (_, c) => (c % 7 === 0 ? '' : i * 300 + c))].join(','));
+    const lines = Array.from({ length: 2000 }, (_, i) =>
+      [i, ...Array.from({ length: 300 }, (_, c) => (c % 7 === 0 ? '' : i * 300 + c))].join(','),
+    );
     const { rows, calls } = scanAll(header, `${lines.join('\n')}\n`);
     expect(calls.length).toBeGreaterThan(1);
     expect(rows).toHaveLength(2000);

@@ -58,7 +58,7 @@ describe('openTable on CSV: shapes real loggers write', () => {
     expect(r.table.columns).toEqual(['loss, smoothed', 'MFU']);
     expect(r.steps).toEqual([1, 2, 3]);
     expect(r.values['loss, smoothed']).toEqual([2.5, 2.25, 2]);
-    expect(r.values['MFU']).toEqual([0.41, 0.42, 0.43]);
+    expect(r.values.MFU).toEqual([0.41, 0.42, 0.43]);
     expect(r.table.warnings).toEqual([]);
   });
 
@@ -77,17 +77,17 @@ describe('openTable on CSV: shapes real loggers write', () => {
     expect(r.table.stepColumn).toBe('step');
     expect(r.table.columns).toEqual(['epoch', 'lr-AdamW', 'train_loss', 'val_loss']);
     expect(r.steps).toEqual([0, 9, 19, 29, 39]);
-    expect(r.values['train_loss']).toEqual([NaN, 2.31, 2.12, 1.98, 1.9]);
-    expect(r.values['val_loss']).toEqual([NaN, NaN, 2.2, NaN, 2.05]);
+    expect(r.values.train_loss).toEqual([NaN, 2.31, 2.12, 1.98, 1.9]);
+    expect(r.values.val_loss).toEqual([NaN, NaN, 2.2, NaN, 2.05]);
     expect(r.nanTokens).toEqual({});
     expect(r.table.warnings).toEqual([]);
   });
 
   it('lists explicit nan tokens, reads infinities, and treats N/A and [N/A] as simply missing', async () => {
     const r = await read('step,loss,grad_norm,power\n1,nan,inf,[N/A]\n2,NaN,-inf,N/A\n3,1.5,2,300\n');
-    expect(r.values['loss']).toEqual([NaN, NaN, 1.5]);
-    expect(r.values['grad_norm']).toEqual([Infinity, -Infinity, 2]);
-    expect(r.values['power']).toEqual([NaN, NaN, 300]);
+    expect(r.values.loss).toEqual([NaN, NaN, 1.5]);
+    expect(r.values.grad_norm).toEqual([Infinity, -Infinity, 2]);
+    expect(r.values.power).toEqual([NaN, NaN, 300]);
     expect(r.nanTokens).toEqual({ loss: [0, 1] });
   });
 
@@ -112,13 +112,13 @@ describe('openTable on CSV: shapes real loggers write', () => {
     const r = await read('loss,MFU\n3,0.4\n2,0.41\n1,0.42\n');
     expect(r.table.stepColumn).toBeNull();
     expect(r.steps).toEqual([0, 1, 2]);
-    expect(r.values['loss']).toEqual([3, 2, 1]);
+    expect(r.values.loss).toEqual([3, 2, 1]);
   });
 
   it('resolves a restart in the stream: the later attempt replaces the steps it logs again', async () => {
     const r = await read('step,loss\n1,5\n2,4\n3,3\n4,2\n2,40\n3,30\n4,20\n5,10\n');
     expect(r.steps).toEqual([1, 2, 3, 4, 5]);
-    expect(r.values['loss']).toEqual([5, 40, 30, 20, 10]);
+    expect(r.values.loss).toEqual([5, 40, 30, 20, 10]);
     expect(r.table.warnings.join('\n')).toMatch(/1 restart .*line 6: step 2 after 4.*3 earlier rows replaced/);
   });
 
@@ -128,8 +128,10 @@ describe('openTable on CSV: shapes real loggers write', () => {
     const second = Array.from({ length: 23 }, (_, i) => `${i + 3},${(i + 3) * 100}`);
     const r = await read(`step,loss\n${first.join('\n')}\n${second.join('\n')}\n`, { stepBuffer: 4 });
     expect(r.steps).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
-    expect(r.values['loss']).toEqual(Array.from({ length: 25 }, (_, i) => (i < 12 ? i + 1 : (i + 1) * 100)));
-    expect(r.table.warnings.join('\n')).toMatch(/reached back past the 4 rows held for restarts.*keep their first occurrence/);
+    expect(r.values.loss).toEqual(Array.from({ length: 25 }, (_, i) => (i < 12 ? i + 1 : (i + 1) * 100)));
+    expect(r.table.warnings.join('\n')).toMatch(
+      /reached back past the 4 rows held for restarts.*keep their first occurrence/,
+    );
   });
 
   it('keeps the complete rows of a file still being written and flags the cut last line', async () => {
@@ -142,7 +144,7 @@ describe('openTable on CSV: shapes real loggers write', () => {
   it('keeps a complete last row that merely lacks the final line break', async () => {
     const r = await read('step,loss,MFU\r\n1,2.5,0.4\r\n2,2.4,0.41');
     expect(r.steps).toEqual([1, 2]);
-    expect(r.values['MFU']).toEqual([0.4, 0.41]);
+    expect(r.values.MFU).toEqual([0.4, 0.41]);
     expect(r.table.truncated.value).toBe(false);
   });
 
@@ -156,8 +158,10 @@ describe('openTable on CSV: shapes real loggers write', () => {
 
   it('reads a stray word in a numeric column as missing and names the column and line', async () => {
     const r = await read('step,loss\n1,2.5\n2,oops\n3,2.3\n4,2.2\n');
-    expect(r.values['loss']).toEqual([2.5, NaN, 2.3, 2.2]);
-    expect(r.table.warnings.join('\n')).toMatch(/column "loss": 1 cell not a number, read as missing \(first at line 3: "oops"\)/);
+    expect(r.values.loss).toEqual([2.5, NaN, 2.3, 2.2]);
+    expect(r.table.warnings.join('\n')).toMatch(
+      /column "loss": 1 cell not a number, read as missing \(first at line 3: "oops"\)/,
+    );
   });
 
   it('warns about one all-NaN column among good ones, naming it', async () => {
@@ -170,7 +174,7 @@ describe('openTable on CSV: shapes real loggers write', () => {
     const r = await read(`step,loss\n${rows.join('\n')}\n`, { stepBuffer: 1000 });
     expect(r.batchSizes).toEqual([1000, 1000, 500]);
     expect(r.steps[2499]).toBe(2499);
-    expect(r.values['loss']![2499]).toBe(1249.5);
+    expect(r.values.loss![2499]).toBe(1249.5);
   });
 });
 
@@ -234,7 +238,9 @@ describe('openTable on CSV: bad input is one InputError naming file, line and pr
     expect((await failure(await file('name,status\na,ok\nb,fail\n'))).detail).toMatch(/no numeric metric column/);
   });
   it('a step column holding text', async () => {
-    expect((await failure(await file('step,loss\nfirst,1\nsecond,2\n'))).detail).toMatch(/step column "step" does not hold numbers/);
+    expect((await failure(await file('step,loss\nfirst,1\nsecond,2\n'))).detail).toMatch(
+      /step column "step" does not hold numbers/,
+    );
   });
 });
 
@@ -293,15 +299,32 @@ describe('fast path and csv-parse agree', () => {
 
   it('on 100,000 random rows, plain ones around a stretch of awkward cells, restarts, merges and blank lines (seeded)', async () => {
     const r = mulberry32(17);
-    const pick = <T,>(xs: T[]): T => xs[Math.floor(r() * xs.length)]!;
-    const awkward = ['', '', 'nan', 'inf', '-inf', ' 5', '5 ', 'N/A', '[N/A]', 'oops', '1e400', '0.30000000000000004441', '-', '.5', '7.'];
+    const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)]!;
+    const awkward = [
+      '',
+      '',
+      'nan',
+      'inf',
+      '-inf',
+      ' 5',
+      '5 ',
+      'N/A',
+      '[N/A]',
+      'oops',
+      '1e400',
+      '0.30000000000000004441',
+      '-',
+      '.5',
+      '7.',
+    ];
     const lines = ['step,loss,MFU,note,mem'];
     let step = 0;
     for (let i = 0; i < 100_000; i++) {
       // Rows 40,000–60,000 are awkward; the 1 MiB chunks before and after hold plain rows only.
       const awkwardStretch = i >= 40_000 && i < 60_000;
       const roll = r();
-      if (awkwardStretch && roll < 0.002) step = Math.max(0, step - Math.floor(r() * 3000)); // a restart, sometimes past a block
+      if (awkwardStretch && roll < 0.002)
+        step = Math.max(0, step - Math.floor(r() * 3000)); // a restart, sometimes past a block
       else if (!awkwardStretch || roll > 0.01) step++; // else the same step again: merged
       const plain = () => (r() < 0.5 ? String(Math.fround(2 + 8 * r())) : (0.4 + 0.05 * r()).toFixed(4));
       const cell = () => (awkwardStretch && r() < 0.03 ? pick(awkward) : plain());
@@ -311,7 +334,7 @@ describe('fast path and csv-parse agree', () => {
       lines.push(fields.join(','));
       if (r() < 0.002) lines.push('');
     }
-    const path = await file(lines.join(r() < 0.5 ? '\n' : '\r\n') + '\n');
+    const path = await file(`${lines.join(r() < 0.5 ? '\n' : '\r\n')}\n`);
     const [fast, slow, a, b] = await both(path, 1000);
     expect(a).toEqual(b);
     expect(fast.warnings).toEqual(slow.warnings);

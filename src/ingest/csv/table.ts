@@ -126,7 +126,13 @@ const SAMPLE_BYTES = 256 << 10;
  * csv-parse, where a quoting error in the sample is reported up front with its line. (csv-parse is loaded
  * only for quoted files: most metrics CSVs never need it.)
  */
-async function sampleRecords(source: string, head: Head, from: number, headerLine: number, delimiter: string): Promise<string[][]> {
+async function sampleRecords(
+  source: string,
+  head: Head,
+  from: number,
+  headerLine: number,
+  delimiter: string,
+): Promise<string[][]> {
   const wholeRest = head.eof && head.filled - from <= SAMPLE_BYTES;
   const end = wholeRest ? head.filled : head.buf.lastIndexOf(LF, Math.min(head.filled, from + SAMPLE_BYTES) - 1) + 1;
   if (end <= from) return [];
@@ -187,7 +193,8 @@ export async function openCsvTable(source: string, options: CsvTableOptions = {}
   try {
     await fill(fh, head);
     if (head.filled === 0) throw new InputError(source, null, 'empty file');
-    if (head.buf[0] === 0x1f && head.buf[1] === 0x8b) throw new InputError(source, null, 'gzip-compressed; decompress it first');
+    if (head.buf[0] === 0x1f && head.buf[1] === 0x8b)
+      throw new InputError(source, null, 'gzip-compressed; decompress it first');
     if ((head.buf[0] === 0xff && head.buf[1] === 0xfe) || (head.buf[0] === 0xfe && head.buf[1] === 0xff)) {
       throw new InputError(source, null, 'UTF-16 text; save the CSV as UTF-8');
     }
@@ -244,7 +251,9 @@ export async function openCsvTable(source: string, options: CsvTableOptions = {}
   const warnings: string[] = [];
   if (stepField >= 0 && sameOnEveryRow(sample, stepField, cell)) {
     // A per-run summary (ezpz's runs.csv) has a `steps` column holding each run's length, not a step.
-    warnings.push(`column "${names[stepField]}" has the same value on every row, so it is read as a metric and rows are numbered by position`);
+    warnings.push(
+      `column "${names[stepField]}" has the same value on every row, so it is read as a metric and rows are numbered by position`,
+    );
     stepField = -1;
   }
   /** Field index → metric column index; -1 for a text column, -2 for the step column. */
@@ -262,10 +271,16 @@ export async function openCsvTable(source: string, options: CsvTableOptions = {}
     throw new InputError(source, headerLine, `step column "${names[stepField]}" does not hold numbers`);
   }
   if (!columns.length) {
-    throw new InputError(source, headerLine, `no numeric metric column${textColumns.length ? ` (text only: ${textColumns.join(', ')})` : ''}`);
+    throw new InputError(
+      source,
+      headerLine,
+      `no numeric metric column${textColumns.length ? ` (text only: ${textColumns.join(', ')})` : ''}`,
+    );
   }
   if (textColumns.length) {
-    warnings.push(`text column${textColumns.length === 1 ? '' : 's'} left out: ${textColumns.map((n) => `"${n}"`).join(', ')}`);
+    warnings.push(
+      `text column${textColumns.length === 1 ? '' : 's'} left out: ${textColumns.map((n) => `"${n}"`).join(', ')}`,
+    );
   }
 
   const truncated = { value: false };
@@ -316,11 +331,16 @@ class TextCells {
     this.first = columns.map(() => null);
   }
   add(column: number, line: number, text: string): void {
-    if (this.counts[column]!++ === 0) this.first[column] = `line ${line}: "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
+    if (this.counts[column]!++ === 0)
+      this.first[column] = `line ${line}: "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
   }
   warnings(): string[] {
     return this.columns.flatMap((name, c) =>
-      this.counts[c] ? [`column "${name}": ${this.counts[c]} cell${this.counts[c] === 1 ? '' : 's'} not a number, read as missing (first at ${this.first[c]})`] : [],
+      this.counts[c]
+        ? [
+            `column "${name}": ${this.counts[c]} cell${this.counts[c] === 1 ? '' : 's'} not a number, read as missing (first at ${this.first[c]})`,
+          ]
+        : [],
     );
   }
 }
@@ -608,17 +628,28 @@ async function* streamRows(st: StreamState): AsyncGenerator<Batch> {
   }
 
   st.warnings.push(...rows.warnings(), ...textCells.warnings());
-  if (longRows) st.warnings.push(`${longRows} row${longRows === 1 ? '' : 's'} had more fields than the header; extra fields ignored (first at line ${firstLongRow})`);
+  if (longRows)
+    st.warnings.push(
+      `${longRows} row${longRows === 1 ? '' : 's'} had more fields than the header; extra fields ignored (first at line ${firstLongRow})`,
+    );
   if (truncatedLine) {
     st.truncated.value = true;
-    st.warnings.push(`line ${truncatedLine}: last line is incomplete (file still being written?); left out, the ${rowsOut} complete rows kept`);
+    st.warnings.push(
+      `line ${truncatedLine}: last line is incomplete (file still being written?); left out, the ${rowsOut} complete rows kept`,
+    );
   }
   if (rowsOut === 0) throw new InputError(source, null, 'no complete data rows');
   const empty = columns.filter((_, c) => !finite[c]);
   if (empty.length === columns.length) {
-    throw new InputError(source, null, `no metric column has a finite value (${columns.length} column${columns.length === 1 ? '' : 's'}, all empty or NaN)`);
+    throw new InputError(
+      source,
+      null,
+      `no metric column has a finite value (${columns.length} column${columns.length === 1 ? '' : 's'}, all empty or NaN)`,
+    );
   }
   if (empty.length) {
-    st.warnings.push(`column${empty.length === 1 ? '' : 's'} with no finite value: ${empty.map((n) => `"${n}"`).join(', ')}`);
+    st.warnings.push(
+      `column${empty.length === 1 ? '' : 's'} with no finite value: ${empty.map((n) => `"${n}"`).join(', ')}`,
+    );
   }
 }

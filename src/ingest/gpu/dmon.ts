@@ -47,7 +47,8 @@ export function parseDmon(source: string, text: string): GpuSamples {
         gpuCol = names.indexOf('gpu');
         dateCol = names.indexOf('date');
         timeCol = names.indexOf('time');
-        if (present.length === 0) throw new InputError(source, lineNo, 'dmon header names no column we read (sm, mem, fb, pwr, gtemp, pclk)');
+        if (present.length === 0)
+          throw new InputError(source, lineNo, 'dmon header names no column we read (sm, mem, fb, pwr, gtemp, pclk)');
         builder = new SeriesBuilder(present.map((p) => p.field));
       } else if (units === null) {
         units = words;
@@ -55,19 +56,24 @@ export function parseDmon(source: string, text: string): GpuSamples {
       }
       continue; // later '#' lines repeat the header
     }
-    if (names === null || builder === null) throw new InputError(source, lineNo, 'data before the "# gpu …" header line');
+    if (names === null || builder === null)
+      throw new InputError(source, lineNo, 'data before the "# gpu …" header line');
     const cells = line.split(/\s+/);
-    if (cells.length !== names.length) throw new InputError(source, lineNo, `${cells.length} columns, but the header names ${names.length}`);
+    if (cells.length !== names.length)
+      throw new InputError(source, lineNo, `${cells.length} columns, but the header names ${names.length}`);
     const values = present.map((p) => {
       try {
         return parseCell(cells[p.column]!, FIELD_UNIT[p.field], p.unit);
       } catch (err) {
-        if (err instanceof BadCell) throw new InputError(source, lineNo, `column "${names![p.column]}": ${err.message}`);
+        if (err instanceof BadCell)
+          throw new InputError(source, lineNo, `column "${names![p.column]}": ${err.message}`);
         throw err;
       }
     });
     const time =
-      timeCol >= 0 ? parseSampleTime(dateCol >= 0 ? `${cells[dateCol]} ${cells[timeCol]}` : `19700101 ${cells[timeCol]}`) : Number.NaN;
+      timeCol >= 0
+        ? parseSampleTime(dateCol >= 0 ? `${cells[dateCol]} ${cells[timeCol]}` : `19700101 ${cells[timeCol]}`)
+        : Number.NaN;
     const key = gpuCol >= 0 ? cells[gpuCol]! : '0';
     builder.add(key, { label: key }, time, values);
   }

@@ -60,7 +60,11 @@ export function parseGpuCsv(source: string, text: string): GpuSamples {
     if (column >= 0) present.push({ field, column, unit: headerUnit(header[column]!) });
   }
   if (present.length === 0) {
-    throw new InputError(source, 1, `no GPU metric columns in the header (expected some of utilization.gpu, memory.used, power.draw, temperature.gpu; captured with --format=csv,noheader? keep the header)`);
+    throw new InputError(
+      source,
+      1,
+      `no GPU metric columns in the header (expected some of utilization.gpu, memory.used, power.draw, temperature.gpu; captured with --format=csv,noheader? keep the header)`,
+    );
   }
   const timeCol = findColumn(keys, CSV_IDENTITY.time);
   const uuidCol = findColumn(keys, CSV_IDENTITY.uuid);
@@ -76,7 +80,9 @@ export function parseGpuCsv(source: string, text: string): GpuSamples {
     if (record.length !== header.length) {
       if (r === records.length - 1 && record.length < header.length) {
         truncated = true;
-        warnings.push(`${source}:${line}: the last row has ${record.length} of ${header.length} fields (file still being written?); it was skipped`);
+        warnings.push(
+          `${source}:${line}: the last row has ${record.length} of ${header.length} fields (file still being written?); it was skipped`,
+        );
         continue;
       }
       throw new InputError(source, line, `${record.length} fields, but the header has ${header.length}`);
@@ -103,7 +109,8 @@ export function parseGpuCsv(source: string, text: string): GpuSamples {
       try {
         return parseCell(row.cells[p.column]!, FIELD_UNIT[p.field], p.unit);
       } catch (err) {
-        if (err instanceof BadCell) throw new InputError(source, row.line, `column "${header[p.column]}": ${err.message}`);
+        if (err instanceof BadCell)
+          throw new InputError(source, row.line, `column "${header[p.column]}": ${err.message}`);
         throw err;
       }
     });
@@ -112,7 +119,17 @@ export function parseGpuCsv(source: string, text: string): GpuSamples {
       throw new InputError(source, row.line, `"${row.cells[timeCol]}" is not a time`);
     }
     const key = cell(keyCol) ?? '0';
-    builder.add(key, { label: labelCol >= 0 ? cell(labelCol) : String(builder.size), uuid: cell(uuidCol), name: cell(nameCol), busId: cell(busCol) }, time, values);
+    builder.add(
+      key,
+      {
+        label: labelCol >= 0 ? cell(labelCol) : String(builder.size),
+        uuid: cell(uuidCol),
+        name: cell(nameCol),
+        busId: cell(busCol),
+      },
+      time,
+      values,
+    );
   }
 
   const gpus = builder.series();
@@ -122,7 +139,9 @@ export function parseGpuCsv(source: string, text: string): GpuSamples {
     for (let r = rows.length - 1; r >= 0 && rows[r]!.cells[timeCol] === lastTime; r--) inLast++;
     if (inLast < gpus.length) {
       truncated = true;
-      warnings.push(`${source}: the last sample (${lastTime}) covers ${inLast} of ${gpus.length} GPUs (file still being written?)`);
+      warnings.push(
+        `${source}: the last sample (${lastTime}) covers ${inLast} of ${gpus.length} GPUs (file still being written?)`,
+      );
     }
   }
   return { source, format, gpus, warnings, truncated };

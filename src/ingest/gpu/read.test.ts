@@ -30,7 +30,15 @@ describe('readGpuFile on real captures', () => {
     expect(g.name).toBe('NVIDIA H100 80GB HBM3');
     expect(g.uuid).toBe('GPU-00000000-0000-0000-0000-000000000000');
     expect(g.label).toBe('0');
-    expect(g.fields).toMatchObject({ util: [100], memUtil: [11], memUsedMiB: [19818], memTotalMiB: [81559], powerW: [631.95], tempC: [59], smClockMHz: [1980] });
+    expect(g.fields).toMatchObject({
+      util: [100],
+      memUtil: [11],
+      memUsedMiB: [19818],
+      memTotalMiB: [81559],
+      powerW: [631.95],
+      tempC: [59],
+      smClockMHz: [1980],
+    });
     expect(g.times[0]).toBe(Date.UTC(2026, 6, 14, 8, 12, 53, 353));
   });
 
@@ -93,7 +101,9 @@ describe('readGpuScrape', () => {
   });
 
   it('a malformed line is an InputError naming its line', () => {
-    const err = catchError(() => parseGpuScrapeText('DCGM_FI_DEV_GPU_UTIL{gpu="0"} 1\nDCGM_FI_DEV_GPU_UTIL{gpu="1" 2\n'));
+    const err = catchError(() =>
+      parseGpuScrapeText('DCGM_FI_DEV_GPU_UTIL{gpu="0"} 1\nDCGM_FI_DEV_GPU_UTIL{gpu="1" 2\n'),
+    );
     expect(err).toBeInstanceOf(InputError);
     expect((err as InputError).line).toBe(2);
     const bad = catchError(() => parseGpuScrapeText('DCGM_FI_DEV_GPU_UTIL{gpu="0"} lots\n'));
@@ -103,23 +113,40 @@ describe('readGpuScrape', () => {
 });
 
 describe('GPU CSV edge cases', () => {
-  const header = 'timestamp, index, uuid, name, utilization.gpu [%], memory.used [MiB], memory.total [MiB], power.draw [W]';
-  const row = (t: string, i: number, util: string) => `2026/07/14 08:12:${t}.000, ${i}, GPU-${i}, NVIDIA H100 80GB HBM3, ${util}, 1000, 81559, 300.00`;
+  const header =
+    'timestamp, index, uuid, name, utilization.gpu [%], memory.used [MiB], memory.total [MiB], power.draw [W]';
+  const row = (t: string, i: number, util: string) =>
+    `2026/07/14 08:12:${t}.000, ${i}, GPU-${i}, NVIDIA H100 80GB HBM3, ${util}, 1000, 81559, 300.00`;
 
   it('nounits values with the unit in the header, a repeated header after a restart, and a cut last line', () => {
-    const text = [header, row('00', 0, '90'), row('00', 1, '[N/A]'), header, row('05', 0, '80'), row('05', 1, '70'), '2026/07/14 08:12:10.000, 0, GPU-0, NVI'].join('\n');
+    const text = [
+      header,
+      row('00', 0, '90'),
+      row('00', 1, '[N/A]'),
+      header,
+      row('05', 0, '80'),
+      row('05', 1, '70'),
+      '2026/07/14 08:12:10.000, 0, GPU-0, NVI',
+    ].join('\n');
     const s = parseGpuText('gpu.csv', text);
-    expect(s.gpus.map((g) => g.fields.util)).toEqual([[90, 80], [Number.NaN, 70]]);
+    expect(s.gpus.map((g) => g.fields.util)).toEqual([
+      [90, 80],
+      [Number.NaN, 70],
+    ]);
     expect(s.truncated).toBe(true);
     expect(s.warnings.join()).toMatch(/last line is incomplete/);
   });
 
   it('a short row before the end, and text where a number belongs, are InputErrors with the line', () => {
-    const short = catchError(() => parseGpuText('gpu.csv', [header, '2026/07/14 08:12:00.000, 0, GPU-0', row('05', 0, '1'), ''].join('\n')));
+    const short = catchError(() =>
+      parseGpuText('gpu.csv', [header, '2026/07/14 08:12:00.000, 0, GPU-0', row('05', 0, '1'), ''].join('\n')),
+    );
     expect((short as InputError).message).toBe('gpu.csv:2: 3 fields, but the header has 8');
     const text = catchError(() => parseGpuText('gpu.csv', [header, row('00', 0, 'busy'), ''].join('\n')));
     expect((text as InputError).message).toBe('gpu.csv:2: column "utilization.gpu [%]": "busy" is not a number');
-    const time = catchError(() => parseGpuText('gpu.csv', [header, row('00', 0, '1').replace('2026/07/14 08:12:00.000', 'noon'), ''].join('\n')));
+    const time = catchError(() =>
+      parseGpuText('gpu.csv', [header, row('00', 0, '1').replace('2026/07/14 08:12:00.000', 'noon'), ''].join('\n')),
+    );
     expect((time as InputError).message).toBe('gpu.csv:2: "noon" is not a time');
   });
 
@@ -155,14 +182,17 @@ describe('GPU CSV edge cases', () => {
   });
 
   it('mergeGpuSamples keeps CSVs of different machines apart, relabelling clashing GPUs', () => {
-    const csv = (t: string) => parseGpuText('n.csv', `timestamp, index, utilization.gpu [%]\n${t}, 0, 50\n${t}, 1, 60\n`);
+    const csv = (t: string) =>
+      parseGpuText('n.csv', `timestamp, index, utilization.gpu [%]\n${t}, 0, 50\n${t}, 1, 60\n`);
     const m = mergeGpuSamples([csv('2026/01/01 00:00:00.000'), csv('2026/01/01 00:00:00.000')]);
     expect(m.gpus.map((g) => g.label)).toEqual(['0', '1', '1:0', '1:1']);
   });
 
   it('mergeGpuSamples joins scrapes of the same GPU in time order', () => {
     const a = parseGpuScrapeText('DCGM_FI_DEV_GPU_UTIL{gpu="0",UUID="GPU-a"} 50 2000\n');
-    const b = parseGpuScrapeText('DCGM_FI_DEV_GPU_UTIL{gpu="0",UUID="GPU-a"} 60 1000\nDCGM_FI_DEV_GPU_TEMP{gpu="0",UUID="GPU-a"} 40 1000\n');
+    const b = parseGpuScrapeText(
+      'DCGM_FI_DEV_GPU_UTIL{gpu="0",UUID="GPU-a"} 60 1000\nDCGM_FI_DEV_GPU_TEMP{gpu="0",UUID="GPU-a"} 40 1000\n',
+    );
     const m = mergeGpuSamples([a, b]);
     expect(m.gpus).toHaveLength(1);
     expect(m.gpus[0]!.times).toEqual([1000, 2000]);

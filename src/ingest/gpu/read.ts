@@ -31,19 +31,26 @@ export function mergeGpuSamples(parts: GpuSamples[]): GpuSamples {
   const labels = new Set<string>();
   for (const [p, part] of parts.entries()) {
     for (const original of part.gpus) {
-      const key = original.uuid ?? (part.format === 'prometheus' ? `label:${original.label}` : `file:${p}:${original.label}`);
+      const key =
+        original.uuid ?? (part.format === 'prometheus' ? `label:${original.label}` : `file:${p}:${original.label}`);
       const clash = !merged.has(key) && labels.has(original.label);
       const gpu = clash ? { ...original, label: `${p}:${original.label}` } : original;
       labels.add(gpu.label);
       const into = merged.get(key);
       if (!into) {
-        merged.set(key, { ...gpu, times: [...gpu.times], fields: Object.fromEntries(Object.entries(gpu.fields).map(([f, v]) => [f, [...v]])) });
+        merged.set(key, {
+          ...gpu,
+          times: [...gpu.times],
+          fields: Object.fromEntries(Object.entries(gpu.fields).map(([f, v]) => [f, [...v]])),
+        });
         continue;
       }
       const before = into.times.length;
       // Loops, not push(...array): a day of samples overflows the argument stack.
       for (const t of gpu.times) into.times.push(t);
-      for (const f of new Set([...Object.keys(into.fields), ...Object.keys(gpu.fields)]) as Set<keyof typeof gpu.fields>) {
+      for (const f of new Set([...Object.keys(into.fields), ...Object.keys(gpu.fields)]) as Set<
+        keyof typeof gpu.fields
+      >) {
         const a = into.fields[f] ?? new Array<number>(before).fill(Number.NaN);
         for (const v of gpu.fields[f] ?? new Array<number>(gpu.times.length).fill(Number.NaN)) a.push(v);
         into.fields[f] = a;
@@ -64,7 +71,8 @@ function sortByTime(gpu: GpuSamples['gpus'][number]): void {
   if (gpu.times.some(Number.isNaN)) return; // no times: keep file order
   const order = gpu.times.map((_, i) => i).sort((a, b) => gpu.times[a]! - gpu.times[b]!);
   gpu.times = order.map((i) => gpu.times[i]!);
-  for (const f of Object.keys(gpu.fields) as (keyof typeof gpu.fields)[]) gpu.fields[f] = order.map((i) => gpu.fields[f]![i]!);
+  for (const f of Object.keys(gpu.fields) as (keyof typeof gpu.fields)[])
+    gpu.fields[f] = order.map((i) => gpu.fields[f]![i]!);
 }
 
 /**
@@ -72,6 +80,9 @@ function sortByTime(gpu: GpuSamples['gpus'][number]): void {
  * or null when nothing was given. Several files of the same GPUs are joined (see mergeGpuSamples).
  */
 export async function readGpuInputs(csvPaths: string[], scrapePaths: string[]): Promise<GpuSamples | null> {
-  const parts = [...(await Promise.all(csvPaths.map(readGpuFile))), ...(await Promise.all(scrapePaths.map(readGpuScrape)))];
+  const parts = [
+    ...(await Promise.all(csvPaths.map(readGpuFile))),
+    ...(await Promise.all(scrapePaths.map(readGpuScrape))),
+  ];
   return parts.length ? mergeGpuSamples(parts) : null;
 }

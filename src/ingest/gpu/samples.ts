@@ -67,7 +67,12 @@ export class SeriesBuilder {
   constructor(private readonly fields: readonly GpuField[]) {}
 
   /** Append one sample for GPU `key`. `values` holds the fields given to the constructor, in order. */
-  add(key: string, identity: { label?: string | null; uuid?: string | null; name?: string | null; busId?: string | null }, time: number, values: number[]): void {
+  add(
+    key: string,
+    identity: { label?: string | null; uuid?: string | null; name?: string | null; busId?: string | null },
+    time: number,
+    values: number[],
+  ): void {
     let series = this.byKey.get(key);
     if (!series) {
       series = {

@@ -86,7 +86,11 @@ export function parseGpuScrape(source: string, text: string): GpuSamples {
     for (const sample of family.metrics) {
       const value = Number(sample.value);
       if (sample.value === undefined || (Number.isNaN(value) && sample.value !== 'NaN')) {
-        throw new InputError(source, lineOf(text, null, family.name), `${family.name}: "${sample.value}" is not a number`);
+        throw new InputError(
+          source,
+          lineOf(text, null, family.name),
+          `${family.name}: "${sample.value}" is not a number`,
+        );
       }
       const gpu = gpuOf(sample.labels ?? {}, sample.timestamp_ms);
       if (isFree) gpu.free += value;
@@ -94,16 +98,26 @@ export function parseGpuScrape(source: string, text: string): GpuSamples {
     }
   }
   if (gpus.size === 0) {
-    throw new InputError(source, null, 'no GPU metrics in this scrape (expected DCGM_FI_DEV_GPU_UTIL, DCGM_FI_DEV_FB_USED, … or nvidia_smi_*)');
+    throw new InputError(
+      source,
+      null,
+      'no GPU metrics in this scrape (expected DCGM_FI_DEV_GPU_UTIL, DCGM_FI_DEV_FB_USED, … or nvidia_smi_*)',
+    );
   }
   for (const gpu of gpus.values()) {
     const used = gpu.values.memUsedMiB;
-    if (gpu.values.memTotalMiB === undefined && used !== undefined && gpu.free > 0) gpu.values.memTotalMiB = used + gpu.free;
+    if (gpu.values.memTotalMiB === undefined && used !== undefined && gpu.free > 0)
+      gpu.values.memTotalMiB = used + gpu.free;
   }
   const fields = GPU_FIELDS.filter((f) => [...gpus.values()].some((g) => g.values[f] !== undefined));
   const builder = new SeriesBuilder(fields);
   for (const [key, gpu] of gpus) {
-    builder.add(key, gpu, gpu.time, fields.map((f) => gpu.values[f] ?? Number.NaN));
+    builder.add(
+      key,
+      gpu,
+      gpu.time,
+      fields.map((f) => gpu.values[f] ?? Number.NaN),
+    );
   }
   return { source, format: 'prometheus', gpus: builder.series(), warnings: [], truncated: false };
 }
@@ -112,7 +126,7 @@ export function parseGpuScrape(source: string, text: string): GpuSamples {
 function lineOf(text: string, err: unknown, metric?: string): number | null {
   const lines = text.split('\n');
   if (metric) {
-    const i = lines.findIndex((l) => l.startsWith(metric + '{') || l.startsWith(metric + ' '));
+    const i = lines.findIndex((l) => l.startsWith(`${metric}{`) || l.startsWith(`${metric} `));
     return i >= 0 ? i + 1 : null;
   }
   const quoted = /invalid line: (.*)$/s.exec((err as Error)?.message ?? '')?.[1];

@@ -20,5 +20,8 @@ export function parseSampleTime(text: string): number {
 
 function utc(m: RegExpExecArray): number {
   const [, y, mo, d, h, mi, s, frac] = m;
-  return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) + (frac ? Math.round(Number(frac) * 1000) : 0);
+  return (
+    Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) +
+    (frac ? Math.round(Number(frac) * 1000) : 0)
+  );
 }

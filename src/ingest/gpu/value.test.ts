@@ -17,7 +17,15 @@ describe('parseCell', () => {
   });
 
   it('turns every "no value" marker into NaN', () => {
-    for (const cell of ['[N/A]', 'N/A', '[Not Supported]', '[Requested functionality has been deprecated]', '-', '', ' ']) {
+    for (const cell of [
+      '[N/A]',
+      'N/A',
+      '[Not Supported]',
+      '[Requested functionality has been deprecated]',
+      '-',
+      '',
+      ' ',
+    ]) {
       expect(parseCell(cell, 'percent')).toBeNaN();
     }
   });

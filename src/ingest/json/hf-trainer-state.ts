@@ -19,7 +19,7 @@ export function hfTrainerStateTable(source: string, json: { log_history: unknown
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
       throw new InputError(source, null, `log_history[${i}] is not an object`);
     }
-    const step = (entry as Record<string, unknown>)['step'];
+    const step = (entry as Record<string, unknown>).step;
     if (typeof step !== 'number' || !Number.isFinite(step)) {
       withoutStep++;
       return;
@@ -28,6 +28,7 @@ export function hfTrainerStateTable(source: string, json: { log_history: unknown
       if (key !== 'step') map.set(step, key, value);
     }
   });
-  if (withoutStep) warnings.push(`${withoutStep} log_history entr${withoutStep === 1 ? 'y' : 'ies'} without a numeric step left out`);
+  if (withoutStep)
+    warnings.push(`${withoutStep} log_history entr${withoutStep === 1 ? 'y' : 'ies'} without a numeric step left out`);
   return map.toTable('step', batchSize, warnings);
 }

@@ -14,10 +14,14 @@ function isObject(v: unknown): v is Record<string, unknown> {
 export function isMegatronGoldenValues(json: unknown): json is Record<string, { values: Record<string, unknown> }> {
   if (!isObject(json)) return false;
   const metrics = Object.values(json);
-  return metrics.length > 0 && metrics.every((m) => isObject(m) && isObject(m['values']));
+  return metrics.length > 0 && metrics.every((m) => isObject(m) && isObject(m.values));
 }
 
-export function megatronTable(source: string, json: Record<string, { values: Record<string, unknown> }>, batchSize: number): Table {
+export function megatronTable(
+  source: string,
+  json: Record<string, { values: Record<string, unknown> }>,
+  batchSize: number,
+): Table {
   const map = new StepMap(source);
   for (const [metric, series] of Object.entries(json)) {
     for (const [key, value] of Object.entries(series.values)) {

@@ -58,13 +58,17 @@ export class StepMap {
       if (!finite) empty.push(name);
     }
     for (const [column, count] of this.textValues) {
-      if (!this.columnOrder.has(column)) warnings.push(`text field "${column}" left out (${count} value${count === 1 ? '' : 's'})`);
+      if (!this.columnOrder.has(column))
+        warnings.push(`text field "${column}" left out (${count} value${count === 1 ? '' : 's'})`);
       else warnings.push(`field "${column}": ${count} value${count === 1 ? '' : 's'} not a number, read as missing`);
     }
     if (!steps.length || empty.length === names.length) {
       throw new InputError(this.source, null, 'no metric has a finite value');
     }
-    if (empty.length) warnings.push(`column${empty.length === 1 ? '' : 's'} with no finite value: ${empty.map((n) => `"${n}"`).join(', ')}`);
+    if (empty.length)
+      warnings.push(
+        `column${empty.length === 1 ? '' : 's'} with no finite value: ${empty.map((n) => `"${n}"`).join(', ')}`,
+      );
     return tableFromColumns(this.source, steps, columns, { stepColumn, nanTokens, batchSize, warnings });
   }
 }

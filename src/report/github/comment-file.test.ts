@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GitHubContext } from '../../options.js';
-import { COMMENT_FILE_FORMAT, commentFileMismatch, readCommentFile, writeCommentFile, type CommentFile } from './comment-file.js';
+import {
+  COMMENT_FILE_FORMAT,
+  commentFileMismatch,
+  readCommentFile,
+  writeCommentFile,
+  type CommentFile,
+} from './comment-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tmg-comment-file-'));
 const HEAD = 'a'.repeat(40);
@@ -17,8 +23,16 @@ const file: CommentFile = {
   body: '<!-- training-metrics-gate:gpt3-1.3b -->\n## ❌ Training metrics',
 };
 const github: GitHubContext = {
-  ref: 'refs/heads/main', eventName: 'workflow_run', workflow: 'comment', defaultBranch: 'main',
-  serverUrl: 'https://github.com', repository: 'acme/trainer', runId: '1', sha: '', prNumber: null, workflowRunHeadSha: HEAD,
+  ref: 'refs/heads/main',
+  eventName: 'workflow_run',
+  workflow: 'comment',
+  defaultBranch: 'main',
+  serverUrl: 'https://github.com',
+  repository: 'acme/trainer',
+  runId: '1',
+  sha: '',
+  prNumber: null,
+  workflowRunHeadSha: HEAD,
 };
 
 describe('comment file', () => {
@@ -44,13 +58,19 @@ describe('comment file', () => {
     }
     writeFileSync(join(dir, 'broken.json'), '{\n  "format": "training-metrics-gate/comment@1",\n  oops\n}');
     await expect(readCommentFile(join(dir, 'broken.json'))).rejects.toThrow(/broken\.json:3: not JSON/);
-    await expect(readCommentFile(join(dir, 'missing.json'))).rejects.toThrow(/missing\.json: cannot read the comment file: ENOENT/);
+    await expect(readCommentFile(join(dir, 'missing.json'))).rejects.toThrow(
+      /missing\.json: cannot read the comment file: ENOENT/,
+    );
   });
 
   it('is posted only for this repository, the triggering commit and the pull request head', () => {
     expect(commentFileMismatch(file, github, HEAD)).toBeNull();
-    expect(commentFileMismatch({ ...file, repository: 'evil/trainer' }, github, HEAD)).toMatch(/written for evil\/trainer, but this is acme\/trainer/);
-    expect(commentFileMismatch({ ...file, headSha: 'b'.repeat(40) }, github, 'b'.repeat(40))).toMatch(/workflow run that triggered this one was for aaaaaaaaaaaa/);
+    expect(commentFileMismatch({ ...file, repository: 'evil/trainer' }, github, HEAD)).toMatch(
+      /written for evil\/trainer, but this is acme\/trainer/,
+    );
+    expect(commentFileMismatch({ ...file, headSha: 'b'.repeat(40) }, github, 'b'.repeat(40))).toMatch(
+      /workflow run that triggered this one was for aaaaaaaaaaaa/,
+    );
     expect(commentFileMismatch(file, github, 'c'.repeat(40))).toMatch(/pull request #7 is at cccccccccccc/);
     // Outside workflow_run there is no triggering commit; the pull request's head still has to match.
     expect(commentFileMismatch(file, { ...github, workflowRunHeadSha: null }, HEAD)).toBeNull();

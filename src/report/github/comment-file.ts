@@ -34,7 +34,11 @@ export async function writeCommentFile(path: string, file: Omit<CommentFile, 'fo
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, `${JSON.stringify(written, null, 2)}\n`, 'utf8');
   } catch (err) {
-    throw new InputError(path, null, `cannot write the comment file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new InputError(
+      path,
+      null,
+      `cannot write the comment file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
 }
 
@@ -44,28 +48,42 @@ export async function readCommentFile(path: string): Promise<CommentFile> {
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    throw new InputError(path, null, `cannot read the comment file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new InputError(
+      path,
+      null,
+      `cannot read the comment file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
     const at = /position (\d+)/.exec((err as Error).message);
-    throw new InputError(path, at ? lineAt(text, Number(at[1])) : null, `not JSON: ${(err as Error).message.split('\n')[0]}`);
+    throw new InputError(
+      path,
+      at ? lineAt(text, Number(at[1])) : null,
+      `not JSON: ${(err as Error).message.split('\n')[0]}`,
+    );
   }
   const o = (typeof json === 'object' && json !== null ? json : {}) as Record<string, unknown>;
   const bad = (field: string, why: string): InputError => {
     const at = text.indexOf(`"${field}"`);
     return new InputError(path, at >= 0 ? lineAt(text, at) : null, `${field}: ${why}`);
   };
-  if (o.format !== COMMENT_FILE_FORMAT) throw bad('format', `expected "${COMMENT_FILE_FORMAT}" (a file written by comment-file)`);
-  if (typeof o.repository !== 'string' || !/^[\w.-]+\/[\w.-]+$/.test(o.repository)) throw bad('repository', 'expected owner/name');
-  if (typeof o.pullRequest !== 'number' || !Number.isInteger(o.pullRequest) || o.pullRequest <= 0) throw bad('pullRequest', 'expected a pull request number');
-  if (typeof o.headSha !== 'string' || !/^[0-9a-f]{40}$/.test(o.headSha)) throw bad('headSha', 'expected a 40-character commit SHA');
-  if (typeof o.group !== 'string' || !/^[A-Za-z0-9_.+-]{1,100}$/.test(o.group)) throw bad('group', 'expected a comment group name');
+  if (o.format !== COMMENT_FILE_FORMAT)
+    throw bad('format', `expected "${COMMENT_FILE_FORMAT}" (a file written by comment-file)`);
+  if (typeof o.repository !== 'string' || !/^[\w.-]+\/[\w.-]+$/.test(o.repository))
+    throw bad('repository', 'expected owner/name');
+  if (typeof o.pullRequest !== 'number' || !Number.isInteger(o.pullRequest) || o.pullRequest <= 0)
+    throw bad('pullRequest', 'expected a pull request number');
+  if (typeof o.headSha !== 'string' || !/^[0-9a-f]{40}$/.test(o.headSha))
+    throw bad('headSha', 'expected a 40-character commit SHA');
+  if (typeof o.group !== 'string' || !/^[A-Za-z0-9_.+-]{1,100}$/.test(o.group))
+    throw bad('group', 'expected a comment group name');
   if (typeof o.regression !== 'boolean') throw bad('regression', 'expected true or false');
   if (typeof o.body !== 'string' || !o.body.trim()) throw bad('body', 'expected the comment text');
-  if (o.body.length > COMMENT_MAX_CHARS) throw bad('body', `${o.body.length} characters, more than GitHub's ${COMMENT_MAX_CHARS}`);
+  if (o.body.length > COMMENT_MAX_CHARS)
+    throw bad('body', `${o.body.length} characters, more than GitHub's ${COMMENT_MAX_CHARS}`);
   return o as unknown as CommentFile;
 }
 
@@ -75,10 +93,12 @@ export async function readCommentFile(path: string): Promise<CommentFile> {
  * (`pullHead`, as the API says) — an artifact pointing at someone else's pull request, or a stale one.
  */
 export function commentFileMismatch(file: CommentFile, github: GitHubContext, pullHead: string): string | null {
-  if (github.repository && file.repository !== github.repository) return `written for ${file.repository}, but this is ${github.repository}`;
+  if (github.repository && file.repository !== github.repository)
+    return `written for ${file.repository}, but this is ${github.repository}`;
   if (github.workflowRunHeadSha && file.headSha !== github.workflowRunHeadSha) {
     return `written for commit ${file.headSha.slice(0, 12)}, but the workflow run that triggered this one was for ${github.workflowRunHeadSha.slice(0, 12)}`;
   }
-  if (file.headSha !== pullHead) return `written for commit ${file.headSha.slice(0, 12)}, but pull request #${file.pullRequest} is at ${pullHead.slice(0, 12)} (another pull request, or a newer push)`;
+  if (file.headSha !== pullHead)
+    return `written for commit ${file.headSha.slice(0, 12)}, but pull request #${file.pullRequest} is at ${pullHead.slice(0, 12)} (another pull request, or a newer push)`;
   return null;
 }

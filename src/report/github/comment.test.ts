@@ -7,10 +7,13 @@ import { commentBody, commentGroup, commentMarker, upsertComment, type CommentRe
 const BOT = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' as const };
 const HUMAN = { login: 'alice', id: 7, type: 'User' as const };
 
-describe('upsertComment against a loopback server following GitHub\'s REST API', () => {
+describe("upsertComment against a loopback server following GitHub's REST API", () => {
   let gh: FakeGitHub;
   const logs: { level: string; message: string }[] = [];
-  const log = { info: (m: string) => logs.push({ level: 'info', message: m }), warn: (m: string) => logs.push({ level: 'warn', message: m }) };
+  const log = {
+    info: (m: string) => logs.push({ level: 'info', message: m }),
+    warn: (m: string) => logs.push({ level: 'warn', message: m }),
+  };
 
   beforeEach(async () => {
     gh = await new FakeGitHub().start();
@@ -38,7 +41,8 @@ describe('upsertComment against a loopback server following GitHub\'s REST API',
   });
 
   function chatter(n: number): void {
-    for (let i = 0; i < n; i++) gh.addComment(`LGTM ${i}`, i % 3 ? HUMAN : { login: 'codecov[bot]', id: 9, type: 'Bot' });
+    for (let i = 0; i < n; i++)
+      gh.addComment(`LGTM ${i}`, i % 3 ? HUMAN : { login: 'codecov[bot]', id: 9, type: 'Bot' });
   }
 
   it('creates the comment when none carries the marker, reading all pages first', async () => {
@@ -48,7 +52,9 @@ describe('upsertComment against a loopback server following GitHub\'s REST API',
     const lists = gh.requests.filter((r) => r.method === 'GET' && r.path.includes('/issues/7/comments'));
     expect(lists.map((r) => new URL(r.path, gh.baseUrl).searchParams.get('page') ?? '1')).toEqual(['1', '2', '3']);
     expect(gh.comments).toHaveLength(76);
-    expect(gh.comments[75]!.body.startsWith(`${commentMarker('gpt3-15b-pretrain')}\n## ❌ Training metrics`)).toBe(true);
+    expect(gh.comments[75]!.body.startsWith(`${commentMarker('gpt3-15b-pretrain')}\n## ❌ Training metrics`)).toBe(
+      true,
+    );
     expect(gh.requests.every((r) => r.authorization === 'token ghs_installation')).toBe(true);
   });
 

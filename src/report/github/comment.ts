@@ -65,7 +65,11 @@ export function commentGroup(experiments: readonly string[]): string {
 
 /** The comment's Markdown for a report: the marker, then the report fitted under 65,536 characters. */
 export function commentBody(input: ReportInput, group: string, fullReportAt = 'the job summary'): string {
-  return renderMarkdownWithin(input, { maxChars: COMMENT_MAX_CHARS, prefix: `${commentMarker(group)}\n`, fullReportAt });
+  return renderMarkdownWithin(input, {
+    maxChars: COMMENT_MAX_CHARS,
+    prefix: `${commentMarker(group)}\n`,
+    fullReportAt,
+  });
 }
 
 interface IssueComment {
@@ -76,13 +80,15 @@ interface IssueComment {
 }
 
 function statusOf(err: unknown): number | undefined {
-  return typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number' ? err.status : undefined;
+  return typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number'
+    ? err.status
+    : undefined;
 }
 
 function describe(err: unknown): string {
   const status = statusOf(err);
   const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
-  return status ? `HTTP ${status}: ${message}` : message ?? 'unknown error';
+  return status ? `HTTP ${status}: ${message}` : (message ?? 'unknown error');
 }
 
 /** Create or update the group's comment. Never throws; failures come back as `failed` after a warning. */
@@ -90,7 +96,9 @@ export async function upsertComment(req: CommentRequest, log: CommentLog): Promi
   if (req.mode === 'off') return { action: 'skipped', reason: 'comment is off' };
   if (req.issueNumber === null) return { action: 'skipped', reason: 'not a pull request' };
   if (!req.token) {
-    log.warn('No GitHub token: the report is in the job summary only. Pass github-token to comment on the pull request.');
+    log.warn(
+      'No GitHub token: the report is in the job summary only. Pass github-token to comment on the pull request.',
+    );
     return { action: 'skipped', reason: 'no token' };
   }
   const [owner, repo] = req.repository.split('/');
@@ -102,7 +110,7 @@ export async function upsertComment(req: CommentRequest, log: CommentLog): Promi
   let body = req.body.includes(marker) ? req.body : `${marker}\n${req.body}`;
   // A body not made by commentBody may still be too long: cut it rather than have GitHub refuse it.
   if (body.length > COMMENT_MAX_CHARS) {
-    const note = '\n\n… shortened to fit GitHub\'s comment size limit.\n';
+    const note = "\n\n… shortened to fit GitHub's comment size limit.\n";
     body = body.slice(0, COMMENT_MAX_CHARS - note.length) + note;
   }
   const octokit = octokitFor(req.token, req.baseUrl, (m) => log.warn(m));
@@ -126,14 +134,21 @@ export async function upsertComment(req: CommentRequest, log: CommentLog): Promi
     }
     const { data } = await octokit.rest.issues.createComment({ ...where, body });
     log.info(`Created the report comment ${data.html_url}`);
-    return { action: 'created', reason: existing ? 'marked comment was gone' : 'no marked comment yet', id: data.id, url: data.html_url };
+    return {
+      action: 'created',
+      reason: existing ? 'marked comment was gone' : 'no marked comment yet',
+      id: data.id,
+      url: data.html_url,
+    };
   } catch (err) {
     const status = statusOf(err);
     const why =
       status === 403 || status === 404
         ? ' The token cannot write to this pull request (a read-only token, as on a pull request from a fork, or missing `pull-requests: write`).'
         : '';
-    log.warn(`Could not comment on pull request #${req.issueNumber} (${describe(err)}).${why} The report is in the job summary; see docs/report.md for fork pull requests.`);
+    log.warn(
+      `Could not comment on pull request #${req.issueNumber} (${describe(err)}).${why} The report is in the job summary; see docs/report.md for fork pull requests.`,
+    );
     return { action: 'failed', reason: describe(err) };
   }
 }
@@ -149,7 +164,12 @@ function octokitFor(token: string, baseUrl: string | undefined, warn: (message: 
 }
 
 /** The head commit a pull request is at now (GET /repos/{owner}/{repo}/pulls/{n}); throws a one-line error when it cannot be had. */
-export async function pullRequestHead(token: string, repository: string, number: number, baseUrl?: string): Promise<string> {
+export async function pullRequestHead(
+  token: string,
+  repository: string,
+  number: number,
+  baseUrl?: string,
+): Promise<string> {
   const [owner, repo] = repository.split('/');
   const octokit = octokitFor(token, baseUrl);
   try {
@@ -171,7 +191,10 @@ async function ownLogin(octokit: Octokit): Promise<string | undefined> {
 }
 
 /** Every comment on the issue, following `Link: rel="next"` through all pages. */
-async function listAll(octokit: Octokit, where: { owner: string; repo: string; issue_number: number }): Promise<IssueComment[]> {
+async function listAll(
+  octokit: Octokit,
+  where: { owner: string; repo: string; issue_number: number },
+): Promise<IssueComment[]> {
   return (await octokit.paginate(octokit.rest.issues.listComments, { ...where, per_page: 100 })) as IssueComment[];
 }
 
@@ -179,7 +202,11 @@ async function listAll(octokit: Octokit, where: { owner: string; repo: string; i
  * Our comment among all: it carries the marker and, when the login is known, was written by it.
  * Without a login a bot's comment is preferred. The oldest match wins, so the comment keeps its place.
  */
-export function pick(comments: readonly IssueComment[], marker: string, login: string | undefined): IssueComment | undefined {
+export function pick(
+  comments: readonly IssueComment[],
+  marker: string,
+  login: string | undefined,
+): IssueComment | undefined {
   const marked = comments.filter((c) => c.body?.includes(marker));
   if (login) return marked.find((c) => c.user?.login === login);
   return marked.find((c) => c.user?.type === 'Bot') ?? marked[0];

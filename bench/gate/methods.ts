@@ -18,7 +18,7 @@ export type Method = (current: RunSummary, history: HistoryRecord[]) => boolean;
 function judged(m: MetricSummary): boolean {
   return m.class.gate && m.class.direction !== 'none' && m.class.kind !== 'ignore';
 }
-function valueOf(m: MetricSummary): number {
+function metricValue(m: MetricSummary): number {
   return m.class.kind === 'loss' ? (m.loss?.final ?? NaN) : (m.steady?.median ?? NaN);
 }
 function historyValues(history: HistoryRecord[], m: MetricSummary): number[] {
@@ -38,7 +38,7 @@ export const ratioMethod: Method = (current, history) =>
     const h = historyValues(history, m);
     const prev = h[h.length - 1];
     if (prev === undefined) return false;
-    const worse = ((valueOf(m) - prev) / Math.abs(prev)) * (m.class.direction === 'higher' ? -1 : 1);
+    const worse = ((metricValue(m) - prev) / Math.abs(prev)) * (m.class.direction === 'higher' ? -1 : 1);
     return worse > 0.05;
   });
 
@@ -48,6 +48,6 @@ export const tIntervalMethod: Method = (current, history) =>
     if (h.length < 2) return false;
     const n = h.length;
     const limit = tQuantile(0.99, n - 1) * sampleStandardDeviation(h) * Math.sqrt(1 + 1 / n);
-    const x = valueOf(m);
+    const x = metricValue(m);
     return m.class.direction === 'higher' ? x < mean(h) - limit : x > mean(h) + limit;
   });

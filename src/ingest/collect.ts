@@ -20,7 +20,10 @@ export async function collectTable(table: Table): Promise<CollectedTable> {
     table.columns.forEach((name, c) => {
       out.values[name]!.push(...batch.values[c]!);
       const rows = batch.nanTokens?.[c];
-      if (rows?.length) (out.nanTokens[name] ??= []).push(...rows.map((r) => r + offset));
+      if (rows?.length) {
+        out.nanTokens[name] ??= [];
+        out.nanTokens[name].push(...rows.map((r) => r + offset));
+      }
     });
     out.batchSizes.push(batch.steps.length);
   }

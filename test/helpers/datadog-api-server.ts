@@ -139,9 +139,12 @@ function validate(json: unknown, nowSeconds: number): string[] {
   if (typeof json !== 'object' || json === null || !Array.isArray((json as { series?: unknown }).series))
     return ['series is required and must be an array'];
   const series = (json as { series: unknown[] }).series;
-  series.forEach((s, i) => {
+  for (const [i, s] of series.entries()) {
     const at = `series[${i}]`;
-    if (typeof s !== 'object' || s === null) return void problems.push(`${at} must be an object`);
+    if (typeof s !== 'object' || s === null) {
+      problems.push(`${at} must be an object`);
+      continue;
+    }
     const o = s as Record<string, unknown>;
     if (typeof o.metric !== 'string' || !o.metric) problems.push(`${at}.metric is required`);
     if (o.type !== undefined && !(Number.isInteger(o.type) && (o.type as number) >= 0 && (o.type as number) <= 3))
@@ -149,8 +152,10 @@ function validate(json: unknown, nowSeconds: number): string[] {
     if (o.tags !== undefined && !(Array.isArray(o.tags) && o.tags.every((t) => typeof t === 'string')))
       problems.push(`${at}.tags must be strings`);
     if (o.unit !== undefined && typeof o.unit !== 'string') problems.push(`${at}.unit must be a string`);
-    if (!Array.isArray(o.points) || o.points.length === 0)
-      return void problems.push(`${at}.points must be a non-empty array`);
+    if (!Array.isArray(o.points) || o.points.length === 0) {
+      problems.push(`${at}.points must be a non-empty array`);
+      continue;
+    }
     o.points.forEach((p, j) => {
       const pt = p as Record<string, unknown>;
       if (!Number.isInteger(pt.timestamp)) problems.push(`${at}.points[${j}].timestamp must be an integer`);
@@ -160,6 +165,6 @@ function validate(json: unknown, nowSeconds: number): string[] {
       if (typeof pt.value !== 'number' || !Number.isFinite(pt.value))
         problems.push(`${at}.points[${j}].value must be a number`);
     });
-  });
+  }
   return problems;
 }

@@ -30,7 +30,7 @@ function walk(node: unknown, path: string, problems: string[]): void {
     return;
   }
   if (Array.isArray(node)) {
-    node.forEach((item, i) => walk(item, `${path}[${i}]`, problems));
+    for (const [i, item] of node.entries()) walk(item, `${path}[${i}]`, problems);
     return;
   }
   for (const [key, value] of Object.entries(node)) {

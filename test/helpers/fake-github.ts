@@ -83,7 +83,7 @@ export class FakeGitHub {
     };
   }
 
-  private handle(req: IncomingMessage, res: ServerResponse, body: string): void {
+  private handle(req: IncomingMessage, res: ServerResponse, body: string) {
     const url = new URL(req.url ?? '/', this.baseUrl);
     this.requests.push({
       method: req.method ?? '',

@@ -33,7 +33,7 @@ export async function startFakeGrafana(token: string, folders: string[] = []): P
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '');
-  const handle = (req: IncomingMessage, res: ServerResponse, text: string): void => {
+  const handle = (req: IncomingMessage, res: ServerResponse, text: string) => {
     state.requests.push({ method: req.method ?? '', path: req.url ?? '' });
     const scripted = state.script.shift();
     if (scripted) return json(res, scripted, { message: 'scripted failure' });

@@ -101,7 +101,8 @@ export function readNumericCsv(path: string): { header: string[]; columns: Recor
   const header = head!.split(',');
   const columns: Record<string, number[]> = Object.fromEntries(header.map((h) => [h, [] as number[]]));
   for (const line of lines) {
-    line.split(',').forEach((cell, i) => columns[header[i]!]?.push(cell.trim() === '' ? NaN : Number(cell)));
+    for (const [i, cell] of line.split(',').entries())
+      columns[header[i]!]?.push(cell.trim() === '' ? NaN : Number(cell));
   }
   return { header, columns };
 }

@@ -44,8 +44,14 @@ async function cli(
 ): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => (out.push(String(s)), true));
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => (err.push(String(s)), true));
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
+    out.push(String(s));
+    return true;
+  });
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
+    err.push(String(s));
+    return true;
+  });
   try {
     return { code: await main(args, env), out: out.join(''), err: err.join('') };
   } finally {

@@ -31,7 +31,10 @@ export class StepMap {
     if (!this.columnOrder.has(column)) this.columnOrder.set(column, true);
     if (cell.kind === CellKind.Missing) return;
     let row = this.rows.get(step);
-    if (!row) this.rows.set(step, (row = new Map()));
+    if (!row) {
+      row = new Map();
+      this.rows.set(step, row);
+    }
     row.set(column, cell);
   }
 

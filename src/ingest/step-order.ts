@@ -30,6 +30,13 @@ class Block {
     this.nanTokens = new Array<number[] | undefined>(columns).fill(undefined);
   }
 
+  /** Note that row `row` of column `column` holds an explicit nan token. */
+  markNanToken(column: number, row: number): void {
+    const rows = this.nanTokens[column];
+    if (rows) rows.push(row);
+    else this.nanTokens[column] = [row];
+  }
+
   /** Keep the first `n` rows. */
   truncate(n: number): void {
     this.length = n;
@@ -133,30 +140,6 @@ export class StepOrderedRows {
     this.append(step);
   }
 
-  /** The step of the last row held, or of the last row handed on; -Infinity before the first. */
-  lastStep(): number {
-    const block = this.current.length ? this.current : this.held;
-    return block.length ? block.steps[block.length - 1]! : this.lastTaken;
-  }
-
-  /**
-   * Add `n` rows at once, given column-major: metric column c of row r at `values[c * stride + r]`, NaN
-   * for an empty cell. Their steps must increase strictly from above `lastStep()`, so none is a restart
-   * or a merge: the same as committing them one by one, without the per-row work.
-   */
-  appendColumns(steps: Float64Array, values: Float64Array, stride: number, n: number): void {
-    for (let done = 0; done < n; ) {
-      const block = this.blockWithRoom();
-      const at = block.length;
-      const k = Math.min(n - done, block.capacity - at);
-      block.steps.set(steps.subarray(done, done + k), at);
-      for (let c = 0; c < this.columns; c++)
-        block.values[c]!.set(values.subarray(c * stride + done, c * stride + done + k), at);
-      block.length += k;
-      done += k;
-    }
-  }
-
   /** Blocks complete and out of restart reach, as batches. */
   take(): Batch[] {
     const out = this.ready.map((b) => b.toBatch());
@@ -239,7 +222,7 @@ export class StepOrderedRows {
     block.steps[row] = step;
     for (let c = 0; c < this.columns; c++) {
       block.values[c]![row] = this.values[c]!;
-      if (this.kinds[c] === CellKind.NanToken) (block.nanTokens[c] ??= []).push(row);
+      if (this.kinds[c] === CellKind.NanToken) block.markNanToken(c, row);
     }
   }
 
@@ -250,7 +233,7 @@ export class StepOrderedRows {
       block.values[c]![row] = this.values[c]!;
       const tokens = block.nanTokens[c];
       const marked = tokens !== undefined && tokens[tokens.length - 1] === row;
-      if (kind === CellKind.NanToken && !marked) (block.nanTokens[c] ??= []).push(row);
+      if (kind === CellKind.NanToken && !marked) block.markNanToken(c, row);
       if (kind === CellKind.Number && marked) {
         tokens.pop();
         if (!tokens.length) block.nanTokens[c] = undefined;

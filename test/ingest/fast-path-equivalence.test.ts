@@ -1,11 +1,11 @@
-/** The fast path must give exactly csv-parse's batches on the benchmark's realistic file. */
+/** The byte scanner must give exactly csv-parse's batches on the benchmark's realistic file. */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTrainingCsv, TRAINING_CSV_COLUMNS } from '../../bench/ingest/generate.js';
 import type { Batch } from '../../src/model.js';
-import { openCsvTable } from '../../src/ingest/csv/table.js';
+import { openCsvTable, type RowParser } from '../../src/ingest/csv/table.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -15,18 +15,18 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function batches(path: string, parser: 'auto' | 'csv-parse'): Promise<{ columns: string[]; batches: Batch[] }> {
+async function batches(path: string, parser: RowParser): Promise<{ columns: string[]; batches: Batch[] }> {
   const table = await openCsvTable(path, { parser });
   const out: Batch[] = [];
   for await (const batch of table.batches) out.push(batch);
   return { columns: table.columns, batches: out };
 }
 
-describe('fast path vs csv-parse on the generated 100k × 12 training CSV', () => {
+describe('byte scanner vs csv-parse on the generated 100k × 12 training CSV', () => {
   it('produces identical batches (steps, every value bit for bit, nan tokens)', async () => {
     const path = join(dir, 'metrics_rank_0.csv');
     await generateTrainingCsv(path, { steps: 100_000, seed: 1 });
-    const fast = await batches(path, 'auto');
+    const fast = await batches(path, 'byte-scanner');
     const slow = await batches(path, 'csv-parse');
     expect(fast.columns).toEqual(TRAINING_CSV_COLUMNS.slice(1));
     expect(fast.batches.map((b) => b.steps.length)).toEqual([65_536, 34_464]);
@@ -52,7 +52,7 @@ describe('fast path vs csv-parse on the generated 100k × 12 training CSV', () =
   it('also on the sparse variant (validation loss only every 100 steps)', async () => {
     const path = join(dir, 'sparse.csv');
     await generateTrainingCsv(path, { steps: 5_000, seed: 3, sparseValidation: true });
-    const fast = await batches(path, 'auto');
+    const fast = await batches(path, 'byte-scanner');
     const slow = await batches(path, 'csv-parse');
     expect(fast.batches).toEqual(slow.batches);
     const val = fast.batches[0]!.values[1]!;

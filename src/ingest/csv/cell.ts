@@ -1,5 +1,5 @@
 /**
- * What one CSV cell holds. Both parsers (the byte-level fast path and csv-parse) classify cells through
+ * What one CSV cell holds. Both row readers (the byte scanner and csv-parse) classify cells through
  * this one grammar, so they produce identical batches.
  */
 

@@ -65,15 +65,20 @@ export function scanNumber(buf: Buffer, start: number, end: number, tabIsBlank =
   // All digits go into one double; it is exact while at most 15 of them are significant.
   let mantissa = 0;
   const intStart = i;
-  while (i < end && (c = buf[i]! - 0x30) >= 0 && c <= 9) {
+  while (i < end) {
+    c = buf[i]! - 0x30;
+    if (c < 0 || c > 9) break;
     mantissa = mantissa * 10 + c;
     i++;
   }
   let digits = i - intStart;
   let exponent = 0;
   if (i < end && buf[i] === 0x2e /* . */) {
-    const fracStart = ++i;
-    while (i < end && (c = buf[i]! - 0x30) >= 0 && c <= 9) {
+    i++;
+    const fracStart = i;
+    while (i < end) {
+      c = buf[i]! - 0x30;
+      if (c < 0 || c > 9) break;
       mantissa = mantissa * 10 + c;
       i++;
     }
@@ -93,7 +98,9 @@ export function scanNumber(buf: Buffer, start: number, end: number, tabIsBlank =
     }
     const expStart = i;
     let explicit = 0;
-    while (i < end && (c = buf[i]! - 0x30) >= 0 && c <= 9) {
+    while (i < end) {
+      c = buf[i]! - 0x30;
+      if (c < 0 || c > 9) break;
       if (explicit < 100_000) explicit = explicit * 10 + c;
       i++;
     }
@@ -109,7 +116,7 @@ export function scanNumber(buf: Buffer, start: number, end: number, tabIsBlank =
   const significant = digits > 15 ? digits - leadingZeros(buf, intStart, last) : digits;
   if (significant > 15 || exponent > 22 || exponent < -22) {
     const exact = significant <= 19 ? longDecimal(buf, first, last, exponent) : NaN;
-    scanned[0] = exact === exact ? (negative ? -exact : exact) : numberFromText(buf, first, last);
+    scanned[0] = Number.isNaN(exact) ? numberFromText(buf, first, last) : negative ? -exact : exact;
   } else {
     const magnitude = exponent < 0 ? mantissa / POW10[-exponent]! : mantissa * POW10[exponent]!;
     scanned[0] = negative ? -magnitude : magnitude;

@@ -1,27 +1,42 @@
 /**
- * `npm run bench:sketch`: the summary's sketches, sketches-js' DDSketch against ours (its mapping, counts
- * in WebAssembly), on what one 100k-step run gives them: 6 window metrics × 100,000 values (±5 % noise
- * and a warm-up ramp) spread over 32 step windows, then the windows merged into the steady state and 7 quantiles read from each.
+ * `npm run bench:sketch`: the summary's Sketch (sketches-js' mapping, counts in a Float64Array) against
+ * sketches-js' own DDSketch behind the same API (wrapped-ddsketch.ts), on what one 100k-step run gives
+ * them: 6 window metrics × 100,000 values (±5 % noise and a warm-up ramp) spread over 32 step windows,
+ * then the windows merged into the steady state and 7 quantiles read from each.
  *
- * Each round runs in a fresh process, as the CLI does, so the figure includes the JIT's warm-up; the
- * median of 7 rounds is reported with the memory held at the end (V8's heap, plus our module's memory).
+ * Each round runs in a fresh process, as the CLI does, so the figure includes the JIT's warm-up; the two
+ * alternate round by round, and the median of 7 rounds (BENCH_ROUNDS to change) is reported, in wall and
+ * CPU time, with V8's heap at the end.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import sketches from '@datadog/sketches-js';
+import { getHeapStatistics } from 'node:v8';
+import { Sketch } from '../../src/summarize/sketch.js';
 import { mulberry32 } from '../random.js';
-import { RELATIVE_ACCURACY, Sketch, sketchMemoryBytes } from '../../src/summarize/sketch.js';
+import { WrappedDDSketch } from './wrapped-ddsketch.js';
 
 const METRICS = 6;
 const STEPS = 100_000;
 const WINDOWS = 32;
 const LEVELS = [0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95];
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 
+/** What both implementations offer, as the summary uses it. */
 interface Like {
-  accept(v: number): void;
-  merge(o: Like): void;
+  acceptMany(values: Float64Array, from: number, to: number): void;
+  merge(other: Like): void;
+  quantiles(levels: readonly number[]): number[];
 }
+
+const IMPLEMENTATIONS: Record<string, { label: string; make: () => Like }> = {
+  'sketches-js': {
+    label: 'sketches-js DDSketch (its DenseStore; merge keeps negative values)',
+    make: () => new WrappedDDSketch() as unknown as Like,
+  },
+  ours: { label: 'ours (same mapping, counts in a Float64Array)', make: () => new Sketch() as unknown as Like },
+};
 
 /** Per metric: a level, ±5 % noise and a warm-up ramp, like MFU, TFLOPs, tokens/s and memory. */
 function columns(): Float64Array[] {
@@ -35,83 +50,80 @@ function columns(): Float64Array[] {
   });
 }
 
-function workload(
-  data: Float64Array[],
-  make: () => Like,
-  quantile: (s: Like, q: number) => number,
-  batch: boolean,
-): number {
+/** The summary's work on the columns; the sum of every quantile read, to check the two agree. */
+function workload(data: Float64Array[], make: () => Like): number {
   let check = 0;
+  const width = STEPS / WINDOWS;
   for (const values of data) {
     const windows: Like[] = [];
-    const width = STEPS / WINDOWS;
     for (let w = 0; w < WINDOWS; w++) {
       const sketch = make();
-      if (batch) (sketch as Sketch).acceptMany(values, w * width, (w + 1) * width);
-      else for (let i = w * width; i < (w + 1) * width; i++) sketch.accept(values[i]!);
+      sketch.acceptMany(values, w * width, (w + 1) * width);
       windows.push(sketch);
     }
     const steady = make();
     for (const w of windows) steady.merge(w);
-    for (const w of [...windows, steady]) for (const q of LEVELS) check += quantile(w, q);
+    for (const w of [...windows, steady]) for (const v of w.quantiles(LEVELS)) check += v;
   }
   return check;
 }
 
-const which = process.argv[2];
-if (which) {
+interface Round {
+  ms: number;
+  /** CPU time of the process over the workload, all threads: what a machine shared with other jobs disturbs least. */
+  cpuMs: number;
+  check: number;
+  heapMiB: number;
+}
+
+/** One round in this process: what a child prints. */
+function measureHere(which: string): Round {
+  const impl = IMPLEMENTATIONS[which];
+  if (!impl) throw new Error(`unknown implementation ${which}`);
   const data = columns();
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const check =
-    which === 'sketches-js'
-      ? workload(
-          data,
-          () => new sketches.DDSketch({ relativeAccuracy: RELATIVE_ACCURACY }) as unknown as Like,
-          (s, q) => (s as unknown as InstanceType<typeof sketches.DDSketch>).getValueAtQuantile(q),
-          false,
-        )
-      : workload(
-          data,
-          () => new Sketch() as unknown as Like,
-          (s, q) => (s as unknown as Sketch).quantile(q),
-          true,
-        );
+  const check = workload(data, impl.make);
   const ms = performance.now() - t0;
-  const { getHeapStatistics } = await import('node:v8');
-  // Our counts live in the summary module's memory, outside V8's heap: both are counted.
-  const moduleBytes = which === 'ours' ? sketchMemoryBytes() : 0;
-  console.log(JSON.stringify({ ms, check, heapMiB: (getHeapStatistics().total_heap_size + moduleBytes) / 2 ** 20 }));
-} else {
+  const cpu = process.cpuUsage(cpu0);
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, check, heapMiB: getHeapStatistics().total_heap_size / 2 ** 20 };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+/** Alternate fresh processes of each implementation; the Markdown table of medians. */
+function compare(): string {
   const self = fileURLToPath(import.meta.url);
-  const run = (impl: string) =>
-    JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', self, impl], { encoding: 'utf8' })) as {
-      ms: number;
-      check: number;
-      heapMiB: number;
-    };
-  const results: Record<string, { ms: number[]; heap: number[]; check: number }> = {};
-  for (let round = 0; round < 7; round++) {
-    for (const impl of ['sketches-js', 'ours']) {
-      const r = run(impl);
-      const slot = (results[impl] ??= { ms: [], heap: [], check: r.check });
-      slot.ms.push(r.ms);
-      slot.heap.push(r.heapMiB);
-    }
-  }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-  const a = results['sketches-js']!;
-  const b = results.ours!;
-  const table = [
-    `| sketch (${METRICS} × ${STEPS.toLocaleString('en')} values, ${WINDOWS} windows, fresh process) | ms (median of 7) | memory at the end (V8 heap + our WebAssembly memory), MiB | quantile checksum |`,
-    '|---|---|---|---|',
-    `| sketches-js DDSketch | ${median(a.ms).toFixed(1)} | ${median(a.heap).toFixed(1)} | ${a.check.toPrecision(12)} |`,
-    `| ours (same mapping, counts in WebAssembly) | ${median(b.ms).toFixed(1)} | ${median(b.heap).toFixed(1)} | ${b.check.toPrecision(12)} |`,
+  const run = (which: string) =>
+    JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', self, which], { encoding: 'utf8' })) as Round;
+  const rounds: Record<string, Round[]> = Object.fromEntries(Object.keys(IMPLEMENTATIONS).map((which) => [which, []]));
+  for (let round = 0; round < ROUNDS; round++)
+    for (const which of Object.keys(IMPLEMENTATIONS)) rounds[which]!.push(run(which));
+  const theirs = rounds['sketches-js']!;
+  const ours = rounds.ours!;
+  const same = theirs.every((r) => r.check === ours[0]!.check) && ours.every((r) => r.check === ours[0]!.check);
+  const row = (which: string) => {
+    const r = rounds[which]!;
+    return `| ${IMPLEMENTATIONS[which]!.label} | ${median(r.map((x) => x.ms)).toFixed(1)} | ${median(r.map((x) => x.cpuMs)).toFixed(1)} | ${median(r.map((x) => x.heapMiB)).toFixed(1)} | ${r[0]!.check.toPrecision(12)} |`;
+  };
+  const ratio = (key: 'ms' | 'cpuMs') => median(theirs.map((x) => x[key])) / median(ours.map((x) => x[key]));
+  return [
+    `| sketch (${METRICS} × ${STEPS.toLocaleString('en')} values, ${WINDOWS} windows, fresh process) | wall ms (median of ${ROUNDS}) | CPU ms (median) | V8 heap at the end, MiB | quantile checksum |`,
+    '|---|---|---|---|---|',
+    row('sketches-js'),
+    row('ours'),
     '',
-    `Ours is ${(median(a.ms) / median(b.ms)).toFixed(1)}× faster; the checksums of all quantiles ${a.check === b.check ? 'match' : 'DIFFER'}.`,
+    `Ours is ${ratio('ms').toFixed(1)}× faster in wall time, ${ratio('cpuMs').toFixed(1)}× in CPU time; the checksums of all quantiles ${same ? 'match' : 'DIFFER'}.`,
   ].join('\n');
+}
+
+const which = process.argv[2];
+if (which) console.log(JSON.stringify(measureHere(which)));
+else {
+  const table = compare();
   console.log(table);
   writeFileSync(
     'bench/sketch/RESULTS.md',
-    `# Sketch benchmark\n\nMeasured by \`npm run bench:sketch\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}).\n\n${table}\n`,
+    `# Sketch benchmark\n\nMeasured by \`npm run bench:sketch\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${process.platform}, ${cpus().length} cores).\n\n${table}\n`,
   );
 }

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DivergenceDetector } from './divergence.js';
-import { loadColumn, loadSteps } from './wasm-summary.js';
 
 const powerLaw = (step: number) => 2 + 8 * (step + 1) ** -0.5;
 
 /** Feed `loss(step)` for steps [from, to) as one column. */
 function feed(d: DivergenceDetector, from: number, to: number, loss: (step: number) => number): void {
   const steps = Float64Array.from({ length: to - from }, (_, i) => from + i);
-  d.addColumn(loadColumn(loadSteps(steps), steps.map(loss)), 0, steps.length);
+  d.addColumn(steps, steps.map(loss), 0, steps.length);
 }
 
 describe('DivergenceDetector', () => {

@@ -8,8 +8,6 @@
  * Diverged when elevated for `sustain` consecutive points (default 20), or from some point to the end
  * of the run for at least 5 points. Only points after warm-up count.
  */
-import { doubles, scratch, summaryModule, type ModuleColumn } from './wasm-summary.js';
-
 export interface DivergenceFinding {
   step: number;
   value: number;
@@ -31,28 +29,33 @@ export class DivergenceDetector {
   ) {}
 
   /**
-   * Add the points of a loaded column, `values[i]` at `steps[i]` for i in [from, to), in step order; NaN
-   * and ±Infinity are not points. The loop runs in the summary module (assembly/column.ts), with this
-   * detector's state handed in and out.
+   * Add the points `values[i]` at `steps[i]` for i in [from, to), in step order; NaN and ±Infinity are
+   * not points. The state lives in locals during the loop: a double stored in an object field on each
+   * point is boxed on the heap until the code is optimised, which in a CLI run is most of the time.
    */
-  addColumn(column: ModuleColumn, from: number, to: number): void {
+  addColumn(steps: Float64Array, values: Float64Array, from: number, to: number): void {
     if (this.found) return;
-    const wasm = summaryModule();
-    const at = scratch(7);
-    const state = doubles(at, 7);
-    state[0] = this.smoothed;
-    state[1] = this.min;
-    state[2] = this.streak;
-    state[3] = this.start.step;
-    state[4] = this.start.value;
-    state[5] = this.start.min;
-    wasm.divergence(column.valuesAt, column.stepsAt, from, to, this.alpha, this.rise, this.sustain, at);
-    const out = doubles(at, 7);
-    this.smoothed = out[0]!;
-    this.min = out[1]!;
-    this.streak = out[2]!;
-    this.start = { step: out[3]!, value: out[4]!, min: out[5]! };
-    if (out[6] === 1) this.found = this.start;
+    const { alpha, rise, sustain } = this;
+    let smoothed = this.smoothed;
+    let min = this.min;
+    let streak = this.streak;
+    for (let i = from; i < to; i++) {
+      const value = values[i]!;
+      if (value - value !== 0) continue;
+      smoothed = Number.isNaN(smoothed) ? value : alpha * value + (1 - alpha) * smoothed;
+      if (smoothed < min) min = smoothed;
+      if (smoothed > min + rise * Math.abs(min)) {
+        if (streak === 0) this.start = { step: steps[i]!, value, min };
+        streak += 1;
+        if (streak >= sustain) {
+          this.found = this.start;
+          break;
+        }
+      } else streak = 0;
+    }
+    this.smoothed = smoothed;
+    this.min = min;
+    this.streak = streak;
   }
 
   result(): DivergenceFinding | null {

@@ -8,7 +8,6 @@ import { classify } from '../classify/index.js';
 import { InputError, type MetricClass, type RunInput, type RunSummary } from '../model.js';
 import { metricKey } from '../naming.js';
 import { MetricAccumulator } from './metric-accumulator.js';
-import { loadSteps } from './wasm-summary.js';
 
 export async function summarizeRun(input: RunInput, config: Config): Promise<RunSummary> {
   const { table } = input;
@@ -31,11 +30,10 @@ export async function summarizeRun(input: RunInput, config: Config): Promise<Run
     }
     rows += n;
     lastStep = batch.steps[n - 1]!;
-    const steps = loadSteps(batch.steps);
     for (let c = 0; c < accumulators.length; c++) {
       const acc = accumulators[c];
       if (!acc) continue;
-      acc.addColumn(steps, batch.values[c]!);
+      acc.addColumn(batch.steps, batch.values[c]!);
       // A NaN token is a broken loss only where the row carries other values; a row of NaN is a gap.
       const tokens = acc.cls.kind === 'loss' ? batch.nanTokens?.[c] : undefined;
       if (tokens) {

@@ -6,7 +6,6 @@ import { median } from 'simple-statistics';
 import type { MetricClass, MetricSummary, SteadyState } from '../model.js';
 import type { Config } from '../classify/config.js';
 import { DivergenceDetector } from './divergence.js';
-import { doubles, loadColumn, scratch, summaryModule, type ModuleColumn, type StepsInModule } from './wasm-summary.js';
 import { firstAtOrAbove } from './first-at-or-above.js';
 import { LossSampler } from './loss-sampler.js';
 import { Sketch, quantilesOf } from './sketch.js';
@@ -51,55 +50,66 @@ export class MetricAccumulator {
   }
 
   /**
-   * Add a batch's column: `values[i]` logged at `steps[i]`, NaN where the row has no value. The batch's
-   * steps are loaded into the summary module once for all its columns (`loadSteps`).
+   * Add a batch's column: `values[i]` logged at `steps[i]`, NaN where the row has no value.
    *
-   * The loops over every value — statistics, sketches, divergence — run in the summary module
-   * (assembly/summary.ts); what is left here visits a few values per window or sample.
+   * Column at a time, in loops that each see one kind of work: a double handed to a call that is not
+   * inlined is boxed on the heap, and a loop that sees loss columns first and window columns later is
+   * compiled, thrown away and compiled again. Both cost more than the arithmetic in a short CLI run.
    */
-  addColumn(steps: StepsInModule, values: Float64Array): void {
-    const column = loadColumn(steps, values);
-    this.addStatistics(column);
-    if (this.sampler) this.addLoss(column);
+  addColumn(steps: Float64Array, values: Float64Array): void {
+    this.addStatistics(steps, values);
+    if (this.sampler) this.addLoss(steps, values);
     // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
-    this.windows?.addColumn(column, this.steadyFrom, this.cls.kind === 'timer');
+    this.windows?.addColumn(steps, values, this.steadyFrom, this.cls.kind === 'timer');
   }
 
-  /** Count, first, last, min, max and the steady-state sum; infinities counted apart. */
-  private addStatistics(column: ModuleColumn): void {
-    const at = scratch(9);
-    const state = doubles(at, 9);
-    state[0] = this.count;
-    state[1] = this.first;
-    state[2] = this.last;
-    state[3] = this.lastStep;
-    state[4] = this.min;
-    state[5] = this.max;
-    state[6] = this.steadySum;
-    state[7] = 0;
-    state[8] = Number.NaN;
-    summaryModule().statistics(column.valuesAt, column.stepsAt, column.values.length, this.steadyFrom, at);
-    const out = doubles(at, 9);
-    this.count = out[0]!;
-    this.first = out[1]!;
-    this.last = out[2]!;
-    this.lastStep = out[3]!;
-    this.min = out[4]!;
-    this.max = out[5]!;
-    this.steadySum = out[6]!;
-    if (out[7]! > 0) {
-      this.inf += out[7]!;
-      this.firstNonFiniteStep ??= out[8]!;
+  /**
+   * Count, first, last, min, max and the steady-state sum; infinities counted apart. The fields are read
+   * into locals for the loop and written back after it, so no double is stored in the object per value.
+   */
+  private addStatistics(steps: Float64Array, values: Float64Array): void {
+    const n = steps.length;
+    const steadyFrom = this.steadyFrom;
+    let { count, first, last, lastStep, min, max, steadySum } = this;
+    let infinite = 0;
+    let firstInfinite = Number.NaN;
+    for (let i = 0; i < n; i++) {
+      const value = values[i]!;
+      if (value - value !== 0) {
+        // NaN is a missing value; ±Infinity a broken one, counted apart.
+        if (value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY) {
+          if (infinite === 0) firstInfinite = steps[i]!;
+          infinite += 1;
+        }
+        continue;
+      }
+      if (count === 0) first = value;
+      count += 1;
+      last = value;
+      lastStep = steps[i]!;
+      if (value < min) min = value;
+      if (value > max) max = value;
+      if (lastStep >= steadyFrom) steadySum += value;
+    }
+    this.count = count;
+    this.first = first;
+    this.last = last;
+    this.lastStep = lastStep;
+    this.min = min;
+    this.max = max;
+    this.steadySum = steadySum;
+    if (infinite > 0) {
+      this.inf += infinite;
+      this.firstNonFiniteStep ??= firstInfinite;
     }
   }
 
   /** Loss only: its steady sketch, divergence, sampled points and the last FINAL_POINTS values. */
-  private addLoss(column: ModuleColumn): void {
-    const { steps, values } = column;
+  private addLoss(steps: Float64Array, values: Float64Array): void {
     // Steps increase, so the steady part of the batch is one run of it.
     const steadyAt = firstAtOrAbove(steps, 0, this.steadyFrom);
-    this.steady!.acceptColumn(column, steadyAt, steps.length);
-    this.divergence!.addColumn(column, steadyAt, steps.length);
+    this.steady!.acceptMany(values, steadyAt, steps.length);
+    this.divergence!.addColumn(steps, values, steadyAt, steps.length);
     this.sampler!.addColumn(steps, values);
     // Only the batch's last FINAL_POINTS finite values can stay in the ring.
     let from = steps.length;
@@ -158,11 +168,6 @@ export class MetricAccumulator {
         divergence: this.divergence!.result(),
       };
     }
-    // Sketch counts live in WebAssembly memory, which the garbage collector does not see grow: a batch of
-    // many runs would hold every run's until a collection happened to finalise them. Return it now.
-    sketch?.dispose();
-    this.steady?.dispose();
-    this.windows?.dispose();
     return summary;
   }
 }

@@ -5,17 +5,19 @@
  *   key(x) = ⌈log_γ x⌉,  γ = (1 + α) / (1 − α)        (sketches-js' LogarithmicMapping)
  *   value(k) = 2γ^k / (1 + γ)                          (within α of every x with key k)
  *
- * The mapping is sketches-js'. The bin counts are not: they live in WebAssembly (assembly/sketch-counts.ts),
- * where keying every value of a run's windows and merging windows as they coarsen runs compiled from the
- * start — in JavaScript, a CLI run was over before most of that code was optimised (`npm run bench:sketch`:
- * 11.1 ms where the JavaScript counts took 16.3 ms, in a fresh process). sketches-js' DDSketch.merge also
- * drops the other sketch's negative values; these do not.
+ * The mapping is sketches-js'; the bin counts are not its DenseStore (dense-counts.ts instead), for three
+ * reasons. Its DDSketch.merge drops the other sketch's negative values; its DenseStore.merge misplaces the
+ * counts of key 0 (1 and the values just below it) when it has to widen the range below; and it keeps the counts in a
+ * JS array that it re-slices and re-spreads each time the key range moves, which makes it the slower of the
+ * two on a run's windows in a fresh process, as the CLI runs (`npm run bench:sketch` compares them). The
+ * answers are otherwise the same (tests hold every quantile equal to sketches-js').
  *
- * A Sketch owns memory in the module: `dispose()` returns it at once, and a sketch that is dropped
- * without it returns it when the garbage collector finalises the object.
+ * The counting stays in JavaScript, like the rest of the summary, rather than in a compiled module: one ran
+ * a run's first values faster, before V8 has optimised this code, at the price of a second language, a
+ * build step and memory freed by hand; bench/sketch/RESULTS.md has what that costs.
  */
 import { LogarithmicMapping } from '@datadog/sketches-js/dist/ddsketch/mapping/index.js';
-import { doubles, scratch, summaryModule, type ModuleColumn, type SummaryExports } from './wasm-summary.js';
+import { DenseCounts } from './dense-counts.js';
 
 /** 0.05 % relative error: far below the 1 % run-to-run noise the gate works against. */
 export const RELATIVE_ACCURACY = 0.0005;
@@ -24,83 +26,77 @@ const MAPPING = new LogarithmicMapping(RELATIVE_ACCURACY);
 /** Below this a value counts as zero (the mapping's smallest indexable value). */
 const MIN_INDEXABLE = MAPPING.minPossible;
 /**
- * MAPPING.key(x) = ⌈log2(x) · MULTIPLIER⌉, the multiplier computed as the mapping computes it. The module
- * takes log2 from AssemblyScript's library, not V8's Math.log2; the two can differ in the last bit, which
- * moves a key only when log2(x) · MULTIPLIER lies within about 1e-12 of an integer (a test holds the keys
- * equal to the mapping's on 100,000 values spread over 70 orders of magnitude).
+ * MAPPING.key(x) = ⌈log2(x) · MULTIPLIER⌉, computed as the mapping computes it (a test holds the two
+ * equal). Inline in the loop because a double handed to a call that is not inlined is boxed on the heap.
  */
 const MULTIPLIER = (1 / Math.log1p((2 * RELATIVE_ACCURACY) / (1 - RELATIVE_ACCURACY))) * Math.log(2);
 
-let configured = false;
-
-/** The summary module, told the mapping once. */
-function sketchModule(): SummaryExports {
-  const wasm = summaryModule();
-  if (!configured) {
-    wasm.configure(MULTIPLIER, MIN_INDEXABLE);
-    configured = true;
-  }
-  return wasm;
+/** The mapping's key of a positive value. */
+function keyOf(value: number): number {
+  return Math.ceil(Math.log2(value) * MULTIPLIER) + 0; // + 0 turns -0 into 0, as the mapping does
 }
 
-/** Sketches dropped without dispose(): their memory in the module goes back when they are collected. */
-const finalizer = new FinalizationRegistry<number>((ptr) => sketchModule().free(ptr));
-
-/** Bytes of memory the sketches' module holds (it grows, and never shrinks, as sketches need more). */
-export function sketchMemoryBytes(): number {
-  return summaryModule().memory.buffer.byteLength;
+/** A quantile asked of one store: its rank there, and where its answer goes. */
+interface Ask {
+  rank: number;
+  at: number;
 }
 
 export class Sketch {
-  /** The sketch's address in the module's memory; 0 once disposed. */
-  private ptr: number;
-
-  constructor() {
-    this.ptr = sketchModule().create();
-    finalizer.register(this, this.ptr, this);
-  }
-
-  get count(): number {
-    return sketchModule().field(this.ptr, 0);
-  }
-  get min(): number {
-    return sketchModule().field(this.ptr, 1);
-  }
-  get max(): number {
-    return sketchModule().field(this.ptr, 2);
-  }
+  count = 0;
+  min = Number.POSITIVE_INFINITY;
+  max = Number.NEGATIVE_INFINITY;
+  private zero = 0;
+  private readonly positive = new DenseCounts();
+  private readonly negative = new DenseCounts();
 
   /** Add a finite value. */
   accept(value: number): void {
-    const at = scratch(1);
-    doubles(at, 1)[0] = value;
-    sketchModule().accept(this.ptr, at, 1);
+    if (value > MIN_INDEXABLE) this.positive.add(keyOf(value));
+    else if (value < -MIN_INDEXABLE) this.negative.add(keyOf(-value));
+    else this.zero += 1;
+    this.count += 1;
+    if (value < this.min) this.min = value;
+    if (value > this.max) this.max = value;
   }
 
-  /** Add the finite values among `values[from, to)`. */
+  /** Add the finite values among `values[from, to)`; a batch's run of one window goes in with one call. */
   acceptMany(values: Float64Array, from: number, to: number): void {
-    if (to <= from) return;
-    const at = scratch(to - from);
-    doubles(at, to - from).set(values.subarray(from, to));
-    sketchModule().accept(this.ptr, at, to - from);
-  }
-
-  /** Add the finite values among a loaded column's `[from, to)`: a batch's run of one window in one call. */
-  acceptColumn(column: ModuleColumn, from: number, to: number): void {
-    if (to > from) sketchModule().accept(this.ptr, column.valuesAt + 8 * from, to - from);
+    const positive = this.positive;
+    let positives = 0;
+    let count = 0;
+    let min = this.min;
+    let max = this.max;
+    for (let i = from; i < to; i++) {
+      const value = values[i]!;
+      if (value - value !== 0) continue; // NaN or ±Infinity
+      if (value > MIN_INDEXABLE) {
+        const key = Math.ceil(Math.log2(value) * MULTIPLIER) + 0; // keyOf, inline
+        if (key < positive.minKey || key > positive.maxKey) positive.extend(key, key);
+        const bins = positive.bins;
+        const at = key - positive.offset;
+        bins[at] = bins[at]! + 1;
+        positives += 1;
+      } else if (value < -MIN_INDEXABLE) this.negative.add(keyOf(-value));
+      else this.zero += 1;
+      count += 1;
+      if (value < min) min = value;
+      if (value > max) max = value;
+    }
+    positive.count += positives;
+    this.count += count;
+    this.min = min;
+    this.max = max;
   }
 
   /** Add everything `other` holds; the result is the sketch of both inputs together. */
   merge(other: Sketch): void {
-    sketchModule().merge(this.ptr, other.ptr);
-  }
-
-  /** Return the sketch's memory now; the sketch must not be used afterwards. */
-  dispose(): void {
-    if (!this.ptr) return;
-    finalizer.unregister(this);
-    sketchModule().free(this.ptr);
-    this.ptr = 0;
+    this.positive.merge(other.positive);
+    this.negative.merge(other.negative);
+    this.zero += other.zero;
+    this.count += other.count;
+    if (other.min < this.min) this.min = other.min;
+    if (other.max > this.max) this.max = other.max;
   }
 
   /** The value at quantile q ∈ [0, 1] (rank q·(n − 1)), as sketches-js' DDSketch.getValueAtQuantile answers. */
@@ -110,38 +106,36 @@ export class Sketch {
 
   /** `quantile` of each level, with one pass over each store. */
   quantiles(levels: readonly number[]): number[] {
-    const wasm = sketchModule();
-    const count = this.count;
     const out = new Array<number>(levels.length).fill(Number.NaN);
-    if (count === 0) return out;
-    const zero = wasm.field(this.ptr, 3);
-    const negatives = wasm.field(this.ptr, 4);
+    if (this.count === 0) return out;
+    const negatives = this.negative.count;
     // Ranks that fall among the negative values (counted from the most negative) and the positive ones.
-    const negativeAsks: { rank: number; at: number }[] = [];
-    const positiveAsks: { rank: number; at: number }[] = [];
+    const negativeAsks: Ask[] = [];
+    const positiveAsks: Ask[] = [];
     levels.forEach((q, at) => {
       if (!(q >= 0 && q <= 1)) return;
-      const rank = q * (count - 1);
+      const rank = q * (this.count - 1);
       if (rank < negatives) negativeAsks.push({ rank: negatives - rank - 1, at });
-      else if (rank < negatives + zero) out[at] = 0;
-      else positiveAsks.push({ rank: rank - zero - negatives, at });
+      else if (rank < negatives + this.zero) out[at] = 0;
+      else positiveAsks.push({ rank: rank - this.zero - negatives, at });
     });
-    const answer = (asks: { rank: number; at: number }[], negative: boolean) => {
-      if (!asks.length) return;
-      asks.sort((a, b) => a.rank - b.rank);
-      const n = asks.length;
-      // Ranks in the first half of the scratch space, keys come back in the second.
-      const at = scratch(2 * n);
-      const ranks = doubles(at, n);
-      asks.forEach((a, i) => (ranks[i] = a.rank));
-      wasm.keysAtRanks(this.ptr, negative ? 1 : 0, at, n, negative ? 0 : 1, at + 8 * n);
-      const keys = doubles(at + 8 * n, n);
-      asks.forEach((a, i) => (out[a.at] = (negative ? -1 : 1) * MAPPING.value(keys[i]!)));
-    };
-    answer(negativeAsks, true);
-    answer(positiveAsks, false);
+    answer(out, negativeAsks, this.negative, false, -1);
+    answer(out, positiveAsks, this.positive, true, 1);
     return out;
   }
+}
+
+/** Write into `out` the value of each ask's key in `store`, with one pass over its bins. */
+function answer(out: number[], asks: Ask[], store: DenseCounts, lower: boolean, sign: number): void {
+  if (!asks.length) return;
+  asks.sort((a, b) => a.rank - b.rank);
+  const keys = store.keysAtRanks(
+    asks.map((a) => a.rank),
+    lower,
+  );
+  asks.forEach((a, i) => {
+    out[a.at] = sign * MAPPING.value(keys[i]!);
+  });
 }
 
 /**

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../bench/random.js';
 import { StepWindows } from './step-windows.js';
-import { loadColumn, loadSteps } from './wasm-summary.js';
 
 /** Add values logged at steps, none of them warm-up. */
 function addAll(w: StepWindows, steps: number[], values: number[]): void {
-  w.addColumn(loadColumn(loadSteps(Float64Array.from(steps)), Float64Array.from(values)), -Infinity, false);
+  w.addColumn(Float64Array.from(steps), Float64Array.from(values), -Infinity, false);
 }
 
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
@@ -63,12 +62,13 @@ describe('StepWindows.addColumn', () => {
     const values = steps.map((_, i) => (i % 37 === 0 ? NaN : i % 101 === 0 ? Infinity : 0.4 + random() * 0.1));
     for (const skipWarm of [false, true]) {
       const whole = new StepWindows(50, 8);
-      whole.addColumn(loadColumn(loadSteps(Float64Array.from(steps)), Float64Array.from(values)), 400, skipWarm);
+      whole.addColumn(Float64Array.from(steps), Float64Array.from(values), 400, skipWarm);
       const pieces = new StepWindows(50, 8);
       for (let from = 0; from < steps.length; ) {
         const to = Math.min(steps.length, from + 1 + Math.floor(random() * 300));
         pieces.addColumn(
-          loadColumn(loadSteps(Float64Array.from(steps.slice(from, to))), Float64Array.from(values.slice(from, to))),
+          Float64Array.from(steps.slice(from, to)),
+          Float64Array.from(values.slice(from, to)),
           400,
           skipWarm,
         );

@@ -9,11 +9,16 @@
 import { WINDOW_QUANTILES, type StepWindow } from '../model.js';
 import { firstAtOrAbove } from './first-at-or-above.js';
 import { Sketch, quantilesOf } from './sketch.js';
-import type { ModuleColumn } from './wasm-summary.js';
 
 interface Slot {
   main: Sketch;
   warm: Sketch | null;
+}
+
+/** The window's warm-up sketch, made on its first warm-up value: most windows have none. */
+function warmSketch(slot: Slot): Sketch {
+  slot.warm ??= new Sketch();
+  return slot.warm;
 }
 
 export class StepWindows {
@@ -30,14 +35,13 @@ export class StepWindows {
   }
 
   /**
-   * Add a loaded batch column: `values[i]` logged at `steps[i]` (steps increasing). Values at steps below
+   * Add a batch's column: `values[i]` logged at `steps[i]` (steps increasing). Values at steps below
    * `steadyFrom` are warm-up: they count in their window but not in the steady state, or not at all when
    * `skipWarm`. Non-finite values are skipped, and a window is only made for a finite value.
    * Whole runs of a window go to its sketch at once, so no value is handed through a call on its own.
    * A batch's steps increase strictly, so a window's end is found by bisection.
    */
-  addColumn(column: ModuleColumn, steadyFrom: number, skipWarm: boolean): void {
-    const { steps, values } = column;
+  addColumn(steps: Float64Array, values: Float64Array, steadyFrom: number, skipWarm: boolean): void {
     const n = steps.length;
     let i = 0;
     while (i < n) {
@@ -55,7 +59,7 @@ export class StepWindows {
       const slot = this.slotAt(step);
       const windowEnd = (Math.floor(step / this.width) + 1) * this.width;
       const j = firstAtOrAbove(steps, i + 1, warm ? Math.min(windowEnd, steadyFrom) : windowEnd);
-      (warm ? (slot.warm ??= new Sketch()) : slot.main).acceptColumn(column, i, j);
+      (warm ? warmSketch(slot) : slot.main).acceptMany(values, i, j);
       i = j;
     }
   }
@@ -89,11 +93,7 @@ export class StepWindows {
           continue;
         }
         into.main.merge(slot.main);
-        slot.main.dispose();
-        if (slot.warm) {
-          (into.warm ??= new Sketch()).merge(slot.warm);
-          slot.warm.dispose();
-        }
+        if (slot.warm) warmSketch(into).merge(slot.warm);
       }
       this.slots = merged;
     }
@@ -106,17 +106,6 @@ export class StepWindows {
     const all = new Sketch();
     for (const slot of this.slots.values()) all.merge(slot.main);
     return all.count > 0 ? all : null;
-  }
-
-  /** Return the windows' sketch memory (see Sketch.dispose); the windows are done with afterwards. */
-  dispose(): void {
-    for (const slot of this.slots.values()) {
-      slot.main.dispose();
-      slot.warm?.dispose();
-    }
-    this.slots.clear();
-    this.current = null;
-    this.currentIndex = Number.NaN;
   }
 
   result(): StepWindow[] {
@@ -142,7 +131,6 @@ export class StepWindows {
             Array.from({ length: sketch.count }, (_, k) => (sketch.count === 1 ? 0 : k / (sketch.count - 1))),
           );
         }
-        if (sketch !== slot.main) sketch.dispose();
         return window;
       });
   }

@@ -5,9 +5,15 @@
  * run split over metric families. Non-finite loss and divergence fail whatever the history.
  */
 import { mean, sampleStandardDeviation } from 'simple-statistics';
-import type { GateResult, MetricSummary, MetricVerdict, RunSummary } from '../model.js';
+import {
+  fingerprintKey,
+  type GateResult,
+  type HistoryRecord,
+  type MetricSummary,
+  type MetricVerdict,
+  type RunSummary,
+} from '../model.js';
 import { metricKey } from '../naming.js';
-import { fingerprintKey, type HistoryRecord } from '../store/history.js';
 import { valueAtStep } from './align.js';
 import { buildBaseline, type Baseline, type HistoryPoint } from './baseline.js';
 import { runCompleteness, type Completeness } from './completeness.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../classify/index.js';
+import { DEFAULT_CONFIG } from '../config/index.js';
 import { tableFromColumns } from '../ingest/memory.js';
 import type { RunInput } from '../model.js';
 import { mulberry32 } from '../../bench/random.js';

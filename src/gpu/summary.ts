@@ -126,64 +126,21 @@ export function summarizeGpu(samples: GpuSamples, options: Partial<GpuSummaryOpt
   const span = steadySpan({ positions, activity: gpus.map(activityOf) }, opt.idleThreshold, opt.warmupFraction);
 
   const pooled: Partial<Record<GpuField, number[]>> = {};
-  const devices = gpus.map((g, gi) => {
-    const steady = positions[gi]!.map((p) => inSpan(span, p));
-    const steadyOf = (field: GpuField): number[] | null => {
-      const values = g.fields[field];
-      if (!hasValues(values)) return null;
-      const kept = values!.filter((_, i) => steady[i]);
-      const into = pooled[field] ?? [];
-      pooled[field] = into;
-      for (const v of kept) into.push(v);
-      return kept;
-    };
-    const util = steadyOf('util');
-    const sm = steadyOf('smActive');
-    const tensor = steadyOf('tensorActive');
-    const power = steadyOf('powerW');
-    steadyOf('memUsedMiB');
-    steadyOf('tempC');
-    const device: GpuDeviceSummary = {
-      label: g.label,
-      uuid: g.uuid,
-      name: g.name,
-      samples: g.times.length,
-      steadySamples: steady.filter(Boolean).length,
-      utilization: activity(util),
-      smActive: activity(sm),
-      tensorActive: activity(tensor),
-      memory: memory(g.fields.memUsedMiB, g.fields.memTotalMiB),
-      power: power && hasValues(power) ? { meanW: meanOf(power), maxW: maxOf(g.fields.powerW!) } : null,
-      temperature: hasValues(g.fields.tempC) ? { maxC: maxOf(g.fields.tempC!) } : null,
-      starved: starvedFlag(sm, util, opt),
-    };
-    return device;
-  });
-
-  const allTimes = timed ? gpus.flatMap((g) => g.times).sort((a, b) => a - b) : [];
-  const interval = timed ? sampleInterval(allTimes) : Number.NaN;
-  // One sampling instant gives no duration (not zero: a zero would price the run at nothing).
-  const durationMs = Number.isFinite(interval) ? allTimes[allTimes.length - 1]! - allTimes[0]! + interval : Number.NaN;
-
-  const powered = devices.filter((d) => d.power);
-  const memories = devices.map((d) => d.memory).filter((m): m is MemoryStats => m !== null);
-  const peak = memories.reduce<MemoryStats | null>(
-    (best, m) => (best === null || (m.peakFraction ?? m.peakMiB) > (best.peakFraction ?? best.peakMiB) ? m : best),
-    null,
+  const devices = gpus.map((g, gi) =>
+    summarizeDevice(
+      g,
+      positions[gi]!.map((p) => inSpan(span, p)),
+      pooled,
+      opt,
+    ),
   );
-  const temps = devices.map((d) => d.temperature?.maxC).filter((t): t is number => t !== undefined);
-
+  const { interval, durationMs } = sampling(gpus, timed);
   // Each pooled field is sorted once: its steady state also gives the run's activity figures.
   const pooledFields: Partial<Record<GpuField, PooledField>> = {};
   for (const [field, values] of Object.entries(pooled) as [GpuField, number[]][]) {
     const p = pooledField(values);
     if (p) pooledFields[field] = p;
   }
-  const runActivity = (field: GpuField): ActivityStats | null => {
-    const p = pooledFields[field];
-    return p ? activityStats(p.steady) : null;
-  };
-
   return {
     source: samples.source,
     format: samples.format,
@@ -191,26 +148,97 @@ export function summarizeGpu(samples: GpuSamples, options: Partial<GpuSummaryOpt
     gpuCount: gpus.length,
     durationSeconds: Number.isFinite(durationMs) ? durationMs / 1000 : null,
     sampleIntervalSeconds: Number.isFinite(interval) ? interval / 1000 : null,
-    run: {
-      utilization: runActivity('util'),
-      smActive: runActivity('smActive'),
-      tensorActive: runActivity('tensorActive'),
-      memory: peak,
-      power: powered.length
-        ? {
-            meanW: meanOf(powered.map((d) => d.power!.meanW)),
-            totalMeanW: powered.reduce((s, d) => s + d.power!.meanW, 0),
-            maxW: Math.max(...powered.map((d) => d.power!.maxW)),
-          }
-        : null,
-      temperature: temps.length ? { maxC: Math.max(...temps) } : null,
-      starved: starvedFlag(pooled.smActive ?? null, pooled.util ?? null, opt),
-      starvedGpus: devices.filter((d) => d.starved?.starved).map((d) => d.label),
-    },
+    run: runFigures(devices, pooled, pooledFields, opt),
     devices,
     pooled: pooledFields,
     truncated: samples.truncated,
     warnings: [...samples.warnings],
+  };
+}
+
+/**
+ * One GPU's figures; its steady-state samples of each field are added to `pooled` (fields in a fixed order,
+ * which is the order of the pooled fields in the summary).
+ */
+function summarizeDevice(
+  g: GpuSeries,
+  steady: boolean[],
+  pooled: Partial<Record<GpuField, number[]>>,
+  opt: GpuSummaryOptions,
+): GpuDeviceSummary {
+  const steadyOf = (field: GpuField): number[] | null => {
+    const values = g.fields[field];
+    if (!hasValues(values)) return null;
+    const kept = values!.filter((_, i) => steady[i]);
+    const into = pooled[field] ?? [];
+    pooled[field] = into;
+    for (const v of kept) into.push(v);
+    return kept;
+  };
+  const util = steadyOf('util');
+  const sm = steadyOf('smActive');
+  const tensor = steadyOf('tensorActive');
+  const power = steadyOf('powerW');
+  steadyOf('memUsedMiB');
+  steadyOf('tempC');
+  return {
+    label: g.label,
+    uuid: g.uuid,
+    name: g.name,
+    samples: g.times.length,
+    steadySamples: steady.filter(Boolean).length,
+    utilization: activity(util),
+    smActive: activity(sm),
+    tensorActive: activity(tensor),
+    memory: memory(g.fields.memUsedMiB, g.fields.memTotalMiB),
+    power: power && hasValues(power) ? { meanW: meanOf(power), maxW: maxOf(g.fields.powerW!) } : null,
+    temperature: hasValues(g.fields.tempC) ? { maxC: maxOf(g.fields.tempC!) } : null,
+    starved: starvedFlag(sm, util, opt),
+  };
+}
+
+/** The sampler's period and the sampled wall time, in ms; NaN without times. */
+function sampling(gpus: GpuSeries[], timed: boolean): { interval: number; durationMs: number } {
+  const allTimes = timed ? gpus.flatMap((g) => g.times).sort((a, b) => a - b) : [];
+  const interval = timed ? sampleInterval(allTimes) : Number.NaN;
+  // One sampling instant gives no duration (not zero: a zero would price the run at nothing).
+  const durationMs = Number.isFinite(interval) ? allTimes[allTimes.length - 1]! - allTimes[0]! + interval : Number.NaN;
+  return { interval, durationMs };
+}
+
+/** The run's figures over all GPUs: activity from the pooled samples, the peaks from the devices. */
+function runFigures(
+  devices: GpuDeviceSummary[],
+  pooled: Partial<Record<GpuField, number[]>>,
+  pooledFields: Partial<Record<GpuField, PooledField>>,
+  opt: GpuSummaryOptions,
+): GpuSummary['run'] {
+  const powered = devices.filter((d) => d.power);
+  const memories = devices.map((d) => d.memory).filter((m): m is MemoryStats => m !== null);
+  const peak = memories.reduce<MemoryStats | null>(
+    (best, m) => (best === null || (m.peakFraction ?? m.peakMiB) > (best.peakFraction ?? best.peakMiB) ? m : best),
+    null,
+  );
+  const temps = devices.map((d) => d.temperature?.maxC).filter((t): t is number => t !== undefined);
+  const runActivity = (field: GpuField): ActivityStats | null => {
+    const p = pooledFields[field];
+    return p ? activityStats(p.steady) : null;
+  };
+  return {
+    utilization: runActivity('util'),
+    smActive: runActivity('smActive'),
+    tensorActive: runActivity('tensorActive'),
+    memory: peak,
+    power: powered.length
+      ? {
+          meanW: meanOf(powered.map((d) => d.power!.meanW)),
+          totalMeanW: powered.reduce((s, d) => s + d.power!.meanW, 0),
+          maxW: Math.max(...powered.map((d) => d.power!.maxW)),
+        }
+      : null,
+    temperature: temps.length ? { maxC: Math.max(...temps) } : null,
+    starved: starvedFlag(pooled.smActive ?? null, pooled.util ?? null, opt),
+    starvedGpus: devices.filter((d) => d.starved?.starved).map((d) => d.label),
   };
 }
 

@@ -17,21 +17,48 @@ interface Row {
   cells: string[];
 }
 
+/** What a capture says about itself beside the samples: found while reading, reported with them. */
+interface Findings {
+  warnings: string[];
+  truncated: boolean;
+}
+
+/** The header's columns: the GPU fields found, and where the identity and time of a sample are. */
+interface Columns {
+  header: string[];
+  format: GpuSamples['format'];
+  present: { field: GpuField; column: number; unit: string }[];
+  timeCol: number;
+  uuidCol: number;
+  busCol: number;
+  nameCol: number;
+  indexCols: number[];
+}
+
 /** Parse the text of a GPU CSV. `source` names the file in messages. */
 export function parseGpuCsv(source: string, text: string): GpuSamples {
-  const warnings: string[] = [];
-  let truncated = false;
+  const findings: Findings = { warnings: [], truncated: false };
+  const { records, lineOf } = readRecords(source, text, findings);
+  const columns = columnsOf(source, records[0]!);
+  const rows = dataRows(source, records, lineOf, findings);
+  const gpus = seriesOf(source, rows, columns);
+  if (columns.timeCol >= 0 && rows.length > 0) checkLastSample(source, rows, columns.timeCol, gpus.length, findings);
+  return { source, format: columns.format, gpus, warnings: findings.warnings, truncated: findings.truncated };
+}
+
+/** The CSV's records with their line numbers; a half-written last line is dropped. */
+function readRecords(source: string, text: string, findings: Findings): { records: string[][]; lineOf: number[] } {
   let body = text.replace(/\r\n/g, '\n');
   if (body.length > 0 && !body.endsWith('\n')) {
     // A sampler still writing leaves half a line: drop it rather than read a cut number as a value.
     const cut = body.lastIndexOf('\n');
     body = cut < 0 ? '' : body.slice(0, cut + 1);
-    truncated = true;
-    warnings.push(`${source}: the last line is incomplete (file still being written?); it was skipped`);
+    findings.truncated = true;
+    findings.warnings.push(`${source}: the last line is incomplete (file still being written?); it was skipped`);
   }
 
   let records: string[][];
-  // Line numbers for messages, kept beside the records: csv-parse's `info: true` copies an object per row (3× slower).
+  // Line numbers for messages, kept beside the records: csv-parse's `info: true` copies an object per row.
   const lineOf: number[] = [];
   try {
     records = parse(body, {
@@ -49,12 +76,13 @@ export function parseGpuCsv(source: string, text: string): GpuSamples {
     throw new InputError(source, e.lines ?? null, `not a readable CSV: ${e.message}`);
   }
   if (records.length === 0) throw new InputError(source, null, 'empty file: no header');
+  return { records, lineOf };
+}
 
-  const header = records[0]!;
+function columnsOf(source: string, header: string[]): Columns {
   const keys = header.map((h) => metricKey(h));
   const format = keys.includes('gfx_activity') || keys.includes('socket_power') ? 'amd-smi-csv' : 'nvidia-smi-csv';
-
-  const present: { field: GpuField; column: number; unit: string }[] = [];
+  const present: Columns['present'] = [];
   for (const field of GPU_FIELDS) {
     const column = findColumn(keys, CSV_COLUMNS[field]);
     if (column >= 0) present.push({ field, column, unit: headerUnit(header[column]!) });
@@ -66,21 +94,30 @@ export function parseGpuCsv(source: string, text: string): GpuSamples {
       `no GPU metric columns in the header (expected some of utilization.gpu, memory.used, power.draw, temperature.gpu; captured with --format=csv,noheader? keep the header)`,
     );
   }
-  const timeCol = findColumn(keys, CSV_IDENTITY.time);
-  const uuidCol = findColumn(keys, CSV_IDENTITY.uuid);
-  const busCol = findColumn(keys, CSV_IDENTITY.busId);
-  const nameCol = findColumn(keys, CSV_IDENTITY.name);
-  const indexCols = CSV_IDENTITY.index.map((n) => keys.indexOf(n)).filter((i) => i >= 0);
+  return {
+    header,
+    format,
+    present,
+    timeCol: findColumn(keys, CSV_IDENTITY.time),
+    uuidCol: findColumn(keys, CSV_IDENTITY.uuid),
+    busCol: findColumn(keys, CSV_IDENTITY.busId),
+    nameCol: findColumn(keys, CSV_IDENTITY.name),
+    indexCols: CSV_IDENTITY.index.map((n) => keys.indexOf(n)).filter((i) => i >= 0),
+  };
+}
 
+/** The sample rows: a header repeated after a restart is skipped, and so is a cut last row. */
+function dataRows(source: string, records: string[][], lineOf: number[], findings: Findings): Row[] {
+  const header = records[0]!;
   const rows: Row[] = [];
   for (let r = 1; r < records.length; r++) {
     const record = records[r]!;
     const line = lineOf[r]!;
-    if (record.length === header.length && record.every((c, i) => c === header[i])) continue; // header repeated after a restart
+    if (record.length === header.length && record.every((c, i) => c === header[i])) continue;
     if (record.length !== header.length) {
       if (r === records.length - 1 && record.length < header.length) {
-        truncated = true;
-        warnings.push(
+        findings.truncated = true;
+        findings.warnings.push(
           `${source}:${line}: the last row has ${record.length} of ${header.length} fields (file still being written?); it was skipped`,
         );
         continue;
@@ -89,8 +126,15 @@ export function parseGpuCsv(source: string, text: string): GpuSamples {
     }
     rows.push({ line, cells: record });
   }
+  return rows;
+}
 
-  // Key GPUs by their most trustworthy identity. A device-number column that never varies is mislabeled.
+/**
+ * Which column tells GPUs apart, by the most trustworthy identity, and which one labels them. A
+ * device-number column that never varies is mislabeled.
+ */
+function identityColumns(rows: Row[], columns: Columns): { keyCol: number; labelCol: number } {
+  const { uuidCol, busCol, indexCols } = columns;
   const distinctCounts = new Map<number, number>();
   const distinct = (col: number): number => {
     let n = distinctCounts.get(col);
@@ -103,8 +147,12 @@ export function parseGpuCsv(source: string, text: string): GpuSamples {
   const indexCol = indexCols.length ? indexCols.reduce((best, c) => (distinct(c) > distinct(best) ? c : best)) : -1;
   const keyCol = uuidCol >= 0 && distinct(uuidCol) > 0 ? uuidCol : busCol >= 0 ? busCol : indexCol;
   const gpuCount = keyCol >= 0 ? distinct(keyCol) : 1;
-  const labelCol = indexCols.find((c) => distinct(c) === gpuCount) ?? -1;
+  return { keyCol, labelCol: indexCols.find((c) => distinct(c) === gpuCount) ?? -1 };
+}
 
+function seriesOf(source: string, rows: Row[], columns: Columns): GpuSamples['gpus'] {
+  const { header, present, timeCol, uuidCol, busCol, nameCol } = columns;
+  const { keyCol, labelCol } = identityColumns(rows, columns);
   const builder = new SeriesBuilder(present.map((p) => p.field));
   for (const row of rows) {
     const cell = (col: number) => (col >= 0 ? row.cells[col]! : null);
@@ -134,18 +182,18 @@ export function parseGpuCsv(source: string, text: string): GpuSamples {
       values,
     );
   }
+  return builder.series();
+}
 
-  const gpus = builder.series();
-  if (timeCol >= 0 && rows.length > 0) {
-    const lastTime = rows[rows.length - 1]!.cells[timeCol];
-    let inLast = 0;
-    for (let r = rows.length - 1; r >= 0 && rows[r]!.cells[timeCol] === lastTime; r--) inLast++;
-    if (inLast < gpus.length) {
-      truncated = true;
-      warnings.push(
-        `${source}: the last sample (${lastTime}) covers ${inLast} of ${gpus.length} GPUs (file still being written?)`,
-      );
-    }
+/** A last sample that covers only some GPUs is a sampler caught mid-write. */
+function checkLastSample(source: string, rows: Row[], timeCol: number, gpus: number, findings: Findings): void {
+  const lastTime = rows[rows.length - 1]!.cells[timeCol];
+  let inLast = 0;
+  for (let r = rows.length - 1; r >= 0 && rows[r]!.cells[timeCol] === lastTime; r--) inLast++;
+  if (inLast < gpus) {
+    findings.truncated = true;
+    findings.warnings.push(
+      `${source}: the last sample (${lastTime}) covers ${inLast} of ${gpus} GPUs (file still being written?)`,
+    );
   }
-  return { source, format, gpus, warnings, truncated };
 }

@@ -72,7 +72,7 @@ export default [
   },
   // The gpu-monitor sub-action (gpu-monitor/action.yml): one bundle for its main and post steps.
   {
-    input: 'src/gpu-monitor/index.ts',
+    input: 'src/gpu/monitor/action.ts',
     output: { file: 'gpu-monitor/dist/index.js', format: 'es', inlineDynamicImports: true },
     plugins: plugins('gpu-monitor/dist'),
     external,

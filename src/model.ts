@@ -1,6 +1,7 @@
 /**
  * The plain data that flows between the pipeline's stages:
- * ingest → classify → summarize → gate → report, with sinks and stores at the edges.
+ * ingest → classify → summarize → gate → report, with sinks and stores at the edges, and the history
+ * record a run leaves for the gate to judge later ones by (the store keeps them; src/store/history.ts).
  * Nothing here does I/O; every stage takes and returns these shapes.
  */
 
@@ -177,6 +178,54 @@ export interface GateResult {
   regression: boolean;
   run: { complete: boolean; steps: number; expectedSteps: number | null; truncated: boolean };
   metrics: MetricVerdict[];
+}
+
+// ───────────────────────────── history ─────────────────────────────
+
+/** What a run leaves behind for one metric. */
+export interface MetricRecord {
+  kind: MetricKind;
+  direction: Direction;
+  unit: string;
+  /** Steady-state median (for loss metrics too; the gate judges loss by `final`). */
+  centre: number;
+  /** Robust within-run spread (IQR / 1.349) of the steady state. */
+  spread: number;
+  /** Steady-state steps counted. */
+  n: number;
+  /** Explicit NaN and infinite values seen. */
+  nonFinite: number;
+  /** Loss only: median over the final window, and a few dozen [step, value] points on a shared grid. */
+  final?: number;
+  samples?: [number, number][];
+}
+
+export interface HistoryRecord {
+  experiment: string;
+  /** `key=value,…` of the fingerprint inputs, sorted by key; '' when there are none. */
+  fingerprint: string;
+  /** Run name. */
+  run: string;
+  /** ISO 8601 time of recording. */
+  recordedAt: string;
+  ref: string;
+  sha: string;
+  runId: string;
+  /** This run starts a new baseline: an intended change was acknowledged; earlier runs no longer set the level. */
+  baseline: boolean;
+  /** Last step reached. */
+  steps: number;
+  complete: boolean;
+  /** By metric key (`metricKey(header)`). */
+  metrics: Record<string, MetricRecord>;
+}
+
+/** `gpu=H100,world_size=64`: the fingerprint inputs as one comparable string. */
+export function fingerprintKey(fingerprint: Record<string, string>): string {
+  return Object.keys(fingerprint)
+    .sort()
+    .map((k) => `${k}=${fingerprint[k]}`)
+    .join(',');
 }
 
 // ───────────────────────────── errors ─────────────────────────────

@@ -1,65 +1,105 @@
 /**
- * The one engine behind the action and the CLI: options in, a result out. Stages run in pipeline order —
- * ingest → summarize → gate → sinks → store → report — and only sinks, stores and the report's GitHub
- * calls touch the outside world, none of them able to change the verdict. Stages a run does not ask for
- * are not even loaded (a plain `emit` never loads the GitHub client or prom-client).
+ * The one engine behind the action and the CLI: options in, a result out. Each stage returns what it made
+ * and run() hands it to the next — runs (ingest + summarize) → GPU → verdicts (gate) → sinks → report →
+ * record — so this function reads as the pipeline. Only sinks, stores and the report's GitHub calls touch
+ * the outside world, none of them able to change the verdict. Stages a run does not ask for are not even
+ * loaded (a plain `emit` never loads the GitHub client, prom-client or the GPU code).
  */
-import { loadConfig } from './classify/index.js';
+import { type Config, loadConfig } from './config/index.js';
+import { withGpuMetrics } from './gpu/join-runs.js';
 import { InputError } from './model.js';
 import type { Options } from './options.js';
-import { newStage, type Io, type RunResult, type ShellFeatures, type Stage } from './stages/context.js';
 import { readRuns } from './stages/read-runs.js';
+import { type Io, RunContext, type ShellFeatures } from './stages/run-context.js';
+import type { JudgedRuns, ReportOutcome, RunResult, SinkOutcome, StatsdOutcome } from './stages/run-result.js';
 
-export type { Io, RunResult, ShellFeatures, StatsdOutcome } from './stages/context.js';
+export type { Io, ShellFeatures } from './stages/run-context.js';
+export type { RunResult, StatsdOutcome } from './stages/run-result.js';
+
+/** What the stages made, before the run's errors and warnings are added. */
+type StageOutputs = JudgedRuns & { statsd: StatsdOutcome | null; sinks: SinkOutcome[]; report: ReportOutcome | null };
+
+const NOTHING: StageOutputs = { summaries: [], gate: [], gpu: null, statsd: null, sinks: [], report: null };
 
 export async function run(options: Options, io: Io, shell: ShellFeatures = { jobSummary: false }): Promise<RunResult> {
-  const base = newStage(options, io, shell);
-  for (const n of options.notices) base.warn(n);
-  let stage: Stage;
-  try {
-    stage = { ...base, config: await loadConfig(options.config) };
-  } catch (e) {
-    base.fail(e);
-    return { ...base.result, exitCode: 2 };
-  }
-  const { result } = stage;
+  const ctx = new RunContext(options, io, shell);
+  for (const n of options.notices) ctx.warn(n);
+  const config = await readConfig(ctx);
+  if (!config) return runResult(ctx, NOTHING);
   if (options.command === 'post-comment') {
-    await (await import('./stages/post-comment.js')).postComment(stage, options.commentFile!);
-    result.exitCode = result.errors.length ? 2 : 0;
-    return result;
+    const report = await (await import('./stages/post-comment.js')).postComment(ctx, options.commentFile!);
+    return runResult(ctx, { ...NOTHING, report });
   }
   // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
   const statsdStage = options.statsdHost || options.dryRun ? import('./stages/statsd.js') : null;
 
-  await readRuns(stage);
-  if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-    await (await import('./stages/gpu.js')).addGpu(stage);
-  }
+  const runs = await readRuns(ctx, config);
+  const gpu = wantsGpu(options, config) ? await (await import('./stages/gpu.js')).readGpu(ctx, runs, config) : null;
+  const summaries = withGpuMetrics(runs, gpu);
 
   const historyStage = options.history ? await import('./stages/history.js') : null;
-  const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
+  const gated =
+    historyStage && options.history ? await historyStage.gateRuns(ctx, summaries, options.history, config.gate) : null;
+  const judged: JudgedRuns = { summaries, gate: gated?.verdicts ?? [], gpu };
 
-  if (statsdStage) await (await statsdStage).emitStatsd(stage);
-  if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-    const sinks = await import('./stages/http-sinks.js');
-    if (options.pushgatewayUrl) await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
-    if (options.datadogUrl && options.datadogApiKey)
-      await sinks.sendToDatadogApi(stage, options.datadogUrl, options.datadogApiKey);
-  }
+  const statsd = statsdStage ? await (await statsdStage).emitStatsd(ctx, judged) : null;
+  const sinks = wantsHttpSinks(options)
+    ? await (await import('./stages/http-sinks.js')).sendToHttpSinks(ctx, judged)
+    : [];
 
   // The report goes first: a report file that cannot be written stops the run from being recorded, so
   // fixing the path and running again does not record the same run twice.
-  if (result.gate.length) await (await import('./stages/report.js')).publish(stage, history?.history ?? null);
-  else if (options.markdown || options.html)
-    stage.warn(
+  const report = judged.gate.length
+    ? await (await import('./stages/report.js')).publish(ctx, judged, gated?.open.history ?? null)
+    : warnNoReport(ctx);
+  if (historyStage && gated) await historyStage.recordRuns(ctx, summaries, gated.open);
+
+  if (options.failOnSinkError && (sinks.some((r) => !r.ok) || (statsd?.errors.length ?? 0) > 0)) {
+    ctx.recordError(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
+  }
+  return runResult(ctx, { ...judged, statsd, sinks, report });
+}
+
+/** The config with the `gpu-price` input; null when it cannot be read (already reported). */
+async function readConfig(ctx: RunContext): Promise<Config | null> {
+  try {
+    return await loadConfig(ctx.options.config, { gpuPrice: ctx.options.gpuPrice });
+  } catch (e) {
+    ctx.recordError(e);
+    return null;
+  }
+}
+
+/** A capture to read or prices to apply: either makes a GPU report. */
+function wantsGpu(options: Options, config: Config): boolean {
+  return options.gpuCsv.length > 0 || options.gpuScrape.length > 0 || config.gpuPricesGiven;
+}
+
+function wantsHttpSinks(options: Options): boolean {
+  return Boolean(options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey));
+}
+
+/** Without verdicts there is nothing to report; asking for report files then gets a warning, not an error. */
+function warnNoReport(ctx: RunContext): null {
+  if (ctx.options.markdown || ctx.options.html)
+    ctx.warn(
       "markdown/html: no report written, because it shows the gate's verdicts and none were made (check with history makes them)",
     );
-  if (historyStage && history) await historyStage.recordRuns(stage, history);
+  return null;
+}
 
-  if (options.failOnSinkError && (result.sinks.some((r) => !r.ok) || (result.statsd?.errors.length ?? 0) > 0)) {
-    stage.fail(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
-  }
-  const regression = result.gate.some((g) => g.regression);
-  result.exitCode = result.errors.length ? 2 : regression && options.failOnRegression ? 1 : 0;
-  return result;
+/** Bad input wins over a regression; a regression fails only when fail-on-regression says so. */
+function runResult(ctx: RunContext, out: StageOutputs): RunResult {
+  const regression = out.gate.some((g) => g.regression);
+  return {
+    exitCode: ctx.errors.length ? 2 : regression && ctx.options.failOnRegression ? 1 : 0,
+    summaries: out.summaries,
+    gate: out.gate,
+    statsd: out.statsd,
+    gpu: out.gpu,
+    sinks: out.sinks,
+    report: out.report,
+    errors: ctx.errors,
+    warnings: ctx.warnings,
+  };
 }

@@ -5,12 +5,11 @@
  *   npm run bench:gate -- [--trials 300] [--null-trials 2000] [--seed 1] [--out bench/gate/RESULTS.md]
  */
 import { writeFile } from 'node:fs/promises';
-import { DEFAULT_CONFIG } from '../../src/classify/index.js';
+import { DEFAULT_CONFIG } from '../../src/config/index.js';
 import { runCompleteness } from '../../src/gate/completeness.js';
 import { DEFAULT_GATE_CONFIG } from '../../src/gate/config.js';
 import { recordFromSummary } from '../../src/gate/record.js';
-import type { RunSummary } from '../../src/model.js';
-import type { HistoryRecord } from '../../src/store/history.js';
+import type { HistoryRecord, RunSummary } from '../../src/model.js';
 import { summarizeRun } from '../../src/summarize/index.js';
 import { gateMethod, ratioMethod, tIntervalMethod, type Method } from './methods.js';
 import { NORMAL_RUN, Rng, simulateRun, type RunSpec } from './simulate.js';

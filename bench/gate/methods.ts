@@ -9,16 +9,15 @@ import { mean, sampleStandardDeviation } from 'simple-statistics';
 import { DEFAULT_GATE_CONFIG, type GateConfig } from '../../src/gate/config.js';
 import { judgeRun } from '../../src/gate/judge.js';
 import { tQuantile } from '../../src/gate/stats/student-t.js';
-import type { MetricSummary, RunSummary } from '../../src/model.js';
 import { metricKey } from '../../src/naming.js';
-import type { HistoryRecord } from '../../src/store/history.js';
+import type { HistoryRecord, MetricSummary, RunSummary } from '../../src/model.js';
 
 export type Method = (current: RunSummary, history: HistoryRecord[]) => boolean;
 
 function judged(m: MetricSummary): boolean {
   return m.class.gate && m.class.direction !== 'none' && m.class.kind !== 'ignore';
 }
-function metricValue(m: MetricSummary): number {
+function judgedValue(m: MetricSummary): number {
   return m.class.kind === 'loss' ? (m.loss?.final ?? NaN) : (m.steady?.median ?? NaN);
 }
 function historyValues(history: HistoryRecord[], m: MetricSummary): number[] {
@@ -38,7 +37,7 @@ export const ratioMethod: Method = (current, history) =>
     const h = historyValues(history, m);
     const prev = h[h.length - 1];
     if (prev === undefined) return false;
-    const worse = ((metricValue(m) - prev) / Math.abs(prev)) * (m.class.direction === 'higher' ? -1 : 1);
+    const worse = ((judgedValue(m) - prev) / Math.abs(prev)) * (m.class.direction === 'higher' ? -1 : 1);
     return worse > 0.05;
   });
 
@@ -48,6 +47,6 @@ export const tIntervalMethod: Method = (current, history) =>
     if (h.length < 2) return false;
     const n = h.length;
     const limit = tQuantile(0.99, n - 1) * sampleStandardDeviation(h) * Math.sqrt(1 + 1 / n);
-    const x = metricValue(m);
+    const x = judgedValue(m);
     return m.class.direction === 'higher' ? x < mean(h) - limit : x > mean(h) + limit;
   });

@@ -5,8 +5,8 @@
 import { mkdtempSync, writeFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readGpuFile } from '../../src/ingest/gpu/read.js';
-import { summarizeGpu } from '../../src/summarize/gpu.js';
+import { readGpuFile } from '../../src/gpu/capture/read.js';
+import { summarizeGpu } from '../../src/gpu/summary.js';
 
 const hours = Number(process.argv[2] ?? 24);
 const gpus = Number(process.argv[3] ?? 8);

@@ -1,12 +1,17 @@
 /** Classify each metric column: the config's first matching rule over the defaults by name. */
 import type { MetricClass } from '../model.js';
-import type { Config } from './config.js';
 import { defaultClass } from './defaults.js';
 
-export { DEFAULT_CONFIG, loadConfig, type Config } from './config.js';
 export { defaultClass } from './defaults.js';
 
-export function classify(header: string, config: Pick<Config, 'rules'>): MetricClass {
+/** One `metrics:` entry of the config: a glob pattern and what it changes in the class of what it matches. */
+export interface ClassRule {
+  pattern: string;
+  matches: (header: string) => boolean;
+  override: Partial<MetricClass>;
+}
+
+export function classify(header: string, config: { rules: ClassRule[] }): MetricClass {
   const base = defaultClass(header);
   const rule = config.rules.find((r) => r.matches(header));
   if (!rule) return base;

@@ -4,7 +4,8 @@
  * be (with `--config`), so the output names exactly what the sinks send; without, generic rules apply.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { classify, loadConfig } from '../classify/index.js';
+import { classify } from '../classify/index.js';
+import { loadConfig } from '../config/index.js';
 import { grafanaDashboard, type DashboardMetric, type DashboardSource } from '../dashboards/grafana.js';
 import { statsdExporterMapping } from '../dashboards/statsd-exporter-mapping.js';
 import { openTable } from '../ingest/index.js';

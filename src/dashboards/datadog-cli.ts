@@ -5,7 +5,7 @@
  * (`--csv`) and a config (`--config`).
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../classify/index.js';
+import { loadConfig } from '../config/index.js';
 import { openTable } from '../ingest/index.js';
 import { InputError } from '../model.js';
 import { DEFAULT_OPTIONS } from '../options.js';
@@ -67,7 +67,5 @@ export async function runDatadogGenerator(
   const { applyDashboard, applyMonitors, applyTargetFrom } = await import('./datadog-apply.js');
   const target = applyTargetFrom(text('datadog-url'), env);
   const saved = dashboard ? [await applyDashboard(dashboard, target)] : await applyMonitors(monitors, target);
-  return (
-    `${saved.map((a) => `${a.kind} ${a.action}: ${a.name} (id ${a.id}${a.url ? `, ${a.url}` : ''})`).join('\n')}\n`
-  );
+  return `${saved.map((a) => `${a.kind} ${a.action}: ${a.name} (id ${a.id}${a.url ? `, ${a.url}` : ''})`).join('\n')}\n`;
 }

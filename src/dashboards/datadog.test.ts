@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../classify/parse-config.js';
+import { parseConfig } from '../config/parse.js';
 import { datadogMetricSet, generateDatadogDashboard, generateDatadogMonitors, parseDatadogSource } from './datadog.js';
 import { DEFAULT_DATADOG_METRICS } from './datadog-queries.js';
 

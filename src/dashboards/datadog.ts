@@ -2,7 +2,8 @@
  * `training-metrics-gate dashboard datadog` and `monitors datadog`: one call each for the shells.
  * Pure: headers in (from `--csv`, already read), JSON-ready objects out.
  */
-import { classify, type Config } from '../classify/index.js';
+import { classify } from '../classify/index.js';
+import type { Config } from '../config/index.js';
 import type { DatadogSource } from '../naming/datadog.js';
 import { datadogDashboard, type DatadogDashboard } from './datadog-dashboard.js';
 import { datadogMonitors, type DatadogMonitor } from './datadog-monitors.js';

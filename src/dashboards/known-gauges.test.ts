@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../classify/parse-config.js';
-import { readGpuInputs } from '../ingest/gpu/read.js';
+import { parseGpuPrices } from '../config/gpu-prices.js';
+import { readGpuInputs } from '../gpu/capture/read.js';
+import { gpuReport } from '../gpu/report.js';
 import type { RunSummary } from '../model.js';
-import { gpuReport, resolveGpuPrices } from '../summarize/gpu-report.js';
 import { KNOWN_GAUGES } from './known-gauges.js';
 
 describe('KNOWN_GAUGES', () => {
@@ -27,7 +27,7 @@ describe('KNOWN_GAUGES', () => {
       metrics: [],
     };
     const report = gpuReport(samples, [run], {
-      prices: resolveGpuPrices('{ "H100": 2.49 }', parseConfig('', 'c.yml')),
+      prices: parseGpuPrices('{ "H100": 2.49 }', 'gpu-price'),
     });
     const made = [...report.gauges, ...report.costs.flatMap((c) => c.gauges)];
     expect(made.length).toBeGreaterThan(10);

@@ -3,8 +3,7 @@
  * comparable runs; a run is complete when its file was not cut off and it reached `fraction` of them.
  */
 import { median } from 'simple-statistics';
-import type { RunSummary } from '../model.js';
-import type { HistoryRecord } from '../store/history.js';
+import type { HistoryRecord, RunSummary } from '../model.js';
 
 export interface Completeness {
   complete: boolean;

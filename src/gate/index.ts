@@ -2,7 +2,7 @@
  * The regression gate: a run summary against its stored history → verdicts; and the history records
  * a run leaves behind. All pure; `src/stages/history.ts` adds the store's I/O around them.
  */
-export { DEFAULT_GATE_CONFIG, gateConfig, type GateConfig } from './config.js';
+export { DEFAULT_GATE_CONFIG, type GateConfig } from './config.js';
 export { judgeRun } from './judge.js';
 export { recordFromSummary, type RecordMeta } from './record.js';
 export { shouldRecord, type RecordMode } from './policy.js';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NORMAL_RUN, Rng, simulateRun, type RunSpec } from '../../bench/gate/simulate.js';
-import { DEFAULT_CONFIG } from '../classify/index.js';
-import type { RunSummary } from '../model.js';
-import type { HistoryRecord } from '../store/history.js';
+import { DEFAULT_CONFIG } from '../config/index.js';
+import type { HistoryRecord, RunSummary } from '../model.js';
 import { summarizeRun } from '../summarize/index.js';
 import { DEFAULT_GATE_CONFIG } from './config.js';
 import { judgeRun } from './judge.js';

@@ -5,9 +5,15 @@
  * run split over metric families. Non-finite loss and divergence fail whatever the history.
  */
 import { mean, sampleStandardDeviation } from 'simple-statistics';
-import type { GateResult, MetricSummary, MetricVerdict, RunSummary } from '../model.js';
+import {
+  fingerprintKey,
+  type GateResult,
+  type HistoryRecord,
+  type MetricSummary,
+  type MetricVerdict,
+  type RunSummary,
+} from '../model.js';
 import { metricKey } from '../naming.js';
-import { fingerprintKey, type HistoryRecord } from '../store/history.js';
 import { valueAtStep } from './align.js';
 import { buildBaseline, type Baseline, type HistoryPoint } from './baseline.js';
 import { runCompleteness, type Completeness } from './completeness.js';
@@ -50,110 +56,23 @@ export function judgeRun(
     const key = metricKey(m.name);
     present.add(key);
     if (!m.class.gate || m.class.direction === 'none' || m.class.kind === 'ignore') continue;
-    const better = m.class.direction === 'higher' ? 1 : -1;
-    const family = metricFamily(key, m.class);
-    const base = { name: m.name, direction: m.class.direction, unit: m.class.unit };
-
-    const broken = brokenLoss(m);
-    const aligned = m.loss && !completeness.reached ? (m.loss.finalFrom + m.lastStep) / 2 : null;
-    const points = historyPoints(history, key, m.class.kind === 'loss', aligned);
-    const values = points.map((p) => p.value).filter(Number.isFinite);
-    const current = currentValue(m);
-
-    if (broken) {
-      verdicts.push({
-        ...base,
-        verdict: 'regression',
-        current: Number.isFinite(current) ? current : null,
-        baseline: null,
-        change: null,
-        reason: `${m.name}: ${broken}`,
-      });
+    const judged = judgeMetric(m, key, history, completeness, config);
+    if ('verdict' in judged) {
+      verdicts.push(judged);
       continue;
     }
-    if (!Number.isFinite(current)) {
-      verdicts.push({
-        ...base,
-        verdict: 'missing',
-        current: null,
-        baseline: null,
-        change: null,
-        reason: `${m.name}: no finite value in this run`,
-      });
-      continue;
-    }
-    const baseline =
-      values.length >= config.minRuns
-        ? buildBaseline(points, {
-            better,
-            minEffect: m.class.minEffect,
-            shiftAlpha: config.shiftAlpha,
-            outlierMads: config.outlierMads,
-            priorRuns: config.priorRuns,
-            priorCv: config.priorCv[family.kind],
-            noiseFloor: config.noiseFloor,
-          })
-        : null;
-    if (!baseline || !(baseline.sd > 0) || !(baseline.df > 0)) {
-      const centre = values.length ? mean(values) : null;
-      const change = centre ? (current - centre) / Math.abs(centre) : null;
-      const vs =
-        centre === null
-          ? 'no comparable runs yet'
-          : `${formatValue(current)} vs ${formatValue(centre)} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
-      const why =
-        values.length >= config.minRuns
-          ? 'not judged: the history has no spread to judge against'
-          : `not judged below ${config.minRuns} runs`;
-      verdicts.push({
-        ...base,
-        verdict: 'insufficient-history',
-        current,
-        // Too few runs for a threshold: the band is their plain scatter (one SD), 0 for a single run.
-        baseline:
-          centre === null
-            ? null
-            : {
-                centre,
-                band: values.length > 1 ? sampleStandardDeviation(values) : 0,
-                runs: values.length,
-                history: values,
-              },
-        change,
-        reason: `${m.name} ${centre === null ? `${formatValue(current)}: ` : ''}${vs} (${why})`,
-      });
-      continue;
-    }
-    const scale = baseline.sd * Math.sqrt(1 + 1 / baseline.runs);
-    const worse = -better * predictionT(current, baseline.centre, baseline.sd, baseline.runs);
-    const minT = (m.class.minEffect * Math.abs(baseline.centre)) / scale;
-    const index = verdicts.length;
-    verdicts.push({ ...base, verdict: 'pass', current, baseline: null, change: null, reason: '' });
-    pending.push({
-      index,
-      family: family.id,
-      metric: m,
-      current,
-      baseline,
-      scale,
-      worse,
-      minT,
-      floor: tUpperTail(minT, baseline.df),
-      history: values,
+    // Its place in the order, decided once the budget is split.
+    pending.push({ ...judged, index: verdicts.length });
+    verdicts.push({
+      ...verdictBase(m),
+      verdict: 'pass',
+      current: judged.current,
+      baseline: null,
+      change: null,
+      reason: '',
     });
   }
-
-  // One false-alarm budget for the run, split over families before looking at the current values.
-  const families = [...new Set(pending.map((p) => p.family))];
-  const floors = families.map((f) => Math.max(...pending.filter((p) => p.family === f).map((p) => p.floor)));
-  const shares = errorBudget(config.alpha, floors);
-  for (const p of pending) {
-    const share = shares[families.indexOf(p.family)]!;
-    // With share ≥ floor the minimum effect alone keeps false alarms within the share.
-    const threshold =
-      share >= p.floor ? p.minT : Math.max(p.minT, 1 - share < 1 ? tQuantile(1 - share, p.baseline.df) : Infinity);
-    verdicts[p.index] = decide(p, threshold, config.alpha);
-  }
+  spendBudget(pending, verdicts, config.alpha);
 
   if (!completeness.complete) verdicts.push(completenessVerdict(completeness, history.length, config));
   verdicts.push(...missingVerdicts(history, present));
@@ -171,6 +90,122 @@ export function judgeRun(
     },
     metrics: verdicts,
   };
+}
+
+function verdictBase(m: MetricSummary): Pick<MetricVerdict, 'name' | 'direction' | 'unit'> {
+  return { name: m.name, direction: m.class.direction, unit: m.class.unit };
+}
+
+/** A gated metric's verdict when it needs no budget (broken, missing, too little history), else what the budget needs. */
+function judgeMetric(
+  m: MetricSummary,
+  key: string,
+  history: readonly HistoryRecord[],
+  completeness: Completeness,
+  config: GateConfig,
+): MetricVerdict | Omit<Pending, 'index'> {
+  const better = m.class.direction === 'higher' ? 1 : -1;
+  const family = metricFamily(key, m.class);
+  const base = verdictBase(m);
+
+  const broken = brokenLoss(m);
+  const aligned = m.loss && !completeness.reached ? (m.loss.finalFrom + m.lastStep) / 2 : null;
+  const points = historyPoints(history, key, m.class.kind === 'loss', aligned);
+  const values = points.map((p) => p.value).filter(Number.isFinite);
+  const current = currentValue(m);
+
+  if (broken) {
+    return {
+      ...base,
+      verdict: 'regression',
+      current: Number.isFinite(current) ? current : null,
+      baseline: null,
+      change: null,
+      reason: `${m.name}: ${broken}`,
+    };
+  }
+  if (!Number.isFinite(current)) {
+    return {
+      ...base,
+      verdict: 'missing',
+      current: null,
+      baseline: null,
+      change: null,
+      reason: `${m.name}: no finite value in this run`,
+    };
+  }
+  const baseline =
+    values.length >= config.minRuns
+      ? buildBaseline(points, {
+          better,
+          minEffect: m.class.minEffect,
+          shiftAlpha: config.shiftAlpha,
+          outlierMads: config.outlierMads,
+          priorRuns: config.priorRuns,
+          priorCv: config.priorCv[family.kind],
+          noiseFloor: config.noiseFloor,
+        })
+      : null;
+  if (!baseline || !(baseline.sd > 0) || !(baseline.df > 0)) return insufficientHistory(m, current, values, config);
+  const scale = baseline.sd * Math.sqrt(1 + 1 / baseline.runs);
+  const worse = -better * predictionT(current, baseline.centre, baseline.sd, baseline.runs);
+  const minT = (m.class.minEffect * Math.abs(baseline.centre)) / scale;
+  return {
+    family: family.id,
+    metric: m,
+    current,
+    baseline,
+    scale,
+    worse,
+    minT,
+    floor: tUpperTail(minT, baseline.df),
+    history: values,
+  };
+}
+
+/** Too few runs (or no spread) for a threshold: the run is shown against the history's plain centre. */
+function insufficientHistory(m: MetricSummary, current: number, values: number[], config: GateConfig): MetricVerdict {
+  const centre = values.length ? mean(values) : null;
+  const change = centre ? (current - centre) / Math.abs(centre) : null;
+  const vs =
+    centre === null
+      ? 'no comparable runs yet'
+      : `${formatValue(current)} vs ${formatValue(centre)} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
+  const why =
+    values.length >= config.minRuns
+      ? 'not judged: the history has no spread to judge against'
+      : `not judged below ${config.minRuns} runs`;
+  return {
+    ...verdictBase(m),
+    verdict: 'insufficient-history',
+    current,
+    // Too few runs for a threshold: the band is their plain scatter (one SD), 0 for a single run.
+    baseline:
+      centre === null
+        ? null
+        : {
+            centre,
+            band: values.length > 1 ? sampleStandardDeviation(values) : 0,
+            runs: values.length,
+            history: values,
+          },
+    change,
+    reason: `${m.name} ${centre === null ? `${formatValue(current)}: ` : ''}${vs} (${why})`,
+  };
+}
+
+/** One false-alarm budget for the run, split over families before looking at the current values. */
+function spendBudget(pending: Pending[], verdicts: MetricVerdict[], alpha: number): void {
+  const families = [...new Set(pending.map((p) => p.family))];
+  const floors = families.map((f) => Math.max(...pending.filter((p) => p.family === f).map((p) => p.floor)));
+  const shares = errorBudget(alpha, floors);
+  for (const p of pending) {
+    const share = shares[families.indexOf(p.family)]!;
+    // With share ≥ floor the minimum effect alone keeps false alarms within the share.
+    const threshold =
+      share >= p.floor ? p.minT : Math.max(p.minT, 1 - share < 1 ? tQuantile(1 - share, p.baseline.df) : Infinity);
+    verdicts[p.index] = decide(p, threshold, alpha);
+  }
 }
 
 /** `alpha`, the whole budget, tells a change that is real but below the minimum effect from noise. */

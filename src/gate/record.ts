@@ -1,7 +1,6 @@
 /** A run summary → the compact record the history keeps. */
-import type { RunSummary } from '../model.js';
+import { fingerprintKey, type HistoryRecord, type MetricRecord, type RunSummary } from '../model.js';
 import { metricKey } from '../naming.js';
-import { fingerprintKey, type HistoryRecord, type MetricRecord } from '../store/history.js';
 
 /** Loss points kept per run: enough to compare a run that stopped early at the step it reached. */
 const LOSS_POINTS = 48;

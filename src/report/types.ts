@@ -26,7 +26,7 @@ export interface RunReport {
   lossBand?: LossBandPoint[];
   /** Which metric the loss band belongs to (name as written); default: the first gated loss metric. */
   lossMetric?: string;
-  /** Plain lines shown under the table: GPU telemetry and cost (see gpu-notes.ts). */
+  /** Plain lines shown under the table: GPU telemetry and cost (see src/gpu/notes.ts). */
   notes?: string[];
 }
 

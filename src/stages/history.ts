@@ -2,17 +2,11 @@
  * The gate against the stored history (read once), and recording per the baseline policy.
  * A run with bad input never touches the history.
  */
-import {
-  gateConfig,
-  judgeRun,
-  recordFromSummary,
-  runCompleteness,
-  shouldRecord,
-  type GateConfig,
-} from '../gate/index.js';
-import { InputError } from '../model.js';
-import { comparableRuns, fingerprintKey, openHistory, type HistoryFile, type HistoryStore } from '../store/index.js';
-import type { Stage } from './context.js';
+import { sectionValue, type Section } from '../config/section.js';
+import { judgeRun, recordFromSummary, runCompleteness, shouldRecord, type GateConfig } from '../gate/index.js';
+import { fingerprintKey, InputError, type GateResult, type RunSummary } from '../model.js';
+import { comparableRuns, openHistory, type HistoryFile, type HistoryStore } from '../store/index.js';
+import type { RunContext } from './run-context.js';
 
 export interface OpenHistory {
   store: HistoryStore;
@@ -20,22 +14,34 @@ export interface OpenHistory {
   config: GateConfig;
 }
 
+/** The verdicts (none for `record`) and the history they were made against. */
+export interface GatedRuns {
+  verdicts: GateResult[];
+  open: OpenHistory;
+}
+
 /** Judge every run against its comparable runs; null when the history cannot be read (already reported). */
-export async function gateRuns(stage: Stage, location: string): Promise<OpenHistory | null> {
-  const { options, result, io } = stage;
+export async function gateRuns(
+  ctx: RunContext,
+  summaries: RunSummary[],
+  location: string,
+  gateSection: Section<GateConfig>,
+): Promise<GatedRuns | null> {
+  const { options, io } = ctx;
   try {
-    const config = gateConfig(stage.config.sections.gate, stage.config.source ?? 'config');
+    const config = sectionValue(gateSection);
     const store = openHistory(location);
     const history = await store.read();
-    if (options.command !== 'record') {
-      result.gate = result.summaries.map((s) =>
-        judgeRun(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), config),
-      );
-      for (const g of result.gate) for (const m of g.metrics) io.info(`${g.experiment}: ${m.verdict} — ${m.reason}`);
-    }
-    return { store, history, config };
+    const verdicts =
+      options.command === 'record'
+        ? []
+        : summaries.map((s) =>
+            judgeRun(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), config),
+          );
+    for (const g of verdicts) for (const m of g.metrics) io.info(`${g.experiment}: ${m.verdict} — ${m.reason}`);
+    return { verdicts, open: { store, history, config } };
   } catch (e) {
-    stage.fail(
+    ctx.recordError(
       e instanceof InputError
         ? e
         : new InputError(location, null, `history cannot be read: ${(e as Error).message.split('\n')[0]}`),
@@ -44,18 +50,22 @@ export async function gateRuns(stage: Stage, location: string): Promise<OpenHist
   }
 }
 
-export async function recordRuns(stage: Stage, { store, history, config }: OpenHistory): Promise<void> {
-  const { options, result, io } = stage;
+export async function recordRuns(
+  ctx: RunContext,
+  summaries: RunSummary[],
+  { store, history, config }: OpenHistory,
+): Promise<void> {
+  const { options, io } = ctx;
   const policy = shouldRecord(options.record, options.github);
   if (!policy.record) return io.info(`history: not recorded (${policy.reason})`);
-  if (result.errors.length)
-    return stage.warn('history: not recorded, because something went wrong before (see the errors above)');
-  if (!result.summaries.length) return;
+  if (ctx.errors.length)
+    return ctx.warn('history: not recorded, because something went wrong before (see the errors above)');
+  if (!summaries.length) return;
   try {
     const recordedAt = new Date().toISOString();
     // A new baseline starts once per experiment and fingerprint: every experiment of a batch gets its mark.
     const marked = new Set<string>();
-    const records = result.summaries.map((s) => {
+    const records = summaries.map((s) => {
       const key = `${s.experiment}\u0000${fingerprintKey(s.fingerprint)}`;
       const c = runCompleteness(
         s,
@@ -73,9 +83,9 @@ export async function recordRuns(stage: Stage, { store, history, config }: OpenH
     const message = `history: could not record in ${store.location}: ${(e as Error).message.split('\n')[0]}`;
     // Asked for explicitly (the record command, record: always), not recording is an error; under auto a
     // store outage warns like any sink.
-    if (e instanceof InputError) stage.fail(e);
+    if (e instanceof InputError) ctx.recordError(e);
     else if (options.command === 'record' || options.record === 'always')
-      stage.fail(new InputError(store.location, null, message));
-    else stage.warn(message);
+      ctx.recordError(new InputError(store.location, null, message));
+    else ctx.warn(message);
   }
 }

@@ -1,44 +1,56 @@
 /** The HTTP sinks: Pushgateway and the Datadog API. An outage warns; it never changes the verdict. */
+import { gpuGaugesFor } from '../gpu/join-runs.js';
 import { sendToDatadog } from '../sinks/datadog.js';
 import { pushRunResults } from '../sinks/pushgateway.js';
 import type { RunSummary } from '../model.js';
-import type { Stage } from './context.js';
-import { gpuGaugesFor } from './gpu-gauges.js';
+import type { RunContext } from './run-context.js';
+import type { JudgedRuns, SinkOutcome } from './run-result.js';
+
+/** What each sink the options name did, Pushgateway first. */
+export async function sendToHttpSinks(ctx: RunContext, runs: JudgedRuns): Promise<SinkOutcome[]> {
+  const { pushgatewayUrl, datadogUrl, datadogApiKey } = ctx.options;
+  const outcomes: SinkOutcome[] = [];
+  if (pushgatewayUrl) {
+    const pushed = await pushToPushgateway(ctx, runs, pushgatewayUrl);
+    if (pushed) outcomes.push(pushed);
+  }
+  if (datadogUrl && datadogApiKey) outcomes.push(await sendToDatadogApi(ctx, runs, datadogUrl, datadogApiKey));
+  return outcomes;
+}
 
 /** What both sinks name and tag series by, as the StatsD route does, plus the GPU gauges. */
-function seriesOptions({ options, result }: Stage) {
+function seriesOptions({ options }: RunContext, gpu: JudgedRuns['gpu']) {
   return {
     prefix: options.prefix,
     tags: options.tags,
     allowIdTags: options.allowIdTags,
     github: options.github,
-    extraGauges: (s: RunSummary, i: number) => gpuGaugesFor(result.gpu, s.name, i),
+    extraGauges: (s: RunSummary, i: number) => gpuGaugesFor(gpu, s.name, i),
   };
 }
 
-export async function pushToPushgateway(stage: Stage, url: string): Promise<void> {
-  const { result, io } = stage;
+async function pushToPushgateway(ctx: RunContext, runs: JudgedRuns, url: string): Promise<SinkOutcome | null> {
   try {
     const pushed = await pushRunResults(
       url,
-      result.summaries,
-      result.gate.length ? result.gate : null,
-      seriesOptions(stage),
+      runs.summaries,
+      runs.gate.length ? runs.gate : null,
+      seriesOptions(ctx, runs.gpu),
     );
-    result.sinks.push(pushed);
-    for (const r of pushed.refused) stage.refuseTag(r);
-    for (const w of pushed.warnings) stage.warn(w);
-    if (pushed.ok) io.info(`Pushgateway: ${pushed.sent} samples to ${pushed.target}`);
+    for (const r of pushed.refused) ctx.refuseTag(r);
+    for (const w of pushed.warnings) ctx.warn(w);
+    if (pushed.ok) ctx.io.info(`Pushgateway: ${pushed.sent} samples to ${pushed.target}`);
+    return pushed;
   } catch (e) {
-    stage.fail(e);
+    ctx.recordError(e);
+    return null;
   }
 }
 
-export async function sendToDatadogApi(stage: Stage, url: string, apiKey: string): Promise<void> {
-  const { result, io } = stage;
-  const dd = await sendToDatadog(result.summaries, result.gate, { url, apiKey, ...seriesOptions(stage) });
-  result.sinks.push(dd);
-  for (const r of dd.refused) stage.refuseTag(r);
-  for (const n of dd.notes) io.info(n);
-  for (const w of dd.warnings) stage.warn(w);
+async function sendToDatadogApi(ctx: RunContext, runs: JudgedRuns, url: string, apiKey: string): Promise<SinkOutcome> {
+  const dd = await sendToDatadog(runs.summaries, runs.gate, { url, apiKey, ...seriesOptions(ctx, runs.gpu) });
+  for (const r of dd.refused) ctx.refuseTag(r);
+  for (const n of dd.notes) ctx.io.info(n);
+  for (const w of dd.warnings) ctx.warn(w);
+  return dd;
 }

@@ -7,10 +7,12 @@
 import { InputError } from '../model.js';
 import { pullRequestHead, upsertComment } from '../report/github/comment.js';
 import { commentFileMismatch, readCommentFile } from '../report/github/comment-file.js';
-import type { Stage } from './context.js';
+import type { RunContext } from './run-context.js';
+import type { ReportOutcome } from './run-result.js';
 
-export async function postComment(stage: Stage, path: string): Promise<void> {
-  const { options, result, io } = stage;
+/** Where the comment went; null when the file was refused (already reported). */
+export async function postComment(ctx: RunContext, path: string): Promise<ReportOutcome | null> {
+  const { options, io } = ctx;
   try {
     const file = await readCommentFile(path);
     if (!options.githubToken)
@@ -23,9 +25,8 @@ export async function postComment(stage: Stage, path: string): Promise<void> {
     try {
       head = await pullRequestHead(options.githubToken, file.repository, file.pullRequest, options.github.apiUrl);
     } catch (e) {
-      stage.warn(`post-comment: ${(e as Error).message}; nothing posted`);
-      result.report = { comment: 'failed', commentUrl: null, html: null, markdown: null };
-      return;
+      ctx.warn(`post-comment: ${(e as Error).message}; nothing posted`);
+      return { comment: 'failed', commentUrl: null, html: null, markdown: null };
     }
     const mismatch = commentFileMismatch(file, options.github, head);
     if (mismatch) throw new InputError(path, null, `not posted: ${mismatch}`);
@@ -42,8 +43,9 @@ export async function postComment(stage: Stage, path: string): Promise<void> {
       },
       io,
     );
-    result.report = { comment: outcome.action, commentUrl: outcome.url ?? null, html: null, markdown: null };
+    return { comment: outcome.action, commentUrl: outcome.url ?? null, html: null, markdown: null };
   } catch (e) {
-    stage.fail(e);
+    ctx.recordError(e);
+    return null;
   }
 }

@@ -1,25 +1,33 @@
 /** ingest + summarize: each run opened lazily and summarised in one pass, one at a time. */
 import { basename, dirname, extname } from 'node:path';
+import type { Config } from '../config/index.js';
 import { openTable, readManifest } from '../ingest/index.js';
-import { InputError, type RunInput } from '../model.js';
+import { InputError, type RunInput, type RunSummary } from '../model.js';
 import type { Options } from '../options.js';
 import { summarizeRun } from '../summarize/index.js';
-import type { Stage } from './context.js';
+import type { RunContext } from './run-context.js';
 
-export async function readRuns(stage: Stage): Promise<void> {
-  for (const input of await resolveInputs(stage.options, stage.fail)) {
+/** Every run that could be read, summarised, in the order given; the others are recorded as errors. */
+export async function readRuns(ctx: RunContext, config: Pick<Config, 'rules' | 'summary'>): Promise<RunSummary[]> {
+  const summaries: RunSummary[] = [];
+  const recordError = (e: unknown) => ctx.recordError(e);
+  for (const input of await resolveInputs(ctx.options, recordError)) {
     try {
-      const summary = await summarizeRun(await input(), stage.config);
-      for (const w of summary.warnings) stage.warn(w);
-      stage.result.summaries.push(summary);
+      const summary = await summarizeRun(await input(), config);
+      for (const w of summary.warnings) ctx.warn(w);
+      summaries.push(summary);
     } catch (e) {
-      stage.fail(e);
+      ctx.recordError(e);
     }
   }
+  return summaries;
 }
 
 /** Each run to process, opened lazily; manifest problems are reported and the other runs still go. */
-async function resolveInputs(options: Options, fail: (e: unknown) => void): Promise<(() => Promise<RunInput>)[]> {
+async function resolveInputs(
+  options: Options,
+  recordError: (e: unknown) => void,
+): Promise<(() => Promise<RunInput>)[]> {
   const inputs: (() => Promise<RunInput>)[] = [];
   for (const file of options.csv) {
     const name = runNameOf(file);
@@ -29,7 +37,7 @@ async function resolveInputs(options: Options, fail: (e: unknown) => void): Prom
   if (options.metadata) {
     try {
       const manifest = await readManifest(options.metadata);
-      for (const e of manifest.errors) fail(e);
+      for (const e of manifest.errors) recordError(e);
       for (const r of manifest.runs) {
         inputs.push(async () => ({
           name: r.name,
@@ -41,11 +49,11 @@ async function resolveInputs(options: Options, fail: (e: unknown) => void): Prom
         }));
       }
     } catch (e) {
-      fail(e);
+      recordError(e);
     }
   }
   if (!inputs.length && !options.metadata)
-    fail(new InputError('(arguments)', null, 'no input: give --csv FILE or --metadata FILE'));
+    recordError(new InputError('(arguments)', null, 'no input: give --csv FILE or --metadata FILE'));
   return inputs;
 }
 

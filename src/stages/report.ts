@@ -2,20 +2,23 @@
 import { comparableRuns } from '../store/index.js';
 import type { HistoryFile } from '../store/index.js';
 import { metricKey } from '../naming.js';
-import { gpuNotes } from '../report/gpu-notes.js';
+import { gpuNotes } from '../gpu/notes.js';
 import { lossBandFromCurves, publishReport, reportInput } from '../report/index.js';
-import type { Stage } from './context.js';
+import type { RunContext } from './run-context.js';
+import type { JudgedRuns, ReportOutcome } from './run-result.js';
 
-export async function publish(stage: Stage, history: HistoryFile | null): Promise<void> {
-  const { options, result, io, shell } = stage;
-  const gpu = result.gpu;
+/** Where the report went; null when it could not be written (already reported). */
+export async function publish(
+  ctx: RunContext,
+  { summaries, gate, gpu }: JudgedRuns,
+  history: HistoryFile | null,
+): Promise<ReportOutcome | null> {
+  const { options, io, shell } = ctx;
   const input = reportInput({
     notes: (g) =>
-      gpu
-        ? gpuNotes(result.gate.length === 1 ? gpu.gpu : null, gpu.costs.find((c) => c.run === g.name)?.cost ?? null)
-        : [],
-    gate: result.gate,
-    summaries: result.summaries,
+      gpu ? gpuNotes(gate.length === 1 ? gpu.gpu : null, gpu.costs.find((c) => c.run === g.name)?.cost ?? null) : [],
+    gate,
+    summaries,
     github: options.github,
     lossBand: (g, s) => {
       const loss = s?.metrics.find((m) => m.class.kind === 'loss' && m.class.gate);
@@ -39,13 +42,14 @@ export async function publish(stage: Stage, history: HistoryFile | null): Promis
       },
       { io, ...(shell.annotations ? { annotations: shell.annotations } : {}) },
     );
-    result.report = {
+    return {
       comment: published.comment.action,
       commentUrl: published.comment.url ?? null,
       html: published.files.html ?? null,
       markdown: published.files.markdown ?? null,
     };
   } catch (e) {
-    stage.fail(e);
+    ctx.recordError(e);
+    return null;
   }
 }

@@ -1,16 +1,17 @@
 /** The StatsD sink stage: every run's metrics (plus GPU and cost gauges) with one tag-key set per batch. */
+import { gpuGaugesFor } from '../gpu/join-runs.js';
+import type { GpuReport } from '../gpu/report.js';
 import type { GateResult, RunSummary } from '../model.js';
 import { runTagSet, statsdName } from '../naming.js';
 import type { Options } from '../options.js';
 import { sendStatsd } from '../sinks/statsd.js';
 import { countSeries, toStatsdMetrics, type StatsdMetric } from '../sinks/statsd-metrics.js';
-import type { GpuReport } from '../summarize/gpu-report.js';
-import { gpuGaugesFor } from './gpu-gauges.js';
-import type { Stage } from './context.js';
+import type { RunContext } from './run-context.js';
+import type { JudgedRuns, StatsdOutcome } from './run-result.js';
 
-export async function emitStatsd(stage: Stage): Promise<void> {
-  const { options, result, io } = stage;
-  const metrics = statsdMetricsFor(result.summaries, result.gate, result.gpu, options, stage.refuseTag);
+export async function emitStatsd(ctx: RunContext, runs: JudgedRuns): Promise<StatsdOutcome> {
+  const { options, io } = ctx;
+  const metrics = statsdMetricsFor(runs.summaries, runs.gate, runs.gpu, options, (r) => ctx.refuseTag(r));
   const report = await sendStatsd(metrics, {
     host: options.statsdHost ?? '127.0.0.1',
     port: options.statsdPort,
@@ -18,13 +19,14 @@ export async function emitStatsd(stage: Stage): Promise<void> {
     maxBufferSize: options.maxBufferSize,
     dryRun: options.dryRun,
   });
-  result.statsd = { ...report, series: countSeries(metrics) };
-  for (const e of report.errors) stage.warn(`StatsD ${report.target}: ${e}`);
+  const outcome = { ...report, series: countSeries(metrics) };
+  for (const e of report.errors) ctx.warn(`StatsD ${report.target}: ${e}`);
   if (options.dryRun) for (const line of report.printed) io.info(line);
   else
     io.info(
-      `StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${result.statsd.series} series`,
+      `StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${outcome.series} series`,
     );
+  return outcome;
 }
 
 /**

@@ -9,7 +9,8 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appendRecords, emptyHistory, serializeHistory, type HistoryFile, type HistoryRecord } from './history.js';
+import type { HistoryRecord } from '../model.js';
+import { appendRecords, emptyHistory, serializeHistory, type HistoryFile } from './history.js';
 import { parseHistory } from './parse-history.js';
 import { HistoryStoreError, type HistoryStore } from './store.js';
 

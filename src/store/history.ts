@@ -3,48 +3,10 @@
  * hardware/config fingerprint (runs on different hardware are never compared). The file is JSON with one
  * record per line, so a diff of the data branch shows one added line per run and an error can name its line.
  */
-import type { Direction, MetricKind } from '../model.js';
+import type { HistoryRecord } from '../model.js';
 
 /** The format this version writes; it reads this one and refuses newer ones. */
 export const HISTORY_FORMAT = 1;
-
-/** What a run leaves behind for one metric. */
-export interface MetricRecord {
-  kind: MetricKind;
-  direction: Direction;
-  unit: string;
-  /** Steady-state median (for loss metrics too; the gate judges loss by `final`). */
-  centre: number;
-  /** Robust within-run spread (IQR / 1.349) of the steady state. */
-  spread: number;
-  /** Steady-state steps counted. */
-  n: number;
-  /** Explicit NaN and infinite values seen. */
-  nonFinite: number;
-  /** Loss only: median over the final window, and a few dozen [step, value] points on a shared grid. */
-  final?: number;
-  samples?: [number, number][];
-}
-
-export interface HistoryRecord {
-  experiment: string;
-  /** `key=value,…` of the fingerprint inputs, sorted by key; '' when there are none. */
-  fingerprint: string;
-  /** Run name. */
-  run: string;
-  /** ISO 8601 time of recording. */
-  recordedAt: string;
-  ref: string;
-  sha: string;
-  runId: string;
-  /** This run starts a new baseline: an intended change was acknowledged; earlier runs no longer set the level. */
-  baseline: boolean;
-  /** Last step reached. */
-  steps: number;
-  complete: boolean;
-  /** By metric key (`metricKey(header)`). */
-  metrics: Record<string, MetricRecord>;
-}
 
 export interface HistoryFile {
   format: number;
@@ -81,12 +43,4 @@ export function appendRecords(history: HistoryFile, records: readonly HistoryRec
 export function serializeHistory(history: HistoryFile): string {
   if (history.runs.length === 0) return `{"format":${HISTORY_FORMAT},"runs":[]}\n`;
   return `{"format":${HISTORY_FORMAT},"runs":[\n${history.runs.map((r) => JSON.stringify(r)).join(',\n')}\n]}\n`;
-}
-
-/** `gpu=H100,world_size=64`: the fingerprint inputs as one comparable string. */
-export function fingerprintKey(fingerprint: Record<string, string>): string {
-  return Object.keys(fingerprint)
-    .sort()
-    .map((k) => `${k}=${fingerprint[k]}`)
-    .join(',');
 }

@@ -5,8 +5,8 @@
  */
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { InputError } from '../model.js';
-import { appendRecords, emptyHistory, serializeHistory, type HistoryFile, type HistoryRecord } from './history.js';
+import { InputError, type HistoryRecord } from '../model.js';
+import { appendRecords, emptyHistory, serializeHistory, type HistoryFile } from './history.js';
 import { parseHistory } from './parse-history.js';
 import { HistoryStoreError, type HistoryStore } from './store.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleRecord } from '../../test/helpers/history-records.js';
 import { InputError } from '../model.js';
-import { appendRecords, emptyHistory, fingerprintKey, serializeHistory } from './history.js';
+import { appendRecords, emptyHistory, serializeHistory } from './history.js';
 import { parseHistory } from './parse-history.js';
 
 function errorOf(f: () => unknown): InputError {
@@ -56,9 +56,5 @@ describe('history file format', () => {
     const other = sampleRecord('x', 0.4, { experiment: 'other' });
     const h = appendRecords(emptyHistory(), [other, ...['a', 'b', 'c', 'd'].map((r) => sampleRecord(r))], 3);
     expect(h.runs.map((r) => r.run)).toEqual(['x', 'b', 'c', 'd']);
-  });
-  it('builds a fingerprint key independent of key order', () => {
-    expect(fingerprintKey({ world_size: '8', gpu: 'H100' })).toBe('gpu=H100,world_size=8');
-    expect(fingerprintKey({})).toBe('');
   });
 });

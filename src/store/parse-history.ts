@@ -5,9 +5,9 @@
  */
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { isMap, isSeq, type Node } from 'yaml';
-import { InputError, lineAt } from '../model.js';
-import { linedDocument, type LinedDocument } from '../yaml-lines.js';
-import { emptyHistory, HISTORY_FORMAT, type HistoryFile, type HistoryRecord } from './history.js';
+import { InputError, lineAt, type HistoryRecord } from '../model.js';
+import { linedDocument, type LinedDocument } from '../config/yaml-lines.js';
+import { emptyHistory, HISTORY_FORMAT, type HistoryFile } from './history.js';
 
 const KINDS = new Set(['loss', 'timer', 'window', 'gauge', 'ignore']);
 const DIRECTIONS = new Set(['higher', 'lower', 'none']);

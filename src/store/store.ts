@@ -1,5 +1,6 @@
 /** Where the baseline history lives: a JSON file, or a data branch of the repository. */
-import type { HistoryFile, HistoryRecord } from './history.js';
+import type { HistoryRecord } from '../model.js';
+import type { HistoryFile } from './history.js';
 
 export interface HistoryStore {
   /** For messages: the file path, or `git:<branch>:<path>`. */

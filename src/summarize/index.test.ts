@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../classify/index.js';
+import { DEFAULT_CONFIG } from '../config/index.js';
 import { tableFromColumns } from '../ingest/memory.js';
 import type { RunInput } from '../model.js';
 import { mulberry32 } from '../../bench/random.js';

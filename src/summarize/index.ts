@@ -3,13 +3,16 @@
  * bounded step windows, sampled loss, NaN/inf and divergence). Memory is bounded by the number of
  * metrics, not by the number of steps.
  */
-import type { Config } from '../classify/config.js';
-import { classify } from '../classify/index.js';
+import { classify, type ClassRule } from '../classify/index.js';
 import { InputError, type MetricClass, type RunInput, type RunSummary } from '../model.js';
 import { metricKey } from '../naming.js';
 import { MetricAccumulator } from './metric-accumulator.js';
+import type { SummarySettings } from './settings.js';
 
-export async function summarizeRun(input: RunInput, config: Config): Promise<RunSummary> {
+export async function summarizeRun(
+  input: RunInput,
+  config: { rules: ClassRule[]; summary: SummarySettings },
+): Promise<RunSummary> {
   const { table } = input;
   const classes = table.columns.map((name) => classify(name, config));
   checkMetricKeys(table.columns, table.source, classes, table.warnings);
@@ -23,9 +26,9 @@ export async function summarizeRun(input: RunInput, config: Config): Promise<Run
     if (n === 0) continue;
     if (accumulators === null) {
       firstStep = batch.steps[0]!;
-      const steadyFrom = firstStep + config.warmupSteps;
+      const steadyFrom = firstStep + config.summary.warmupSteps;
       accumulators = table.columns.map((name, c) =>
-        classes[c]!.kind === 'ignore' ? null : new MetricAccumulator(name, classes[c]!, steadyFrom, config),
+        classes[c]!.kind === 'ignore' ? null : new MetricAccumulator(name, classes[c]!, steadyFrom, config.summary),
       );
     }
     rows += n;

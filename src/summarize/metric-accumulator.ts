@@ -4,10 +4,10 @@
  */
 import { median } from 'simple-statistics';
 import type { MetricClass, MetricSummary, SteadyState } from '../model.js';
-import type { Config } from '../classify/config.js';
 import { DivergenceDetector } from './divergence.js';
 import { firstAtOrAbove } from './first-at-or-above.js';
 import { LossSampler } from './loss-sampler.js';
+import type { SummarySettings } from './settings.js';
 import { Sketch, quantilesOf } from './sketch.js';
 import { steadyFromQuantiles } from './steady-state.js';
 import { StepWindows } from './step-windows.js';
@@ -39,7 +39,7 @@ export class MetricAccumulator {
     readonly name: string,
     readonly cls: MetricClass,
     private readonly steadyFrom: number,
-    config: Pick<Config, 'lossEvery' | 'lossMaxPoints' | 'maxWindows'>,
+    config: Pick<SummarySettings, 'lossEvery' | 'lossMaxPoints' | 'maxWindows'>,
   ) {
     const kind = cls.kind;
     this.windows = kind === 'window' || kind === 'timer' ? new StepWindows(config.lossEvery, config.maxWindows) : null;

@@ -4,7 +4,7 @@
  * lines of the StatsD sink; the generated dashboard and monitors must query exactly the names each route makes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../../src/classify/index.js';
+import { DEFAULT_CONFIG } from '../../src/config/index.js';
 import { dashboardRequests, datadogDashboard } from '../../src/dashboards/datadog-dashboard.js';
 import { datadogMonitors, MONITOR_COMPARISON } from '../../src/dashboards/datadog-monitors.js';
 import { metricSetFromColumns } from '../../src/dashboards/datadog-queries.js';

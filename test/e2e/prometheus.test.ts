@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { columnsOf } from '../../src/cli/prometheus-generators.js';
-import { loadConfig } from '../../src/classify/index.js';
+import { loadConfig, sectionValue } from '../../src/config/index.js';
 import { dashboardQueries, grafanaDashboard } from '../../src/dashboards/grafana.js';
 import { openTable, readManifest } from '../../src/ingest/index.js';
-import { readGpuInputs } from '../../src/ingest/gpu/read.js';
-import { gpuReport, resolveGpuPrices } from '../../src/summarize/gpu-report.js';
+import { readGpuInputs } from '../../src/gpu/capture/read.js';
+import { gpuReport } from '../../src/gpu/report.js';
 import { summarizeRun } from '../../src/summarize/index.js';
 import type { RunSummary } from '../../src/model.js';
 import type { GitHubContext } from '../../src/options.js';
@@ -170,7 +170,7 @@ describe.skipIf(!prometheus || !pushgateway)(
     });
 
     it('takes the demo batch through ingest and summarize to Prometheus, and the dashboard made from its columns answers every panel', async () => {
-      const config = await loadConfig(null);
+      const config = await loadConfig(null, { gpuPrice: '{ "H100": 2.49 }' });
       const manifest = await readManifest('fixtures/demo/experiment_metadata.jsonl');
       expect(manifest.errors).toEqual([]);
       const summaries: RunSummary[] = [];
@@ -192,7 +192,7 @@ describe.skipIf(!prometheus || !pushgateway)(
       }
       // A real nvidia-smi capture priced per GPU-hour, pushed with the runs as the engine's GPU report gives it.
       const samples = await readGpuInputs(['fixtures/real/nvidia_smi_query_gpu_all_fields_h100_load_capture.csv'], []);
-      const gpu = gpuReport(samples, summaries, { prices: resolveGpuPrices('{ "H100": 2.49 }', config), config });
+      const gpu = gpuReport(samples, summaries, { prices: sectionValue(config.gpuPrices), config });
       expect(gpu.gauges.length).toBeGreaterThan(0);
       const report = await pushRunResults(gw.url, summaries, null, {
         prefix: 'demo_metrics',

@@ -8,9 +8,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { alive } from '../../src/gpu-monitor/sampler.js';
-import { readGpuFile } from '../../src/ingest/gpu/read.js';
-import { summarizeGpu } from '../../src/summarize/gpu.js';
+import { alive } from '../../src/gpu/monitor/sampler.js';
+import { readGpuFile } from '../../src/gpu/capture/read.js';
+import { summarizeGpu } from '../../src/gpu/summary.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const bundle = join(root, 'gpu-monitor/dist/index.js');

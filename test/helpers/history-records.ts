@@ -1,5 +1,5 @@
 /** Small, valid history records for store and gate tests. */
-import type { HistoryRecord } from '../../src/store/history.js';
+import type { HistoryRecord } from '../../src/model.js';
 
 export function sampleRecord(run: string, mfu = 0.42, overrides: Partial<HistoryRecord> = {}): HistoryRecord {
   return {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../../src/classify/index.js';
+import { DEFAULT_CONFIG } from '../../src/config/index.js';
 import { tableFromColumns } from '../../src/ingest/memory.js';
 import type { RunSummary } from '../../src/model.js';
 import { sendStatsd } from '../../src/sinks/statsd.js';

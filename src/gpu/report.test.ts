@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parseGpuPrices } from '../config/gpu-prices.js';
+import type { RunSummary } from '../model.js';
+import { readGpuInputs } from './capture/read.js';
+import { gpuReport } from './report.js';
+
+const real = (name: string) => new URL(`../../fixtures/real/${name}`, import.meta.url).pathname;
+
+describe('gpuReport', () => {
+  it('turns a real capture and a run into summary, gauges, gateable metrics and cost', async () => {
+    const samples = await readGpuInputs([real('nvidia_smi_query_gpu_all_fields_h100_load_capture.csv')], []);
+    const run: RunSummary = {
+      name: 'gpt3-15b',
+      experiment: 'e',
+      source: 'm.csv',
+      tags: {},
+      fingerprint: { world_size: '8' },
+      steps: { count: 10, first: 1, last: 10 },
+      truncated: false,
+      durationSeconds: 9000,
+      warnings: [],
+      metrics: [],
+    };
+    const report = gpuReport(samples, [run], {
+      prices: parseGpuPrices('{ "H100": 2.49 }', 'gpu-price'),
+    });
+    expect(report.gpu!.gpuName).toBe('NVIDIA H100 80GB HBM3');
+    expect(report.gauges.find((g) => g.name === 'gpu.util.mean')).toMatchObject({ value: 100, tags: { gpu: '0' } });
+    expect(report.metrics.map((m) => m.name)).toContain('gpu.utilization');
+    expect(report.costs[0]!.run).toBe('gpt3-15b');
+    expect(report.costs[0]!.cost.gpuHours).toBe(20);
+    expect(report.costs[0]!.cost.cost).toBeCloseTo(49.8);
+    expect(report.costs[0]!.gauges.map((g) => g.name)).toEqual(['cost.gpu_hours', 'cost.total']);
+  });
+
+  it('with no capture gives no GPU summary but still prices a run from its manifest', () => {
+    const report = gpuReport(null, [], { prices: {} });
+    expect(report.gpu).toBeNull();
+    expect(report.gauges).toEqual([]);
+    expect(report.costs[0]!.cost.cost).toBeNull();
+  });
+});

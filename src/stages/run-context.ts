@@ -1,0 +1,53 @@
+/**
+ * What every stage of run() shares: the options, the shell it runs in, and how the run speaks. Warnings and
+ * user errors are kept in the order they were met; they go into the result as they are.
+ */
+import { InputError } from '../model.js';
+import type { Options } from '../options.js';
+
+/** How the engine talks to its shell: the action maps these to core.info/warning/error, the CLI to stderr. */
+export interface Io {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** What only the action has: annotations on the job page, and the job summary. */
+export interface ShellFeatures {
+  annotations?: { error(message: string): void; warning(message: string): void };
+  /** Append the report to GITHUB_STEP_SUMMARY. */
+  jobSummary: boolean;
+}
+
+export class RunContext {
+  /** User errors met on the way (bad manifest lines, unreadable files); the other runs still went through. */
+  readonly errors: string[] = [];
+  readonly warnings: string[] = [];
+  /** Every sink leaves out the same tags, so each is warned about once, not once per sink and run. */
+  private readonly refusedTags = new Set<string>();
+
+  constructor(
+    readonly options: Options,
+    readonly io: Io,
+    readonly shell: ShellFeatures,
+  ) {}
+
+  warn(message: string): void {
+    this.warnings.push(message);
+    this.io.warn(message);
+  }
+
+  /** A tag a sink left out (a unique id). */
+  refuseTag(reason: string): void {
+    if (this.refusedTags.has(reason)) return;
+    this.refusedTags.add(reason);
+    this.warn(`tag refused: ${reason}`);
+  }
+
+  /** Record a user error (InputError) and go on: the run fails at the end. Anything else is a bug and propagates. */
+  recordError(e: unknown): void {
+    if (!(e instanceof InputError)) throw e;
+    this.errors.push(e.message);
+    this.io.error(e.message);
+  }
+}

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { gptGate, gptRun } from '../../test/helpers/datadog-fixtures.js';
 import { statsdName } from '../naming.js';
 import { dogstatsdMetricNames, type DatadogSource } from '../naming/datadog.js';
-import { toDatadogSeries } from '../sinks/datadog-series.js';
+import { toDatadogSeries } from '../sinks/datadog/series.js';
 import { dashboardRequests, datadogDashboard, type DatadogDashboard } from './datadog-dashboard.js';
 import { schemaProblems } from '../../test/helpers/datadog-schema.js';
 import { datadogMonitors, MONITOR_COMPARISON } from './datadog-monitors.js';

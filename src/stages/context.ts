@@ -2,7 +2,7 @@
 import type { Config } from '../classify/config.js';
 import { InputError, type GateResult, type RunSummary } from '../model.js';
 import type { Options } from '../options.js';
-import type { StatsdReport } from '../sinks/statsd.js';
+import type { StatsdReport } from '../sinks/statsd/send.js';
 import type { GpuReport } from '../summarize/gpu-report.js';
 
 /** How the engine talks to its shell: the action maps these to core.info/warning/error, the CLI to stderr. */

@@ -1,6 +1,6 @@
 /** The HTTP sinks: Pushgateway and the Datadog API. An outage warns; it never changes the verdict. */
-import { sendToDatadog } from '../sinks/datadog.js';
-import { pushRunResults } from '../sinks/pushgateway.js';
+import { sendToDatadog } from '../sinks/datadog/send.js';
+import { pushRunResults } from '../sinks/prometheus/pushgateway.js';
 import type { RunSummary } from '../model.js';
 import type { Stage } from './context.js';
 import { gpuGaugesFor } from './gpu-gauges.js';

@@ -2,8 +2,8 @@
 import type { GateResult, RunSummary } from '../model.js';
 import { runTagSet, statsdName } from '../naming.js';
 import type { Options } from '../options.js';
-import { sendStatsd } from '../sinks/statsd.js';
-import { countSeries, toStatsdMetrics, type StatsdMetric } from '../sinks/statsd-metrics.js';
+import { sendStatsd } from '../sinks/statsd/send.js';
+import { countSeries, toStatsdMetrics, type StatsdMetric } from '../sinks/statsd/metrics.js';
 import type { GpuReport } from '../summarize/gpu-report.js';
 import { gpuGaugesFor } from './gpu-gauges.js';
 import type { Stage } from './context.js';

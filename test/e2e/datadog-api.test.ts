@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sendToDatadog, type DatadogSinkOptions, type SinkReport } from '../../src/sinks/datadog.js';
-import { toDatadogSeries } from '../../src/sinks/datadog-series.js';
+import { sendToDatadog, type DatadogSinkOptions, type SinkReport } from '../../src/sinks/datadog/send.js';
+import { toDatadogSeries } from '../../src/sinks/datadog/series.js';
 import {
   startFakeDatadog,
   MAX_BODY_BYTES,
@@ -21,7 +21,10 @@ let restoreOutput: () => void;
 function captureOutput(): () => void {
   const out = process.stdout.write.bind(process.stdout);
   const err = process.stderr.write.bind(process.stderr);
-  const grab = (chunk: unknown): boolean => (output.push(String(chunk)), true);
+  const grab = (chunk: unknown): boolean => {
+    output.push(String(chunk));
+    return true;
+  };
   process.stdout.write = grab as typeof process.stdout.write;
   process.stderr.write = grab as typeof process.stderr.write;
   const log = console.log,
@@ -163,7 +166,14 @@ describe("Datadog API sink against a loopback server following Datadog's documen
     let clock = Date.now();
     const report = await sendToDatadog([gptRun()], null, {
       ...options({ retry: { maxAttempts: 5, baseDelayMs: 400, budgetMs: 1000 } }),
-      deps: { sleep: async (ms) => void (waits.push(ms), (clock += ms)), now: () => clock, random: () => 0.5 },
+      deps: {
+        sleep: async (ms) => {
+          waits.push(ms);
+          clock += ms;
+        },
+        now: () => clock,
+        random: () => 0.5,
+      },
     });
     expect(waits).toEqual([300, 600]);
     expect(dd.requests).toHaveLength(3);

@@ -13,7 +13,7 @@ import { gpuReport, resolveGpuPrices } from '../../src/summarize/gpu-report.js';
 import { summarizeRun } from '../../src/summarize/index.js';
 import type { RunSummary } from '../../src/model.js';
 import type { GitHubContext } from '../../src/options.js';
-import { pushRunResults } from '../../src/sinks/pushgateway.js';
+import { pushRunResults } from '../../src/sinks/prometheus/pushgateway.js';
 import { requireProgram } from '../helpers/programs.js';
 import {
   instantQuery,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datadogSeriesUrl, resolveDatadogTarget } from './datadog.js';
+import { datadogSeriesUrl, resolveDatadogTarget } from './target.js';
 
 describe('datadogSeriesUrl', () => {
   it('appends /api/v2/series to a base, and keeps a full URL', () => {

@@ -2,14 +2,14 @@
  * Pushgateway sink: each experiment's run-level results are PUT as one group
  * (`/metrics/job/<job>/experiment/<experiment>`) with prom-client's Pushgateway and a Registry of its own,
  * so nothing else registered in the process leaks into the push. An outage is retried with backoff within
- * one time budget for all groups (retry.ts), the groups after a failed one are not tried, and all of it is
+ * one time budget for all groups (http/retry.ts), the groups after a failed one are not tried, and all of it is
  * reported as warnings: a sink never changes the verdict.
  */
 import { Gauge, Pushgateway, Registry } from 'prom-client';
-import type { GateResult, RunSummary } from '../model.js';
+import type { GateResult, RunSummary } from '../../model.js';
 import { checkPushgatewayUrl, redactUrl } from './pushgateway-url.js';
-import { toPrometheusSamples, type PrometheusSamplesOptions, type PushGroup } from './prometheus-samples.js';
-import { defaultRetryDeps, retryable, withRetry, type RetryDeps } from './retry.js';
+import { toPrometheusSamples, type PrometheusSamplesOptions, type PushGroup } from './samples.js';
+import { defaultRetryDeps, retryable, withRetry, type RetryDeps } from '../../http/retry.js';
 
 /** What the push did, for the run's JSON account and the job summary. */
 export interface PushgatewayReport {

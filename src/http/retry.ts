@@ -1,8 +1,8 @@
 /**
- * Bounded retries for the HTTP sinks (Pushgateway, Datadog API): a network failure, 429 or 5xx is tried
- * again — after the wait the server asked for, else after exponential backoff with jitter — and any other
- * status is final. All attempts of one sink call share a time budget, waits included, so an outage never
- * holds a job for long. Never throws: the outcome is a value.
+ * Bounded retries for the HTTP sinks (Pushgateway, Datadog API) and the `--apply` commands: a network
+ * failure, 429 or 5xx is tried again — after the wait the server asked for, else after exponential backoff
+ * with jitter — and any other status is final. All attempts of one call share a time budget, waits
+ * included, so an outage never holds a job for long. Never throws: the outcome is a value.
  */
 
 export interface RetryPolicy {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { compressedSeriesPayloads, splitSeriesPayloads } from './datadog-payload.js';
-import type { DatadogSeries } from './datadog-series.js';
+import { compressedSeriesPayloads, splitSeriesPayloads } from './payload.js';
+import type { DatadogSeries } from './series.js';
 
 const series = (i: number, tag = 'x'): DatadogSeries => ({
   metric: `m.s${i}`,

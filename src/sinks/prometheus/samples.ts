@@ -10,10 +10,10 @@
  * with a gate: `<prefix>_gate_regression`, `_run_complete`, `_gate_verdict{metric,verdict}` (a state set:
  * 1 for the verdict reached, 0 for the others) and `_gate_change_ratio{metric}`.
  */
-import type { GateResult, MetricSummary, RunSummary, Verdict } from '../model.js';
-import { looksLikeUniqueId, metricKey, runTagSet, tagValue } from '../naming.js';
-import { prometheusLabelName, prometheusMetricName, runFamilyNames, snakeName } from '../naming/prometheus.js';
-import type { GitHubContext } from '../options.js';
+import type { GateResult, MetricSummary, RunSummary, Verdict } from '../../model.js';
+import { looksLikeUniqueId, metricKey, runTagSet, tagValue } from '../../naming.js';
+import { prometheusLabelName, prometheusMetricName, runFamilyNames, snakeName } from '../../naming/prometheus.js';
+import type { GitHubContext } from '../../options.js';
 
 export interface PrometheusSample {
   labels: Record<string, string>;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { GitHubContext } from '../options.js';
-import { CLASSES, ezpzRun, gateFor, megatronRun, metricSummary, runSummary } from '../../test/helpers/run-summaries.js';
-import { toPrometheusSamples, VERDICTS, type PrometheusSamplesOptions } from './prometheus-samples.js';
+import type { GitHubContext } from '../../options.js';
+import {
+  CLASSES,
+  ezpzRun,
+  gateFor,
+  megatronRun,
+  metricSummary,
+  runSummary,
+} from '../../../test/helpers/run-summaries.js';
+import { toPrometheusSamples, VERDICTS, type PrometheusSamplesOptions } from './samples.js';
 
 const github: GitHubContext = {
   ref: 'refs/pull/12/merge',

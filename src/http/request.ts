@@ -4,6 +4,7 @@
  * line (`HTTP 503: <what the server said>`, or the network error), and secrets are redacted from it. Never
  * throws: the outcome is a value.
  */
+import { redactSecrets } from './redact.js';
 import { defaultRetryDeps, withRetry, type RetryDeps, type RetryOutcome, type RetryPolicy } from './retry.js';
 
 export interface HttpDeps extends RetryDeps {
@@ -73,17 +74,6 @@ export function retryAfterMs(headers: Headers, now: number): number | null {
   const reset = headers.get('x-ratelimit-reset')?.trim();
   if (reset && /^\d+$/.test(reset)) return Number(reset) * 1000;
   return null;
-}
-
-/** Replace every occurrence of each secret (and its URL-encoded form) with `***`. */
-export function redactSecrets(text: string, secrets: (string | null | undefined)[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (!secret) continue;
-    for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.split(form).join('***');
-  }
-  // A key someone put into a URL's query string.
-  return out.replace(/((?:api|application)[_-]?key=)[^&\s"']+/gi, '$1***');
 }
 
 /** `: <errors>` from an error body (Datadog's `{"errors":[…]}`, Grafana's `{"message":…}`), else a short excerpt. */

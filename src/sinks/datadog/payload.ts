@@ -3,7 +3,7 @@
  * bytes actually sent (not estimated): plain JSON, or gzip-compressed JSON.
  */
 import { gzipSync } from 'node:zlib';
-import type { DatadogSeries } from './datadog-series.js';
+import type { DatadogSeries } from './series.js';
 
 /** Datadog's documented limit for an uncompressed `/api/v2/series` body: 500 KiB = 512,000 bytes. */
 export const DATADOG_MAX_PAYLOAD_BYTES = 512_000;
@@ -62,11 +62,17 @@ export interface CompressedPayloads {
   oversized: DatadogSeries[];
 }
 
-/** Bodies to send: gzip (`gzip` set) or plain JSON (`gzip` null); `json` is the text either way, `count` its series. */
+/** A body to send: gzip (`gzip` set) or plain JSON (`gzip` null); `json` is the text either way, `count` its series. */
+export interface SeriesBody {
+  json: string;
+  gzip: Buffer | null;
+  count: number;
+}
+
 export function seriesPayloads(
   series: DatadogSeries[],
   options: { compress: boolean; maxBytes?: number },
-): { bodies: { json: string; gzip: Buffer | null; count: number }[]; oversized: DatadogSeries[] } {
+): { bodies: SeriesBody[]; oversized: DatadogSeries[] } {
   if (options.compress) return compressedSeriesPayloads(series, options.maxBytes);
   const plain = splitSeriesPayloads(series, options.maxBytes);
   return {
@@ -95,6 +101,6 @@ export function compressedSeriesPayloads(
     pack(JSON.stringify({ series: items.slice(0, half) }), half);
     pack(JSON.stringify({ series: items.slice(half) }), items.length - half);
   };
-  first.bodies.forEach((json, i) => pack(json, first.counts[i]!));
+  for (const [i, json] of first.bodies.entries()) pack(json, first.counts[i]!);
   return out;
 }

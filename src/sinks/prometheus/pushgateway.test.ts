@@ -1,10 +1,10 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InputError } from '../model.js';
-import type { GitHubContext } from '../options.js';
-import { requireProgram } from '../../test/helpers/programs.js';
-import { freePort, startPushgateway, type Server } from '../../test/helpers/prometheus-servers.js';
-import { ezpzRun, gateFor, megatronRun } from '../../test/helpers/run-summaries.js';
+import { InputError } from '../../model.js';
+import type { GitHubContext } from '../../options.js';
+import { requireProgram } from '../../../test/helpers/programs.js';
+import { freePort, startPushgateway, type Server } from '../../../test/helpers/prometheus-servers.js';
+import { ezpzRun, gateFor, megatronRun } from '../../../test/helpers/run-summaries.js';
 import { encodeGrouping, pushRunResults, type PushgatewayOptions } from './pushgateway.js';
 
 const github: GitHubContext = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactSecrets, retryAfterMs } from './http.js';
+import { retryAfterMs } from './request.js';
 
 describe('retryAfterMs', () => {
   const now = Date.UTC(2026, 10, 29, 22, 0, 0);
@@ -12,14 +12,4 @@ describe('retryAfterMs', () => {
     expect(retryAfterMs(new Headers(), now)).toBeNull();
     expect(retryAfterMs(new Headers({ 'Retry-After': 'soon' }), now)).toBeNull();
   });
-});
-
-describe('redactSecrets', () => {
-  it('removes the secret, its URL-encoded form, and keys in query strings', () => {
-    const key = 'ab+cd/ef==';
-    const text = `bad key ab+cd/ef== at https://x/api?api_key=${encodeURIComponent(key)}&x=1 and application_key=zzz`;
-    const out = redactSecrets(text, [key]);
-    expect(out).toBe('bad key *** at https://x/api?api_key=***&x=1 and application_key=***');
-  });
-  it('ignores empty secrets', () => expect(redactSecrets('text', ['', null, undefined])).toBe('text'));
 });

@@ -1,5 +1,5 @@
 /** The Pushgateway URL: checked when the options are read (before any file), shown without credentials. */
-import { InputError } from '../model.js';
+import { InputError } from '../../model.js';
 
 /** The URL without credentials, for messages. */
 export function redactUrl(url: string): string {

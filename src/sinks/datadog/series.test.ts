@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gptGate, gptRun } from '../../test/helpers/datadog-fixtures.js';
-import { toDatadogSeries } from './datadog-series.js';
+import { gptGate, gptRun } from '../../../test/helpers/datadog-fixtures.js';
+import { toDatadogSeries } from './series.js';
 
 const NOW = Date.UTC(2026, 10, 29, 22, 0, 0, 750);
 const TAGS = { workflow_name: 'train', event: 'push', branch_type: 'main', team: 'llm' };

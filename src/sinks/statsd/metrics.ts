@@ -11,8 +11,8 @@
  * quantiles/values, so a server's count stays the true number of steps while the volume stays bounded;
  * a window of five values or fewer sends its values at rate 1.
  */
-import { WINDOW_QUANTILES, type GateResult, type RunSummary, type StepWindow } from '../model.js';
-import { RUN_GAUGES, statsdName } from '../naming.js';
+import { WINDOW_QUANTILES, type GateResult, type RunSummary, type StepWindow } from '../../model.js';
+import { RUN_GAUGES, statsdName } from '../../naming.js';
 
 export type StatsdType = 'g' | 'ms' | 'h' | 'd';
 

@@ -6,10 +6,10 @@
  * historical time: every point carries the submission time, and the loss samples are told apart by a
  * `step:N` tag instead of by their timestamps.
  */
-import type { GateResult, MetricSummary, RunSummary } from '../model.js';
-import { runTagSet, statsdName } from '../naming.js';
-import type { GitHubContext } from '../options.js';
-import { datadogRunGaugeName, datadogStatName, datadogUnit, type DatadogRunStat } from '../naming/datadog.js';
+import type { GateResult, MetricSummary, RunSummary } from '../../model.js';
+import { runTagSet, statsdName } from '../../naming.js';
+import type { GitHubContext } from '../../options.js';
+import { datadogRunGaugeName, datadogStatName, datadogUnit, type DatadogRunStat } from '../../naming/datadog.js';
 
 /** `type` in `/api/v2/series`: 0 unspecified, 1 count, 2 rate, 3 gauge. */
 export const DATADOG_GAUGE = 3;

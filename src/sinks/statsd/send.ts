@@ -7,7 +7,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import hotShots, { type ClientOptions, type StatsD as StatsDClient } from 'hot-shots';
 import { formatTags } from 'hot-shots/lib/helpers.js';
-import { formatValue, type StatsdMetric } from './statsd-metrics.js';
+import { formatValue, type StatsdMetric } from './metrics.js';
 
 // hot-shots is CommonJS (`module.exports = Client`); type checkers disagree on what its default import is.
 const StatsD = hotShots as unknown as new (options: ClientOptions) => StatsDClient;

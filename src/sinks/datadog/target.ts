@@ -2,8 +2,8 @@
  * Whether and where the Datadog API sink sends: resolved once by the shells at start-up, so this module
  * stays light (the sink itself, with compression and retries, loads only when it runs).
  */
-import { datadogApiBase } from '../naming/datadog.js';
-import { redactSecrets } from './http.js';
+import { datadogApiBase } from '../../naming/datadog.js';
+import { redactSecrets } from '../../http/redact.js';
 
 /** The `/api/v2/series` URL for a base URL or a full one. */
 export function datadogSeriesUrl(base: string): string {

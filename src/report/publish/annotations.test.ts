@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchInput, regressedRun } from '../../test/helpers/report-fixtures.js';
+import { batchInput, regressedRun } from '../../../test/helpers/report-fixtures.js';
 import { ANNOTATIONS_PER_KIND, annotate, type AnnotationProps } from './annotations.js';
 
 function recorder() {

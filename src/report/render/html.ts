@@ -2,15 +2,15 @@
  * The HTML report: one self-contained file (inline CSS and SVG, no scripts, no remote anything,
  * enforced by a Content-Security-Policy), for `check --html` and the action's artifact.
  */
-import type { MetricVerdict } from '../model.js';
+import type { MetricVerdict } from '../../model.js';
 import { lineChartSvg } from './svg.js';
 import { lossChart, metricChart } from './charts.js';
 import { htmlText } from './escape.js';
 import { formatBaseline, formatChange, formatNumber, formatValue } from './format.js';
 import { headlineText, verdictLine } from './markdown.js';
-import { lossOverlay } from './overlay.js';
+import { lossOverlay } from './loss-overlay.js';
 import { historySparkline } from './sparkline.js';
-import type { ReportInput, RunReport } from './types.js';
+import type { ReportInput, RunReport } from '../report-input.js';
 import { VERDICT_LABEL, orderMetrics, orderRuns, runStatus, type RunStatus } from './verdict.js';
 
 const CSS = `

@@ -1,10 +1,10 @@
 /** The report as files: `--markdown OUT.md` and `--html OUT.html` (the action's artifact). */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { InputError } from '../model.js';
-import { renderHtml } from './html.js';
-import { renderMarkdown } from './markdown.js';
-import type { ReportInput } from './types.js';
+import { InputError } from '../../model.js';
+import { renderHtml } from '../render/html.js';
+import { renderMarkdown } from '../render/markdown.js';
+import type { ReportInput } from '../report-input.js';
 
 /** Write the full report to the paths given (parent folders are created); a path that cannot be written is an InputError. */
 export async function writeReportFiles(

@@ -60,4 +60,4 @@ export function formatBaseline(centre: number, band: number, unit: string): stri
 }
 
 /** A relative change as a signed percentage (the gate's verdict lines write it the same way). */
-export { formatChange } from '../gate/format.js';
+export { formatChange } from '../../gate/format.js';

@@ -7,7 +7,7 @@
  */
 import { median } from 'simple-statistics';
 import { interpolate } from './downsample.js';
-import type { LossBandPoint } from './types.js';
+import type { LossBandPoint } from '../report-input.js';
 
 export function lossBandFromCurves(
   curves: readonly (readonly (readonly [number, number])[])[],

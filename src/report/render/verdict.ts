@@ -1,5 +1,5 @@
 /** How each verdict looks and where it sorts: regressions first, then what needs attention, then the rest. */
-import type { GateResult, MetricVerdict, Verdict } from '../model.js';
+import type { GateResult, MetricVerdict, Verdict } from '../../model.js';
 
 export const VERDICT_ICON: Record<Verdict, string> = {
   regression: '❌',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lossChartMermaid } from './mermaid.js';
-import type { LossOverlay } from './overlay.js';
+import type { LossOverlay } from './loss-overlay.js';
 
 function overlay(over: Partial<LossOverlay> = {}): LossOverlay {
   const steps = Array.from({ length: 101 }, (_, i) => i * 10);

@@ -3,8 +3,8 @@
  * judged (insufficient history, missing) and per incomplete run. Written to a sink so the action
  * passes `@actions/core` and tests pass a recorder.
  */
-import type { GateResult, RunSummary } from '../model.js';
-import { formatChange } from './format.js';
+import type { GateResult, RunSummary } from '../../model.js';
+import { formatChange } from '../render/format.js';
 
 export interface AnnotationProps {
   title?: string;

@@ -3,7 +3,7 @@
  * 65,536 characters) by showing less detail, never by cutting the verdict lines.
  */
 import { DETAIL_LEVELS, renderMarkdown } from './markdown.js';
-import type { ReportInput } from './types.js';
+import type { ReportInput } from '../report-input.js';
 
 /** GitHub drops a step's whole summary above 1 MiB; keep a margin for what other steps append. */
 export const SUMMARY_MAX_BYTES = 1024 * 1024 - 16 * 1024;

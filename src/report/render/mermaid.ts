@@ -4,7 +4,7 @@
  */
 import { interpolate } from './downsample.js';
 import { mermaidText } from './escape.js';
-import { hasBand, type LossOverlay } from './overlay.js';
+import { hasBand, type LossOverlay } from './loss-overlay.js';
 
 /** Band edges grey, centre light grey, this run blue (drawn last, on top). */
 const PALETTE_WITH_BAND = '#8c959f, #8c959f, #d0d7de, #0969da';

@@ -9,7 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { InputError, lineAt } from '../../model.js';
 import type { GitHubContext } from '../../options.js';
-import { COMMENT_MAX_CHARS } from '../fit.js';
+import { COMMENT_MAX_CHARS } from '../render/markdown-within-limit.js';
 
 export const COMMENT_FILE_FORMAT = 'training-metrics-gate/comment@1';
 

@@ -61,10 +61,44 @@ const LEGEND_ROW = 15;
 export function lineChartSvg(spec: ChartSpec): string {
   const width = spec.width ?? 560;
   const height = spec.height ?? 260;
+  const { xs, ys } = extent(spec);
+  const title = `<text class="chart-title" x="${PAD.left}" y="18">${htmlText(spec.title)}</text>`;
+  const legend = layoutLegend(spec, width);
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${htmlText(spec.title)}">`;
+  if (xs.length === 0 || ys.length === 0) {
+    return `${open}${title}<text class="empty" x="${width / 2}" y="${height / 2}" text-anchor="middle">no data</text></svg>`;
+  }
+  const frame = plotFrame(spec, xs, ys, width, height, PAD.top + legend.rows * LEGEND_ROW);
+  const parts = [title, ...axes(spec, frame), ...bandsAndRules(spec, frame), ...lines(spec, frame), '</g>'];
+  parts.push(...legend.items);
+  return `${open}${parts.join('')}</svg>`;
+}
+
+/** Where the plot sits in the picture and how values map onto it. */
+interface PlotFrame {
+  width: number;
+  height: number;
+  top: number;
+  plotW: number;
+  plotH: number;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  sx: (x: number) => number;
+  sy: (y: number) => number;
+}
+
+/** The finite x and y values the chart has to show: line points, band edges, rules. */
+function extent(spec: ChartSpec): { xs: number[]; ys: number[] } {
   const xs: number[] = [];
   const ys: number[] = [];
   for (const s of spec.lines)
-    for (const [x, y] of s.points) if (Number.isFinite(x) && Number.isFinite(y)) xs.push(x), ys.push(y);
+    for (const [x, y] of s.points)
+      if (Number.isFinite(x) && Number.isFinite(y)) {
+        xs.push(x);
+        ys.push(y);
+      }
   for (const b of spec.bands)
     for (const [x, lo, hi] of b.points) {
       if (!Number.isFinite(x)) continue;
@@ -73,12 +107,10 @@ export function lineChartSvg(spec: ChartSpec): string {
       if (Number.isFinite(hi)) ys.push(hi);
     }
   for (const r of spec.rules ?? []) if (Number.isFinite(r.y)) ys.push(r.y);
-  const title = `<text class="chart-title" x="${PAD.left}" y="18">${htmlText(spec.title)}</text>`;
-  const legend = layoutLegend(spec, width);
-  const top = PAD.top + legend.rows * LEGEND_ROW;
-  if (xs.length === 0 || ys.length === 0) {
-    return `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${htmlText(spec.title)}">${title}<text class="empty" x="${width / 2}" y="${height / 2}" text-anchor="middle">no data</text></svg>`;
-  }
+  return { xs, ys };
+}
+
+function plotFrame(spec: ChartSpec, xs: number[], ys: number[], width: number, height: number, top: number): PlotFrame {
   let [x0, x1] = [Math.min(...xs), Math.max(...xs)];
   let [y0, y1] = spec.yDomain ?? [Math.min(...ys), Math.max(...ys)];
   if (x0 === x1) [x0, x1] = [x0 - 1, x1 + 1];
@@ -86,21 +118,36 @@ export function lineChartSvg(spec: ChartSpec): string {
   [y0, y1] = [y0 - ypad, y1 + ypad];
   const plotW = width - PAD.left - PAD.right;
   const plotH = height - top - PAD.bottom;
-  const sx = (x: number) => PAD.left + ((x - x0) / (x1 - x0)) * plotW;
-  const sy = (y: number) => top + (1 - (y - y0) / (y1 - y0)) * plotH;
-  const clipId = `clip-${++clipCounter}`;
-  const f = (n: number) => n.toFixed(1);
+  return {
+    width,
+    height,
+    top,
+    plotW,
+    plotH,
+    x0,
+    x1,
+    y0,
+    y1,
+    sx: (x) => PAD.left + ((x - x0) / (x1 - x0)) * plotW,
+    sy: (y) => top + (1 - (y - y0) / (y1 - y0)) * plotH,
+  };
+}
 
-  const parts: string[] = [title];
-  // Grid and axes.
-  for (const t of niceTicks(y0, y1, 5)) {
+const f = (n: number): string => n.toFixed(1);
+
+/** Grid, ticks, frame and axis label; opens the clipped group the series are drawn in. */
+function axes(spec: ChartSpec, frame: PlotFrame): string[] {
+  const { width, height, top, plotW, plotH, sx, sy } = frame;
+  const clipId = `clip-${++clipCounter}`;
+  const parts: string[] = [];
+  for (const t of niceTicks(frame.y0, frame.y1, 5)) {
     parts.push(`<line class="grid" x1="${PAD.left}" x2="${width - PAD.right}" y1="${f(sy(t))}" y2="${f(sy(t))}"/>`);
     parts.push(
       `<text class="tick" x="${PAD.left - 6}" y="${f(sy(t) + 4)}" text-anchor="end">${htmlText(formatValue(t, spec.unit))}</text>`,
     );
   }
   const xTick = spec.xTick ?? ((x: number) => formatNumber(x));
-  for (const t of niceTicks(x0, x1, 6)) {
+  for (const t of niceTicks(frame.x0, frame.x1, 6)) {
     parts.push(
       `<text class="tick" x="${f(sx(t))}" y="${height - PAD.bottom + 16}" text-anchor="middle">${htmlText(xTick(t))}</text>`,
     );
@@ -112,7 +159,11 @@ export function lineChartSvg(spec: ChartSpec): string {
   parts.push(
     `<text class="axis-label" x="${PAD.left + plotW / 2}" y="${height - 6}" text-anchor="middle">${htmlText(spec.xLabel)}</text>`,
   );
+  return parts;
+}
 
+function bandsAndRules(spec: ChartSpec, { width, sx, sy }: PlotFrame): string[] {
+  const parts: string[] = [];
   for (const b of spec.bands) {
     for (const seg of segments(
       b.points,
@@ -129,6 +180,11 @@ export function lineChartSvg(spec: ChartSpec): string {
       `<line class="rule ${r.className}" x1="${PAD.left}" x2="${width - PAD.right}" y1="${f(sy(r.y))}" y2="${f(sy(r.y))}"/>`,
     );
   }
+  return parts;
+}
+
+function lines(spec: ChartSpec, { sx, sy }: PlotFrame): string[] {
+  const parts: string[] = [];
   for (const s of spec.lines) {
     for (const seg of segments(s.points, (p) => Number.isFinite(p[0]) && Number.isFinite(p[1]))) {
       if (seg.length > 1)
@@ -140,9 +196,7 @@ export function lineChartSvg(spec: ChartSpec): string {
           parts.push(`<circle class="dot ${s.className}" cx="${f(sx(p[0]))}" cy="${f(sy(p[1]))}" r="3"/>`);
     }
   }
-  parts.push('</g>');
-  parts.push(...legend.items);
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${htmlText(spec.title)}">${parts.join('')}</svg>`;
+  return parts;
 }
 
 let clipCounter = 0;
@@ -181,7 +235,10 @@ function segments<T>(points: readonly T[], ok: (p: T) => boolean): T[][] {
   let cur: T[] = [];
   for (const p of points) {
     if (ok(p)) cur.push(p);
-    else if (cur.length) out.push(cur), (cur = []);
+    else if (cur.length) {
+      out.push(cur);
+      cur = [];
+    }
   }
   if (cur.length) out.push(cur);
   return out;

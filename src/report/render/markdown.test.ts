@@ -1,7 +1,7 @@
 /** The Markdown report rendered with a GitHub-flavoured Markdown renderer (marked, gfm) and checked as HTML. */
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { HOSTILE_METRIC, batchInput, regressedRun } from '../../test/helpers/report-fixtures.js';
+import { HOSTILE_METRIC, batchInput, regressedRun } from '../../../test/helpers/report-fixtures.js';
 import { renderMarkdown } from './markdown.js';
 
 function gfm(md: string): string {

@@ -2,13 +2,13 @@
  * The Markdown report, for a job summary and a PR comment alike: a headline, then per run its
  * verdict line, the gated metrics (regressions first), the loss chart, and the rest collapsed.
  */
-import type { GateResult, MetricSummary, MetricVerdict } from '../model.js';
+import type { GateResult, MetricSummary, MetricVerdict } from '../../model.js';
 import { mdText } from './escape.js';
 import { formatBaseline, formatChange, formatNumber, formatValue } from './format.js';
 import { MERMAID_POINTS, lossChartMermaid } from './mermaid.js';
-import { hasBand, lossOverlay } from './overlay.js';
+import { hasBand, lossOverlay } from './loss-overlay.js';
 import { historySparkline } from './sparkline.js';
-import type { ReportInput, RunReport } from './types.js';
+import type { ReportInput, RunReport } from '../report-input.js';
 import { STATUS_ICON, VERDICT_ICON, orderMetrics, orderRuns, runStatus } from './verdict.js';
 
 /**
@@ -42,9 +42,8 @@ export function renderMarkdown(input: ReportInput, options: MarkdownOptions = {}
   if (options.truncationNote) out.push(`> [!NOTE]\n> ${options.truncationNote}`);
   if (runs.length === 0) out.push('No runs were checked.');
   const maxCharts = options.maxChartRuns ?? MAX_CHART_RUNS;
-  shown.forEach((run, i) =>
-    out.push(detail === 'headlines' ? runHeadline(run) : runSection(run, detail, i < maxCharts)),
-  );
+  for (const [i, run] of shown.entries())
+    out.push(detail === 'headlines' ? runHeadline(run) : runSection(run, detail, i < maxCharts));
   if (detail === 'full' && shown.length > maxCharts) {
     out.push(`<sub>Loss charts are drawn for the first ${maxCharts} runs only; the HTML report has them all.</sub>`);
   }

@@ -1,7 +1,7 @@
 /** The job summary: always written, through `core.summary`, kept under GitHub's 1 MiB per step. */
 import { summary as coreSummary } from '@actions/core';
-import { SUMMARY_MAX_BYTES, renderMarkdownWithin } from './fit.js';
-import type { ReportInput } from './types.js';
+import { SUMMARY_MAX_BYTES, renderMarkdownWithin } from '../render/markdown-within-limit.js';
+import type { ReportInput } from '../report-input.js';
 
 /** The part of `core.summary` used here (so tests can pass their own). */
 export interface SummaryWriter {

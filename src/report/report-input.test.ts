@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nanLossRun, regressedRun } from '../../test/helpers/report-fixtures.js';
-import { reportInput } from './input.js';
+import { reportInput } from './report-input.js';
 
 describe('reportInput', () => {
   it('pairs each gate result with its summary and band', () => {

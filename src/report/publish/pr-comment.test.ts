@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGitHub } from '../../../test/helpers/fake-github.js';
 import { batchInput } from '../../../test/helpers/report-fixtures.js';
-import { commentBody, commentGroup, commentMarker, upsertComment, type CommentRequest } from './comment.js';
+import { commentBody, commentGroup, commentMarker, upsertComment, type CommentRequest } from './pr-comment.js';
 
 const BOT = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' as const };
 const HUMAN = { login: 'alice', id: 7, type: 'User' as const };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOSTILE_EXPERIMENT, batchInput } from '../../test/helpers/report-fixtures.js';
+import { HOSTILE_EXPERIMENT, batchInput } from '../../../test/helpers/report-fixtures.js';
 import { renderHtml } from './html.js';
 
 describe('renderHtml', () => {

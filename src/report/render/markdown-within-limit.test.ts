@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { MetricVerdict } from '../model.js';
-import { batchInput, nanLossRun, regressedRun } from '../../test/helpers/report-fixtures.js';
-import { COMMENT_MAX_CHARS, SUMMARY_MAX_BYTES, renderMarkdownWithin } from './fit.js';
+import type { MetricVerdict } from '../../model.js';
+import { batchInput, nanLossRun, regressedRun } from '../../../test/helpers/report-fixtures.js';
+import { COMMENT_MAX_CHARS, SUMMARY_MAX_BYTES, renderMarkdownWithin } from './markdown-within-limit.js';
 import { renderMarkdown } from './markdown.js';
-import type { ReportInput, RunReport } from './types.js';
+import type { ReportInput, RunReport } from '../report-input.js';
 
 /** A batch far larger than GitHub allows in full: `n` runs with 80 gated metrics each, every fifth regressed. */
 function hugeBatch(n: number): ReportInput {

@@ -1,8 +1,8 @@
 /** Which chart shows a metric best, as data: the run's windows against the baseline, else the run history. */
-import type { MetricSummary, MetricVerdict } from '../model.js';
-import { WINDOW_QUANTILES } from '../model.js';
+import type { MetricSummary, MetricVerdict } from '../../model.js';
+import { WINDOW_QUANTILES } from '../../model.js';
 import { evenIndices } from './downsample.js';
-import type { LossOverlay } from './overlay.js';
+import type { LossOverlay } from './loss-overlay.js';
 import type { ChartSpec } from './svg.js';
 
 const MEDIAN = WINDOW_QUANTILES.indexOf(0.5);

@@ -4,14 +4,14 @@
  * written: an InputError, thrown after everything else went out); everything on GitHub's side
  * degrades to a warning and never changes the verdict.
  */
-import type { GitHubContext } from '../options.js';
+import type { GitHubContext } from '../../options.js';
 import { annotate, type AnnotationSink } from './annotations.js';
-import { writeReportFiles } from './files.js';
-import { commentBody, commentGroup, upsertComment, type CommentMode, type CommentOutcome } from './github/comment.js';
-import { writeCommentFile } from './github/comment-file.js';
-import { summaryMarkdown, writeJobSummary, type SummaryWriter } from './summary.js';
-import type { ReportInput } from './types.js';
-import { runStatus } from './verdict.js';
+import { writeReportFiles } from './report-files.js';
+import { commentBody, commentGroup, upsertComment, type CommentMode, type CommentOutcome } from './pr-comment.js';
+import { writeCommentFile } from './comment-file.js';
+import { summaryMarkdown, writeJobSummary, type SummaryWriter } from './job-summary.js';
+import type { ReportInput } from '../report-input.js';
+import { runStatus } from '../render/verdict.js';
 
 export interface PublishOptions {
   /** `--markdown` / input `markdown`: write the full Markdown report here. */
@@ -89,22 +89,11 @@ export async function publishReport(
   const body = commentBody(report, group, summaryWritten ? 'the job summary' : 'the workflow run');
   const regression = report.runs.some((r) => runStatus(r.gate) === 'regression');
   if (options.commentFile) {
-    const { prNumber, prHeadSha, repository } = options.github;
-    if (prNumber === null || !prHeadSha) deps.io.info('comment-file: not written, as this is not a pull request run');
-    else {
-      try {
-        await writeCommentFile(options.commentFile, {
-          repository,
-          pullRequest: prNumber,
-          headSha: prHeadSha,
-          group,
-          regression,
-          body,
-        });
+    try {
+      if (await commentFileFor(options.commentFile, options.github, { group, regression, body }, deps.io))
         files = { ...files, comment: options.commentFile };
-      } catch (err) {
-        fileError ??= err;
-      }
+    } catch (err) {
+      fileError ??= err;
     }
   }
   const comment = await upsertComment(
@@ -123,4 +112,20 @@ export async function publishReport(
   );
   if (fileError) throw fileError;
   return { summaryWritten, files, annotations, comment };
+}
+
+/** Write the comment for a second workflow to post; false (and a note) outside a pull request run. */
+async function commentFileFor(
+  path: string,
+  github: GitHubContext,
+  comment: { group: string; regression: boolean; body: string },
+  io: PublishDeps['io'],
+): Promise<boolean> {
+  const { prNumber, prHeadSha, repository } = github;
+  if (prNumber === null || !prHeadSha) {
+    io.info('comment-file: not written, as this is not a pull request run');
+    return false;
+  }
+  await writeCommentFile(path, { repository, pullRequest: prNumber, headSha: prHeadSha, ...comment });
+  return true;
 }

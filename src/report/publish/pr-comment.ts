@@ -5,9 +5,9 @@
  * the job summary carries the report regardless.
  */
 import { getOctokit } from '@actions/github';
-import { slug } from '../escape.js';
-import { COMMENT_MAX_CHARS, renderMarkdownWithin } from '../fit.js';
-import type { ReportInput } from '../types.js';
+import { slug } from '../render/escape.js';
+import { COMMENT_MAX_CHARS, renderMarkdownWithin } from '../render/markdown-within-limit.js';
+import type { ReportInput } from '../report-input.js';
 
 export type CommentMode = 'always' | 'on-regression' | 'off';
 

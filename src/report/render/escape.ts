@@ -4,6 +4,7 @@
  */
 
 /** Control characters and line breaks: a name is one line. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 
 /**

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { summary } from '@actions/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { batchInput } from '../../test/helpers/report-fixtures.js';
-import { summaryMarkdown, writeJobSummary } from './summary.js';
+import { batchInput } from '../../../test/helpers/report-fixtures.js';
+import { summaryMarkdown, writeJobSummary } from './job-summary.js';
 
 describe('writeJobSummary with @actions/core and a real GITHUB_STEP_SUMMARY file', () => {
   let dir: string;

@@ -1,7 +1,7 @@
 /** The loss curve of a run next to the baseline band, aligned by step: the data behind both charts. */
-import type { MetricSummary } from '../model.js';
+import type { MetricSummary } from '../../model.js';
 import { interpolate } from './downsample.js';
-import type { RunReport } from './types.js';
+import type { RunReport } from '../report-input.js';
 
 export interface LossOverlay {
   /** Metric name as written. */

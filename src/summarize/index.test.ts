@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../classify/index.js';
-import { tableFromColumns } from '../ingest/memory.js';
+import { tableFromColumns } from '../ingest/table-from-columns.js';
 import type { RunInput } from '../model.js';
 import { mulberry32 } from '../../bench/random.js';
 import { summarizeRun } from './index.js';

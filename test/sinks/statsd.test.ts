@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/classify/index.js';
-import { tableFromColumns } from '../../src/ingest/memory.js';
+import { tableFromColumns } from '../../src/ingest/table-from-columns.js';
 import type { RunSummary } from '../../src/model.js';
 import { sendStatsd } from '../../src/sinks/statsd/send.js';
 import { countSeries, toStatsdMetrics } from '../../src/sinks/statsd/metrics.js';

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/classify/index.js';
-import { dashboardRequests, datadogDashboard } from '../../src/dashboards/datadog-dashboard.js';
-import { datadogMonitors, MONITOR_COMPARISON } from '../../src/dashboards/datadog-monitors.js';
-import { metricSetFromColumns } from '../../src/dashboards/datadog-queries.js';
+import { dashboardRequests, datadogDashboard } from '../../src/dashboards/datadog/dashboard.js';
+import { datadogMonitors, MONITOR_COMPARISON } from '../../src/dashboards/datadog/monitors.js';
+import { metricSetFromColumns } from '../../src/dashboards/datadog/queries.js';
 import { openTable, readManifest } from '../../src/ingest/index.js';
 import type { GateResult, RunSummary } from '../../src/model.js';
 import { buildTags } from '../../src/naming.js';

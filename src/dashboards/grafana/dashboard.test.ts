@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ezpzRun, megatronRun } from '../../test/helpers/run-summaries.js';
-import { dashboardQueries, grafanaDashboard, rowOf, type GrafanaDashboard } from './grafana.js';
+import { ezpzRun, megatronRun } from '../../../test/helpers/run-summaries.js';
+import { dashboardQueries, grafanaDashboard, rowOf, type GrafanaDashboard } from './dashboard.js';
 
 const metrics = [...ezpzRun('e').metrics, ...megatronRun('e').metrics];
 

@@ -3,7 +3,12 @@
  * "Import dashboard JSON"): MFU per experiment, loss per model version, step time, throughput, memory, and
  * with the API route the gate's verdicts; template variables `experiment` and `branch_type`. Pure.
  */
-import { DATADOG_TEMPLATE_TAGS, datadogRunGaugeName, datadogStatName, type DatadogSource } from '../naming/datadog.js';
+import {
+  DATADOG_TEMPLATE_TAGS,
+  datadogRunGaugeName,
+  datadogStatName,
+  type DatadogSource,
+} from '../../naming/datadog.js';
 import {
   DEFAULT_DATADOG_METRICS,
   metricQuery,
@@ -11,8 +16,8 @@ import {
   type DatadogMetricSet,
   type DatadogPanelMetric,
   type PanelStat,
-} from './datadog-queries.js';
-import { statsdName } from '../naming.js';
+} from './queries.js';
+import { statsdName } from '../../naming.js';
 
 export interface DatadogDashboardOptions {
   source: DatadogSource;

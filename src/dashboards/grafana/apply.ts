@@ -5,9 +5,9 @@
  * uid is replaced, else it is created. Authenticates with a service account token (`GRAFANA_TOKEN`), which
  * never appears in a message.
  */
-import { InputError } from '../model.js';
-import { apiBase, apiCall, type ApiTarget } from './api-call.js';
-import type { GrafanaDashboard } from './grafana.js';
+import { InputError } from '../../model.js';
+import { apiBase, apiCall, type ApiTarget } from '../api-call.js';
+import type { GrafanaDashboard } from './dashboard.js';
 
 export interface GrafanaSaved {
   uid: string;

@@ -3,9 +3,9 @@
  * the API sink sends run-level gauges (`<name>.steady.median` …); through DogStatsD the Agent keeps windows as
  * distributions (`p50:<name>`), timers as histograms (`<name>.median`, `<name>.95percentile`) and loss as a gauge.
  */
-import type { MetricClass, MetricKind } from '../model.js';
-import { metricKey, statsdName } from '../naming.js';
-import { datadogStatName, type DatadogSource } from '../naming/datadog.js';
+import type { MetricClass, MetricKind } from '../../model.js';
+import { metricKey, statsdName } from '../../naming.js';
+import { datadogStatName, type DatadogSource } from '../../naming/datadog.js';
 
 export interface DatadogPanelMetric {
   /** Column header as written in the metrics file. */
@@ -41,7 +41,9 @@ export const DEFAULT_DATADOG_METRICS: DatadogMetricSet = {
  * Sort classified columns into panels: loss kind → loss; timer → step time; windows by name and unit
  * into MFU, throughput (TFLOPs, tokens/s, samples/s) and memory (bytes, MiB, GiB). Others are left off.
  */
-export function metricSetFromColumns(columns: { name: string; class: MetricClass }[]): DatadogMetricSet {
+export function metricSetFromColumns(
+  columns: readonly { name: string; class: Pick<MetricClass, 'kind' | 'unit'> }[],
+): DatadogMetricSet {
   const set: DatadogMetricSet = { mfu: [], loss: [], stepTime: [], throughput: [], memory: [] };
   const seen = new Set<string>();
   for (const c of columns) {

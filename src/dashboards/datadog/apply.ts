@@ -5,11 +5,11 @@
  * source, route and metric prefix — and updated in place (PUT), else created (POST). Nothing else in the
  * account is touched. Needs an API key and an application key, which never appear in a message.
  */
-import { InputError } from '../model.js';
-import { datadogApiBase } from '../naming/datadog.js';
-import { apiBase, apiCall, type ApiTarget } from './api-call.js';
-import type { DatadogDashboard } from './datadog-dashboard.js';
-import type { DatadogMonitor } from './datadog-monitors.js';
+import { InputError } from '../../model.js';
+import { datadogApiBase } from '../../naming/datadog.js';
+import { apiBase, apiCall, type ApiTarget } from '../api-call.js';
+import type { DatadogDashboard } from './dashboard.js';
+import type { DatadogMonitor } from './monitors.js';
 
 export interface Applied {
   kind: 'dashboard' | 'monitor';

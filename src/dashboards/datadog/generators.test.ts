@@ -4,14 +4,14 @@
  * scopes and groups by tags those metrics carry, and template variables that exist.
  */
 import { describe, expect, it } from 'vitest';
-import { gptGate, gptRun } from '../../test/helpers/datadog-fixtures.js';
-import { statsdName } from '../naming.js';
-import { dogstatsdMetricNames, type DatadogSource } from '../naming/datadog.js';
-import { toDatadogSeries } from '../sinks/datadog/series.js';
-import { dashboardRequests, datadogDashboard, type DatadogDashboard } from './datadog-dashboard.js';
-import { schemaProblems } from '../../test/helpers/datadog-schema.js';
-import { datadogMonitors, MONITOR_COMPARISON } from './datadog-monitors.js';
-import { DEFAULT_DATADOG_METRICS, metricSetFromColumns } from './datadog-queries.js';
+import { gptGate, gptRun } from '../../../test/helpers/datadog-fixtures.js';
+import { statsdName } from '../../naming.js';
+import { dogstatsdMetricNames, type DatadogSource } from '../../naming/datadog.js';
+import { toDatadogSeries } from '../../sinks/datadog/series.js';
+import { dashboardRequests, datadogDashboard, type DatadogDashboard } from './dashboard.js';
+import { schemaProblems } from '../../../test/helpers/datadog-schema.js';
+import { datadogMonitors, MONITOR_COMPARISON } from './monitors.js';
+import { DEFAULT_DATADOG_METRICS, metricSetFromColumns } from './queries.js';
 
 const PREFIX = 'training_metrics';
 const run = gptRun();

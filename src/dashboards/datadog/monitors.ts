@@ -3,8 +3,8 @@
  * same window a week earlier, step time rising likewise, loss going bad, and (API route) the gate's own
  * verdict. Runs arrive a few times a day, so windows are a day long and missing data never alerts. Pure.
  */
-import { datadogRunGaugeName, datadogStatName, type DatadogSource } from '../naming/datadog.js';
-import { DEFAULT_DATADOG_METRICS, metricQuery, scoped, type DatadogMetricSet } from './datadog-queries.js';
+import { datadogRunGaugeName, datadogStatName, type DatadogSource } from '../../naming/datadog.js';
+import { DEFAULT_DATADOG_METRICS, metricQuery, scoped, type DatadogMetricSet } from './queries.js';
 
 export interface DatadogMonitor {
   name: string;

@@ -9,11 +9,11 @@
  *   pushgateway      one gauge per statistic: `<name>{quantile="0.1"|"0.5"|"0.9"}`, `<name>_final`, `<name>`
  *   statsd-exporter  histograms for timers and windows (`histogram_quantile` over `$window`), gauges as sent
  */
-import type { MetricClass } from '../model.js';
-import { metricKey } from '../naming.js';
-import { KNOWN_GAUGES } from './known-gauges.js';
-import { prometheusMetricName, runFamilyNames, snakeName, statsdExporterUnit } from '../naming/prometheus.js';
-import { bucketsFor } from './statsd-exporter-mapping.js';
+import type { MetricClass } from '../../model.js';
+import { metricKey } from '../../naming.js';
+import { KNOWN_GAUGES } from '../known-gauges.js';
+import { prometheusMetricName, runFamilyNames, snakeName, statsdExporterUnit } from '../../naming/prometheus.js';
+import { bucketsFor } from '../statsd-exporter-mapping.js';
 
 export type DashboardSource = 'pushgateway' | 'statsd-exporter';
 

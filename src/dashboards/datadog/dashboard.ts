@@ -85,157 +85,23 @@ export function datadogDashboard(options: DatadogDashboardOptions): DatadogDashb
   const { source, prefix } = options;
   const metrics = options.metrics ?? DEFAULT_DATADOG_METRICS;
   const modelTag = options.modelTag ?? 'model';
-  const widgets: DatadogWidget[] = [
+  const series = (title: string, entries: DatadogPanelMetric[], stats: PanelStat[], by: string[]) =>
+    seriesWidget({ source, prefix }, title, entries, stats, by);
+  const widgets = [
     {
       definition: { type: 'note', content: note(source), background_color: 'white', font_size: '14', show_tick: false },
-    },
-  ];
-
-  const series = (
-    title: string,
-    entries: DatadogPanelMetric[],
-    stats: PanelStat[],
-    by: string[],
-    display: 'line' | 'bars' = 'line',
-  ): void => {
-    const queries: DatadogQuery[] = [];
-    const formulas: DatadogRequest['formulas'] = [];
-    for (const m of entries) {
-      for (const stat of stats) {
-        const q = metricQuery(source, prefix, m, stat);
-        if (!q) continue;
-        const name = `q${queries.length}`;
-        queries.push({ data_source: 'metrics', name, query: scoped(q.query, SCOPE, by) });
-        formulas.push({ formula: name, alias: `${m.header} ${q.label}` });
-      }
-    }
-    if (queries.length)
-      widgets.push({
-        definition: {
-          type: 'timeseries',
-          title,
-          show_legend: true,
-          requests: [{ response_format: 'timeseries', queries, formulas, display_type: display }],
-        },
-      });
-  };
-
-  series('MFU per experiment', metrics.mfu, ['centre', 'lowest'], ['experiment']);
-  series(`Loss per ${modelTag}`, metrics.loss, source === 'api' ? ['final'] : ['lowest'], [modelTag]);
-  for (const m of metrics.loss) {
-    if (source === 'api') {
-      // Each point: one sampled step of the latest run of a model; x = the step gauge, y = the loss, joined on the step tag.
-      const by = ['step', modelTag];
-      widgets.push({
-        definition: {
-          type: 'scatterplot',
-          title: `${m.header} curve per ${modelTag} (latest run in the time frame)`,
-          requests: {
-            table: {
-              response_format: 'scalar',
-              queries: [
-                {
-                  data_source: 'metrics',
-                  name: 'x',
-                  query: scoped(`avg:${datadogStatName(prefix, m.header, 'step')}`, SCOPE, by),
-                  aggregator: 'last',
-                },
-                {
-                  data_source: 'metrics',
-                  name: 'y',
-                  query: scoped(`avg:${statsdName(prefix, m.header)}`, SCOPE, by),
-                  aggregator: 'last',
-                },
-              ],
-              formulas: [
-                { formula: 'x', dimension: 'x', alias: 'step' },
-                { formula: 'y', dimension: 'y', alias: m.header },
-              ],
-            },
-          },
-          color_by_groups: [modelTag],
-          xaxis: { label: 'step', scale: 'linear' },
-          yaxis: { label: m.header, scale: 'log' },
-        },
-      });
-    }
-    widgets.push({
-      definition: {
-        type: 'query_table',
-        title: `${m.header}: sampled loss by step (latest value of each step; sort by the step column)`,
-        requests: [
-          {
-            response_format: 'scalar',
-            queries: [
-              {
-                data_source: 'metrics',
-                name: 'q0',
-                query: scoped(`avg:${statsdName(prefix, m.header)}`, SCOPE, ['step']),
-                aggregator: 'last',
-              },
-            ],
-            formulas: [{ formula: 'q0', alias: m.header, limit: { count: 1000, order: 'asc' } }],
-          },
-        ],
-      },
-    });
-  }
-  series('Step time per experiment', metrics.stepTime, ['centre', 'high'], ['experiment']);
-  series('Throughput per experiment', metrics.throughput, ['centre'], ['experiment']);
-  series('Memory per experiment', metrics.memory, ['max'], ['experiment']);
-
-  if (source === 'api') {
-    const gate = datadogRunGaugeName(prefix, 'regression');
-    widgets.push({
-      definition: {
-        type: 'timeseries',
-        title: 'Gate: runs judged a regression (1) or not (0)',
-        show_legend: true,
-        requests: [
-          {
-            response_format: 'timeseries',
-            queries: [
-              { data_source: 'metrics', name: 'q0', query: scoped(`max:${gate}`, SCOPE, ['experiment', 'run']) },
-            ],
-            formulas: [{ formula: 'q0', alias: 'regression' }],
-            display_type: 'bars',
-          },
-        ],
-      },
-    });
-    const health: DatadogQuery[] = metrics.loss.flatMap((m, i) => [
-      {
-        data_source: 'metrics' as const,
-        name: `n${i}`,
-        query: scoped(`max:${datadogStatName(prefix, m.header, 'nonFinite')}`, SCOPE, ['experiment', 'run']),
-      },
-      {
-        data_source: 'metrics' as const,
-        name: `d${i}`,
-        query: scoped(`max:${datadogStatName(prefix, m.header, 'diverged')}`, SCOPE, ['experiment', 'run']),
-      },
-    ]);
-    if (health.length) {
-      widgets.push({
-        definition: {
-          type: 'timeseries',
-          title: 'Loss health: NaN/Inf count and divergence (1) per run',
-          show_legend: true,
-          requests: [
-            {
-              response_format: 'timeseries',
-              queries: health,
-              formulas: health.map((q) => ({
-                formula: q.name,
-                alias: q.name.startsWith('n') ? 'NaN/Inf values' : 'diverged',
-              })),
-              display_type: 'bars',
-            },
-          ],
-        },
-      });
-    }
-  }
+    } satisfies DatadogWidget,
+    series('MFU per experiment', metrics.mfu, ['centre', 'lowest'], ['experiment']),
+    series(`Loss per ${modelTag}`, metrics.loss, source === 'api' ? ['final'] : ['lowest'], [modelTag]),
+    ...metrics.loss.flatMap((m) => [
+      source === 'api' ? lossCurveWidget(prefix, m, modelTag) : null,
+      lossTableWidget(prefix, m),
+    ]),
+    series('Step time per experiment', metrics.stepTime, ['centre', 'high'], ['experiment']),
+    series('Throughput per experiment', metrics.throughput, ['centre'], ['experiment']),
+    series('Memory per experiment', metrics.memory, ['max'], ['experiment']),
+    ...(source === 'api' ? gateWidgets(prefix, metrics.loss) : []),
+  ].filter((w): w is DatadogWidget => w !== null);
 
   return {
     title: options.title ?? `Training metrics (${source === 'api' ? 'Datadog API' : 'DogStatsD'})`,
@@ -253,6 +119,157 @@ export function datadogDashboard(options: DatadogDashboardOptions): DatadogDashb
     ],
     widgets,
   };
+}
+
+/** A timeseries of the given statistics of each column, grouped `by`; null when the route carries none of them. */
+function seriesWidget(
+  route: { source: DatadogSource; prefix: string },
+  title: string,
+  entries: DatadogPanelMetric[],
+  stats: PanelStat[],
+  by: string[],
+): DatadogWidget | null {
+  const queries: DatadogQuery[] = [];
+  const formulas: DatadogRequest['formulas'] = [];
+  for (const m of entries) {
+    for (const stat of stats) {
+      const q = metricQuery(route.source, route.prefix, m, stat);
+      if (!q) continue;
+      const name = `q${queries.length}`;
+      queries.push({ data_source: 'metrics', name, query: scoped(q.query, SCOPE, by) });
+      formulas.push({ formula: name, alias: `${m.header} ${q.label}` });
+    }
+  }
+  if (!queries.length) return null;
+  return {
+    definition: {
+      type: 'timeseries',
+      title,
+      show_legend: true,
+      requests: [{ response_format: 'timeseries', queries, formulas, display_type: 'line' }],
+    },
+  };
+}
+
+/**
+ * The loss curve of the latest run of each model (API route). Each point: one sampled step; x = the step
+ * gauge, y = the loss, joined on the step tag.
+ */
+function lossCurveWidget(prefix: string, m: DatadogPanelMetric, modelTag: string): DatadogWidget {
+  const by = ['step', modelTag];
+  return {
+    definition: {
+      type: 'scatterplot',
+      title: `${m.header} curve per ${modelTag} (latest run in the time frame)`,
+      requests: {
+        table: {
+          response_format: 'scalar',
+          queries: [
+            {
+              data_source: 'metrics',
+              name: 'x',
+              query: scoped(`avg:${datadogStatName(prefix, m.header, 'step')}`, SCOPE, by),
+              aggregator: 'last',
+            },
+            {
+              data_source: 'metrics',
+              name: 'y',
+              query: scoped(`avg:${statsdName(prefix, m.header)}`, SCOPE, by),
+              aggregator: 'last',
+            },
+          ],
+          formulas: [
+            { formula: 'x', dimension: 'x', alias: 'step' },
+            { formula: 'y', dimension: 'y', alias: m.header },
+          ],
+        },
+      },
+      color_by_groups: [modelTag],
+      xaxis: { label: 'step', scale: 'linear' },
+      yaxis: { label: m.header, scale: 'log' },
+    },
+  };
+}
+
+/** The sampled loss of a column by its step tag, either route. */
+function lossTableWidget(prefix: string, m: DatadogPanelMetric): DatadogWidget {
+  return {
+    definition: {
+      type: 'query_table',
+      title: `${m.header}: sampled loss by step (latest value of each step; sort by the step column)`,
+      requests: [
+        {
+          response_format: 'scalar',
+          queries: [
+            {
+              data_source: 'metrics',
+              name: 'q0',
+              query: scoped(`avg:${statsdName(prefix, m.header)}`, SCOPE, ['step']),
+              aggregator: 'last',
+            },
+          ],
+          formulas: [{ formula: 'q0', alias: m.header, limit: { count: 1000, order: 'asc' } }],
+        },
+      ],
+    },
+  };
+}
+
+/** The gate's verdicts and the loss health gauges, which only the API route sends. */
+function gateWidgets(prefix: string, loss: DatadogPanelMetric[]): DatadogWidget[] {
+  const gate = datadogRunGaugeName(prefix, 'regression');
+  const widgets: DatadogWidget[] = [
+    {
+      definition: {
+        type: 'timeseries',
+        title: 'Gate: runs judged a regression (1) or not (0)',
+        show_legend: true,
+        requests: [
+          {
+            response_format: 'timeseries',
+            queries: [
+              { data_source: 'metrics', name: 'q0', query: scoped(`max:${gate}`, SCOPE, ['experiment', 'run']) },
+            ],
+            formulas: [{ formula: 'q0', alias: 'regression' }],
+            display_type: 'bars',
+          },
+        ],
+      },
+    },
+  ];
+  const health: DatadogQuery[] = loss.flatMap((m, i) => [
+    {
+      data_source: 'metrics' as const,
+      name: `n${i}`,
+      query: scoped(`max:${datadogStatName(prefix, m.header, 'nonFinite')}`, SCOPE, ['experiment', 'run']),
+    },
+    {
+      data_source: 'metrics' as const,
+      name: `d${i}`,
+      query: scoped(`max:${datadogStatName(prefix, m.header, 'diverged')}`, SCOPE, ['experiment', 'run']),
+    },
+  ]);
+  if (health.length) {
+    widgets.push({
+      definition: {
+        type: 'timeseries',
+        title: 'Loss health: NaN/Inf count and divergence (1) per run',
+        show_legend: true,
+        requests: [
+          {
+            response_format: 'timeseries',
+            queries: health,
+            formulas: health.map((q) => ({
+              formula: q.name,
+              alias: q.name.startsWith('n') ? 'NaN/Inf values' : 'diverged',
+            })),
+            display_type: 'bars',
+          },
+        ],
+      },
+    });
+  }
+  return widgets;
 }
 
 function note(source: DatadogSource): string {

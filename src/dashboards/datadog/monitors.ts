@@ -4,7 +4,13 @@
  * verdict. Runs arrive a few times a day, so windows are a day long and missing data never alerts. Pure.
  */
 import { datadogRunGaugeName, datadogStatName, type DatadogSource } from '../../naming/datadog.js';
-import { DEFAULT_DATADOG_METRICS, metricQuery, scoped, type DatadogMetricSet } from './queries.js';
+import {
+  DEFAULT_DATADOG_METRICS,
+  type DatadogMetricSet,
+  type DatadogPanelMetric,
+  metricQuery,
+  scoped,
+} from './queries.js';
 
 export interface DatadogMonitor {
   name: string;
@@ -41,131 +47,148 @@ export interface DatadogMonitorsOptions {
 /** The trailing comparison a query alert ends with, which must agree with `options.thresholds.critical`. */
 export const MONITOR_COMPARISON = /\s(<=|>=|<|>)\s(-?\d+(?:\.\d+)?)$/;
 
+/** What a monitor says, before the tags and the notify handle every monitor of a call shares. */
+interface MonitorSpec {
+  name: string;
+  query: string;
+  critical: number;
+  warning?: number;
+  message: string;
+  priority: number;
+}
+
+/** What every monitor of one call carries: this tool's tags, the watched branch type, the notify handle. */
+interface MonitorContext {
+  source: DatadogSource;
+  prefix: string;
+  tags: string[];
+  scope: string[];
+  notify: string;
+}
+
 export function datadogMonitors(options: DatadogMonitorsOptions): DatadogMonitor[] {
   const { source, prefix } = options;
   const metrics = options.metrics ?? DEFAULT_DATADOG_METRICS;
-  const scope = [`branch_type:${options.branchType ?? 'main'}`];
-  const notify = options.notify ? `\n\n${options.notify}` : '';
-  // Source, route and prefix tell this tool's monitors apart (and let --apply find each again).
-  const tags = ['source:training-metrics-gate', `route:${source}`, `metric_prefix:${prefix}`];
-  const out: DatadogMonitor[] = [];
-
-  const monitor = (
-    name: string,
-    query: string,
-    critical: number,
-    warning: number | undefined,
-    message: string,
-    priority: number,
-  ): void => {
-    const thresholds: DatadogMonitor['options']['thresholds'] = { critical };
-    if (warning !== undefined) thresholds.warning = warning;
-    out.push({
-      name,
-      type: 'query alert',
-      query,
-      message: message + notify,
-      tags,
-      priority,
-      options: {
-        thresholds,
-        notify_no_data: false,
-        require_full_window: false,
-        include_tags: true,
-        renotify_interval: 0,
-      },
-    });
+  const ctx: MonitorContext = {
+    source,
+    prefix,
+    // Source, route and prefix tell this tool's monitors apart (and let --apply find each again).
+    tags: ['source:training-metrics-gate', `route:${source}`, `metric_prefix:${prefix}`],
+    scope: [`branch_type:${options.branchType ?? 'main'}`],
+    notify: options.notify ? `\n\n${options.notify}` : '',
   };
-  const round = (x: number): number => Math.round(x * 100) / 100;
-
-  /** Worse than the same day a week before by more than `percent` (a warning at 60 % of it). */
-  const weekOverWeek = (
-    query: string,
-    worse: 'drop' | 'rise',
-    percent: number,
-    name: string,
-    message: string,
-  ): void => {
-    const sign = worse === 'drop' ? -1 : 1;
-    monitor(
-      name,
-      `pct_change(avg(last_1d),last_1w):${scoped(query, scope, ['experiment'])} ${worse === 'drop' ? '<' : '>'} ${sign * percent}`,
-      sign * percent,
-      sign * round(percent * 0.6),
-      message,
-      2,
-    );
-  };
-
   const mfuDrop = options.mfuDropPercent ?? 5;
-  for (const m of metrics.mfu) {
-    const q = metricQuery(source, prefix, m, 'centre');
-    if (!q) continue;
-    weekOverWeek(
-      q.query,
-      'drop',
-      mfuDrop,
-      `[training] ${m.header} dropped more than ${mfuDrop} % against the week before on {{experiment.name}}`,
-      `${m.header} (${q.label}) of experiment {{experiment.name}} changed by {{value}} % against the same day a week before.\n` +
-        'Compare the job summaries of recent runs: a kernel, config or hardware change usually shows there first.',
-    );
-  }
-
   const stepRise = options.stepTimeRisePercent ?? 5;
-  for (const m of metrics.stepTime) {
-    const q = metricQuery(source, prefix, m, 'centre');
-    if (!q) continue;
-    weekOverWeek(
-      q.query,
-      'rise',
-      stepRise,
-      `[training] ${m.header} rose more than ${stepRise} % against the week before on {{experiment.name}}`,
-      `${m.header} (${q.label}) of experiment {{experiment.name}} changed by {{value}} % against the same day a week before.`,
-    );
-  }
+  const specs: MonitorSpec[] = [
+    ...metrics.mfu.flatMap((m) => {
+      const q = metricQuery(source, prefix, m, 'centre');
+      if (!q) return [];
+      return weekOverWeek(ctx, q.query, 'drop', mfuDrop, {
+        name: `[training] ${m.header} dropped more than ${mfuDrop} % against the week before on {{experiment.name}}`,
+        message:
+          `${m.header} (${q.label}) of experiment {{experiment.name}} changed by {{value}} % against the same day a week before.\n` +
+          'Compare the job summaries of recent runs: a kernel, config or hardware change usually shows there first.',
+      });
+    }),
+    ...metrics.stepTime.flatMap((m) => {
+      const q = metricQuery(source, prefix, m, 'centre');
+      if (!q) return [];
+      return weekOverWeek(ctx, q.query, 'rise', stepRise, {
+        name: `[training] ${m.header} rose more than ${stepRise} % against the week before on {{experiment.name}}`,
+        message: `${m.header} (${q.label}) of experiment {{experiment.name}} changed by {{value}} % against the same day a week before.`,
+      });
+    }),
+    ...metrics.loss.flatMap((m) =>
+      source === 'api' ? lossHealthMonitors(ctx, m.header) : lossRiseMonitor(ctx, m, options.lossRisePercent ?? 10),
+    ),
+    ...(source === 'api' ? [gateMonitor(ctx)] : []),
+  ];
+  return specs.map((spec) => monitorBody(ctx, spec));
+}
 
-  for (const m of metrics.loss) {
-    if (source === 'api') {
-      monitor(
-        `[training] ${m.header} has NaN or infinite values in {{experiment.name}} / {{run.name}}`,
-        `max(last_1d):${scoped(`max:${datadogStatName(prefix, m.header, 'nonFinite')}`, [], ['experiment', 'run'])} > 0`,
-        0,
-        undefined,
-        `Run {{run.name}} of {{experiment.name}} logged {{value}} NaN/Inf values of ${m.header}: the run is numerically broken.`,
-        1,
-      );
-      monitor(
-        `[training] ${m.header} diverged in {{experiment.name}} / {{run.name}}`,
-        `max(last_1d):${scoped(`max:${datadogStatName(prefix, m.header, 'diverged')}`, [], ['experiment', 'run'])} >= 1`,
-        1,
-        undefined,
-        `${m.header} of run {{run.name}} rose far above its running minimum and stayed there (divergence).`,
-        1,
-      );
-    } else {
-      const rise = options.lossRisePercent ?? 10;
-      const q = metricQuery(source, prefix, m, 'lowest');
-      if (!q) continue;
-      weekOverWeek(
-        q.query,
-        'rise',
-        rise,
-        `[training] lowest ${m.header} rose more than ${rise} % against the week before on {{experiment.name}}`,
-        `The lowest sampled ${m.header} of {{experiment.name}} changed by {{value}} % against the same day a week before. ` +
-          'NaN losses cannot travel over StatsD: the gate reports them, and the API route sends a NaN count.',
-      );
-    }
-  }
+function monitorBody(ctx: MonitorContext, spec: MonitorSpec): DatadogMonitor {
+  const thresholds: DatadogMonitor['options']['thresholds'] = { critical: spec.critical };
+  if (spec.warning !== undefined) thresholds.warning = spec.warning;
+  return {
+    name: spec.name,
+    type: 'query alert',
+    query: spec.query,
+    message: spec.message + ctx.notify,
+    tags: ctx.tags,
+    priority: spec.priority,
+    options: {
+      thresholds,
+      notify_no_data: false,
+      require_full_window: false,
+      include_tags: true,
+      renotify_interval: 0,
+    },
+  };
+}
 
-  if (source === 'api') {
-    monitor(
-      '[training] the regression gate failed {{experiment.name}} / {{run.name}}',
-      `max(last_1d):${scoped(`max:${datadogRunGaugeName(prefix, 'regression')}`, scope, ['experiment', 'run'])} >= 1`,
-      1,
-      undefined,
+const round = (x: number): number => Math.round(x * 100) / 100;
+
+/** Worse than the same day a week before by more than `percent` (a warning at 60 % of it). */
+function weekOverWeek(
+  ctx: MonitorContext,
+  query: string,
+  worse: 'drop' | 'rise',
+  percent: number,
+  text: { name: string; message: string },
+): MonitorSpec[] {
+  const sign = worse === 'drop' ? -1 : 1;
+  return [
+    {
+      name: text.name,
+      query: `pct_change(avg(last_1d),last_1w):${scoped(query, ctx.scope, ['experiment'])} ${worse === 'drop' ? '<' : '>'} ${sign * percent}`,
+      critical: sign * percent,
+      warning: sign * round(percent * 0.6),
+      message: text.message,
+      priority: 2,
+    },
+  ];
+}
+
+/** API route: a run's NaN/Inf count and divergence flag of a loss column, per run. */
+function lossHealthMonitors(ctx: MonitorContext, header: string): MonitorSpec[] {
+  return [
+    {
+      name: `[training] ${header} has NaN or infinite values in {{experiment.name}} / {{run.name}}`,
+      query: `max(last_1d):${scoped(`max:${datadogStatName(ctx.prefix, header, 'nonFinite')}`, [], ['experiment', 'run'])} > 0`,
+      critical: 0,
+      message: `Run {{run.name}} of {{experiment.name}} logged {{value}} NaN/Inf values of ${header}: the run is numerically broken.`,
+      priority: 1,
+    },
+    {
+      name: `[training] ${header} diverged in {{experiment.name}} / {{run.name}}`,
+      query: `max(last_1d):${scoped(`max:${datadogStatName(ctx.prefix, header, 'diverged')}`, [], ['experiment', 'run'])} >= 1`,
+      critical: 1,
+      message: `${header} of run {{run.name}} rose far above its running minimum and stayed there (divergence).`,
+      priority: 1,
+    },
+  ];
+}
+
+/** DogStatsD route: the lowest sampled loss rising week over week (NaN cannot travel over StatsD). */
+function lossRiseMonitor(ctx: MonitorContext, m: DatadogPanelMetric, rise: number): MonitorSpec[] {
+  const q = metricQuery(ctx.source, ctx.prefix, m, 'lowest');
+  if (!q) return [];
+  return weekOverWeek(ctx, q.query, 'rise', rise, {
+    name: `[training] lowest ${m.header} rose more than ${rise} % against the week before on {{experiment.name}}`,
+    message:
+      `The lowest sampled ${m.header} of {{experiment.name}} changed by {{value}} % against the same day a week before. ` +
+      'NaN losses cannot travel over StatsD: the gate reports them, and the API route sends a NaN count.',
+  });
+}
+
+/** API route: the gate's own verdict. */
+function gateMonitor(ctx: MonitorContext): MonitorSpec {
+  return {
+    name: '[training] the regression gate failed {{experiment.name}} / {{run.name}}',
+    query: `max(last_1d):${scoped(`max:${datadogRunGaugeName(ctx.prefix, 'regression')}`, ctx.scope, ['experiment', 'run'])} >= 1`,
+    critical: 1,
+    message:
       'The gate judged run {{run.name}} of {{experiment.name}} a regression against its baseline history; the job summary says which metric and by how much.',
-      1,
-    );
-  }
-  return out;
+    priority: 1,
+  };
 }

@@ -362,6 +362,8 @@ function variable(
   };
 }
 
+type Datasource = GrafanaTarget['datasource'];
+
 /** The dashboard for `metrics` (a run's columns and classes; empty: a pattern-based Pushgateway dashboard). */
 export function grafanaDashboard(metrics: DashboardMetric[], options: GrafanaOptions): GrafanaDashboard {
   if (options.source === 'statsd-exporter' && metrics.length === 0) {
@@ -370,11 +372,26 @@ export function grafanaDashboard(metrics: DashboardMetric[], options: GrafanaOpt
     );
   }
   const ds = { type: 'prometheus' as const, uid: options.datasourceUid || '${datasource}' };
-  const prefix = snakeName(options.prefix);
-  const anchor = options.source === 'pushgateway' ? runFamilyNames(options.prefix).steps : `{__name__=~"${prefix}_.+"}`;
-  const anchorWith = (sel: string) =>
-    anchor.startsWith('{') ? `{__name__=~"${prefix}_.+", ${sel}}` : `${anchor}{${sel}}`;
+  return {
+    uid: options.uid ?? `training-metrics-${options.source === 'pushgateway' ? 'pg' : 'se'}`,
+    title:
+      options.title ?? `Training metrics (${options.source === 'pushgateway' ? 'Pushgateway' : 'statsd_exporter'})`,
+    tags: ['training-metrics-gate', options.source],
+    timezone: 'browser',
+    schemaVersion: 39,
+    version: 1,
+    editable: true,
+    graphTooltip: 1,
+    time: { from: 'now-30d', to: 'now' },
+    refresh: '',
+    annotations: { list: [] },
+    templating: { list: templateVariables(options, ds) },
+    panels: layoutPanels(sections(metrics, options), ds),
+  };
+}
 
+/** Rows in order, each with its panels: the columns' rows, then the gate's and the run's. */
+function sections(metrics: DashboardMetric[], options: GrafanaOptions): [string, PanelSpec[]][] {
   const byRow = new Map<Row, PanelSpec[]>();
   if (metrics.length === 0) {
     for (const [row, specs] of genericPanels(options.prefix)) byRow.set(row, specs);
@@ -389,43 +406,65 @@ export function grafanaDashboard(metrics: DashboardMetric[], options: GrafanaOpt
     }
   }
   if (options.gpu) byRow.set('GPU', [...(byRow.get('GPU') ?? []), ...gpuPanels(options.prefix, options.source)]);
-  const sections: [string, PanelSpec[]][] = ROWS.filter((r) => byRow.has(r)).map((r) => [r, byRow.get(r)!]);
-  if (options.gate !== false) sections.push(['Gate verdicts', gatePanels(options.prefix, options.source)]);
-  sections.push(['Runs', runPanels(options.prefix, options.source)]);
+  const out: [string, PanelSpec[]][] = ROWS.filter((r) => byRow.has(r)).map((r) => [r, byRow.get(r)!]);
+  if (options.gate !== false) out.push(['Gate verdicts', gatePanels(options.prefix, options.source)]);
+  out.push(['Runs', runPanels(options.prefix, options.source)]);
+  return out;
+}
 
+/** A row header per section, then its panels two to a line. */
+function layoutPanels(sections: [string, PanelSpec[]][], ds: Datasource): GrafanaPanel[] {
   const panels: GrafanaPanel[] = [];
-  let id = 1;
   let y = 0;
   for (const [title, specs] of sections) {
-    panels.push({ id: id++, type: 'row', title, collapsed: false, gridPos: { h: 1, w: 24, x: 0, y }, panels: [] });
-    y += 1;
-    specs.forEach((spec, i) => {
-      panels.push({
-        id: id++,
-        type: spec.table ? 'table' : 'timeseries',
-        title: spec.title,
-        ...(spec.description ? { description: spec.description } : {}),
-        gridPos: { h: 8, w: 12, x: (i % 2) * 12, y: y + Math.floor(i / 2) * 8 },
-        datasource: ds,
-        targets: spec.targets.map((t, k) => ({
-          refId: String.fromCharCode(65 + k),
-          expr: t.expr,
-          legendFormat: t.legend,
-          datasource: ds,
-          ...(spec.table ? { instant: true, range: false, format: 'table' as const } : {}),
-        })),
-        fieldConfig: { defaults: { unit: spec.unit }, overrides: [] },
-        options: spec.table
-          ? { showHeader: true }
-          : {
-              legend: { displayMode: 'table', placement: 'bottom', calcs: ['lastNotNull'] },
-              tooltip: { mode: 'multi', sort: 'none' },
-            },
-      });
+    panels.push({
+      id: panels.length + 1,
+      type: 'row',
+      title,
+      collapsed: false,
+      gridPos: { h: 1, w: 24, x: 0, y },
+      panels: [],
     });
+    y += 1;
+    for (const [i, spec] of specs.entries()) {
+      panels.push(panelOf(spec, panels.length + 1, { h: 8, w: 12, x: (i % 2) * 12, y: y + Math.floor(i / 2) * 8 }, ds));
+    }
     y += Math.ceil(specs.length / 2) * 8;
   }
+  return panels;
+}
 
+function panelOf(spec: PanelSpec, id: number, gridPos: GrafanaPanel['gridPos'], ds: Datasource): GrafanaPanel {
+  return {
+    id,
+    type: spec.table ? 'table' : 'timeseries',
+    title: spec.title,
+    ...(spec.description ? { description: spec.description } : {}),
+    gridPos,
+    datasource: ds,
+    targets: spec.targets.map((t, k) => ({
+      refId: String.fromCharCode(65 + k),
+      expr: t.expr,
+      legendFormat: t.legend,
+      datasource: ds,
+      ...(spec.table ? { instant: true, range: false, format: 'table' as const } : {}),
+    })),
+    fieldConfig: { defaults: { unit: spec.unit }, overrides: [] },
+    options: spec.table
+      ? { showHeader: true }
+      : {
+          legend: { displayMode: 'table', placement: 'bottom', calcs: ['lastNotNull'] },
+          tooltip: { mode: 'multi', sort: 'none' },
+        },
+  };
+}
+
+/** The datasource picker (without a fixed uid), experiment and branch type, and statsd_exporter's window. */
+function templateVariables(options: GrafanaOptions, ds: Datasource): GrafanaVariable[] {
+  const prefix = snakeName(options.prefix);
+  const anchor = options.source === 'pushgateway' ? runFamilyNames(options.prefix).steps : `{__name__=~"${prefix}_.+"}`;
+  const anchorWith = (sel: string) =>
+    anchor.startsWith('{') ? `{__name__=~"${prefix}_.+", ${sel}}` : `${anchor}{${sel}}`;
   const variables: GrafanaVariable[] = [];
   if (!options.datasourceUid) {
     variables.push({
@@ -454,23 +493,7 @@ export function grafanaDashboard(metrics: DashboardMetric[], options: GrafanaOpt
       hide: 0,
     });
   }
-
-  return {
-    uid: options.uid ?? `training-metrics-${options.source === 'pushgateway' ? 'pg' : 'se'}`,
-    title:
-      options.title ?? `Training metrics (${options.source === 'pushgateway' ? 'Pushgateway' : 'statsd_exporter'})`,
-    tags: ['training-metrics-gate', options.source],
-    timezone: 'browser',
-    schemaVersion: 39,
-    version: 1,
-    editable: true,
-    graphTooltip: 1,
-    time: { from: 'now-30d', to: 'now' },
-    refresh: '',
-    annotations: { list: [] },
-    templating: { list: variables },
-    panels,
-  };
+  return variables;
 }
 
 /** Every query in the dashboard (panel targets and variable queries), for checks and tests. */

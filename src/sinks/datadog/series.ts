@@ -63,82 +63,93 @@ export function toDatadogSeries(
   const timestamp = Math.floor(options.now / 1000);
   const out: DatadogSeriesResult = { series: [], skipped: [], refused: [] };
   const refused = new Set<string>();
+  const { prefix } = options;
 
   for (const [index, run] of summaries.entries()) {
     // As the StatsD route, plus the run's name.
     const tagSet = runTagSet(run, options.tags, options.github, options.allowIdTags ?? false, { run: run.name });
     for (const r of tagSet.refused) refused.add(r);
     const tags = Object.entries(tagSet.tags).map(([k, v]) => `${k}:${v}`);
+    const w = new RunSeries(out, run.name, tags, timestamp);
 
-    const gauge = (metric: string, value: number, unit: string | undefined, extraTags: string[] = []): void => {
-      if (!Number.isFinite(value)) {
-        out.skipped.push(`${metric} (${run.name})`);
-        return;
-      }
-      const series: DatadogSeries = {
-        metric,
-        type: DATADOG_GAUGE,
-        points: [{ timestamp, value }],
-        tags: [...tags, ...extraTags],
-      };
-      if (unit) series.unit = unit;
-      out.series.push(series);
-    };
-    const stat = (m: MetricSummary, which: DatadogRunStat, value: number, unit = datadogUnit(m.class.unit)): void =>
-      gauge(datadogStatName(options.prefix, m.name, which), value, unit);
-
-    gauge(datadogRunGaugeName(options.prefix, 'steps'), run.steps.last, undefined);
-    gauge(datadogRunGaugeName(options.prefix, 'truncated'), run.truncated ? 1 : 0, undefined);
+    w.gauge(datadogRunGaugeName(prefix, 'steps'), run.steps.last, undefined);
+    w.gauge(datadogRunGaugeName(prefix, 'truncated'), run.truncated ? 1 : 0, undefined);
     if (run.durationSeconds !== undefined)
-      gauge(datadogRunGaugeName(options.prefix, 'duration'), run.durationSeconds, 'second');
-
-    for (const m of run.metrics) {
-      if (m.class.kind === 'ignore') continue;
-      const unit = datadogUnit(m.class.unit);
-      if (m.steady) {
-        stat(m, 'median', m.steady.median);
-        stat(m, 'p10', m.steady.p10);
-        stat(m, 'p90', m.steady.p90);
-      } else if (m.class.kind === 'gauge' && m.count > 0) {
-        // Same name and type as the DogStatsD gauge: the latest value.
-        gauge(statsdName(options.prefix, m.name), m.last, unit);
-      }
-      if (m.class.kind === 'loss') {
-        // Sent even when 0, so a monitor on it recovers once a run is clean again.
-        stat(m, 'nonFinite', m.nan + m.inf, undefined);
-        if (m.loss) {
-          stat(m, 'final', m.loss.final);
-          stat(m, 'diverged', m.loss.divergence ? 1 : 0, undefined);
-          const name = statsdName(options.prefix, m.name);
-          const stepName = datadogStatName(options.prefix, m.name, 'step');
-          for (const [step, value] of m.loss.samples) {
-            gauge(name, value, unit, [`step:${step}`]);
-            // Datadog plots against time only; a scatter plot of this against the sample (grouped by step) draws the curve.
-            gauge(stepName, step, undefined, [`step:${step}`]);
-          }
-        }
-      }
-    }
-
+      w.gauge(datadogRunGaugeName(prefix, 'duration'), run.durationSeconds, 'second');
+    for (const m of run.metrics) if (m.class.kind !== 'ignore') metricGauges(w, prefix, m);
     for (const g of options.extraGauges?.(run, index) ?? []) {
-      gauge(
-        statsdName(options.prefix, g.name),
+      w.gauge(
+        statsdName(prefix, g.name),
         g.value,
         undefined,
         Object.entries(g.tags).map(([k, v]) => `${k}:${v}`),
       );
     }
-
     const verdict = gate?.find((g) => g.experiment === run.experiment && g.name === run.name);
-    if (verdict) {
-      gauge(datadogRunGaugeName(options.prefix, 'regression'), verdict.regression ? 1 : 0, undefined);
-      for (const v of verdict.metrics) {
-        // Only verdicts that judged something: "missing" and "insufficient-history" are not a 0.
-        if (v.verdict === 'missing' || v.verdict === 'insufficient-history') continue;
-        gauge(datadogStatName(options.prefix, v.name, 'regression'), v.verdict === 'regression' ? 1 : 0, undefined);
-      }
-    }
+    if (verdict) verdictGauges(w, prefix, verdict);
   }
   out.refused = [...refused];
   return out;
+}
+
+/** One run's gauges into the result, all stamped and tagged alike; a NaN or infinite value is listed as skipped. */
+class RunSeries {
+  constructor(
+    private readonly out: DatadogSeriesResult,
+    private readonly run: string,
+    private readonly tags: string[],
+    private readonly timestamp: number,
+  ) {}
+
+  gauge(metric: string, value: number, unit: string | undefined, extraTags: string[] = []): void {
+    if (!Number.isFinite(value)) {
+      this.out.skipped.push(`${metric} (${this.run})`);
+      return;
+    }
+    const series: DatadogSeries = {
+      metric,
+      type: DATADOG_GAUGE,
+      points: [{ timestamp: this.timestamp, value }],
+      tags: [...this.tags, ...extraTags],
+    };
+    if (unit) series.unit = unit;
+    this.out.series.push(series);
+  }
+}
+
+/** A column's gauges: its steady state (or a gauge's latest value) and, for a loss, its health and samples. */
+function metricGauges(w: RunSeries, prefix: string, m: MetricSummary): void {
+  const unit = datadogUnit(m.class.unit);
+  const stat = (which: DatadogRunStat, value: number, statUnit: string | undefined = unit): void =>
+    w.gauge(datadogStatName(prefix, m.name, which), value, statUnit);
+  if (m.steady) {
+    stat('median', m.steady.median);
+    stat('p10', m.steady.p10);
+    stat('p90', m.steady.p90);
+  } else if (m.class.kind === 'gauge' && m.count > 0) {
+    // Same name and type as the DogStatsD gauge: the latest value.
+    w.gauge(statsdName(prefix, m.name), m.last, unit);
+  }
+  if (m.class.kind !== 'loss') return;
+  // Sent even when 0, so a monitor on it recovers once a run is clean again.
+  stat('nonFinite', m.nan + m.inf, undefined);
+  if (!m.loss) return;
+  stat('final', m.loss.final);
+  stat('diverged', m.loss.divergence ? 1 : 0, undefined);
+  const name = statsdName(prefix, m.name);
+  const stepName = datadogStatName(prefix, m.name, 'step');
+  for (const [step, value] of m.loss.samples) {
+    w.gauge(name, value, unit, [`step:${step}`]);
+    // Datadog plots against time only; a scatter plot of this against the sample (grouped by step) draws the curve.
+    w.gauge(stepName, step, undefined, [`step:${step}`]);
+  }
+}
+
+/** The run's regression flag, and one per metric the gate judged ("missing" and "insufficient-history" are not a 0). */
+function verdictGauges(w: RunSeries, prefix: string, verdict: GateResult): void {
+  w.gauge(datadogRunGaugeName(prefix, 'regression'), verdict.regression ? 1 : 0, undefined);
+  for (const v of verdict.metrics) {
+    if (v.verdict === 'missing' || v.verdict === 'insufficient-history') continue;
+    w.gauge(datadogStatName(prefix, v.name, 'regression'), v.verdict === 'regression' ? 1 : 0, undefined);
+  }
 }

@@ -75,6 +75,19 @@ export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget):
     },
   });
   if (!target.dryRun) countDatagrams(client, report);
+  sendLines(client, metrics, report);
+  await new Promise<void>((resolve) => {
+    client.close((err?: Error) => {
+      if (err && report.errors.length < 5) report.errors.push(err.message);
+      resolve();
+    });
+  });
+  if (target.dryRun) report.printed = [...(client.mockBuffer ?? [])];
+  return report;
+}
+
+/** Hand every metric's line(s) to the client, which batches them into datagrams. */
+function sendLines(client: StatsDClient, metrics: StatsdMetric[], report: StatsdReport): void {
   // hot-shots' typed methods sample client-side (dropping values at random) when given a rate; our
   // window values are already the sample, so they go through its untyped send(message, tags), which
   // adds tags and batching and nothing else.
@@ -102,14 +115,6 @@ export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget):
     line(formatValue(m));
     report.lines += 1;
   }
-  await new Promise<void>((resolve) => {
-    client.close((err?: Error) => {
-      if (err && report.errors.length < 5) report.errors.push(err.message);
-      resolve();
-    });
-  });
-  if (target.dryRun) report.printed = [...(client.mockBuffer ?? [])];
-  return report;
 }
 
 /** hot-shots reports no datagram count; count what reaches its transport. */

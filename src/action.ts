@@ -9,7 +9,7 @@ import * as core from '@actions/core';
 import { InputError } from './model.js';
 import { COMMANDS, githubContextFromEnv, type Command } from './options.js';
 import { PARAMETERS, resolveOptions, type RawValues } from './parameters.js';
-import { resultJson } from './result-json.js';
+import { metricsOutput, resultJson } from './result-json.js';
 import { run, type Io } from './run.js';
 
 const io: Io = {
@@ -64,18 +64,6 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
   } catch (e) {
     core.setFailed(e instanceof InputError ? e.message : `internal error: ${(e as Error).stack ?? String(e)}`);
   }
-}
-
-/** A compact per-run view for later steps: steady-state medians and last values by metric. */
-function metricsOutput(result: Awaited<ReturnType<typeof run>>): Record<string, Record<string, number | null>> {
-  const out: Record<string, Record<string, number | null>> = {};
-  for (const s of result.summaries) {
-    const row: Record<string, number | null> = {};
-    for (const m of s.metrics)
-      row[m.name] = m.loss ? m.loss.final : (m.steady?.median ?? (Number.isFinite(m.last) ? m.last : null));
-    out[s.name] = row;
-  }
-  return out;
 }
 
 void action();

@@ -4,8 +4,8 @@
  */
 import { InputError } from './model.js';
 import { parseTagList } from './naming.js';
-import { resolveDatadogTarget } from './sinks/datadog-target.js';
-import { checkPushgatewayUrl } from './sinks/pushgateway-url.js';
+import { resolveDatadogTarget } from './sinks/datadog/target.js';
+import { checkPushgatewayUrl } from './sinks/prometheus/pushgateway-url.js';
 import { DEFAULT_OPTIONS, type Command, type GitHubContext, type Options } from './options.js';
 
 type Kind = 'string' | 'list' | 'number' | 'boolean' | 'tags';

@@ -1,7 +1,7 @@
 /**
  * The JSON account of a run (`--json OUT`, action output `report-json`): what was read, what was sent
  * and, when gated, the verdicts — top-level `regression`, `run` and `metrics` are the first (usually
- * only) gated run's, and `experiments` lists every gated run.
+ * only) gated run's, and `experiments` lists every gated run. Also the action's compact `metrics-json`.
  */
 import type { Options } from './options.js';
 import type { RunResult } from './run.js';
@@ -29,4 +29,19 @@ export function resultJson(result: RunResult, options: Options): Record<string, 
     errors: result.errors,
     warnings: result.warnings,
   };
+}
+
+/**
+ * The action's `metrics-json` output, a compact per-run view for later steps: by metric, the final loss, the
+ * steady-state median or the last value.
+ */
+export function metricsOutput(result: RunResult): Record<string, Record<string, number | null>> {
+  const out: Record<string, Record<string, number | null>> = {};
+  for (const s of result.summaries) {
+    const row: Record<string, number | null> = {};
+    for (const m of s.metrics)
+      row[m.name] = m.loss ? m.loss.final : (m.steady?.median ?? (Number.isFinite(m.last) ? m.last : null));
+    out[s.name] = row;
+  }
+  return out;
 }

@@ -5,8 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { gptGate, gptRun, lossSamples } from '../../test/helpers/datadog-fixtures.js';
-import { compressedSeriesPayloads, splitSeriesPayloads } from '../../src/sinks/datadog-payload.js';
-import { toDatadogSeries } from '../../src/sinks/datadog-series.js';
+import { compressedSeriesPayloads, splitSeriesPayloads } from '../../src/sinks/datadog/payload.js';
+import { toDatadogSeries } from '../../src/sinks/datadog/series.js';
 
 const runs = Number(process.argv[2] ?? 50);
 const summaries = Array.from({ length: runs }, (_, i) => {

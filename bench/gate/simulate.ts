@@ -7,7 +7,7 @@
  * steps. Step time is derived from MFU (same work per step), TFLOP/s is MFU × peak. Loss follows a power
  * law with a small run-level offset and per-step batch noise. Memory is near-deterministic.
  */
-import { tableFromColumns } from '../../src/ingest/memory.js';
+import { tableFromColumns } from '../../src/ingest/table-from-columns.js';
 import type { RunInput } from '../../src/model.js';
 import { mulberry32 } from '../random.js';
 

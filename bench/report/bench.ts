@@ -4,10 +4,14 @@
  * Target: a 500-run batch renders the comment, the summary and the HTML in well under 10 s in all.
  */
 import { performance } from 'node:perf_hooks';
-import { COMMENT_MAX_CHARS, SUMMARY_MAX_BYTES, renderMarkdownWithin } from '../../src/report/fit.js';
-import { renderHtml } from '../../src/report/html.js';
-import { renderMarkdown } from '../../src/report/markdown.js';
-import type { ReportInput } from '../../src/report/types.js';
+import {
+  COMMENT_MAX_CHARS,
+  SUMMARY_MAX_BYTES,
+  renderMarkdownWithin,
+} from '../../src/report/render/markdown-within-limit.js';
+import { renderHtml } from '../../src/report/render/html.js';
+import { renderMarkdown } from '../../src/report/render/markdown.js';
+import type { ReportInput } from '../../src/report/report-input.js';
 import { nanLossRun, regressedRun } from '../../test/helpers/report-fixtures.js';
 
 const runs = Number(process.argv[2] ?? 500);

@@ -1,20 +1,25 @@
 /**
- * Subcommands that print generated configuration (statsd_exporter mapping, Grafana and Datadog
- * dashboards, Datadog monitors) from the same naming module the sinks use. Each target module is
- * loaded only when its subcommand runs.
+ * The commands that print generated configuration (statsd_exporter mapping, Grafana and Datadog
+ * dashboards, Datadog monitors) from the same naming module the sinks use: `<command> <target> [flags]`.
+ * Each target's file (commands/<command>-<target>.ts) is loaded only when it runs.
  */
 import { InputError } from '../model.js';
 import type { Io } from '../run.js';
-import { DATADOG_FLAGS, GRAFANA_FLAGS, MAPPING_FLAGS } from './usage.js';
+import { DATADOG_FLAGS, GRAFANA_FLAGS, MAPPING_FLAGS } from './help.js';
 
-export interface Generator {
+/** One target of a command: its flags (for `--help`), and flags → the text to print. */
+interface Target {
   usage: string;
   run(args: string[], env: NodeJS.ProcessEnv): Promise<string>;
 }
 
-type Target = (args: string[], env: NodeJS.ProcessEnv) => Promise<string>;
+export interface Generator {
+  usage: string;
+  /** `args` start with the target's name. */
+  run(args: string[], env: NodeJS.ProcessEnv): Promise<string>;
+}
 
-function byTarget(command: string, targets: Record<string, { usage: string; run: Target }>): Generator {
+function byTarget(command: string, targets: Record<string, Target>): Generator {
   return {
     usage: Object.values(targets)
       .map((t) => t.usage)
@@ -33,33 +38,32 @@ function byTarget(command: string, targets: Record<string, { usage: string; run:
   };
 }
 
-const DATADOG_USAGE = `datadog ${DATADOG_FLAGS}`;
-const datadog =
-  (what: 'dashboard' | 'monitors'): Target =>
-  async (args, env) =>
-    (await import('../dashboards/datadog-cli.js')).runDatadogGenerator(what, args, env, `${what} ${DATADOG_USAGE}`);
-
-const prometheus = async () => import('./prometheus-generators.js');
-
 export const GENERATORS: Record<string, Generator> = {
   dashboard: byTarget('dashboard', {
     grafana: {
       usage: `grafana ${GRAFANA_FLAGS}`,
-      run: async (a, env) => (await prometheus()).GRAFANA_GENERATOR.run(a, env),
+      run: async (args, env) => (await import('./commands/dashboard-grafana.js')).dashboardGrafana(args, env),
     },
-    datadog: { usage: DATADOG_USAGE, run: datadog('dashboard') },
+    datadog: {
+      usage: `datadog ${DATADOG_FLAGS}`,
+      run: async (args, env) => (await import('./commands/dashboard-datadog.js')).dashboardDatadog(args, env),
+    },
   }),
   monitors: byTarget('monitors', {
-    datadog: { usage: DATADOG_USAGE, run: datadog('monitors') },
+    datadog: {
+      usage: `datadog ${DATADOG_FLAGS}`,
+      run: async (args, env) => (await import('./commands/monitors-datadog.js')).monitorsDatadog(args, env),
+    },
   }),
   mapping: byTarget('mapping', {
     'statsd-exporter': {
       usage: `statsd-exporter ${MAPPING_FLAGS}`,
-      run: async (a, env) => (await prometheus()).MAPPING_GENERATOR.run(['statsd-exporter', ...a], env),
+      run: async (args) => (await import('./commands/mapping-statsd-exporter.js')).mappingStatsdExporter(args),
     },
   }),
 };
 
+/** Run a generator command and print what it made; a bad flag or a refused API call is exit code 2. */
 export async function generate(command: string, args: string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
   const g = GENERATORS[command]!;
   try {

@@ -1,10 +1,11 @@
 /**
  * One call to Grafana's or Datadog's API for the `--apply` commands: JSON in and out with the sinks' HTTP
- * retries (sinks/http.ts), and a one-line error naming the call, secrets redacted, when it fails for good.
+ * retries (http/request.ts), and a one-line error naming the call, secrets redacted, when it fails for good.
  */
 import { InputError } from '../model.js';
-import { redactSecrets, requestWithRetry, type HttpDeps } from '../sinks/http.js';
-import type { RetryPolicy } from '../sinks/retry.js';
+import { redactSecrets } from '../http/redact.js';
+import { requestWithRetry, type HttpDeps } from '../http/request.js';
+import type { RetryPolicy } from '../http/retry.js';
 
 /** A setup command: up to four attempts, a minute for each call with its waits. */
 const APPLY_POLICY: RetryPolicy = {

@@ -1,11 +1,17 @@
 /** The report stage: verdicts and summaries → Markdown, HTML, annotations, job summary, PR comment. */
-export type { LossBandPoint, ReportInput, RunReport } from './types.js';
-export { renderMarkdown, type Detail, type MarkdownOptions } from './markdown.js';
-export { renderMarkdownWithin, COMMENT_MAX_CHARS, SUMMARY_MAX_BYTES } from './fit.js';
-export { renderHtml } from './html.js';
-export { annotate, type AnnotationSink, type AnnotationProps } from './annotations.js';
-export { summaryMarkdown, writeJobSummary, type SummaryWriter } from './summary.js';
-export { writeReportFiles } from './files.js';
+export {
+  reportInput,
+  type LossBandPoint,
+  type ReportInput,
+  type ReportSources,
+  type RunReport,
+} from './report-input.js';
+export { renderMarkdown, type Detail, type MarkdownOptions } from './render/markdown.js';
+export { renderMarkdownWithin, COMMENT_MAX_CHARS, SUMMARY_MAX_BYTES } from './render/markdown-within-limit.js';
+export { renderHtml } from './render/html.js';
+export { annotate, type AnnotationSink, type AnnotationProps } from './publish/annotations.js';
+export { summaryMarkdown, writeJobSummary, type SummaryWriter } from './publish/job-summary.js';
+export { writeReportFiles } from './publish/report-files.js';
 export {
   commentBody,
   commentGroup,
@@ -14,7 +20,6 @@ export {
   type CommentMode,
   type CommentOutcome,
   type CommentRequest,
-} from './github/comment.js';
-export { publishReport, type PublishDeps, type PublishOptions, type PublishResult } from './publish.js';
-export { reportInput, type ReportSources } from './input.js';
-export { lossBandFromCurves } from './loss-band.js';
+} from './publish/pr-comment.js';
+export { publishReport, type PublishDeps, type PublishOptions, type PublishResult } from './publish/publish.js';
+export { lossBandFromCurves } from './render/loss-band.js';

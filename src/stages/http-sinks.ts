@@ -1,7 +1,7 @@
 /** The HTTP sinks: Pushgateway and the Datadog API. An outage warns; it never changes the verdict. */
 import { gpuGaugesFor } from '../gpu/join-runs.js';
-import { sendToDatadog } from '../sinks/datadog.js';
-import { pushRunResults } from '../sinks/pushgateway.js';
+import { sendToDatadog } from '../sinks/datadog/send.js';
+import { pushRunResults } from '../sinks/prometheus/pushgateway.js';
 import type { RunSummary } from '../model.js';
 import type { RunContext } from './run-context.js';
 import type { JudgedRuns, SinkOutcome } from './run-result.js';

@@ -5,8 +5,8 @@
  * fails a check is an input error, while GitHub being unreachable is a warning, as for every comment.
  */
 import { InputError } from '../model.js';
-import { pullRequestHead, upsertComment } from '../report/github/comment.js';
-import { commentFileMismatch, readCommentFile } from '../report/github/comment-file.js';
+import { pullRequestHead, upsertComment } from '../report/publish/pr-comment.js';
+import { commentFileMismatch, readCommentFile } from '../report/publish/comment-file.js';
 import type { RunContext } from './run-context.js';
 import type { ReportOutcome } from './run-result.js';
 

@@ -1,7 +1,7 @@
 /** What the stages of run() hand on, and what run() returns. */
 import type { GpuReport } from '../gpu/report.js';
 import type { GateResult, RunSummary } from '../model.js';
-import type { StatsdReport } from '../sinks/statsd.js';
+import type { StatsdReport } from '../sinks/statsd/send.js';
 
 export interface StatsdOutcome extends StatsdReport {
   /** Distinct series (metric name + tag set) this job wrote: what a server's index grows by. */

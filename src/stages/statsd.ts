@@ -4,8 +4,8 @@ import type { GpuReport } from '../gpu/report.js';
 import type { GateResult, RunSummary } from '../model.js';
 import { runTagSet, statsdName } from '../naming.js';
 import type { Options } from '../options.js';
-import { sendStatsd } from '../sinks/statsd.js';
-import { countSeries, toStatsdMetrics, type StatsdMetric } from '../sinks/statsd-metrics.js';
+import { sendStatsd } from '../sinks/statsd/send.js';
+import { countSeries, toStatsdMetrics, type StatsdMetric } from '../sinks/statsd/metrics.js';
 import type { RunContext } from './run-context.js';
 import type { JudgedRuns, StatsdOutcome } from './run-result.js';
 

@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../config/index.js';
-import { tableFromColumns } from '../ingest/memory.js';
+import { tableFromColumns } from '../ingest/table-from-columns.js';
 import type { RunInput } from '../model.js';
 import { mulberry32 } from '../../bench/random.js';
 import { summarizeRun } from './index.js';

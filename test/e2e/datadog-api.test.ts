@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sendToDatadog, type DatadogSinkOptions, type SinkReport } from '../../src/sinks/datadog.js';
-import { toDatadogSeries } from '../../src/sinks/datadog-series.js';
+import { sendToDatadog, type DatadogSinkOptions, type SinkReport } from '../../src/sinks/datadog/send.js';
+import { toDatadogSeries } from '../../src/sinks/datadog/series.js';
 import {
   startFakeDatadog,
   MAX_BODY_BYTES,

@@ -5,15 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/index.js';
-import { dashboardRequests, datadogDashboard } from '../../src/dashboards/datadog-dashboard.js';
-import { datadogMonitors, MONITOR_COMPARISON } from '../../src/dashboards/datadog-monitors.js';
-import { metricSetFromColumns } from '../../src/dashboards/datadog-queries.js';
+import { dashboardRequests, datadogDashboard } from '../../src/dashboards/datadog/dashboard.js';
+import { datadogMonitors, MONITOR_COMPARISON } from '../../src/dashboards/datadog/monitors.js';
+import { metricSetFromColumns } from '../../src/dashboards/datadog/queries.js';
 import { openTable, readManifest } from '../../src/ingest/index.js';
 import type { GateResult, RunSummary } from '../../src/model.js';
 import { buildTags } from '../../src/naming.js';
 import { dogstatsdAgentNames, type DatadogSource } from '../../src/naming/datadog.js';
-import { sendToDatadog } from '../../src/sinks/datadog.js';
-import { toStatsdMetrics } from '../../src/sinks/statsd-metrics.js';
+import { sendToDatadog } from '../../src/sinks/datadog/send.js';
+import { toStatsdMetrics } from '../../src/sinks/statsd/metrics.js';
 import { summarizeRun } from '../../src/summarize/index.js';
 import { DEFAULT_OPTIONS, githubContextFromEnv } from '../../src/options.js';
 import { run } from '../../src/run.js';

@@ -4,16 +4,16 @@
  * query of the generated Grafana dashboards run through Prometheus' HTTP API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { columnsOf } from '../../src/cli/prometheus-generators.js';
+import { runColumns } from '../../src/cli/run-columns.js';
 import { loadConfig, sectionValue } from '../../src/config/index.js';
-import { dashboardQueries, grafanaDashboard } from '../../src/dashboards/grafana.js';
+import { dashboardQueries, grafanaDashboard } from '../../src/dashboards/grafana/dashboard.js';
 import { openTable, readManifest } from '../../src/ingest/index.js';
 import { readGpuInputs } from '../../src/gpu/capture/read.js';
 import { gpuReport } from '../../src/gpu/report.js';
 import { summarizeRun } from '../../src/summarize/index.js';
 import type { RunSummary } from '../../src/model.js';
 import type { GitHubContext } from '../../src/options.js';
-import { pushRunResults } from '../../src/sinks/pushgateway.js';
+import { pushRunResults } from '../../src/sinks/prometheus/pushgateway.js';
 import { requireProgram } from '../helpers/programs.js';
 import {
   instantQuery,
@@ -218,9 +218,9 @@ describe.skipIf(!prometheus || !pushgateway)(
       );
       expect(Number(stored!.value[1])).toBeCloseTo(mfu.steady!.median * (mfu.class.unit === 'percent' ? 0.01 : 1), 12);
 
-      const columns = await columnsOf(
+      const columns = await runColumns(
         manifest.runs.map((r) => r.file),
-        null,
+        await loadConfig(null),
       );
       const dashboard = grafanaDashboard(columns, {
         prefix: 'demo_metrics',

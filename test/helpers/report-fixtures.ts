@@ -5,7 +5,7 @@
  */
 import type { GateResult, MetricClass, MetricSummary, MetricVerdict, RunSummary, StepWindow } from '../../src/model.js';
 import { cls } from './metric-class.js';
-import type { LossBandPoint, ReportInput, RunReport } from '../../src/report/types.js';
+import type { LossBandPoint, ReportInput, RunReport } from '../../src/report/report-input.js';
 
 /** Deterministic noise in [−1, 1]. */
 function noise(i: number): number {

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderHtml } from '../../src/report/html.js';
+import { renderHtml } from '../../src/report/render/html.js';
 import { requireProgram } from '../helpers/programs.js';
 import { HOSTILE_METRIC, batchInput } from '../helpers/report-fixtures.js';
 

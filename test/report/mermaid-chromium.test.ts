@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderMarkdown } from '../../src/report/render/markdown.js';
 import { requireProgram } from '../helpers/programs.js';
 import { batchInput } from '../helpers/report-fixtures.js';
 

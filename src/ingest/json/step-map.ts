@@ -3,7 +3,7 @@
  * hands them on as a Table in step order. A later cell for the same step and column replaces an earlier one.
  */
 import { InputError, type Table } from '../../model.js';
-import { tableFromColumns } from '../memory.js';
+import { tableFromColumns } from '../table-from-columns.js';
 import { CellKind, classifyCell, type Cell } from '../csv/cell.js';
 
 export class StepMap {

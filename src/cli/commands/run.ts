@@ -1,0 +1,55 @@
+/**
+ * `emit`, `record`, `check` and `post-comment`: flags → Options → run() → the JSON account (`--json`) →
+ * exit code (0 pass, 1 regression, 2 bad input). Flags are the action's inputs, by the same names.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve as resolvePath } from 'node:path';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { InputError } from '../../model.js';
+import { type Command, githubContextFromEnv } from '../../options.js';
+import { PARAMETERS, type RawValues, resolveOptions } from '../../parameters.js';
+import { resultJson } from '../../result-json.js';
+import { type Io, run } from '../../run.js';
+
+export async function runCommand(command: Command, args: string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+  let raw: RawValues;
+  try {
+    raw = parseRunFlags(args);
+  } catch (e) {
+    io.error(`${(e as Error).message.split('\n')[0]} (see training-metrics-gate --help)`);
+    return 2;
+  }
+  try {
+    const opts = resolveOptions(command, raw, githubContextFromEnv(env), env, 'cli');
+    // Made before the run, so a bad --json path is found before anything is recorded.
+    if (opts.json) await mkdir(dirname(resolvePath(opts.json)), { recursive: true }).catch(jsonError(opts.json));
+    const result = await run(opts, io);
+    if (opts.json)
+      await writeFile(opts.json, `${JSON.stringify(resultJson(result, opts), null, 2)}\n`).catch(jsonError(opts.json));
+    return result.exitCode;
+  } catch (e) {
+    io.error(e instanceof InputError ? e.message : `internal error: ${(e as Error).stack ?? String(e)}`);
+    return 2;
+  }
+}
+
+/** One flag per parameter (`--no-<flag>` for each boolean), and `--pushgateway` for `--pushgateway-url`. */
+function parseRunFlags(args: string[]): RawValues {
+  const options: ParseArgsConfig['options'] = {};
+  for (const p of PARAMETERS) {
+    options[p.name] = { type: p.kind === 'boolean' ? 'boolean' : 'string', multiple: p.kind === 'list' };
+  }
+  options.pushgateway = { type: 'string' }; // the short spelling in examples
+  for (const p of PARAMETERS.filter((q) => q.kind === 'boolean')) options[`no-${p.name}`] = { type: 'boolean' };
+  const parsed = parseArgs({ args, options, allowPositionals: false, strict: true });
+  const raw: RawValues = { ...(parsed.values as RawValues) };
+  if (raw.pushgateway && !raw['pushgateway-url']) raw['pushgateway-url'] = raw.pushgateway;
+  for (const p of PARAMETERS.filter((q) => q.kind === 'boolean')) if (raw[`no-${p.name}`]) raw[p.name] = false;
+  return raw;
+}
+
+const jsonError =
+  (path: string) =>
+  (e: NodeJS.ErrnoException): never => {
+    throw new InputError(path, null, `cannot write the JSON report: ${e.code ?? e.message}`);
+  };

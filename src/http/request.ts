@@ -1,0 +1,101 @@
+/**
+ * One HTTP request with the bounded retries of retry.ts, as the HTTP sinks and the `--apply` commands make
+ * them: a 429's `Retry-After` (or Datadog's `X-RateLimit-Reset`) is honoured, a failure comes back as one
+ * line (`HTTP 503: <what the server said>`, or the network error), and secrets are redacted from it. Never
+ * throws: the outcome is a value.
+ */
+import { redactSecrets } from './redact.js';
+import { defaultRetryDeps, withRetry, type RetryDeps, type RetryOutcome, type RetryPolicy } from './retry.js';
+
+export interface HttpDeps extends RetryDeps {
+  fetch: typeof fetch;
+}
+
+export const defaultHttpDeps = (): HttpDeps => ({ ...defaultRetryDeps(), fetch: globalThis.fetch });
+
+export interface HttpRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+export interface HttpOutcome extends RetryOutcome {
+  /** The last response's body (empty when none came back). */
+  body: string;
+}
+
+/** `deadline`: ms since the epoch after which no request starts and no wait is begun (default: now + budgetMs). */
+export async function requestWithRetry(
+  url: string,
+  request: HttpRequest,
+  secrets: (string | null | undefined)[],
+  policy: RetryPolicy,
+  deps: HttpDeps = defaultHttpDeps(),
+  deadline: number = deps.now() + policy.budgetMs,
+): Promise<HttpOutcome> {
+  let body = '';
+  const outcome = await withRetry(
+    async (timeoutMs) => {
+      try {
+        const response = await deps.fetch(url, { ...request, signal: AbortSignal.timeout(timeoutMs) });
+        body = await response.text().catch(() => '');
+        if (response.ok) return { ok: true, status: response.status };
+        return {
+          ok: false,
+          status: response.status,
+          error: `HTTP ${response.status}${describeBody(body)}`,
+          retryAfterMs: retryAfterMs(response.headers, deps.now()),
+        };
+      } catch (e) {
+        body = '';
+        return { ok: false, status: null, error: networkError(e) };
+      }
+    },
+    policy,
+    deps,
+    deadline,
+  );
+  return outcome.error === undefined
+    ? { ...outcome, body }
+    : { ...outcome, error: redactSecrets(outcome.error, secrets), body };
+}
+
+/**
+ * Milliseconds to wait as a response asks: `Retry-After` in seconds or as an HTTP date, else
+ * `X-RateLimit-Reset` (seconds until the rate-limit window resets); null when neither is usable.
+ */
+export function retryAfterMs(headers: Headers, now: number): number | null {
+  const retryAfter = headers.get('retry-after')?.trim();
+  if (retryAfter) {
+    if (/^\d+(\.\d+)?$/.test(retryAfter)) return Math.round(Number(retryAfter) * 1000);
+    const at = Date.parse(retryAfter);
+    if (!Number.isNaN(at)) return Math.max(0, at - now);
+  }
+  const reset = headers.get('x-ratelimit-reset')?.trim();
+  if (reset && /^\d+$/.test(reset)) return Number(reset) * 1000;
+  return null;
+}
+
+/** `: <errors>` from an error body (Datadog's `{"errors":[…]}`, Grafana's `{"message":…}`), else a short excerpt. */
+function describeBody(text: string): string {
+  if (!text) return '';
+  try {
+    const parsed = JSON.parse(text) as { errors?: unknown; message?: unknown };
+    if (Array.isArray(parsed.errors) && parsed.errors.length)
+      return `: ${parsed.errors.map(String).join('; ').slice(0, 300)}`;
+    if (typeof parsed.message === 'string' && parsed.message) return `: ${parsed.message.slice(0, 300)}`;
+  } catch {
+    // not JSON
+  }
+  return `: ${text.replace(/\s+/g, ' ').slice(0, 200)}`;
+}
+
+function networkError(e: unknown): string {
+  if (e instanceof Error) {
+    if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'request timed out';
+    const cause = (e as { cause?: unknown }).cause;
+    const detail = cause instanceof Error ? `: ${cause.message}` : '';
+    return `${e.message}${detail}`;
+  }
+  return String(e);
+}

@@ -1,0 +1,245 @@
+/**
+ * Small self-contained SVG line charts for the HTML report: lines, shaded bands, a dashed
+ * reference line, axes with round ticks and a legend. No scripts, no external resources;
+ * colours come from classes styled by the page.
+ */
+import { htmlText } from './escape.js';
+import { formatNumber, formatValue } from './format.js';
+
+export interface LineSeries {
+  label: string;
+  /** CSS class (line colour). */
+  className: string;
+  /** [x, y]; a non-finite y breaks the line. */
+  points: [number, number][];
+  /** Draw a dot at each point as well (for short series). */
+  dots?: boolean;
+}
+
+export interface BandSeries {
+  label: string;
+  className: string;
+  /** [x, lo, hi]; a non-finite edge breaks the band. */
+  points: [number, number, number][];
+}
+
+export interface ChartSpec {
+  title: string;
+  xLabel: string;
+  /** Unit of the y values, for tick labels (see formatValue). */
+  unit: string;
+  lines: LineSeries[];
+  bands: BandSeries[];
+  /** Horizontal reference lines, dashed. */
+  rules?: { label: string; className: string; y: number }[];
+  /** Fix the y range (lines outside are clipped) instead of fitting all values. */
+  yDomain?: [number, number];
+  /** Format x tick labels (default: a plain number). */
+  xTick?: (x: number) => string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * Round tick values covering [min, max]: step = 1, 2 or 5 × 10^k chosen so there are about
+ * `count` ticks; ticks are the multiples of step inside the range.
+ */
+export function niceTicks(min: number, max: number, count = 5): number[] {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
+  if (max === min) return [min];
+  const raw = (max - min) / Math.max(1, count);
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
+  const out: number[] = [];
+  for (let v = Math.ceil(min / step) * step; v <= max + step * 1e-9; v += step) out.push(Number(v.toPrecision(12)));
+  return out;
+}
+
+const PAD = { left: 78, right: 16, top: 30, bottom: 40 };
+const LEGEND_ROW = 15;
+
+export function lineChartSvg(spec: ChartSpec): string {
+  const width = spec.width ?? 560;
+  const height = spec.height ?? 260;
+  const { xs, ys } = extent(spec);
+  const title = `<text class="chart-title" x="${PAD.left}" y="18">${htmlText(spec.title)}</text>`;
+  const legend = layoutLegend(spec, width);
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${htmlText(spec.title)}">`;
+  if (xs.length === 0 || ys.length === 0) {
+    return `${open}${title}<text class="empty" x="${width / 2}" y="${height / 2}" text-anchor="middle">no data</text></svg>`;
+  }
+  const frame = plotFrame(spec, xs, ys, width, height, PAD.top + legend.rows * LEGEND_ROW);
+  const parts = [title, ...axes(spec, frame), ...bandsAndRules(spec, frame), ...lines(spec, frame), '</g>'];
+  parts.push(...legend.items);
+  return `${open}${parts.join('')}</svg>`;
+}
+
+/** Where the plot sits in the picture and how values map onto it. */
+interface PlotFrame {
+  width: number;
+  height: number;
+  top: number;
+  plotW: number;
+  plotH: number;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  sx: (x: number) => number;
+  sy: (y: number) => number;
+}
+
+/** The finite x and y values the chart has to show: line points, band edges, rules. */
+function extent(spec: ChartSpec): { xs: number[]; ys: number[] } {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const s of spec.lines)
+    for (const [x, y] of s.points)
+      if (Number.isFinite(x) && Number.isFinite(y)) {
+        xs.push(x);
+        ys.push(y);
+      }
+  for (const b of spec.bands)
+    for (const [x, lo, hi] of b.points) {
+      if (!Number.isFinite(x)) continue;
+      xs.push(x);
+      if (Number.isFinite(lo)) ys.push(lo);
+      if (Number.isFinite(hi)) ys.push(hi);
+    }
+  for (const r of spec.rules ?? []) if (Number.isFinite(r.y)) ys.push(r.y);
+  return { xs, ys };
+}
+
+function plotFrame(spec: ChartSpec, xs: number[], ys: number[], width: number, height: number, top: number): PlotFrame {
+  let [x0, x1] = [Math.min(...xs), Math.max(...xs)];
+  let [y0, y1] = spec.yDomain ?? [Math.min(...ys), Math.max(...ys)];
+  if (x0 === x1) [x0, x1] = [x0 - 1, x1 + 1];
+  const ypad = y1 > y0 ? (y1 - y0) * 0.08 : Math.abs(y1) * 0.05 || 1;
+  [y0, y1] = [y0 - ypad, y1 + ypad];
+  const plotW = width - PAD.left - PAD.right;
+  const plotH = height - top - PAD.bottom;
+  return {
+    width,
+    height,
+    top,
+    plotW,
+    plotH,
+    x0,
+    x1,
+    y0,
+    y1,
+    sx: (x) => PAD.left + ((x - x0) / (x1 - x0)) * plotW,
+    sy: (y) => top + (1 - (y - y0) / (y1 - y0)) * plotH,
+  };
+}
+
+const f = (n: number): string => n.toFixed(1);
+
+/** Grid, ticks, frame and axis label; opens the clipped group the series are drawn in. */
+function axes(spec: ChartSpec, frame: PlotFrame): string[] {
+  const { width, height, top, plotW, plotH, sx, sy } = frame;
+  const clipId = `clip-${++clipCounter}`;
+  const parts: string[] = [];
+  for (const t of niceTicks(frame.y0, frame.y1, 5)) {
+    parts.push(`<line class="grid" x1="${PAD.left}" x2="${width - PAD.right}" y1="${f(sy(t))}" y2="${f(sy(t))}"/>`);
+    parts.push(
+      `<text class="tick" x="${PAD.left - 6}" y="${f(sy(t) + 4)}" text-anchor="end">${htmlText(formatValue(t, spec.unit))}</text>`,
+    );
+  }
+  const xTick = spec.xTick ?? ((x: number) => formatNumber(x));
+  for (const t of niceTicks(frame.x0, frame.x1, 6)) {
+    parts.push(
+      `<text class="tick" x="${f(sx(t))}" y="${height - PAD.bottom + 16}" text-anchor="middle">${htmlText(xTick(t))}</text>`,
+    );
+  }
+  parts.push(`<rect class="frame" x="${PAD.left}" y="${top}" width="${plotW}" height="${plotH}"/>`);
+  parts.push(
+    `<clipPath id="${clipId}"><rect x="${PAD.left}" y="${top}" width="${plotW}" height="${plotH}"/></clipPath><g clip-path="url(#${clipId})">`,
+  );
+  parts.push(
+    `<text class="axis-label" x="${PAD.left + plotW / 2}" y="${height - 6}" text-anchor="middle">${htmlText(spec.xLabel)}</text>`,
+  );
+  return parts;
+}
+
+function bandsAndRules(spec: ChartSpec, { width, sx, sy }: PlotFrame): string[] {
+  const parts: string[] = [];
+  for (const b of spec.bands) {
+    for (const seg of segments(
+      b.points,
+      (p) => Number.isFinite(p[0]) && Number.isFinite(p[1]) && Number.isFinite(p[2]),
+    )) {
+      const top = seg.map((p) => `${f(sx(p[0]))},${f(sy(p[2]))}`);
+      const bottom = seg.reverse().map((p) => `${f(sx(p[0]))},${f(sy(p[1]))}`);
+      parts.push(`<path class="band ${b.className}" d="M${top.join('L')}L${bottom.join('L')}Z"/>`);
+    }
+  }
+  for (const r of spec.rules ?? []) {
+    if (!Number.isFinite(r.y)) continue;
+    parts.push(
+      `<line class="rule ${r.className}" x1="${PAD.left}" x2="${width - PAD.right}" y1="${f(sy(r.y))}" y2="${f(sy(r.y))}"/>`,
+    );
+  }
+  return parts;
+}
+
+function lines(spec: ChartSpec, { sx, sy }: PlotFrame): string[] {
+  const parts: string[] = [];
+  for (const s of spec.lines) {
+    for (const seg of segments(s.points, (p) => Number.isFinite(p[0]) && Number.isFinite(p[1]))) {
+      if (seg.length > 1)
+        parts.push(
+          `<path class="line ${s.className}" d="M${seg.map((p) => `${f(sx(p[0]))},${f(sy(p[1]))}`).join('L')}"/>`,
+        );
+      if (s.dots || seg.length === 1)
+        for (const p of seg)
+          parts.push(`<circle class="dot ${s.className}" cx="${f(sx(p[0]))}" cy="${f(sy(p[1]))}" r="3"/>`);
+    }
+  }
+  return parts;
+}
+
+let clipCounter = 0;
+
+/** Legend items along the top, wrapped onto as many rows as the width needs. */
+function layoutLegend(spec: ChartSpec, width: number): { rows: number; items: string[] } {
+  const entries = [
+    ...spec.lines.map((s) => ({ label: s.label, cls: `line ${s.className}`, band: false })),
+    ...spec.bands.map((b) => ({ label: b.label, cls: `band ${b.className}`, band: true })),
+    ...(spec.rules ?? []).map((r) => ({ label: r.label, cls: `rule ${r.className}`, band: false })),
+  ];
+  const items: string[] = [];
+  let x = PAD.left;
+  let row = 0;
+  for (const e of entries) {
+    const w = 30 + e.label.length * 6.4;
+    if (x + w > width - PAD.right && x > PAD.left) {
+      row++;
+      x = PAD.left;
+    }
+    const y = 32 + row * LEGEND_ROW;
+    const swatch = e.band
+      ? `<rect class="${e.cls}" x="${x}" y="${y - 4}" width="14" height="8"/>`
+      : `<line class="${e.cls}" x1="${x}" x2="${x + 14}" y1="${y}" y2="${y}"/>`;
+    items.push(
+      `<g class="legend">${swatch}<text class="legend-label" x="${x + 18}" y="${y + 4}">${htmlText(e.label)}</text></g>`,
+    );
+    x += w;
+  }
+  return { rows: entries.length ? row + 1 : 0, items };
+}
+
+/** Runs of consecutive points that pass `ok`: a gap (NaN) breaks a line or band. */
+function segments<T>(points: readonly T[], ok: (p: T) => boolean): T[][] {
+  const out: T[][] = [];
+  let cur: T[] = [];
+  for (const p of points) {
+    if (ok(p)) cur.push(p);
+    else if (cur.length) {
+      out.push(cur);
+      cur = [];
+    }
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}

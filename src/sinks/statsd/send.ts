@@ -1,0 +1,138 @@
+/**
+ * The StatsD sink: hot-shots with batching (maxBufferSize), an awaited close() so nothing buffered is
+ * lost at exit, and Datadog-only line extensions off unless the datadog flavor asks for them.
+ * A send error is a warning, never a verdict.
+ */
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import hotShots, { type ClientOptions, type StatsD as StatsDClient } from 'hot-shots';
+import { formatTags } from 'hot-shots/lib/helpers.js';
+import { formatValue, type StatsdMetric } from './metrics.js';
+
+// hot-shots is CommonJS (`module.exports = Client`); type checkers disagree on what its default import is.
+const StatsD = hotShots as unknown as new (options: ClientOptions) => StatsDClient;
+
+export interface StatsdTarget {
+  host: string;
+  port: number;
+  flavor: 'plain' | 'datadog';
+  maxBufferSize: number;
+  /** Print the lines instead of sending. */
+  dryRun: boolean;
+}
+
+export interface StatsdReport {
+  target: string;
+  dryRun: boolean;
+  /** StatsD lines written (a negative gauge is two lines: reset to 0, then the value). */
+  lines: number;
+  /** UDP datagrams handed to the socket (0 in a dry run). */
+  datagrams: number;
+  bytes: number;
+  errors: string[];
+  /** The lines themselves in a dry run. */
+  printed: string[];
+}
+
+export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget): Promise<StatsdReport> {
+  const report: StatsdReport = {
+    target: `${target.host}:${target.port}`,
+    dryRun: target.dryRun,
+    lines: 0,
+    datagrams: 0,
+    bytes: 0,
+    errors: [],
+    printed: [],
+  };
+  const datadog = target.flavor === 'datadog';
+  // Resolve the host once: a DNS lookup per send could still be in flight when close() stops waiting.
+  let host = target.host;
+  if (!target.dryRun && !isIP(host)) {
+    try {
+      host = (await lookup(host)).address;
+    } catch (e) {
+      report.errors.push(`cannot resolve ${target.host}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      return report;
+    }
+  }
+  const client = new StatsD({
+    host,
+    port: target.port,
+    protocol: 'udp',
+    maxBufferSize: target.maxBufferSize,
+    // Explicit either way: any DD_* variable would otherwise switch Datadog extensions on.
+    datadog,
+    includeDataDogTags: datadog,
+    includeDatadogTelemetry: false,
+    originDetection: false,
+    mock: target.dryRun,
+    // close() polls for sends in flight and then waits one more tick; 2 ms ticks instead of 50 ms keep a
+    // short CLI run short. A UDP send completes when the kernel takes the datagram (microseconds, the
+    // host is resolved up front), and the drain still waits up to 11 ticks before giving up.
+    closingFlushInterval: 2,
+    errorHandler: (err: Error) => {
+      if (report.errors.length < 5) report.errors.push(err.message);
+    },
+  });
+  if (!target.dryRun) countDatagrams(client, report);
+  sendLines(client, metrics, report);
+  await new Promise<void>((resolve) => {
+    client.close((err?: Error) => {
+      if (err && report.errors.length < 5) report.errors.push(err.message);
+      resolve();
+    });
+  });
+  if (target.dryRun) report.printed = [...(client.mockBuffer ?? [])];
+  return report;
+}
+
+/** Hand every metric's line(s) to the client, which batches them into datagrams. */
+function sendLines(client: StatsDClient, metrics: StatsdMetric[], report: StatsdReport): void {
+  // hot-shots' typed methods sample client-side (dropping values at random) when given a rate; our
+  // window values are already the sample, so they go through its untyped send(message, tags), which
+  // adds tags and batching and nothing else.
+  const raw = client as unknown as RawClient;
+  const send = raw.send.bind(client);
+  // For each line hot-shots merges the client's global tags with the line's (overrideTags), which for a
+  // client without global tags comes to the line's tags through its own formatTags, joined after the
+  // tag prefix. Metrics of one window or run share one tags object, so that is done here once per object
+  // instead of once per line; a client with global tags (the datadog flavor's DD_* tags) still merges.
+  const merge = raw.globalTags.length > 0;
+  const tagging = new Map<Record<string, string>, string[] | string>();
+  for (const m of metrics) {
+    let tags = tagging.get(m.tags);
+    if (tags === undefined) {
+      const list = Object.entries(m.tags).map(([k, v]) => `${k}:${v}`);
+      tags = merge ? list : list.length ? `|${raw.tagPrefix}${formatTags(list).join(raw.tagSeparator)}` : '';
+      tagging.set(m.tags, tags);
+    }
+    const line = (message: string) => (typeof tags === 'string' ? send(message + tags) : send(message, tags));
+    // A leading sign makes a gauge relative: reset to 0 so a negative value lands as itself.
+    if (m.type === 'g' && m.value < 0) {
+      line(`${m.name}:0|g`);
+      report.lines += 1;
+    }
+    line(formatValue(m));
+    report.lines += 1;
+  }
+}
+
+/** hot-shots reports no datagram count; count what reaches its transport. */
+function countDatagrams(client: StatsDClient, report: StatsdReport): void {
+  const transport = (client as unknown as { socket?: { send(buf: Buffer, cb: (err?: Error) => void): void } }).socket;
+  if (!transport) return;
+  const send = transport.send.bind(transport);
+  transport.send = (buf, cb) => {
+    report.datagrams += 1;
+    report.bytes += buf.length;
+    send(buf, cb);
+  };
+}
+
+/** hot-shots' line-level send and the fields it formats tags with (public in its source, not in its types). */
+interface RawClient {
+  send(message: string, tags?: string[]): void;
+  globalTags: string[];
+  tagPrefix: string;
+  tagSeparator: string;
+}

@@ -1,23 +1,106 @@
 #!/usr/bin/env node
+import { r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, I as InputError, P as PARAMETERS, C as COMMANDS } from './chunks/run-fDfXe7WO.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { I as InputError, C as COMMANDS, P as PARAMETERS, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-CjJjJVbh.js';
 import 'node:fs';
 import 'node:stream';
 
 /**
- * The generator subcommands' flags, written once: `--help` lists them without loading the generators, and
- * each generator repeats them in its own usage errors.
+ * `emit`, `record`, `check` and `post-comment`: flags → Options → run() → the JSON account (`--json`) →
+ * exit code (0 pass, 1 regression, 2 bad input). Flags are the action's inputs, by the same names.
+ */
+async function runCommand(command, args, env, io) {
+    let raw;
+    try {
+        raw = parseRunFlags(args);
+    }
+    catch (e) {
+        io.error(`${e.message.split('\n')[0]} (see training-metrics-gate --help)`);
+        return 2;
+    }
+    try {
+        const opts = resolveOptions(command, raw, githubContextFromEnv(env), env, 'cli');
+        // Made before the run, so a bad --json path is found before anything is recorded.
+        if (opts.json)
+            await mkdir(dirname(resolve(opts.json)), { recursive: true }).catch(jsonError(opts.json));
+        const result = await run(opts, io);
+        if (opts.json)
+            await writeFile(opts.json, `${JSON.stringify(resultJson(result, opts), null, 2)}\n`).catch(jsonError(opts.json));
+        return result.exitCode;
+    }
+    catch (e) {
+        io.error(e instanceof InputError ? e.message : `internal error: ${e.stack ?? String(e)}`);
+        return 2;
+    }
+}
+/** One flag per parameter (`--no-<flag>` for each boolean), and `--pushgateway` for `--pushgateway-url`. */
+function parseRunFlags(args) {
+    const options = {};
+    for (const p of PARAMETERS) {
+        options[p.name] = { type: p.kind === 'boolean' ? 'boolean' : 'string', multiple: p.kind === 'list' };
+    }
+    options.pushgateway = { type: 'string' }; // the short spelling in examples
+    for (const p of PARAMETERS.filter((q) => q.kind === 'boolean'))
+        options[`no-${p.name}`] = { type: 'boolean' };
+    const parsed = parseArgs({ args, options, allowPositionals: false, strict: true });
+    const raw = { ...parsed.values };
+    if (raw.pushgateway && !raw['pushgateway-url'])
+        raw['pushgateway-url'] = raw.pushgateway;
+    for (const p of PARAMETERS.filter((q) => q.kind === 'boolean'))
+        if (raw[`no-${p.name}`])
+            raw[p.name] = false;
+    return raw;
+}
+const jsonError = (path) => (e) => {
+    throw new InputError(path, null, `cannot write the JSON report: ${e.code ?? e.message}`);
+};
+
+/**
+ * `--help`, and the generator commands' flags written once: the help lists them without loading the
+ * generators, and each generator repeats them in its own usage errors.
  */
 const GRAFANA_FLAGS = '[--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu] [--apply [--grafana-url URL] [--folder-uid UID]]';
 const MAPPING_FLAGS = '[--csv FILE]… [--config FILE] [--prefix P]';
-const DATADOG_FLAGS = '[--source dogstatsd|api] [--prefix P] [--csv FILE] [--config FILE] [--model-tag model] [--notify @handle] [--title T] [--apply [--datadog-url URL]]';
+const DATADOG_FLAGS = '[--source dogstatsd|api] [--prefix P] [--csv FILE]… [--config FILE] [--model-tag model] [--notify @handle] [--title T] [--apply [--datadog-url URL]]';
+/** The whole `--help` text; `generators` maps each generator command to its usage line. */
+function helpText(generators) {
+    const flags = PARAMETERS.map((p) => {
+        const arg = p.kind === 'boolean'
+            ? ''
+            : p.choices
+                ? ` ${p.choices.join('|')}`
+                : p.kind === 'number'
+                    ? ' N'
+                    : p.kind === 'tags'
+                        ? ' k:v,…'
+                        : ' VALUE';
+        return `  --${p.name}${arg}${p.kind === 'list' ? ' (repeatable)' : ''}\n      ${p.description}`;
+    }).join('\n');
+    return `training-metrics-gate — training metrics CSVs → StatsD / Prometheus / Datadog, and a regression gate
+
+Usage:
+  training-metrics-gate emit   (--csv FILE [--csv FILE …] | --metadata FILE) [flags]
+  training-metrics-gate record --history H.json --experiment NAME --csv A.csv [--csv B.csv …]
+  training-metrics-gate check  --history H.json --experiment NAME --csv C.csv [--json OUT.json] [--markdown OUT.md] [--html OUT.html]
+  training-metrics-gate post-comment --comment-file comment.json [--github-token T] [--comment always|on-regression]
+      (posts a comment a pull request's run wrote with --comment-file: pull requests from forks)
+${Object.entries(generators)
+        .map(([name, g]) => `  training-metrics-gate ${name} ${g.usage}`)
+        .join('\n')}
+
+Exit codes: 0 pass, 1 regression, 2 bad input.
+
+Flags (each is also an action input of the same name; a boolean flag also has a --no-<flag> form,
+e.g. --no-fail-on-regression, and --pushgateway is short for --pushgateway-url):
+${flags}
+`;
+}
 
 /**
- * Subcommands that print generated configuration (statsd_exporter mapping, Grafana and Datadog
- * dashboards, Datadog monitors) from the same naming module the sinks use. Each target module is
- * loaded only when its subcommand runs.
+ * The commands that print generated configuration (statsd_exporter mapping, Grafana and Datadog
+ * dashboards, Datadog monitors) from the same naming module the sinks use: `<command> <target> [flags]`.
+ * Each target's file (commands/<command>-<target>.ts) is loaded only when it runs.
  */
 function byTarget(command, targets) {
     return {
@@ -33,27 +116,31 @@ function byTarget(command, targets) {
         },
     };
 }
-const DATADOG_USAGE = `datadog ${DATADOG_FLAGS}`;
-const datadog = (what) => async (args, env) => (await import('./chunks/datadog-cli-B8UXRy4I.js')).runDatadogGenerator(what, args, env, `${what} ${DATADOG_USAGE}`);
-const prometheus = async () => import('./chunks/prometheus-generators-BqKJjiPX.js');
 const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (a, env) => (await prometheus()).GRAFANA_GENERATOR.run(a, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-DZ4baai6.js')).dashboardGrafana(args, env),
         },
-        datadog: { usage: DATADOG_USAGE, run: datadog('dashboard') },
+        datadog: {
+            usage: `datadog ${DATADOG_FLAGS}`,
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-CY41kvkc.js')).dashboardDatadog(args, env),
+        },
     }),
     monitors: byTarget('monitors', {
-        datadog: { usage: DATADOG_USAGE, run: datadog('monitors') },
+        datadog: {
+            usage: `datadog ${DATADOG_FLAGS}`,
+            run: async (args, env) => (await import('./chunks/monitors-datadog-BQM9D14G.js')).monitorsDatadog(args, env),
+        },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (a, env) => (await prometheus()).MAPPING_GENERATOR.run(['statsd-exporter', ...a], env),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-DCkvrq5W.js')).mappingStatsdExporter(args),
         },
     }),
 };
+/** Run a generator command and print what it made; a bad flag or a refused API call is exit code 2. */
 async function generate(command, args, env, io) {
     const g = GENERATORS[command];
     try {
@@ -68,8 +155,9 @@ async function generate(command, args, env, io) {
 }
 
 /**
- * The `training-metrics-gate` command: flags → Options → run() → exit code
- * (0 pass, 1 regression, 2 bad input). Flags are named like the action's inputs.
+ * The `training-metrics-gate` command: the first argument picks the command, whose file does the rest —
+ * commands/run.ts for the commands that run the engine (emit, record, check, post-comment), generators.ts
+ * for those that print configuration (mapping, dashboard, monitors).
  */
 const io = {
     info: (m) => process.stdout.write(`${m}\n`),
@@ -79,7 +167,7 @@ const io = {
 async function main(argv, env) {
     const [command, ...rest] = argv;
     if (!command || command === 'help' || command === '--help' || command === '-h') {
-        process.stdout.write(usage());
+        process.stdout.write(helpText(GENERATORS));
         return command ? 0 : 2;
     }
     if (command === '--version') {
@@ -92,72 +180,7 @@ async function main(argv, env) {
         io.error(`unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS)].join(', ')}); see --help`);
         return 2;
     }
-    const options = {};
-    for (const p of PARAMETERS) {
-        options[p.name] = { type: p.kind === 'boolean' ? 'boolean' : 'string', multiple: p.kind === 'list' };
-    }
-    options['pushgateway'] = { type: 'string' }; // the short spelling in examples
-    for (const p of PARAMETERS.filter((q) => q.kind === 'boolean'))
-        options[`no-${p.name}`] = { type: 'boolean' };
-    let raw;
-    try {
-        const parsed = parseArgs({ args: rest, options, allowPositionals: false, strict: true });
-        raw = { ...parsed.values };
-        if (raw.pushgateway && !raw['pushgateway-url'])
-            raw['pushgateway-url'] = raw.pushgateway;
-        for (const p of PARAMETERS.filter((q) => q.kind === 'boolean'))
-            if (raw[`no-${p.name}`])
-                raw[p.name] = false;
-    }
-    catch (e) {
-        io.error(`${e.message.split('\n')[0]} (see training-metrics-gate --help)`);
-        return 2;
-    }
-    try {
-        const opts = resolveOptions(command, raw, githubContextFromEnv(env), env, 'cli');
-        // Made before the run, so a bad --json path is found before anything is recorded.
-        if (opts.json)
-            await mkdir(dirname(resolve(opts.json)), { recursive: true }).catch((e) => {
-                throw new InputError(opts.json, null, `cannot write the JSON report: ${e.code ?? e.message}`);
-            });
-        const result = await run(opts, io);
-        if (opts.json) {
-            await writeFile(opts.json, JSON.stringify(resultJson(result, opts), null, 2) + '\n').catch((e) => {
-                throw new InputError(opts.json, null, `cannot write the JSON report: ${e.code ?? e.message}`);
-            });
-        }
-        return result.exitCode;
-    }
-    catch (e) {
-        if (e instanceof InputError) {
-            io.error(e.message);
-            return 2;
-        }
-        io.error(`internal error: ${e.stack ?? String(e)}`);
-        return 2;
-    }
-}
-function usage() {
-    const flags = PARAMETERS.map((p) => {
-        const arg = p.kind === 'boolean' ? '' : p.choices ? ` ${p.choices.join('|')}` : p.kind === 'number' ? ' N' : p.kind === 'tags' ? ' k:v,…' : ' VALUE';
-        return `  --${p.name}${arg}${p.kind === 'list' ? ' (repeatable)' : ''}\n      ${p.description}`;
-    }).join('\n');
-    return `training-metrics-gate — training metrics CSVs → StatsD / Prometheus / Datadog, and a regression gate
-
-Usage:
-  training-metrics-gate emit   (--csv FILE [--csv FILE …] | --metadata FILE) [flags]
-  training-metrics-gate record --history H.json --experiment NAME --csv A.csv [--csv B.csv …]
-  training-metrics-gate check  --history H.json --experiment NAME --csv C.csv [--json OUT.json] [--markdown OUT.md] [--html OUT.html]
-  training-metrics-gate post-comment --comment-file comment.json [--github-token T] [--comment always|on-regression]
-      (posts a comment a pull request's run wrote with --comment-file: pull requests from forks)
-${Object.entries(GENERATORS).map(([name, g]) => `  training-metrics-gate ${name} ${g.usage}`).join('\n')}
-
-Exit codes: 0 pass, 1 regression, 2 bad input.
-
-Flags (each is also an action input of the same name; a boolean flag also has a --no-<flag> form,
-e.g. --no-fail-on-regression, and --pushgateway is short for --pushgateway-url):
-${flags}
-`;
+    return runCommand(command, rest, env, io);
 }
 
 /** The `training-metrics-gate` bin: a thin shell over main() (see cli/main.ts). */
@@ -175,4 +198,4 @@ main(process.argv.slice(2), process.env).then((code) => {
     process.exitCode = 2;
 });
 
-export { GRAFANA_FLAGS as G, MAPPING_FLAGS as M };
+export { DATADOG_FLAGS as D, GRAFANA_FLAGS as G, MAPPING_FLAGS as M };

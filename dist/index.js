@@ -5,7 +5,7 @@ import * as os from 'os';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import 'path';
-import { P as PARAMETERS, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson } from './chunks/run-CjJjJVbh.js';
+import { P as PARAMETERS, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput } from './chunks/run-fDfXe7WO.js';
 import 'node:fs';
 import 'node:stream';
 
@@ -322,11 +322,14 @@ async function action(env = process.env) {
         if (options.githubToken)
             setSecret(options.githubToken);
         // The two functions, not the whole module: the bundle then leaves out what the action never calls.
-        const result = await run(options, io, { annotations: { error: error, warning: warning }, jobSummary: true });
+        const result = await run(options, io, {
+            annotations: { error: error, warning: warning },
+            jobSummary: true,
+        });
         const json = resultJson(result, options);
         const reportPath = options.json ?? join(env.RUNNER_TEMP || tmpdir(), 'training-metrics-gate', 'report.json');
         await mkdir(join(reportPath, '..'), { recursive: true });
-        await writeFile(reportPath, JSON.stringify(json, null, 2) + '\n');
+        await writeFile(reportPath, `${JSON.stringify(json, null, 2)}\n`);
         setOutput('datagrams', String(result.statsd?.datagrams ?? 0));
         setOutput('series', String(result.statsd?.series ?? 0));
         setOutput('metrics-json', JSON.stringify(metricsOutput(result)));
@@ -337,22 +340,14 @@ async function action(env = process.env) {
         if (result.exitCode === 2)
             setFailed(`bad input: ${result.errors.join('; ')}`);
         else if (result.exitCode === 1)
-            setFailed(`performance regression in ${result.gate.filter((g) => g.regression).map((g) => g.experiment).join(', ')}`);
+            setFailed(`performance regression in ${result.gate
+                .filter((g) => g.regression)
+                .map((g) => g.experiment)
+                .join(', ')}`);
     }
     catch (e) {
         setFailed(e instanceof InputError ? e.message : `internal error: ${e.stack ?? String(e)}`);
     }
-}
-/** A compact per-run view for later steps: steady-state medians and last values by metric. */
-function metricsOutput(result) {
-    const out = {};
-    for (const s of result.summaries) {
-        const row = {};
-        for (const m of s.metrics)
-            row[m.name] = m.loss ? m.loss.final : (m.steady?.median ?? (Number.isFinite(m.last) ? m.last : null));
-        out[s.name] = row;
-    }
-    return out;
 }
 void action();
 

@@ -28825,7 +28825,8 @@ function getState(name) {
 
 /**
  * The plain data that flows between the pipeline's stages:
- * ingest → classify → summarize → gate → report, with sinks and stores at the edges.
+ * ingest → classify → summarize → gate → report, with sinks and stores at the edges, and the history
+ * record a run leaves for the gate to judge later ones by (the store keeps them; src/store/history.ts).
  * Nothing here does I/O; every stage takes and returns these shapes.
  */
 /** Quantile levels kept per window; emission sends one histogram value per level, sample rate levels/count. */
@@ -28986,7 +28987,8 @@ class SeriesBuilder {
             this.byKey.set(key, series);
         }
         series.times.push(time);
-        this.fields.forEach((f, i) => series.fields[f].push(values[i]));
+        for (const [i, f] of this.fields.entries())
+            series.fields[f].push(values[i]);
     }
     get size() {
         return this.byKey.size;
@@ -29019,7 +29021,8 @@ function parseSampleTime(text) {
 }
 function utc(m) {
     const [, y, mo, d, h, mi, s, frac] = m;
-    return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) + (frac ? Math.round(Number(frac) * 1000) : 0);
+    return (Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) +
+        (frac ? Math.round(Number(frac) * 1000) : 0));
 }
 
 /**
@@ -29143,7 +29146,9 @@ function parseDmon(source, text) {
                 throw err;
             }
         });
-        const time = timeCol >= 0 ? parseSampleTime(dateCol >= 0 ? `${cells[dateCol]} ${cells[timeCol]}` : `19700101 ${cells[timeCol]}`) : Number.NaN;
+        const time = timeCol >= 0
+            ? parseSampleTime(dateCol >= 0 ? `${cells[dateCol]} ${cells[timeCol]}` : `19700101 ${cells[timeCol]}`)
+            : Number.NaN;
         const key = gpuCol >= 0 ? cells[gpuCol] : '0';
         builder.add(key, { label: key }, time, values);
     }
@@ -31186,18 +31191,27 @@ function metricKey(header) {
  */
 /** Parse the text of a GPU CSV. `source` names the file in messages. */
 function parseGpuCsv(source, text) {
-    const warnings = [];
-    let truncated = false;
+    const findings = { warnings: [], truncated: false };
+    const { records, lineOf } = readRecords(source, text, findings);
+    const columns = columnsOf(source, records[0]);
+    const rows = dataRows(source, records, lineOf, findings);
+    const gpus = seriesOf(source, rows, columns);
+    if (columns.timeCol >= 0 && rows.length > 0)
+        checkLastSample(source, rows, columns.timeCol, gpus.length, findings);
+    return { source, format: columns.format, gpus, warnings: findings.warnings, truncated: findings.truncated };
+}
+/** The CSV's records with their line numbers; a half-written last line is dropped. */
+function readRecords(source, text, findings) {
     let body = text.replace(/\r\n/g, '\n');
     if (body.length > 0 && !body.endsWith('\n')) {
         // A sampler still writing leaves half a line: drop it rather than read a cut number as a value.
         const cut = body.lastIndexOf('\n');
         body = cut < 0 ? '' : body.slice(0, cut + 1);
-        truncated = true;
-        warnings.push(`${source}: the last line is incomplete (file still being written?); it was skipped`);
+        findings.truncated = true;
+        findings.warnings.push(`${source}: the last line is incomplete (file still being written?); it was skipped`);
     }
     let records;
-    // Line numbers for messages, kept beside the records: csv-parse's `info: true` copies an object per row (3× slower).
+    // Line numbers for messages, kept beside the records: csv-parse's `info: true` copies an object per row.
     const lineOf = [];
     try {
         records = parse(body, {
@@ -31217,7 +31231,9 @@ function parseGpuCsv(source, text) {
     }
     if (records.length === 0)
         throw new InputError(source, null, 'empty file: no header');
-    const header = records[0];
+    return { records, lineOf };
+}
+function columnsOf(source, header) {
     const keys = header.map((h) => metricKey(h));
     const format = keys.includes('gfx_activity') || keys.includes('socket_power') ? 'amd-smi-csv' : 'nvidia-smi-csv';
     const present = [];
@@ -31229,39 +31245,61 @@ function parseGpuCsv(source, text) {
     if (present.length === 0) {
         throw new InputError(source, 1, `no GPU metric columns in the header (expected some of utilization.gpu, memory.used, power.draw, temperature.gpu; captured with --format=csv,noheader? keep the header)`);
     }
-    const timeCol = findColumn(keys, CSV_IDENTITY.time);
-    const uuidCol = findColumn(keys, CSV_IDENTITY.uuid);
-    const busCol = findColumn(keys, CSV_IDENTITY.busId);
-    const nameCol = findColumn(keys, CSV_IDENTITY.name);
-    const indexCols = CSV_IDENTITY.index.map((n) => keys.indexOf(n)).filter((i) => i >= 0);
+    return {
+        header,
+        format,
+        present,
+        timeCol: findColumn(keys, CSV_IDENTITY.time),
+        uuidCol: findColumn(keys, CSV_IDENTITY.uuid),
+        busCol: findColumn(keys, CSV_IDENTITY.busId),
+        nameCol: findColumn(keys, CSV_IDENTITY.name),
+        indexCols: CSV_IDENTITY.index.map((n) => keys.indexOf(n)).filter((i) => i >= 0),
+    };
+}
+/** The sample rows: a header repeated after a restart is skipped, and so is a cut last row. */
+function dataRows(source, records, lineOf, findings) {
+    const header = records[0];
     const rows = [];
     for (let r = 1; r < records.length; r++) {
         const record = records[r];
         const line = lineOf[r];
         if (record.length === header.length && record.every((c, i) => c === header[i]))
-            continue; // header repeated after a restart
+            continue;
         if (record.length !== header.length) {
             if (r === records.length - 1 && record.length < header.length) {
-                truncated = true;
-                warnings.push(`${source}:${line}: the last row has ${record.length} of ${header.length} fields (file still being written?); it was skipped`);
+                findings.truncated = true;
+                findings.warnings.push(`${source}:${line}: the last row has ${record.length} of ${header.length} fields (file still being written?); it was skipped`);
                 continue;
             }
             throw new InputError(source, line, `${record.length} fields, but the header has ${header.length}`);
         }
         rows.push({ line, cells: record });
     }
-    // Key GPUs by their most trustworthy identity. A device-number column that never varies is mislabeled.
+    return rows;
+}
+/**
+ * Which column tells GPUs apart, by the most trustworthy identity, and which one labels them. A
+ * device-number column that never varies is mislabeled.
+ */
+function identityColumns(rows, columns) {
+    const { uuidCol, busCol, indexCols } = columns;
     const distinctCounts = new Map();
     const distinct = (col) => {
         let n = distinctCounts.get(col);
-        if (n === undefined)
-            distinctCounts.set(col, (n = new Set(rows.map((row) => row.cells[col])).size));
+        if (n === undefined) {
+            n = new Set(rows.map((row) => row.cells[col])).size;
+            distinctCounts.set(col, n);
+        }
         return n;
     };
     const indexCol = indexCols.length ? indexCols.reduce((best, c) => (distinct(c) > distinct(best) ? c : best)) : -1;
     const keyCol = uuidCol >= 0 && distinct(uuidCol) > 0 ? uuidCol : busCol >= 0 ? busCol : indexCol;
     const gpuCount = keyCol >= 0 ? distinct(keyCol) : 1;
-    const labelCol = indexCols.find((c) => distinct(c) === gpuCount) ?? -1;
+    return { keyCol, labelCol: indexCols.find((c) => distinct(c) === gpuCount) ?? -1 };
+}
+function seriesOf(source, rows, columns) {
+    const { header, present, timeCol, uuidCol, busCol, nameCol } = columns;
+    const { keyCol, labelCol } = identityColumns(rows, columns);
     const builder = new SeriesBuilder(present.map((p) => p.field));
     for (const row of rows) {
         const cell = (col) => (col >= 0 ? row.cells[col] : null);
@@ -31280,20 +31318,25 @@ function parseGpuCsv(source, text) {
             throw new InputError(source, row.line, `"${row.cells[timeCol]}" is not a time`);
         }
         const key = cell(keyCol) ?? '0';
-        builder.add(key, { label: labelCol >= 0 ? cell(labelCol) : String(builder.size), uuid: cell(uuidCol), name: cell(nameCol), busId: cell(busCol) }, time, values);
+        builder.add(key, {
+            label: labelCol >= 0 ? cell(labelCol) : String(builder.size),
+            uuid: cell(uuidCol),
+            name: cell(nameCol),
+            busId: cell(busCol),
+        }, time, values);
     }
-    const gpus = builder.series();
-    if (timeCol >= 0 && rows.length > 0) {
-        const lastTime = rows[rows.length - 1].cells[timeCol];
-        let inLast = 0;
-        for (let r = rows.length - 1; r >= 0 && rows[r].cells[timeCol] === lastTime; r--)
-            inLast++;
-        if (inLast < gpus.length) {
-            truncated = true;
-            warnings.push(`${source}: the last sample (${lastTime}) covers ${inLast} of ${gpus.length} GPUs (file still being written?)`);
-        }
+    return builder.series();
+}
+/** A last sample that covers only some GPUs is a sampler caught mid-write. */
+function checkLastSample(source, rows, timeCol, gpus, findings) {
+    const lastTime = rows[rows.length - 1].cells[timeCol];
+    let inLast = 0;
+    for (let r = rows.length - 1; r >= 0 && rows[r].cells[timeCol] === lastTime; r--)
+        inLast++;
+    if (inLast < gpus) {
+        findings.truncated = true;
+        findings.warnings.push(`${source}: the last sample (${lastTime}) covers ${inLast} of ${gpus} GPUs (file still being written?)`);
     }
-    return { source, format, gpus, warnings, truncated };
 }
 
 function _classCallCheck(instance, Constructor) {
@@ -31751,7 +31794,15 @@ function sampleInterval(times) {
 }
 
 function steadyFromQuantiles(quantile, mean, n, fromStep) {
-    return { median: quantile(0.5), p10: quantile(0.1), p90: quantile(0.9), mean, spread: (quantile(0.75) - quantile(0.25)) / 1.349, n, fromStep };
+    return {
+        median: quantile(0.5),
+        p10: quantile(0.1),
+        p90: quantile(0.9),
+        mean,
+        spread: (quantile(0.75) - quantile(0.25)) / 1.349,
+        n,
+        fromStep,
+    };
 }
 
 /**
@@ -31786,51 +31837,11 @@ function summarizeGpu(samples, options = {}) {
     const gpus = samples.gpus;
     const timed = gpus.length > 0 && gpus.every((g) => g.times.length > 0 && g.times.every(Number.isFinite));
     const positions = gpus.map((g) => (timed ? g.times : g.times.map((_, i) => i)));
-    const activityOf = (g) => (hasValues(g.fields.smActive) ? g.fields.smActive : hasValues(g.fields.util) ? g.fields.util : null);
+    const activityOf = (g) => hasValues(g.fields.smActive) ? g.fields.smActive : hasValues(g.fields.util) ? g.fields.util : null;
     const span = steadySpan({ positions, activity: gpus.map(activityOf) }, opt.idleThreshold, opt.warmupFraction);
     const pooled = {};
-    const devices = gpus.map((g, gi) => {
-        const steady = positions[gi].map((p) => inSpan(span, p));
-        const steadyOf = (field) => {
-            const values = g.fields[field];
-            if (!hasValues(values))
-                return null;
-            const kept = values.filter((_, i) => steady[i]);
-            const into = (pooled[field] ??= []);
-            for (const v of kept)
-                into.push(v);
-            return kept;
-        };
-        const util = steadyOf('util');
-        const sm = steadyOf('smActive');
-        const tensor = steadyOf('tensorActive');
-        const power = steadyOf('powerW');
-        steadyOf('memUsedMiB');
-        steadyOf('tempC');
-        const device = {
-            label: g.label,
-            uuid: g.uuid,
-            name: g.name,
-            samples: g.times.length,
-            steadySamples: steady.filter(Boolean).length,
-            utilization: activity(util),
-            smActive: activity(sm),
-            tensorActive: activity(tensor),
-            memory: memory(g.fields.memUsedMiB, g.fields.memTotalMiB),
-            power: power && hasValues(power) ? { meanW: meanOf(power), maxW: maxOf(g.fields.powerW) } : null,
-            temperature: hasValues(g.fields.tempC) ? { maxC: maxOf(g.fields.tempC) } : null,
-            starved: starvedFlag(sm, util, opt),
-        };
-        return device;
-    });
-    const allTimes = timed ? gpus.flatMap((g) => g.times).sort((a, b) => a - b) : [];
-    const interval = timed ? sampleInterval(allTimes) : Number.NaN;
-    // One sampling instant gives no duration (not zero: a zero would price the run at nothing).
-    const durationMs = Number.isFinite(interval) ? allTimes[allTimes.length - 1] - allTimes[0] + interval : Number.NaN;
-    const powered = devices.filter((d) => d.power);
-    const memories = devices.map((d) => d.memory).filter((m) => m !== null);
-    const peak = memories.reduce((best, m) => (best === null || (m.peakFraction ?? m.peakMiB) > (best.peakFraction ?? best.peakMiB) ? m : best), null);
-    const temps = devices.map((d) => d.temperature?.maxC).filter((t) => t !== undefined);
+    const devices = gpus.map((g, gi) => summarizeDevice(g, positions[gi].map((p) => inSpan(span, p)), pooled, opt));
+    const { interval, durationMs } = sampling(gpus, timed);
     // Each pooled field is sorted once: its steady state also gives the run's activity figures.
     const pooledFields = {};
     for (const [field, values] of Object.entries(pooled)) {
@@ -31838,10 +31849,6 @@ function summarizeGpu(samples, options = {}) {
         if (p)
             pooledFields[field] = p;
     }
-    const runActivity = (field) => {
-        const p = pooledFields[field];
-        return p ? activityStats(p.steady) : null;
-    };
     return {
         source: samples.source,
         format: samples.format,
@@ -31849,26 +31856,83 @@ function summarizeGpu(samples, options = {}) {
         gpuCount: gpus.length,
         durationSeconds: Number.isFinite(durationMs) ? durationMs / 1000 : null,
         sampleIntervalSeconds: Number.isFinite(interval) ? interval / 1000 : null,
-        run: {
-            utilization: runActivity('util'),
-            smActive: runActivity('smActive'),
-            tensorActive: runActivity('tensorActive'),
-            memory: peak,
-            power: powered.length
-                ? {
-                    meanW: meanOf(powered.map((d) => d.power.meanW)),
-                    totalMeanW: powered.reduce((s, d) => s + d.power.meanW, 0),
-                    maxW: Math.max(...powered.map((d) => d.power.maxW)),
-                }
-                : null,
-            temperature: temps.length ? { maxC: Math.max(...temps) } : null,
-            starved: starvedFlag(pooled.smActive ?? null, pooled.util ?? null, opt),
-            starvedGpus: devices.filter((d) => d.starved?.starved).map((d) => d.label),
-        },
+        run: runFigures(devices, pooled, pooledFields, opt),
         devices,
         pooled: pooledFields,
         truncated: samples.truncated,
         warnings: [...samples.warnings],
+    };
+}
+/**
+ * One GPU's figures; its steady-state samples of each field are added to `pooled` (fields in a fixed order,
+ * which is the order of the pooled fields in the summary).
+ */
+function summarizeDevice(g, steady, pooled, opt) {
+    const steadyOf = (field) => {
+        const values = g.fields[field];
+        if (!hasValues(values))
+            return null;
+        const kept = values.filter((_, i) => steady[i]);
+        const into = pooled[field] ?? [];
+        pooled[field] = into;
+        for (const v of kept)
+            into.push(v);
+        return kept;
+    };
+    const util = steadyOf('util');
+    const sm = steadyOf('smActive');
+    const tensor = steadyOf('tensorActive');
+    const power = steadyOf('powerW');
+    steadyOf('memUsedMiB');
+    steadyOf('tempC');
+    return {
+        label: g.label,
+        uuid: g.uuid,
+        name: g.name,
+        samples: g.times.length,
+        steadySamples: steady.filter(Boolean).length,
+        utilization: activity(util),
+        smActive: activity(sm),
+        tensorActive: activity(tensor),
+        memory: memory(g.fields.memUsedMiB, g.fields.memTotalMiB),
+        power: power && hasValues(power) ? { meanW: meanOf(power), maxW: maxOf(g.fields.powerW) } : null,
+        temperature: hasValues(g.fields.tempC) ? { maxC: maxOf(g.fields.tempC) } : null,
+        starved: starvedFlag(sm, util, opt),
+    };
+}
+/** The sampler's period and the sampled wall time, in ms; NaN without times. */
+function sampling(gpus, timed) {
+    const allTimes = timed ? gpus.flatMap((g) => g.times).sort((a, b) => a - b) : [];
+    const interval = timed ? sampleInterval(allTimes) : Number.NaN;
+    // One sampling instant gives no duration (not zero: a zero would price the run at nothing).
+    const durationMs = Number.isFinite(interval) ? allTimes[allTimes.length - 1] - allTimes[0] + interval : Number.NaN;
+    return { interval, durationMs };
+}
+/** The run's figures over all GPUs: activity from the pooled samples, the peaks from the devices. */
+function runFigures(devices, pooled, pooledFields, opt) {
+    const powered = devices.filter((d) => d.power);
+    const memories = devices.map((d) => d.memory).filter((m) => m !== null);
+    const peak = memories.reduce((best, m) => (best === null || (m.peakFraction ?? m.peakMiB) > (best.peakFraction ?? best.peakMiB) ? m : best), null);
+    const temps = devices.map((d) => d.temperature?.maxC).filter((t) => t !== undefined);
+    const runActivity = (field) => {
+        const p = pooledFields[field];
+        return p ? activityStats(p.steady) : null;
+    };
+    return {
+        utilization: runActivity('util'),
+        smActive: runActivity('smActive'),
+        tensorActive: runActivity('tensorActive'),
+        memory: peak,
+        power: powered.length
+            ? {
+                meanW: meanOf(powered.map((d) => d.power.meanW)),
+                totalMeanW: powered.reduce((s, d) => s + d.power.meanW, 0),
+                maxW: Math.max(...powered.map((d) => d.power.maxW)),
+            }
+            : null,
+        temperature: temps.length ? { maxC: Math.max(...temps) } : null,
+        starved: starvedFlag(pooled.smActive ?? null, pooled.util ?? null, opt),
+        starvedGpus: devices.filter((d) => d.starved?.starved).map((d) => d.label),
     };
 }
 function pooledField(values) {
@@ -31876,7 +31940,13 @@ function pooledField(values) {
     if (!steady)
         return null;
     const finite = values.filter(Number.isFinite);
-    return { steady, min: finite.reduce((a, b) => Math.min(a, b)), max: finite.reduce((a, b) => Math.max(a, b)), first: finite[0], last: finite[finite.length - 1] };
+    return {
+        steady,
+        min: finite.reduce((a, b) => Math.min(a, b)),
+        max: finite.reduce((a, b) => Math.max(a, b)),
+        first: finite[0],
+        last: finite[finite.length - 1],
+    };
 }
 function starvedFlag(sm, util, opt) {
     const basis = hasValues(sm) ? 'sm_active' : hasValues(util) ? 'utilization' : null;
@@ -31948,10 +32018,20 @@ function probeNvidiaSmi(program = 'nvidia-smi', timeoutMs = 15_000) {
             if (err) {
                 const missing = err.code === 'ENOENT';
                 const said = `${stdout}\n${stderr}`.trim().split('\n')[0] ?? '';
-                resolve({ ok: false, missing, reason: missing ? `${program} not found on PATH` : `${program} failed: ${said || err.message}` });
+                resolve({
+                    ok: false,
+                    missing,
+                    reason: missing ? `${program} not found on PATH` : `${program} failed: ${said || err.message}`,
+                });
                 return;
             }
-            resolve({ ok: true, gpus: stdout.split('\n').map((l) => l.trim()).filter(Boolean) });
+            resolve({
+                ok: true,
+                gpus: stdout
+                    .split('\n')
+                    .map((l) => l.trim())
+                    .filter(Boolean),
+            });
         });
     });
 }
@@ -32087,7 +32167,9 @@ async function post() {
         const summary = summarizeGpu(await readGpuFile(csvPath));
         const pct = (v) => (v === undefined ? 'n/a' : `${v.toFixed(0)} %`);
         for (const d of summary.devices) {
-            const mem = d.memory ? `memory peak ${d.memory.peakMiB.toFixed(0)}${d.memory.totalMiB ? ` / ${d.memory.totalMiB.toFixed(0)}` : ''} MiB` : 'memory n/a';
+            const mem = d.memory
+                ? `memory peak ${d.memory.peakMiB.toFixed(0)}${d.memory.totalMiB ? ` / ${d.memory.totalMiB.toFixed(0)}` : ''} MiB`
+                : 'memory n/a';
             const flag = d.starved?.starved ? ' — STARVED' : '';
             info(`gpu ${d.label}: ${d.samples} samples, utilisation mean ${pct(d.utilization?.mean)}, p10 ${pct(d.utilization?.p10)}, ${mem}${flag}`);
         }

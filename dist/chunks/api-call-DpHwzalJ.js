@@ -1,11 +1,18 @@
-import { I as InputError, D as redactSecrets, B as requestWithRetry } from './run-CjJjJVbh.js';
+import { I as InputError, E as redactSecrets } from './run-fDfXe7WO.js';
+import { r as requestWithRetry } from './request-CniRpqTl.js';
 
 /**
  * One call to Grafana's or Datadog's API for the `--apply` commands: JSON in and out with the sinks' HTTP
- * retries (sinks/http.ts), and a one-line error naming the call, secrets redacted, when it fails for good.
+ * retries (http/request.ts), and a one-line error naming the call, secrets redacted, when it fails for good.
  */
 /** A setup command: up to four attempts, a minute for each call with its waits. */
-const APPLY_POLICY = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 10_000, timeoutMs: 30_000, budgetMs: 60_000 };
+const APPLY_POLICY = {
+    maxAttempts: 4,
+    baseDelayMs: 500,
+    maxDelayMs: 10_000,
+    timeoutMs: 30_000,
+    budgetMs: 60_000,
+};
 /** `url` as an API root (trailing slashes dropped); an InputError naming `flag` when it is not http(s). */
 function apiBase(url, flag, secrets) {
     const base = url.trim().replace(/\/+$/, '');

@@ -16,7 +16,7 @@ import require$$0$5 from 'node:util';
 import require$$7 from 'node:querystring';
 import require$$8 from 'node:events';
 import require$$0$6 from 'node:diagnostics_channel';
-import { c as commonjsGlobal, I as InputError, v as lineAt } from './run-CjJjJVbh.js';
+import { c as commonjsGlobal, I as InputError, y as lineAt } from './run-fDfXe7WO.js';
 import require$$5 from 'node:tls';
 import require$$1$2 from 'node:zlib';
 import require$$5$1 from 'node:perf_hooks';
@@ -33746,6 +33746,7 @@ function getOctokit(token, options, ...additionalPlugins) {
  * config strings). One function per target language; callers never build markup from raw names.
  */
 /** Control characters and line breaks: a name is one line. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 /**
  * Text for GitHub-flavoured Markdown, safe inside a table cell and inline anywhere:
@@ -33830,7 +33831,9 @@ function formatValue(value, unit, digits = 3) {
         case 'percent':
             return `${formatNumber(value, digits)} %`;
         case 'seconds':
-            return Math.abs(value) < 1 && value !== 0 ? `${formatNumber(value * 1000, digits)} ms` : `${formatNumber(value, digits)} s`;
+            return Math.abs(value) < 1 && value !== 0
+                ? `${formatNumber(value * 1000, digits)} ms`
+                : `${formatNumber(value, digits)} s`;
         case 'milliseconds':
             return Math.abs(value) >= 1000 ? `${formatNumber(value / 1000, digits)} s` : `${formatNumber(value, digits)} ms`;
         case 'bytes':
@@ -33990,7 +33993,11 @@ function num(v) {
     if (!Number.isFinite(v))
         return '0';
     const s = String(Number(v.toPrecision(5)));
-    return s.includes('e') ? Number(v.toPrecision(5)).toFixed(12).replace(/\.?0+$/, '') : s;
+    return s.includes('e')
+        ? Number(v.toPrecision(5))
+            .toFixed(12)
+            .replace(/\.?0+$/, '')
+        : s;
 }
 /** Mermaid has no gaps in a line: carry the nearest known value into steps the band does not reach. */
 function fillGaps(ys) {
@@ -34104,7 +34111,8 @@ function renderMarkdown(input, options = {}) {
     if (runs.length === 0)
         out.push('No runs were checked.');
     const maxCharts = options.maxChartRuns ?? MAX_CHART_RUNS;
-    shown.forEach((run, i) => out.push(detail === 'headlines' ? runHeadline(run) : runSection(run, detail, i < maxCharts)));
+    for (const [i, run] of shown.entries())
+        out.push(detail === 'headlines' ? runHeadline(run) : runSection(run, detail, i < maxCharts));
     if (detail === 'full' && shown.length > maxCharts) {
         out.push(`<sub>Loss charts are drawn for the first ${maxCharts} runs only; the HTML report has them all.</sub>`);
     }
@@ -34156,7 +34164,13 @@ function verdictLine(gate, esc = mdText) {
     const regressions = orderMetrics(gate.metrics).filter((m) => m.verdict === 'regression');
     if (regressions.length > 0) {
         const more = regressions.length > 10 ? ` and ${regressions.length - 10} more` : '';
-        return [`regression in ${regressions.slice(0, 10).map((m) => metricChange(m, esc)).join(', ')}${more}`, ...incomplete].join('; ');
+        return [
+            `regression in ${regressions
+                .slice(0, 10)
+                .map((m) => metricChange(m, esc))
+                .join(', ')}${more}`,
+            ...incomplete,
+        ].join('; ');
     }
     const notes = [...incomplete];
     const missing = gate.metrics.filter((m) => m.verdict === 'missing');
@@ -34186,7 +34200,10 @@ function incompleteText(gate) {
 }
 function runSection(run, detail, charts) {
     const gate = run.gate;
-    const parts = [`### ${STATUS_ICON[runStatus(gate)]} ${runTitle(gate)}`, verdictLine(gate).replace(/^./, (c) => c.toUpperCase()) + '.'];
+    const parts = [
+        `### ${STATUS_ICON[runStatus(gate)]} ${runTitle(gate)}`,
+        `${verdictLine(gate).replace(/^./, (c) => c.toUpperCase())}.`,
+    ];
     const notes = nonFiniteNotes(run);
     if (notes.length)
         parts.push(notes.map((n) => `> ${n}`).join('\n'));
@@ -34217,7 +34234,10 @@ function runSection(run, detail, charts) {
             parts.push(others);
         const warnings = run.summary?.warnings ?? [];
         if (warnings.length) {
-            parts.push(details(`Warnings (${warnings.length})`, warnings.slice(0, 50).map((w) => `- ${mdText(w)}`).join('\n') + (warnings.length > 50 ? `\n- … ${warnings.length - 50} more` : '')));
+            parts.push(details(`Warnings (${warnings.length})`, warnings
+                .slice(0, 50)
+                .map((w) => `- ${mdText(w)}`)
+                .join('\n') + (warnings.length > 50 ? `\n- … ${warnings.length - 50} more` : '')));
         }
     }
     return parts.join('\n\n');
@@ -34232,7 +34252,9 @@ function verdictTable(metrics, withHistory) {
     const head = ['', 'Metric', 'Current', 'Baseline (runs)', 'Change', ...(withHistory ? ['History → now'] : []), 'Why'];
     const lines = [row(head), row(head.map(() => '---'))];
     for (const m of metrics) {
-        const baseline = m.baseline ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)} (${m.baseline.runs})` : '—';
+        const baseline = m.baseline
+            ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)} (${m.baseline.runs})`
+            : '—';
         const spark = m.baseline ? historySparkline(m.baseline.history, m.current) : '';
         lines.push(row([
             VERDICT_ICON[m.verdict],
@@ -34342,15 +34364,21 @@ function commentGroup(experiments) {
 }
 /** The comment's Markdown for a report: the marker, then the report fitted under 65,536 characters. */
 function commentBody(input, group, fullReportAt = 'the job summary') {
-    return renderMarkdownWithin(input, { maxChars: COMMENT_MAX_CHARS, prefix: `${commentMarker(group)}\n`, fullReportAt });
+    return renderMarkdownWithin(input, {
+        maxChars: COMMENT_MAX_CHARS,
+        prefix: `${commentMarker(group)}\n`,
+        fullReportAt,
+    });
 }
 function statusOf(err) {
-    return typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number' ? err.status : undefined;
+    return typeof err === 'object' && err !== null && 'status' in err && typeof err.status === 'number'
+        ? err.status
+        : undefined;
 }
 function describe(err) {
     const status = statusOf(err);
     const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    return status ? `HTTP ${status}: ${message}` : message ?? 'unknown error';
+    return status ? `HTTP ${status}: ${message}` : (message ?? 'unknown error');
 }
 /** Create or update the group's comment. Never throws; failures come back as `failed` after a warning. */
 async function upsertComment(req, log) {
@@ -34371,7 +34399,7 @@ async function upsertComment(req, log) {
     let body = req.body.includes(marker) ? req.body : `${marker}\n${req.body}`;
     // A body not made by commentBody may still be too long: cut it rather than have GitHub refuse it.
     if (body.length > COMMENT_MAX_CHARS) {
-        const note = '\n\n… shortened to fit GitHub\'s comment size limit.\n';
+        const note = "\n\n… shortened to fit GitHub's comment size limit.\n";
         body = body.slice(0, COMMENT_MAX_CHARS - note.length) + note;
     }
     const octokit = octokitFor(req.token, req.baseUrl, (m) => log.warn(m));
@@ -34397,7 +34425,12 @@ async function upsertComment(req, log) {
         }
         const { data } = await octokit.rest.issues.createComment({ ...where, body });
         log.info(`Created the report comment ${data.html_url}`);
-        return { action: 'created', reason: existing ? 'marked comment was gone' : 'no marked comment yet', id: data.id, url: data.html_url };
+        return {
+            action: 'created',
+            reason: existing ? 'marked comment was gone' : 'no marked comment yet',
+            id: data.id,
+            url: data.html_url,
+        };
     }
     catch (err) {
         const status = statusOf(err);

@@ -1,5 +1,5 @@
-import { I as InputError } from './run-CjJjJVbh.js';
-import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-DiY2Y8Ou.js';
+import { I as InputError } from './run-fDfXe7WO.js';
+import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, u as upsertComment } from './comment-file-DmmjD6u1.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
@@ -39,8 +39,9 @@ import './format-Ctekw4Ld.js';
  * the repository, the triggering run and the pull request's head before anything is posted; a file that
  * fails a check is an input error, while GitHub being unreachable is a warning, as for every comment.
  */
-async function postComment(stage, path) {
-    const { options, result, io } = stage;
+/** Where the comment went; null when the file was refused (already reported). */
+async function postComment(ctx, path) {
+    const { options, io } = ctx;
     try {
         const file = await readCommentFile(path);
         if (!options.githubToken)
@@ -50,9 +51,8 @@ async function postComment(stage, path) {
             head = await pullRequestHead(options.githubToken, file.repository, file.pullRequest, options.github.apiUrl);
         }
         catch (e) {
-            stage.warn(`post-comment: ${e.message}; nothing posted`);
-            result.report = { comment: 'failed', commentUrl: null, html: null, markdown: null };
-            return;
+            ctx.warn(`post-comment: ${e.message}; nothing posted`);
+            return { comment: 'failed', commentUrl: null, html: null, markdown: null };
         }
         const mismatch = commentFileMismatch(file, options.github, head);
         if (mismatch)
@@ -67,10 +67,11 @@ async function postComment(stage, path) {
             regression: file.regression,
             ...(options.github.apiUrl ? { baseUrl: options.github.apiUrl } : {}),
         }, io);
-        result.report = { comment: outcome.action, commentUrl: outcome.url ?? null, html: null, markdown: null };
+        return { comment: outcome.action, commentUrl: outcome.url ?? null, html: null, markdown: null };
     }
     catch (e) {
-        stage.fail(e);
+        ctx.recordError(e);
+        return null;
     }
 }
 

@@ -1,14 +1,11 @@
-import { I as InputError, m as metricKey, h as headerUnit, f as readTextFile, i as median, j as steadyFromQuantiles, q as quantileSorted } from './run-CjJjJVbh.js';
+import { s as sectionValue } from './section-hH5b1xRs.js';
+import { I as InputError, h as metricKey, i as headerUnit, j as readTextFile, k as median, l as steadyFromQuantiles, q as quantileSorted } from './run-fDfXe7WO.js';
 import { parse } from './sync-BwpihYzg.js';
-import { d as distExports } from './index-D2ITh64m.js';
-import { p as parseLinedYaml } from './yaml-lines-CrWfCa_U.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
 import './index-CHJu4SpD.js';
-import 'process';
-import 'buffer';
 
 const FIELD_UNIT = {
     util: 'percent',
@@ -110,7 +107,8 @@ class SeriesBuilder {
             this.byKey.set(key, series);
         }
         series.times.push(time);
-        this.fields.forEach((f, i) => series.fields[f].push(values[i]));
+        for (const [i, f] of this.fields.entries())
+            series.fields[f].push(values[i]);
     }
     get size() {
         return this.byKey.size;
@@ -143,7 +141,8 @@ function parseSampleTime(text) {
 }
 function utc(m) {
     const [, y, mo, d, h, mi, s, frac] = m;
-    return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) + (frac ? Math.round(Number(frac) * 1000) : 0);
+    return (Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) +
+        (frac ? Math.round(Number(frac) * 1000) : 0));
 }
 
 /**
@@ -267,7 +266,9 @@ function parseDmon(source, text) {
                 throw err;
             }
         });
-        const time = timeCol >= 0 ? parseSampleTime(dateCol >= 0 ? `${cells[dateCol]} ${cells[timeCol]}` : `19700101 ${cells[timeCol]}`) : Number.NaN;
+        const time = timeCol >= 0
+            ? parseSampleTime(dateCol >= 0 ? `${cells[dateCol]} ${cells[timeCol]}` : `19700101 ${cells[timeCol]}`)
+            : Number.NaN;
         const key = gpuCol >= 0 ? cells[gpuCol] : '0';
         builder.add(key, { label: key }, time, values);
     }
@@ -284,18 +285,27 @@ function parseDmon(source, text) {
  */
 /** Parse the text of a GPU CSV. `source` names the file in messages. */
 function parseGpuCsv(source, text) {
-    const warnings = [];
-    let truncated = false;
+    const findings = { warnings: [], truncated: false };
+    const { records, lineOf } = readRecords(source, text, findings);
+    const columns = columnsOf(source, records[0]);
+    const rows = dataRows(source, records, lineOf, findings);
+    const gpus = seriesOf(source, rows, columns);
+    if (columns.timeCol >= 0 && rows.length > 0)
+        checkLastSample(source, rows, columns.timeCol, gpus.length, findings);
+    return { source, format: columns.format, gpus, warnings: findings.warnings, truncated: findings.truncated };
+}
+/** The CSV's records with their line numbers; a half-written last line is dropped. */
+function readRecords(source, text, findings) {
     let body = text.replace(/\r\n/g, '\n');
     if (body.length > 0 && !body.endsWith('\n')) {
         // A sampler still writing leaves half a line: drop it rather than read a cut number as a value.
         const cut = body.lastIndexOf('\n');
         body = cut < 0 ? '' : body.slice(0, cut + 1);
-        truncated = true;
-        warnings.push(`${source}: the last line is incomplete (file still being written?); it was skipped`);
+        findings.truncated = true;
+        findings.warnings.push(`${source}: the last line is incomplete (file still being written?); it was skipped`);
     }
     let records;
-    // Line numbers for messages, kept beside the records: csv-parse's `info: true` copies an object per row (3× slower).
+    // Line numbers for messages, kept beside the records: csv-parse's `info: true` copies an object per row.
     const lineOf = [];
     try {
         records = parse(body, {
@@ -315,7 +325,9 @@ function parseGpuCsv(source, text) {
     }
     if (records.length === 0)
         throw new InputError(source, null, 'empty file: no header');
-    const header = records[0];
+    return { records, lineOf };
+}
+function columnsOf(source, header) {
     const keys = header.map((h) => metricKey(h));
     const format = keys.includes('gfx_activity') || keys.includes('socket_power') ? 'amd-smi-csv' : 'nvidia-smi-csv';
     const present = [];
@@ -327,39 +339,61 @@ function parseGpuCsv(source, text) {
     if (present.length === 0) {
         throw new InputError(source, 1, `no GPU metric columns in the header (expected some of utilization.gpu, memory.used, power.draw, temperature.gpu; captured with --format=csv,noheader? keep the header)`);
     }
-    const timeCol = findColumn(keys, CSV_IDENTITY.time);
-    const uuidCol = findColumn(keys, CSV_IDENTITY.uuid);
-    const busCol = findColumn(keys, CSV_IDENTITY.busId);
-    const nameCol = findColumn(keys, CSV_IDENTITY.name);
-    const indexCols = CSV_IDENTITY.index.map((n) => keys.indexOf(n)).filter((i) => i >= 0);
+    return {
+        header,
+        format,
+        present,
+        timeCol: findColumn(keys, CSV_IDENTITY.time),
+        uuidCol: findColumn(keys, CSV_IDENTITY.uuid),
+        busCol: findColumn(keys, CSV_IDENTITY.busId),
+        nameCol: findColumn(keys, CSV_IDENTITY.name),
+        indexCols: CSV_IDENTITY.index.map((n) => keys.indexOf(n)).filter((i) => i >= 0),
+    };
+}
+/** The sample rows: a header repeated after a restart is skipped, and so is a cut last row. */
+function dataRows(source, records, lineOf, findings) {
+    const header = records[0];
     const rows = [];
     for (let r = 1; r < records.length; r++) {
         const record = records[r];
         const line = lineOf[r];
         if (record.length === header.length && record.every((c, i) => c === header[i]))
-            continue; // header repeated after a restart
+            continue;
         if (record.length !== header.length) {
             if (r === records.length - 1 && record.length < header.length) {
-                truncated = true;
-                warnings.push(`${source}:${line}: the last row has ${record.length} of ${header.length} fields (file still being written?); it was skipped`);
+                findings.truncated = true;
+                findings.warnings.push(`${source}:${line}: the last row has ${record.length} of ${header.length} fields (file still being written?); it was skipped`);
                 continue;
             }
             throw new InputError(source, line, `${record.length} fields, but the header has ${header.length}`);
         }
         rows.push({ line, cells: record });
     }
-    // Key GPUs by their most trustworthy identity. A device-number column that never varies is mislabeled.
+    return rows;
+}
+/**
+ * Which column tells GPUs apart, by the most trustworthy identity, and which one labels them. A
+ * device-number column that never varies is mislabeled.
+ */
+function identityColumns(rows, columns) {
+    const { uuidCol, busCol, indexCols } = columns;
     const distinctCounts = new Map();
     const distinct = (col) => {
         let n = distinctCounts.get(col);
-        if (n === undefined)
-            distinctCounts.set(col, (n = new Set(rows.map((row) => row.cells[col])).size));
+        if (n === undefined) {
+            n = new Set(rows.map((row) => row.cells[col])).size;
+            distinctCounts.set(col, n);
+        }
         return n;
     };
     const indexCol = indexCols.length ? indexCols.reduce((best, c) => (distinct(c) > distinct(best) ? c : best)) : -1;
     const keyCol = uuidCol >= 0 && distinct(uuidCol) > 0 ? uuidCol : busCol >= 0 ? busCol : indexCol;
     const gpuCount = keyCol >= 0 ? distinct(keyCol) : 1;
-    const labelCol = indexCols.find((c) => distinct(c) === gpuCount) ?? -1;
+    return { keyCol, labelCol: indexCols.find((c) => distinct(c) === gpuCount) ?? -1 };
+}
+function seriesOf(source, rows, columns) {
+    const { header, present, timeCol, uuidCol, busCol, nameCol } = columns;
+    const { keyCol, labelCol } = identityColumns(rows, columns);
     const builder = new SeriesBuilder(present.map((p) => p.field));
     for (const row of rows) {
         const cell = (col) => (col >= 0 ? row.cells[col] : null);
@@ -378,20 +412,25 @@ function parseGpuCsv(source, text) {
             throw new InputError(source, row.line, `"${row.cells[timeCol]}" is not a time`);
         }
         const key = cell(keyCol) ?? '0';
-        builder.add(key, { label: labelCol >= 0 ? cell(labelCol) : String(builder.size), uuid: cell(uuidCol), name: cell(nameCol), busId: cell(busCol) }, time, values);
+        builder.add(key, {
+            label: labelCol >= 0 ? cell(labelCol) : String(builder.size),
+            uuid: cell(uuidCol),
+            name: cell(nameCol),
+            busId: cell(busCol),
+        }, time, values);
     }
-    const gpus = builder.series();
-    if (timeCol >= 0 && rows.length > 0) {
-        const lastTime = rows[rows.length - 1].cells[timeCol];
-        let inLast = 0;
-        for (let r = rows.length - 1; r >= 0 && rows[r].cells[timeCol] === lastTime; r--)
-            inLast++;
-        if (inLast < gpus.length) {
-            truncated = true;
-            warnings.push(`${source}: the last sample (${lastTime}) covers ${inLast} of ${gpus.length} GPUs (file still being written?)`);
-        }
+    return builder.series();
+}
+/** A last sample that covers only some GPUs is a sampler caught mid-write. */
+function checkLastSample(source, rows, timeCol, gpus, findings) {
+    const lastTime = rows[rows.length - 1].cells[timeCol];
+    let inLast = 0;
+    for (let r = rows.length - 1; r >= 0 && rows[r].cells[timeCol] === lastTime; r--)
+        inLast++;
+    if (inLast < gpus) {
+        findings.truncated = true;
+        findings.warnings.push(`${source}: the last sample (${lastTime}) covers ${inLast} of ${gpus} GPUs (file still being written?)`);
     }
-    return { source, format, gpus, warnings, truncated };
 }
 
 function shallowEqualObjects(objA, objB) {
@@ -1024,7 +1063,7 @@ function parseGpuScrape(source, text) {
 function lineOf(text, err, metric) {
     const lines = text.split('\n');
     if (metric) {
-        const i = lines.findIndex((l) => l.startsWith(metric + '{') || l.startsWith(metric + ' '));
+        const i = lines.findIndex((l) => l.startsWith(`${metric}{`) || l.startsWith(`${metric} `));
         return i >= 0 ? i + 1 : null;
     }
     const quoted = /invalid line: (.*)$/s.exec(err?.message ?? '')?.[1];
@@ -1065,7 +1104,11 @@ function mergeGpuSamples(parts) {
             labels.add(gpu.label);
             const into = merged.get(key);
             if (!into) {
-                merged.set(key, { ...gpu, times: [...gpu.times], fields: Object.fromEntries(Object.entries(gpu.fields).map(([f, v]) => [f, [...v]])) });
+                merged.set(key, {
+                    ...gpu,
+                    times: [...gpu.times],
+                    fields: Object.fromEntries(Object.entries(gpu.fields).map(([f, v]) => [f, [...v]])),
+                });
                 continue;
             }
             const before = into.times.length;
@@ -1103,59 +1146,13 @@ function sortByTime(gpu) {
  * or null when nothing was given. Several files of the same GPUs are joined (see mergeGpuSamples).
  */
 async function readGpuInputs(csvPaths, scrapePaths) {
-    const parts = [...(await Promise.all(csvPaths.map(readGpuFile))), ...(await Promise.all(scrapePaths.map(readGpuScrape)))];
+    const parts = [
+        ...(await Promise.all(csvPaths.map(readGpuFile))),
+        ...(await Promise.all(scrapePaths.map(readGpuScrape))),
+    ];
     return parts.length ? mergeGpuSamples(parts) : null;
 }
 
-/** GPU-hours = GPUs × wall-clock seconds / 3600: what a cloud bills for an allocation, busy or not. */
-function gpuHours(gpus, seconds) {
-    return (gpus * seconds) / 3600;
-}
-
-/**
- * Price per GPU-hour by GPU type, from the `gpu-price` input / `--gpu-price` flag (YAML or JSON text) or the
- * config file's `gpu_price:` section:
- *
- *   gpu_price: { "H100": 2.49, "A100": 1.29 }
- *
- * A key matches a GPU whose name contains it, case-insensitively ("H100" matches "NVIDIA H100 80GB HBM3");
- * when several match, the longest key wins, so "H100 NVL" can be priced apart from "H100".
- */
-/** Parse price text; every problem is an InputError naming `source` and the line. Empty text → no prices. */
-function parseGpuPrices(text, source) {
-    const { doc, lineOf } = parseLinedYaml(text, source, 'YAML in GPU prices');
-    if (doc.contents === null)
-        return {};
-    if (!distExports.isMap(doc.contents))
-        throw new InputError(source, lineOf(doc.contents), 'GPU prices must map GPU types to a price per GPU-hour, e.g. { "H100": 2.49 }');
-    const prices = {};
-    for (const pair of doc.contents.items) {
-        const key = distExports.isScalar(pair.key) ? String(pair.key.value).trim() : '';
-        const node = pair.value;
-        const value = distExports.isScalar(node) ? Number(node.value) : Number.NaN;
-        if (!key)
-            throw new InputError(source, lineOf(pair.key), 'a GPU type in the prices is empty');
-        if (!(Number.isFinite(value) && value >= 0))
-            throw new InputError(source, lineOf(node), `price for "${key}" must be a number ≥ 0 (per GPU-hour)`);
-        prices[key] = value;
-    }
-    return prices;
-}
-/** Validate the config file's `gpu_price` section (already parsed YAML); null when absent. */
-function gpuPricesFromSection(section, source) {
-    if (section === undefined || section === null)
-        return null;
-    if (typeof section !== 'object' || Array.isArray(section))
-        throw new InputError(source, null, 'gpu_price must map GPU types to a price per GPU-hour');
-    const prices = {};
-    for (const [key, raw] of Object.entries(section)) {
-        const value = Number(raw);
-        if (typeof raw === 'boolean' || !(Number.isFinite(value) && value >= 0))
-            throw new InputError(source, null, `gpu_price: price for "${key}" must be a number ≥ 0`);
-        prices[key] = value;
-    }
-    return prices;
-}
 /** The price entry for a GPU name: the longest key the name contains, case-insensitively; null when none. */
 function priceFor(gpuName, prices) {
     const name = gpuName.toLowerCase();
@@ -1211,9 +1208,15 @@ function tokensOf(metrics, durationSeconds, gpuCount) {
     const tokens = rate.steady.mean * durationSeconds * (perGpu ? gpuCount : 1);
     return { tokens, tokensFrom: `${rate.name} (steady mean × wall time${perGpu ? ' × GPUs' : ''})` };
 }
+/** GPU-hours = GPUs × wall-clock seconds / 3600: what a cloud bills for an allocation, busy or not. */
+function gpuHours(gpus, seconds) {
+    return (gpus * seconds) / 3600;
+}
 function runCost(inputs, prices) {
     const missing = [];
-    const hours = inputs.gpuCount !== null && inputs.durationSeconds !== null ? gpuHours(inputs.gpuCount, inputs.durationSeconds) : null;
+    const hours = inputs.gpuCount !== null && inputs.durationSeconds !== null
+        ? gpuHours(inputs.gpuCount, inputs.durationSeconds)
+        : null;
     if (inputs.gpuCount === null)
         missing.push('GPU count unknown (no world size in the manifest and no GPU capture)');
     if (inputs.durationSeconds === null)
@@ -1258,6 +1261,84 @@ function positive(text) {
 }
 function product(a, b) {
     return a !== null && b !== null ? a * b : null;
+}
+
+function gpuGauges(summary) {
+    const out = [];
+    for (const d of summary.devices)
+        out.push(...deviceGauges('gpu', d, { gpu: d.label }));
+    const run = summary.run;
+    out.push(...deviceGauges('gpu.run', { ...run, starved: run.starved }, {}));
+    out.push({ name: 'gpu.run.count', value: summary.gpuCount, unit: 'count', tags: {} });
+    if (run.starved)
+        out.push({ name: 'gpu.run.starved_gpus', value: run.starvedGpus.length, unit: 'count', tags: {} });
+    if (run.power)
+        out.push({ name: 'gpu.run.power.total_mean', value: run.power.totalMeanW, unit: 'watts', tags: {} });
+    return out.filter((g) => Number.isFinite(g.value));
+}
+function deviceGauges(prefix, d, tags) {
+    const out = [];
+    const add = (name, value, unit) => {
+        if (value !== null && value !== undefined)
+            out.push({ name: `${prefix}.${name}`, value, unit, tags });
+    };
+    const act = (name, a) => {
+        add(`${name}.mean`, a?.mean, 'percent');
+        add(`${name}.p10`, a?.p10, 'percent');
+    };
+    act('util', d.utilization);
+    act('sm_active', d.smActive);
+    act('tensor_active', d.tensorActive);
+    add('memory.peak', d.memory?.peakMiB, 'mebibytes');
+    add('memory.total', d.memory?.totalMiB, 'mebibytes');
+    add('memory.peak_fraction', d.memory?.peakFraction, 'ratio');
+    add('power.mean', d.power?.meanW, 'watts');
+    add('power.max', d.power?.maxW, 'watts');
+    add('temperature.max', d.temperature?.maxC, 'celsius');
+    if (d.starved)
+        add('starved', d.starved.starved ? 1 : 0, 'boolean');
+    return out;
+}
+/** The gateable GPU metrics, their field and default class (a config `metrics:` rule may override them). */
+const GPU_METRICS = [
+    { name: 'gpu.utilization', field: 'util', class: cls('higher', 'percent', true) },
+    { name: 'gpu.sm_active', field: 'smActive', class: cls('higher', 'percent', true) },
+    { name: 'gpu.tensor_active', field: 'tensorActive', class: cls('higher', 'percent', true) },
+    { name: 'gpu.memory.used', field: 'memUsedMiB', class: cls('lower', 'mebibytes', true) },
+    { name: 'gpu.power', field: 'powerW', class: cls('none', 'watts', false) },
+    { name: 'gpu.temperature', field: 'tempC', class: cls('none', 'celsius', false) },
+];
+function cls(direction, unit, gate) {
+    return { kind: 'window', direction, unit, gate, minEffect: 0.05 };
+}
+/**
+ * MetricSummary entries over all GPUs' steady-state samples pooled, so the gate compares this run's GPU
+ * activity with earlier runs' like any step metric. Sample numbers stand in for steps (there are no steps).
+ */
+function gpuMetricSummaries(summary, config) {
+    const out = [];
+    for (const m of GPU_METRICS) {
+        const pooled = summary.pooled[m.field];
+        if (!pooled)
+            continue;
+        const override = config?.rules.find((r) => r.matches(m.name))?.override ?? {};
+        out.push({
+            name: m.name,
+            class: { ...m.class, ...override },
+            count: pooled.steady.n,
+            nan: 0,
+            inf: 0,
+            firstNonFiniteStep: null,
+            first: pooled.first,
+            last: pooled.last,
+            lastStep: pooled.steady.n - 1,
+            min: pooled.min,
+            max: pooled.max,
+            steady: pooled.steady,
+            windows: [],
+        });
+    }
+    return out;
 }
 
 /**
@@ -1348,51 +1429,11 @@ function summarizeGpu(samples, options = {}) {
     const gpus = samples.gpus;
     const timed = gpus.length > 0 && gpus.every((g) => g.times.length > 0 && g.times.every(Number.isFinite));
     const positions = gpus.map((g) => (timed ? g.times : g.times.map((_, i) => i)));
-    const activityOf = (g) => (hasValues(g.fields.smActive) ? g.fields.smActive : hasValues(g.fields.util) ? g.fields.util : null);
+    const activityOf = (g) => hasValues(g.fields.smActive) ? g.fields.smActive : hasValues(g.fields.util) ? g.fields.util : null;
     const span = steadySpan({ positions, activity: gpus.map(activityOf) }, opt.idleThreshold, opt.warmupFraction);
     const pooled = {};
-    const devices = gpus.map((g, gi) => {
-        const steady = positions[gi].map((p) => inSpan(span, p));
-        const steadyOf = (field) => {
-            const values = g.fields[field];
-            if (!hasValues(values))
-                return null;
-            const kept = values.filter((_, i) => steady[i]);
-            const into = (pooled[field] ??= []);
-            for (const v of kept)
-                into.push(v);
-            return kept;
-        };
-        const util = steadyOf('util');
-        const sm = steadyOf('smActive');
-        const tensor = steadyOf('tensorActive');
-        const power = steadyOf('powerW');
-        steadyOf('memUsedMiB');
-        steadyOf('tempC');
-        const device = {
-            label: g.label,
-            uuid: g.uuid,
-            name: g.name,
-            samples: g.times.length,
-            steadySamples: steady.filter(Boolean).length,
-            utilization: activity(util),
-            smActive: activity(sm),
-            tensorActive: activity(tensor),
-            memory: memory(g.fields.memUsedMiB, g.fields.memTotalMiB),
-            power: power && hasValues(power) ? { meanW: meanOf(power), maxW: maxOf(g.fields.powerW) } : null,
-            temperature: hasValues(g.fields.tempC) ? { maxC: maxOf(g.fields.tempC) } : null,
-            starved: starvedFlag(sm, util, opt),
-        };
-        return device;
-    });
-    const allTimes = timed ? gpus.flatMap((g) => g.times).sort((a, b) => a - b) : [];
-    const interval = timed ? sampleInterval(allTimes) : Number.NaN;
-    // One sampling instant gives no duration (not zero: a zero would price the run at nothing).
-    const durationMs = Number.isFinite(interval) ? allTimes[allTimes.length - 1] - allTimes[0] + interval : Number.NaN;
-    const powered = devices.filter((d) => d.power);
-    const memories = devices.map((d) => d.memory).filter((m) => m !== null);
-    const peak = memories.reduce((best, m) => (best === null || (m.peakFraction ?? m.peakMiB) > (best.peakFraction ?? best.peakMiB) ? m : best), null);
-    const temps = devices.map((d) => d.temperature?.maxC).filter((t) => t !== undefined);
+    const devices = gpus.map((g, gi) => summarizeDevice(g, positions[gi].map((p) => inSpan(span, p)), pooled, opt));
+    const { interval, durationMs } = sampling(gpus, timed);
     // Each pooled field is sorted once: its steady state also gives the run's activity figures.
     const pooledFields = {};
     for (const [field, values] of Object.entries(pooled)) {
@@ -1400,10 +1441,6 @@ function summarizeGpu(samples, options = {}) {
         if (p)
             pooledFields[field] = p;
     }
-    const runActivity = (field) => {
-        const p = pooledFields[field];
-        return p ? activityStats(p.steady) : null;
-    };
     return {
         source: samples.source,
         format: samples.format,
@@ -1411,26 +1448,83 @@ function summarizeGpu(samples, options = {}) {
         gpuCount: gpus.length,
         durationSeconds: Number.isFinite(durationMs) ? durationMs / 1000 : null,
         sampleIntervalSeconds: Number.isFinite(interval) ? interval / 1000 : null,
-        run: {
-            utilization: runActivity('util'),
-            smActive: runActivity('smActive'),
-            tensorActive: runActivity('tensorActive'),
-            memory: peak,
-            power: powered.length
-                ? {
-                    meanW: meanOf(powered.map((d) => d.power.meanW)),
-                    totalMeanW: powered.reduce((s, d) => s + d.power.meanW, 0),
-                    maxW: Math.max(...powered.map((d) => d.power.maxW)),
-                }
-                : null,
-            temperature: temps.length ? { maxC: Math.max(...temps) } : null,
-            starved: starvedFlag(pooled.smActive ?? null, pooled.util ?? null, opt),
-            starvedGpus: devices.filter((d) => d.starved?.starved).map((d) => d.label),
-        },
+        run: runFigures(devices, pooled, pooledFields, opt),
         devices,
         pooled: pooledFields,
         truncated: samples.truncated,
         warnings: [...samples.warnings],
+    };
+}
+/**
+ * One GPU's figures; its steady-state samples of each field are added to `pooled` (fields in a fixed order,
+ * which is the order of the pooled fields in the summary).
+ */
+function summarizeDevice(g, steady, pooled, opt) {
+    const steadyOf = (field) => {
+        const values = g.fields[field];
+        if (!hasValues(values))
+            return null;
+        const kept = values.filter((_, i) => steady[i]);
+        const into = pooled[field] ?? [];
+        pooled[field] = into;
+        for (const v of kept)
+            into.push(v);
+        return kept;
+    };
+    const util = steadyOf('util');
+    const sm = steadyOf('smActive');
+    const tensor = steadyOf('tensorActive');
+    const power = steadyOf('powerW');
+    steadyOf('memUsedMiB');
+    steadyOf('tempC');
+    return {
+        label: g.label,
+        uuid: g.uuid,
+        name: g.name,
+        samples: g.times.length,
+        steadySamples: steady.filter(Boolean).length,
+        utilization: activity(util),
+        smActive: activity(sm),
+        tensorActive: activity(tensor),
+        memory: memory(g.fields.memUsedMiB, g.fields.memTotalMiB),
+        power: power && hasValues(power) ? { meanW: meanOf(power), maxW: maxOf(g.fields.powerW) } : null,
+        temperature: hasValues(g.fields.tempC) ? { maxC: maxOf(g.fields.tempC) } : null,
+        starved: starvedFlag(sm, util, opt),
+    };
+}
+/** The sampler's period and the sampled wall time, in ms; NaN without times. */
+function sampling(gpus, timed) {
+    const allTimes = timed ? gpus.flatMap((g) => g.times).sort((a, b) => a - b) : [];
+    const interval = timed ? sampleInterval(allTimes) : Number.NaN;
+    // One sampling instant gives no duration (not zero: a zero would price the run at nothing).
+    const durationMs = Number.isFinite(interval) ? allTimes[allTimes.length - 1] - allTimes[0] + interval : Number.NaN;
+    return { interval, durationMs };
+}
+/** The run's figures over all GPUs: activity from the pooled samples, the peaks from the devices. */
+function runFigures(devices, pooled, pooledFields, opt) {
+    const powered = devices.filter((d) => d.power);
+    const memories = devices.map((d) => d.memory).filter((m) => m !== null);
+    const peak = memories.reduce((best, m) => (best === null || (m.peakFraction ?? m.peakMiB) > (best.peakFraction ?? best.peakMiB) ? m : best), null);
+    const temps = devices.map((d) => d.temperature?.maxC).filter((t) => t !== undefined);
+    const runActivity = (field) => {
+        const p = pooledFields[field];
+        return p ? activityStats(p.steady) : null;
+    };
+    return {
+        utilization: runActivity('util'),
+        smActive: runActivity('smActive'),
+        tensorActive: runActivity('tensorActive'),
+        memory: peak,
+        power: powered.length
+            ? {
+                meanW: meanOf(powered.map((d) => d.power.meanW)),
+                totalMeanW: powered.reduce((s, d) => s + d.power.meanW, 0),
+                maxW: Math.max(...powered.map((d) => d.power.maxW)),
+            }
+            : null,
+        temperature: temps.length ? { maxC: Math.max(...temps) } : null,
+        starved: starvedFlag(pooled.smActive ?? null, pooled.util ?? null, opt),
+        starvedGpus: devices.filter((d) => d.starved?.starved).map((d) => d.label),
     };
 }
 function pooledField(values) {
@@ -1438,7 +1532,13 @@ function pooledField(values) {
     if (!steady)
         return null;
     const finite = values.filter(Number.isFinite);
-    return { steady, min: finite.reduce((a, b) => Math.min(a, b)), max: finite.reduce((a, b) => Math.max(a, b)), first: finite[0], last: finite[finite.length - 1] };
+    return {
+        steady,
+        min: finite.reduce((a, b) => Math.min(a, b)),
+        max: finite.reduce((a, b) => Math.max(a, b)),
+        first: finite[0],
+        last: finite[finite.length - 1],
+    };
 }
 function starvedFlag(sm, util, opt) {
     const basis = hasValues(sm) ? 'sm_active' : hasValues(util) ? 'utilization' : null;
@@ -1498,93 +1598,6 @@ function mostCommon(names) {
     return best;
 }
 
-function gpuGauges(summary) {
-    const out = [];
-    for (const d of summary.devices)
-        out.push(...deviceGauges('gpu', d, { gpu: d.label }));
-    const run = summary.run;
-    out.push(...deviceGauges('gpu.run', { ...run, starved: run.starved }, {}));
-    out.push({ name: 'gpu.run.count', value: summary.gpuCount, unit: 'count', tags: {} });
-    if (run.starved)
-        out.push({ name: 'gpu.run.starved_gpus', value: run.starvedGpus.length, unit: 'count', tags: {} });
-    if (run.power)
-        out.push({ name: 'gpu.run.power.total_mean', value: run.power.totalMeanW, unit: 'watts', tags: {} });
-    return out.filter((g) => Number.isFinite(g.value));
-}
-function deviceGauges(prefix, d, tags) {
-    const out = [];
-    const add = (name, value, unit) => {
-        if (value !== null && value !== undefined)
-            out.push({ name: `${prefix}.${name}`, value, unit, tags });
-    };
-    const act = (name, a) => {
-        add(`${name}.mean`, a?.mean, 'percent');
-        add(`${name}.p10`, a?.p10, 'percent');
-    };
-    act('util', d.utilization);
-    act('sm_active', d.smActive);
-    act('tensor_active', d.tensorActive);
-    add('memory.peak', d.memory?.peakMiB, 'mebibytes');
-    add('memory.total', d.memory?.totalMiB, 'mebibytes');
-    add('memory.peak_fraction', d.memory?.peakFraction, 'ratio');
-    add('power.mean', d.power?.meanW, 'watts');
-    add('power.max', d.power?.maxW, 'watts');
-    add('temperature.max', d.temperature?.maxC, 'celsius');
-    if (d.starved)
-        add('starved', d.starved.starved ? 1 : 0, 'boolean');
-    return out;
-}
-/** The gateable GPU metrics, their field and default class (a config `metrics:` rule may override them). */
-const GPU_METRICS = [
-    { name: 'gpu.utilization', field: 'util', class: cls('higher', 'percent', true) },
-    { name: 'gpu.sm_active', field: 'smActive', class: cls('higher', 'percent', true) },
-    { name: 'gpu.tensor_active', field: 'tensorActive', class: cls('higher', 'percent', true) },
-    { name: 'gpu.memory.used', field: 'memUsedMiB', class: cls('lower', 'mebibytes', true) },
-    { name: 'gpu.power', field: 'powerW', class: cls('none', 'watts', false) },
-    { name: 'gpu.temperature', field: 'tempC', class: cls('none', 'celsius', false) },
-];
-function cls(direction, unit, gate) {
-    return { kind: 'window', direction, unit, gate, minEffect: 0.05 };
-}
-/**
- * MetricSummary entries over all GPUs' steady-state samples pooled, so the gate compares this run's GPU
- * activity with earlier runs' like any step metric. Sample numbers stand in for steps (there are no steps).
- */
-function gpuMetricSummaries(summary, config) {
-    const out = [];
-    for (const m of GPU_METRICS) {
-        const pooled = summary.pooled[m.field];
-        if (!pooled)
-            continue;
-        const override = config?.rules.find((r) => r.matches(m.name))?.override ?? {};
-        out.push({
-            name: m.name,
-            class: { ...m.class, ...override },
-            count: pooled.steady.n,
-            nan: 0,
-            inf: 0,
-            firstNonFiniteStep: null,
-            first: pooled.first,
-            last: pooled.last,
-            lastStep: pooled.steady.n - 1,
-            min: pooled.min,
-            max: pooled.max,
-            steady: pooled.steady,
-            windows: [],
-        });
-    }
-    return out;
-}
-
-/**
- * Prices from the `gpu-price` input (YAML/JSON text), else the config's `gpu_price:` section, else none.
- * Throws InputError for malformed prices.
- */
-function resolveGpuPrices(input, config) {
-    if (input && input.trim())
-        return parseGpuPrices(input, 'gpu-price');
-    return gpuPricesFromSection(config.sections.gpu_price, config.source ?? 'config') ?? {};
-}
 function gpuReport(samples, runs, options) {
     const gpu = samples ? summarizeGpu(samples, options.summary) : null;
     const costs = (runs.length ? runs : [null]).map((run) => {
@@ -1599,21 +1612,20 @@ function gpuReport(samples, runs, options) {
     };
 }
 
-/** GPU telemetry and cost: gateable like any metric when the capture covers a single run. */
-async function addGpu(stage) {
-    const { options, config, result } = stage;
+/** The GPU report, or null when there is neither a capture nor a price (or a capture could not be read). */
+async function readGpu(ctx, runs, config) {
+    const { options } = ctx;
     try {
         const samples = await readGpuInputs(options.gpuCsv, options.gpuScrape);
-        const prices = resolveGpuPrices(options.gpuPrice, config);
-        if (samples || Object.keys(prices).length) {
-            result.gpu = gpuReport(samples, result.summaries, { prices, config });
-            if (result.summaries.length === 1)
-                result.summaries[0].metrics.push(...result.gpu.metrics);
-        }
+        const prices = sectionValue(config.gpuPrices);
+        if (!samples && !Object.keys(prices).length)
+            return null;
+        return gpuReport(samples, runs, { prices, config });
     }
     catch (e) {
-        stage.fail(e);
+        ctx.recordError(e);
+        return null;
     }
 }
 
-export { addGpu };
+export { readGpu };

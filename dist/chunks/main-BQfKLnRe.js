@@ -30,13 +30,6 @@ function serializeHistory(history) {
         return `{"format":${HISTORY_FORMAT},"runs":[]}\n`;
     return `{"format":${HISTORY_FORMAT},"runs":[\n${history.runs.map((r) => JSON.stringify(r)).join(',\n')}\n]}\n`;
 }
-/** `gpu=H100,world_size=64`: the fingerprint inputs as one comparable string. */
-function fingerprintKey(fingerprint) {
-    return Object.keys(fingerprint)
-        .sort()
-        .map((k) => `${k}=${fingerprint[k]}`)
-        .join(',');
-}
 
 /*---------------------------------------------------------------------------------------------
  *  Copyright (c) Microsoft Corporation. All rights reserved.
@@ -923,4 +916,4 @@ function printParseErrorCode(code) {
     return '<unknown ParseErrorCode>';
 }
 
-export { HISTORY_FORMAT as H, printParseErrorCode as a, appendRecords as b, comparableRuns as c, emptyHistory as e, fingerprintKey as f, parse as p, serializeHistory as s };
+export { HISTORY_FORMAT as H, printParseErrorCode as a, appendRecords as b, comparableRuns as c, emptyHistory as e, parse as p, serializeHistory as s };

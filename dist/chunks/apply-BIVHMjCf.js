@@ -1,9 +1,10 @@
-import { I as InputError } from './run-CjJjJVbh.js';
-import { a as apiBase, b as apiCall } from './api-call-DltQ6JCS.js';
+import { I as InputError } from './run-fDfXe7WO.js';
+import { a as apiBase, b as apiCall } from './api-call-DpHwzalJ.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
+import './request-CniRpqTl.js';
 
 /**
  * `dashboard grafana --apply`: save the generated dashboard through Grafana's HTTP API
@@ -20,12 +21,21 @@ function grafanaTargetFrom(url, env) {
     const given = url?.trim() || env.GRAFANA_URL?.trim() || '';
     if (!given)
         throw new InputError('--apply', null, 'needs --grafana-url URL (or GRAFANA_URL)');
-    return { base: apiBase(given, '--grafana-url', [token]), headers: { Authorization: `Bearer ${token}` }, secrets: [token] };
+    return {
+        base: apiBase(given, '--grafana-url', [token]),
+        headers: { Authorization: `Bearer ${token}` },
+        secrets: [token],
+    };
 }
 /** Save into `folderUid` (Grafana's General folder when absent). */
 async function applyGrafanaDashboard(dashboard, target, folderUid) {
     // `id: null` with `overwrite`: Grafana matches on the uid, creating the dashboard or replacing it.
-    const body = { dashboard: { ...dashboard, id: null }, overwrite: true, message: 'training-metrics-gate dashboard grafana --apply', ...(folderUid ? { folderUid } : {}) };
+    const body = {
+        dashboard: { ...dashboard, id: null },
+        overwrite: true,
+        message: 'training-metrics-gate dashboard grafana --apply',
+        ...(folderUid ? { folderUid } : {}),
+    };
     return apiCall(target, 'POST', '/api/dashboards/db', body);
 }
 

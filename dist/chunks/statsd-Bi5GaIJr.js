@@ -1,4 +1,4 @@
-import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, R as RUN_GAUGES, e as runTagSet } from './run-CjJjJVbh.js';
+import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, R as RUN_GAUGES, e as runTagSet, f as gpuGaugesFor } from './run-fDfXe7WO.js';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import require$$0 from 'process';
@@ -9,7 +9,6 @@ import require$$5 from 'assert';
 import require$$1$1 from 'dgram';
 import require$$0$2 from 'net';
 import require$$3 from 'dns';
-import { g as gpuGaugesFor } from './gpu-gauges-2JeUk8qX.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
@@ -4081,6 +4080,20 @@ async function sendStatsd(metrics, target) {
     });
     if (!target.dryRun)
         countDatagrams(client, report);
+    sendLines(client, metrics, report);
+    await new Promise((resolve) => {
+        client.close((err) => {
+            if (err && report.errors.length < 5)
+                report.errors.push(err.message);
+            resolve();
+        });
+    });
+    if (target.dryRun)
+        report.printed = [...(client.mockBuffer ?? [])];
+    return report;
+}
+/** Hand every metric's line(s) to the client, which batches them into datagrams. */
+function sendLines(client, metrics, report) {
     // hot-shots' typed methods sample client-side (dropping values at random) when given a rate; our
     // window values are already the sample, so they go through its untyped send(message, tags), which
     // adds tags and batching and nothing else.
@@ -4108,16 +4121,6 @@ async function sendStatsd(metrics, target) {
         line(formatValue(m));
         report.lines += 1;
     }
-    await new Promise((resolve) => {
-        client.close((err) => {
-            if (err && report.errors.length < 5)
-                report.errors.push(err.message);
-            resolve();
-        });
-    });
-    if (target.dryRun)
-        report.printed = [...(client.mockBuffer ?? [])];
-    return report;
 }
 /** hot-shots reports no datagram count; count what reaches its transport. */
 function countDatagrams(client, report) {
@@ -4132,9 +4135,10 @@ function countDatagrams(client, report) {
     };
 }
 
-async function emitStatsd(stage) {
-    const { options, result, io } = stage;
-    const metrics = statsdMetricsFor(result.summaries, result.gate, result.gpu, options, stage.refuseTag);
+/** The StatsD sink stage: every run's metrics (plus GPU and cost gauges) with one tag-key set per batch. */
+async function emitStatsd(ctx, runs) {
+    const { options, io } = ctx;
+    const metrics = statsdMetricsFor(runs.summaries, runs.gate, runs.gpu, options, (r) => ctx.refuseTag(r));
     const report = await sendStatsd(metrics, {
         host: options.statsdHost ?? '127.0.0.1',
         port: options.statsdPort,
@@ -4142,14 +4146,15 @@ async function emitStatsd(stage) {
         maxBufferSize: options.maxBufferSize,
         dryRun: options.dryRun,
     });
-    result.statsd = { ...report, series: countSeries(metrics) };
+    const outcome = { ...report, series: countSeries(metrics) };
     for (const e of report.errors)
-        stage.warn(`StatsD ${report.target}: ${e}`);
+        ctx.warn(`StatsD ${report.target}: ${e}`);
     if (options.dryRun)
         for (const line of report.printed)
             io.info(line);
     else
-        io.info(`StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${result.statsd.series} series`);
+        io.info(`StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${outcome.series} series`);
+    return outcome;
 }
 /**
  * StatsD metrics for every run. Every line of one metric name must carry the same tag keys
@@ -4168,7 +4173,13 @@ function statsdMetricsFor(summaries, gate, gpu, options, refuseTag) {
         for (const k of keys)
             tags[k] = perRun[i][k] ?? 'none';
         const verdict = gate.find((g) => g.experiment === s.experiment && g.name === s.name) ?? null;
-        const extra = gpuGaugesFor(gpu, s.name, i).map((g) => ({ name: statsdName(options.prefix, g.name), value: g.value, type: 'g', sampleRate: 1, tags: { ...tags, ...g.tags } }));
+        const extra = gpuGaugesFor(gpu, s.name, i).map((g) => ({
+            name: statsdName(options.prefix, g.name),
+            value: g.value,
+            type: 'g',
+            sampleRate: 1,
+            tags: { ...tags, ...g.tags },
+        }));
         return [...toStatsdMetrics(s, verdict, { prefix: options.prefix, flavor: options.statsdFlavor, tags }), ...extra];
     });
 }

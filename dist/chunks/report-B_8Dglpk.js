@@ -2,10 +2,10 @@ import 'node:child_process';
 import { mkdir, writeFile as writeFile$1 } from 'node:fs/promises';
 import 'node:os';
 import { dirname } from 'node:path';
-import { c as comparableRuns } from './main-Bn0cX3mq.js';
+import { c as comparableRuns } from './main-BQfKLnRe.js';
 import './index-D2ITh64m.js';
-import { W as WINDOW_QUANTILES, I as InputError, i as median, m as metricKey } from './run-CjJjJVbh.js';
-import { h as htmlText, f as formatValue, a as formatNumber, e as evenIndices, o as orderRuns, b as headlineText, d as runStatus, g as orderMetrics, l as lossOverlay, v as verdictLine, i as formatBaseline, j as historySparkline, V as VERDICT_LABEL, k as renderMarkdownWithin, S as SUMMARY_MAX_BYTES, m as renderMarkdown, n as commentGroup, q as commentBody, w as writeCommentFile, u as upsertComment, s as interpolate } from './comment-file-DiY2Y8Ou.js';
+import { W as WINDOW_QUANTILES, I as InputError, k as median, h as metricKey } from './run-fDfXe7WO.js';
+import { h as htmlText, f as formatValue, a as formatNumber, e as evenIndices, o as orderRuns, b as headlineText, d as runStatus, g as orderMetrics, l as lossOverlay, v as verdictLine, i as formatBaseline, j as historySparkline, V as VERDICT_LABEL, k as renderMarkdownWithin, S as SUMMARY_MAX_BYTES, m as renderMarkdown, n as commentGroup, q as commentBody, u as upsertComment, w as writeCommentFile, s as interpolate } from './comment-file-DmmjD6u1.js';
 import { a as formatChange } from './format-Ctekw4Ld.js';
 import { EOL } from 'os';
 import { promises, constants } from 'fs';
@@ -349,6 +349,25 @@ function gpuNotes(gpu, cost) {
     return lines;
 }
 
+/** One RunReport per gate result, with its summary matched by experiment and run name. */
+function reportInput(sources) {
+    return {
+        runs: sources.gate.map((gate) => {
+            const summary = sources.summaries.find((s) => s.experiment === gate.experiment && s.name === gate.name);
+            const band = sources.lossBand?.(gate, summary);
+            const notes = sources.notes?.(gate) ?? [];
+            return {
+                gate,
+                ...(notes.length ? { notes } : {}),
+                ...(summary ? { summary } : {}),
+                ...(band ? { lossBand: band.points, ...(band.lossMetric ? { lossMetric: band.lossMetric } : {}) } : {}),
+            };
+        }),
+        ...(sources.github ? { github: sources.github } : {}),
+        ...(sources.title ? { title: sources.title } : {}),
+    };
+}
+
 /**
  * Small self-contained SVG line charts for the HTML report: lines, shaded bands, a dashed
  * reference line, axes with round ticks and a legend. No scripts, no external resources;
@@ -376,12 +395,28 @@ const LEGEND_ROW = 15;
 function lineChartSvg(spec) {
     const width = spec.width ?? 560;
     const height = spec.height ?? 260;
+    const { xs, ys } = extent(spec);
+    const title = `<text class="chart-title" x="${PAD.left}" y="18">${htmlText(spec.title)}</text>`;
+    const legend = layoutLegend(spec, width);
+    const open = `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${htmlText(spec.title)}">`;
+    if (xs.length === 0 || ys.length === 0) {
+        return `${open}${title}<text class="empty" x="${width / 2}" y="${height / 2}" text-anchor="middle">no data</text></svg>`;
+    }
+    const frame = plotFrame(spec, xs, ys, width, height, PAD.top + legend.rows * LEGEND_ROW);
+    const parts = [title, ...axes(spec, frame), ...bandsAndRules(spec, frame), ...lines(spec, frame), '</g>'];
+    parts.push(...legend.items);
+    return `${open}${parts.join('')}</svg>`;
+}
+/** The finite x and y values the chart has to show: line points, band edges, rules. */
+function extent(spec) {
     const xs = [];
     const ys = [];
     for (const s of spec.lines)
         for (const [x, y] of s.points)
-            if (Number.isFinite(x) && Number.isFinite(y))
-                xs.push(x), ys.push(y);
+            if (Number.isFinite(x) && Number.isFinite(y)) {
+                xs.push(x);
+                ys.push(y);
+            }
     for (const b of spec.bands)
         for (const [x, lo, hi] of b.points) {
             if (!Number.isFinite(x))
@@ -395,12 +430,9 @@ function lineChartSvg(spec) {
     for (const r of spec.rules ?? [])
         if (Number.isFinite(r.y))
             ys.push(r.y);
-    const title = `<text class="chart-title" x="${PAD.left}" y="18">${htmlText(spec.title)}</text>`;
-    const legend = layoutLegend(spec, width);
-    const top = PAD.top + legend.rows * LEGEND_ROW;
-    if (xs.length === 0 || ys.length === 0) {
-        return `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${htmlText(spec.title)}">${title}<text class="empty" x="${width / 2}" y="${height / 2}" text-anchor="middle">no data</text></svg>`;
-    }
+    return { xs, ys };
+}
+function plotFrame(spec, xs, ys, width, height, top) {
     let [x0, x1] = [Math.min(...xs), Math.max(...xs)];
     let [y0, y1] = spec.yDomain ?? [Math.min(...ys), Math.max(...ys)];
     if (x0 === x1)
@@ -409,23 +441,41 @@ function lineChartSvg(spec) {
     [y0, y1] = [y0 - ypad, y1 + ypad];
     const plotW = width - PAD.left - PAD.right;
     const plotH = height - top - PAD.bottom;
-    const sx = (x) => PAD.left + ((x - x0) / (x1 - x0)) * plotW;
-    const sy = (y) => top + (1 - (y - y0) / (y1 - y0)) * plotH;
+    return {
+        width,
+        height,
+        top,
+        plotW,
+        plotH,
+        x0,
+        x1,
+        y0,
+        y1,
+        sx: (x) => PAD.left + ((x - x0) / (x1 - x0)) * plotW,
+        sy: (y) => top + (1 - (y - y0) / (y1 - y0)) * plotH,
+    };
+}
+const f = (n) => n.toFixed(1);
+/** Grid, ticks, frame and axis label; opens the clipped group the series are drawn in. */
+function axes(spec, frame) {
+    const { width, height, top, plotW, plotH, sx, sy } = frame;
     const clipId = `clip-${++clipCounter}`;
-    const f = (n) => n.toFixed(1);
-    const parts = [title];
-    // Grid and axes.
-    for (const t of niceTicks(y0, y1, 5)) {
+    const parts = [];
+    for (const t of niceTicks(frame.y0, frame.y1, 5)) {
         parts.push(`<line class="grid" x1="${PAD.left}" x2="${width - PAD.right}" y1="${f(sy(t))}" y2="${f(sy(t))}"/>`);
         parts.push(`<text class="tick" x="${PAD.left - 6}" y="${f(sy(t) + 4)}" text-anchor="end">${htmlText(formatValue(t, spec.unit))}</text>`);
     }
     const xTick = spec.xTick ?? ((x) => formatNumber(x));
-    for (const t of niceTicks(x0, x1, 6)) {
+    for (const t of niceTicks(frame.x0, frame.x1, 6)) {
         parts.push(`<text class="tick" x="${f(sx(t))}" y="${height - PAD.bottom + 16}" text-anchor="middle">${htmlText(xTick(t))}</text>`);
     }
     parts.push(`<rect class="frame" x="${PAD.left}" y="${top}" width="${plotW}" height="${plotH}"/>`);
     parts.push(`<clipPath id="${clipId}"><rect x="${PAD.left}" y="${top}" width="${plotW}" height="${plotH}"/></clipPath><g clip-path="url(#${clipId})">`);
     parts.push(`<text class="axis-label" x="${PAD.left + plotW / 2}" y="${height - 6}" text-anchor="middle">${htmlText(spec.xLabel)}</text>`);
+    return parts;
+}
+function bandsAndRules(spec, { width, sx, sy }) {
+    const parts = [];
     for (const b of spec.bands) {
         for (const seg of segments(b.points, (p) => Number.isFinite(p[0]) && Number.isFinite(p[1]) && Number.isFinite(p[2]))) {
             const top = seg.map((p) => `${f(sx(p[0]))},${f(sy(p[2]))}`);
@@ -438,6 +488,10 @@ function lineChartSvg(spec) {
             continue;
         parts.push(`<line class="rule ${r.className}" x1="${PAD.left}" x2="${width - PAD.right}" y1="${f(sy(r.y))}" y2="${f(sy(r.y))}"/>`);
     }
+    return parts;
+}
+function lines(spec, { sx, sy }) {
+    const parts = [];
     for (const s of spec.lines) {
         for (const seg of segments(s.points, (p) => Number.isFinite(p[0]) && Number.isFinite(p[1]))) {
             if (seg.length > 1)
@@ -447,9 +501,7 @@ function lineChartSvg(spec) {
                     parts.push(`<circle class="dot ${s.className}" cx="${f(sx(p[0]))}" cy="${f(sy(p[1]))}" r="3"/>`);
         }
     }
-    parts.push('</g>');
-    parts.push(...legend.items);
-    return `<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${htmlText(spec.title)}">${parts.join('')}</svg>`;
+    return parts;
 }
 let clipCounter = 0;
 /** Legend items along the top, wrapped onto as many rows as the width needs. */
@@ -484,8 +536,10 @@ function segments(points, ok) {
     for (const p of points) {
         if (ok(p))
             cur.push(p);
-        else if (cur.length)
-            out.push(cur), (cur = []);
+        else if (cur.length) {
+            out.push(cur);
+            cur = [];
+        }
     }
     if (cur.length)
         out.push(cur);
@@ -502,7 +556,16 @@ function baselineParts(v, x0, x1) {
         return { bands: [], rules: [] };
     const { centre, band, runs } = v.baseline;
     return {
-        bands: [{ label: `baseline ± band, ${runs} runs`, className: 'baseline', points: [[x0, centre - band, centre + band], [x1, centre - band, centre + band]] }],
+        bands: [
+            {
+                label: `baseline ± band, ${runs} runs`,
+                className: 'baseline',
+                points: [
+                    [x0, centre - band, centre + band],
+                    [x1, centre - band, centre + band],
+                ],
+            },
+        ],
         rules: [{ label: 'baseline centre', className: 'centre', y: centre }],
     };
 }
@@ -527,7 +590,14 @@ function metricChart(v, m) {
             xLabel: windows.length < all.length ? `step (from ${windows[0].from}, after warm-up)` : 'step',
             unit: v.unit,
             lines: [{ label: 'run median', className: 'run', points: ws.map((w) => [mid(w), w.quantiles[MEDIAN] ?? NaN]) }],
-            bands: [...base.bands, { label: 'run p10–p90', className: 'spread', points: ws.map((w) => [mid(w), w.quantiles[P10] ?? NaN, w.quantiles[P90] ?? NaN]) }],
+            bands: [
+                ...base.bands,
+                {
+                    label: 'run p10–p90',
+                    className: 'spread',
+                    points: ws.map((w) => [mid(w), w.quantiles[P10] ?? NaN, w.quantiles[P90] ?? NaN]),
+                },
+            ],
             rules: base.rules,
         };
     }
@@ -541,7 +611,9 @@ function metricChart(v, m) {
             unit: v.unit,
             lines: [
                 { label: 'baseline runs', className: 'history', points, dots: true },
-                ...(v.current !== null && Number.isFinite(v.current) ? [{ label: 'this run', className: 'run', points: [[0, v.current]], dots: true }] : []),
+                ...(v.current !== null && Number.isFinite(v.current)
+                    ? [{ label: 'this run', className: 'run', points: [[0, v.current]], dots: true }]
+                    : []),
             ],
             bands: base.bands,
             rules: base.rules,
@@ -567,7 +639,15 @@ function lossChart(overlay, tail = 1) {
             { label: 'this run', className: 'run', points: at(overlay.run) },
             ...(hasBand ? [{ label: 'baseline centre', className: 'centre', points: at(overlay.centre) }] : []),
         ],
-        bands: hasBand ? [{ label: 'baseline band', className: 'baseline', points: idx.map((i) => [overlay.steps[i], overlay.lo[i], overlay.hi[i]]) }] : [],
+        bands: hasBand
+            ? [
+                {
+                    label: 'baseline band',
+                    className: 'baseline',
+                    points: idx.map((i) => [overlay.steps[i], overlay.lo[i], overlay.hi[i]]),
+                },
+            ]
+            : [],
     };
 }
 
@@ -659,18 +739,26 @@ ${nonFinite.map((m) => `<p class="note">${badge('warning')} ${htmlText(m.name)} 
 ${metrics.length ? verdictTable(metrics) : '<p>No gated metrics.</p>'}
 ${run.notes?.length ? `<ul class="notes">${run.notes.map((n) => `<li>${htmlText(n)}</li>`).join('')}</ul>` : ''}
 ${charts.length ? `<div class="charts">${charts.join('\n')}</div>` : ''}
-${others.length ? `<details><summary>Other metrics (${others.length})</summary><table><thead><tr><th>Metric</th><th>Kind</th><th>Median</th><th>p10 – p90</th><th>Last</th><th>Values</th></tr></thead><tbody>${others
-        .map((m) => {
-        const u = m.class.unit;
-        return `<tr><td>${htmlText(m.name)}</td><td>${m.class.kind}</td><td class="num">${m.steady ? htmlText(formatValue(m.steady.median, u)) : '—'}</td><td class="num">${m.steady ? htmlText(`${formatValue(m.steady.p10, u)} – ${formatValue(m.steady.p90, u)}`) : '—'}</td><td class="num">${m.count > 0 ? htmlText(formatValue(m.last, u)) : '—'}</td><td class="num">${formatNumber(m.count)}${m.nan + m.inf ? ` (+${m.nan + m.inf} non-finite)` : ''}</td></tr>`;
-    })
-        .join('')}</tbody></table></details>` : ''}
+${others.length
+        ? `<details><summary>Other metrics (${others.length})</summary><table><thead><tr><th>Metric</th><th>Kind</th><th>Median</th><th>p10 – p90</th><th>Last</th><th>Values</th></tr></thead><tbody>${others
+            .map((m) => {
+            const u = m.class.unit;
+            return `<tr><td>${htmlText(m.name)}</td><td>${m.class.kind}</td><td class="num">${m.steady ? htmlText(formatValue(m.steady.median, u)) : '—'}</td><td class="num">${m.steady ? htmlText(`${formatValue(m.steady.p10, u)} – ${formatValue(m.steady.p90, u)}`) : '—'}</td><td class="num">${m.count > 0 ? htmlText(formatValue(m.last, u)) : '—'}</td><td class="num">${formatNumber(m.count)}${m.nan + m.inf ? ` (+${m.nan + m.inf} non-finite)` : ''}</td></tr>`;
+        })
+            .join('')}</tbody></table></details>`
+        : ''}
 ${warnings.length ? `<details><summary>Warnings (${warnings.length})</summary><ul>${warnings.map((w) => `<li>${htmlText(w)}</li>`).join('')}</ul></details>` : ''}
 </section>`;
 }
 /** Marks drawn with CSS and characters every system font has, not emoji (not every machine has an emoji font). */
 const BADGE = { regression: '✗', warning: '!', pass: '✓' };
-const BADGE_OF = { regression: 'regression', missing: 'warning', 'insufficient-history': 'warning', improvement: 'pass', pass: 'pass' };
+const BADGE_OF = {
+    regression: 'regression',
+    missing: 'warning',
+    'insufficient-history': 'warning',
+    improvement: 'pass',
+    pass: 'pass',
+};
 function overallStatus(input) {
     const statuses = input.runs.map((r) => runStatus(r.gate));
     return statuses.includes('regression') ? 'regression' : statuses.includes('warning') ? 'warning' : 'pass';
@@ -686,7 +774,9 @@ function capitalise(s) {
 }
 function verdictTable(metrics) {
     const rows = metrics.map((m) => {
-        const baseline = m.baseline ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)} (${m.baseline.runs})` : '—';
+        const baseline = m.baseline
+            ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)} (${m.baseline.runs})`
+            : '—';
         const spark = m.baseline ? historySparkline(m.baseline.history, m.current) : '';
         return `<tr class="${m.verdict}"><td>${badge(BADGE_OF[m.verdict])} ${VERDICT_LABEL[m.verdict]}</td><td>${htmlText(m.name)}</td><td class="num">${htmlText(formatValue(m.current, m.unit))}</td><td class="num">${htmlText(baseline)}</td><td class="num">${htmlText(formatChange(m.change))}</td><td class="spark">${htmlText(spark)}</td><td>${htmlText(m.reason)}</td></tr>`;
     });
@@ -709,7 +799,10 @@ function annotate(results, sink, summaries = []) {
                 errors.push({ message: `${who}: ${m.name}${change}: ${m.reason}`, props: props(`Regression: ${m.name}`) });
             }
             else if (m.verdict === 'insufficient-history') {
-                warnings.push({ message: `${who}: ${m.name} not judged: ${m.reason}`, props: props(`Insufficient history: ${m.name}`) });
+                warnings.push({
+                    message: `${who}: ${m.name} not judged: ${m.reason}`,
+                    props: props(`Insufficient history: ${m.name}`),
+                });
             }
             else if (m.verdict === 'missing') {
                 warnings.push({ message: `${who}: ${m.name} missing: ${m.reason}`, props: props(`Missing metric: ${m.name}`) });
@@ -735,7 +828,10 @@ function emit(notes, send, what) {
     }
     notes.slice(0, ANNOTATIONS_PER_KIND - 1).forEach(send);
     const rest = notes.length - (ANNOTATIONS_PER_KIND - 1);
-    send({ message: `${rest} more ${what}; see the job summary for all of them`, props: { title: `${rest} more ${what}` } });
+    send({
+        message: `${rest} more ${what}; see the job summary for all of them`,
+        props: { title: `${rest} more ${what}` },
+    });
 }
 
 /** The job summary: always written, through `core.summary`, kept under GitHub's 1 MiB per step. */
@@ -804,17 +900,12 @@ async function publishReport(input, options, deps) {
     const body = commentBody(report, group, summaryWritten ? 'the job summary' : 'the workflow run');
     const regression = report.runs.some((r) => runStatus(r.gate) === 'regression');
     if (options.commentFile) {
-        const { prNumber, prHeadSha, repository } = options.github;
-        if (prNumber === null || !prHeadSha)
-            deps.io.info('comment-file: not written, as this is not a pull request run');
-        else {
-            try {
-                await writeCommentFile(options.commentFile, { repository, pullRequest: prNumber, headSha: prHeadSha, group, regression, body });
+        try {
+            if (await commentFileFor(options.commentFile, options.github, { group, regression, body }, deps.io))
                 files = { ...files, comment: options.commentFile };
-            }
-            catch (err) {
-                fileError ??= err;
-            }
+        }
+        catch (err) {
+            fileError ??= err;
         }
     }
     const comment = await upsertComment({
@@ -832,24 +923,15 @@ async function publishReport(input, options, deps) {
         throw fileError;
     return { summaryWritten, files, annotations, comment };
 }
-
-/** One RunReport per gate result, with its summary matched by experiment and run name. */
-function reportInput(sources) {
-    return {
-        runs: sources.gate.map((gate) => {
-            const summary = sources.summaries.find((s) => s.experiment === gate.experiment && s.name === gate.name);
-            const band = sources.lossBand?.(gate, summary);
-            const notes = sources.notes?.(gate) ?? [];
-            return {
-                gate,
-                ...(notes.length ? { notes } : {}),
-                ...(summary ? { summary } : {}),
-                ...(band ? { lossBand: band.points, ...(band.lossMetric ? { lossMetric: band.lossMetric } : {}) } : {}),
-            };
-        }),
-        ...(sources.github ? { github: sources.github } : {}),
-        ...(sources.title ? { title: sources.title } : {}),
-    };
+/** Write the comment for a second workflow to post; false (and a note) outside a pull request run. */
+async function commentFileFor(path, github, comment, io) {
+    const { prNumber, prHeadSha, repository } = github;
+    if (prNumber === null || !prHeadSha) {
+        io.info('comment-file: not written, as this is not a pull request run');
+        return false;
+    }
+    await writeCommentFile(path, { repository, pullRequest: prNumber, headSha: prHeadSha, ...comment });
+    return true;
 }
 
 /**
@@ -876,13 +958,13 @@ function lossBandFromCurves(curves, minRuns = 2) {
 }
 
 /** The report: job summary, PR comment, annotations, Markdown and HTML files; the loss band from the history. */
-async function publish(stage, history) {
-    const { options, result, io, shell } = stage;
-    const gpu = result.gpu;
+/** Where the report went; null when it could not be written (already reported). */
+async function publish(ctx, { summaries, gate, gpu }, history) {
+    const { options, io, shell } = ctx;
     const input = reportInput({
-        notes: (g) => (gpu ? gpuNotes(result.gate.length === 1 ? gpu.gpu : null, gpu.costs.find((c) => c.run === g.name)?.cost ?? null) : []),
-        gate: result.gate,
-        summaries: result.summaries,
+        notes: (g) => gpu ? gpuNotes(gate.length === 1 ? gpu.gpu : null, gpu.costs.find((c) => c.run === g.name)?.cost ?? null) : [],
+        gate,
+        summaries,
         github: options.github,
         lossBand: (g, s) => {
             const loss = s?.metrics.find((m) => m.class.kind === 'loss' && m.class.gate);
@@ -903,10 +985,16 @@ async function publish(stage, history) {
             github: options.github,
             jobSummary: shell.jobSummary,
         }, { io, ...(shell.annotations ? { annotations: shell.annotations } : {}) });
-        result.report = { comment: published.comment.action, commentUrl: published.comment.url ?? null, html: published.files.html ?? null, markdown: published.files.markdown ?? null };
+        return {
+            comment: published.comment.action,
+            commentUrl: published.comment.url ?? null,
+            html: published.files.html ?? null,
+            markdown: published.files.markdown ?? null,
+        };
     }
     catch (e) {
-        stage.fail(e);
+        ctx.recordError(e);
+        return null;
     }
 }
 

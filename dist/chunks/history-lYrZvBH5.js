@@ -1,89 +1,17 @@
-import { I as InputError, i as median, k as medianAbsoluteDeviation, p as probit, l as gammaln, n as errorFunction, o as mean, m as metricKey, t as sampleStandardDeviation, u as branchType, v as lineAt } from './run-CjJjJVbh.js';
-import { f as fingerprintKey, e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-Bn0cX3mq.js';
+import { s as sectionValue } from './section-hH5b1xRs.js';
+import { k as median, n as medianAbsoluteDeviation, p as probit, o as gammaln, t as errorFunction, u as mean, D as DEFAULT_GATE_CONFIG, h as metricKey, v as fingerprintKey, w as sampleStandardDeviation, x as branchType, I as InputError, y as lineAt } from './run-fDfXe7WO.js';
 import { f as formatValue, a as formatChange } from './format-Ctekw4Ld.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, dirname, basename } from 'node:path';
+import { e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-BQfKLnRe.js';
 import { d as distExports } from './index-D2ITh64m.js';
-import { l as linedDocument } from './yaml-lines-CrWfCa_U.js';
+import { l as linedDocument } from './yaml-lines-Dkgd2g43.js';
 import 'node:fs';
 import 'node:stream';
 import 'process';
 import 'buffer';
-
-/**
- * Gate settings, from the `gate:` section of the YAML config (snake_case keys):
- *
- *   gate:
- *     alpha: 0.01            # false-alarm rate per run, over all gated metrics together
- *     min_runs: 5            # fewer comparable runs: report, don't fail (NaN/divergence still fail)
- *     shift_alpha: 0.001     # significance for finding an accepted level shift in the history
- *     outlier_mads: 5        # history runs this many robust SDs from their level are set aside
- *     prior_runs: 10         # weight (in pseudo-runs) of the typical run-to-run noise below
- *     prior_cv: { throughput: 0.01, loss: 0.003, memory: 0.001, other: 0.01 }
- *     noise_floor: 0.0005    # smallest run-to-run SD assumed, relative to the centre
- *     complete_fraction: 0.99  # a run reaching fewer steps than this share of the usual is incomplete
- *     fail_on_incomplete: true
- */
-const DEFAULT_GATE_CONFIG = {
-    alpha: 0.01,
-    minRuns: 5,
-    shiftAlpha: 0.001,
-    outlierMads: 5,
-    priorRuns: 10,
-    priorCv: { throughput: 0.01, loss: 0.003, memory: 0.001, other: 0.01 },
-    noiseFloor: 0.0005,
-    completeFraction: 0.99,
-    failOnIncomplete: true,
-};
-const NUMBERS = {
-    alpha: ['alpha', 1e-6, 0.5],
-    min_runs: ['minRuns', 2, 10_000],
-    shift_alpha: ['shiftAlpha', 0, 1],
-    outlier_mads: ['outlierMads', 1, 1000],
-    prior_runs: ['priorRuns', 0, 10_000],
-    noise_floor: ['noiseFloor', 0, 1],
-    complete_fraction: ['completeFraction', 0, 1],
-};
-/** Read the config's `gate` section (already parsed); `source` names the config file in errors. */
-function gateConfig(section, source = 'config') {
-    const config = { ...DEFAULT_GATE_CONFIG, priorCv: { ...DEFAULT_GATE_CONFIG.priorCv } };
-    if (section === undefined || section === null)
-        return config;
-    if (typeof section !== 'object' || Array.isArray(section))
-        throw new InputError(source, null, 'gate must be a mapping of settings');
-    for (const [key, value] of Object.entries(section)) {
-        const spec = NUMBERS[key];
-        if (spec) {
-            const [field, lo, hi] = spec;
-            const n = typeof value === 'number' ? value : NaN;
-            if (!(n >= lo && n <= hi) || (key === 'min_runs' && !Number.isInteger(n))) {
-                throw new InputError(source, null, `gate.${key} must be a number from ${lo} to ${hi}${key === 'min_runs' ? ' (whole)' : ''}`);
-            }
-            config[field] = n;
-        }
-        else if (key === 'fail_on_incomplete') {
-            if (typeof value !== 'boolean')
-                throw new InputError(source, null, 'gate.fail_on_incomplete must be true or false');
-            config.failOnIncomplete = value;
-        }
-        else if (key === 'prior_cv') {
-            if (typeof value !== 'object' || value === null)
-                throw new InputError(source, null, 'gate.prior_cv must map throughput/loss/memory/other to numbers');
-            for (const [k, v] of Object.entries(value)) {
-                if (!(k in config.priorCv) || typeof v !== 'number' || !(v >= 0 && v < 1)) {
-                    throw new InputError(source, null, `gate.prior_cv.${k}: expected throughput, loss, memory or other with a number in [0, 1)`);
-                }
-                config.priorCv[k] = v;
-            }
-        }
-        else {
-            throw new InputError(source, null, `unknown gate setting "${key}" (${[...Object.keys(NUMBERS), 'prior_cv', 'fail_on_incomplete'].join(', ')})`);
-        }
-    }
-    return config;
-}
 
 /**
  * A sampled curve's value at a step, by linear interpolation between the two nearest samples:
@@ -372,7 +300,11 @@ function buildBaseline(points, o) {
     const raw = [];
     for (const seg of marked) {
         const values = seg.map((p) => p.value);
-        const starts = [0, ...levelShifts(values, { alpha: o.shiftAlpha, minStep: o.minEffect, prior: shiftPrior, minSegment: 3 }), values.length];
+        const starts = [
+            0,
+            ...levelShifts(values, { alpha: o.shiftAlpha, minStep: o.minEffect, prior: shiftPrior, minSegment: 3 }),
+            values.length,
+        ];
         for (let i = 0; i + 1 < starts.length; i++) {
             raw.push({ values: values.slice(starts[i], starts[i + 1]), marked: i === 0 && seg[0].marked });
         }
@@ -401,7 +333,11 @@ function buildBaseline(points, o) {
     const since = segments.slice(accepted + 1).reduce((n, s) => n + s.values.length, 0);
     const total = segments.reduce((n, s) => n + s.values.length, 0);
     if (segments.length > 1) {
-        const why = segments[accepted].marked ? 'since the run marked as a new baseline' : accepted > 0 ? 'since an accepted shift' : 'the first level in the history';
+        const why = segments[accepted].marked
+            ? 'since the run marked as a new baseline'
+            : accepted > 0
+                ? 'since an accepted shift'
+                : 'the first level in the history';
         notes.push(`level of ${level.length} run${level.length === 1 ? '' : 's'} ${why}`);
         if (since > 0)
             notes.push(`the ${since} latest run${since === 1 ? ' is' : 's are'} worse and not acknowledged as a new baseline`);
@@ -427,7 +363,13 @@ function runCompleteness(summary, history, fraction) {
     const expectedSteps = done.length ? median(done) : null;
     const steps = Number.isFinite(summary.steps.last) ? summary.steps.last : 0;
     const reached = expectedSteps === null || steps >= expectedSteps * fraction;
-    return { complete: reached && !summary.truncated && summary.steps.count > 0, reached, steps, expectedSteps, truncated: summary.truncated };
+    return {
+        complete: reached && !summary.truncated && summary.steps.count > 0,
+        reached,
+        steps,
+        expectedSteps,
+        truncated: summary.truncated,
+    };
 }
 
 const MEMORY = /(^|[._])(mem|memory|vram|hbm)|mem_|_mem($|[._])|bytes|mebibytes|gibibytes/;
@@ -501,68 +443,23 @@ function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
         present.add(key);
         if (!m.class.gate || m.class.direction === 'none' || m.class.kind === 'ignore')
             continue;
-        const better = m.class.direction === 'higher' ? 1 : -1;
-        const family = metricFamily(key, m.class);
-        const base = { name: m.name, direction: m.class.direction, unit: m.class.unit };
-        const broken = brokenLoss(m);
-        const aligned = m.loss && !completeness.reached ? (m.loss.finalFrom + m.lastStep) / 2 : null;
-        const points = historyPoints(history, key, m.class.kind === 'loss', aligned);
-        const values = points.map((p) => p.value).filter(Number.isFinite);
-        const current = currentValue(m);
-        if (broken) {
-            verdicts.push({ ...base, verdict: 'regression', current: Number.isFinite(current) ? current : null, baseline: null, change: null, reason: `${m.name}: ${broken}` });
+        const judged = judgeMetric(m, key, history, completeness, config);
+        if ('verdict' in judged) {
+            verdicts.push(judged);
             continue;
         }
-        if (!Number.isFinite(current)) {
-            verdicts.push({ ...base, verdict: 'missing', current: null, baseline: null, change: null, reason: `${m.name}: no finite value in this run` });
-            continue;
-        }
-        const baseline = values.length >= config.minRuns
-            ? buildBaseline(points, {
-                better,
-                minEffect: m.class.minEffect,
-                shiftAlpha: config.shiftAlpha,
-                outlierMads: config.outlierMads,
-                priorRuns: config.priorRuns,
-                priorCv: config.priorCv[family.kind],
-                noiseFloor: config.noiseFloor,
-            })
-            : null;
-        if (!baseline || !(baseline.sd > 0) || !(baseline.df > 0)) {
-            const centre = values.length ? mean(values) : null;
-            const change = centre ? (current - centre) / Math.abs(centre) : null;
-            const vs = centre === null
-                ? 'no comparable runs yet'
-                : `${formatValue(current)} vs ${formatValue(centre)} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
-            const why = values.length >= config.minRuns ? 'not judged: the history has no spread to judge against' : `not judged below ${config.minRuns} runs`;
-            verdicts.push({
-                ...base,
-                verdict: 'insufficient-history',
-                current,
-                // Too few runs for a threshold: the band is their plain scatter (one SD), 0 for a single run.
-                baseline: centre === null ? null : { centre, band: values.length > 1 ? sampleStandardDeviation(values) : 0, runs: values.length, history: values },
-                change,
-                reason: `${m.name} ${centre === null ? formatValue(current) + ': ' : ''}${vs} (${why})`,
-            });
-            continue;
-        }
-        const scale = baseline.sd * Math.sqrt(1 + 1 / baseline.runs);
-        const worse = -better * predictionT(current, baseline.centre, baseline.sd, baseline.runs);
-        const minT = (m.class.minEffect * Math.abs(baseline.centre)) / scale;
-        const index = verdicts.length;
-        verdicts.push({ ...base, verdict: 'pass', current, baseline: null, change: null, reason: '' });
-        pending.push({ index, family: family.id, metric: m, current, baseline, scale, worse, minT, floor: tUpperTail(minT, baseline.df), history: values });
+        // Its place in the order, decided once the budget is split.
+        pending.push({ ...judged, index: verdicts.length });
+        verdicts.push({
+            ...verdictBase(m),
+            verdict: 'pass',
+            current: judged.current,
+            baseline: null,
+            change: null,
+            reason: '',
+        });
     }
-    // One false-alarm budget for the run, split over families before looking at the current values.
-    const families = [...new Set(pending.map((p) => p.family))];
-    const floors = families.map((f) => Math.max(...pending.filter((p) => p.family === f).map((p) => p.floor)));
-    const shares = errorBudget(config.alpha, floors);
-    for (const p of pending) {
-        const share = shares[families.indexOf(p.family)];
-        // With share ≥ floor the minimum effect alone keeps false alarms within the share.
-        const threshold = share >= p.floor ? p.minT : Math.max(p.minT, 1 - share < 1 ? tQuantile(1 - share, p.baseline.df) : Infinity);
-        verdicts[p.index] = decide(p, threshold, config.alpha);
-    }
+    spendBudget(pending, verdicts, config.alpha);
     if (!completeness.complete)
         verdicts.push(completenessVerdict(completeness, history.length, config));
     verdicts.push(...missingVerdicts(history, present));
@@ -571,9 +468,114 @@ function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
         name: summary.name,
         fingerprint: fingerprintKey(summary.fingerprint),
         regression: verdicts.some((v) => v.verdict === 'regression'),
-        run: { complete: completeness.complete, steps: completeness.steps, expectedSteps: completeness.expectedSteps, truncated: completeness.truncated },
+        run: {
+            complete: completeness.complete,
+            steps: completeness.steps,
+            expectedSteps: completeness.expectedSteps,
+            truncated: completeness.truncated,
+        },
         metrics: verdicts,
     };
+}
+function verdictBase(m) {
+    return { name: m.name, direction: m.class.direction, unit: m.class.unit };
+}
+/** A gated metric's verdict when it needs no budget (broken, missing, too little history), else what the budget needs. */
+function judgeMetric(m, key, history, completeness, config) {
+    const better = m.class.direction === 'higher' ? 1 : -1;
+    const family = metricFamily(key, m.class);
+    const base = verdictBase(m);
+    const broken = brokenLoss(m);
+    const aligned = m.loss && !completeness.reached ? (m.loss.finalFrom + m.lastStep) / 2 : null;
+    const points = historyPoints(history, key, m.class.kind === 'loss', aligned);
+    const values = points.map((p) => p.value).filter(Number.isFinite);
+    const current = currentValue(m);
+    if (broken) {
+        return {
+            ...base,
+            verdict: 'regression',
+            current: Number.isFinite(current) ? current : null,
+            baseline: null,
+            change: null,
+            reason: `${m.name}: ${broken}`,
+        };
+    }
+    if (!Number.isFinite(current)) {
+        return {
+            ...base,
+            verdict: 'missing',
+            current: null,
+            baseline: null,
+            change: null,
+            reason: `${m.name}: no finite value in this run`,
+        };
+    }
+    const baseline = values.length >= config.minRuns
+        ? buildBaseline(points, {
+            better,
+            minEffect: m.class.minEffect,
+            shiftAlpha: config.shiftAlpha,
+            outlierMads: config.outlierMads,
+            priorRuns: config.priorRuns,
+            priorCv: config.priorCv[family.kind],
+            noiseFloor: config.noiseFloor,
+        })
+        : null;
+    if (!baseline || !(baseline.sd > 0) || !(baseline.df > 0))
+        return insufficientHistory(m, current, values, config);
+    const scale = baseline.sd * Math.sqrt(1 + 1 / baseline.runs);
+    const worse = -better * predictionT(current, baseline.centre, baseline.sd, baseline.runs);
+    const minT = (m.class.minEffect * Math.abs(baseline.centre)) / scale;
+    return {
+        family: family.id,
+        metric: m,
+        current,
+        baseline,
+        scale,
+        worse,
+        minT,
+        floor: tUpperTail(minT, baseline.df),
+        history: values,
+    };
+}
+/** Too few runs (or no spread) for a threshold: the run is shown against the history's plain centre. */
+function insufficientHistory(m, current, values, config) {
+    const centre = values.length ? mean(values) : null;
+    const change = centre ? (current - centre) / Math.abs(centre) : null;
+    const vs = centre === null
+        ? 'no comparable runs yet'
+        : `${formatValue(current)} vs ${formatValue(centre)} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
+    const why = values.length >= config.minRuns
+        ? 'not judged: the history has no spread to judge against'
+        : `not judged below ${config.minRuns} runs`;
+    return {
+        ...verdictBase(m),
+        verdict: 'insufficient-history',
+        current,
+        // Too few runs for a threshold: the band is their plain scatter (one SD), 0 for a single run.
+        baseline: centre === null
+            ? null
+            : {
+                centre,
+                band: values.length > 1 ? sampleStandardDeviation(values) : 0,
+                runs: values.length,
+                history: values,
+            },
+        change,
+        reason: `${m.name} ${centre === null ? `${formatValue(current)}: ` : ''}${vs} (${why})`,
+    };
+}
+/** One false-alarm budget for the run, split over families before looking at the current values. */
+function spendBudget(pending, verdicts, alpha) {
+    const families = [...new Set(pending.map((p) => p.family))];
+    const floors = families.map((f) => Math.max(...pending.filter((p) => p.family === f).map((p) => p.floor)));
+    const shares = errorBudget(alpha, floors);
+    for (const p of pending) {
+        const share = shares[families.indexOf(p.family)];
+        // With share ≥ floor the minimum effect alone keeps false alarms within the share.
+        const threshold = share >= p.floor ? p.minT : Math.max(p.minT, 1 - share < 1 ? tQuantile(1 - share, p.baseline.df) : Infinity);
+        verdicts[p.index] = decide(p, threshold, alpha);
+    }
 }
 /** `alpha`, the whole budget, tells a change that is real but below the minimum effect from noise. */
 function decide(p, threshold, alpha) {
@@ -650,12 +652,27 @@ function completenessVerdict(c, runs, config) {
     const base = { name: 'steps', direction: 'higher', unit: 'count', current: c.steps, change: null };
     const baseline = c.expectedSteps === null ? null : { centre: c.expectedSteps, band: 0, runs, history: [] };
     if (c.reached) {
-        return { ...base, baseline, verdict: 'pass', reason: `the file ends inside a row (still being written, or cut off) after step ${c.steps}; all usual steps reached` };
+        return {
+            ...base,
+            baseline,
+            verdict: 'pass',
+            reason: `the file ends inside a row (still being written, or cut off) after step ${c.steps}; all usual steps reached`,
+        };
     }
     const where = `stopped at step ${c.steps} of the usual ${formatValue(c.expectedSteps)}${c.truncated ? ', the file ends inside a row' : ''}`;
     if (runs < config.minRuns)
-        return { ...base, baseline, verdict: 'insufficient-history', reason: `run ${where} (not judged below ${config.minRuns} runs)` };
-    return { ...base, baseline, verdict: config.failOnIncomplete ? 'regression' : 'pass', reason: `run ${where}: incomplete` };
+        return {
+            ...base,
+            baseline,
+            verdict: 'insufficient-history',
+            reason: `run ${where} (not judged below ${config.minRuns} runs)`,
+        };
+    return {
+        ...base,
+        baseline,
+        verdict: config.failOnIncomplete ? 'regression' : 'pass',
+        reason: `run ${where}: incomplete`,
+    };
 }
 /** Judged metrics the latest comparable run had and this run lacks. */
 function missingVerdicts(history, present) {
@@ -676,6 +693,7 @@ function missingVerdicts(history, present) {
     }));
 }
 
+/** A run summary → the compact record the history keeps. */
 /** Loss points kept per run: enough to compare a run that stopped early at the step it reached. */
 const LOSS_POINTS = 48;
 function recordFromSummary(summary, meta) {
@@ -747,7 +765,10 @@ function shouldRecord(mode, github) {
         return { record: true, reason: `runs of the default branch (${github.defaultBranch}) are recorded` };
     if (!github.eventName)
         return { record: false, reason: 'not in a workflow: use record (or record: always) to write the history' };
-    return { record: false, reason: `only default-branch and scheduled runs are recorded (this is ${github.ref || github.eventName})` };
+    return {
+        record: false,
+        reason: `only default-branch and scheduled runs are recorded (this is ${github.ref || github.eventName})`,
+    };
 }
 
 /**
@@ -770,7 +791,11 @@ function parseHistory(text, source) {
         parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
         const first = errors[0];
         const line = first ? lineAt(text, first.offset) : null;
-        const what = first ? printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() : e.message;
+        const what = first
+            ? printParseErrorCode(first.error)
+                .replace(/([a-z])([A-Z])/g, '$1 $2')
+                .toLowerCase()
+            : e.message;
         throw new InputError(source, line, `history is not valid JSON (${what}); fix or restore the file, it is left as it is`);
     }
     const where = locator(text);
@@ -818,7 +843,10 @@ function recordProblem(r) {
         if (!KINDS.has(mm.kind))
             return { path: [...path, 'kind'], what: `metric "${name}": unknown kind ${JSON.stringify(mm.kind)}` };
         if (!DIRECTIONS.has(mm.direction))
-            return { path: [...path, 'direction'], what: `metric "${name}": unknown direction ${JSON.stringify(mm.direction)}` };
+            return {
+                path: [...path, 'direction'],
+                what: `metric "${name}": unknown direction ${JSON.stringify(mm.direction)}`,
+            };
         if (typeof mm.unit !== 'string')
             return { path: [...path, 'unit'], what: `metric "${name}": "unit" must be a string` };
         // null stands for a value JSON cannot hold (NaN): a run whose metric never had a finite value.
@@ -829,7 +857,11 @@ function recordProblem(r) {
         if (mm.final !== undefined && !(typeof mm.final === 'number' || mm.final === null))
             return { path: [...path, 'final'], what: `metric "${name}": "final" must be a number` };
         if (mm.samples !== undefined) {
-            const ok = Array.isArray(mm.samples) && mm.samples.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'number' && (typeof p[1] === 'number' || p[1] === null));
+            const ok = Array.isArray(mm.samples) &&
+                mm.samples.every((p) => Array.isArray(p) &&
+                    p.length === 2 &&
+                    typeof p[0] === 'number' &&
+                    (typeof p[1] === 'number' || p[1] === null));
             if (!ok)
                 return { path: [...path, 'samples'], what: `metric "${name}": "samples" must be [step, value] pairs` };
         }
@@ -1037,7 +1069,13 @@ function openHistory(spec, options = {}) {
         if (!path || path.startsWith('/') || path.split('/').includes('..')) {
             throw new InputError('history', null, `"${spec}": the path "${path}" must be relative, inside the branch`);
         }
-        return new GitBranchStore({ cwd: options.cwd ?? process.cwd(), branch, path, remote: options.remote, env: options.env });
+        return new GitBranchStore({
+            cwd: options.cwd ?? process.cwd(),
+            branch,
+            path,
+            remote: options.remote,
+            env: options.env,
+        });
     }
     return new JsonFileStore(spec);
 }
@@ -1047,39 +1085,41 @@ function openHistory(spec, options = {}) {
  * A run with bad input never touches the history.
  */
 /** Judge every run against its comparable runs; null when the history cannot be read (already reported). */
-async function gateRuns(stage, location) {
-    const { options, result, io } = stage;
+async function gateRuns(ctx, summaries, location, gateSection) {
+    const { options, io } = ctx;
     try {
-        const config = gateConfig(stage.config.sections.gate, stage.config.source ?? 'config');
+        const config = sectionValue(gateSection);
         const store = openHistory(location);
         const history = await store.read();
-        if (options.command !== 'record') {
-            result.gate = result.summaries.map((s) => judgeRun(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), config));
-            for (const g of result.gate)
-                for (const m of g.metrics)
-                    io.info(`${g.experiment}: ${m.verdict} — ${m.reason}`);
-        }
-        return { store, history, config };
+        const verdicts = options.command === 'record'
+            ? []
+            : summaries.map((s) => judgeRun(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), config));
+        for (const g of verdicts)
+            for (const m of g.metrics)
+                io.info(`${g.experiment}: ${m.verdict} — ${m.reason}`);
+        return { verdicts, open: { store, history, config } };
     }
     catch (e) {
-        stage.fail(e instanceof InputError ? e : new InputError(location, null, `history cannot be read: ${e.message.split('\n')[0]}`));
+        ctx.recordError(e instanceof InputError
+            ? e
+            : new InputError(location, null, `history cannot be read: ${e.message.split('\n')[0]}`));
         return null;
     }
 }
-async function recordRuns(stage, { store, history, config }) {
-    const { options, result, io } = stage;
+async function recordRuns(ctx, summaries, { store, history, config }) {
+    const { options, io } = ctx;
     const policy = shouldRecord(options.record, options.github);
     if (!policy.record)
         return io.info(`history: not recorded (${policy.reason})`);
-    if (result.errors.length)
-        return stage.warn('history: not recorded, because something went wrong before (see the errors above)');
-    if (!result.summaries.length)
+    if (ctx.errors.length)
+        return ctx.warn('history: not recorded, because something went wrong before (see the errors above)');
+    if (!summaries.length)
         return;
     try {
         const recordedAt = new Date().toISOString();
         // A new baseline starts once per experiment and fingerprint: every experiment of a batch gets its mark.
         const marked = new Set();
-        const records = result.summaries.map((s) => {
+        const records = summaries.map((s) => {
             const key = `${s.experiment}\u0000${fingerprintKey(s.fingerprint)}`;
             const c = runCompleteness(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), config.completeFraction);
             const { ref, sha, runId } = options.github;
@@ -1095,11 +1135,11 @@ async function recordRuns(stage, { store, history, config }) {
         // Asked for explicitly (the record command, record: always), not recording is an error; under auto a
         // store outage warns like any sink.
         if (e instanceof InputError)
-            stage.fail(e);
+            ctx.recordError(e);
         else if (options.command === 'record' || options.record === 'always')
-            stage.fail(new InputError(store.location, null, message));
+            ctx.recordError(new InputError(store.location, null, message));
         else
-            stage.warn(message);
+            ctx.warn(message);
     }
 }
 

@@ -40,11 +40,19 @@ function getAugmentedNamespace(n) {
 
 /**
  * The plain data that flows between the pipeline's stages:
- * ingest → classify → summarize → gate → report, with sinks and stores at the edges.
+ * ingest → classify → summarize → gate → report, with sinks and stores at the edges, and the history
+ * record a run leaves for the gate to judge later ones by (the store keeps them; src/store/history.ts).
  * Nothing here does I/O; every stage takes and returns these shapes.
  */
 /** Quantile levels kept per window; emission sends one histogram value per level, sample rate levels/count. */
 const WINDOW_QUANTILES = [0.1, 0.25, 0.5, 0.75, 0.9];
+/** `gpu=H100,world_size=64`: the fingerprint inputs as one comparable string. */
+function fingerprintKey(fingerprint) {
+    return Object.keys(fingerprint)
+        .sort()
+        .map((k) => `${k}=${fingerprint[k]}`)
+        .join(',');
+}
 // ───────────────────────────── errors ─────────────────────────────
 /**
  * A problem with the user's input. Shown as one line `file:line: what is wrong`, never with a stack;
@@ -175,12 +183,16 @@ function statsdName(prefix, header) {
 }
 /** main / pr / release / other, from GITHUB_REF and GITHUB_EVENT_NAME. */
 function branchType(github) {
-    if (/^pull_request/.test(github.eventName) || github.eventName === 'merge_group' || github.ref.startsWith('refs/pull/')) {
+    if (/^pull_request/.test(github.eventName) ||
+        github.eventName === 'merge_group' ||
+        github.ref.startsWith('refs/pull/')) {
         return 'pr';
     }
     if (/^refs\/tags\//.test(github.ref) || /^refs\/heads\/release(s)?([/_-]|$)/.test(github.ref))
         return 'release';
-    if (github.ref === `refs/heads/${github.defaultBranch}` || github.ref === 'refs/heads/main' || github.ref === 'refs/heads/master') {
+    if (github.ref === `refs/heads/${github.defaultBranch}` ||
+        github.ref === 'refs/heads/main' ||
+        github.ref === 'refs/heads/master') {
         return 'main';
     }
     return 'other';
@@ -331,110 +343,15 @@ const DATADOG_UNITS = {
 const DATADOG_TEMPLATE_TAGS = ['experiment', 'branch_type'];
 /** The API base URL for a Datadog site (`DD_SITE`): `datadoghq.eu` → `https://api.datadoghq.eu`. */
 function datadogApiBase(site) {
-    const s = (site ?? '').trim().replace(/^https?:\/\//, '').replace(/\/+$/, '').replace(/^(app|api)\./, '');
+    const s = (site ?? '')
+        .trim()
+        .replace(/^https?:\/\//, '')
+        .replace(/\/+$/, '')
+        .replace(/^(app|api)\./, '');
     return `https://api.${s || 'datadoghq.com'}`;
 }
 
-/**
- * Bounded retries for the HTTP sinks (Pushgateway, Datadog API): a network failure, 429 or 5xx is tried
- * again — after the wait the server asked for, else after exponential backoff with jitter — and any other
- * status is final. All attempts of one sink call share a time budget, waits included, so an outage never
- * holds a job for long. Never throws: the outcome is a value.
- */
-const defaultRetryDeps = () => ({
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    now: Date.now,
-    random: Math.random,
-});
-/** Whether an attempt that got `status` (null: no response) is worth repeating. */
-function retryable(status) {
-    return status === null || status === 429 || status >= 500;
-}
-/**
- * Backoff before retry `n` (0 for the first retry): base·2ⁿ capped at `max`, with "equal jitter" —
- * half fixed, half random — so that parallel jobs spread out without ever retrying at once.
- */
-function backoffMs(n, base, max, random) {
-    const ceiling = Math.min(max, base * 2 ** n);
-    return Math.round(ceiling / 2 + (random * ceiling) / 2);
-}
-/**
- * Run `attempt` (given the time it may take) until it succeeds, fails for good, or the attempts or the
- * time run out. `deadline`: ms since the epoch after which no attempt starts and no wait is begun
- * (default: now + budgetMs; pass one deadline to several calls to share a budget).
- */
-async function withRetry(attempt, policy, deps = defaultRetryDeps(), deadline = deps.now() + policy.budgetMs) {
-    const waits = [];
-    const outOfTime = `out of the ${policy.budgetMs / 1000} s allowed for sending`;
-    let last = { ok: false, status: null };
-    for (let n = 1; n <= policy.maxAttempts; n++) {
-        const left = deadline - deps.now();
-        if (left <= 0)
-            return { ok: false, status: last.status, attempts: n - 1, error: last.error ? `${last.error}; ${outOfTime}` : outOfTime, waits };
-        last = await attempt(Math.min(policy.timeoutMs, left));
-        if (last.ok)
-            return { ok: true, status: last.status, attempts: n, waits };
-        if (!retryable(last.status))
-            return { ok: false, status: last.status, attempts: n, error: last.error, waits };
-        const asked = last.retryAfterMs ?? null;
-        if (asked !== null && asked > policy.maxDelayMs) {
-            const error = `${last.error}; the server asked to wait ${Math.ceil(asked / 1000)} s, longer than the ${policy.maxDelayMs / 1000} s allowed`;
-            return { ok: false, status: last.status, attempts: n, error, waits };
-        }
-        if (n === policy.maxAttempts)
-            break;
-        const delay = asked ?? backoffMs(n - 1, policy.baseDelayMs, policy.maxDelayMs, deps.random());
-        if (deps.now() + delay >= deadline)
-            return { ok: false, status: last.status, attempts: n, error: `${last.error}; ${outOfTime}`, waits };
-        waits.push(delay);
-        await deps.sleep(delay);
-    }
-    return { ok: false, status: last.status, attempts: policy.maxAttempts, error: last.error, exhausted: true, waits };
-}
-
-/**
- * One HTTP request with the bounded retries of retry.ts, as the HTTP sinks and the `--apply` commands make
- * them: a 429's `Retry-After` (or Datadog's `X-RateLimit-Reset`) is honoured, a failure comes back as one
- * line (`HTTP 503: <what the server said>`, or the network error), and secrets are redacted from it. Never
- * throws: the outcome is a value.
- */
-const defaultHttpDeps = () => ({ ...defaultRetryDeps(), fetch: globalThis.fetch });
-/** `deadline`: ms since the epoch after which no request starts and no wait is begun (default: now + budgetMs). */
-async function requestWithRetry(url, request, secrets, policy, deps = defaultHttpDeps(), deadline = deps.now() + policy.budgetMs) {
-    let body = '';
-    const outcome = await withRetry(async (timeoutMs) => {
-        try {
-            const response = await deps.fetch(url, { ...request, signal: AbortSignal.timeout(timeoutMs) });
-            body = await response.text().catch(() => '');
-            if (response.ok)
-                return { ok: true, status: response.status };
-            return { ok: false, status: response.status, error: `HTTP ${response.status}${describeBody(body)}`, retryAfterMs: retryAfterMs(response.headers, deps.now()) };
-        }
-        catch (e) {
-            body = '';
-            return { ok: false, status: null, error: networkError(e) };
-        }
-    }, policy, deps, deadline);
-    return outcome.error === undefined ? { ...outcome, body } : { ...outcome, error: redactSecrets(outcome.error, secrets), body };
-}
-/**
- * Milliseconds to wait as a response asks: `Retry-After` in seconds or as an HTTP date, else
- * `X-RateLimit-Reset` (seconds until the rate-limit window resets); null when neither is usable.
- */
-function retryAfterMs(headers, now) {
-    const retryAfter = headers.get('retry-after')?.trim();
-    if (retryAfter) {
-        if (/^\d+(\.\d+)?$/.test(retryAfter))
-            return Math.round(Number(retryAfter) * 1000);
-        const at = Date.parse(retryAfter);
-        if (!Number.isNaN(at))
-            return Math.max(0, at - now);
-    }
-    const reset = headers.get('x-ratelimit-reset')?.trim();
-    if (reset && /^\d+$/.test(reset))
-        return Number(reset) * 1000;
-    return null;
-}
+/** Secrets out of every message a request can produce: error lines, URLs echoed back by a server. */
 /** Replace every occurrence of each secret (and its URL-encoded form) with `***`. */
 function redactSecrets(text, secrets) {
     let out = text;
@@ -446,32 +363,6 @@ function redactSecrets(text, secrets) {
     }
     // A key someone put into a URL's query string.
     return out.replace(/((?:api|application)[_-]?key=)[^&\s"']+/gi, '$1***');
-}
-/** `: <errors>` from an error body (Datadog's `{"errors":[…]}`, Grafana's `{"message":…}`), else a short excerpt. */
-function describeBody(text) {
-    if (!text)
-        return '';
-    try {
-        const parsed = JSON.parse(text);
-        if (Array.isArray(parsed.errors) && parsed.errors.length)
-            return `: ${parsed.errors.map(String).join('; ').slice(0, 300)}`;
-        if (typeof parsed.message === 'string' && parsed.message)
-            return `: ${parsed.message.slice(0, 300)}`;
-    }
-    catch {
-        // not JSON
-    }
-    return `: ${text.replace(/\s+/g, ' ').slice(0, 200)}`;
-}
-function networkError(e) {
-    if (e instanceof Error) {
-        if (e.name === 'TimeoutError' || e.name === 'AbortError')
-            return 'request timed out';
-        const cause = e.cause;
-        const detail = cause instanceof Error ? `: ${cause.message}` : '';
-        return `${e.message}${detail}`;
-    }
-    return String(e);
 }
 
 /**
@@ -495,7 +386,9 @@ function resolveDatadogTarget(given, env) {
     if (given.url === null && !given.apiKey)
         return null;
     const apiKey = given.apiKey || env.DD_API_KEY || '';
-    const wanted = given.url === null || given.url.trim() === '' || given.url.trim() === 'auto' ? datadogApiBase(env.DD_SITE) : given.url.trim();
+    const wanted = given.url === null || given.url.trim() === '' || given.url.trim() === 'auto'
+        ? datadogApiBase(env.DD_SITE)
+        : given.url.trim();
     let url;
     try {
         url = datadogSeriesUrl(wanted);
@@ -544,36 +437,146 @@ function checkPushgatewayUrl(url) {
  * `--statsd-host` are the same entry, parsed and validated the same way.
  */
 const PARAMETERS = [
-    { name: 'csv', key: 'csv', kind: 'list', description: 'per-step metrics file(s): CSV, Megatron golden-values JSON or HF trainer_state.json' },
-    { name: 'metadata', key: 'metadata', kind: 'string', description: 'experiment_metadata.jsonl manifest listing the runs of a batch' },
-    { name: 'experiment', key: 'experiment', kind: 'string', description: 'experiment name (default: the run name; with a manifest, a prefix)' },
-    { name: 'config', key: 'config', kind: 'string', description: 'YAML config: classification overrides, sampling, gate settings' },
-    { name: 'gpu-csv', key: 'gpuCsv', kind: 'list', description: 'nvidia-smi --query-gpu CSV or dmon output captured during the run' },
+    {
+        name: 'csv',
+        key: 'csv',
+        kind: 'list',
+        description: 'per-step metrics file(s): CSV, Megatron golden-values JSON or HF trainer_state.json',
+    },
+    {
+        name: 'metadata',
+        key: 'metadata',
+        kind: 'string',
+        description: 'experiment_metadata.jsonl manifest listing the runs of a batch',
+    },
+    {
+        name: 'experiment',
+        key: 'experiment',
+        kind: 'string',
+        description: 'experiment name (default: the run name; with a manifest, a prefix)',
+    },
+    {
+        name: 'config',
+        key: 'config',
+        kind: 'string',
+        description: 'YAML config: classification overrides, sampling, gate settings',
+    },
+    {
+        name: 'gpu-csv',
+        key: 'gpuCsv',
+        kind: 'list',
+        description: 'nvidia-smi --query-gpu CSV or dmon output captured during the run',
+    },
     { name: 'gpu-scrape', key: 'gpuScrape', kind: 'list', description: 'Prometheus text scrape of dcgm-exporter' },
-    { name: 'gpu-price', key: 'gpuPrice', kind: 'string', description: 'price per GPU-hour by GPU type, e.g. {H100: 2.49, A100: 1.29}: cost per run and per billion tokens' },
-    { name: 'statsd-host', key: 'statsdHost', kind: 'string', description: 'StatsD host (emit defaults to 127.0.0.1, or DD_AGENT_HOST with the datadog flavor)' },
-    { name: 'statsd-port', key: 'statsdPort', kind: 'number', description: 'StatsD UDP port (default 8125, or DD_DOGSTATSD_PORT)' },
-    { name: 'statsd-flavor', key: 'statsdFlavor', kind: 'string', choices: ['plain', 'datadog'], description: 'plain (statsd_exporter, Etsy statsd) or datadog (DogStatsD to a Datadog Agent)' },
+    {
+        name: 'gpu-price',
+        key: 'gpuPrice',
+        kind: 'string',
+        description: 'price per GPU-hour by GPU type, e.g. {H100: 2.49, A100: 1.29}: cost per run and per billion tokens',
+    },
+    {
+        name: 'statsd-host',
+        key: 'statsdHost',
+        kind: 'string',
+        description: 'StatsD host (emit defaults to 127.0.0.1, or DD_AGENT_HOST with the datadog flavor)',
+    },
+    {
+        name: 'statsd-port',
+        key: 'statsdPort',
+        kind: 'number',
+        description: 'StatsD UDP port (default 8125, or DD_DOGSTATSD_PORT)',
+    },
+    {
+        name: 'statsd-flavor',
+        key: 'statsdFlavor',
+        kind: 'string',
+        choices: ['plain', 'datadog'],
+        description: 'plain (statsd_exporter, Etsy statsd) or datadog (DogStatsD to a Datadog Agent)',
+    },
     { name: 'prefix', key: 'prefix', kind: 'string', description: 'metric name prefix (default training_metrics)' },
-    { name: 'max-buffer-size', key: 'maxBufferSize', kind: 'number', description: 'bytes per datagram (default 1432: unfragmented on a 1500-MTU network)' },
+    {
+        name: 'max-buffer-size',
+        key: 'maxBufferSize',
+        kind: 'number',
+        description: 'bytes per datagram (default 1432: unfragmented on a 1500-MTU network)',
+    },
     { name: 'tags', key: 'tags', kind: 'tags', description: 'extra tags k:v,k2:v2 on every metric' },
-    { name: 'allow-id-tags', key: 'allowIdTags', kind: 'boolean', description: 'allow tag values that look like unique ids (SHAs, UUIDs, run ids)' },
+    {
+        name: 'allow-id-tags',
+        key: 'allowIdTags',
+        kind: 'boolean',
+        description: 'allow tag values that look like unique ids (SHAs, UUIDs, run ids)',
+    },
     { name: 'dry-run', key: 'dryRun', kind: 'boolean', description: 'print the StatsD lines instead of sending them' },
     { name: 'json', key: 'json', kind: 'string', description: 'write a JSON account of what was done to this file' },
-    { name: 'history', key: 'history', kind: 'string', description: 'baseline history: a JSON file, or git:<branch>[:<path>] for a data branch' },
-    { name: 'history-max', key: 'historyMax', kind: 'number', description: 'runs kept per experiment and fingerprint (default 100)' },
-    { name: 'record', key: 'record', kind: 'string', choices: ['auto', 'always', 'never'], description: 'record this run in the history: auto = default branch and scheduled runs' },
-    { name: 'fail-on-regression', key: 'failOnRegression', kind: 'boolean', description: 'exit 1 / fail the job on a regression (default true)' },
-    { name: 'new-baseline', key: 'newBaseline', kind: 'boolean', description: 'mark this run as the start of a new baseline (an intended change)' },
+    {
+        name: 'history',
+        key: 'history',
+        kind: 'string',
+        description: 'baseline history: a JSON file, or git:<branch>[:<path>] for a data branch',
+    },
+    {
+        name: 'history-max',
+        key: 'historyMax',
+        kind: 'number',
+        description: 'runs kept per experiment and fingerprint (default 100)',
+    },
+    {
+        name: 'record',
+        key: 'record',
+        kind: 'string',
+        choices: ['auto', 'always', 'never'],
+        description: 'record this run in the history: auto = default branch and scheduled runs',
+    },
+    {
+        name: 'fail-on-regression',
+        key: 'failOnRegression',
+        kind: 'boolean',
+        description: 'exit 1 / fail the job on a regression (default true)',
+    },
+    {
+        name: 'new-baseline',
+        key: 'newBaseline',
+        kind: 'boolean',
+        description: 'mark this run as the start of a new baseline (an intended change)',
+    },
     { name: 'markdown', key: 'markdown', kind: 'string', description: 'write the Markdown report to this file' },
     { name: 'html', key: 'html', kind: 'string', description: 'write the self-contained HTML report to this file' },
-    { name: 'comment', key: 'comment', kind: 'string', choices: ['always', 'on-regression', 'off'], description: 'PR comment mode (default always)' },
-    { name: 'comment-file', key: 'commentFile', kind: 'string', description: 'emit/check: write the PR comment to this JSON file for a second workflow to post (pull requests from forks); post-comment: the file to post' },
-    { name: 'github-token', key: 'githubToken', kind: 'string', secret: true, description: 'token for the PR comment (a git history branch pushes with the checkout\'s credentials)' },
+    {
+        name: 'comment',
+        key: 'comment',
+        kind: 'string',
+        choices: ['always', 'on-regression', 'off'],
+        description: 'PR comment mode (default always)',
+    },
+    {
+        name: 'comment-file',
+        key: 'commentFile',
+        kind: 'string',
+        description: 'emit/check: write the PR comment to this JSON file for a second workflow to post (pull requests from forks); post-comment: the file to post',
+    },
+    {
+        name: 'github-token',
+        key: 'githubToken',
+        kind: 'string',
+        secret: true,
+        description: "token for the PR comment (a git history branch pushes with the checkout's credentials)",
+    },
     { name: 'pushgateway-url', key: 'pushgatewayUrl', kind: 'string', description: 'Prometheus Pushgateway URL' },
     { name: 'datadog-url', key: 'datadogUrl', kind: 'string', description: 'Datadog API URL (default from DD_SITE)' },
-    { name: 'datadog-api-key', key: 'datadogApiKey', kind: 'string', secret: true, description: 'Datadog API key (default DD_API_KEY)' },
-    { name: 'fail-on-sink-error', key: 'failOnSinkError', kind: 'boolean', description: 'fail when a sink cannot deliver (default: warn)' },
+    {
+        name: 'datadog-api-key',
+        key: 'datadogApiKey',
+        kind: 'string',
+        secret: true,
+        description: 'Datadog API key (default DD_API_KEY)',
+    },
+    {
+        name: 'fail-on-sink-error',
+        key: 'failOnSinkError',
+        kind: 'boolean',
+        description: 'fail when a sink cannot deliver (default: warn)',
+    },
 ];
 const byName = (name) => PARAMETERS.find((p) => p.name === name);
 /** Turn raw input/flag values into Options; a bad value is an InputError naming the parameter. */
@@ -588,7 +591,9 @@ function resolveOptions(command, raw, github, env, shell) {
         const target = options;
         switch (p.kind) {
             case 'list':
-                target[p.key] = (Array.isArray(value) ? value : String(value).split('\n')).map((v) => String(v).trim()).filter(Boolean);
+                target[p.key] = (Array.isArray(value) ? value : String(value).split('\n'))
+                    .map((v) => String(v).trim())
+                    .filter(Boolean);
                 break;
             case 'number': {
                 const n = Number(value);
@@ -682,107 +687,71 @@ function resultJson(result, options) {
         warnings: result.warnings,
     };
 }
-
-const gauge = (direction = 'none') => ({ kind: 'gauge', direction, gate: false, minEffect: 0 });
-/** Rules over the metric key (`metricKey(header)`: lower case, `_` separated, dots kept). */
-const RULES = [
-    // Bookkeeping and counters: reported as the last value, never judged.
-    { test: /(^|[._])(epoch|timestamp|wall_?clock|date|walltime)$/, class: gauge() },
-    { test: /(learning_rate|(^|[._])lr($|[._])|lr_scale|weight_decay|momentum)/, class: gauge() },
-    { test: /(grad_norm|gradient_norm|num_zeros|params_norm|loss_scale)/, class: gauge() },
-    { test: /(^|[._])(consumed|total|num|n)_(tokens|samples|steps|examples|flos)|(^|[._])(tokens|samples)_(seen|consumed|processed)$|total_flos$|(^|[._])(tokens|samples|examples)$/, class: gauge() },
-    { test: /(runtime|wall_time|total_time|elapsed_time$|time_elapsed)/, class: { ...gauge(), unit: 'seconds' } },
-    { test: /(eval|val|valid|test)_(wer|cer|bleu|accuracy|acc|f1)/, class: gauge() },
-    // Loss and perplexity: sampled every N steps, lower is better.
-    { test: /(loss|perplexity|(^|[._])ppl($|[._]))/, class: { kind: 'loss', direction: 'lower', gate: true, minEffect: 0.01 } },
-    // Throughput family: higher is better, bucketed into step windows.
-    { test: /(^|[._])mfu($|[._])|model_flops_util|hfu/, class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'ratio' } },
-    { test: /tflops|tflop_s|flops_per_s/, class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'tflops' } },
-    {
-        test: /(throughput|tokens_per_s|tokens_per_second|tok_s|tokens_s$|tps$|samples_per_s|samples_per_second|sequences_per_s|it_s$|steps_per_s)/,
-        class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'per_second' },
-    },
-    // Memory: lower is better; peaks matter most.
-    { test: /(^|[._])(mem|memory|vram|hbm)|mem_|_mem($|[._])/, class: { kind: 'window', direction: 'lower', gate: true, minEffect: 0.03 } },
-    // Timers: first steps skipped as warm-up, lower is better.
-    {
-        test: /(step_time|iteration_time|iter_time|time_per_(step|iteration|iter)|elapsed_time_per_iteration|batch_time|(^|[._])(time|duration|latency)($|[._])|_time$|_ms$|_sec$|_seconds$)/,
-        class: { kind: 'timer', direction: 'lower', gate: true, minEffect: 0.02, unit: 'seconds' },
-    },
-];
 /**
- * Units written as a header suffix, mapped to the unit names the sinks convert from. MB and GB mean MiB and
- * GiB, as in a `_mb` name: training code divides by 1024² (`max_memory_allocated() / 2**20`) and older
- * nvidia-smi wrote `[MB]` for MiB. A config `unit: megabytes` still means 10⁶ bytes.
+ * The action's `metrics-json` output, a compact per-run view for later steps: by metric, the final loss, the
+ * steady-state median or the last value.
  */
-const UNIT_ALIASES = {
-    '%': 'percent',
-    percent: 'percent',
-    mib: 'mebibytes',
-    mb: 'mebibytes',
-    gib: 'gibibytes',
-    gb: 'gibibytes',
-    b: 'bytes',
-    bytes: 'bytes',
-    ms: 'milliseconds',
-    s: 'seconds',
-    sec: 'seconds',
-    w: 'watts',
-    c: 'celsius',
-    mhz: 'megahertz',
+function metricsOutput(result) {
+    const out = {};
+    for (const s of result.summaries) {
+        const row = {};
+        for (const m of s.metrics)
+            row[m.name] = m.loss ? m.loss.final : (m.steady?.median ?? (Number.isFinite(m.last) ? m.last : null));
+        out[s.name] = row;
+    }
+    return out;
+}
+
+const DEFAULT_GATE_CONFIG = {
+    alpha: 0.01,
+    minRuns: 5,
+    shiftAlpha: 0.001,
+    outlierMads: 5,
+    priorRuns: 10,
+    priorCv: { throughput: 0.01, loss: 0.003, memory: 0.001, other: 0.01 },
+    noiseFloor: 0.0005,
+    completeFraction: 0.99,
+    failOnIncomplete: true,
 };
-/** The unit a name implies when no `[unit]` suffix says it. */
-function unitFromKey(key, fallback) {
-    if (/_ms$|_ms[._]|milliseconds/.test(key))
-        return 'milliseconds';
-    if (/bytes/.test(key))
-        return 'bytes';
-    if (/_mib$|_mb$/.test(key))
-        return 'mebibytes';
-    if (/_gib$|_gb$/.test(key))
-        return 'gibibytes';
-    if (/percent|_pct$|_%/.test(key))
-        return 'percent';
-    return fallback ?? '';
-}
-/** Classify a metric by its header alone. */
-function defaultClass(header) {
-    const key = metricKey(header);
-    const written = headerUnit(header).toLowerCase();
-    const unitFromHeader = written ? (UNIT_ALIASES[written] ?? written) : '';
-    const rule = RULES.find((r) => r.test.test(key));
-    const base = rule?.class ?? gauge();
-    const unit = unitFromHeader || unitFromKey(`${key}${/\(ms\)/i.test(header) ? '_ms' : ''}`, base.unit);
-    return { kind: base.kind, direction: base.direction, gate: base.gate, minEffect: base.minEffect, unit };
-}
 
-/**
- * The YAML config file: classification overrides by glob pattern and the sampling settings.
- *
- *   loss_every: 50          # loss sampled every N steps (tag step:N)
- *   warmup_steps: 10        # first steps skipped for timers and the steady state
- *   max_windows: 32         # bound on step windows per run (window size doubles to stay under it)
- *   loss_max_points: 200    # bound on sampled loss points per run (interval doubles to stay under it)
- *   metrics:                # first matching pattern wins; matched against the header and its key
- *     "train.*loss": { kind: loss, direction: lower, min_effect: 0.01 }
- *     "debug_*":     { kind: ignore }
- *
- * Other top-level sections (gate, gpu_price, …) are kept in `sections` for the stages that own them.
- * The parser (parse-config.ts, with the YAML and glob libraries) is loaded only when there is a file.
- */
-const DEFAULT_CONFIG = {
+const DEFAULT_SUMMARY_SETTINGS = {
     lossEvery: 50,
     warmupSteps: 10,
     maxWindows: 32,
     lossMaxPoints: 200,
-    rules: [],
-    sections: {},
-    source: null,
 };
-/** Read and validate a config file; every problem is an InputError with its line. */
-async function loadConfig(path) {
-    if (!path)
-        return DEFAULT_CONFIG;
+
+/**
+ * The YAML config file, read once here and handed out by section: no stage reads it or parses it again.
+ *
+ *   loss_every: 50          # summary: loss sampled every N steps (tag step:N)
+ *   warmup_steps: 10        # summary: first steps skipped for timers and the steady state
+ *   max_windows: 32         # summary: bound on step windows per run (window size doubles to stay under it)
+ *   loss_max_points: 200    # summary: bound on sampled loss points per run (interval doubles to stay under it)
+ *   metrics:                # classification: first matching pattern wins; matched against the header and its key
+ *     "train.*loss": { kind: loss, direction: lower, min_effect: 0.01 }
+ *     "debug_*":     { kind: ignore }
+ *   gate: { alpha: 0.01 }   # the gate's settings (gate.ts)
+ *   gpu_price: { H100: 2.49 }  # price per GPU-hour by GPU type (gpu-prices.ts)
+ *
+ * The parser (parse.ts, with the YAML and glob libraries) is loaded only when there is something to parse.
+ */
+const DEFAULT_CONFIG = {
+    source: null,
+    rules: [],
+    summary: DEFAULT_SUMMARY_SETTINGS,
+    gate: { ok: true, value: DEFAULT_GATE_CONFIG },
+    gpuPrices: { ok: true, value: {} },
+    gpuPricesGiven: false,
+};
+/** Read and validate a config file; every problem with its settings is an InputError with its line. */
+async function loadConfig(path, inputs = {}) {
+    if (!path) {
+        if (!inputs.gpuPrice)
+            return DEFAULT_CONFIG;
+        const { gpuPriceSettings } = await import('./gpu-prices-DwVly0QY.js');
+        return { ...DEFAULT_CONFIG, ...gpuPriceSettings(inputs.gpuPrice, undefined, null) };
+    }
     let text;
     try {
         text = await readFile(path, 'utf8');
@@ -790,55 +759,27 @@ async function loadConfig(path) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-config-DohEi8VG.js');
-    return parseConfig(text, path);
-}
-
-function classify(header, config) {
-    const base = defaultClass(header);
-    const rule = config.rules.find((r) => r.matches(header));
-    if (!rule)
-        return base;
-    const merged = { ...base, ...rule.override };
-    // A metric moved into a judged kind without a direction of its own gets the kind's usual one.
-    if (rule.override.kind && !rule.override.direction && merged.direction === 'none') {
-        merged.direction = merged.kind === 'window' ? 'higher' : merged.kind === 'gauge' || merged.kind === 'ignore' ? 'none' : 'lower';
-    }
-    if (merged.kind === 'ignore')
-        merged.gate = false;
-    return merged;
-}
-
-function newStage(options, io, shell) {
-    const result = { exitCode: 0, summaries: [], gate: [], statsd: null, gpu: null, sinks: [], report: null, errors: [], warnings: [] };
-    const refused = new Set();
-    const warn = (message) => {
-        result.warnings.push(message);
-        io.warn(message);
-    };
-    return {
-        options,
-        io,
-        shell,
-        result,
-        warn,
-        refuseTag(reason) {
-            if (refused.has(reason))
-                return;
-            refused.add(reason);
-            warn(`tag refused: ${reason}`);
-        },
-        fail(e) {
-            if (!(e instanceof InputError))
-                throw e;
-            result.errors.push(e.message);
-            io.error(e.message);
-        },
-    };
+    const { parseConfig } = await import('./parse-BPteo03h.js');
+    return parseConfig(text, path, inputs);
 }
 
 /**
- * What one CSV cell holds. Both parsers (the byte-level fast path and csv-parse) classify cells through
+ * The runs' summaries with the capture's gateable metrics: a capture of a single run is that run's, so they
+ * are gated with it; with several runs no one run owns the capture, and they are left out.
+ */
+function withGpuMetrics(runs, gpu) {
+    if (!gpu || runs.length !== 1)
+        return runs;
+    const run = runs[0];
+    return [{ ...run, metrics: [...run.metrics, ...gpu.metrics] }];
+}
+/** A run's cost gauges, plus the capture's GPU gauges once (it covers the job), with the first run. */
+function gpuGaugesFor(gpu, run, index) {
+    return [...(gpu?.costs.find((c) => c.run === run)?.gauges ?? []), ...(index === 0 ? (gpu?.gauges ?? []) : [])];
+}
+
+/**
+ * What one CSV cell holds. Both row readers (the byte scanner and csv-parse) classify cells through
  * this one grammar, so they produce identical batches.
  */
 var CellKind;
@@ -888,6 +829,569 @@ function classifyCell(text, out) {
     return out;
 }
 
+/**
+ * Which fields of a CSV become metric columns: numeric columns are kept, text columns (timestamps,
+ * status, config strings) are left out, judged on the sampled rows; and whether the step column really
+ * holds steps.
+ */
+/** `fieldMap` entry of a field that is not read (a text column, or a field past the header). */
+const TEXT_FIELD = -1;
+/** `fieldMap` entry of the step column. */
+const STEP_FIELD = -2;
+function countKinds(sample, fields) {
+    const cell = { kind: CellKind.Missing, value: NaN };
+    const counts = { text: new Array(fields).fill(0), numeric: new Array(fields).fill(0) };
+    for (const record of sample) {
+        for (let i = 0; i < fields && i < record.length; i++) {
+            const kind = classifyCell(record[i], cell).kind;
+            if (kind === CellKind.Text)
+                counts.text[i]++;
+            else if (kind !== CellKind.Missing)
+                counts.numeric[i]++;
+        }
+    }
+    return counts;
+}
+/** Whether at least three sampled rows hold a number in `field` and it is the same number on all of them. */
+function sameOnEveryRow(sample, field) {
+    const cell = { kind: CellKind.Missing, value: NaN };
+    let seen = 0;
+    let first = NaN;
+    for (const record of sample) {
+        if (field >= record.length || classifyCell(record[field], cell).kind !== CellKind.Number)
+            continue;
+        if (seen++ === 0)
+            first = cell.value;
+        else if (cell.value !== first)
+            return false;
+    }
+    return seen >= 3;
+}
+/**
+ * The layout of the metric columns, from the header's names, the step column found by name (-1 for
+ * none) and the sampled records. Throws when there is nothing numeric to read.
+ */
+function typeColumns(source, headerLine, names, stepField, sample) {
+    const warnings = [];
+    if (stepField >= 0 && sameOnEveryRow(sample, stepField)) {
+        // A per-run summary (ezpz's runs.csv) has a `steps` column holding each run's length, not a step.
+        warnings.push(`column "${names[stepField]}" has the same value on every row, so it is read as a metric and rows are numbered by position`);
+        stepField = -1;
+    }
+    const { text, numeric } = countKinds(sample, names.length);
+    const fieldMap = new Int32Array(names.length);
+    const columns = [];
+    const textColumns = [];
+    names.forEach((name, i) => {
+        if (i === stepField)
+            fieldMap[i] = STEP_FIELD;
+        else if (text[i] > numeric[i]) {
+            fieldMap[i] = TEXT_FIELD;
+            textColumns.push(name);
+        }
+        else
+            fieldMap[i] = columns.push(name) - 1;
+    });
+    if (stepField >= 0 && text[stepField] > numeric[stepField]) {
+        throw new InputError(source, headerLine, `step column "${names[stepField]}" does not hold numbers`);
+    }
+    if (!columns.length) {
+        throw new InputError(source, headerLine, `no numeric metric column${textColumns.length ? ` (text only: ${textColumns.join(', ')})` : ''}`);
+    }
+    if (textColumns.length) {
+        warnings.push(`text column${textColumns.length === 1 ? '' : 's'} left out: ${textColumns.map((n) => `"${n}"`).join(', ')}`);
+    }
+    return { fieldMap, columns, stepColumn: stepField >= 0 ? names[stepField] : null, warnings };
+}
+
+/** Opening an input file, with the usual failures turned into one-line InputErrors. */
+/** Open `source` for reading; a missing file, a directory or no permission is an InputError. */
+async function openFile(source) {
+    try {
+        const fh = await open(source, 'r');
+        const stat = await fh.stat();
+        if (stat.isDirectory()) {
+            await fh.close();
+            throw new InputError(source, null, 'is a directory, not a metrics file');
+        }
+        return fh;
+    }
+    catch (e) {
+        if (e instanceof InputError)
+            throw e;
+        const code = e.code;
+        if (code === 'ENOENT')
+            throw new InputError(source, null, 'file not found');
+        if (code === 'EISDIR')
+            throw new InputError(source, null, 'is a directory, not a metrics file');
+        if (code === 'EACCES')
+            throw new InputError(source, null, 'permission denied');
+        throw new InputError(source, null, `cannot open: ${e.message}`);
+    }
+}
+/** The first `bytes` bytes of a file (fewer when it is shorter). */
+async function readHead(source, bytes) {
+    const fh = await openFile(source);
+    try {
+        const buf = Buffer.alloc(bytes);
+        const { bytesRead } = await fh.read(buf, 0, bytes, 0);
+        return buf.subarray(0, bytesRead);
+    }
+    finally {
+        await fh.close();
+    }
+}
+/** A whole text file (UTF-8), with openFile's errors; a file over `maxBytes` is refused before it is read. */
+async function readTextFile(source, maxBytes = Number.POSITIVE_INFINITY) {
+    const fh = await openFile(source);
+    try {
+        const { size } = await fh.stat();
+        if (size > maxBytes)
+            throw new InputError(source, null, `${Math.round(size / 2 ** 20)} MiB is too large for a metrics file`);
+        return await fh.readFile('utf8');
+    }
+    finally {
+        await fh.close();
+    }
+}
+
+/** Bytes read at a time. */
+const CHUNK = 1 << 20;
+/** The longest line accepted; a file with no line break in its first MAX_LINE bytes is not a metrics CSV. */
+const MAX_LINE = 8 << 20;
+class FileWindow {
+    source;
+    buf = Buffer.allocUnsafe(CHUNK);
+    /** Bytes of `buf` that hold file content. */
+    filled = 0;
+    /** File offset of the byte after `buf[filled - 1]`. */
+    fileOffset = 0;
+    eof = false;
+    fh = null;
+    constructor(source) {
+        this.source = source;
+    }
+    /**
+     * The file is open only while it is being read: the header is read up front, the rows when the batches
+     * are drained, and a table that is never drained holds no file handle.
+     */
+    async open() {
+        this.fh = await openFile(this.source);
+    }
+    async close() {
+        const fh = this.fh;
+        this.fh = null;
+        await fh?.close();
+    }
+    /** Read until the buffer is full or the file ends. */
+    async fill() {
+        while (!this.eof && this.filled < this.buf.length) {
+            const { bytesRead } = await this.handle().read(this.buf, this.filled, this.buf.length - this.filled, this.fileOffset);
+            if (bytesRead === 0)
+                this.eof = true;
+            this.filled += bytesRead;
+            this.fileOffset += bytesRead;
+        }
+    }
+    /**
+     * Drop the consumed bytes before `from`; grow the buffer when it is full of one unfinished line (`line`
+     * is that line's number, for the error when it outgrows MAX_LINE).
+     */
+    compact(from, line) {
+        this.buf.copyWithin(0, from, this.filled);
+        this.filled -= from;
+        if (this.filled < this.buf.length)
+            return;
+        if (this.buf.length >= MAX_LINE) {
+            throw new InputError(this.source, line, `no line break in ${MAX_LINE >> 20} MiB: one giant line is not a metrics CSV`);
+        }
+        const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+        this.buf.copy(bigger, 0, 0, this.filled);
+        this.buf = bigger;
+    }
+    /**
+     * The next bytes after the window, in a buffer of their own (the consumer may keep them), or null at
+     * the end of the file.
+     */
+    async readAhead() {
+        if (this.eof || !this.fh)
+            return null;
+        const chunk = Buffer.allocUnsafe(CHUNK);
+        const { bytesRead } = await this.fh.read(chunk, 0, CHUNK, this.fileOffset);
+        if (bytesRead === 0) {
+            this.eof = true;
+            return null;
+        }
+        this.fileOffset += bytesRead;
+        return chunk.subarray(0, bytesRead);
+    }
+    handle() {
+        if (!this.fh)
+            throw new Error(`${this.source}: read before open`);
+        return this.fh;
+    }
+}
+
+/** The header row of a metrics CSV: column names, the delimiter, and which column holds the step. */
+/** Names a step column goes by, best first (W&B's `_step` counts log calls, so the trainer's own step wins). */
+const STEP_NAMES = [
+    'trainer/global_step',
+    'train/global_step',
+    'global_step',
+    'globalstep',
+    'global step',
+    'step',
+    'train/step',
+    'iteration',
+    'iter',
+    'it',
+    'steps',
+    'iterations',
+    '_step',
+];
+/** The delimiter a header line uses: `,` unless the line has none and has tabs or semicolons. */
+function detectDelimiter(headerLine) {
+    if (headerLine.includes(','))
+        return ',';
+    if (headerLine.includes('\t'))
+        return '\t';
+    if (headerLine.includes(';'))
+        return ';';
+    return ',';
+}
+/**
+ * Column names from the header line, trimmed; an empty name becomes `column<N>`. Duplicates are an error.
+ * A line without quotes is split as it is; csv-parse (loaded only then) reads a quoted one.
+ */
+async function parseHeader(source, line, headerLine, delimiter) {
+    let fields;
+    if (!headerLine.includes('"'))
+        fields = headerLine.split(delimiter);
+    else {
+        const { parse } = await import('./sync-BwpihYzg.js');
+        try {
+            const rows = parse(headerLine, {
+                delimiter,
+                relax_column_count: true,
+                relax_quotes: true,
+                trim: true,
+            });
+            fields = rows[0] ?? [];
+        }
+        catch (e) {
+            throw new InputError(source, line, `cannot read the header row: ${e.message.split('\n')[0]}`);
+        }
+    }
+    const names = fields.map((f, i) => f.trim() || `column${i + 1}`);
+    const seen = new Map();
+    names.forEach((name, i) => {
+        const first = seen.get(name);
+        if (first !== undefined) {
+            throw new InputError(source, line, `duplicate column name "${name}" (columns ${first + 1} and ${i + 1})`);
+        }
+        seen.set(name, i);
+    });
+    return names;
+}
+/** Index of the step column among `names`, or -1 when the rows should be numbered by position. */
+function findStepColumn(names) {
+    const normalised = names.map((n) => n
+        .replace(/\s*[[(][^\])]*[\])]\s*$/, '')
+        .trim()
+        .toLowerCase());
+    for (const candidate of STEP_NAMES) {
+        const i = normalised.indexOf(candidate);
+        if (i >= 0)
+            return i;
+    }
+    return -1;
+}
+
+/** Ragged rows and stray quotes are read, not rejected: loggers write both, and the cell grammar decides. */
+function csvParseOptions(delimiter) {
+    return {
+        delimiter,
+        relax_column_count: true,
+        relax_quotes: true,
+        trim: true,
+        skip_empty_lines: true,
+        record_delimiter: ['\r\n', '\n'],
+    };
+}
+/** A csv-parse error as an InputError; `lineOffset` is the file line before the first line csv-parse read. */
+function csvErrorToInput(source, e, lineOffset) {
+    if (e instanceof InputError)
+        return e;
+    const err = e;
+    const line = typeof err.lines === 'number' ? lineOffset + err.lines : null;
+    switch (err.code) {
+        case 'CSV_QUOTE_NOT_CLOSED':
+            return new InputError(source, line, 'unterminated quote: a quoted field is never closed');
+        case 'CSV_MAX_RECORD_SIZE':
+            return new InputError(source, line, `a row longer than ${MAX_LINE >> 20} MiB: not a metrics CSV`);
+        case 'INVALID_OPENING_QUOTE':
+        case 'CSV_INVALID_CLOSING_QUOTE':
+            return new InputError(source, line, `misplaced quote: ${err.message.split(':')[0]}`);
+        default:
+            return new InputError(source, line, `cannot read CSV: ${String(err.message ?? e).split('\n')[0]}`);
+    }
+}
+
+/** Byte values and line tests shared by the CSV readers, which work on raw UTF-8 bytes. */
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+const SPACE$1 = 0x20;
+const TAB$2 = 0x09;
+/** Whether `buf[from, to)` holds only spaces, tabs and line breaks. */
+function isBlank(buf, from, to) {
+    for (let i = from; i < to; i++) {
+        const c = buf[i];
+        if (c !== SPACE$1 && c !== TAB$2 && c !== CR && c !== LF)
+            return false;
+    }
+    return true;
+}
+/** First line feed outside double quotes in `buf[from, to)`, or -1 (a quoted field may span lines). */
+function lineEndOutsideQuotes(buf, from, to) {
+    let quoted = false;
+    for (let i = from; i < to; i++) {
+        const c = buf[i];
+        if (c === QUOTE)
+            quoted = !quoted;
+        else if (c === LF && !quoted)
+            return i;
+    }
+    return -1;
+}
+
+/** Rows looked at up front to tell text columns from numeric ones. */
+const SAMPLE_ROWS = 1000;
+/** Bytes looked at up front (at most SAMPLE_ROWS rows of them). */
+const SAMPLE_BYTES = 256 << 10;
+/**
+ * The records from `from` (the first data line) on. Unquoted text is split directly; quoted text goes
+ * through csv-parse, where a quoting error in the sample is reported up front with its line. (csv-parse
+ * is loaded only for quoted files: most metrics CSVs never need it.)
+ */
+async function sampleRecords(window, from, headerLine, delimiter) {
+    const wholeRest = window.eof && window.filled - from <= SAMPLE_BYTES;
+    const end = wholeRest
+        ? window.filled
+        : window.buf.lastIndexOf(LF, Math.min(window.filled, from + SAMPLE_BYTES) - 1) + 1;
+    if (end <= from)
+        return [];
+    const bytes = window.buf.subarray(from, end);
+    if (!bytes.includes(QUOTE))
+        return splitUnquoted(bytes, delimiter);
+    const sample = [];
+    const { parse: parseSync } = await import('./sync-BwpihYzg.js');
+    try {
+        parseSync(bytes, {
+            ...csvParseOptions(delimiter),
+            to: SAMPLE_ROWS,
+            on_record: (record) => {
+                sample.push(record);
+                return record;
+            },
+        });
+    }
+    catch (e) {
+        // A sample cut inside a quoted field is not an error; the stream will see the whole field.
+        const err = e;
+        if (wholeRest || err.code !== 'CSV_QUOTE_NOT_CLOSED')
+            throw csvErrorToInput(window.source, e, headerLine);
+    }
+    return sample;
+}
+function splitUnquoted(bytes, delimiter) {
+    return bytes
+        .toString('utf8')
+        .split('\n', SAMPLE_ROWS + 1)
+        .slice(0, SAMPLE_ROWS)
+        .map((line) => line.replace(/\r$/, ''))
+        .filter((line) => line !== '')
+        .map((line) => line.split(delimiter));
+}
+
+/**
+ * What a CSV is, from its first bytes: refuses what is not UTF-8 text, finds the header line (after a BOM
+ * and blank lines), its delimiter and column names.
+ */
+/** Bytes searched for a NUL, the mark of a binary file. */
+const BINARY_PROBE = 65_536;
+/** Refuse files that are not UTF-8 text, by their first bytes. */
+function refuseNonText(window) {
+    const { buf, filled, source } = window;
+    if (filled === 0)
+        throw new InputError(source, null, 'empty file');
+    if (buf[0] === 0x1f && buf[1] === 0x8b)
+        throw new InputError(source, null, 'gzip-compressed; decompress it first');
+    if ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff)) {
+        throw new InputError(source, null, 'UTF-16 text; save the CSV as UTF-8');
+    }
+    if (buf.subarray(0, Math.min(filled, BINARY_PROBE)).includes(0)) {
+        throw new InputError(source, null, 'binary file (NUL bytes), not a text CSV');
+    }
+}
+/** Where the header line lies in the window (reading more while it is unfinished), and its line number. */
+async function locateHeader(window) {
+    const bom = window.buf[0] === 0xef && window.buf[1] === 0xbb && window.buf[2] === 0xbf;
+    let start = bom ? 3 : 0;
+    let line = 1;
+    for (;;) {
+        let nl = lineEndOutsideQuotes(window.buf, start, window.filled);
+        while (nl === start || (nl > start && isBlank(window.buf, start, nl))) {
+            start = nl + 1;
+            line++;
+            nl = lineEndOutsideQuotes(window.buf, start, window.filled);
+        }
+        if (nl >= 0)
+            return { start, end: nl, line };
+        if (window.eof) {
+            if (isBlank(window.buf, start, window.filled)) {
+                throw new InputError(window.source, null, 'empty file (only blank lines)');
+            }
+            throw new InputError(window.source, line, 'header only: no data rows');
+        }
+        window.compact(start, line);
+        start = 0;
+        await window.fill();
+    }
+}
+/** Read the window's first bytes (opening the file for it) and sniff the CSV they start. */
+async function sniffCsv(window) {
+    let header;
+    await window.open();
+    try {
+        await window.fill();
+        refuseNonText(window);
+        header = await locateHeader(window);
+    }
+    finally {
+        await window.close();
+    }
+    const headerText = window.buf.toString('utf8', header.start, header.end).replace(/\r$/, '');
+    const delimiter = detectDelimiter(headerText);
+    const names = await parseHeader(window.source, header.line, headerText, delimiter);
+    const dataStart = header.end + 1;
+    if (window.eof && isBlank(window.buf, dataStart, window.filled)) {
+        throw new InputError(window.source, header.line, 'header only: no data rows');
+    }
+    return { names, delimiter, headerLine: header.line, dataStart };
+}
+
+/**
+ * A last line without a line break: the file may still be being written (a job logging while the CSV is
+ * read), so the line is either complete and merely unterminated, or cut off mid-write. It is complete when
+ * it has all the header's fields; a cut-off line is left out and the table marked truncated.
+ */
+/** Whether an unterminated last line of `fields` fields was cut off mid-write. */
+function isCutOff(fields, headerFields) {
+    return fields < headerFields;
+}
+/**
+ * The unterminated last line `buf[from, to)` (without quotes) as a complete line ending in a line feed,
+ * for the byte scanner, which reads complete lines only; null when it was cut off.
+ */
+function completeLastLine(buf, from, to, delim, headerFields) {
+    const end = buf[to - 1] === CR ? to - 1 : to;
+    let fields = 1;
+    for (let j = from; j < end; j++)
+        if (buf[j] === delim)
+            fields++;
+    if (isCutOff(fields, headerFields))
+        return null;
+    const line = Buffer.allocUnsafe(end - from + 1);
+    buf.copy(line, 0, from, end);
+    line[end - from] = LF;
+    return line;
+}
+
+/**
+ * Rows through csv-parse, from the first line with a quote character to the end of the file: csv-parse
+ * handles quoted fields, embedded line breaks and quoting errors, which the byte scanner does not.
+ */
+class QuotedRows {
+    fieldMap;
+    delimiter;
+    sink;
+    cell = { kind: CellKind.Missing, value: NaN };
+    /** The last byte of the file read so far: whether the file ends with a line break. */
+    lastByte = LF;
+    constructor(
+    /** Field index → metric column, TEXT_FIELD or STEP_FIELD (column-types.ts). */
+    fieldMap, delimiter, sink) {
+        this.fieldMap = fieldMap;
+        this.delimiter = delimiter;
+        this.sink = sink;
+    }
+    /** The file from `window.buf[from]` (line number `line`) to its end, yielding batches as they complete. */
+    async *read(window, from, line) {
+        const { parse } = await import('./lib-YZ3_RJBF.js');
+        const parser = parse({ ...csvParseOptions(this.delimiter), max_record_size: MAX_LINE, info: true });
+        const lineOffset = line - 1;
+        const input = Readable.from(this.bytesFrom(window, from));
+        input.on('error', (e) => parser.destroy(e));
+        input.pipe(parser);
+        // Each record is committed when the next arrives: the last one may be a line cut off mid-write.
+        let pending = null;
+        try {
+            for await (const { record, info } of parser) {
+                if (pending)
+                    this.record(pending.record, pending.line);
+                pending = { record, line: lineOffset + info.lines };
+                yield* this.sink.take();
+            }
+        }
+        catch (e) {
+            throw csvErrorToInput(window.source, e, lineOffset);
+        }
+        if (!pending)
+            return;
+        if (this.lastByte !== LF && isCutOff(pending.record.length, this.fieldMap.length))
+            this.sink.cutOff(pending.line);
+        else
+            this.record(pending.record, pending.line);
+    }
+    /** What the window holds from `from` on, then the rest of the file. */
+    async *bytesFrom(window, from) {
+        const held = window.buf.subarray(from, window.filled);
+        if (held.length) {
+            this.lastByte = held[held.length - 1];
+            yield held;
+        }
+        for (;;) {
+            const chunk = await window.readAhead();
+            if (!chunk)
+                return;
+            this.lastByte = chunk[chunk.length - 1];
+            yield chunk;
+        }
+    }
+    /** Put one record, at line `line`, into the sink. */
+    record(record, line) {
+        const { fieldMap, sink, cell } = this;
+        sink.clearRow();
+        let step = NaN;
+        for (let f = 0; f < fieldMap.length && f < record.length; f++) {
+            const m = fieldMap[f];
+            if (m === TEXT_FIELD)
+                continue;
+            classifyCell(record[f], cell);
+            if (m === STEP_FIELD)
+                step = cell.kind === CellKind.Number ? cell.value : NaN;
+            else {
+                sink.values[m] = cell.value;
+                sink.kinds[m] = cell.kind;
+                if (cell.kind === CellKind.Text)
+                    sink.textCell(m, line, record[f].trim());
+            }
+        }
+        sink.endRow(step, record.length, line);
+    }
+}
+
 class Block {
     capacity;
     steps;
@@ -899,6 +1403,14 @@ class Block {
         this.steps = new Float64Array(capacity);
         this.values = Array.from({ length: columns }, () => new Float64Array(capacity));
         this.nanTokens = new Array(columns).fill(undefined);
+    }
+    /** Note that row `row` of column `column` holds an explicit nan token. */
+    markNanToken(column, row) {
+        const rows = this.nanTokens[column];
+        if (rows)
+            rows.push(row);
+        else
+            this.nanTokens[column] = [row];
     }
     /** Keep the first `n` rows. */
     truncate(n) {
@@ -950,7 +1462,13 @@ class StepOrderedRows {
     ready = [];
     /** Highest step in a block out of restart reach (ready or taken), or -Infinity. */
     lastTaken = -Infinity;
-    restarts = { count: 0, examples: [], superseded: 0, keptFirst: 0, keptFirstExample: null };
+    restarts = {
+        count: 0,
+        examples: [],
+        superseded: 0,
+        keptFirst: 0,
+        keptFirstExample: null,
+    };
     badSteps = 0;
     firstBadStepLine = 0;
     constructor(columns, blockRows) {
@@ -989,28 +1507,6 @@ class StepOrderedRows {
             return;
         }
         this.append(step);
-    }
-    /** The step of the last row held, or of the last row handed on; -Infinity before the first. */
-    lastStep() {
-        const block = this.current.length ? this.current : this.held;
-        return block.length ? block.steps[block.length - 1] : this.lastTaken;
-    }
-    /**
-     * Add `n` rows at once, given column-major: metric column c of row r at `values[c * stride + r]`, NaN
-     * for an empty cell. Their steps must increase strictly from above `lastStep()`, so none is a restart
-     * or a merge: the same as committing them one by one, without the per-row work.
-     */
-    appendColumns(steps, values, stride, n) {
-        for (let done = 0; done < n;) {
-            const block = this.blockWithRoom();
-            const at = block.length;
-            const k = Math.min(n - done, block.capacity - at);
-            block.steps.set(steps.subarray(done, done + k), at);
-            for (let c = 0; c < this.columns; c++)
-                block.values[c].set(values.subarray(c * stride + done, c * stride + done + k), at);
-            block.length += k;
-            done += k;
-        }
     }
     /** Blocks complete and out of restart reach, as batches. */
     take() {
@@ -1084,7 +1580,7 @@ class StepOrderedRows {
         for (let c = 0; c < this.columns; c++) {
             block.values[c][row] = this.values[c];
             if (this.kinds[c] === CellKind.NanToken)
-                (block.nanTokens[c] ??= []).push(row);
+                block.markNanToken(c, row);
         }
     }
     merge(block, row) {
@@ -1096,7 +1592,7 @@ class StepOrderedRows {
             const tokens = block.nanTokens[c];
             const marked = tokens !== undefined && tokens[tokens.length - 1] === row;
             if (kind === CellKind.NanToken && !marked)
-                (block.nanTokens[c] ??= []).push(row);
+                block.markNanToken(c, row);
             if (kind === CellKind.Number && marked) {
                 tokens.pop();
                 if (!tokens.length)
@@ -1106,71 +1602,118 @@ class StepOrderedRows {
     }
 }
 
-/** The header row of a metrics CSV: column names, the delimiter, and which column holds the step. */
-/** Names a step column goes by, best first (W&B's `_step` counts log calls, so the trainer's own step wins). */
-const STEP_NAMES = [
-    'trainer/global_step',
-    'train/global_step',
-    'global_step',
-    'globalstep',
-    'global step',
-    'step',
-    'train/step',
-    'iteration',
-    'iter',
-    'it',
-    'steps',
-    'iterations',
-    '_step',
-];
-/** The delimiter a header line uses: `,` unless the line has none and has tabs or semicolons. */
-function detectDelimiter(headerLine) {
-    if (headerLine.includes(','))
-        return ',';
-    if (headerLine.includes('\t'))
-        return '\t';
-    if (headerLine.includes(';'))
-        return ';';
-    return ',';
+/** Text found in numeric columns, per column: read as missing, reported once per column. */
+class TextCells {
+    columns;
+    counts;
+    first;
+    constructor(columns) {
+        this.columns = columns;
+        this.counts = columns.map(() => 0);
+        this.first = columns.map(() => null);
+    }
+    add(column, line, text) {
+        if (this.counts[column]++ === 0)
+            this.first[column] = `line ${line}: "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
+    }
+    warnings() {
+        return this.columns.flatMap((name, c) => this.counts[c]
+            ? [
+                `column "${name}": ${this.counts[c]} cell${this.counts[c] === 1 ? '' : 's'} not a number, read as missing (first at ${this.first[c]})`,
+            ]
+            : []);
+    }
 }
-/**
- * Column names from the header line, trimmed; an empty name becomes `column<N>`. Duplicates are an error.
- * A line without quotes is split as it is; csv-parse (loaded only then) reads a quoted one.
- */
-async function parseHeader(source, line, headerLine, delimiter) {
-    let fields;
-    if (!headerLine.includes('"'))
-        fields = headerLine.split(delimiter);
-    else {
-        const { parse } = await import('./sync-BwpihYzg.js');
-        try {
-            const rows = parse(headerLine, { delimiter, relax_column_count: true, relax_quotes: true, trim: true });
-            fields = rows[0] ?? [];
+
+class CsvRows {
+    source;
+    columns;
+    fields;
+    hasStep;
+    values;
+    kinds;
+    rows;
+    textCells;
+    /** Per metric column: 1 once a finite value has been handed on. */
+    finite;
+    /** Rows are numbered by position when the file has no step column. */
+    rowIndex = 0;
+    rowsOut = 0;
+    longRows = 0;
+    firstLongRow = 0;
+    /** Line number of a last line cut off mid-write, or 0. */
+    truncatedLine = 0;
+    constructor(source, columns, 
+    /** Fields in the header. */
+    fields, hasStep, stepBuffer) {
+        this.source = source;
+        this.columns = columns;
+        this.fields = fields;
+        this.hasStep = hasStep;
+        this.rows = new StepOrderedRows(columns.length, stepBuffer);
+        this.values = this.rows.values;
+        this.kinds = this.rows.kinds;
+        this.textCells = new TextCells(columns);
+        this.finite = new Uint8Array(columns.length);
+    }
+    clearRow() {
+        this.rows.clearRow();
+    }
+    textCell(column, line, text) {
+        this.textCells.add(column, line, text);
+    }
+    endRow(step, fields, line) {
+        if (fields > this.fields && this.longRows++ === 0)
+            this.firstLongRow = line;
+        this.rows.commit(this.hasStep ? step : this.rowIndex, line);
+        this.rowIndex++;
+    }
+    /** The last line, at `line`, was cut off mid-write: it is left out. */
+    cutOff(line) {
+        this.truncatedLine = line;
+    }
+    /** Batches complete and out of restart reach. */
+    take() {
+        return this.handOn(this.rows.take());
+    }
+    /** Everything left, once the input has ended. */
+    finish() {
+        return this.handOn(this.rows.finish());
+    }
+    /**
+     * After the last batch: the findings as warnings (and `truncated` set when the last line was cut off);
+     * throws when no row, or no finite value, was read.
+     */
+    close(warnings, truncated) {
+        warnings.push(...this.rows.warnings(), ...this.textCells.warnings());
+        if (this.longRows) {
+            warnings.push(`${this.longRows} row${this.longRows === 1 ? '' : 's'} had more fields than the header; extra fields ignored (first at line ${this.firstLongRow})`);
         }
-        catch (e) {
-            throw new InputError(source, line, `cannot read the header row: ${e.message.split('\n')[0]}`);
+        if (this.truncatedLine) {
+            truncated.value = true;
+            warnings.push(`line ${this.truncatedLine}: last line is incomplete (file still being written?); left out, the ${this.rowsOut} complete rows kept`);
+        }
+        if (this.rowsOut === 0)
+            throw new InputError(this.source, null, 'no complete data rows');
+        const empty = this.columns.filter((_, c) => !this.finite[c]);
+        if (empty.length === this.columns.length) {
+            throw new InputError(this.source, null, `no metric column has a finite value (${this.columns.length} column${this.columns.length === 1 ? '' : 's'}, all empty or NaN)`);
+        }
+        if (empty.length) {
+            warnings.push(`column${empty.length === 1 ? '' : 's'} with no finite value: ${empty.map((n) => `"${n}"`).join(', ')}`);
         }
     }
-    const names = fields.map((f, i) => f.trim() || `column${i + 1}`);
-    const seen = new Map();
-    names.forEach((name, i) => {
-        const first = seen.get(name);
-        if (first !== undefined) {
-            throw new InputError(source, line, `duplicate column name "${name}" (columns ${first + 1} and ${i + 1})`);
+    /** Count the batches' rows and note which columns have a finite value. */
+    handOn(batches) {
+        for (const batch of batches) {
+            this.rowsOut += batch.steps.length;
+            for (let c = 0; c < this.columns.length; c++) {
+                if (!this.finite[c] && batch.values[c].some(Number.isFinite))
+                    this.finite[c] = 1;
+            }
         }
-        seen.set(name, i);
-    });
-    return names;
-}
-/** Index of the step column among `names`, or -1 when the rows should be numbered by position. */
-function findStepColumn(names) {
-    const normalised = names.map((n) => n.replace(/\s*[[(][^\])]*[\])]\s*$/, '').trim().toLowerCase());
-    for (const candidate of STEP_NAMES) {
-        const i = normalised.indexOf(candidate);
-        if (i >= 0)
-            return i;
+        return batches;
     }
-    return -1;
 }
 
 /**
@@ -1210,7 +1753,7 @@ function numberFromText(buf, start, end) {
     return Number(buf.toString('latin1', start, end));
 }
 const SPACE = 0x20;
-const TAB = 0x09;
+const TAB$1 = 0x09;
 /**
  * Scan a number starting at `start`; returns the index of the first byte after it (and after trailing
  * spaces; tabs too unless `tabIsBlank` is false, as in a tab-separated file, where a tab ends the field).
@@ -1222,7 +1765,7 @@ const TAB = 0x09;
 const scanned = new Float64Array(1);
 function scanNumber(buf, start, end, tabIsBlank = true) {
     let i = start;
-    while (i < end && (buf[i] === SPACE || (buf[i] === TAB && tabIsBlank)))
+    while (i < end && (buf[i] === SPACE || (buf[i] === TAB$1 && tabIsBlank)))
         i++;
     const first = i;
     let negative = false;
@@ -1234,15 +1777,22 @@ function scanNumber(buf, start, end, tabIsBlank = true) {
     // All digits go into one double; it is exact while at most 15 of them are significant.
     let mantissa = 0;
     const intStart = i;
-    while (i < end && (c = buf[i] - 0x30) >= 0 && c <= 9) {
+    while (i < end) {
+        c = buf[i] - 0x30;
+        if (c < 0 || c > 9)
+            break;
         mantissa = mantissa * 10 + c;
         i++;
     }
     let digits = i - intStart;
     let exponent = 0;
     if (i < end && buf[i] === 0x2e /* . */) {
-        const fracStart = ++i;
-        while (i < end && (c = buf[i] - 0x30) >= 0 && c <= 9) {
+        i++;
+        const fracStart = i;
+        while (i < end) {
+            c = buf[i] - 0x30;
+            if (c < 0 || c > 9)
+                break;
             mantissa = mantissa * 10 + c;
             i++;
         }
@@ -1262,7 +1812,10 @@ function scanNumber(buf, start, end, tabIsBlank = true) {
         }
         const expStart = i;
         let explicit = 0;
-        while (i < end && (c = buf[i] - 0x30) >= 0 && c <= 9) {
+        while (i < end) {
+            c = buf[i] - 0x30;
+            if (c < 0 || c > 9)
+                break;
             if (explicit < 100_000)
                 explicit = explicit * 10 + c;
             i++;
@@ -1274,13 +1827,13 @@ function scanNumber(buf, start, end, tabIsBlank = true) {
         exponent += expNegative ? -explicit : explicit;
     }
     const last = i;
-    while (i < end && (buf[i] === SPACE || (buf[i] === TAB && tabIsBlank)))
+    while (i < end && (buf[i] === SPACE || (buf[i] === TAB$1 && tabIsBlank)))
         i++;
     // Leading zeros (0.000592…) are not significant; they are counted only when there may be many digits.
     const significant = digits > 15 ? digits - leadingZeros(buf, intStart, last) : digits;
     if (significant > 15 || exponent > 22 || exponent < -22) {
         const exact = significant <= 19 ? longDecimal(buf, first, last, exponent) : NaN;
-        scanned[0] = exact === exact ? (negative ? -exact : exact) : numberFromText(buf, first, last);
+        scanned[0] = Number.isNaN(exact) ? numberFromText(buf, first, last) : negative ? -exact : exact;
     }
     else {
         const magnitude = exponent < 0 ? mantissa / POW10[-exponent] : mantissa * POW10[exponent];
@@ -1400,741 +1953,225 @@ function longDecimal(buf, first, last, exponent) {
     return margin > result * 8.077935669463161e-28 /* 2^-90 */ ? result : NaN;
 }
 
-/** Instantiating the project's WebAssembly modules (generated from assembly/ by `npm run build:wasm`). */
 /**
- * Compile and instantiate a module given as base64. Takes well under a millisecond. The one import a module
- * may have is AssemblyScript's `abort`, which its allocator calls when memory runs out.
+ * The byte scanner: reads complete lines without a quote character straight from the file's bytes, one
+ * pass that splits fields and reads numbers (number-bytes.ts) without making a string per cell. Most
+ * training CSVs are all-numeric and unquoted, so this is where nearly all rows are read; a cell that is
+ * not a plain decimal (a token, text, an empty cell) is classified by the cell grammar as csv-parse's
+ * cells are, so both readers give identical rows.
  */
-function instantiate(base64) {
-    const imports = {
-        env: {
-            abort: () => {
-                throw new Error('WebAssembly module aborted (out of memory)');
-            },
-        },
-    };
-    return new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(base64, 'base64')), imports).exports;
-}
-/** Grow `memory` to at least `bytes`. */
-function reserve(memory, bytes) {
-    const have = memory.buffer.byteLength;
-    if (bytes > have)
-        memory.grow(Math.ceil((bytes - have) / 65_536));
-}
-
-// Generated by `npm run build:wasm` from assembly/scan-rows.ts (AssemblyScript 0.28.20); do not edit.
-const SCAN_ROWS_WASM = 'AGFzbQEAAAABIwRgDX9/f39/f398f39/f38Bf2ACf38Bf2ADfn9/AXxgAAF/AwUEAAECAwUDAQABBioEfAFEAAAAAAAAAAALfwFBAAt8AUQAAAAAAAAAAAt8AUQAAAAAAAAAAAsHHwMHZGF0YUVuZAADCHNjYW5Sb3dzAAAGbWVtb3J5AgAMAQEKmQ8EtwUCCn8DfCAFQQlHIRVBASETRAAAAAAAAPD/IRcDQCAAIAFJIAogEEpxBEAgAC0AACINQQpGBEAgAEEBaiEAIAJBAWohAgwCCyANQQ1GBH8gAC0AAUEKRgVBAAsEQCAAQQJqIQAgAkEBaiECDAILIAAhDUEBIRJEAAAAAAAA+H8hGEEAIREDQAJAIAQgEUwEQEEAIRIMAQsgACEPIAMgEUECdGooAgAiFEF/RgRAA0AgDy0AACIAQQpHIAAgBUdxBH8gAEENRgR/IA8tAAFBCkYFQQALBUEBC0UEQCAPQQFqIQ8MAQsLBSAVIAAtAAAiDkEJRnEgDkEgRnIEQEEAIRIMAgsgACABEAEiDy0AACIWIAVGIg5FBEAgFkEKRiEOCyAORQRAIBZBDUYEfyAPLQABQQpGBUEACyEOC0EBIwFFIAAgD0dxIA4EfyMAIwBiQQAjARsFQQELGwRAQQAhEgwCCyMARAAAAAAAAPh/IwEbIRkgFEF+RgRAIBkhGAUgCSAKIBRsIBBqQQN0aiAZOQMACwsgEUEBaiERIA8tAAAiACAFRgRAIA9BAWohAAwCCyAPQQFqIA9BAmogAEEKRhshAAsLIBIEQANAIAQgEUoEQCADIBFBAnRqKAIAIg5BAE4EQCAJIAogDmwgEGpBA3RqRAAAAAAAAPh/OQMACyARQQFqIREMAQsLBSANIQADQCAALQAAQQpHBEAgAEEBaiEADAELCyAAQQFqIQALIAggEEEDdGogGCAHIBC3oCAGGyIYOQMAIAsgEEECdGogDTYCACALIAogEGpBAnRqIAI2AgAgCyAKQQN0aiAQaiASOgAAQQAgEyAXIBhjRSASRXIbIRMgGCEXIAJBAWohAiAQQQFqIRAMAQsLIAwgEDYCACAMIAA2AgQgDCACNgIIIAwgEzYCDCAQC80EAwh/AX4BfCAALQAAIgZBLUYiAiAGQStGcgRAIAIhAyAAQQFqIQALIAAhBQNAIAAgAUkEfyAALQAAQTBrIgZBCU0FQQALBEAgBq0gCkIKfnwhCiAAQQFqIQAMAQsLIAAgBWshAiAAIAFJBH8gAC0AAEEuRgVBAAsEQCAAQQFqIgAhBANAIAAgAUkEfyAALQAAQTBrIgZBCU0FQQALBEAgBq0gCkIKfnwhCiAAQQFqIQAMAQsLQQAgACAEayIGayEEIAIgBmohAgsgAkEASiQBIAJFBEBEAAAAAAAA+H8kACAADwsgAC0AACEGIAAgAUkEfyAGQcUARiAGQeUARnIFQQALBEAgAEEBaiIALQAAIQYgACABSQR/IAZBK0YgBkEtRnIFQQALBEAgBkEtRiEIIABBAWohAAsgACEJA0AgACABSQR/IAAtAABBMGsiBkEJTQVBAAsEQCAHQQpsIAZqIAcgB0GgjQZIGyEHIABBAWohAAwBCwsgACAJRgRARAAAAAAAAPh/JAAgAA8LIARBACAHayAHIAgbaiEECyACQQ9KBEBBACEBA0AgACAFSwRAAkAgBS0AACIGQTBGBEAgAUEBaiEBBSAGQS5HDQELIAVBAWohBQwCCwsLIAIgAWshAgsgBEEWSiACQQ9KciAEQWpIcgR8IAJBE0wEfCAKIAIgBBACBUQAAAAAAAD4fwsFIAq6IQsgBEEASAR8IAtBACAEa0EDdEGACGorAwCjBSALIARBA3RBgAhqKwMAogsLIguaIAsgAxskACAAC4gFAwl8AX4BfyACQWpIIAJBFkpyBEBEAAAAAAAA+H8PC0IBIQxBDyENA0AgASANSgRAIAxCCn4hDCANQQFqIQ0MAQsLIAAgDIK6IQMgACAMgLoiBCABQQN0KwOIByIFoiEGIAQgBEQAAAACAACgQaIiByAHIAShoSIEoSEHIAUgBUQAAAACAACgQaIiCCAIIAWhoSIFoSEIIAYkAiAEIAWiIAahIAQgCKKgIAcgBaKgIAcgCKKgJAMjAyEEIwIiBSADoCIGIAWhIQcgBiQCIAUgBiAHoaEgAyAHoaAkAyMCIgMjAyAEoCIEoCIFIAOhIQYgBSQCIAMgBSAGoaEgBCAGoaAkAyMCIQUjAyEGIAJBAE4EfCAFIAJBA3RBgAhqKwMAIgSiIQMgBSAFRAAAAAIAAKBBoiIHIAcgBaGhIgWhIQcgBCAERAAAAAIAAKBBoiIIIAggBKGhIgihIQkgAyQCIAUgCKIgA6EgBSAJoqAgByAIoqAgByAJoqAkAyMCIQMjAyAGIASioAUgBUEAIAJrQQN0QYAIaisDACIHoyIDIAeiIQggAyADRAAAAAIAAKBBoiIEIAQgA6GhIgmhIQogByAHRAAAAAIAAKBBoiIEIAQgB6GhIguhIQQgCCQCIAkgC6IgCKEgCSAEoqAgCiALoqAgCiAEoqAkAyAFIwKhIwOhIAagIAejCyEEIAMgBKAiBURwrIpm/KARemMgBUSE65GkFQvNBWRxRQRARAAAAAAAAPh/DwsgBUQAAAAAAAD4fyADIAWhIASgmSAFvSIAQv////////8Hg1AEfEQAAAAAAAD4fwUgAEI0iEL/D4NCNX1CNIa/C6GZIAVEAAAAAAAAUDqiZBsLBQBBuAkLC7oBAQBBhggLsgHwPwAAAAAAACRAAAAAAAAAWUAAAAAAAECPQAAAAAAAiMNAAAAAAABq+EAAAAAAgIQuQQAAAADQEmNBAAAAAITXl0EAAAAAZc3NQQAAACBfoAJCAAAA6HZIN0IAAACilBptQgAAQOWcMKJCAACQHsS81kIAADQm9WsMQwCA4Dd5w0FDAKDYhVc0dkMAyE5nbcGrQwA9kWDkWOFDQIy1eB2vFURQ7+LW5BpLRJLVTQbP8IBE';
-
-/**
- * The WebAssembly row scanner (assembly/scan-rows.ts) behind a small class: it owns the module's memory
- * layout, copies a region of the read buffer in once and hands back each call's rows as views.
- */
-let instance$1 = null;
-/** One instance for the process; calls never overlap (a load and its scans run in one synchronous stretch). */
-function scanRowsModule() {
-    instance$1 ??= instantiate(SCAN_ROWS_WASM);
-    return instance$1;
-}
-/** Staging bytes per call: the rows of one call, column-major. */
-const STAGING_BYTES = 2 << 20;
-class RowScanner {
-    fieldMap;
-    columns;
-    delimiter;
-    hasStep;
-    wasm = scanRowsModule();
-    capacity;
-    /** Byte offsets in the module's memory. */
-    fieldMapAt;
-    resultAt;
-    stepsAt;
-    valuesAt;
-    metaAt;
-    inputAt;
-    /** Offset of the loaded buffer in the module's memory: memory address = buffer index + shift. */
-    shift = 0;
-    loadedTo = 0;
-    constructor(fieldMap, columns, delimiter, hasStep) {
-        this.fieldMap = fieldMap;
-        this.columns = columns;
-        this.delimiter = delimiter;
-        this.hasStep = hasStep;
-        this.capacity = Math.max(16, Math.floor(STAGING_BYTES / (8 * (columns + 1) + 9)));
-        const align = (n) => Math.ceil(n / 8) * 8;
-        this.fieldMapAt = align(this.wasm.dataEnd());
-        this.resultAt = align(this.fieldMapAt + 4 * fieldMap.length);
-        this.stepsAt = this.resultAt + 16;
-        this.valuesAt = this.stepsAt + 8 * this.capacity;
-        this.metaAt = this.valuesAt + 8 * this.capacity * columns;
-        this.inputAt = align(this.metaAt + 9 * this.capacity);
-    }
-    /** Copy `buf[from, to)` (complete lines, ending with a line feed) into the module. */
-    load(buf, from, to) {
-        const memory = this.wasm.memory;
-        reserve(memory, this.inputAt + (to - from) + 16);
-        new Uint8Array(memory.buffer, this.inputAt, to - from).set(buf.subarray(from, to));
-        // The field map goes in on every load: another table may have used the module since.
-        new Int32Array(memory.buffer, this.fieldMapAt, this.fieldMap.length).set(this.fieldMap);
-        this.shift = this.inputAt - from;
-        this.loadedTo = to;
-    }
-    /** Read rows from `from` (in the loaded buffer) on: at most `capacity` of them. */
-    scan(from, line, rowIndex) {
-        const { wasm, capacity, shift } = this;
-        const rows = wasm.scanRows(from + shift, this.loadedTo + shift, line, this.fieldMapAt, this.fieldMap.length, this.delimiter, this.hasStep ? 1 : 0, rowIndex, this.stepsAt, this.valuesAt, capacity, this.metaAt, this.resultAt);
-        const buffer = wasm.memory.buffer;
-        const result = new Int32Array(buffer, this.resultAt, 4);
-        const starts = new Uint32Array(buffer, this.metaAt, capacity);
-        return {
-            rows,
-            stoppedAt: result[1] - shift,
-            nextLine: result[2],
-            plain: result[3] === 1,
-            steps: new Float64Array(buffer, this.stepsAt, rows),
-            values: new Float64Array(buffer, this.valuesAt, capacity * this.columns),
-            capacity,
-            simple: new Uint8Array(buffer, this.metaAt + 8 * capacity, rows),
-            lineStart: (r) => starts[r] - shift,
-            lineNo: new Int32Array(buffer, this.metaAt + 4 * capacity, rows),
-        };
-    }
-}
-
-/** Opening an input file, with the usual failures turned into one-line InputErrors. */
-/** Open `source` for reading; a missing file, a directory or no permission is an InputError. */
-async function openFile(source) {
-    try {
-        const fh = await open(source, 'r');
-        const stat = await fh.stat();
-        if (stat.isDirectory()) {
-            await fh.close();
-            throw new InputError(source, null, 'is a directory, not a metrics file');
-        }
-        return fh;
-    }
-    catch (e) {
-        if (e instanceof InputError)
-            throw e;
-        const code = e.code;
-        if (code === 'ENOENT')
-            throw new InputError(source, null, 'file not found');
-        if (code === 'EISDIR')
-            throw new InputError(source, null, 'is a directory, not a metrics file');
-        if (code === 'EACCES')
-            throw new InputError(source, null, 'permission denied');
-        throw new InputError(source, null, `cannot open: ${e.message}`);
-    }
-}
-/** The first `bytes` bytes of a file (fewer when it is shorter). */
-async function readHead(source, bytes) {
-    const fh = await openFile(source);
-    try {
-        const buf = Buffer.alloc(bytes);
-        const { bytesRead } = await fh.read(buf, 0, bytes, 0);
-        return buf.subarray(0, bytesRead);
-    }
-    finally {
-        await fh.close();
-    }
-}
-/** A whole text file (UTF-8), with openFile's errors; a file over `maxBytes` is refused before it is read. */
-async function readTextFile(source, maxBytes = Number.POSITIVE_INFINITY) {
-    const fh = await openFile(source);
-    try {
-        const { size } = await fh.stat();
-        if (size > maxBytes)
-            throw new InputError(source, null, `${Math.round(size / 2 ** 20)} MiB is too large for a metrics file`);
-        return await fh.readFile('utf8');
-    }
-    finally {
-        await fh.close();
-    }
-}
-
-/** Bytes read at a time. */
-const CHUNK = 1 << 20;
-/** The longest line accepted; a file with no line break in its first MAX_LINE bytes is not a metrics CSV. */
-const MAX_LINE = 8 << 20;
-/** Rows looked at up front to tell text columns from numeric ones. */
-const SAMPLE_ROWS = 1000;
-/** Rows per batch and the least number of rows held back for restarts. */
-const DEFAULT_STEP_BUFFER = 65_536;
-const LF = 0x0a;
-const CR = 0x0d;
-const QUOTE = 0x22;
-/** Read until `head.buf` is full or the file ends. */
-async function fill(fh, head) {
-    while (!head.eof && head.filled < head.buf.length) {
-        const { bytesRead } = await fh.read(head.buf, head.filled, head.buf.length - head.filled, head.fileOffset);
-        if (bytesRead === 0)
-            head.eof = true;
-        head.filled += bytesRead;
-        head.fileOffset += bytesRead;
-    }
-}
-/** Drop the consumed bytes before `from`; grow the buffer when it is full of one unfinished line. */
-function compact(source, head, from, line) {
-    head.buf.copyWithin(0, from, head.filled);
-    head.filled -= from;
-    if (head.filled === head.buf.length) {
-        if (head.buf.length >= MAX_LINE) {
-            throw new InputError(source, line, `no line break in ${MAX_LINE >> 20} MiB: one giant line is not a metrics CSV`);
-        }
-        const bigger = Buffer.allocUnsafe(head.buf.length * 2);
-        head.buf.copy(bigger, 0, 0, head.filled);
-        head.buf = bigger;
-    }
-}
-/** First line break outside double quotes at or after `from`, or -1. */
-function lineEndOutsideQuotes(buf, from, to) {
-    let quoted = false;
-    for (let i = from; i < to; i++) {
+const TAB = 0x09;
+/** Index of the end of the field starting at `i`: the delimiter, the line feed, or a CR before it. */
+function fieldEnd(buf, i, delim) {
+    for (;;) {
         const c = buf[i];
-        if (c === QUOTE)
-            quoted = !quoted;
-        else if (c === LF && !quoted)
+        if (c === delim || c === LF || (c === CR && buf[i + 1] === LF))
             return i;
-    }
-    return -1;
-}
-function isBlank(buf, from, to) {
-    for (let i = from; i < to; i++) {
-        const c = buf[i];
-        if (c !== 0x20 && c !== 0x09 && c !== CR && c !== LF)
-            return false;
-    }
-    return true;
-}
-function csvErrorToInput(source, e, lineOffset) {
-    if (e instanceof InputError)
-        return e;
-    const err = e;
-    const line = typeof err.lines === 'number' ? lineOffset + err.lines : null;
-    switch (err.code) {
-        case 'CSV_QUOTE_NOT_CLOSED':
-            return new InputError(source, line, 'unterminated quote: a quoted field is never closed');
-        case 'CSV_MAX_RECORD_SIZE':
-            return new InputError(source, line, `a row longer than ${MAX_LINE >> 20} MiB: not a metrics CSV`);
-        case 'INVALID_OPENING_QUOTE':
-        case 'CSV_INVALID_CLOSING_QUOTE':
-            return new InputError(source, line, `misplaced quote: ${err.message.split(':')[0]}`);
-        default:
-            return new InputError(source, line, `cannot read CSV: ${String(err.message ?? e).split('\n')[0]}`);
+        i++;
     }
 }
-/** Bytes looked at up front to tell text columns from numeric ones (at most SAMPLE_ROWS rows of them). */
-const SAMPLE_BYTES = 256 << 10;
-/**
- * The first data records, to classify columns. Unquoted text is split directly; quoted text goes through
- * csv-parse, where a quoting error in the sample is reported up front with its line. (csv-parse is loaded
- * only for quoted files: most metrics CSVs never need it.)
- */
-async function sampleRecords(source, head, from, headerLine, delimiter) {
-    const wholeRest = head.eof && head.filled - from <= SAMPLE_BYTES;
-    const end = wholeRest ? head.filled : head.buf.lastIndexOf(LF, Math.min(head.filled, from + SAMPLE_BYTES) - 1) + 1;
-    if (end <= from)
-        return [];
-    const bytes = head.buf.subarray(from, end);
-    if (!bytes.includes(QUOTE)) {
-        return bytes
-            .toString('utf8')
-            .split('\n', SAMPLE_ROWS + 1)
-            .slice(0, SAMPLE_ROWS)
-            .map((line) => line.replace(/\r$/, ''))
-            .filter((line) => line !== '')
-            .map((line) => line.split(delimiter));
-    }
-    const sample = [];
-    const { parse: parseSync } = await import('./sync-BwpihYzg.js');
-    try {
-        parseSync(bytes, {
-            delimiter,
-            relax_column_count: true,
-            relax_quotes: true,
-            trim: true,
-            skip_empty_lines: true,
-            record_delimiter: ['\r\n', '\n'],
-            to: SAMPLE_ROWS,
-            on_record: (record) => {
-                sample.push(record);
-                return record;
-            },
-        });
-    }
-    catch (e) {
-        // A sample cut inside a quoted field is not an error; the stream will see the whole field.
-        const err = e;
-        if (wholeRest || err.code !== 'CSV_QUOTE_NOT_CLOSED')
-            throw csvErrorToInput(source, e, headerLine);
-    }
-    return sample;
-}
-/** Whether at least three sampled rows hold a number in `field` and it is the same number on all of them. */
-function sameOnEveryRow(sample, field, cell) {
-    let seen = 0;
-    let first = NaN;
-    for (const record of sample) {
-        if (field >= record.length || classifyCell(record[field], cell).kind !== CellKind.Number)
-            continue;
-        if (seen++ === 0)
-            first = cell.value;
-        else if (cell.value !== first)
-            return false;
-    }
-    return seen >= 3;
-}
-/** Open a per-step metrics CSV. Reads the header and a sample up front; rows stream from `batches`. */
-async function openCsvTable(source, options = {}) {
-    const stepBuffer = Math.max(1, Math.floor(options.stepBuffer ?? DEFAULT_STEP_BUFFER));
-    const head = { buf: Buffer.allocUnsafe(CHUNK), filled: 0, fileOffset: 0, eof: false };
-    const fh = await openFile(source);
-    let headerEnd;
-    let start = 0;
-    let line = 1;
-    try {
-        await fill(fh, head);
-        if (head.filled === 0)
-            throw new InputError(source, null, 'empty file');
-        if (head.buf[0] === 0x1f && head.buf[1] === 0x8b)
-            throw new InputError(source, null, 'gzip-compressed; decompress it first');
-        if ((head.buf[0] === 0xff && head.buf[1] === 0xfe) || (head.buf[0] === 0xfe && head.buf[1] === 0xff)) {
-            throw new InputError(source, null, 'UTF-16 text; save the CSV as UTF-8');
-        }
-        if (head.buf.subarray(0, Math.min(head.filled, 65_536)).includes(0)) {
-            throw new InputError(source, null, 'binary file (NUL bytes), not a text CSV');
-        }
-        if (head.buf[0] === 0xef && head.buf[1] === 0xbb && head.buf[2] === 0xbf)
-            start = 3;
-        // Skip blank lines before the header; keep reading while the header line is unfinished.
-        for (;;) {
-            let nl = lineEndOutsideQuotes(head.buf, start, head.filled);
-            while (nl === start || (nl > start && isBlank(head.buf, start, nl))) {
-                start = nl + 1;
-                line++;
-                nl = lineEndOutsideQuotes(head.buf, start, head.filled);
-            }
-            if (nl >= 0) {
-                headerEnd = nl;
-                break;
-            }
-            if (head.eof) {
-                if (isBlank(head.buf, start, head.filled))
-                    throw new InputError(source, null, 'empty file (only blank lines)');
-                throw new InputError(source, line, 'header only: no data rows');
-            }
-            compact(source, head, start, line);
-            start = 0;
-            await fill(fh, head);
-        }
-    }
-    finally {
-        await fh.close();
-    }
-    const headerText = head.buf.toString('utf8', start, headerEnd).replace(/\r$/, '');
-    const headerLine = line;
-    const delimiter = detectDelimiter(headerText);
-    const names = await parseHeader(source, headerLine, headerText, delimiter);
-    let stepField = findStepColumn(names);
-    const dataStart = headerEnd + 1;
-    if (head.eof && isBlank(head.buf, dataStart, head.filled)) {
-        throw new InputError(source, headerLine, 'header only: no data rows');
-    }
-    // Tell text columns (timestamps, status, config strings) from numeric ones on a sample of rows.
-    const sample = await sampleRecords(source, head, dataStart, headerLine, delimiter);
-    const cell = { kind: CellKind.Missing, value: NaN };
-    const numeric = new Array(names.length).fill(0);
-    const text = new Array(names.length).fill(0);
-    for (const record of sample) {
-        for (let i = 0; i < names.length && i < record.length; i++) {
-            const kind = classifyCell(record[i], cell).kind;
-            if (kind === CellKind.Text)
-                text[i]++;
-            else if (kind !== CellKind.Missing)
-                numeric[i]++;
-        }
-    }
-    const warnings = [];
-    if (stepField >= 0 && sameOnEveryRow(sample, stepField, cell)) {
-        // A per-run summary (ezpz's runs.csv) has a `steps` column holding each run's length, not a step.
-        warnings.push(`column "${names[stepField]}" has the same value on every row, so it is read as a metric and rows are numbered by position`);
-        stepField = -1;
-    }
-    /** Field index → metric column index; -1 for a text column, -2 for the step column. */
-    const fieldMap = new Int32Array(names.length);
-    const columns = [];
-    const textColumns = [];
-    names.forEach((name, i) => {
-        if (i === stepField)
-            fieldMap[i] = -2;
-        else if (text[i] > numeric[i]) {
-            fieldMap[i] = -1;
-            textColumns.push(name);
-        }
-        else
-            fieldMap[i] = columns.push(name) - 1;
-    });
-    if (stepField >= 0 && text[stepField] > numeric[stepField]) {
-        throw new InputError(source, headerLine, `step column "${names[stepField]}" does not hold numbers`);
-    }
-    if (!columns.length) {
-        throw new InputError(source, headerLine, `no numeric metric column${textColumns.length ? ` (text only: ${textColumns.join(', ')})` : ''}`);
-    }
-    if (textColumns.length) {
-        warnings.push(`text column${textColumns.length === 1 ? '' : 's'} left out: ${textColumns.map((n) => `"${n}"`).join(', ')}`);
-    }
-    const truncated = { value: false };
-    return {
-        source,
-        columns,
-        stepColumn: stepField >= 0 ? names[stepField] : null,
-        batches: streamRows({
-            source,
-            head,
-            start: dataStart,
-            line: headerLine + 1,
-            delimiter,
-            fieldMap,
-            columns,
-            stepBuffer,
-            parser: options.parser ?? 'auto',
-            warnings,
-            truncated,
-        }),
-        warnings,
-        truncated,
-    };
-}
-/** Text found in numeric columns, per column: read as missing, reported once. */
-class TextCells {
-    columns;
-    counts;
-    first;
-    constructor(columns) {
-        this.columns = columns;
-        this.counts = columns.map(() => 0);
-        this.first = columns.map(() => null);
-    }
-    add(column, line, text) {
-        if (this.counts[column]++ === 0)
-            this.first[column] = `line ${line}: "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
-    }
-    warnings() {
-        return this.columns.flatMap((name, c) => this.counts[c] ? [`column "${name}": ${this.counts[c]} cell${this.counts[c] === 1 ? '' : 's'} not a number, read as missing (first at ${this.first[c]})`] : []);
-    }
-}
-async function* streamRows(st) {
-    const { source, fieldMap, columns, head } = st;
-    const nFields = fieldMap.length;
-    const stepField = fieldMap.indexOf(-2);
-    const delim = st.delimiter.charCodeAt(0);
-    // In a tab-separated file a tab ends a field instead of padding a number.
-    const tabIsBlank = delim !== 0x09;
-    const rows = new StepOrderedRows(columns.length, st.stepBuffer);
-    const nColumns = columns.length;
-    // Made on the first unquoted region, so the other parser choices never instantiate the module.
-    let scanner = null;
-    const values = rows.values;
-    const kinds = rows.kinds;
-    const textCells = new TextCells(columns);
-    const cell = { kind: CellKind.Missing, value: NaN };
-    const finite = new Uint8Array(columns.length);
-    let rowIndex = 0;
-    let rowsOut = 0;
-    let longRows = 0;
-    let firstLongRow = 0;
-    let truncatedLine = 0;
-    /** Hand on batches, noting which columns have a finite value. */
-    function* out(batches) {
-        for (const batch of batches) {
-            rowsOut += batch.steps.length;
-            for (let c = 0; c < columns.length; c++) {
-                if (finite[c])
-                    continue;
-                const v = batch.values[c];
-                for (let i = 0; i < v.length; i++) {
-                    if (Number.isFinite(v[i])) {
-                        finite[c] = 1;
-                        break;
-                    }
-                }
-            }
-            yield batch;
-        }
-    }
-    function endRow(step, fields, line) {
-        if (fields > nFields && longRows++ === 0)
-            firstLongRow = line;
-        rows.commit(stepField < 0 ? rowIndex : step, line);
-        rowIndex++;
-    }
-    /** Index of the end of the field starting at `i`: the delimiter, the line feed, or a CR before it. */
-    function fieldEnd(buf, i) {
-        for (;;) {
-            const c = buf[i];
-            if (c === delim || c === LF || (c === CR && buf[i + 1] === LF))
-                return i;
-            i++;
-        }
+class UnquotedRows {
+    fieldMap;
+    sink;
+    delim;
+    /** In a tab-separated file a tab ends a field instead of padding a number. */
+    tabIsBlank;
+    /** The classification of the last cell that was not a plain decimal. */
+    cell = { kind: CellKind.Missing, value: NaN };
+    constructor(
+    /** Field index → metric column, TEXT_FIELD or STEP_FIELD (column-types.ts). */
+    fieldMap, delimiter, sink) {
+        this.fieldMap = fieldMap;
+        this.sink = sink;
+        this.delim = delimiter.charCodeAt(0);
+        this.tabIsBlank = this.delim !== TAB;
     }
     /**
-     * Complete unquoted lines in `buf[from, to)`, `to` just after a line feed. The WebAssembly scanner reads
-     * the rows of plain numbers and empty cells; a run of them with increasing steps goes in whole, other
-     * rows one by one, and the lines it leaves (tokens, text, padding, long rows) go to `jsLines`.
-     * Returns the next line number.
+     * Read the lines in `buf[from, to)`: complete (`to` just after a line feed) and without a quote.
+     * `line` is the number of the first; returns the number of the line after the last.
      */
-    function fastLines(buf, from, to, line) {
-        scanner ??= new RowScanner(fieldMap, nColumns, delim, stepField >= 0);
-        scanner.load(buf, from, to);
-        let pos = from;
-        while (pos < to) {
-            const r = scanner.scan(pos, line, rowIndex);
-            if (r.plain && r.rows > 0 && r.steps[0] > rows.lastStep()) {
-                rows.appendColumns(r.steps, r.values, r.capacity, r.rows);
-                rowIndex += r.rows;
-            }
-            else {
-                for (let k = 0; k < r.rows; k++) {
-                    if (r.simple[k]) {
-                        for (let c = 0; c < nColumns; c++) {
-                            const v = r.values[c * r.capacity + k];
-                            values[c] = v;
-                            kinds[c] = v === v ? CellKind.Number : CellKind.Missing;
-                        }
-                        rows.commit(r.steps[k], r.lineNo[k]);
-                        rowIndex++;
-                    }
-                    else {
-                        const start = r.lineStart(k);
-                        jsLines(buf, start, buf.indexOf(LF, start) + 1, r.lineNo[k]);
-                    }
-                }
-            }
-            pos = r.stoppedAt;
-            line = r.nextLine;
-        }
-        return line;
-    }
-    /**
-     * Complete unquoted lines in `buf[from, to)`, `to` just after a line feed: one pass that splits fields
-     * and reads numbers from the bytes, for every cell the cell grammar knows. Returns the next line number.
-     */
-    function jsLines(buf, from, to, line) {
+    read(buf, from, to, line) {
         beginRegion(buf, from, to);
         let i = from;
         while (i < to) {
-            let c = buf[i];
+            const c = buf[i];
             if (c === LF || (c === CR && buf[i + 1] === LF)) {
-                i += c === LF ? 1 : 2;
-                line++;
-                continue;
+                i += c === LF ? 1 : 2; // a blank line
             }
-            // Every field of the row writes its column, so only a short row needs the rest cleared (below).
-            let step = NaN;
-            let field = 0;
-            for (;;) {
-                const m = field < nFields ? fieldMap[field] : -1;
-                let j;
-                if (m === -1)
-                    j = fieldEnd(buf, i);
-                else {
-                    j = scanNumber(buf, i, to, tabIsBlank);
-                    let v = scanned[0];
-                    let kind = CellKind.Number;
-                    c = buf[j];
-                    if (v !== v || !(c === delim || c === LF || (c === CR && buf[j + 1] === LF))) {
-                        // Not a plain decimal: a token, an empty cell, or text.
-                        j = fieldEnd(buf, j);
-                        if (j === i) {
-                            v = NaN;
-                            kind = CellKind.Missing;
-                        }
-                        else {
-                            const text = buf.toString('utf8', i, j);
-                            classifyCell(text, cell);
-                            v = cell.value;
-                            kind = cell.kind;
-                            if (kind === CellKind.Text && m >= 0)
-                                textCells.add(m, line, text.trim());
-                        }
-                    }
-                    if (m === -2)
-                        step = kind === CellKind.Number ? v : NaN;
-                    else {
-                        values[m] = v;
-                        kinds[m] = kind;
-                    }
-                }
-                field++;
-                c = buf[j];
-                if (c === delim) {
-                    i = j + 1;
-                    continue;
-                }
-                i = c === LF ? j + 1 : j + 2;
-                break;
+            else {
+                i = this.readRow(buf, i, to, line);
             }
-            for (let f = field; f < nFields; f++) {
-                const m = fieldMap[f];
-                if (m >= 0) {
-                    values[m] = NaN;
-                    kinds[m] = CellKind.Missing;
-                }
-            }
-            endRow(step, field, line);
             line++;
         }
         return line;
     }
-    /** One record from csv-parse. */
-    function slowRow(record, line) {
-        rows.clearRow();
+    /** Read the row starting at `i` into the sink and commit it; returns the index after its line end. */
+    readRow(buf, i, to, line) {
+        const { fieldMap, delim, tabIsBlank, sink } = this;
+        const nFields = fieldMap.length;
+        const values = sink.values;
+        const kinds = sink.kinds;
         let step = NaN;
-        for (let f = 0; f < nFields && f < record.length; f++) {
-            const m = fieldMap[f];
-            if (m === -1)
-                continue;
-            classifyCell(record[f], cell);
-            if (m === -2)
-                step = cell.kind === CellKind.Number ? cell.value : NaN;
+        let field = 0;
+        // Every field of the row writes its column, so only a short row needs the rest cleared (below).
+        for (;;) {
+            const m = field < nFields ? fieldMap[field] : TEXT_FIELD;
+            let j;
+            if (m === TEXT_FIELD)
+                j = fieldEnd(buf, i, delim);
             else {
-                values[m] = cell.value;
-                kinds[m] = cell.kind;
-                if (cell.kind === CellKind.Text)
-                    textCells.add(m, line, record[f].trim());
+                j = scanNumber(buf, i, to, tabIsBlank);
+                let v = scanned[0];
+                let kind = CellKind.Number;
+                const c = buf[j];
+                if (Number.isNaN(v) || !(c === delim || c === LF || (c === CR && buf[j + 1] === LF))) {
+                    // Not a plain decimal: a token, an empty cell, or text.
+                    j = fieldEnd(buf, j, delim);
+                    this.classifyOdd(buf, i, j, m, line);
+                    v = this.cell.value;
+                    kind = this.cell.kind;
+                }
+                if (m === STEP_FIELD)
+                    step = kind === CellKind.Number ? v : NaN;
+                else {
+                    values[m] = v;
+                    kinds[m] = kind;
+                }
+            }
+            field++;
+            const c = buf[j];
+            if (c === delim) {
+                i = j + 1;
+                continue;
+            }
+            i = c === LF ? j + 1 : j + 2;
+            break;
+        }
+        for (let f = field; f < nFields; f++) {
+            const m = fieldMap[f];
+            if (m >= 0) {
+                values[m] = NaN;
+                kinds[m] = CellKind.Missing;
             }
         }
-        endRow(step, record.length, line);
+        sink.endRow(step, field, line);
+        return i;
     }
-    let fh = null;
+    /** Classify the cell `buf[i, j)` of field map entry `m` into `this.cell`, noting text in a metric column. */
+    classifyOdd(buf, i, j, m, line) {
+        const cell = this.cell;
+        if (j === i) {
+            cell.kind = CellKind.Missing;
+            cell.value = NaN;
+            return;
+        }
+        const text = buf.toString('utf8', i, j);
+        classifyCell(text, cell);
+        if (cell.kind === CellKind.Text && m >= 0)
+            this.sink.textCell(m, line, text.trim());
+    }
+}
+
+async function* streamRows(plan) {
+    const { window, layout } = plan;
+    const sink = new CsvRows(window.source, layout.columns, layout.fieldMap.length, layout.stepColumn !== null, plan.stepBuffer);
+    const readers = {
+        sink,
+        scanner: new UnquotedRows(layout.fieldMap, plan.delimiter, sink),
+        delim: plan.delimiter.charCodeAt(0),
+        headerFields: layout.fieldMap.length,
+    };
+    const at = { pos: plan.start, line: plan.line };
     try {
-        let pos = st.start;
-        let line = st.line;
-        let slowFrom = st.parser === 'csv-parse' ? pos : -1;
-        const unquotedLines = st.parser === 'js' ? jsLines : fastLines;
-        if (!head.eof)
-            fh = await openFile(source);
-        while (slowFrom < 0) {
-            const buf = head.buf;
-            const end = buf.lastIndexOf(LF, head.filled - 1) + 1;
-            if (end > pos) {
-                const quote = buf.indexOf(QUOTE, pos);
-                if (quote >= 0 && quote < end) {
-                    const lineStart = buf.lastIndexOf(LF, quote) + 1;
-                    if (lineStart > pos)
-                        line = unquotedLines(buf, pos, lineStart, line);
-                    slowFrom = lineStart;
-                    pos = lineStart;
-                    break;
-                }
-                line = unquotedLines(buf, pos, end, line);
-                pos = end;
-                yield* out(rows.take());
-            }
-            if (head.eof) {
-                // A last line without a line break: complete if it has all its fields, else cut off mid-write.
-                if (!isBlank(buf, pos, head.filled)) {
-                    const quote = buf.indexOf(QUOTE, pos);
-                    if (quote >= 0 && quote < head.filled) {
-                        slowFrom = pos;
-                        break;
-                    }
-                    let e = head.filled;
-                    if (buf[e - 1] === CR)
-                        e--;
-                    let fields = 1;
-                    for (let j = pos; j < e; j++)
-                        if (buf[j] === delim)
-                            fields++;
-                    if (fields < nFields)
-                        truncatedLine = line;
-                    else {
-                        // A copy ending in a line feed, so the scanner sees a complete line.
-                        const last = Buffer.allocUnsafe(e - pos + 1);
-                        buf.copy(last, 0, pos, e);
-                        last[e - pos] = LF;
-                        unquotedLines(last, 0, last.length, line);
-                    }
-                }
-                break;
-            }
-            compact(source, head, pos, line);
-            pos = 0;
-            await fill(fh, head);
-        }
-        if (slowFrom >= 0) {
-            let lastByte = head.filled > slowFrom ? head.buf[head.filled - 1] : LF;
-            const file = fh;
-            const firstBytes = head.buf.subarray(slowFrom, head.filled);
-            async function* bytes() {
-                if (firstBytes.length)
-                    yield firstBytes;
-                while (file && !head.eof) {
-                    const chunk = Buffer.allocUnsafe(CHUNK);
-                    const { bytesRead } = await file.read(chunk, 0, CHUNK, head.fileOffset);
-                    if (bytesRead === 0) {
-                        head.eof = true;
-                        break;
-                    }
-                    head.fileOffset += bytesRead;
-                    lastByte = chunk[bytesRead - 1];
-                    yield chunk.subarray(0, bytesRead);
-                }
-            }
-            const { parse } = await import('./lib-B7M5awrB.js');
-            const parser = parse({
-                delimiter: st.delimiter,
-                relax_column_count: true,
-                relax_quotes: true,
-                trim: true,
-                skip_empty_lines: true,
-                record_delimiter: ['\r\n', '\n'],
-                max_record_size: MAX_LINE,
-                info: true,
-            });
-            const lineOffset = line - 1;
-            const input = Readable.from(bytes());
-            input.on('error', (e) => parser.destroy(e));
-            input.pipe(parser);
-            let pending = null;
-            try {
-                for await (const { record, info } of parser) {
-                    if (pending)
-                        slowRow(pending.record, pending.line);
-                    pending = { record, line: lineOffset + info.lines };
-                    yield* out(rows.take());
-                }
-            }
-            catch (e) {
-                throw csvErrorToInput(source, e, lineOffset);
-            }
-            if (pending) {
-                if (lastByte !== LF && pending.record.length < nFields)
-                    truncatedLine = pending.line;
-                else
-                    slowRow(pending.record, pending.line);
-            }
-        }
-        yield* out(rows.finish());
+        if (!window.eof)
+            await window.open();
+        let quoted = plan.parser === 'csv-parse';
+        if (!quoted)
+            quoted = yield* readUnquoted(window, readers, at);
+        if (quoted)
+            yield* new QuotedRows(layout.fieldMap, plan.delimiter, sink).read(window, at.pos, at.line);
+        yield* sink.finish();
     }
     finally {
-        await fh?.close();
+        await window.close();
     }
-    st.warnings.push(...rows.warnings(), ...textCells.warnings());
-    if (longRows)
-        st.warnings.push(`${longRows} row${longRows === 1 ? '' : 's'} had more fields than the header; extra fields ignored (first at line ${firstLongRow})`);
-    if (truncatedLine) {
-        st.truncated.value = true;
-        st.warnings.push(`line ${truncatedLine}: last line is incomplete (file still being written?); left out, the ${rowsOut} complete rows kept`);
+    sink.close(plan.warnings, plan.truncated);
+}
+/**
+ * Unquoted lines from `at` on, refilling the window as they are consumed. Returns true when it stopped
+ * at the start of a line with a quote (`at` is there), false when it read to the end of the file.
+ */
+async function* readUnquoted(window, readers, at) {
+    for (;;) {
+        const buf = window.buf;
+        const end = buf.lastIndexOf(LF, window.filled - 1) + 1;
+        if (end > at.pos) {
+            const quote = buf.indexOf(QUOTE, at.pos);
+            if (quote >= 0 && quote < end) {
+                const lineStart = buf.lastIndexOf(LF, quote) + 1;
+                if (lineStart > at.pos)
+                    at.line = readers.scanner.read(buf, at.pos, lineStart, at.line);
+                at.pos = lineStart;
+                return true;
+            }
+            at.line = readers.scanner.read(buf, at.pos, end, at.line);
+            at.pos = end;
+            yield* readers.sink.take();
+        }
+        if (window.eof)
+            return readLastLine(window, readers, at);
+        window.compact(at.pos, at.line);
+        at.pos = 0;
+        await window.fill();
     }
-    if (rowsOut === 0)
-        throw new InputError(source, null, 'no complete data rows');
-    const empty = columns.filter((_, c) => !finite[c]);
-    if (empty.length === columns.length) {
-        throw new InputError(source, null, `no metric column has a finite value (${columns.length} column${columns.length === 1 ? '' : 's'}, all empty or NaN)`);
-    }
-    if (empty.length) {
-        st.warnings.push(`column${empty.length === 1 ? '' : 's'} with no finite value: ${empty.map((n) => `"${n}"`).join(', ')}`);
-    }
+}
+/**
+ * What is left at the end of the file after the last line break: nothing, a last line without a line
+ * break (read, or noted as cut off), or one with a quote, for csv-parse (returns true).
+ */
+function readLastLine(window, readers, at) {
+    const { buf, filled } = window;
+    if (isBlank(buf, at.pos, filled))
+        return false;
+    const quote = buf.indexOf(QUOTE, at.pos);
+    if (quote >= 0 && quote < filled)
+        return true;
+    const last = completeLastLine(buf, at.pos, filled, readers.delim, readers.headerFields);
+    if (last)
+        readers.scanner.read(last, 0, last.length, at.line);
+    else
+        readers.sink.cutOff(at.line);
+    return false;
+}
+
+/** Rows per batch and the least number of rows held back for restarts. */
+const DEFAULT_STEP_BUFFER = 65_536;
+/** Open a per-step metrics CSV. Reads the header and a sample up front; rows stream from `batches`. */
+async function openCsvTable(source, options = {}) {
+    const stepBuffer = Math.max(1, Math.floor(options.stepBuffer ?? DEFAULT_STEP_BUFFER));
+    const window = new FileWindow(source);
+    const { names, delimiter, headerLine, dataStart } = await sniffCsv(window);
+    const sample = await sampleRecords(window, dataStart, headerLine, delimiter);
+    const layout = typeColumns(source, headerLine, names, findStepColumn(names), sample);
+    const truncated = { value: false };
+    return {
+        source,
+        columns: layout.columns,
+        stepColumn: layout.stepColumn,
+        batches: streamRows({
+            window,
+            start: dataStart,
+            line: headerLine + 1,
+            delimiter,
+            layout,
+            stepBuffer,
+            parser: options.parser ?? 'byte-scanner',
+            warnings: layout.warnings,
+            truncated,
+        }),
+        warnings: layout.warnings,
+        truncated,
+    };
 }
 
 /**
@@ -2159,7 +2196,7 @@ function tableFromColumns(source, steps, columns, options = {}) {
             if (options.nanTokens) {
                 batch.nanTokens = names.map((name) => {
                     const rows = options.nanTokens[name]?.filter((r) => r >= start && r < end).map((r) => r - start);
-                    return rows && rows.length ? rows : undefined;
+                    return rows?.length ? rows : undefined;
                 });
             }
             yield batch;
@@ -2209,8 +2246,10 @@ class StepMap {
         if (cell.kind === CellKind.Missing)
             return;
         let row = this.rows.get(step);
-        if (!row)
-            this.rows.set(step, (row = new Map()));
+        if (!row) {
+            row = new Map();
+            this.rows.set(step, row);
+        }
         row.set(column, cell);
     }
     /** The collected cells as a Table; an InputError when no column has a finite value. */
@@ -2272,7 +2311,7 @@ function hfTrainerStateTable(source, json, batchSize) {
         if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
             throw new InputError(source, null, `log_history[${i}] is not an object`);
         }
-        const step = entry['step'];
+        const step = entry.step;
         if (typeof step !== 'number' || !Number.isFinite(step)) {
             withoutStep++;
             return;
@@ -2300,7 +2339,7 @@ function isMegatronGoldenValues(json) {
     if (!isObject$1(json))
         return false;
     const metrics = Object.values(json);
-    return metrics.length > 0 && metrics.every((m) => isObject$1(m) && isObject$1(m['values']));
+    return metrics.length > 0 && metrics.every((m) => isObject$1(m) && isObject$1(m.values));
 }
 function megatronTable(source, json, batchSize) {
     const map = new StepMap(source);
@@ -2337,7 +2376,9 @@ async function openJsonTable(source, batchSize) {
         const at = /position (\d+)/.exec(message);
         const line = at ? lineAt(text, Number(at[1])) : null;
         const jsonLines = line !== null && line > 1 && /^\s*\{/.test(text) && /\}\s*\r?\n\s*\{/.test(text.slice(0, 1 << 16));
-        throw new InputError(source, line, jsonLines ? 'JSON lines, not one JSON document (a run manifest is read with readManifest)' : `invalid JSON: ${message.split('\n')[0]}`);
+        throw new InputError(source, line, jsonLines
+            ? 'JSON lines, not one JSON document (a run manifest is read with readManifest)'
+            : `invalid JSON: ${message.split('\n')[0]}`);
     }
     if (isHfTrainerState(json))
         return hfTrainerStateTable(source, json, batchSize);
@@ -2365,8 +2406,28 @@ async function openTable(path, options = {}) {
  * Schema and examples: docs/manifest.md.
  */
 const NAME_KEYS = ['name', 'run_name', 'experiment'];
-const PATH_KEYS = ['csv', 'metrics', 'metrics_file', 'metrics_csv', 'file', 'path', 'dir', 'output_dir', 'log_dir', 'run_dir'];
-const DURATION_KEYS = ['duration_seconds', 'duration_s', 'duration', 'wall_time_sec', 'wall_time_s', 'elapsed_seconds', 'runtime_seconds', 'train_runtime'];
+const PATH_KEYS = [
+    'csv',
+    'metrics',
+    'metrics_file',
+    'metrics_csv',
+    'file',
+    'path',
+    'dir',
+    'output_dir',
+    'log_dir',
+    'run_dir',
+];
+const DURATION_KEYS = [
+    'duration_seconds',
+    'duration_s',
+    'duration',
+    'wall_time_sec',
+    'wall_time_s',
+    'elapsed_seconds',
+    'runtime_seconds',
+    'train_runtime',
+];
 /** Canonical fingerprint key ← the names runs use for it. */
 const FINGERPRINT_KEYS = {
     gpu: ['gpu', 'gpu_type', 'gpu_model', 'gpu_name', 'accelerator'],
@@ -2441,7 +2502,11 @@ function durationOf(manifest, line, obj, config) {
     const found = firstOf(obj, DURATION_KEYS) ?? (config ? firstOf(config, DURATION_KEYS) : undefined);
     if (!found)
         return undefined;
-    const n = typeof found.value === 'number' ? found.value : typeof found.value === 'string' ? Number(found.value.trim() || NaN) : NaN;
+    const n = typeof found.value === 'number'
+        ? found.value
+        : typeof found.value === 'string'
+            ? Number(found.value.trim() || NaN)
+            : NaN;
     if (!Number.isFinite(n) || n < 0)
         throw new InputError(manifest, line, `"${found.key}" is not a duration in seconds: ${JSON.stringify(found.value)}`);
     return n;
@@ -2466,12 +2531,19 @@ async function readLine(manifest, root, line, obj) {
         throw new InputError(manifest, line, `run has no metrics path (one of: ${PATH_KEYS.join(', ')})`);
     const file = await resolveMetricsFile(manifest, root, line, pathEntry.value.trim());
     const nameEntry = firstOf(obj, NAME_KEYS);
-    const name = (nameEntry && scalarString(nameEntry.value)?.trim()) || basename(dirname(file)) + '/' + basename(file, extname(file));
-    const configObject = isObject(obj['config']) ? obj['config'] : undefined;
+    const name = (nameEntry && scalarString(nameEntry.value)?.trim()) ||
+        `${basename(dirname(file))}/${basename(file, extname(file))}`;
+    const configObject = isObject(obj.config) ? obj.config : undefined;
     const skip = new Set([...NAME_KEYS, pathEntry.key, ...DURATION_KEYS, 'fingerprint', 'hardware']);
     const config = configObject ? flatten(configObject, new Set(DURATION_KEYS)) : flatten(obj, skip);
-    const hardware = [obj['fingerprint'], obj['hardware']].filter(isObject);
-    const run = { line, name, file, config, fingerprint: fingerprintOf([...hardware, obj, ...(configObject ? [configObject] : [])]) };
+    const hardware = [obj.fingerprint, obj.hardware].filter(isObject);
+    const run = {
+        line,
+        name,
+        file,
+        config,
+        fingerprint: fingerprintOf([...hardware, obj, ...(configObject ? [configObject] : [])]),
+    };
     const duration = durationOf(manifest, line, obj, configObject);
     if (duration !== undefined)
         run.durationSeconds = duration;
@@ -2490,7 +2562,11 @@ async function readManifest(path) {
     }
     catch (e) {
         const code = e.code;
-        throw new InputError(path, null, code === 'ENOENT' ? 'manifest not found' : code === 'EISDIR' ? 'manifest is a directory' : `cannot read manifest: ${e.message}`);
+        throw new InputError(path, null, code === 'ENOENT'
+            ? 'manifest not found'
+            : code === 'EISDIR'
+                ? 'manifest is a directory'
+                : `cannot read manifest: ${e.message}`);
     }
     const root = await realpath(dirname(path));
     const runs = [];
@@ -2520,7 +2596,7 @@ async function readManifest(path) {
         const hasName = NAME_KEYS.some((key) => scalarString(obj[key]) !== undefined);
         if (!hasPath && !hasName) {
             skipped++;
-            skippedKind ??= scalarString(obj['kind']) ?? scalarString(obj['type']);
+            skippedKind ??= scalarString(obj.kind) ?? scalarString(obj.type);
             continue;
         }
         try {
@@ -2543,6 +2619,115 @@ async function readManifest(path) {
             : 'no runs: the manifest is empty'));
     }
     return { runs, errors };
+}
+
+const gauge = (direction = 'none') => ({
+    kind: 'gauge',
+    direction,
+    gate: false,
+    minEffect: 0,
+});
+/** Rules over the metric key (`metricKey(header)`: lower case, `_` separated, dots kept). */
+const RULES = [
+    // Bookkeeping and counters: reported as the last value, never judged.
+    { test: /(^|[._])(epoch|timestamp|wall_?clock|date|walltime)$/, class: gauge() },
+    { test: /(learning_rate|(^|[._])lr($|[._])|lr_scale|weight_decay|momentum)/, class: gauge() },
+    { test: /(grad_norm|gradient_norm|num_zeros|params_norm|loss_scale)/, class: gauge() },
+    {
+        test: /(^|[._])(consumed|total|num|n)_(tokens|samples|steps|examples|flos)|(^|[._])(tokens|samples)_(seen|consumed|processed)$|total_flos$|(^|[._])(tokens|samples|examples)$/,
+        class: gauge(),
+    },
+    { test: /(runtime|wall_time|total_time|elapsed_time$|time_elapsed)/, class: { ...gauge(), unit: 'seconds' } },
+    { test: /(eval|val|valid|test)_(wer|cer|bleu|accuracy|acc|f1)/, class: gauge() },
+    // Loss and perplexity: sampled every N steps, lower is better.
+    {
+        test: /(loss|perplexity|(^|[._])ppl($|[._]))/,
+        class: { kind: 'loss', direction: 'lower', gate: true, minEffect: 0.01 },
+    },
+    // Throughput family: higher is better, bucketed into step windows.
+    {
+        test: /(^|[._])mfu($|[._])|model_flops_util|hfu/,
+        class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'ratio' },
+    },
+    {
+        test: /tflops|tflop_s|flops_per_s/,
+        class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'tflops' },
+    },
+    {
+        test: /(throughput|tokens_per_s|tokens_per_second|tok_s|tokens_s$|tps$|samples_per_s|samples_per_second|sequences_per_s|it_s$|steps_per_s)/,
+        class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'per_second' },
+    },
+    // Memory: lower is better; peaks matter most.
+    {
+        test: /(^|[._])(mem|memory|vram|hbm)|mem_|_mem($|[._])/,
+        class: { kind: 'window', direction: 'lower', gate: true, minEffect: 0.03 },
+    },
+    // Timers: first steps skipped as warm-up, lower is better.
+    {
+        test: /(step_time|iteration_time|iter_time|time_per_(step|iteration|iter)|elapsed_time_per_iteration|batch_time|(^|[._])(time|duration|latency)($|[._])|_time$|_ms$|_sec$|_seconds$)/,
+        class: { kind: 'timer', direction: 'lower', gate: true, minEffect: 0.02, unit: 'seconds' },
+    },
+];
+/**
+ * Units written as a header suffix, mapped to the unit names the sinks convert from. MB and GB mean MiB and
+ * GiB, as in a `_mb` name: training code divides by 1024² (`max_memory_allocated() / 2**20`) and older
+ * nvidia-smi wrote `[MB]` for MiB. A config `unit: megabytes` still means 10⁶ bytes.
+ */
+const UNIT_ALIASES = {
+    '%': 'percent',
+    percent: 'percent',
+    mib: 'mebibytes',
+    mb: 'mebibytes',
+    gib: 'gibibytes',
+    gb: 'gibibytes',
+    b: 'bytes',
+    bytes: 'bytes',
+    ms: 'milliseconds',
+    s: 'seconds',
+    sec: 'seconds',
+    w: 'watts',
+    c: 'celsius',
+    mhz: 'megahertz',
+};
+/** The unit a name implies when no `[unit]` suffix says it. */
+function unitFromKey(key, fallback) {
+    if (/_ms$|_ms[._]|milliseconds/.test(key))
+        return 'milliseconds';
+    if (/bytes/.test(key))
+        return 'bytes';
+    if (/_mib$|_mb$/.test(key))
+        return 'mebibytes';
+    if (/_gib$|_gb$/.test(key))
+        return 'gibibytes';
+    if (/percent|_pct$|_%/.test(key))
+        return 'percent';
+    return fallback ?? '';
+}
+/** Classify a metric by its header alone. */
+function defaultClass(header) {
+    const key = metricKey(header);
+    const written = headerUnit(header).toLowerCase();
+    const unitFromHeader = written ? (UNIT_ALIASES[written] ?? written) : '';
+    const rule = RULES.find((r) => r.test.test(key));
+    const base = rule?.class ?? gauge();
+    const unit = unitFromHeader || unitFromKey(`${key}${/\(ms\)/i.test(header) ? '_ms' : ''}`, base.unit);
+    return { kind: base.kind, direction: base.direction, gate: base.gate, minEffect: base.minEffect, unit };
+}
+
+function classify(header, config) {
+    const base = defaultClass(header);
+    const rule = config.rules.find((r) => r.matches(header));
+    if (!rule)
+        return base;
+    const merged = { ...base, ...rule.override };
+    // A metric moved into a judged kind without a direction of its own gets the kind's usual one.
+    if (rule.override.kind && !rule.override.direction && merged.direction === 'none') {
+        merged.direction =
+            merged.kind === 'window' ? 'higher' : merged.kind === 'gauge' || merged.kind === 'ignore' ? 'none' : 'lower';
+    }
+    if (merged.kind === 'ignore')
+        merged.gate = false;
+    return merged;
 }
 
 /**
@@ -3153,71 +3338,6 @@ function probit(p) {
     return Math.sqrt(2) * inverseErrorFunction(2 * p - 1);
 }
 
-// Generated by `npm run build:wasm` from assembly/summary.ts (AssemblyScript 0.28.20); do not edit.
-const SUMMARY_WASM = 'AGFzbQEAAAABWw9gAn9/AGABfwBgAX8Bf2ADf39/AGACf38Bf2AAAGADf39+AGABfAF8YAR/f39/AGAGf39/f39/AGACf38BfGAAAX9gAnx8AGAFf39/fH8AYAh/f39/fHx8fwACDQEDZW52BWFib3J0AAgDFhUBAAACAwQFBgcAAQIACQEKCwwDDQ4FAwEAAQYeA3wBRAAAAAAAAAAAC3wBRAAAAAAAAAAAC38BQQALB3kMBWFsbG9jAAwHcmVsZWFzZQALCWNvbmZpZ3VyZQASBmNyZWF0ZQARBGZyZWUADwVmaWVsZAAQBmFjY2VwdAATBW1lcmdlAA0La2V5c0F0UmFua3MADgpzdGF0aXN0aWNzABQKZGl2ZXJnZW5jZQAVBm1lbW9yeQIADAEGCqgfFUgBAX8gAEGQGU8EQCMCRQRAEAcLIABBBGshASAAQQ9xQQEgABsEf0EBBSABKAIAQQFxCxogASABKAIAQQFyNgIAIwIgARADCwvDAQEEfyABKAIAQXxxIgNBgAJJBH8gA0EEdgVBH0H8////AyADIANB/P///wNPGyIDZ2siBEEHayECIAMgBEEEa3ZBEHMLIQMgASgCCCEFIAEoAgQiBARAIAQgBTYCCAsgBQRAIAUgBDYCBAsgASAAIAJBBHQgA2pBAnRqIgEoAmBGBEAgASAFNgJgIAVFBEAgACACQQJ0aiIBKAIEQX4gA3dxIQMgASADNgIEIANFBEAgACAAKAIAQX4gAndxNgIACwsLC7YCAQV/IAFBBGoiBiABKAIAIgNBfHFqIgQoAgAiAkEBcQRAIAAgBBACIAEgA0EEaiACQXxxaiIDNgIAIAEoAgBBfHEgBmoiBCgCACECCyADQQJxBEAgAUEEaygCACIBKAIAIQYgACABEAIgASAGQQRqIANBfHFqIgM2AgALIAQgAkECcjYCACAEQQRrIAE2AgAgACADQXxxIgJBgAJJBH8gAkEEdgVBH0H8////AyACIAJB/P///wNPGyICZ2siA0EHayEFIAIgA0EEa3ZBEHMLIgIgBUEEdGpBAnRqKAJgIQMgAUEANgIEIAEgAzYCCCADBEAgAyABNgIECyAAIAVBBHQgAmpBAnRqIAE2AmAgACAAKAIAQQEgBXRyNgIAIAAgBUECdGoiACAAKAIEQQEgAnRyNgIEC8ICAQR/IwJFBEAQBwsjAiEBIABB/P///wNLBEBBoAhB4AhBzQNBHRAAAAsgASAAQQxNBH9BDAUgAEETakFwcUEEawsiAxAGIgBFBEAgA0GAAk8EfyADQf7///8BSQR/IANBAUEbIANna3RqQQFrBSADCwUgAwtBBCABKAKgDD8AIgBBEHRBBGtHdGpB//8DakGAgHxxQRB2IQIgACACIAAgAkobQABBAEgEQCACQABBAEgEQAALCyABIABBEHQ/AKxCEIYQCCABIAMQBiEACyAAKAIAGiABIAAQAiAAKAIAIgJBfHEgA2siBEEQTwRAIAAgAyACQQJxcjYCACAAQQRqIANqIgIgBEEEa0EBcjYCACABIAIQAwUgACACQX5xNgIAIABBBGogACgCAEF8cWoiASABKAIAQX1xNgIACyAAQQRqC+EBAgJ8B38gACsDECIE/AIiBiABIAQgAbdjGyIHIAAoAgwiAUggACsDGCID/AIiBSACIAMgArdkGyIIIAEgACgCCGpOcgRAIAdBwAAgCCAHa0EBaiICQQF0IgkgCUHAAEgbIgkgAmtBAXVrIQIgCUEDdCIKEAQiC0EAIAr8CwAgACgCACEKIAMgBGYEQCALIAYgAmtBA3RqIAogBiABa0EDdGogBSAGa0EBakEDdPwKAAALIAoEQCAKEAELIAAgCzYCACAAIAk2AgggACACNgIMCyAAIAe3OQMQIAAgCLc5AxgLqQEBAX8gAUGAAkkEQCABQQR2IQEFIAFB/v///wFJBEAgAUEBQRsgAWdrdGpBAWshAQsgAUEfIAFnayICQQRrdkEQcyEBIAJBB2shAgsgACACQQJ0aigCBEF/IAF0cSIBBH8gACABaCACQQR0akECdGooAmAFIAAoAgBBfyACQQFqdHEiAQR/IAAgACABaCIAQQJ0aigCBGggAEEEdGpBAnRqKAJgBUEACwsLkAEBAn8/ACIBQQBMBH9BASABa0AAQQBIBUEACwRAAAtBkBlBADYCAEGwJUEANgIAA0AgAEEXSQRAIABBAnRBkBlqQQA2AgRBACEBA0AgAUEQSQRAIABBBHQgAWpBAnRBkBlqQQA2AmAgAUEBaiEBDAELCyAAQQFqIQAMAQsLQZAZQbQlPwCsQhCGEAhBkBkkAguGAQEDfyABQRNqQXBxQQRrIQEgACgCoAwiAwRAIAMgAUEQayIFRgRAIAMoAgAhBCAFIQELCyACp0FwcSABayIDQRRJBEAPCyABIARBAnEgA0EIayIDQQFycjYCACABQQA2AgQgAUEANgIIIAFBBGogA2oiA0ECNgIAIAAgAzYCoAwgACABEAML9wQDAn4CfwZ8AnwgAL0iAUKAgICA8JWp9z99QoCAgICglYQBVARAIABEAAAAAAAA8L+gIga9QoCAgIBwg78iB0QAACBlRxX3P6IhCCAGIAaiIgkgCaIhACAIIAkgBkT3AzrcCcfeP6JE/oIrZUcV57+goiIFoCIKIAYgB6FEAAAgZUcV9z+iIAZEAKLvLvwF5z2ioCAIIAqhIAWgoCAAIAZE5FvwUGx30j+iRD98K2VHFde/oCAJIAZENufEHnZhyj+iROWPdt0Jx86/oKKgIAAgBkRKG/BU0YTEP6JEm6dkvD8Vx7+gIAkgBkRm7looL7PAP6JEPDgsp+SJwr+goqCioKKgoAwBCyABQjCIpyIDQRBrQeD/AU8EQEQAAAAAAADwvyAAIACioyABQgGGUA0BGiAAIAFCgICAgICAgPj/AFENARpBASADQfD/AXFB8P8BRiADQYCAAnEbBEAgACAAoSIAIACjDAILIABEAAAAAAAAMEOivUKAgICAgICAoAN9IQELIAFCgICAgICAgPM/fSICQi6IQj+Dp0EEdCIDQZAJaiEEIAJCNIe5IAQrAwigIgAgASACQoCAgICAgIB4g32/IANBkBFqIgMrAwChIAMrAwihIAQrAwCiIgW9QoCAgIBwg78iBkQAACBlRxX3P6IiB6AhCCAAIAihIAegIAUgBqFEAAAgZUcV9z+iIAVEAKLvLvwF5z2ioKAgBSAFoiIAIAVEvgQ63AnH3j+iRDmDK2VHFee/oCAAIAVESEwDUGx30j+iRPsvcGRHFde/oKKgIAAgAKIgBUQu+RfhJWLKP6JEvJLqKLPHzr+goqCioCAIoAsLmAECBn8BfCABKwMgIghEAAAAAAAAAABhBEAPCyAAIAErAxD8AiICIAErAxj8AiIEEAUgASgCACACIAEoAgxrQQN0aiEHIAAoAgAgAiAAKAIMa0EDdGohAQNAIAMgBCACa0wEQCABIANBA3QiBmoiBSAFKwMAIAYgB2orAwCgOQMAIANBAWohAwwBCwsgACAAKwMgIAigOQMgCwYAIAAQAQsGACAAEAQLZAEBfCAAIAEQCiAAQShqIAFBKGoQCiAAIAArA1AgASsDUKA5A1AgACAAKwNYIAErA1igOQNYIAErA2AiAiAAKwNgYwRAIAAgAjkDYAsgASsDaCICIAArA2hkBEAgACACOQNoCwvJAQICfAR/IABBKGogACABGyIBKwMY/AIhCCABKAIAIQkgASgCDCEKQQAhACABKwMQ/AIhAQNAIAAgA0ggASAITHEEQCAGIAkgASAKa0EDdGorAwCgIQYDQCAAIANIBEAgAEEDdCILIAJqKwMAIgcgBmMgBiAHRAAAAAAAAPA/oGYgBBsEQCAFIAtqIAG3OQMAIABBAWohAAwCCwsLIAFBAWohAQwBCwsDQCAAIANIBEAgBSAAQQN0aiAItzkDACAAQQFqIQAMAQsLCyYBAn8gACgCKCEBIAAoAgAiAgRAIAIQAQsgAQRAIAEQAQsgABABCz0AIAFFBEAgACsDWA8LIAFBAUYEQCAAKwNgDwsgAUECRgRAIAArA2gPCyABQQNGBEAgACsDUA8LIAArA0gLwQEBAX9B8AAQBCIAQQA2AgAgAEEANgIIIABBADYCDCAARAAAAAAAAPB/OQMQIABEAAAAAAAA8P85AxggAEQAAAAAAAAAADkDICAAQQA2AiggAEEANgIwIABBADYCNCAARAAAAAAAAPB/OQM4IABEAAAAAAAA8P85A0AgAEQAAAAAAAAAADkDSCAARAAAAAAAAAAAOQNQIABEAAAAAAAAAAA5A1ggAEQAAAAAAADwfzkDYCAARAAAAAAAAPD/OQNoIAALCgAgACQAIAEkAQuKAwIFfAN/IABBKGohCCAAKwNYIQYgACsDUCEHIAArA2AhAyAAKwNoIQUDQCACIAlKBEAgASAJQQN0aisDACIEIAShRAAAAAAAAAAAYQRAIAQjAWQEQCAAKwMQIAQQCSMAopv8AiIKt2QEf0EBBSAAKwMYIAq3YwsEQCAAIAogChAFCyAAKAIAIAogACgCDGtBA3RqIgogCisDAEQAAAAAAADwP6A5AwAgACAAKwMgRAAAAAAAAPA/oDkDIAUgBCMBmmMEQCAIKwMQIASaEAkjAKKb/AIiCrdkBH9BAQUgCCsDGCAKt2MLBEAgCCAKIAoQBQsgCCgCACAKIAgoAgxrQQN0aiIKIAorAwBEAAAAAAAA8D+gOQMAIAggCCsDIEQAAAAAAADwP6A5AyAFIAdEAAAAAAAA8D+gIQcLCyAGRAAAAAAAAPA/oCEGIAQgBSAEIAVkGyEFIAQgAyADIARkGyEDCyAJQQFqIQkMAQsLIAAgBjkDWCAAIAc5A1AgACADOQNgIAAgBTkDaAvCAgIKfAJ/IAQrAwAhDiAEKwMIIQogBCsDECEGIAQrAxghCSAEKwMgIQ0gBCsDKCEMIAQrAzAhCyAEKwM4IQggBCsDQCEFA0AgAiAQSgRAAkAgACAQQQN0Ig9qKwMAIgcgB2INACAHRAAAAAAAAPD/YSAHRAAAAAAAAPB/YXIEQCAIRAAAAAAAAPA/oCEIIAUgBWIEQCABIA9qKwMAIQULDAELIAcgCiAORAAAAAAAAAAAYRshCiAORAAAAAAAAPA/oCEOIAciBiANIAcgDWMbIQ0gByAMIAcgDGQbIQwgCyAHoCALIAMgASAQQQN0aisDACIJZRshCwsgEEEBaiEQDAELCyAEIA45AwAgBCAKOQMIIAQgBjkDECAEIAk5AxggBCANOQMgIAQgDDkDKCAEIAs5AzAgBCAIOQM4IAQgBTkDQAufAgEIfCAHKwMAIQkgBysDCCEKIAcrAxAhDSAHKwMYIQ4gBysDICEIIAcrAyghCwNAIAIgA0gEQAJAIAAgAkEDdGorAwAiDCAMoUQAAAAAAAAAAGEEQCAKIAkgCWIEfCAMBSAEIAyiRAAAAAAAAPA/IAShIAmioAsiCWQEQCAJIQoLIAkgCiAFIAqZoqBkBEAgDUQAAAAAAAAAAGEEQCABIAJBA3RqKwMAIQ4gCiELIAwhCAsgDUQAAAAAAADwP6AiDSAGZgRARAAAAAAAAPA/IQ8MAwsFRAAAAAAAAAAAIQ0LCyACQQFqIQIMAgsLCyAHIAk5AwAgByAKOQMIIAcgDTkDECAHIA45AxggByAIOQMgIAcgCzkDKCAHIA85AzALC/0QBgBBjAgLATwAQZgICy8CAAAAKAAAAEEAbABsAG8AYwBhAHQAaQBvAG4AIAB0AG8AbwAgAGwAYQByAGcAZQBBzAgLATwAQdgICyUCAAAAHgAAAH4AbABpAGIALwByAHQALwB0AGwAcwBmAC4AdABzAEGQCQuACPissWsoJPc/ALDN7l8J4b+hzNJm9+H2PwDQdr2UhOC/itQwDj2h9j8A+OiuQwHgv4Vs0DLsYfY/AEALNsX+3r/4mBGV+iP2PwDgtxrZ/d2/bALPpFvn9T8AkMcMrv/cv7hPIVoFrPU/AKD9ETgE3L8ebhYP7XH1PwDgOjJnC9u/NfgLWQk59T8AsC1aLxXav92tYe1PAfU/AGD4Wn8h2b/Qe0iOuMr0PwCQcbBNMNi/7k8ztDmV9D8A4Kn5iUHXv2nVr9/LYPQ/AJAZtStV1r9TueROZi30PwAQm6Ija9W/ptgdEQH78z8AoF8PZYPUvzZYDLeVyfM/AKD2N+md079K/bZKHJnzPwBgjVOhutK/tZngDI5p8z8AQMpAg9nRv7LnE4LkOvM/AOBAOoX60L+xvYUZGQ3zPwAw5zKcHdC/13GyyiXg8j8AYPqifYXOv4LNE88EtPI/AIA9Y8jTzL9Qy3wssIjyPwCgFEwDJsu/5U2UYyJe8j8A4E8vHHzJv7EVhj1WNPI/AACAPwLWx784rz7jRgvyPwDgBRqnM8a/3aPN/e7i8T8AAFfp9ZTEvzA5C1hKu/E/AKDgJOT5wr8AIn+EU5TxPwDA/VpZYsG/PNfVwAZu8T8AgL11mpy/v8Lkt0dfSPE/AMD5W1d7vL/RhQCtWCPxPwCA9A/GYLm/JyJTD/D+8D8AALZH4ky2v4860Hcg2/A/AEABsng/s7/ZgFnW5rfwPwDAQhp9OLC/jUB7/j6V8D8AALUIkm+qv4M7xcolc/A/AAB3T5V6pL9cGw3kl1HwPwAADMWoI52/oo4gwZEw8D8AAHgpJmqRvyF+syUQEPA/AADo2Pggd79rp8r5fsDvPwAAULFT/oY/hPH202VE7z8AgA/hzByhP38QhJ8HzO4/AICLjPxNrD/oWpeZOlfuPwBAVx4yqrM/5j298Nbl7T8AgIvQoBi5P7M4/4G2d+0/AEAE2ulyvj9D6U1ytQztPwBgf1DS3ME/Y3UO3LKk7D8AoN4Dq3bEP1HL1uiOP+w/ACDid0MHxz9MDAJPK93rPwBAqYvejsk/yhVgAGx96z8A4NJquA3MP48zLm42IOs/AODOrwqEzj85UCkmcMXqPwCAZ7QKedA/3TEnvAFt6j8AwAFoBazRP4vxP7zTFuo/AOD+1BHb0j+t/mdJ0cLpPwCAxU5GBtQ/Apl89ORw6T8A8DoJvi3VP/K8gjn7IOk/ANBQIJBR1j/xWfeHAdPoPwDw6s3Scdc/bfa56+WG6D8AkH2FnI7YP5S5WLaXPOg/AGDhVQGo2T8iEMb/BfTnPwDQ024Yvto/yhUUGCKt5z8A4KCu8tDbP4z/nvncZ+c/AEC/PaTg3D8AQZARC4AIjgq5EgAg5j8FtkQGqwSJPKY0VwQAYOY/qfdi6pv/YTzF8iXD/5/mP7qQPMvPfoI8BFq5OADg5j8mk3NWiP+IPOOUmeD/H+c/sYJfJ0D9ijwQDlkVAGDnP0GDI7R1/XK81VtlEgCg5z92KyR85gh4PKbpWTIA4Oc/tyL2JuQIYrzSsrTt/x/oPy/JpR5GAoS8w/z6LQBg6D8fmvKi9PdtPFBrjPf/n+g//ZVJCVMEjrxmFWc5AODoP0V7x77zBIq8RRe/4v8f6T88IA5ANPp3vNGfXMz/X+k/XWmgBYD/drxnR7o7AKDpPwN+7MTE+HA8pS255//f6T8CRoxH2X+OPK/9Ltf/H+o/fq7NTVUMaryV/wTe/1/qP2uy6YypfYY8K41eyv+f6j/eE0y1yYSCvOoDrd3/3+o/PC5g6sgSWDxNPQ3x/x/rP5x4J63d+o68WhYhzv9f6z83EsYZF8tTPHTmUNn/n+s/AM6UQdn3czyvqJwTAODrP8CbXSHECnU8md9GWwAg7D/JwelTpu5rPK73uUAAYOw/1nBKJ58HfLyK/VViAKDsPx9M6HZAC3q8XQlM2f/f7D/XtZr5M/mIPM/Wdfn/H+0/vuFfZggsWLyTHFai/1/tP/OV0psoBHu8DIsinf+f7T82og80UQKHPBZ+vGUA4O0/DNikFh4BdbyRR/YCACDuP+Bi7wkvgIk82KbXVwBg7j/69wxYdQt+vAzA7ScAoO4/EZhFCYOEjLx8y/VsAODuP/R2FZUngI+8zH0reAAg7z+PU3Ry2YGPvApFDCYAYO8/3P8nJwBxQLwz1Yzo/5/vP7Co/eHcG1i8iYYP1f/f7z9ujpHLGvmHPGcjKQQAIPA/gUYyZfN/mzxo1uPj/1/wP3uVrt0I+oY8V6eFCgCg8D+R+9OA3uJXvMw/XxoA4PA/FPDFBTOCkbz1uq/4/x/xP8K6gGa7+ou8rZFN5f9f8T/v5zcXEn+dvOE2rBEAoPE///UWBQoAnDxIQsgZAODxP6Bd2uT7gpC8bl7+DwAg8j9D+5xM0P2IvJHYnyYAYPI/gtGUeSr+jDza5qYpAKDyP8WLXnFzAnC8OT4p4P/f8j/5prLaOXybPILw3Pf/H/M/VFLcbjPxfTxgi1rw/1/zP+sxzUxWA568zK4OLgCg8z93pNNL5/B1PDayOwQA4PM/M4idFMt9nDz/h9ECACD0Pyg9Lc+vCH48sXw4DQBg9D+mmWWFNwiCPImfVgQAoPQ/0rxPkFz6ibzzQzUEAOD0PylTF+0lEXi8D38CzP8f9T/cVHeE2IOYPG+zh/3/X/U/ByjQMecJh7y69x3y/5/1PwJ7cmif94c8gTT86//f9T8+6TAukICRvA==';
-
-/**
- * The JavaScript side of the summary module (assembly/summary.ts): its one instance, the regions of its
- * memory this side fills (a batch's steps, a column's values, scratch), and columns loaded into it.
- *
- * Pointers into the module stay valid while the memory grows; views on it do not (the buffer is replaced),
- * so views are made just before they are used and never kept across a call into the module.
- */
-let instance = null;
-function summaryModule() {
-    instance ??= instantiate(SUMMARY_WASM);
-    return instance;
-}
-/** A block of the module's memory this side writes into, reallocated when more is asked of it. */
-class Region {
-    ptr = 0;
-    bytes = 0;
-    /** The block's address, with room for at least `bytes`. */
-    at(bytes) {
-        if (bytes > this.bytes) {
-            const wasm = summaryModule();
-            if (this.ptr)
-                wasm.release(this.ptr);
-            this.bytes = Math.max(bytes, 64 << 10);
-            this.ptr = wasm.alloc(this.bytes);
-        }
-        return this.ptr;
-    }
-}
-const stepsRegion = new Region();
-const valuesRegion = new Region();
-const scratchRegion = new Region();
-/** A view of `n` doubles at `ptr` in the module's memory (valid until the next call into the module). */
-function doubles(ptr, n) {
-    return new Float64Array(summaryModule().memory.buffer, ptr, n);
-}
-/** Scratch space for `n` doubles: its address. */
-function scratch(n) {
-    return scratchRegion.at(8 * n);
-}
-/** Copy a batch's steps into the module (one region: the previous batch's are overwritten). */
-function loadSteps(steps) {
-    const at = stepsRegion.at(8 * steps.length);
-    doubles(at, steps.length).set(steps);
-    return { steps, at };
-}
-/** Copy a column into the module (one region: the previous column is overwritten). */
-function loadColumn(steps, values) {
-    const at = valuesRegion.at(8 * values.length);
-    doubles(at, values.length).set(values);
-    return { steps: steps.steps, values, stepsAt: steps.at, valuesAt: at };
-}
-
-/**
- * Divergence: a sustained rise far above the running minimum, as opposed to a loss spike that recovers.
- *
- *   s_t = α·x_t + (1 − α)·s_{t−1}          (exponential smoothing, α = 0.1: about ten logged points)
- *   m_t = min(m_{t−1}, s_t)                 (running minimum of the smoothed loss)
- *   elevated_t ⇔ s_t > m_t + rise·|m_t|     (rise = 0.5: half as bad again as the best seen)
- *
- * Diverged when elevated for `sustain` consecutive points (default 20), or from some point to the end
- * of the run for at least 5 points. Only points after warm-up count.
- */
 class DivergenceDetector {
     alpha;
     rise;
@@ -3234,30 +3354,39 @@ class DivergenceDetector {
         this.sustain = sustain;
     }
     /**
-     * Add the points of a loaded column, `values[i]` at `steps[i]` for i in [from, to), in step order; NaN
-     * and ±Infinity are not points. The loop runs in the summary module (assembly/column.ts), with this
-     * detector's state handed in and out.
+     * Add the points `values[i]` at `steps[i]` for i in [from, to), in step order; NaN and ±Infinity are
+     * not points. The state lives in locals during the loop: a double stored in an object field on each
+     * point is boxed on the heap until the code is optimised, which in a CLI run is most of the time.
      */
-    addColumn(column, from, to) {
+    addColumn(steps, values, from, to) {
         if (this.found)
             return;
-        const wasm = summaryModule();
-        const at = scratch(7);
-        const state = doubles(at, 7);
-        state[0] = this.smoothed;
-        state[1] = this.min;
-        state[2] = this.streak;
-        state[3] = this.start.step;
-        state[4] = this.start.value;
-        state[5] = this.start.min;
-        wasm.divergence(column.valuesAt, column.stepsAt, from, to, this.alpha, this.rise, this.sustain, at);
-        const out = doubles(at, 7);
-        this.smoothed = out[0];
-        this.min = out[1];
-        this.streak = out[2];
-        this.start = { step: out[3], value: out[4], min: out[5] };
-        if (out[6] === 1)
-            this.found = this.start;
+        const { alpha, rise, sustain } = this;
+        let smoothed = this.smoothed;
+        let min = this.min;
+        let streak = this.streak;
+        for (let i = from; i < to; i++) {
+            const value = values[i];
+            if (value - value !== 0)
+                continue;
+            smoothed = Number.isNaN(smoothed) ? value : alpha * value + (1 - alpha) * smoothed;
+            if (smoothed < min)
+                min = smoothed;
+            if (smoothed > min + rise * Math.abs(min)) {
+                if (streak === 0)
+                    this.start = { step: steps[i], value, min };
+                streak += 1;
+                if (streak >= sustain) {
+                    this.found = this.start;
+                    break;
+                }
+            }
+            else
+                streak = 0;
+        }
+        this.smoothed = smoothed;
+        this.min = min;
+        this.streak = streak;
     }
     result() {
         if (this.found)
@@ -3765,20 +3894,90 @@ function requireMapping () {
 var mappingExports = requireMapping();
 
 /**
+ * A sketch store: counts per key over a contiguous key range, in a Float64Array that doubles (centred on
+ * the range) when the range outgrows it, so a store that keeps widening is copied a logarithmic number of
+ * times, and adding to a key already in range touches one element.
+ */
+class DenseCounts {
+    bins = new Float64Array(0);
+    /** Key of bins[0]. */
+    offset = 0;
+    minKey = Number.POSITIVE_INFINITY;
+    maxKey = Number.NEGATIVE_INFINITY;
+    count = 0;
+    /** Count one value at `key`. */
+    add(key) {
+        if (key < this.minKey || key > this.maxKey)
+            this.extend(key, key);
+        const i = key - this.offset;
+        this.bins[i] = this.bins[i] + 1;
+        this.count += 1;
+    }
+    /** Make room for keys in [low, high]: in place when they fit, else twice the range needed, centred. */
+    extend(low, high) {
+        const min = Math.min(low, this.minKey);
+        const max = Math.max(high, this.maxKey);
+        if (min < this.offset || max >= this.offset + this.bins.length) {
+            const needed = max - min + 1;
+            const bins = new Float64Array(Math.max(64, 2 * needed));
+            const offset = min - ((bins.length - needed) >> 1);
+            if (this.minKey <= this.maxKey)
+                bins.set(this.bins.subarray(this.minKey - this.offset, this.maxKey - this.offset + 1), this.minKey - offset);
+            this.bins = bins;
+            this.offset = offset;
+        }
+        this.minKey = min;
+        this.maxKey = max;
+    }
+    /** Add every count of `other`. */
+    merge(other) {
+        if (other.count === 0)
+            return;
+        this.extend(other.minKey, other.maxKey);
+        const shift = other.offset - this.offset;
+        const bins = this.bins;
+        const from = other.bins;
+        for (let i = other.minKey - other.offset; i <= other.maxKey - other.offset; i++)
+            bins[i + shift] = bins[i + shift] + from[i];
+        this.count += other.count;
+    }
+    /**
+     * The keys holding the values of ranks `ranks` (0-based, ascending): for each, the first key whose running
+     * count exceeds the rank (`lower`), or reaches rank + 1 — sketches-js' DenseStore.keyAtRank. One pass over
+     * the bins for all of them: a window spanning a few stalls has thousands of bins and is asked for seven.
+     */
+    keysAtRanks(ranks, lower) {
+        const keys = new Array(ranks.length);
+        let j = 0;
+        let running = 0;
+        for (let k = this.minKey; k <= this.maxKey && j < ranks.length; k++) {
+            running += this.bins[k - this.offset];
+            while (j < ranks.length && (lower ? running > ranks[j] : running >= ranks[j] + 1))
+                keys[j++] = k;
+        }
+        while (j < ranks.length)
+            keys[j++] = this.maxKey;
+        return keys;
+    }
+}
+
+/**
  * Quantile sketches: DDSketch keeps every quantile within a relative error α of the true value in
  * bounded memory, and two sketches merge exactly — what step windows need when they coarsen.
  *
  *   key(x) = ⌈log_γ x⌉,  γ = (1 + α) / (1 − α)        (sketches-js' LogarithmicMapping)
  *   value(k) = 2γ^k / (1 + γ)                          (within α of every x with key k)
  *
- * The mapping is sketches-js'. The bin counts are not: they live in WebAssembly (assembly/sketch-counts.ts),
- * where keying every value of a run's windows and merging windows as they coarsen runs compiled from the
- * start — in JavaScript, a CLI run was over before most of that code was optimised (`npm run bench:sketch`:
- * 11.1 ms where the JavaScript counts took 16.3 ms, in a fresh process). sketches-js' DDSketch.merge also
- * drops the other sketch's negative values; these do not.
+ * The mapping is sketches-js'; the bin counts are not its DenseStore (dense-counts.ts instead), for three
+ * reasons. Its DDSketch.merge drops the other sketch's negative values; its DenseStore.merge misplaces the
+ * counts of key 0 (1 and the values just below it) when it has to widen the range below; and it keeps the counts in a
+ * JS array that it re-slices and re-spreads each time the key range moves, which makes it the slower of the
+ * two on a run's windows in a fresh process, as the CLI runs (`npm run bench:sketch` compares them). The
+ * answers are otherwise the same (tests hold every quantile equal to sketches-js').
  *
- * A Sketch owns memory in the module: `dispose()` returns it at once, and a sketch that is dropped
- * without it returns it when the garbage collector finalises the object.
+ * The counting stays in JavaScript, like the rest of the summary, rather than in a compiled module: one ran
+ * a run's first values faster, before V8 has optimised this code, at the price of a second language, a
+ * build step and memory freed by hand; bench/sketch/RESULTS.md has what that costs.
  */
 /** 0.05 % relative error: far below the 1 % run-to-run noise the gate works against. */
 const RELATIVE_ACCURACY = 0.0005;
@@ -3786,70 +3985,80 @@ const MAPPING = new mappingExports.LogarithmicMapping(RELATIVE_ACCURACY);
 /** Below this a value counts as zero (the mapping's smallest indexable value). */
 const MIN_INDEXABLE = MAPPING.minPossible;
 /**
- * MAPPING.key(x) = ⌈log2(x) · MULTIPLIER⌉, the multiplier computed as the mapping computes it. The module
- * takes log2 from AssemblyScript's library, not V8's Math.log2; the two can differ in the last bit, which
- * moves a key only when log2(x) · MULTIPLIER lies within about 1e-12 of an integer (a test holds the keys
- * equal to the mapping's on 100,000 values spread over 70 orders of magnitude).
+ * MAPPING.key(x) = ⌈log2(x) · MULTIPLIER⌉, computed as the mapping computes it (a test holds the two
+ * equal). Inline in the loop because a double handed to a call that is not inlined is boxed on the heap.
  */
 const MULTIPLIER = (1 / Math.log1p((2 * RELATIVE_ACCURACY) / (1 - RELATIVE_ACCURACY))) * Math.log(2);
-let configured = false;
-/** The summary module, told the mapping once. */
-function sketchModule() {
-    const wasm = summaryModule();
-    if (!configured) {
-        wasm.configure(MULTIPLIER, MIN_INDEXABLE);
-        configured = true;
-    }
-    return wasm;
+/** The mapping's key of a positive value. */
+function keyOf(value) {
+    return Math.ceil(Math.log2(value) * MULTIPLIER) + 0; // + 0 turns -0 into 0, as the mapping does
 }
-/** Sketches dropped without dispose(): their memory in the module goes back when they are collected. */
-const finalizer = new FinalizationRegistry((ptr) => sketchModule().free(ptr));
 class Sketch {
-    /** The sketch's address in the module's memory; 0 once disposed. */
-    ptr;
-    constructor() {
-        this.ptr = sketchModule().create();
-        finalizer.register(this, this.ptr, this);
-    }
-    get count() {
-        return sketchModule().field(this.ptr, 0);
-    }
-    get min() {
-        return sketchModule().field(this.ptr, 1);
-    }
-    get max() {
-        return sketchModule().field(this.ptr, 2);
-    }
+    count = 0;
+    min = Number.POSITIVE_INFINITY;
+    max = Number.NEGATIVE_INFINITY;
+    zero = 0;
+    positive = new DenseCounts();
+    negative = new DenseCounts();
     /** Add a finite value. */
     accept(value) {
-        const at = scratch(1);
-        doubles(at, 1)[0] = value;
-        sketchModule().accept(this.ptr, at, 1);
+        if (value > MIN_INDEXABLE)
+            this.positive.add(keyOf(value));
+        else if (value < -MIN_INDEXABLE)
+            this.negative.add(keyOf(-value));
+        else
+            this.zero += 1;
+        this.count += 1;
+        if (value < this.min)
+            this.min = value;
+        if (value > this.max)
+            this.max = value;
     }
-    /** Add the finite values among `values[from, to)`. */
+    /** Add the finite values among `values[from, to)`; a batch's run of one window goes in with one call. */
     acceptMany(values, from, to) {
-        if (to <= from)
-            return;
-        const at = scratch(to - from);
-        doubles(at, to - from).set(values.subarray(from, to));
-        sketchModule().accept(this.ptr, at, to - from);
-    }
-    /** Add the finite values among a loaded column's `[from, to)`: a batch's run of one window in one call. */
-    acceptColumn(column, from, to) {
-        if (to > from)
-            sketchModule().accept(this.ptr, column.valuesAt + 8 * from, to - from);
+        const positive = this.positive;
+        let positives = 0;
+        let count = 0;
+        let min = this.min;
+        let max = this.max;
+        for (let i = from; i < to; i++) {
+            const value = values[i];
+            if (value - value !== 0)
+                continue; // NaN or ±Infinity
+            if (value > MIN_INDEXABLE) {
+                const key = Math.ceil(Math.log2(value) * MULTIPLIER) + 0; // keyOf, inline
+                if (key < positive.minKey || key > positive.maxKey)
+                    positive.extend(key, key);
+                const bins = positive.bins;
+                const at = key - positive.offset;
+                bins[at] = bins[at] + 1;
+                positives += 1;
+            }
+            else if (value < -MIN_INDEXABLE)
+                this.negative.add(keyOf(-value));
+            else
+                this.zero += 1;
+            count += 1;
+            if (value < min)
+                min = value;
+            if (value > max)
+                max = value;
+        }
+        positive.count += positives;
+        this.count += count;
+        this.min = min;
+        this.max = max;
     }
     /** Add everything `other` holds; the result is the sketch of both inputs together. */
     merge(other) {
-        sketchModule().merge(this.ptr, other.ptr);
-    }
-    /** Return the sketch's memory now; the sketch must not be used afterwards. */
-    dispose() {
-        if (!this.ptr)
-            return;
-        finalizer.unregister(this);
-        sketchModule().free(this.ptr);
-        this.ptr = 0;
+        this.positive.merge(other.positive);
+        this.negative.merge(other.negative);
+        this.zero += other.zero;
+        this.count += other.count;
+        if (other.min < this.min)
+            this.min = other.min;
+        if (other.max > this.max)
+            this.max = other.max;
     }
     /** The value at quantile q ∈ [0, 1] (rank q·(n − 1)), as sketches-js' DDSketch.getValueAtQuantile answers. */
     quantile(q) {
@@ -3857,44 +4066,38 @@ class Sketch {
     }
     /** `quantile` of each level, with one pass over each store. */
     quantiles(levels) {
-        const wasm = sketchModule();
-        const count = this.count;
         const out = new Array(levels.length).fill(Number.NaN);
-        if (count === 0)
+        if (this.count === 0)
             return out;
-        const zero = wasm.field(this.ptr, 3);
-        const negatives = wasm.field(this.ptr, 4);
+        const negatives = this.negative.count;
         // Ranks that fall among the negative values (counted from the most negative) and the positive ones.
         const negativeAsks = [];
         const positiveAsks = [];
         levels.forEach((q, at) => {
             if (!(q >= 0 && q <= 1))
                 return;
-            const rank = q * (count - 1);
+            const rank = q * (this.count - 1);
             if (rank < negatives)
                 negativeAsks.push({ rank: negatives - rank - 1, at });
-            else if (rank < negatives + zero)
+            else if (rank < negatives + this.zero)
                 out[at] = 0;
             else
-                positiveAsks.push({ rank: rank - zero - negatives, at });
+                positiveAsks.push({ rank: rank - this.zero - negatives, at });
         });
-        const answer = (asks, negative) => {
-            if (!asks.length)
-                return;
-            asks.sort((a, b) => a.rank - b.rank);
-            const n = asks.length;
-            // Ranks in the first half of the scratch space, keys come back in the second.
-            const at = scratch(2 * n);
-            const ranks = doubles(at, n);
-            asks.forEach((a, i) => (ranks[i] = a.rank));
-            wasm.keysAtRanks(this.ptr, negative ? 1 : 0, at, n, negative ? 0 : 1, at + 8 * n);
-            const keys = doubles(at + 8 * n, n);
-            asks.forEach((a, i) => (out[a.at] = (negative ? -1 : 1) * MAPPING.value(keys[i])));
-        };
-        answer(negativeAsks, true);
-        answer(positiveAsks, false);
+        answer(out, negativeAsks, this.negative, false, -1);
+        answer(out, positiveAsks, this.positive, true, 1);
         return out;
     }
+}
+/** Write into `out` the value of each ask's key in `store`, with one pass over its bins. */
+function answer(out, asks, store, lower, sign) {
+    if (!asks.length)
+        return;
+    asks.sort((a, b) => a.rank - b.rank);
+    const keys = store.keysAtRanks(asks.map((a) => a.rank), lower);
+    asks.forEach((a, i) => {
+        out[a.at] = sign * MAPPING.value(keys[i]);
+    });
 }
 /**
  * Values at the given quantile levels, clamped into [min, max] (the sketch answers bucket centres); the
@@ -3902,11 +4105,19 @@ class Sketch {
  */
 function quantilesOf(sketch, levels) {
     const inner = sketch.quantiles(levels);
-    return levels.map((q, i) => (q === 0 ? sketch.min : q === 1 ? sketch.max : Math.min(sketch.max, Math.max(sketch.min, inner[i]))));
+    return levels.map((q, i) => q === 0 ? sketch.min : q === 1 ? sketch.max : Math.min(sketch.max, Math.max(sketch.min, inner[i])));
 }
 
 function steadyFromQuantiles(quantile, mean, n, fromStep) {
-    return { median: quantile(0.5), p10: quantile(0.1), p90: quantile(0.9), mean, spread: (quantile(0.75) - quantile(0.25)) / 1.349, n, fromStep };
+    return {
+        median: quantile(0.5),
+        p10: quantile(0.1),
+        p90: quantile(0.9),
+        mean,
+        spread: (quantile(0.75) - quantile(0.25)) / 1.349,
+        n,
+        fromStep,
+    };
 }
 
 /**
@@ -3917,6 +4128,11 @@ function steadyFromQuantiles(quantile, mean, n, fromStep) {
  * Each value is accepted once: warm-up values go to a window's separate warm-up sketch, so the steady
  * state is the merge of the windows' main sketches and no second sketch per metric is needed.
  */
+/** The window's warm-up sketch, made on its first warm-up value: most windows have none. */
+function warmSketch(slot) {
+    slot.warm ??= new Sketch();
+    return slot.warm;
+}
 class StepWindows {
     maxWindows;
     width;
@@ -3928,14 +4144,13 @@ class StepWindows {
         this.width = Math.max(1, initialWidth);
     }
     /**
-     * Add a loaded batch column: `values[i]` logged at `steps[i]` (steps increasing). Values at steps below
+     * Add a batch's column: `values[i]` logged at `steps[i]` (steps increasing). Values at steps below
      * `steadyFrom` are warm-up: they count in their window but not in the steady state, or not at all when
      * `skipWarm`. Non-finite values are skipped, and a window is only made for a finite value.
      * Whole runs of a window go to its sketch at once, so no value is handed through a call on its own.
      * A batch's steps increase strictly, so a window's end is found by bisection.
      */
-    addColumn(column, steadyFrom, skipWarm) {
-        const { steps, values } = column;
+    addColumn(steps, values, steadyFrom, skipWarm) {
         const n = steps.length;
         let i = 0;
         while (i < n) {
@@ -3953,7 +4168,7 @@ class StepWindows {
             const slot = this.slotAt(step);
             const windowEnd = (Math.floor(step / this.width) + 1) * this.width;
             const j = firstAtOrAbove(steps, i + 1, warm ? Math.min(windowEnd, steadyFrom) : windowEnd);
-            (warm ? (slot.warm ??= new Sketch()) : slot.main).acceptColumn(column, i, j);
+            (warm ? warmSketch(slot) : slot.main).acceptMany(values, i, j);
             i = j;
         }
     }
@@ -3986,11 +4201,8 @@ class StepWindows {
                     continue;
                 }
                 into.main.merge(slot.main);
-                slot.main.dispose();
-                if (slot.warm) {
-                    (into.warm ??= new Sketch()).merge(slot.warm);
-                    slot.warm.dispose();
-                }
+                if (slot.warm)
+                    warmSketch(into).merge(slot.warm);
             }
             this.slots = merged;
         }
@@ -4004,16 +4216,6 @@ class StepWindows {
             all.merge(slot.main);
         return all.count > 0 ? all : null;
     }
-    /** Return the windows' sketch memory (see Sketch.dispose); the windows are done with afterwards. */
-    dispose() {
-        for (const slot of this.slots.values()) {
-            slot.main.dispose();
-            slot.warm?.dispose();
-        }
-        this.slots.clear();
-        this.current = null;
-        this.currentIndex = Number.NaN;
-    }
     result() {
         return [...this.slots.entries()]
             .sort((a, b) => a[0] - b[0])
@@ -4024,13 +4226,16 @@ class StepWindows {
                 sketch.merge(slot.main);
                 sketch.merge(slot.warm);
             }
-            const window = { from: index * this.width, to: (index + 1) * this.width - 1, count: sketch.count, quantiles: quantilesOf(sketch, WINDOW_QUANTILES) };
+            const window = {
+                from: index * this.width,
+                to: (index + 1) * this.width - 1,
+                count: sketch.count,
+                quantiles: quantilesOf(sketch, WINDOW_QUANTILES),
+            };
             if (sketch.count <= WINDOW_QUANTILES.length) {
                 // Level k/(n − 1) is rank k: each value once.
                 window.values = quantilesOf(sketch, Array.from({ length: sketch.count }, (_, k) => (sketch.count === 1 ? 0 : k / (sketch.count - 1))));
             }
-            if (sketch !== slot.main)
-                sketch.dispose();
             return window;
         });
     }
@@ -4076,54 +4281,70 @@ class MetricAccumulator {
         this.divergence = kind === 'loss' ? new DivergenceDetector() : null;
     }
     /**
-     * Add a batch's column: `values[i]` logged at `steps[i]`, NaN where the row has no value. The batch's
-     * steps are loaded into the summary module once for all its columns (`loadSteps`).
+     * Add a batch's column: `values[i]` logged at `steps[i]`, NaN where the row has no value.
      *
-     * The loops over every value — statistics, sketches, divergence — run in the summary module
-     * (assembly/summary.ts); what is left here visits a few values per window or sample.
+     * Column at a time, in loops that each see one kind of work: a double handed to a call that is not
+     * inlined is boxed on the heap, and a loop that sees loss columns first and window columns later is
+     * compiled, thrown away and compiled again. Both cost more than the arithmetic in a short CLI run.
      */
     addColumn(steps, values) {
-        const column = loadColumn(steps, values);
-        this.addStatistics(column);
+        this.addStatistics(steps, values);
         if (this.sampler)
-            this.addLoss(column);
+            this.addLoss(steps, values);
         // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
-        this.windows?.addColumn(column, this.steadyFrom, this.cls.kind === 'timer');
+        this.windows?.addColumn(steps, values, this.steadyFrom, this.cls.kind === 'timer');
     }
-    /** Count, first, last, min, max and the steady-state sum; infinities counted apart. */
-    addStatistics(column) {
-        const at = scratch(9);
-        const state = doubles(at, 9);
-        state[0] = this.count;
-        state[1] = this.first;
-        state[2] = this.last;
-        state[3] = this.lastStep;
-        state[4] = this.min;
-        state[5] = this.max;
-        state[6] = this.steadySum;
-        state[7] = 0;
-        state[8] = Number.NaN;
-        summaryModule().statistics(column.valuesAt, column.stepsAt, column.values.length, this.steadyFrom, at);
-        const out = doubles(at, 9);
-        this.count = out[0];
-        this.first = out[1];
-        this.last = out[2];
-        this.lastStep = out[3];
-        this.min = out[4];
-        this.max = out[5];
-        this.steadySum = out[6];
-        if (out[7] > 0) {
-            this.inf += out[7];
-            this.firstNonFiniteStep ??= out[8];
+    /**
+     * Count, first, last, min, max and the steady-state sum; infinities counted apart. The fields are read
+     * into locals for the loop and written back after it, so no double is stored in the object per value.
+     */
+    addStatistics(steps, values) {
+        const n = steps.length;
+        const steadyFrom = this.steadyFrom;
+        let { count, first, last, lastStep, min, max, steadySum } = this;
+        let infinite = 0;
+        let firstInfinite = Number.NaN;
+        for (let i = 0; i < n; i++) {
+            const value = values[i];
+            if (value - value !== 0) {
+                // NaN is a missing value; ±Infinity a broken one, counted apart.
+                if (value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY) {
+                    if (infinite === 0)
+                        firstInfinite = steps[i];
+                    infinite += 1;
+                }
+                continue;
+            }
+            if (count === 0)
+                first = value;
+            count += 1;
+            last = value;
+            lastStep = steps[i];
+            if (value < min)
+                min = value;
+            if (value > max)
+                max = value;
+            if (lastStep >= steadyFrom)
+                steadySum += value;
+        }
+        this.count = count;
+        this.first = first;
+        this.last = last;
+        this.lastStep = lastStep;
+        this.min = min;
+        this.max = max;
+        this.steadySum = steadySum;
+        if (infinite > 0) {
+            this.inf += infinite;
+            this.firstNonFiniteStep ??= firstInfinite;
         }
     }
     /** Loss only: its steady sketch, divergence, sampled points and the last FINAL_POINTS values. */
-    addLoss(column) {
-        const { steps, values } = column;
+    addLoss(steps, values) {
         // Steps increase, so the steady part of the batch is one run of it.
         const steadyAt = firstAtOrAbove(steps, 0, this.steadyFrom);
-        this.steady.acceptColumn(column, steadyAt, steps.length);
-        this.divergence.addColumn(column, steadyAt, steps.length);
+        this.steady.acceptMany(values, steadyAt, steps.length);
+        this.divergence.addColumn(steps, values, steadyAt, steps.length);
         this.sampler.addColumn(steps, values);
         // Only the batch's last FINAL_POINTS finite values can stay in the ring.
         let from = steps.length;
@@ -4183,11 +4404,6 @@ class MetricAccumulator {
                 divergence: this.divergence.result(),
             };
         }
-        // Sketch counts live in WebAssembly memory, which the garbage collector does not see grow: a batch of
-        // many runs would hold every run's until a collection happened to finalise them. Return it now.
-        sketch?.dispose();
-        this.steady?.dispose();
-        this.windows?.dispose();
         return summary;
     }
 }
@@ -4200,6 +4416,11 @@ function steadyState(sketch, sum, fromStep) {
     return steadyFromQuantiles((p) => quantilesOf(sketch, [p])[0], sum / sketch.count, sketch.count, fromStep);
 }
 
+/**
+ * summarize: one pass over a run's batches → a RunSummary of plain numbers (per metric steady state,
+ * bounded step windows, sampled loss, NaN/inf and divergence). Memory is bounded by the number of
+ * metrics, not by the number of steps.
+ */
 async function summarizeRun(input, config) {
     const { table } = input;
     const classes = table.columns.map((name) => classify(name, config));
@@ -4214,17 +4435,16 @@ async function summarizeRun(input, config) {
             continue;
         if (accumulators === null) {
             firstStep = batch.steps[0];
-            const steadyFrom = firstStep + config.warmupSteps;
-            accumulators = table.columns.map((name, c) => classes[c].kind === 'ignore' ? null : new MetricAccumulator(name, classes[c], steadyFrom, config));
+            const steadyFrom = firstStep + config.summary.warmupSteps;
+            accumulators = table.columns.map((name, c) => classes[c].kind === 'ignore' ? null : new MetricAccumulator(name, classes[c], steadyFrom, config.summary));
         }
         rows += n;
         lastStep = batch.steps[n - 1];
-        const steps = loadSteps(batch.steps);
         for (let c = 0; c < accumulators.length; c++) {
             const acc = accumulators[c];
             if (!acc)
                 continue;
-            acc.addColumn(steps, batch.values[c]);
+            acc.addColumn(batch.steps, batch.values[c]);
             // A NaN token is a broken loss only where the row carries other values; a row of NaN is a gap.
             const tokens = acc.cls.kind === 'loss' ? batch.nanTokens?.[c] : undefined;
             if (tokens) {
@@ -4270,21 +4490,25 @@ function checkMetricKeys(columns, source, classes, warnings) {
 }
 
 /** ingest + summarize: each run opened lazily and summarised in one pass, one at a time. */
-async function readRuns(stage) {
-    for (const input of await resolveInputs(stage.options, stage.fail)) {
+/** Every run that could be read, summarised, in the order given; the others are recorded as errors. */
+async function readRuns(ctx, config) {
+    const summaries = [];
+    const recordError = (e) => ctx.recordError(e);
+    for (const input of await resolveInputs(ctx.options, recordError)) {
         try {
-            const summary = await summarizeRun(await input(), stage.config);
+            const summary = await summarizeRun(await input(), config);
             for (const w of summary.warnings)
-                stage.warn(w);
-            stage.result.summaries.push(summary);
+                ctx.warn(w);
+            summaries.push(summary);
         }
         catch (e) {
-            stage.fail(e);
+            ctx.recordError(e);
         }
     }
+    return summaries;
 }
 /** Each run to process, opened lazily; manifest problems are reported and the other runs still go. */
-async function resolveInputs(options, fail) {
+async function resolveInputs(options, recordError) {
     const inputs = [];
     for (const file of options.csv) {
         const name = runNameOf(file);
@@ -4295,7 +4519,7 @@ async function resolveInputs(options, fail) {
         try {
             const manifest = await readManifest(options.metadata);
             for (const e of manifest.errors)
-                fail(e);
+                recordError(e);
             for (const r of manifest.runs) {
                 inputs.push(async () => ({
                     name: r.name,
@@ -4308,11 +4532,11 @@ async function resolveInputs(options, fail) {
             }
         }
         catch (e) {
-            fail(e);
+            recordError(e);
         }
     }
     if (!inputs.length && !options.metadata)
-        fail(new InputError('(arguments)', null, 'no input: give --csv FILE or --metadata FILE'));
+        recordError(new InputError('(arguments)', null, 'no input: give --csv FILE or --metadata FILE'));
     return inputs;
 }
 /** A run's name from its file: the folder for the conventional metrics_rank_0.csv, else the file's stem. */
@@ -4322,60 +4546,123 @@ function runNameOf(file) {
 }
 
 /**
- * The one engine behind the action and the CLI: options in, a result out. Stages run in pipeline order —
- * ingest → summarize → gate → sinks → store → report — and only sinks, stores and the report's GitHub
- * calls touch the outside world, none of them able to change the verdict. Stages a run does not ask for
- * are not even loaded (a plain `emit` never loads the GitHub client or prom-client).
+ * What every stage of run() shares: the options, the shell it runs in, and how the run speaks. Warnings and
+ * user errors are kept in the order they were met; they go into the result as they are.
  */
-async function run(options, io, shell = { jobSummary: false }) {
-    const base = newStage(options, io, shell);
-    for (const n of options.notices)
-        base.warn(n);
-    let stage;
-    try {
-        stage = { ...base, config: await loadConfig(options.config) };
+class RunContext {
+    options;
+    io;
+    shell;
+    /** User errors met on the way (bad manifest lines, unreadable files); the other runs still went through. */
+    errors = [];
+    warnings = [];
+    /** Every sink leaves out the same tags, so each is warned about once, not once per sink and run. */
+    refusedTags = new Set();
+    constructor(options, io, shell) {
+        this.options = options;
+        this.io = io;
+        this.shell = shell;
     }
-    catch (e) {
-        base.fail(e);
-        return { ...base.result, exitCode: 2 };
+    warn(message) {
+        this.warnings.push(message);
+        this.io.warn(message);
     }
-    const { result } = stage;
-    if (options.command === 'post-comment') {
-        await (await import('./post-comment-C2NrGqzJ.js')).postComment(stage, options.commentFile);
-        result.exitCode = result.errors.length ? 2 : 0;
-        return result;
+    /** A tag a sink left out (a unique id). */
+    refuseTag(reason) {
+        if (this.refusedTags.has(reason))
+            return;
+        this.refusedTags.add(reason);
+        this.warn(`tag refused: ${reason}`);
     }
-    // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-D1Vf-xH0.js') : null;
-    await readRuns(stage);
-    if (options.gpuCsv.length || options.gpuScrape.length || options.gpuPrice || stage.config.sections.gpu_price) {
-        await (await import('./gpu-CLk7J7DP.js')).addGpu(stage);
+    /** Record a user error (InputError) and go on: the run fails at the end. Anything else is a bug and propagates. */
+    recordError(e) {
+        if (!(e instanceof InputError))
+            throw e;
+        this.errors.push(e.message);
+        this.io.error(e.message);
     }
-    const historyStage = options.history ? await import('./history-VmizmaGu.js') : null;
-    const history = historyStage && options.history ? await historyStage.gateRuns(stage, options.history) : null;
-    if (statsdStage)
-        await (await statsdStage).emitStatsd(stage);
-    if (options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey)) {
-        const sinks = await import('./http-sinks-C-WHgxq3.js');
-        if (options.pushgatewayUrl)
-            await sinks.pushToPushgateway(stage, options.pushgatewayUrl);
-        if (options.datadogUrl && options.datadogApiKey)
-            await sinks.sendToDatadogApi(stage, options.datadogUrl, options.datadogApiKey);
-    }
-    // The report goes first: a report file that cannot be written stops the run from being recorded, so
-    // fixing the path and running again does not record the same run twice.
-    if (result.gate.length)
-        await (await import('./report-BaUeTLeX.js')).publish(stage, history?.history ?? null);
-    else if (options.markdown || options.html)
-        stage.warn('markdown/html: no report written, because it shows the gate\'s verdicts and none were made (check with history makes them)');
-    if (historyStage && history)
-        await historyStage.recordRuns(stage, history);
-    if (options.failOnSinkError && (result.sinks.some((r) => !r.ok) || (result.statsd?.errors.length ?? 0) > 0)) {
-        stage.fail(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
-    }
-    const regression = result.gate.some((g) => g.regression);
-    result.exitCode = result.errors.length ? 2 : regression && options.failOnRegression ? 1 : 0;
-    return result;
 }
 
-export { defaultHttpDeps as A, requestWithRetry as B, COMMANDS as C, redactSecrets as D, tagValue as E, looksLikeUniqueId as F, checkPushgatewayUrl as G, redactUrl as H, InputError as I, withRetry as J, retryable as K, defaultRetryDeps as L, DEFAULT_CONFIG as M, DATADOG_TEMPLATE_TAGS as N, classify as O, PARAMETERS as P, loadConfig as Q, RUN_GAUGES as R, openTable as S, DEFAULT_OPTIONS as T, summarizeRun as U, datadogApiBase as V, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, readTextFile as f, githubContextFromEnv as g, headerUnit as h, median as i, steadyFromQuantiles as j, medianAbsoluteDeviation as k, gammaln as l, metricKey as m, errorFunction as n, mean as o, probit as p, quantileSorted as q, resolveOptions as r, statsdName as s, sampleStandardDeviation as t, branchType as u, lineAt as v, datadogRunGaugeName as w, datadogUnit as x, datadogStatName as y, datadogSeriesUrl as z };
+/**
+ * The one engine behind the action and the CLI: options in, a result out. Each stage returns what it made
+ * and run() hands it to the next — runs (ingest + summarize) → GPU → verdicts (gate) → sinks → report →
+ * record — so this function reads as the pipeline. Only sinks, stores and the report's GitHub calls touch
+ * the outside world, none of them able to change the verdict. Stages a run does not ask for are not even
+ * loaded (a plain `emit` never loads the GitHub client, prom-client or the GPU code).
+ */
+const NOTHING = { summaries: [], gate: [], gpu: null, statsd: null, sinks: [], report: null };
+async function run(options, io, shell = { jobSummary: false }) {
+    const ctx = new RunContext(options, io, shell);
+    for (const n of options.notices)
+        ctx.warn(n);
+    const config = await readConfig(ctx);
+    if (!config)
+        return runResult(ctx, NOTHING);
+    if (options.command === 'post-comment') {
+        const report = await (await import('./post-comment-jUsgrB63.js')).postComment(ctx, options.commentFile);
+        return runResult(ctx, { ...NOTHING, report });
+    }
+    // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-Bi5GaIJr.js') : null;
+    const runs = await readRuns(ctx, config);
+    const gpu = wantsGpu(options, config) ? await (await import('./gpu-Bg1EZsNd.js')).readGpu(ctx, runs, config) : null;
+    const summaries = withGpuMetrics(runs, gpu);
+    const historyStage = options.history ? await import('./history-lYrZvBH5.js') : null;
+    const gated = historyStage && options.history ? await historyStage.gateRuns(ctx, summaries, options.history, config.gate) : null;
+    const judged = { summaries, gate: gated?.verdicts ?? [], gpu };
+    const statsd = statsdStage ? await (await statsdStage).emitStatsd(ctx, judged) : null;
+    const sinks = wantsHttpSinks(options)
+        ? await (await import('./http-sinks-CPnN-UdN.js')).sendToHttpSinks(ctx, judged)
+        : [];
+    // The report goes first: a report file that cannot be written stops the run from being recorded, so
+    // fixing the path and running again does not record the same run twice.
+    const report = judged.gate.length
+        ? await (await import('./report-B_8Dglpk.js')).publish(ctx, judged, gated?.open.history ?? null)
+        : warnNoReport(ctx);
+    if (historyStage && gated)
+        await historyStage.recordRuns(ctx, summaries, gated.open);
+    if (options.failOnSinkError && (sinks.some((r) => !r.ok) || (statsd?.errors.length ?? 0) > 0)) {
+        ctx.recordError(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
+    }
+    return runResult(ctx, { ...judged, statsd, sinks, report });
+}
+/** The config with the `gpu-price` input; null when it cannot be read (already reported). */
+async function readConfig(ctx) {
+    try {
+        return await loadConfig(ctx.options.config, { gpuPrice: ctx.options.gpuPrice });
+    }
+    catch (e) {
+        ctx.recordError(e);
+        return null;
+    }
+}
+/** A capture to read or prices to apply: either makes a GPU report. */
+function wantsGpu(options, config) {
+    return options.gpuCsv.length > 0 || options.gpuScrape.length > 0 || config.gpuPricesGiven;
+}
+function wantsHttpSinks(options) {
+    return Boolean(options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey));
+}
+/** Without verdicts there is nothing to report; asking for report files then gets a warning, not an error. */
+function warnNoReport(ctx) {
+    if (ctx.options.markdown || ctx.options.html)
+        ctx.warn("markdown/html: no report written, because it shows the gate's verdicts and none were made (check with history makes them)");
+    return null;
+}
+/** Bad input wins over a regression; a regression fails only when fail-on-regression says so. */
+function runResult(ctx, out) {
+    const regression = out.gate.some((g) => g.regression);
+    return {
+        exitCode: ctx.errors.length ? 2 : regression && ctx.options.failOnRegression ? 1 : 0,
+        summaries: out.summaries,
+        gate: out.gate,
+        statsd: out.statsd,
+        gpu: out.gpu,
+        sinks: out.sinks,
+        report: out.report,
+        errors: ctx.errors,
+        warnings: ctx.warnings,
+    };
+}
+
+export { datadogUnit as A, datadogStatName as B, COMMANDS as C, DEFAULT_GATE_CONFIG as D, redactSecrets as E, datadogSeriesUrl as F, tagValue as G, looksLikeUniqueId as H, InputError as I, checkPushgatewayUrl as J, redactUrl as K, DEFAULT_SUMMARY_SETTINGS as L, DEFAULT_OPTIONS as M, DATADOG_TEMPLATE_TAGS as N, loadConfig as O, PARAMETERS as P, openTable as Q, RUN_GAUGES as R, summarizeRun as S, datadogApiBase as T, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, gpuGaugesFor as f, githubContextFromEnv as g, metricKey as h, headerUnit as i, readTextFile as j, median as k, steadyFromQuantiles as l, metricsOutput as m, medianAbsoluteDeviation as n, gammaln as o, probit as p, quantileSorted as q, resolveOptions as r, statsdName as s, errorFunction as t, mean as u, fingerprintKey as v, sampleStandardDeviation as w, branchType as x, lineAt as y, datadogRunGaugeName as z };

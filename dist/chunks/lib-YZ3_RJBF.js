@@ -1,5 +1,5 @@
 import { Transform } from 'stream';
-import { t as transform, i as is_object, C as CsvError } from './index-CHJu4SpD.js';
+import { i as is_object, C as CsvError, t as transform } from './index-CHJu4SpD.js';
 export { n as normalize_options } from './index-CHJu4SpD.js';
 
 /*

@@ -1,4 +1,5 @@
-import { e as runTagSet, w as datadogRunGaugeName, x as datadogUnit, s as statsdName, y as datadogStatName, z as datadogSeriesUrl, A as defaultHttpDeps, B as requestWithRetry, D as redactSecrets, c as commonjsGlobal, E as tagValue, F as looksLikeUniqueId, m as metricKey, G as checkPushgatewayUrl, H as redactUrl, J as withRetry, K as retryable, L as defaultRetryDeps } from './run-CjJjJVbh.js';
+import { e as runTagSet, z as datadogRunGaugeName, s as statsdName, A as datadogUnit, B as datadogStatName, E as redactSecrets, F as datadogSeriesUrl, c as commonjsGlobal, G as tagValue, H as looksLikeUniqueId, h as metricKey, J as checkPushgatewayUrl, K as redactUrl, f as gpuGaugesFor } from './run-fDfXe7WO.js';
+import { d as defaultHttpDeps, r as requestWithRetry, w as withRetry, a as retryable, b as defaultRetryDeps } from './request-CniRpqTl.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -9,8 +10,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-C2ybMsND.js';
-import { g as gpuGaugesFor } from './gpu-gauges-2JeUk8qX.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-MFi2G0YW.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
@@ -59,12 +59,14 @@ function splitSeriesPayloads(series, maxBytes = DATADOG_MAX_PAYLOAD_BYTES) {
 }
 /** Datadog's limit on the decompressed size of a compressed `/api/v2/series` body: 5 MiB, exclusive. */
 const DATADOG_MAX_DECOMPRESSED_BYTES = 5_242_880;
-/** Bodies to send: gzip (`gzip` set) or plain JSON (`gzip` null); `json` is the text either way, `count` its series. */
 function seriesPayloads(series, options) {
     if (options.compress)
         return compressedSeriesPayloads(series, options.maxBytes);
     const plain = splitSeriesPayloads(series, options.maxBytes);
-    return { bodies: plain.bodies.map((json, i) => ({ json, gzip: null, count: plain.counts[i] })), oversized: plain.oversized };
+    return {
+        bodies: plain.bodies.map((json, i) => ({ json, gzip: null, count: plain.counts[i] })),
+        oversized: plain.oversized,
+    };
 }
 /**
  * gzip-compressed bodies (`Content-Encoding: gzip`, as Datadog's own API client sends them): packed up to the
@@ -84,7 +86,8 @@ function compressedSeriesPayloads(series, maxBytes = DATADOG_MAX_PAYLOAD_BYTES, 
         pack(JSON.stringify({ series: items.slice(0, half) }), half);
         pack(JSON.stringify({ series: items.slice(half) }), items.length - half);
     };
-    first.bodies.forEach((json, i) => pack(json, first.counts[i]));
+    for (const [i, json] of first.bodies.entries())
+        pack(json, first.counts[i]);
     return out;
 }
 
@@ -95,139 +98,205 @@ function toDatadogSeries(summaries, gate, options) {
     const timestamp = Math.floor(options.now / 1000);
     const out = { series: [], skipped: [], refused: [] };
     const refused = new Set();
+    const { prefix } = options;
     for (const [index, run] of summaries.entries()) {
         // As the StatsD route, plus the run's name.
         const tagSet = runTagSet(run, options.tags, options.github, options.allowIdTags ?? false, { run: run.name });
         for (const r of tagSet.refused)
             refused.add(r);
         const tags = Object.entries(tagSet.tags).map(([k, v]) => `${k}:${v}`);
-        const gauge = (metric, value, unit, extraTags = []) => {
-            if (!Number.isFinite(value)) {
-                out.skipped.push(`${metric} (${run.name})`);
-                return;
-            }
-            const series = { metric, type: DATADOG_GAUGE, points: [{ timestamp, value }], tags: [...tags, ...extraTags] };
-            if (unit)
-                series.unit = unit;
-            out.series.push(series);
-        };
-        const stat = (m, which, value, unit = datadogUnit(m.class.unit)) => gauge(datadogStatName(options.prefix, m.name, which), value, unit);
-        gauge(datadogRunGaugeName(options.prefix, 'steps'), run.steps.last, undefined);
-        gauge(datadogRunGaugeName(options.prefix, 'truncated'), run.truncated ? 1 : 0, undefined);
+        const w = new RunSeries(out, run.name, tags, timestamp);
+        w.gauge(datadogRunGaugeName(prefix, 'steps'), run.steps.last, undefined);
+        w.gauge(datadogRunGaugeName(prefix, 'truncated'), run.truncated ? 1 : 0, undefined);
         if (run.durationSeconds !== undefined)
-            gauge(datadogRunGaugeName(options.prefix, 'duration'), run.durationSeconds, 'second');
-        for (const m of run.metrics) {
-            if (m.class.kind === 'ignore')
-                continue;
-            const unit = datadogUnit(m.class.unit);
-            if (m.steady) {
-                stat(m, 'median', m.steady.median);
-                stat(m, 'p10', m.steady.p10);
-                stat(m, 'p90', m.steady.p90);
-            }
-            else if (m.class.kind === 'gauge' && m.count > 0) {
-                // Same name and type as the DogStatsD gauge: the latest value.
-                gauge(statsdName(options.prefix, m.name), m.last, unit);
-            }
-            if (m.class.kind === 'loss') {
-                // Sent even when 0, so a monitor on it recovers once a run is clean again.
-                stat(m, 'nonFinite', m.nan + m.inf, undefined);
-                if (m.loss) {
-                    stat(m, 'final', m.loss.final);
-                    stat(m, 'diverged', m.loss.divergence ? 1 : 0, undefined);
-                    const name = statsdName(options.prefix, m.name);
-                    const stepName = datadogStatName(options.prefix, m.name, 'step');
-                    for (const [step, value] of m.loss.samples) {
-                        gauge(name, value, unit, [`step:${step}`]);
-                        // Datadog plots against time only; a scatter plot of this against the sample (grouped by step) draws the curve.
-                        gauge(stepName, step, undefined, [`step:${step}`]);
-                    }
-                }
-            }
-        }
+            w.gauge(datadogRunGaugeName(prefix, 'duration'), run.durationSeconds, 'second');
+        for (const m of run.metrics)
+            if (m.class.kind !== 'ignore')
+                metricGauges(w, prefix, m);
         for (const g of options.extraGauges?.(run, index) ?? []) {
-            gauge(statsdName(options.prefix, g.name), g.value, undefined, Object.entries(g.tags).map(([k, v]) => `${k}:${v}`));
+            w.gauge(statsdName(prefix, g.name), g.value, undefined, Object.entries(g.tags).map(([k, v]) => `${k}:${v}`));
         }
         const verdict = gate?.find((g) => g.experiment === run.experiment && g.name === run.name);
-        if (verdict) {
-            gauge(datadogRunGaugeName(options.prefix, 'regression'), verdict.regression ? 1 : 0, undefined);
-            for (const v of verdict.metrics) {
-                // Only verdicts that judged something: "missing" and "insufficient-history" are not a 0.
-                if (v.verdict === 'missing' || v.verdict === 'insufficient-history')
-                    continue;
-                gauge(datadogStatName(options.prefix, v.name, 'regression'), v.verdict === 'regression' ? 1 : 0, undefined);
-            }
-        }
+        if (verdict)
+            verdictGauges(w, prefix, verdict);
     }
     out.refused = [...refused];
     return out;
+}
+/** One run's gauges into the result, all stamped and tagged alike; a NaN or infinite value is listed as skipped. */
+class RunSeries {
+    out;
+    run;
+    tags;
+    timestamp;
+    constructor(out, run, tags, timestamp) {
+        this.out = out;
+        this.run = run;
+        this.tags = tags;
+        this.timestamp = timestamp;
+    }
+    gauge(metric, value, unit, extraTags = []) {
+        if (!Number.isFinite(value)) {
+            this.out.skipped.push(`${metric} (${this.run})`);
+            return;
+        }
+        const series = {
+            metric,
+            type: DATADOG_GAUGE,
+            points: [{ timestamp: this.timestamp, value }],
+            tags: [...this.tags, ...extraTags],
+        };
+        if (unit)
+            series.unit = unit;
+        this.out.series.push(series);
+    }
+}
+/** A column's gauges: its steady state (or a gauge's latest value) and, for a loss, its health and samples. */
+function metricGauges(w, prefix, m) {
+    const unit = datadogUnit(m.class.unit);
+    const stat = (which, value, statUnit = unit) => w.gauge(datadogStatName(prefix, m.name, which), value, statUnit);
+    if (m.steady) {
+        stat('median', m.steady.median);
+        stat('p10', m.steady.p10);
+        stat('p90', m.steady.p90);
+    }
+    else if (m.class.kind === 'gauge' && m.count > 0) {
+        // Same name and type as the DogStatsD gauge: the latest value.
+        w.gauge(statsdName(prefix, m.name), m.last, unit);
+    }
+    if (m.class.kind !== 'loss')
+        return;
+    // Sent even when 0, so a monitor on it recovers once a run is clean again.
+    stat('nonFinite', m.nan + m.inf, undefined);
+    if (!m.loss)
+        return;
+    stat('final', m.loss.final);
+    stat('diverged', m.loss.divergence ? 1 : 0, undefined);
+    const name = statsdName(prefix, m.name);
+    const stepName = datadogStatName(prefix, m.name, 'step');
+    for (const [step, value] of m.loss.samples) {
+        w.gauge(name, value, unit, [`step:${step}`]);
+        // Datadog plots against time only; a scatter plot of this against the sample (grouped by step) draws the curve.
+        w.gauge(stepName, step, undefined, [`step:${step}`]);
+    }
+}
+/** The run's regression flag, and one per metric the gate judged ("missing" and "insufficient-history" are not a 0). */
+function verdictGauges(w, prefix, verdict) {
+    w.gauge(datadogRunGaugeName(prefix, 'regression'), verdict.regression ? 1 : 0, undefined);
+    for (const v of verdict.metrics) {
+        if (v.verdict === 'missing' || v.verdict === 'insufficient-history')
+            continue;
+        w.gauge(datadogStatName(prefix, v.name, 'regression'), v.verdict === 'regression' ? 1 : 0, undefined);
+    }
 }
 
 /**
  * 429 and 5xx (and network failures) are retried up to 5 attempts, honouring `Retry-After`; all requests of
  * one call share two minutes, waits included.
  */
-const DEFAULT_RETRY_POLICY = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 30_000, budgetMs: 120_000 };
+const DEFAULT_RETRY_POLICY = {
+    maxAttempts: 5,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    timeoutMs: 30_000,
+    budgetMs: 120_000,
+};
 /** Build, split and send; resolves to a report and never rejects. */
 async function sendToDatadog(summaries, gate, options) {
-    const report = { sink: 'datadog', ok: true, series: 0, points: 0, payloads: 0, accepted: 0, notes: [], warnings: [], refused: [] };
-    const secrets = [options.apiKey];
-    const warn = (text) => void report.warnings.push(redactSecrets(text, secrets));
+    const report = {
+        sink: 'datadog',
+        ok: true,
+        series: 0,
+        points: 0,
+        payloads: 0,
+        accepted: 0,
+        notes: [],
+        warnings: [],
+        refused: [],
+    };
+    const warn = (text) => void report.warnings.push(redactSecrets(text, [options.apiKey]));
     try {
-        const now = options.now ?? Date.now();
-        const built = toDatadogSeries(summaries, gate, { prefix: options.prefix, tags: options.tags, github: options.github, now, allowIdTags: options.allowIdTags, ...(options.extraGauges ? { extraGauges: options.extraGauges } : {}) });
-        report.refused = built.refused;
-        if (built.skipped.length) {
-            warn(`Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`);
-        }
-        if (!built.series.length) {
-            report.notes.push('Datadog: nothing to send');
-            return report;
-        }
-        report.notes.push(`Datadog: ${built.series.length} series stamped with the submission time ${new Date(Math.floor(now / 1000) * 1000).toISOString()} ` +
-            '(the API refuses points over 1 hour old or 10 minutes ahead); loss samples are told apart by their step:N tag');
-        const limit = options.maxPayloadBytes ?? DATADOG_MAX_PAYLOAD_BYTES;
-        const compress = options.compress ?? true;
-        const { bodies, oversized } = seriesPayloads(built.series, { compress, maxBytes: limit });
-        for (const s of oversized)
-            warn(`Datadog: series ${s.metric} alone exceeds the payload limit; not sent`);
-        if (oversized.length)
-            report.ok = false;
-        const url = datadogSeriesUrl(options.url);
-        const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-        const deps = { ...defaultHttpDeps(), ...options.deps, ...(options.fetch ? { fetch: options.fetch } : {}) };
-        const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'DD-API-KEY': options.apiKey };
-        if (compress)
-            headers['Content-Encoding'] = 'gzip';
-        const deadline = deps.now() + policy.budgetMs;
-        for (const [i, { json, gzip, count }] of bodies.entries()) {
-            report.payloads++;
-            const outcome = await requestWithRetry(url, { method: 'POST', headers, body: gzip ?? json }, secrets, policy, deps, deadline);
-            if (outcome.ok) {
-                report.accepted++;
-                report.series += count;
-                report.points += count; // one point per series (a run's value, stamped when sent)
-                continue;
-            }
-            report.ok = false;
-            const gaveUp = outcome.exhausted ? ` (gave up after ${outcome.attempts} attempts)` : '';
-            warn(`Datadog: ${count} series not sent to ${url}: ${outcome.error ?? 'failed'}${gaveUp}${hint(outcome.status)}`);
-            // Stop rather than repeat a failure: a refused key or a bad request fails the same way for every
-            // payload, and an API still down after the retries will not be up for the next one. 413 is per payload.
-            if (outcome.status !== 413 && i < bodies.length - 1) {
-                const rest = bodies.slice(i + 1).reduce((n, b) => n + b.count, 0);
-                warn(`Datadog: the remaining ${bodies.length - i - 1} payload(s) (${rest} series) not sent after that failure`);
-                break;
-            }
-        }
-        if (bodies.length > 1)
-            report.notes.push(`Datadog: sent in ${bodies.length} payloads (each at most ${limit} bytes${compress ? ' gzip-compressed' : ''})`);
+        const bodies = buildBodies(summaries, gate, options, report, warn);
+        if (bodies)
+            await postBodies(bodies, options, report, warn);
     }
     catch (e) {
         report.ok = false;
         warn(`Datadog: ${e instanceof Error ? e.message : String(e)}`);
     }
     return report;
+}
+/** The series of the runs packed into request bodies (null: nothing to send); what was left out goes into the report. */
+function buildBodies(summaries, gate, options, report, warn) {
+    const now = options.now ?? Date.now();
+    const built = toDatadogSeries(summaries, gate, {
+        prefix: options.prefix,
+        tags: options.tags,
+        github: options.github,
+        now,
+        allowIdTags: options.allowIdTags,
+        ...(options.extraGauges ? { extraGauges: options.extraGauges } : {}),
+    });
+    report.refused = built.refused;
+    if (built.skipped.length) {
+        warn(`Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`);
+    }
+    if (!built.series.length) {
+        report.notes.push('Datadog: nothing to send');
+        return null;
+    }
+    report.notes.push(`Datadog: ${built.series.length} series stamped with the submission time ${new Date(Math.floor(now / 1000) * 1000).toISOString()} ` +
+        '(the API refuses points over 1 hour old or 10 minutes ahead); loss samples are told apart by their step:N tag');
+    const { bodies, oversized } = seriesPayloads(built.series, {
+        compress: options.compress ?? true,
+        maxBytes: options.maxPayloadBytes ?? DATADOG_MAX_PAYLOAD_BYTES,
+    });
+    for (const s of oversized)
+        warn(`Datadog: series ${s.metric} alone exceeds the payload limit; not sent`);
+    if (oversized.length)
+        report.ok = false;
+    return bodies;
+}
+/** POST the bodies in turn within one time budget, stopping at the first failure that would repeat. */
+async function postBodies(bodies, options, report, warn) {
+    const compress = options.compress ?? true;
+    const url = datadogSeriesUrl(options.url);
+    const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    const deps = {
+        ...defaultHttpDeps(),
+        ...options.deps,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+    };
+    const headers = {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        'DD-API-KEY': options.apiKey,
+    };
+    if (compress)
+        headers['Content-Encoding'] = 'gzip';
+    const deadline = deps.now() + policy.budgetMs;
+    for (const [i, { json, gzip, count }] of bodies.entries()) {
+        report.payloads++;
+        const outcome = await requestWithRetry(url, { method: 'POST', headers, body: gzip ?? json }, [options.apiKey], policy, deps, deadline);
+        if (outcome.ok) {
+            report.accepted++;
+            report.series += count;
+            report.points += count; // one point per series (a run's value, stamped when sent)
+            continue;
+        }
+        report.ok = false;
+        const gaveUp = outcome.exhausted ? ` (gave up after ${outcome.attempts} attempts)` : '';
+        warn(`Datadog: ${count} series not sent to ${url}: ${outcome.error ?? 'failed'}${gaveUp}${hint(outcome.status)}`);
+        // Stop rather than repeat a failure: a refused key or a bad request fails the same way for every
+        // payload, and an API still down after the retries will not be up for the next one. 413 is per payload.
+        if (outcome.status !== 413 && i < bodies.length - 1) {
+            const rest = bodies.slice(i + 1).reduce((n, b) => n + b.count, 0);
+            warn(`Datadog: the remaining ${bodies.length - i - 1} payload(s) (${rest} series) not sent after that failure`);
+            break;
+        }
+    }
+    if (bodies.length > 1)
+        report.notes.push(`Datadog: sent in ${bodies.length} payloads (each at most ${options.maxPayloadBytes ?? DATADOG_MAX_PAYLOAD_BYTES} bytes${compress ? ' gzip-compressed' : ''})`);
 }
 function hint(status) {
     if (status === 403)
@@ -6985,7 +7054,8 @@ function metricSamples(families, metric, labels, options, warnings) {
         families.add(name, labels, metric.last * factor);
         return;
     }
-    if (metric.steady && claim(families, name, `Steady-state p10, median and p90 of "${metric.name}"${unitText}.`, owner, warnings)) {
+    if (metric.steady &&
+        claim(families, name, `Steady-state p10, median and p90 of "${metric.name}"${unitText}.`, owner, warnings)) {
         for (const [quantile, pick] of QUANTILES)
             families.add(name, { ...labels, quantile }, pick(metric.steady) * factor);
     }
@@ -7085,7 +7155,7 @@ function toPrometheusSamples(summaries, gate, options) {
  * Pushgateway sink: each experiment's run-level results are PUT as one group
  * (`/metrics/job/<job>/experiment/<experiment>`) with prom-client's Pushgateway and a Registry of its own,
  * so nothing else registered in the process leaks into the push. An outage is retried with backoff within
- * one time budget for all groups (retry.ts), the groups after a failed one are not tried, and all of it is
+ * one time budget for all groups (http/retry.ts), the groups after a failed one are not tried, and all of it is
  * reported as warnings: a sink never changes the verdict.
  */
 /**
@@ -7109,7 +7179,12 @@ function encodeGrouping(grouping) {
 function registryFor(group) {
     const registry = new promClientExports.Registry();
     for (const family of group.families) {
-        const gauge = new promClientExports.Gauge({ name: family.name, help: family.help, labelNames: family.labelNames, registers: [registry] });
+        const gauge = new promClientExports.Gauge({
+            name: family.name,
+            help: family.help,
+            labelNames: family.labelNames,
+            registers: [registry],
+        });
         for (const sample of family.samples) {
             const labels = {};
             for (const name of family.labelNames)
@@ -7145,7 +7220,15 @@ function describe(error, url) {
 async function pushRunResults(url, summaries, gate, options) {
     checkPushgatewayUrl(url);
     const { groups, warnings, refused } = toPrometheusSamples(summaries, gate, options);
-    const report = { sink: 'pushgateway', target: redactUrl(url), ok: true, sent: 0, attempts: 0, warnings, refused };
+    const report = {
+        sink: 'pushgateway',
+        target: redactUrl(url),
+        ok: true,
+        sent: 0,
+        attempts: 0,
+        warnings,
+        refused,
+    };
     const policy = {
         maxAttempts: (options.retries ?? 3) + 1,
         baseDelayMs: options.backoffMs ?? 500,
@@ -7158,10 +7241,15 @@ async function pushRunResults(url, summaries, gate, options) {
     for (const [i, group] of groups.entries()) {
         const registry = registryFor(group);
         const samples = group.families.reduce((n, f) => n + f.samples.length, 0);
-        const where = `job=${group.job} ${Object.entries(group.grouping).map(([k, v]) => `${k}=${v}`).join(' ')}`;
+        const where = `job=${group.job} ${Object.entries(group.grouping)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(' ')}`;
         const outcome = await withRetry(async (timeout) => {
             try {
-                await new promClientExports.Pushgateway(url, { timeout }, registry).push({ jobName: group.job, groupings: encodeGrouping(group.grouping) });
+                await new promClientExports.Pushgateway(url, { timeout }, registry).push({
+                    jobName: group.job,
+                    groupings: encodeGrouping(group.grouping),
+                });
                 return { ok: true, status: 200 };
             }
             catch (error) {
@@ -7187,42 +7275,54 @@ async function pushRunResults(url, summaries, gate, options) {
 }
 
 /** The HTTP sinks: Pushgateway and the Datadog API. An outage warns; it never changes the verdict. */
+/** What each sink the options name did, Pushgateway first. */
+async function sendToHttpSinks(ctx, runs) {
+    const { pushgatewayUrl, datadogUrl, datadogApiKey } = ctx.options;
+    const outcomes = [];
+    if (pushgatewayUrl) {
+        const pushed = await pushToPushgateway(ctx, runs, pushgatewayUrl);
+        if (pushed)
+            outcomes.push(pushed);
+    }
+    if (datadogUrl && datadogApiKey)
+        outcomes.push(await sendToDatadogApi(ctx, runs, datadogUrl, datadogApiKey));
+    return outcomes;
+}
 /** What both sinks name and tag series by, as the StatsD route does, plus the GPU gauges. */
-function seriesOptions({ options, result }) {
+function seriesOptions({ options }, gpu) {
     return {
         prefix: options.prefix,
         tags: options.tags,
         allowIdTags: options.allowIdTags,
         github: options.github,
-        extraGauges: (s, i) => gpuGaugesFor(result.gpu, s.name, i),
+        extraGauges: (s, i) => gpuGaugesFor(gpu, s.name, i),
     };
 }
-async function pushToPushgateway(stage, url) {
-    const { result, io } = stage;
+async function pushToPushgateway(ctx, runs, url) {
     try {
-        const pushed = await pushRunResults(url, result.summaries, result.gate.length ? result.gate : null, seriesOptions(stage));
-        result.sinks.push(pushed);
+        const pushed = await pushRunResults(url, runs.summaries, runs.gate.length ? runs.gate : null, seriesOptions(ctx, runs.gpu));
         for (const r of pushed.refused)
-            stage.refuseTag(r);
+            ctx.refuseTag(r);
         for (const w of pushed.warnings)
-            stage.warn(w);
+            ctx.warn(w);
         if (pushed.ok)
-            io.info(`Pushgateway: ${pushed.sent} samples to ${pushed.target}`);
+            ctx.io.info(`Pushgateway: ${pushed.sent} samples to ${pushed.target}`);
+        return pushed;
     }
     catch (e) {
-        stage.fail(e);
+        ctx.recordError(e);
+        return null;
     }
 }
-async function sendToDatadogApi(stage, url, apiKey) {
-    const { result, io } = stage;
-    const dd = await sendToDatadog(result.summaries, result.gate, { url, apiKey, ...seriesOptions(stage) });
-    result.sinks.push(dd);
+async function sendToDatadogApi(ctx, runs, url, apiKey) {
+    const dd = await sendToDatadog(runs.summaries, runs.gate, { url, apiKey, ...seriesOptions(ctx, runs.gpu) });
     for (const r of dd.refused)
-        stage.refuseTag(r);
+        ctx.refuseTag(r);
     for (const n of dd.notes)
-        io.info(n);
+        ctx.io.info(n);
     for (const w of dd.warnings)
-        stage.warn(w);
+        ctx.warn(w);
+    return dd;
 }
 
-export { pushToPushgateway, sendToDatadogApi };
+export { sendToHttpSinks };

@@ -1,4 +1,4 @@
-import { m as metricKey } from './run-CjJjJVbh.js';
+import { h as metricKey } from './run-fDfXe7WO.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

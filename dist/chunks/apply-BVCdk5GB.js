@@ -1,9 +1,10 @@
-import { I as InputError, V as datadogApiBase } from './run-CjJjJVbh.js';
-import { a as apiBase, b as apiCall } from './api-call-DltQ6JCS.js';
+import { I as InputError, T as datadogApiBase } from './run-fDfXe7WO.js';
+import { a as apiBase, b as apiCall } from './api-call-DpHwzalJ.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
+import './request-CniRpqTl.js';
 
 /**
  * `--apply` for the Datadog generators: create or update the dashboard and the monitors through Datadog's
@@ -21,7 +22,11 @@ function applyTargetFrom(url, env) {
         throw new InputError('--apply', null, 'needs DD_API_KEY and DD_APP_KEY (an application key that can write dashboards and monitors)');
     }
     const secrets = [apiKey, appKey];
-    return { base: apiBase(url?.trim() || datadogApiBase(env.DD_SITE), '--datadog-url', secrets), headers: { 'DD-API-KEY': apiKey, 'DD-APPLICATION-KEY': appKey }, secrets };
+    return {
+        base: apiBase(url?.trim() || datadogApiBase(env.DD_SITE), '--datadog-url', secrets),
+        headers: { 'DD-API-KEY': apiKey, 'DD-APPLICATION-KEY': appKey },
+        secrets,
+    };
 }
 /** Create the dashboard, or update the one with its title. */
 async function applyDashboard(dashboard, target) {
@@ -36,7 +41,13 @@ async function applyDashboard(dashboard, target) {
     const saved = existing
         ? await apiCall(target, 'PUT', `/api/v1/dashboard/${encodeURIComponent(existing.id)}`, dashboard)
         : await apiCall(target, 'POST', '/api/v1/dashboard', dashboard);
-    return { kind: 'dashboard', name: dashboard.title, action: existing ? 'updated' : 'created', id: saved.id, ...(saved.url ? { url: saved.url } : {}) };
+    return {
+        kind: 'dashboard',
+        name: dashboard.title,
+        action: existing ? 'updated' : 'created',
+        id: saved.id,
+        ...(saved.url ? { url: saved.url } : {}),
+    };
 }
 /** Create each monitor, or update the one of this tool, route and prefix with its name. */
 async function applyMonitors(monitors, target) {

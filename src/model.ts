@@ -37,6 +37,12 @@ export interface Table {
   truncated: { value: boolean };
 }
 
+/** A stretch of wall-clock time, ms since the epoch, both ends included. */
+export interface TimeRange {
+  start: number;
+  end: number;
+}
+
 /** One run to process: a table plus who it is. */
 export interface RunInput {
   /** Run name (manifest `name`, or the file's base name). */
@@ -49,6 +55,8 @@ export interface RunInput {
   fingerprint: Record<string, string>;
   /** Wall-clock duration of the run in seconds when the manifest or file says so. */
   durationSeconds?: number;
+  /** When the run started and ended (ms since the epoch), when the manifest says so: joins a GPU capture by time. */
+  timeRange?: TimeRange;
   table: Table;
 }
 
@@ -147,6 +155,7 @@ export interface RunSummary {
   steps: { count: number; first: number; last: number };
   truncated: boolean;
   durationSeconds?: number;
+  timeRange?: TimeRange;
   warnings: string[];
   metrics: MetricSummary[];
 }

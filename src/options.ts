@@ -38,6 +38,8 @@ export interface Options {
   csv: string[];
   /** experiment_metadata.jsonl manifest of a batch. */
   metadata: string | null;
+  /** Folders a manifest may name metrics files in besides its own (repeatable, or a path list). */
+  manifestRoot: string[];
   experiment: string | null;
   /** YAML config overriding classification and gate settings. */
   config: string | null;
@@ -88,6 +90,7 @@ export interface Options {
 export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = {
   csv: [],
   metadata: null,
+  manifestRoot: [],
   experiment: null,
   config: null,
   gpuCsv: [],

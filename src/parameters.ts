@@ -35,6 +35,12 @@ export const PARAMETERS: readonly Parameter[] = [
     description: 'experiment_metadata.jsonl manifest listing the runs of a batch',
   },
   {
+    name: 'manifest-root',
+    key: 'manifestRoot',
+    kind: 'list',
+    description: 'folder(s) a manifest may name files in besides its own (absolute paths on shared storage)',
+  },
+  {
     name: 'experiment',
     key: 'experiment',
     kind: 'string',

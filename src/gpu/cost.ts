@@ -35,6 +35,8 @@ export interface RunCost extends CostInputs {
   costPerBillionTokens: number | null;
   /** Why a figure is missing, for the report. */
   missing: string[];
+  /** Why the cost itself is missing (the reasons among `missing` that block it); empty when it was computed. */
+  costMissing: string[];
 }
 
 const GPU_NAME_KEY = /(^|[._])(gpu|gpu_type|gpu_name|gpu_model|accelerator|device_type)$/i;
@@ -44,8 +46,15 @@ const PER_NODE_KEY = /(^|[._])(gpus_per_node|nproc_per_node)$/i;
 const TOKEN_COUNTER = /(^|[._])(consumed|total|num)_tokens$|(^|[._])tokens_(seen|consumed|processed)$/;
 const TOKEN_RATE = /(tokens_per_s|tokens_per_sec|tokens_per_second|tok_s$|tokens_s$)/;
 
-/** What the cost needs, from the run (manifest, metrics) and the GPU capture; either may be absent. */
-export function costInputs(run: RunSummary | null, gpu: GpuSummary | null): CostInputs {
+/**
+ * What the cost needs, from the run (manifest, metrics) and its part of the GPU capture; either may be
+ * absent. `jobGpuName` is the GPU type of the job's capture, used when the run has no part of it.
+ */
+export function costInputs(
+  run: RunSummary | null,
+  gpu: GpuSummary | null,
+  jobGpuName: string | null = null,
+): CostInputs {
   const fp = run?.fingerprint ?? {};
   const find = (re: RegExp) => Object.entries(fp).find(([k]) => re.test(k))?.[1];
   const manifestCount =
@@ -54,7 +63,7 @@ export function costInputs(run: RunSummary | null, gpu: GpuSummary | null): Cost
   const manifestSeconds = run?.durationSeconds !== undefined && run.durationSeconds > 0 ? run.durationSeconds : null;
   const durationSeconds = manifestSeconds ?? gpu?.durationSeconds ?? null;
   const inputs: CostInputs = {
-    gpuName: gpu?.gpuName ?? find(GPU_NAME_KEY) ?? null,
+    gpuName: gpu?.gpuName ?? jobGpuName ?? find(GPU_NAME_KEY) ?? null,
     gpuCount,
     gpuCountFrom: manifestCount !== null ? 'manifest' : gpuCount !== null ? 'gpu-samples' : null,
     durationSeconds,
@@ -95,11 +104,12 @@ export function runCost(inputs: CostInputs, prices: GpuPrices): RunCost {
     inputs.gpuCount !== null && inputs.durationSeconds !== null
       ? gpuHours(inputs.gpuCount, inputs.durationSeconds)
       : null;
-  if (inputs.gpuCount === null) missing.push('GPU count unknown (no world size in the manifest and no GPU capture)');
+  if (inputs.gpuCount === null)
+    missing.push('GPU count unknown (no world size in the manifest and no GPU capture of this run)');
   if (inputs.durationSeconds === null)
-    missing.push('wall time unknown (no run duration in the manifest and no timed GPU capture)');
+    missing.push('wall time unknown (no run duration in the manifest and no timed GPU capture of this run)');
   const match = inputs.gpuName ? priceFor(inputs.gpuName, prices) : null;
-  if (!inputs.gpuName) missing.push('GPU type unknown');
+  if (!inputs.gpuName) missing.push('GPU type unknown (no GPU name in the capture and no gpu key in the manifest)');
   else if (!match) {
     const keys = Object.keys(prices);
     missing.push(
@@ -107,6 +117,8 @@ export function runCost(inputs: CostInputs, prices: GpuPrices): RunCost {
     );
   }
   const cost = hours !== null && match ? hours * match.price : null;
+  // Everything said so far stands between the inputs and a cost; the tokens only block the per-token figure.
+  const costMissing = cost === null ? [...missing] : [];
   if (inputs.tokens === null)
     missing.push('tokens unknown (no consumed-tokens counter or tokens-per-second throughput)');
   return {
@@ -117,6 +129,7 @@ export function runCost(inputs: CostInputs, prices: GpuPrices): RunCost {
     cost,
     costPerBillionTokens: cost !== null && inputs.tokens ? (cost / inputs.tokens) * 1e9 : null,
     missing,
+    costMissing,
   };
 }
 

@@ -37,9 +37,32 @@ const report: GpuReport = {
   gpu: null,
   gauges: [gauge('gpu.run.count')],
   metrics: [metric('gpu.utilization')],
+  placement: 'single-run',
+  runs: [{ run: 'a', gpu: null, gauges: [gauge('gpu.run.count')], metrics: [metric('gpu.utilization')] }],
   costs: [
     { run: 'a', cost: {} as GpuReport['costs'][number]['cost'], gauges: [gauge('cost.total')] },
     { run: 'b', cost: {} as GpuReport['costs'][number]['cost'], gauges: [] },
+  ],
+  warnings: [],
+};
+
+/** A batch of two runs the capture was placed on by time: each has its own part. */
+const byTime: GpuReport = {
+  ...report,
+  placement: 'time-range',
+  runs: [
+    { run: 'a', gpu: null, gauges: [gauge('gpu.util.mean')], metrics: [metric('gpu.utilization')] },
+    { run: 'b', gpu: null, gauges: [gauge('gpu.run.count')], metrics: [metric('gpu.memory.used')] },
+  ],
+};
+
+/** A batch of two runs without times: the capture is the job's and joined to no run. */
+const jobOnly: GpuReport = {
+  ...report,
+  placement: 'job',
+  runs: [
+    { run: 'a', gpu: null, gauges: [], metrics: [] },
+    { run: 'b', gpu: null, gauges: [], metrics: [] },
   ],
 };
 
@@ -51,18 +74,30 @@ describe('withGpuMetrics', () => {
     expect(runs[0]!.metrics.map((m) => m.name)).toEqual(['loss']);
     expect(Object.keys(joined[0]!)).toEqual(Object.keys(runs[0]!));
   });
-  it('leaves several runs, or a run without a report, as they are', () => {
+  it('leaves several runs the capture was not placed on, or a run without a report, as they are', () => {
     const runs = [run('a'), run('b')];
-    expect(withGpuMetrics(runs, report)).toBe(runs);
+    expect(withGpuMetrics(runs, jobOnly)).toBe(runs);
     const one = [run('a')];
     expect(withGpuMetrics(one, null)).toBe(one);
+  });
+  it('gives each run of a batch placed by time the metrics of its own part', () => {
+    const joined = withGpuMetrics([run('a'), run('b')], byTime);
+    expect(joined.map((r) => r.metrics.map((m) => m.name))).toEqual([
+      ['loss', 'gpu.utilization'],
+      ['loss', 'gpu.memory.used'],
+    ]);
   });
 });
 
 describe('gpuGaugesFor', () => {
-  it("gives each run its cost gauges and the first run the capture's gauges too", () => {
+  it('gives each run its cost gauges and the GPU gauges of its own part of the capture', () => {
     expect(gpuGaugesFor(report, 'a', 0).map((g) => g.name)).toEqual(['cost.total', 'gpu.run.count']);
     expect(gpuGaugesFor(report, 'b', 1)).toEqual([]);
     expect(gpuGaugesFor(null, 'a', 0)).toEqual([]);
+    expect(gpuGaugesFor(byTime, 'b', 1).map((g) => g.name)).toEqual(['gpu.run.count']);
+  });
+  it('never sends a capture of the whole batch with the first run', () => {
+    expect(gpuGaugesFor(jobOnly, 'a', 0).map((g) => g.name)).toEqual(['cost.total']);
+    expect(gpuGaugesFor(jobOnly, 'b', 1)).toEqual([]);
   });
 });

@@ -7,16 +7,23 @@ import type { GpuGauge } from './metrics.js';
 import type { GpuReport } from './report.js';
 
 /**
- * The runs' summaries with the capture's gateable metrics: a capture of a single run is that run's, so they
- * are gated with it; with several runs no one run owns the capture, and they are left out.
+ * The runs' summaries with the gateable GPU metrics of their own part of the capture (placement.ts):
+ * a run the capture was not joined to is left as it was.
  */
 export function withGpuMetrics(runs: RunSummary[], gpu: GpuReport | null): RunSummary[] {
-  if (!gpu || runs.length !== 1) return runs;
-  const run = runs[0]!;
-  return [{ ...run, metrics: [...run.metrics, ...gpu.metrics] }];
+  const parts = gpu?.runs ?? [];
+  if (!parts.some((r) => r.metrics.length)) return runs;
+  return runs.map((run, i) => {
+    const own = parts[i];
+    return own?.run === run.name && own.metrics.length ? { ...run, metrics: [...run.metrics, ...own.metrics] } : run;
+  });
 }
 
-/** A run's cost gauges, plus the capture's GPU gauges once (it covers the job), with the first run. */
+/**
+ * The `index`-th run's cost gauges, plus the GPU gauges of its own part of the capture (none when it has
+ * no part: a capture of the whole batch is never sent with the first run).
+ */
 export function gpuGaugesFor(gpu: GpuReport | null, run: string, index: number): GpuGauge[] {
-  return [...(gpu?.costs.find((c) => c.run === run)?.gauges ?? []), ...(index === 0 ? (gpu?.gauges ?? []) : [])];
+  const own = gpu?.runs[index];
+  return [...(gpu?.costs.find((c) => c.run === run)?.gauges ?? []), ...(own?.run === run ? own.gauges : [])];
 }

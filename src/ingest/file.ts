@@ -1,12 +1,45 @@
 /** Opening an input file, with the usual failures turned into one-line InputErrors. */
+import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { InputError } from '../model.js';
 
+/** Which file a path was when it was checked: device and inode. */
+interface FileIdentity {
+  dev: number;
+  ino: number;
+}
+
+/**
+ * Paths checked before they are opened (a manifest's metrics files, checked to lie inside the allowed
+ * folders), with the file each was when checked. Opening such a path does not follow a symlink in its
+ * last part and compares the opened file with the checked one, so a file or folder swapped in between the
+ * check and the open is refused rather than read.
+ */
+export class CheckedFiles {
+  private readonly byPath = new Map<string, FileIdentity>();
+
+  add(path: string, file: FileIdentity): void {
+    this.byPath.set(path, { dev: file.dev, ino: file.ino });
+  }
+
+  get(path: string): FileIdentity | undefined {
+    return this.byPath.get(path);
+  }
+}
+
+export const checkedFiles = new CheckedFiles();
+
 /** Open `source` for reading; a missing file, a directory or no permission is an InputError. */
 export async function openFile(source: string): Promise<FileHandle> {
+  const checked = checkedFiles.get(source);
   try {
-    const fh = await open(source, 'r');
+    // O_NOFOLLOW is absent on Windows, where the identity check below still applies.
+    const fh = await open(source, checked ? constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) : 'r');
     const stat = await fh.stat();
+    if (checked && (stat.dev !== checked.dev || stat.ino !== checked.ino)) {
+      await fh.close();
+      throw new InputError(source, null, 'is not the file that was checked (replaced since); refused');
+    }
     if (stat.isDirectory()) {
       await fh.close();
       throw new InputError(source, null, 'is a directory, not a metrics file');
@@ -15,6 +48,7 @@ export async function openFile(source: string): Promise<FileHandle> {
   } catch (e) {
     if (e instanceof InputError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw new InputError(source, null, 'became a symlink after it was checked; refused');
     if (code === 'ENOENT') throw new InputError(source, null, 'file not found');
     if (code === 'EISDIR') throw new InputError(source, null, 'is a directory, not a metrics file');
     if (code === 'EACCES') throw new InputError(source, null, 'permission denied');

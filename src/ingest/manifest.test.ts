@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../model.js';
 import { readManifest } from './manifest.js';
+import { openTable } from './open-table.js';
 
 let root: string;
 let dir: string;
@@ -150,5 +151,110 @@ describe('readManifest', () => {
     await expect(readManifest(join(dir, 'none.jsonl'))).rejects.toThrow(/none\.jsonl: manifest not found/);
     const { errors } = await readManifest(await manifest(['', '  ']));
     expect(errors.map((e) => e.detail)).toEqual(['no runs: the manifest is empty']);
+  });
+});
+
+describe('readManifest with manifest-root', () => {
+  let shared: string;
+  beforeAll(async () => {
+    shared = join(root, 'shared-storage');
+    await mkdir(join(shared, 'perf/run1'), { recursive: true });
+    await writeFile(join(shared, 'perf/run1/metrics_rank_0.csv'), 'step,loss\n1,2\n');
+    await writeFile(join(root, 'secret.csv'), 'step,loss\n1,2\n');
+    await symlink(join(root, 'secret.csv'), join(shared, 'perf/leak.csv'));
+  });
+
+  it('allows absolute paths under a named root, and still refuses escapes from it after resolving .. and symlinks', async () => {
+    const path = await manifest([
+      JSON.stringify({ name: 'abs', dir: join(shared, 'perf/run1') }),
+      JSON.stringify({ name: 'dotdot', csv: `${shared}/perf/run1/../../../secret.csv` }),
+      JSON.stringify({ name: 'link', csv: join(shared, 'perf/leak.csv') }),
+      JSON.stringify({ name: 'local', csv: 'flat.csv' }),
+    ]);
+    const { runs, errors } = await readManifest(path, { roots: [join(shared, 'perf')] });
+    expect(runs.map((r) => [r.name, r.file])).toEqual([
+      ['abs', join(shared, 'perf/run1/metrics_rank_0.csv')],
+      ['local', join(dir, 'flat.csv')],
+    ]);
+    expect(errors.map((e) => [e.line, e.detail])).toEqual([
+      [2, expect.stringMatching(/is outside the manifest's folder and every manifest-root \(.*perf\); refused$/)],
+      [3, expect.stringMatching(/"[^"]*leak\.csv" is outside the manifest's folder and every manifest-root/)],
+    ]);
+    // Without a root the same absolute path is refused, as before.
+    const without = await readManifest(path);
+    expect(without.errors[0]!.detail).toMatch(/metrics path ".*run1" is outside the manifest's folder; refused$/);
+  });
+
+  it('takes several roots, as repeated values or a path list, and refuses a root that does not exist', async () => {
+    const path = await manifest([JSON.stringify({ name: 'abs', dir: join(shared, 'perf/run1') })]);
+    const listed = await readManifest(path, { roots: [dir, `${join(root, 'batch')}:${shared}`] });
+    expect(listed.errors).toEqual([]);
+    expect(listed.runs).toHaveLength(1);
+    await expect(readManifest(path, { roots: [join(root, 'does-not-exist')] })).rejects.toThrow(
+      /^manifest-root: ".*does-not-exist" not found$/,
+    );
+  });
+});
+
+describe('readManifest run times', () => {
+  it('reads start and end (ISO with Z or offset, epoch seconds), or one of them and the duration', async () => {
+    const path = await manifest([
+      JSON.stringify({
+        name: 'iso',
+        csv: 'flat.csv',
+        start_time: '2025-09-24T03:48:30Z',
+        end_time: '2025-09-24T05:48:30+02:00',
+      }),
+      JSON.stringify({ name: 'epoch', csv: 'flat.csv', started_at: 1758685710, duration_seconds: 60 }),
+      JSON.stringify({ name: 'end', csv: 'flat.csv', config: { end_time: 1758685770000, duration: 60 } }),
+      JSON.stringify({ name: 'none', csv: 'flat.csv', start_time: '2025-09-24T03:48:30Z' }),
+      JSON.stringify({ name: 'bad', csv: 'flat.csv', start_time: 'soon' }),
+      JSON.stringify({ name: 'backwards', csv: 'flat.csv', start_time: 2000, end_time: 1000 }),
+    ]);
+    const { runs, errors } = await readManifest(path);
+    const start = Date.UTC(2025, 8, 24, 3, 48, 30);
+    expect(runs.map((r) => [r.name, r.timeRange])).toEqual([
+      ['iso', { start, end: start }],
+      ['epoch', { start: 1758685710000, end: 1758685770000 }],
+      ['end', { start: 1758685710000, end: 1758685770000 }],
+      ['none', undefined],
+    ]);
+    // Times are the run's, never tags.
+    expect(runs.every((r) => !Object.keys(r.config).some((k) => /start|end/.test(k)))).toBe(true);
+    expect(errors.map((e) => [e.line, e.detail])).toEqual([
+      [5, '"start_time" is not a time: "soon"'],
+      [6, '"end_time" is before "start_time"'],
+    ]);
+  });
+});
+
+describe('manifest paths are opened as checked', () => {
+  it('refuses a checked file replaced by a symlink before it is opened', async () => {
+    await writeFile(join(dir, 'swap.csv'), 'step,loss\n1,2\n');
+    const { runs } = await readManifest(await manifest([JSON.stringify({ name: 's', csv: 'swap.csv' })]));
+    expect(runs[0]!.file).toBe(join(dir, 'swap.csv'));
+    // Between the check and the open, the file becomes a link to one outside the manifest's folder.
+    await rm(join(dir, 'swap.csv'));
+    await symlink(join(root, 'outside.csv'), join(dir, 'swap.csv'));
+    await expect(openTable(runs[0]!.file)).rejects.toThrow(/swap\.csv: became a symlink after it was checked; refused/);
+  });
+
+  it('refuses a file reached through a folder swapped for a symlink', async () => {
+    await mkdir(join(dir, 'runs/swapdir'), { recursive: true });
+    await writeFile(join(dir, 'runs/swapdir/metrics_rank_0.csv'), 'step,loss\n1,2\n');
+    await mkdir(join(root, 'elsewhere'), { recursive: true });
+    await writeFile(join(root, 'elsewhere/metrics_rank_0.csv'), 'step,loss\n9,9\n');
+    const { runs } = await readManifest(await manifest([JSON.stringify({ name: 'd', dir: 'runs/swapdir' })]));
+    await rm(join(dir, 'runs/swapdir'), { recursive: true });
+    await symlink(join(root, 'elsewhere'), join(dir, 'runs/swapdir'));
+    await expect(openTable(runs[0]!.file)).rejects.toThrow(
+      /is not the file that was checked \(replaced since\); refused/,
+    );
+  });
+
+  it('still opens the checked file when nothing changed', async () => {
+    const { runs } = await readManifest(await manifest([JSON.stringify({ name: 'f', csv: 'flat.csv' })]));
+    const table = await openTable(runs[0]!.file);
+    expect(table.columns).toContain('loss');
   });
 });

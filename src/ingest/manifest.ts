@@ -2,21 +2,36 @@
  * The batch manifest `experiment_metadata.jsonl`: one JSON object per line, one line per run.
  * Schema and examples: docs/manifest.md.
  */
-import { readFile, readdir, realpath, stat } from 'node:fs/promises';
-import { basename, dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { InputError } from '../model.js';
+import { lstat, readFile, readdir, realpath } from 'node:fs/promises';
+import { basename, delimiter, dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { parseSampleTime } from '../gpu/capture/timestamp.js';
+import { InputError, type TimeRange } from '../model.js';
+import { checkedFiles } from './file.js';
 
 export interface ManifestRun {
   /** Line of the manifest (1-based). */
   line: number;
   name: string;
-  /** Absolute path of the metrics file. */
+  /**
+   * Absolute path of the metrics file as resolved and checked (no symlink in it); it is registered with
+   * `checkedFiles`, so opening it later refuses a file swapped in after the check.
+   */
   file: string;
   /** Scalar benchmark config, flattened to strings: {model: 'gpt3-15b', tp: '8', seq_len: '4096'}. */
   config: Record<string, string>;
   /** Hardware identity under canonical keys (gpu, world_size, nodes, gpus_per_node) when present. */
   fingerprint: Record<string, string>;
   durationSeconds?: number;
+  /** When the run started and ended, from `start_time`/`end_time` (or one of them and the duration). */
+  timeRange?: TimeRange;
+}
+
+export interface ManifestOptions {
+  /**
+   * Folders (`manifest-root`) whose files a manifest may name besides its own folder's, by an absolute
+   * path or one climbing out of the manifest's folder: perf batches on shared storage list absolute paths.
+   */
+  roots?: readonly string[];
 }
 
 const NAME_KEYS = ['name', 'run_name', 'experiment'];
@@ -42,6 +57,10 @@ const DURATION_KEYS = [
   'runtime_seconds',
   'train_runtime',
 ];
+const START_KEYS = ['start_time', 'started_at', 'start', 'start_timestamp', 'begin_time', 'start_ts'];
+const END_KEYS = ['end_time', 'ended_at', 'finished_at', 'end', 'end_timestamp', 'stop_time', 'end_ts'];
+/** Per-run values that are never tags: a run's times are unique to it. */
+const NOT_CONFIG = [...DURATION_KEYS, ...START_KEYS, ...END_KEYS];
 /** Canonical fingerprint key ← the names runs use for it. */
 const FINGERPRINT_KEYS: Record<string, string[]> = {
   gpu: ['gpu', 'gpu_type', 'gpu_model', 'gpu_name', 'accelerator'],
@@ -88,24 +107,48 @@ function inside(root: string, target: string): boolean {
   return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
-/** The metrics file a manifest path names: the file itself, or within a directory `metrics_rank_0.csv` or its only CSV. */
-async function resolveMetricsFile(manifest: string, root: string, line: number, written: string): Promise<string> {
-  const candidate = resolve(dirname(manifest), written);
+/** Where a manifest's paths may lead: its own folder, and the roots the user named (all real paths). */
+interface Allowed {
+  manifest: string;
+  folder: string;
+  roots: string[];
+}
+
+function refusal(allowed: Allowed, written: string): string {
+  return allowed.roots.length
+    ? `metrics path "${written}" is outside the manifest's folder and every manifest-root (${allowed.roots.join(', ')}); refused`
+    : `metrics path "${written}" is outside the manifest's folder; refused`;
+}
+
+/**
+ * The metrics file a manifest path names: the file itself, or within a directory `metrics_rank_0.csv` or
+ * its only CSV. The check is made on the real path (`..` and every symlink resolved), and that real path is
+ * what is returned and registered with its identity, so what is opened is what was checked.
+ */
+async function resolveMetricsFile(allowed: Allowed, line: number, written: string): Promise<string> {
+  const { manifest } = allowed;
+  const candidate = resolve(allowed.folder, written);
   let real: string;
   try {
     real = await realpath(candidate);
   } catch {
     throw new InputError(manifest, line, `metrics path "${written}" not found`);
   }
-  if (!inside(root, real))
-    throw new InputError(manifest, line, `metrics path "${written}" is outside the manifest's folder; refused`);
-  if (!(await stat(real)).isDirectory()) return candidate;
+  if (!inside(allowed.folder, real) && !allowed.roots.some((root) => inside(root, real)))
+    throw new InputError(manifest, line, refusal(allowed, written));
+  // lstat, not stat: a symlink here means the path was swapped after realpath resolved it.
+  const stats = await lstat(real);
+  if (stats.isSymbolicLink())
+    throw new InputError(manifest, line, `metrics path "${written}" changed while it was checked; refused`);
+  if (!stats.isDirectory()) {
+    checkedFiles.add(real, stats);
+    return real;
+  }
   const entries = await readdir(real);
-  if (entries.includes(DEFAULT_METRICS_FILE))
-    return resolveMetricsFile(manifest, root, line, `${written.replace(/[\\/]+$/, '')}/${DEFAULT_METRICS_FILE}`);
+  const inDir = (name: string) => `${written.replace(/[\\/]+$/, '')}/${name}`;
+  if (entries.includes(DEFAULT_METRICS_FILE)) return resolveMetricsFile(allowed, line, inDir(DEFAULT_METRICS_FILE));
   const csvs = entries.filter((e) => extname(e).toLowerCase() === '.csv').sort();
-  if (csvs.length === 1)
-    return resolveMetricsFile(manifest, root, line, `${written.replace(/[\\/]+$/, '')}/${csvs[0]}`);
+  if (csvs.length === 1) return resolveMetricsFile(allowed, line, inDir(csvs[0]!));
   if (!csvs.length)
     throw new InputError(manifest, line, `directory "${written}" has no ${DEFAULT_METRICS_FILE} and no other CSV`);
   throw new InputError(
@@ -113,6 +156,25 @@ async function resolveMetricsFile(manifest: string, root: string, line: number, 
     line,
     `directory "${written}" has no ${DEFAULT_METRICS_FILE} and ${csvs.length} CSVs (${csvs.slice(0, 4).join(', ')}${csvs.length > 4 ? ', …' : ''}); name the file`,
   );
+}
+
+/**
+ * The real paths of the roots the user named (each may be a path list, `:`-separated, `;` on Windows); a
+ * root that does not exist is an error for the whole manifest.
+ */
+async function realRoots(roots: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const root of roots
+    .flatMap((r) => r.split(delimiter))
+    .map((r) => r.trim())
+    .filter(Boolean)) {
+    try {
+      out.push(await realpath(root));
+    } catch {
+      throw new InputError('manifest-root', null, `"${root}" not found`);
+    }
+  }
+  return out;
 }
 
 function durationOf(manifest: string, line: number, obj: Json, config: Json | undefined): number | undefined {
@@ -144,19 +206,20 @@ function fingerprintOf(sources: Json[]): Record<string, string> {
   return out;
 }
 
-async function readLine(manifest: string, root: string, line: number, obj: Json): Promise<ManifestRun> {
+async function readLine(allowed: Allowed, line: number, obj: Json): Promise<ManifestRun> {
+  const manifest = allowed.manifest;
   const pathEntry = PATH_KEYS.map((key) => ({ key, value: obj[key] })).find(
     (e) => typeof e.value === 'string' && e.value.trim() !== '',
   );
   if (!pathEntry) throw new InputError(manifest, line, `run has no metrics path (one of: ${PATH_KEYS.join(', ')})`);
-  const file = await resolveMetricsFile(manifest, root, line, (pathEntry.value as string).trim());
+  const file = await resolveMetricsFile(allowed, line, (pathEntry.value as string).trim());
   const nameEntry = firstOf(obj, NAME_KEYS);
   const name =
     (nameEntry && scalarString(nameEntry.value)?.trim()) ||
     `${basename(dirname(file))}/${basename(file, extname(file))}`;
   const configObject = isObject(obj.config) ? obj.config : undefined;
-  const skip = new Set([...NAME_KEYS, pathEntry.key, ...DURATION_KEYS, 'fingerprint', 'hardware']);
-  const config = configObject ? flatten(configObject, new Set(DURATION_KEYS)) : flatten(obj, skip);
+  const skip = new Set([...NAME_KEYS, pathEntry.key, ...NOT_CONFIG, 'fingerprint', 'hardware']);
+  const config = configObject ? flatten(configObject, new Set(NOT_CONFIG)) : flatten(obj, skip);
   const hardware = [obj.fingerprint, obj.hardware].filter(isObject);
   const run: ManifestRun = {
     line,
@@ -167,16 +230,51 @@ async function readLine(manifest: string, root: string, line: number, obj: Json)
   };
   const duration = durationOf(manifest, line, obj, configObject);
   if (duration !== undefined) run.durationSeconds = duration;
+  const timeRange = timeRangeOf(manifest, line, [obj, ...(configObject ? [configObject] : [])], duration);
+  if (timeRange) run.timeRange = timeRange;
   return run;
+}
+
+/** A time written in a manifest: ISO 8601 (with `Z` or an offset), nvidia-smi's form, or a Unix epoch number. */
+function timeOf(manifest: string, line: number, found: { key: string; value: unknown }): number {
+  const text = typeof found.value === 'number' || typeof found.value === 'string' ? String(found.value) : '';
+  const t = parseSampleTime(text);
+  if (Number.isNaN(t))
+    throw new InputError(manifest, line, `"${found.key}" is not a time: ${JSON.stringify(found.value)}`);
+  return t;
+}
+
+/** The run's start and end: both given, or one of them and the duration. */
+function timeRangeOf(manifest: string, line: number, sources: Json[], duration: number | undefined) {
+  const pick = (keys: string[]) => sources.map((src) => firstOf(src, keys)).find((f) => f !== undefined);
+  const startEntry = pick(START_KEYS);
+  const endEntry = pick(END_KEYS);
+  const start = startEntry ? timeOf(manifest, line, startEntry) : undefined;
+  const end = endEntry ? timeOf(manifest, line, endEntry) : undefined;
+  const ms = duration === undefined ? undefined : duration * 1000;
+  const range: TimeRange | undefined =
+    start !== undefined && end !== undefined
+      ? { start, end }
+      : start !== undefined && ms !== undefined
+        ? { start, end: start + ms }
+        : end !== undefined && ms !== undefined
+          ? { start: end - ms, end }
+          : undefined;
+  if (range && range.end < range.start)
+    throw new InputError(manifest, line, `"${endEntry?.key}" is before "${startEntry?.key}"`);
+  return range;
 }
 
 /**
  * Read a run manifest. Each line that names a metrics file becomes a run; a line that is broken (bad JSON,
- * a run name without a path, a missing file, a path outside the manifest's folder) becomes an InputError in
+ * a run name without a path, a missing file, a path outside the manifest's folder and the named roots) becomes an InputError in
  * `errors` and the other runs are still returned. Lines that are neither (a ledger's other events) are
  * skipped; when no line at all is a run, that is one error. A missing or unreadable manifest throws.
  */
-export async function readManifest(path: string): Promise<{ runs: ManifestRun[]; errors: InputError[] }> {
+export async function readManifest(
+  path: string,
+  options: ManifestOptions = {},
+): Promise<{ runs: ManifestRun[]; errors: InputError[] }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -192,7 +290,11 @@ export async function readManifest(path: string): Promise<{ runs: ManifestRun[];
           : `cannot read manifest: ${(e as Error).message}`,
     );
   }
-  const root = await realpath(dirname(path));
+  const allowed: Allowed = {
+    manifest: path,
+    folder: await realpath(dirname(path)),
+    roots: await realRoots(options.roots ?? []),
+  };
   const runs: ManifestRun[] = [];
   const errors: InputError[] = [];
   const names = new Map<string, number>();
@@ -222,7 +324,7 @@ export async function readManifest(path: string): Promise<{ runs: ManifestRun[];
       continue;
     }
     try {
-      const run = await readLine(path, root, line, obj);
+      const run = await readLine(allowed, line, obj);
       const earlier = names.get(run.name);
       if (earlier !== undefined)
         throw new InputError(path, line, `run name "${run.name}" already used on line ${earlier}`);

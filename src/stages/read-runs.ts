@@ -36,7 +36,7 @@ async function resolveInputs(
   }
   if (options.metadata) {
     try {
-      const manifest = await readManifest(options.metadata);
+      const manifest = await readManifest(options.metadata, { roots: options.manifestRoot });
       for (const e of manifest.errors) recordError(e);
       for (const r of manifest.runs) {
         inputs.push(async () => ({
@@ -45,6 +45,7 @@ async function resolveInputs(
           tags: r.config,
           fingerprint: r.fingerprint,
           ...(r.durationSeconds === undefined ? {} : { durationSeconds: r.durationSeconds }),
+          ...(r.timeRange === undefined ? {} : { timeRange: r.timeRange }),
           table: await openTable(r.file),
         }));
       }

@@ -16,7 +16,12 @@ export async function publish(
   const { options, io, shell } = ctx;
   const input = reportInput({
     notes: (g) =>
-      gpu ? gpuNotes(gate.length === 1 ? gpu.gpu : null, gpu.costs.find((c) => c.run === g.name)?.cost ?? null) : [],
+      gpu
+        ? gpuNotes(
+            gpu.runs.find((r) => r.run === g.name)?.gpu ?? null,
+            gpu.costs.find((c) => c.run === g.name)?.cost ?? null,
+          )
+        : [],
     gate,
     summaries,
     github: options.github,

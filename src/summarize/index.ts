@@ -56,6 +56,7 @@ export async function summarizeRun(
     steps: { count: rows, first: firstStep, last: lastStep },
     truncated: table.truncated.value,
     ...(input.durationSeconds === undefined ? {} : { durationSeconds: input.durationSeconds }),
+    ...(input.timeRange === undefined ? {} : { timeRange: input.timeRange }),
     warnings: [...table.warnings],
     metrics: (accumulators ?? []).filter((a): a is MetricAccumulator => a !== null).map((a) => a.finish()),
   };

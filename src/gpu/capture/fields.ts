@@ -1,8 +1,11 @@
 /**
- * Which column of a capture feeds which GpuField. Names are matched after `metricKey` (lower case, the
- * `[unit]` suffix dropped), so `utilization.gpu [%]` and `utilization.gpu` are the same column.
- * Where several columns can feed one field, the first listed that the file has wins.
+ * Which column of a capture feeds which GpuField. CSV names are matched in the normal form of
+ * column-name.ts (units taken off, words sorted, abbreviations spelled out), on both sides: the table
+ * lists nvidia-smi's and amd-smi's own names, and `utilization_gpu_percent` or `gpu_util` find
+ * `utilization.gpu` through the rule, not through a list of spellings. dmon's short names are matched as
+ * written. Where several columns can feed one field, the first listed that the file has wins.
  */
+import { columnKey } from './column-name.js';
 import type { GpuField } from './samples.js';
 import type { CellUnit } from './value.js';
 
@@ -44,6 +47,11 @@ export const CSV_IDENTITY = {
   /** Device number columns; a file may have both and one of them may be wrong (see the gpu_glasses fixture). */
   index: ['index', 'gpu'],
 } as const;
+
+/** Position of the first of `names` among a CSV's normalised column keys, or -1. */
+export function findCsvColumn(keys: string[], names: readonly string[]): number {
+  return findColumn(keys, names.map(columnKey));
+}
 
 /** nvidia-smi dmon column names (`-s pucvmet`). `sm` is the same counter as utilization.gpu. */
 export const DMON_COLUMNS: Record<GpuField, string[]> = {

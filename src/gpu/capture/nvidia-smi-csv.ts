@@ -6,8 +6,9 @@
  */
 import { parse } from 'csv-parse/sync';
 import { InputError } from '../../model.js';
-import { headerUnit, metricKey } from '../../naming.js';
-import { CSV_COLUMNS, CSV_IDENTITY, FIELD_UNIT, findColumn } from './fields.js';
+import { columnName } from './column-name.js';
+import { CSV_COLUMNS, CSV_IDENTITY, FIELD_UNIT, findCsvColumn } from './fields.js';
+import { headerlessMessage } from './headerless.js';
 import { GPU_FIELDS, SeriesBuilder, type GpuField, type GpuSamples } from './samples.js';
 import { parseSampleTime } from './timestamp.js';
 import { BadCell, parseCell } from './value.js';
@@ -29,6 +30,8 @@ interface Columns {
   format: GpuSamples['format'];
   present: { field: GpuField; column: number; unit: string }[];
   timeCol: number;
+  /** The unit the time column's name states (`timestamp_ms`), or ''. */
+  timeUnit: string;
   uuidCol: number;
   busCol: number;
   nameCol: number;
@@ -80,29 +83,34 @@ function readRecords(source: string, text: string, findings: Findings): { record
 }
 
 function columnsOf(source: string, header: string[]): Columns {
-  const keys = header.map((h) => metricKey(h));
-  const format = keys.includes('gfx_activity') || keys.includes('socket_power') ? 'amd-smi-csv' : 'nvidia-smi-csv';
+  const names = header.map(columnName);
+  const keys = names.map((n) => n.key);
+  const identity = (list: readonly string[]) => findCsvColumn(keys, list);
+  const format = identity(['gfx_activity']) >= 0 || identity(['socket_power']) >= 0 ? 'amd-smi-csv' : 'nvidia-smi-csv';
   const present: Columns['present'] = [];
   for (const field of GPU_FIELDS) {
-    const column = findColumn(keys, CSV_COLUMNS[field]);
-    if (column >= 0) present.push({ field, column, unit: headerUnit(header[column]!) });
+    const column = findCsvColumn(keys, CSV_COLUMNS[field]);
+    if (column >= 0) present.push({ field, column, unit: names[column]!.unit });
   }
   if (present.length === 0) {
     throw new InputError(
       source,
       1,
-      `no GPU metric columns in the header (expected some of utilization.gpu, memory.used, power.draw, temperature.gpu; captured with --format=csv,noheader? keep the header)`,
+      headerlessMessage(header) ??
+        'no GPU metric columns in the header (expected some of utilization.gpu, memory.used, power.draw, temperature.gpu)',
     );
   }
+  const timeCol = identity(CSV_IDENTITY.time);
   return {
     header,
     format,
     present,
-    timeCol: findColumn(keys, CSV_IDENTITY.time),
-    uuidCol: findColumn(keys, CSV_IDENTITY.uuid),
-    busCol: findColumn(keys, CSV_IDENTITY.busId),
-    nameCol: findColumn(keys, CSV_IDENTITY.name),
-    indexCols: CSV_IDENTITY.index.map((n) => keys.indexOf(n)).filter((i) => i >= 0),
+    timeCol,
+    timeUnit: timeCol >= 0 ? names[timeCol]!.unit : '',
+    uuidCol: identity(CSV_IDENTITY.uuid),
+    busCol: identity(CSV_IDENTITY.busId),
+    nameCol: identity(CSV_IDENTITY.name),
+    indexCols: CSV_IDENTITY.index.map((n) => identity([n])).filter((i) => i >= 0),
   };
 }
 
@@ -165,7 +173,7 @@ function seriesOf(source: string, rows: Row[], columns: Columns): GpuSamples['gp
         throw err;
       }
     });
-    const time = timeCol >= 0 ? parseSampleTime(row.cells[timeCol]!) : Number.NaN;
+    const time = timeCol >= 0 ? parseSampleTime(row.cells[timeCol]!, columns.timeUnit) : Number.NaN;
     if (timeCol >= 0 && Number.isNaN(time) && row.cells[timeCol] !== '') {
       throw new InputError(source, row.line, `"${row.cells[timeCol]}" is not a time`);
     }

@@ -63,6 +63,82 @@ describe('readGpuFile on real captures', () => {
   });
 });
 
+describe('readGpuFile on captures written by wrappers', () => {
+  it('snake_case names with unit suffixes, gpu_index splitting 8 GPUs, ISO times with Z', async () => {
+    const s = await readGpuFile(real('nvidia_smi_wrapper_snake_case_units_8gpu_iso_z.csv'));
+    expect(s.gpus.map((g) => g.label)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
+    expect(s.gpus.every((g) => g.times.length === 639)).toBe(true);
+    const g0 = s.gpus[0]!;
+    expect(Object.keys(g0.fields).sort()).toEqual(['powerW', 'tempC', 'util']);
+    expect(g0.fields.tempC![0]).toBe(38);
+    expect(g0.fields.util![0]).toBe(100);
+    expect(g0.fields.powerW![0]).toBeCloseTo(387.26);
+    expect(g0.times[0]).toBe(Date.UTC(2025, 8, 24, 3, 48, 33, 493));
+    expect(s.gpus[1]!.fields.tempC![0]).toBe(60);
+  });
+
+  it("nvidia-smi's dotted names with Unix-epoch seconds: the timestamp is time, never a metric", async () => {
+    const s = await readGpuFile(real('nvidia_smi_wrapper_unix_epoch_dotted_names.csv'));
+    expect(s.gpus).toHaveLength(1);
+    const g = s.gpus[0]!;
+    expect(Object.keys(g.fields).sort()).toEqual(['memTotalMiB', 'memUsedMiB', 'util']);
+    expect(g.times[0]).toBe(1764189075000);
+    expect(g.times).toHaveLength(90);
+    expect(g.fields.memUsedMiB!.slice(0, 4)).toEqual([1, 442, 4846, 10544]);
+    expect(g.fields.util![3]).toBe(93);
+  });
+
+  it('a header repeated before every sample, values with their unit ("85 %")', async () => {
+    const s = await readGpuFile(real('nvidia_smi_header_repeated_every_sample.csv'));
+    expect(s.gpus).toHaveLength(1);
+    expect(s.gpus[0]!.fields.util!.slice(0, 2)).toEqual([85, 100]);
+    expect(s.gpus[0]!.times).toHaveLength(40);
+  });
+
+  it('a header-less capture is refused naming the file and saying how to capture it', async () => {
+    const path = real('nvidia_smi_noheader_nounits_no_index_4gpu.csv');
+    const err = await readGpuFile(path).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as InputError).message).toMatch(
+      new RegExp(
+        `^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1: no header: the first line is a sample \\("2025/09/08 14:14:37.120, 0, 11409"\\)`,
+      ),
+    );
+    expect((err as InputError).message).toMatch(/--format=csv \(nounits is fine\)/);
+  });
+
+  it('other wrapper spellings by the same rule: camelCase, _pct, _MiB, _mW, epoch in ms (by name or size), offsets', () => {
+    const text = [
+      'time_ms,gpuIndex,gpu_util_pct,memoryUsedMiB,memory_total_GiB,power_mW,gpu_temp_C',
+      '1758685713493,0,97,40960,80,350000,61',
+      '1758685713493,1,95,40000,80,340000,60',
+      '1758685718493,0,98,41000,80,351000,62',
+      '1758685718493,1,96,40100,80,341000,61',
+      '',
+    ].join('\n');
+    const s = parseGpuText('w.csv', text);
+    expect(s.gpus.map((g) => g.label)).toEqual(['0', '1']);
+    const g0 = s.gpus[0]!;
+    expect(g0.times).toEqual([1758685713493, 1758685718493]);
+    expect(g0.fields).toMatchObject({
+      util: [97, 98],
+      memUsedMiB: [40960, 41000],
+      memTotalMiB: [81920, 81920],
+      powerW: [350, 351],
+      tempC: [61, 62],
+    });
+    const iso = parseGpuText(
+      'o.csv',
+      'timestamp,gpu_index,utilization_gpu_percent\n2025-09-08T17:26:50+08:00,0,5\n2025-09-08 09:26:55Z,0,6\n1757323620,0,7\n',
+    );
+    expect(iso.gpus[0]!.times).toEqual([
+      Date.UTC(2025, 8, 8, 9, 26, 50),
+      Date.UTC(2025, 8, 8, 9, 26, 55),
+      Date.UTC(2025, 8, 8, 9, 27, 0),
+    ]);
+  });
+});
+
 describe('readGpuScrape', () => {
   it('nvidia_gpu_exporter exposition: ratios to percent, bytes to MiB, name and index from nvidia_smi_gpu_info', async () => {
     const s = await readGpuScrape(real('prometheus_exposition_nvidia_gpu_exporter_h100_load.metrics'));

@@ -44,6 +44,7 @@ export function parseCell(text: string, unit: CellUnit, headerUnit = ''): number
     if (factor === undefined) throw new BadCell(`"${cell}": unknown memory unit ${written}`);
     return value * factor;
   }
+  if (unit === 'watts') return written === 'mw' ? value / 1000 : written === 'kw' ? value * 1000 : value;
   if (unit === 'megahertz') {
     if (written === 'ghz') return value * 1000;
     if (written === 'hz') return value / 1e6;

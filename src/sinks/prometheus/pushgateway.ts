@@ -42,19 +42,25 @@ export interface PushgatewayOptions extends PrometheusSamplesOptions {
 }
 
 /**
- * Grouping labels in the form prom-client can carry: it percent-encodes values, and the Pushgateway
- * decodes `%2F` back into a path separator (400 "odd number of components"), so a value with `/`
- * (or an empty one) is sent as `<label>@base64/<base64url>`, the Pushgateway's own escape.
+ * Grouping labels in the form prom-client can carry. It percent-encodes values and then resolves the path
+ * as a URL, so `.` and `..` are taken as path steps (`..` would push to the job-level group), and the
+ * Pushgateway decodes `%2F` back into a separator (400 "odd number of components"). Any value but a plain
+ * word is therefore sent as `<label>@base64/<base64url>`, the Pushgateway's own escape (`=` for empty).
  */
 export function encodeGrouping(grouping: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [label, value] of Object.entries(grouping)) {
     if (value === '') out[`${label}@base64`] = '=';
-    else if (value.includes('/')) out[`${label}@base64`] = Buffer.from(value, 'utf8').toString('base64url');
-    else out[label] = value;
+    else if (PLAIN_SEGMENT.test(value) && !ONLY_DOTS.test(value)) out[label] = value;
+    else out[`${label}@base64`] = Buffer.from(value, 'utf8').toString('base64url');
   }
   return out;
 }
+
+/** Characters a URL path segment carries as themselves (RFC 3986 unreserved). */
+const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]+$/;
+/** `.` and `..` (and longer runs, for good measure) would be read as path steps. */
+const ONLY_DOTS = /^\.+$/;
 
 /** A prom-client Registry holding one group's gauges. */
 export function registryFor(group: PushGroup): Registry {

@@ -4,12 +4,13 @@ import type { GpuReport } from '../gpu/report.js';
 import type { GateResult, RunSummary } from '../model.js';
 import { runTagSet, statsdName } from '../naming.js';
 import type { Options } from '../options.js';
+import type { SinkBudget } from '../sinks/budget.js';
 import { sendStatsd } from '../sinks/statsd/send.js';
 import { countSeries, toStatsdMetrics, type StatsdMetric } from '../sinks/statsd/metrics.js';
 import type { RunContext } from './run-context.js';
 import type { JudgedRuns, StatsdOutcome } from './run-result.js';
 
-export async function emitStatsd(ctx: RunContext, runs: JudgedRuns): Promise<StatsdOutcome> {
+export async function emitStatsd(ctx: RunContext, runs: JudgedRuns, budget: SinkBudget): Promise<StatsdOutcome> {
   const { options, io } = ctx;
   const metrics = statsdMetricsFor(runs.summaries, runs.gate, runs.gpu, options, (r) => ctx.refuseTag(r));
   const report = await sendStatsd(metrics, {
@@ -18,6 +19,7 @@ export async function emitStatsd(ctx: RunContext, runs: JudgedRuns): Promise<Sta
     flavor: options.statsdFlavor,
     maxBufferSize: options.maxBufferSize,
     dryRun: options.dryRun,
+    budget,
   });
   const outcome = { ...report, series: countSeries(metrics) };
   for (const e of report.errors) ctx.warn(`StatsD ${report.target}: ${e}`);

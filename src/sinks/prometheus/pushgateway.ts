@@ -9,6 +9,7 @@ import { Gauge, Pushgateway, Registry } from 'prom-client';
 import type { GateResult, RunSummary } from '../../model.js';
 import { checkPushgatewayUrl, redactUrl } from './pushgateway-url.js';
 import { toPrometheusSamples, type PrometheusSamplesOptions, type PushGroup } from './samples.js';
+import { DEFAULT_SINK_TIMEOUT_SECONDS } from '../budget.js';
 import { defaultRetryDeps, retryable, withRetry, type RetryDeps } from '../../http/retry.js';
 
 /** What the push did, for the run's JSON account and the job summary. */
@@ -35,8 +36,10 @@ export interface PushgatewayOptions extends PrometheusSamplesOptions {
   backoffMs?: number;
   /** Per-request timeout (default 10 s). */
   timeoutMs?: number;
-  /** Time for all groups' requests together, waits included (default 60 s). */
+  /** Time for all groups' requests together, waits included (default 30 s, `sink-timeout`). */
   budgetMs?: number;
+  /** Ms since the epoch by which every request ends (default: now + budgetMs); shared with the other sinks. */
+  deadline?: number;
   /** Clock, sleep and jitter, for tests. */
   deps?: Partial<RetryDeps>;
 }
@@ -127,10 +130,10 @@ export async function pushRunResults(
     baseDelayMs: options.backoffMs ?? 500,
     maxDelayMs: 8_000,
     timeoutMs: options.timeoutMs ?? 10_000,
-    budgetMs: options.budgetMs ?? 60_000,
+    budgetMs: options.budgetMs ?? DEFAULT_SINK_TIMEOUT_SECONDS * 1000,
   };
   const deps = { ...defaultRetryDeps(), ...options.deps };
-  const deadline = deps.now() + policy.budgetMs;
+  const deadline = options.deadline ?? deps.now() + policy.budgetMs;
   for (const [i, group] of groups.entries()) {
     const registry = registryFor(group);
     const samples = group.families.reduce((n, f) => n + f.samples.length, 0);

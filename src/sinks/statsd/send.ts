@@ -7,6 +7,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import hotShots, { type ClientOptions, type StatsD as StatsDClient } from 'hot-shots';
 import { formatTags } from 'hot-shots/lib/helpers.js';
+import { type SinkBudget, withinBudget } from '../budget.js';
 import { formatValue, type StatsdMetric } from './metrics.js';
 
 // hot-shots is CommonJS (`module.exports = Client`); type checkers disagree on what its default import is.
@@ -19,6 +20,8 @@ export interface StatsdTarget {
   maxBufferSize: number;
   /** Print the lines instead of sending. */
   dryRun: boolean;
+  /** The name lookup and the close (flush) end by its deadline; omitted, they are bounded by hot-shots only. */
+  budget?: SinkBudget;
 }
 
 export interface StatsdReport {
@@ -48,12 +51,12 @@ export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget):
   // Resolve the host once: a DNS lookup per send could still be in flight when close() stops waiting.
   let host = target.host;
   if (!target.dryRun && !isIP(host)) {
-    try {
-      host = (await lookup(host)).address;
-    } catch (e) {
-      report.errors.push(`cannot resolve ${target.host}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    const resolved = await resolveHost(host, target.budget);
+    if ('error' in resolved) {
+      report.errors.push(`cannot resolve ${target.host}: ${resolved.error}`);
       return report;
     }
+    host = resolved.address;
   }
   const client = new StatsD({
     host,
@@ -76,14 +79,31 @@ export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget):
   });
   if (!target.dryRun) countDatagrams(client, report);
   sendLines(client, metrics, report);
-  await new Promise<void>((resolve) => {
+  const closed = new Promise<boolean>((resolve) => {
     client.close((err?: Error) => {
       if (err && report.errors.length < 5) report.errors.push(err.message);
-      resolve();
+      resolve(true);
     });
   });
+  if (!(await (target.budget ? withinBudget(target.budget, closed, false) : closed)))
+    report.errors.push(
+      `close did not finish within the ${target.budget!.ms / 1000} s sink-timeout; lines still buffered were abandoned`,
+    );
   if (target.dryRun) report.printed = [...(client.mockBuffer ?? [])];
   return report;
+}
+
+/** The host's address, looked up once; a lookup that outlasts the sink budget is given up. */
+async function resolveHost(
+  host: string,
+  budget: SinkBudget | undefined,
+): Promise<{ address: string } | { error: string }> {
+  const looked = lookup(host).then(
+    (r) => ({ address: r.address }),
+    (e: NodeJS.ErrnoException) => ({ error: e.code ?? String(e) }),
+  );
+  if (!budget) return looked;
+  return withinBudget(budget, looked, { error: `no answer within the ${budget.ms / 1000} s sink-timeout` });
 }
 
 /** Hand every metric's line(s) to the client, which batches them into datagrams. */

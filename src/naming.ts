@@ -2,6 +2,7 @@
  * One source of truth for metric names and the tag schema, used by every sink, generator and report.
  */
 import type { GitHubContext } from './options.js';
+import { plainRecord } from './own-keys.js';
 
 /** Run-level gauges that belong to no column, by every sink (the Datadog API route adds the duration). */
 export const RUN_GAUGES = {
@@ -138,7 +139,7 @@ const PER_LINE_TAG_KEYS: ReadonlySet<string> = new Set(['step', 'steps', 'gpu'])
  * The schema keys (experiment, workflow_name, event, branch_type) are never refused.
  */
 export function buildTags(sources: Record<string, string>[], allowIds: boolean): TagSet {
-  const tags: Record<string, string> = {};
+  const tags = plainRecord<string>();
   const refused: string[] = [];
   for (const source of sources) {
     for (const [k, v] of Object.entries(source)) {
@@ -155,8 +156,8 @@ export function buildTags(sources: Record<string, string>[], allowIds: boolean):
     }
   }
   // Schema keys first, so every line reads experiment, workflow_name, event, branch_type, then the rest.
-  const ordered: Record<string, string> = {};
-  for (const key of SCHEMA_KEYS) if (key in tags) ordered[key] = tags[key]!;
+  const ordered = plainRecord<string>();
+  for (const key of SCHEMA_KEYS) if (Object.hasOwn(tags, key)) ordered[key] = tags[key]!;
   return { tags: Object.assign(ordered, tags), refused };
 }
 
@@ -164,7 +165,7 @@ const SCHEMA_KEYS = new Set(['experiment', 'workflow_name', 'event', 'branch_typ
 
 /** Parse `k:v,k2:v2` as given to --tags / the `tags` input. */
 export function parseTagList(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = plainRecord<string>();
   for (const part of text.split(/[,\n]/)) {
     const item = part.trim();
     if (!item) continue;

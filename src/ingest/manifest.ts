@@ -5,6 +5,7 @@
 import { readFile, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { InputError } from '../model.js';
+import { plainRecord } from '../own-keys.js';
 
 export interface ManifestRun {
   /** Line of the manifest (1-based). */
@@ -66,7 +67,12 @@ function scalarString(v: unknown): string | undefined {
 }
 
 /** Scalars of `obj`, nested objects as dotted keys; arrays and nulls are left out. */
-function flatten(obj: Json, skip: Set<string>, prefix = '', out: Record<string, string> = {}): Record<string, string> {
+function flatten(
+  obj: Json,
+  skip: Set<string>,
+  prefix = '',
+  out: Record<string, string> = plainRecord(),
+): Record<string, string> {
   for (const [key, value] of Object.entries(obj)) {
     if (!prefix && skip.has(key)) continue;
     const s = scalarString(value);

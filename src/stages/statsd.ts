@@ -9,6 +9,7 @@ import { sendStatsd } from '../sinks/statsd/send.js';
 import { countSeries, toStatsdMetrics, type StatsdMetric } from '../sinks/statsd/metrics.js';
 import type { RunContext } from './run-context.js';
 import type { JudgedRuns, StatsdOutcome } from './run-result.js';
+import { ownValue, plainRecord } from '../own-keys.js';
 
 export async function emitStatsd(ctx: RunContext, runs: JudgedRuns, budget: SinkBudget): Promise<StatsdOutcome> {
   const { options, io } = ctx;
@@ -49,8 +50,8 @@ function statsdMetricsFor(
   });
   const keys = new Set(perRun.flatMap((t) => Object.keys(t)));
   return summaries.flatMap((s, i) => {
-    const tags: Record<string, string> = {};
-    for (const k of keys) tags[k] = perRun[i]![k] ?? 'none';
+    const tags = plainRecord<string>();
+    for (const k of keys) tags[k] = ownValue(perRun[i]!, k) ?? 'none';
     const verdict = gate.find((g) => g.experiment === s.experiment && g.name === s.name) ?? null;
     const extra = gpuGaugesFor(gpu, s.name, i).map(
       (g): StatsdMetric => ({

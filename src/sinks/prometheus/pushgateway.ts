@@ -11,6 +11,7 @@ import { checkPushgatewayUrl, redactUrl } from './pushgateway-url.js';
 import { toPrometheusSamples, type PrometheusSamplesOptions, type PushGroup } from './samples.js';
 import { DEFAULT_SINK_TIMEOUT_SECONDS } from '../budget.js';
 import { defaultRetryDeps, retryable, withRetry, type RetryDeps } from '../../http/retry.js';
+import { ownValue, plainRecord } from '../../own-keys.js';
 
 /** What the push did, for the run's JSON account and the job summary. */
 export interface PushgatewayReport {
@@ -76,8 +77,8 @@ export function registryFor(group: PushGroup): Registry {
       registers: [registry],
     });
     for (const sample of family.samples) {
-      const labels: Record<string, string> = {};
-      for (const name of family.labelNames) labels[name] = sample.labels[name] ?? '';
+      const labels = plainRecord<string>();
+      for (const name of family.labelNames) labels[name] = ownValue(sample.labels, name) ?? '';
       gauge.set(labels, sample.value);
     }
   }

@@ -14,6 +14,7 @@ import type { GateResult, MetricSummary, RunSummary, Verdict } from '../../model
 import { looksLikeUniqueId, metricKey, runTagSet, tagValue } from '../../naming.js';
 import { prometheusLabelName, prometheusMetricName, runFamilyNames, snakeName } from '../../naming/prometheus.js';
 import type { GitHubContext } from '../../options.js';
+import { plainRecord } from '../../own-keys.js';
 
 export interface PrometheusSample {
   labels: Record<string, string>;
@@ -109,7 +110,7 @@ export function runLabels(
 ): { labels: Record<string, string>; refused: string[]; warnings: string[] } {
   const { tags, refused } = runTagSet(summary, options.tags, options.github, options.allowIdTags);
   const warnings: string[] = [];
-  const labels: Record<string, string> = {};
+  const labels = plainRecord<string>();
   for (const [key, value] of Object.entries(tags)) {
     if (key === 'experiment') continue; // a grouping label, set on every sample by the Pushgateway
     const name = prometheusLabelName(key);
@@ -182,7 +183,7 @@ function extraSample(
     )
   )
     return;
-  const extra: Record<string, string> = {};
+  const extra = plainRecord<string>();
   for (const [key, value] of Object.entries(gauge.tags)) {
     const label = prometheusLabelName(key);
     if (label && !RESERVED_LABELS.has(label)) extra[label] = tagValue(String(value));

@@ -11,7 +11,10 @@ import type { RunContext } from './run-context.js';
 export async function readRuns(ctx: RunContext, config: Pick<Config, 'rules' | 'summary'>): Promise<RunSummary[]> {
   const summaries: RunSummary[] = [];
   const recordError = (e: unknown) => ctx.recordError(e);
-  for (const input of await resolveInputs(ctx.options, recordError)) {
+  const notices: string[] = [];
+  const inputs = await resolveInputs(ctx.options, recordError, notices);
+  for (const n of notices) ctx.warn(n);
+  for (const input of inputs) {
     try {
       const summary = await summarizeRun(await input(), config);
       for (const w of summary.warnings) ctx.warn(w);
@@ -27,10 +30,10 @@ export async function readRuns(ctx: RunContext, config: Pick<Config, 'rules' | '
 async function resolveInputs(
   options: Options,
   recordError: (e: unknown) => void,
+  notices: string[],
 ): Promise<(() => Promise<RunInput>)[]> {
   const inputs: (() => Promise<RunInput>)[] = [];
-  for (const file of options.csv) {
-    const name = runNameOf(file);
+  for (const [file, name] of uniqueRunNames(options.csv, notices)) {
     const experiment = options.experiment ?? name;
     inputs.push(async () => ({ name, experiment, tags: {}, fingerprint: {}, table: await openTable(file) }));
   }
@@ -55,6 +58,22 @@ async function resolveInputs(
   if (!inputs.length && !options.metadata)
     recordError(new InputError('(arguments)', null, 'no input: give --csv FILE or --metadata FILE'));
   return inputs;
+}
+
+/**
+ * Each `--csv` file with its run name, unique within the batch: two files that would share a name (two
+ * `…/run1/metrics.csv`) would share every series on every sink, so the later ones become `run1-2`, `run1-3`.
+ */
+export function uniqueRunNames(files: string[], notices: string[]): [string, string][] {
+  const taken = new Set<string>();
+  return files.map((file) => {
+    const base = runNameOf(file);
+    let name = base;
+    for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+    if (name !== base) notices.push(`${file}: another --csv run is already named ${base}; this one is named ${name}`);
+    taken.add(name);
+    return [file, name];
+  });
 }
 
 /** A run's name from its file: the folder for the conventional metrics_rank_0.csv, else the file's stem. */

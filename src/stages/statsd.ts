@@ -2,7 +2,7 @@
 import { gpuGaugesFor } from '../gpu/join-runs.js';
 import type { GpuReport } from '../gpu/report.js';
 import type { GateResult, RunSummary } from '../model.js';
-import { runTagSet, statsdName } from '../naming.js';
+import { looksLikeUniqueId, runTagSet, statsdName, tagValue } from '../naming.js';
 import type { Options } from '../options.js';
 import type { SinkBudget } from '../sinks/budget.js';
 import { sendStatsd } from '../sinks/statsd/send.js';
@@ -33,6 +33,20 @@ export async function emitStatsd(ctx: RunContext, runs: JudgedRuns, budget: Sink
 }
 
 /**
+ * `run:<name>` for every run of a batch in which two runs share an experiment (several `--csv` files with
+ * one `--experiment`): without it their lines would be one series. Names are unique within the batch; one
+ * that looks like a unique id is numbered instead (`run-2`), as the Pushgateway labels it.
+ */
+export function runTagsWhereShared(summaries: RunSummary[], allowIds: boolean): Record<string, string>[] {
+  const experiments = summaries.map((s) => tagValue(s.experiment));
+  if (new Set(experiments).size === experiments.length) return summaries.map(() => ({}));
+  return summaries.map((s, i) => {
+    const name = tagValue(s.name);
+    return { run: name && (allowIds || !looksLikeUniqueId(name)) ? name : `run-${i + 1}` };
+  });
+}
+
+/**
  * StatsD metrics for every run. Every line of one metric name must carry the same tag keys
  * (statsd_exporter rejects it otherwise), so runs of a batch share the union of their tag keys.
  */
@@ -43,8 +57,9 @@ function statsdMetricsFor(
   options: Options,
   refuseTag: (reason: string) => void,
 ): StatsdMetric[] {
-  const perRun = summaries.map((s) => {
-    const { tags, refused } = runTagSet(s, options.tags, options.github, options.allowIdTags);
+  const runTags = runTagsWhereShared(summaries, options.allowIdTags);
+  const perRun = summaries.map((s, i) => {
+    const { tags, refused } = runTagSet(s, options.tags, options.github, options.allowIdTags, runTags[i]);
     for (const r of refused) refuseTag(r);
     return tags;
   });

@@ -73,12 +73,27 @@ export function tagKey(key: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
+/**
+ * Bounds on user names, so no name can blow up a line, a label or the heap (Datadog allows 200 characters
+ * for a tag and for a metric name). A tag key beyond its bound is refused (cut, two keys could become one);
+ * a tag value is cut, with a warning; a metric name beyond its bound is not sent (see `metricNameTooLong`).
+ */
+export const NAME_LIMITS = { tagKey: 100, tagValue: 200, metricName: 200 } as const;
+
 /** Tag values: no `,` `|` `#` or white space (they would break a DogStatsD line), at most 200 characters. */
 export function tagValue(value: string): string {
+  // Cut before the replace, so a huge value costs no more than a short one.
   return value
+    .slice(0, NAME_LIMITS.tagValue * 4)
     .trim()
     .replace(/[,|#\s]+/g, '_')
-    .slice(0, 200);
+    .slice(0, NAME_LIMITS.tagValue);
+}
+
+/** Why a metric name is not sent (too long for Datadog and for a line), or null when it is fine. */
+export function metricNameTooLong(name: string): string | null {
+  if (name.length <= NAME_LIMITS.metricName) return null;
+  return `metric ${name.slice(0, 40)}… (${name.length} characters) not sent: names are at most ${NAME_LIMITS.metricName} characters`;
 }
 
 /**
@@ -143,9 +158,18 @@ export function buildTags(sources: Record<string, string>[], allowIds: boolean):
   const refused: string[] = [];
   for (const source of sources) {
     for (const [k, v] of Object.entries(source)) {
+      if (k.length > NAME_LIMITS.tagKey) {
+        refused.push(
+          `${k.slice(0, 40)}… is ${k.length} characters long, more than the ${NAME_LIMITS.tagKey} a tag key may have`,
+        );
+        continue;
+      }
       let key = tagKey(k);
-      const value = tagValue(String(v));
+      const raw = String(v);
+      const value = tagValue(raw);
       if (!key || !value) continue;
+      if (raw.trim().length > NAME_LIMITS.tagValue)
+        refused.push(`${key}: the value (${raw.length} characters) was cut to its first ${NAME_LIMITS.tagValue}`);
       if (PER_LINE_TAG_KEYS.has(key)) key = `run_${key}`;
       if (!allowIds && !SCHEMA_KEYS.has(key) && looksLikeUniqueId(value)) {
         refused.push(`${key}:${value} looks like a unique id (one series per run); pass allow-id-tags to keep it`);

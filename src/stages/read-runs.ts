@@ -3,6 +3,7 @@ import { basename, dirname, extname } from 'node:path';
 import type { Config } from '../config/index.js';
 import { openTable, readManifest } from '../ingest/index.js';
 import { InputError, type RunInput, type RunSummary } from '../model.js';
+import { NAME_LIMITS } from '../naming.js';
 import type { Options } from '../options.js';
 import { summarizeRun } from '../summarize/index.js';
 import type { RunContext } from './run-context.js';
@@ -16,7 +17,7 @@ export async function readRuns(ctx: RunContext, config: Pick<Config, 'rules' | '
   for (const n of notices) ctx.warn(n);
   for (const input of inputs) {
     try {
-      const summary = await summarizeRun(await input(), config);
+      const summary = await summarizeRun(checkNameLengths(await input()), config);
       for (const w of summary.warnings) ctx.warn(w);
       summaries.push(summary);
     } catch (e) {
@@ -24,6 +25,25 @@ export async function readRuns(ctx: RunContext, config: Pick<Config, 'rules' | '
     }
   }
   return summaries;
+}
+
+/**
+ * An experiment or run name is a tag value, a Pushgateway group and a history key: one over the bound
+ * would be cut there, and two long names could become one, so it is refused (the other runs go on).
+ */
+function checkNameLengths(input: RunInput): RunInput {
+  for (const [what, name] of [
+    ['experiment', input.experiment],
+    ['run', input.name],
+  ] as const) {
+    if (name.length > NAME_LIMITS.tagValue)
+      throw new InputError(
+        what,
+        null,
+        `"${name.slice(0, 40)}…" is ${name.length} characters long; ${what} names are at most ${NAME_LIMITS.tagValue}`,
+      );
+  }
+  return input;
 }
 
 /** Each run to process, opened lazily; manifest problems are reported and the other runs still go. */

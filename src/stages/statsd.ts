@@ -24,6 +24,7 @@ export async function emitStatsd(ctx: RunContext, runs: JudgedRuns, budget: Sink
   });
   const outcome = { ...report, series: countSeries(metrics) };
   for (const e of report.errors) ctx.warn(`StatsD ${report.target}: ${e}`);
+  for (const o of report.oversized) ctx.warn(`StatsD: ${o}`);
   if (options.dryRun) for (const line of report.printed) io.info(line);
   else
     io.info(

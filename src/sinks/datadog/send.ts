@@ -114,6 +114,7 @@ function buildBodies(
     ...(options.extraGauges ? { extraGauges: options.extraGauges } : {}),
   });
   report.refused = built.refused;
+  for (const why of built.tooLong) warn(`Datadog: ${why}`);
   if (built.skipped.length) {
     warn(
       `Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`,

@@ -29,6 +29,8 @@ export interface StatsdReport {
   dryRun: boolean;
   /** StatsD lines written (a negative gauge is two lines: reset to 0, then the value). */
   lines: number;
+  /** Lines not sent because they alone exceed a datagram (max-buffer-size), one entry per metric name. */
+  oversized: string[];
   /** UDP datagrams handed to the socket (0 in a dry run). */
   datagrams: number;
   bytes: number;
@@ -42,6 +44,7 @@ export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget):
     target: `${target.host}:${target.port}`,
     dryRun: target.dryRun,
     lines: 0,
+    oversized: [],
     datagrams: 0,
     bytes: 0,
     errors: [],
@@ -78,7 +81,7 @@ export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget):
     },
   });
   if (!target.dryRun) countDatagrams(client, report);
-  sendLines(client, metrics, report);
+  sendLines(client, metrics, report, target.maxBufferSize > 0 ? target.maxBufferSize : MAX_UDP_PAYLOAD);
   const closed = new Promise<boolean>((resolve) => {
     client.close((err?: Error) => {
       if (err && report.errors.length < 5) report.errors.push(err.message);
@@ -107,7 +110,7 @@ async function resolveHost(
 }
 
 /** Hand every metric's line(s) to the client, which batches them into datagrams. */
-function sendLines(client: StatsDClient, metrics: StatsdMetric[], report: StatsdReport): void {
+function sendLines(client: StatsDClient, metrics: StatsdMetric[], report: StatsdReport, maxBytes: number): void {
   // hot-shots' typed methods sample client-side (dropping values at random) when given a rate; our
   // window values are already the sample, so they go through its untyped send(message, tags), which
   // adds tags and batching and nothing else.
@@ -127,14 +130,35 @@ function sendLines(client: StatsDClient, metrics: StatsdMetric[], report: Statsd
       tagging.set(m.tags, tags);
     }
     const line = (message: string) => (typeof tags === 'string' ? send(message + tags) : send(message, tags));
+    const value = formatValue(m);
+    if (lineBytes(value, tags) > maxBytes) {
+      refuseOversized(report, m.name, maxBytes);
+      continue;
+    }
     // A leading sign makes a gauge relative: reset to 0 so a negative value lands as itself.
     if (m.type === 'g' && m.value < 0) {
       line(`${m.name}:0|g`);
       report.lines += 1;
     }
-    line(formatValue(m));
+    line(value);
     report.lines += 1;
   }
+}
+
+/** The largest UDP payload over IPv4: the bound when lines are not batched (max-buffer-size 0). */
+const MAX_UDP_PAYLOAD = 65_507;
+
+/** Bytes of a line on the wire; with global tags to merge, the line's own tags counted as `|#k:v,…`. */
+function lineBytes(message: string, tags: string[] | string): number {
+  const tagText = typeof tags === 'string' ? tags : tags.length ? `|#${tags.join(',')}` : '';
+  return Buffer.byteLength(message) + Buffer.byteLength(tagText);
+}
+
+/** A line that alone would exceed a datagram cannot be sent whole: left out, named once per metric. */
+function refuseOversized(report: StatsdReport, name: string, maxBytes: number): void {
+  const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
+  const text = `a line of ${shown} exceeds max-buffer-size (${maxBytes} bytes) and was not sent`;
+  if (!report.oversized.includes(text)) report.oversized.push(text);
 }
 
 /** hot-shots reports no datagram count; count what reaches its transport. */

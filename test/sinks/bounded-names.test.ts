@@ -63,8 +63,8 @@ describe('bounded names', () => {
     }
   });
 
-  it('sends a 10k-character column on no sink, with a warning, and the other columns as usual', async () => {
-    const long = `m${'x'.repeat(10_000)}`;
+  it('sends a 500-character column on no sink, with a warning, and the other columns as usual', async () => {
+    const long = `m${'x'.repeat(500)}`;
     const csv = join(dir, 'long-column.csv');
     writeFileSync(csv, `step,loss,${long}\n1,2.5,1\n2,2.4,2\n3,2.3,3\n`);
     const { io, warnings } = collect();
@@ -72,7 +72,7 @@ describe('bounded names', () => {
     const result = await run(options({ csv: [csv], statsdHost: '127.0.0.1', statsdPort: statsd.port }), io);
     expect(result.exitCode).toBe(0);
     expect(warnings).toContainEqual(
-      expect.stringMatching(/^StatsD: a line of training_metrics\.mx+… exceeds max-buffer-size \(1432 bytes\)/),
+      expect.stringMatching(/^StatsD: metric training_metrics\.mx+… \(518 characters\) not sent/),
     );
     await statsd.waitForLines(result.statsd!.lines);
     const sent = statsd.datagrams.slice(before);
@@ -83,12 +83,23 @@ describe('bounded names', () => {
     const prom = toPrometheusSamples(result.summaries, null, { prefix: 'p', tags: {}, allowIdTags: false, github });
     expect(prom.groups[0]!.families.some((f) => f.name.includes('xxxx'))).toBe(false);
     expect(prom.warnings).toContainEqual(
-      expect.stringMatching(/^pushgateway: metric p_mx+… \(10003 characters\) not sent/),
+      expect.stringMatching(/^pushgateway: metric p_mx+… \(503 characters\) not sent/),
     );
     const dd = toDatadogSeries(result.summaries, null, { prefix: 'p', tags: {}, github, now: 0 });
     expect(dd.series.some((s) => s.metric.includes('xxxx'))).toBe(false);
     expect(dd.series.some((s) => s.metric === 'p.loss')).toBe(true);
-    expect(dd.tooLong).toEqual([expect.stringMatching(/^metric p\.mx+… \(10003 characters\) not sent/)]);
+    expect(dd.tooLong).toEqual([expect.stringMatching(/^metric p\.mx+… \(503 characters\) not sent/)]);
+  });
+
+  it('refuses a 10k-character column name as an input error naming the file and line (exit 2)', async () => {
+    const csv = join(dir, 'huge-column.csv');
+    writeFileSync(csv, `step,loss,m${'x'.repeat(10_000)}\n1,2.5,1\n2,2.4,2\n`);
+    const { io } = collect();
+    const result = await run(options({ csv: [csv], dryRun: true }), io);
+    expect(result.exitCode).toBe(2);
+    expect(result.errors).toEqual([
+      `${csv}:1: column 3's name is 10001 characters long (at most 1000): "m${'x'.repeat(39)}…"`,
+    ]);
   });
 
   it('refuses a StatsD line whose tags alone exceed the datagram, and never sends a datagram over the limit', async () => {

@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import hotShots, { type ClientOptions, type StatsD as StatsDClient } from 'hot-shots';
 import { formatTags } from 'hot-shots/lib/helpers.js';
 import { type SinkBudget, withinBudget } from '../budget.js';
+import { metricNameTooLong } from '../../naming.js';
 import { formatValue, type StatsdMetric } from './metrics.js';
 
 // hot-shots is CommonJS (`module.exports = Client`); type checkers disagree on what its default import is.
@@ -29,7 +30,7 @@ export interface StatsdReport {
   dryRun: boolean;
   /** StatsD lines written (a negative gauge is two lines: reset to 0, then the value). */
   lines: number;
-  /** Lines not sent because they alone exceed a datagram (max-buffer-size), one entry per metric name. */
+  /** Lines not sent because they alone exceed a datagram (max-buffer-size) or their name is too long, once per name. */
   oversized: string[];
   /** UDP datagrams handed to the socket (0 in a dry run). */
   datagrams: number;
@@ -130,6 +131,11 @@ function sendLines(client: StatsDClient, metrics: StatsdMetric[], report: Statsd
       tagging.set(m.tags, tags);
     }
     const line = (message: string) => (typeof tags === 'string' ? send(message + tags) : send(message, tags));
+    const tooLong = metricNameTooLong(m.name);
+    if (tooLong !== null) {
+      if (!report.oversized.includes(tooLong)) report.oversized.push(tooLong);
+      continue;
+    }
     const value = formatValue(m);
     if (lineBytes(value, tags) > maxBytes) {
       refuseOversized(report, m.name, maxBytes);

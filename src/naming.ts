@@ -2,6 +2,7 @@
  * One source of truth for metric names and the tag schema, used by every sink, generator and report.
  */
 import type { GitHubContext } from './options.js';
+import { plainRecord } from './own-keys.js';
 
 /** Run-level gauges that belong to no column, by every sink (the Datadog API route adds the duration). */
 export const RUN_GAUGES = {
@@ -72,12 +73,27 @@ export function tagKey(key: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
+/**
+ * Bounds on user names, so no name can blow up a line, a label or the heap (Datadog allows 200 characters
+ * for a tag and for a metric name). A tag key beyond its bound is refused (cut, two keys could become one);
+ * a tag value is cut, with a warning; a metric name beyond its bound is not sent (see `metricNameTooLong`).
+ */
+export const NAME_LIMITS = { tagKey: 100, tagValue: 200, metricName: 200 } as const;
+
 /** Tag values: no `,` `|` `#` or white space (they would break a DogStatsD line), at most 200 characters. */
 export function tagValue(value: string): string {
+  // Cut before the replace, so a huge value costs no more than a short one.
   return value
+    .slice(0, NAME_LIMITS.tagValue * 4)
     .trim()
     .replace(/[,|#\s]+/g, '_')
-    .slice(0, 200);
+    .slice(0, NAME_LIMITS.tagValue);
+}
+
+/** Why a metric name is not sent (too long for Datadog and for a line), or null when it is fine. */
+export function metricNameTooLong(name: string): string | null {
+  if (name.length <= NAME_LIMITS.metricName) return null;
+  return `metric ${name.slice(0, 40)}… (${name.length} characters) not sent: names are at most ${NAME_LIMITS.metricName} characters`;
 }
 
 /**
@@ -138,13 +154,22 @@ const PER_LINE_TAG_KEYS: ReadonlySet<string> = new Set(['step', 'steps', 'gpu'])
  * The schema keys (experiment, workflow_name, event, branch_type) are never refused.
  */
 export function buildTags(sources: Record<string, string>[], allowIds: boolean): TagSet {
-  const tags: Record<string, string> = {};
+  const tags = plainRecord<string>();
   const refused: string[] = [];
   for (const source of sources) {
     for (const [k, v] of Object.entries(source)) {
+      if (k.length > NAME_LIMITS.tagKey) {
+        refused.push(
+          `${k.slice(0, 40)}… is ${k.length} characters long, more than the ${NAME_LIMITS.tagKey} a tag key may have`,
+        );
+        continue;
+      }
       let key = tagKey(k);
-      const value = tagValue(String(v));
+      const raw = String(v);
+      const value = tagValue(raw);
       if (!key || !value) continue;
+      if (raw.trim().length > NAME_LIMITS.tagValue)
+        refused.push(`${key}: the value (${raw.length} characters) was cut to its first ${NAME_LIMITS.tagValue}`);
       if (PER_LINE_TAG_KEYS.has(key)) key = `run_${key}`;
       if (!allowIds && !SCHEMA_KEYS.has(key) && looksLikeUniqueId(value)) {
         refused.push(`${key}:${value} looks like a unique id (one series per run); pass allow-id-tags to keep it`);
@@ -155,8 +180,8 @@ export function buildTags(sources: Record<string, string>[], allowIds: boolean):
     }
   }
   // Schema keys first, so every line reads experiment, workflow_name, event, branch_type, then the rest.
-  const ordered: Record<string, string> = {};
-  for (const key of SCHEMA_KEYS) if (key in tags) ordered[key] = tags[key]!;
+  const ordered = plainRecord<string>();
+  for (const key of SCHEMA_KEYS) if (Object.hasOwn(tags, key)) ordered[key] = tags[key]!;
   return { tags: Object.assign(ordered, tags), refused };
 }
 
@@ -164,7 +189,7 @@ const SCHEMA_KEYS = new Set(['experiment', 'workflow_name', 'event', 'branch_typ
 
 /** Parse `k:v,k2:v2` as given to --tags / the `tags` input. */
 export function parseTagList(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = plainRecord<string>();
   for (const part of text.split(/[,\n]/)) {
     const item = part.trim();
     if (!item) continue;

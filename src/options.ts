@@ -81,6 +81,8 @@ export interface Options {
   datadogUrl: string | null;
   datadogApiKey: string | null;
   failOnSinkError: boolean;
+  /** Seconds all sinks together may take, retries included; what is left unsent after it is abandoned. */
+  sinkTimeout: number;
 
   github: GitHubContext;
   /** Warnings from resolving the options (e.g. a sink asked for that cannot run), shown by run(). */
@@ -119,6 +121,7 @@ export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = 
   datadogUrl: null,
   datadogApiKey: null,
   failOnSinkError: false,
+  sinkTimeout: 30,
 };
 
 /** The parts of the webhook payload the runner saves at GITHUB_EVENT_PATH that a run uses. */

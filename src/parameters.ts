@@ -98,7 +98,7 @@ export const PARAMETERS: readonly Parameter[] = [
     kind: 'boolean',
     description: 'allow tag values that look like unique ids (SHAs, UUIDs, run ids)',
   },
-  { name: 'dry-run', key: 'dryRun', kind: 'boolean', description: 'print the StatsD lines instead of sending them' },
+  { name: 'dry-run', key: 'dryRun', kind: 'boolean', description: 'print the StatsD lines; send nothing to any sink' },
   { name: 'json', key: 'json', kind: 'string', description: 'write a JSON account of what was done to this file' },
   {
     name: 'history',
@@ -168,6 +168,12 @@ export const PARAMETERS: readonly Parameter[] = [
     key: 'failOnSinkError',
     kind: 'boolean',
     description: 'fail when a sink cannot deliver (default: warn)',
+  },
+  {
+    name: 'sink-timeout',
+    key: 'sinkTimeout',
+    kind: 'number',
+    description: 'seconds all sinks together may take, retries included (default 30); the rest is abandoned',
   },
 ];
 

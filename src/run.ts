@@ -9,6 +9,7 @@ import { type Config, loadConfig } from './config/index.js';
 import { withGpuMetrics } from './gpu/join-runs.js';
 import { InputError } from './model.js';
 import type { Options } from './options.js';
+import { sinkBudget } from './sinks/budget.js';
 import { readRuns } from './stages/read-runs.js';
 import { type Io, RunContext, type ShellFeatures } from './stages/run-context.js';
 import type { JudgedRuns, ReportOutcome, RunResult, SinkOutcome, StatsdOutcome } from './stages/run-result.js';
@@ -42,9 +43,11 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
     historyStage && options.history ? await historyStage.gateRuns(ctx, summaries, options.history, config.gate) : null;
   const judged: JudgedRuns = { summaries, gate: gated?.verdicts ?? [], gpu };
 
-  const statsd = statsdStage ? await (await statsdStage).emitStatsd(ctx, judged) : null;
-  const sinks = wantsHttpSinks(options)
-    ? await (await import('./stages/http-sinks.js')).sendToHttpSinks(ctx, judged)
+  // One deadline for every sink together, so an unreachable one never holds the job past sink-timeout.
+  const budget = sinkBudget(options.sinkTimeout);
+  const statsd = statsdStage ? await (await statsdStage).emitStatsd(ctx, judged, budget) : null;
+  const sinks = wantsHttpSinks(ctx)
+    ? await (await import('./stages/http-sinks.js')).sendToHttpSinks(ctx, judged, budget)
     : [];
 
   // The report goes first: a report file that cannot be written stops the run from being recorded, so
@@ -75,8 +78,14 @@ function wantsGpu(options: Options, config: Config): boolean {
   return options.gpuCsv.length > 0 || options.gpuScrape.length > 0 || config.gpuPricesGiven;
 }
 
-function wantsHttpSinks(options: Options): boolean {
-  return Boolean(options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey));
+/** A dry run sends nothing: it says which HTTP sinks it left alone. */
+function wantsHttpSinks({ options, io }: RunContext): boolean {
+  const named = [
+    options.pushgatewayUrl ? 'Pushgateway' : '',
+    options.datadogUrl && options.datadogApiKey ? 'Datadog API' : '',
+  ].filter(Boolean);
+  if (named.length && options.dryRun) io.info(`dry run: nothing sent to the ${named.join(' or the ')}`);
+  return named.length > 0 && !options.dryRun;
 }
 
 /** Without verdicts there is nothing to report; asking for report files then gets a warning, not an error. */

@@ -4,6 +4,7 @@
  */
 import type { MetricClass } from '../model.js';
 import { headerUnit, metricKey } from '../naming.js';
+import { ownValue } from '../own-keys.js';
 
 interface Rule {
   test: RegExp;
@@ -99,7 +100,7 @@ function unitFromKey(key: string, fallback: string | undefined): string {
 export function defaultClass(header: string): MetricClass {
   const key = metricKey(header);
   const written = headerUnit(header).toLowerCase();
-  const unitFromHeader = written ? (UNIT_ALIASES[written] ?? written) : '';
+  const unitFromHeader = written ? (ownValue(UNIT_ALIASES, written) ?? written) : '';
   const rule = RULES.find((r) => r.test.test(key));
   const base = rule?.class ?? gauge();
   const unit = unitFromHeader || unitFromKey(`${key}${/\(ms\)/i.test(header) ? '_ms' : ''}`, base.unit);

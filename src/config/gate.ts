@@ -15,6 +15,7 @@
 import { DEFAULT_GATE_CONFIG, type GateConfig } from '../gate/config.js';
 import type { FamilyKind } from '../gate/family.js';
 import { InputError } from '../model.js';
+import { ownValue } from '../own-keys.js';
 
 const NUMBERS: Record<string, [keyof GateConfig, number, number]> = {
   alpha: ['alpha', 1e-6, 0.5],
@@ -33,7 +34,7 @@ export function parseGateConfig(section: unknown, source = 'config'): GateConfig
   if (typeof section !== 'object' || Array.isArray(section))
     throw new InputError(source, null, 'gate must be a mapping of settings');
   for (const [key, value] of Object.entries(section as Record<string, unknown>)) {
-    const spec = NUMBERS[key];
+    const spec = ownValue(NUMBERS, key);
     if (spec) {
       const [field, lo, hi] = spec;
       const n = typeof value === 'number' ? value : NaN;
@@ -53,7 +54,7 @@ export function parseGateConfig(section: unknown, source = 'config'): GateConfig
       if (typeof value !== 'object' || value === null)
         throw new InputError(source, null, 'gate.prior_cv must map throughput/loss/memory/other to numbers');
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-        if (!(k in config.priorCv) || typeof v !== 'number' || !(v >= 0 && v < 1)) {
+        if (!Object.hasOwn(config.priorCv, k) || typeof v !== 'number' || !(v >= 0 && v < 1)) {
           throw new InputError(
             source,
             null,

@@ -14,13 +14,14 @@ import type { Config, ConfigInputs } from './index.js';
 import { checkSection } from './section.js';
 import { summarySetting, summarySettingValue } from './summary.js';
 import { parseLinedYaml } from './yaml-lines.js';
+import { plainRecord } from '../own-keys.js';
 
 export function parseConfig(text: string, source: string, inputs: ConfigInputs = {}): Config {
   const { doc, lineOf } = parseLinedYaml(text, source);
   const summary: SummarySettings = { ...DEFAULT_SUMMARY_SETTINGS };
   let rules: ClassRule[] = [];
   // The sections other stages own, as plain data; other top-level keys are left alone.
-  const sections: Record<string, unknown> = {};
+  const sections = plainRecord<unknown>();
   if (doc.contents !== null && !isMap(doc.contents))
     throw new InputError(source, lineOf(doc.contents), 'the config must be a mapping of settings');
 

@@ -2,6 +2,7 @@
 import { isScalar, type Node } from 'yaml';
 import { InputError } from '../model.js';
 import type { SummarySettings } from '../summarize/settings.js';
+import { ownValue } from '../own-keys.js';
 
 const SETTINGS: Record<string, keyof SummarySettings> = {
   loss_every: 'lossEvery',
@@ -12,7 +13,7 @@ const SETTINGS: Record<string, keyof SummarySettings> = {
 
 /** The field a top-level key sets, or undefined when it is not a summary setting. */
 export function summarySetting(key: string): keyof SummarySettings | undefined {
-  return SETTINGS[key];
+  return ownValue(SETTINGS, key);
 }
 
 /** The setting's value: a whole number, ≥ 1 except `warmup_steps`, which may be 0. */

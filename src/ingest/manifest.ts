@@ -6,6 +6,7 @@ import { lstat, readFile, readdir, realpath } from 'node:fs/promises';
 import { basename, delimiter, dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseSampleTime } from '../gpu/capture/timestamp.js';
 import { InputError, type TimeRange } from '../model.js';
+import { plainRecord } from '../own-keys.js';
 import { checkedFiles } from './file.js';
 
 export interface ManifestRun {
@@ -85,7 +86,12 @@ function scalarString(v: unknown): string | undefined {
 }
 
 /** Scalars of `obj`, nested objects as dotted keys; arrays and nulls are left out. */
-function flatten(obj: Json, skip: Set<string>, prefix = '', out: Record<string, string> = {}): Record<string, string> {
+function flatten(
+  obj: Json,
+  skip: Set<string>,
+  prefix = '',
+  out: Record<string, string> = plainRecord(),
+): Record<string, string> {
   for (const [key, value] of Object.entries(obj)) {
     if (!prefix && skip.has(key)) continue;
     const s = scalarString(value);

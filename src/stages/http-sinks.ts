@@ -3,18 +3,20 @@ import { gpuGaugesFor } from '../gpu/join-runs.js';
 import { sendToDatadog } from '../sinks/datadog/send.js';
 import { pushRunResults } from '../sinks/prometheus/pushgateway.js';
 import type { RunSummary } from '../model.js';
+import type { SinkBudget } from '../sinks/budget.js';
 import type { RunContext } from './run-context.js';
 import type { JudgedRuns, SinkOutcome } from './run-result.js';
 
 /** What each sink the options name did, Pushgateway first. */
-export async function sendToHttpSinks(ctx: RunContext, runs: JudgedRuns): Promise<SinkOutcome[]> {
+export async function sendToHttpSinks(ctx: RunContext, runs: JudgedRuns, budget: SinkBudget): Promise<SinkOutcome[]> {
   const { pushgatewayUrl, datadogUrl, datadogApiKey } = ctx.options;
   const outcomes: SinkOutcome[] = [];
   if (pushgatewayUrl) {
-    const pushed = await pushToPushgateway(ctx, runs, pushgatewayUrl);
+    const pushed = await pushToPushgateway(ctx, runs, pushgatewayUrl, budget);
     if (pushed) outcomes.push(pushed);
   }
-  if (datadogUrl && datadogApiKey) outcomes.push(await sendToDatadogApi(ctx, runs, datadogUrl, datadogApiKey));
+  if (datadogUrl && datadogApiKey)
+    outcomes.push(await sendToDatadogApi(ctx, runs, { url: datadogUrl, apiKey: datadogApiKey }, budget));
   return outcomes;
 }
 
@@ -29,14 +31,18 @@ function seriesOptions({ options }: RunContext, gpu: JudgedRuns['gpu']) {
   };
 }
 
-async function pushToPushgateway(ctx: RunContext, runs: JudgedRuns, url: string): Promise<SinkOutcome | null> {
+async function pushToPushgateway(
+  ctx: RunContext,
+  runs: JudgedRuns,
+  url: string,
+  budget: SinkBudget,
+): Promise<SinkOutcome | null> {
   try {
-    const pushed = await pushRunResults(
-      url,
-      runs.summaries,
-      runs.gate.length ? runs.gate : null,
-      seriesOptions(ctx, runs.gpu),
-    );
+    const pushed = await pushRunResults(url, runs.summaries, runs.gate.length ? runs.gate : null, {
+      ...seriesOptions(ctx, runs.gpu),
+      budgetMs: budget.ms,
+      deadline: budget.deadline,
+    });
     for (const r of pushed.refused) ctx.refuseTag(r);
     for (const w of pushed.warnings) ctx.warn(w);
     if (pushed.ok) ctx.io.info(`Pushgateway: ${pushed.sent} samples to ${pushed.target}`);
@@ -47,8 +53,18 @@ async function pushToPushgateway(ctx: RunContext, runs: JudgedRuns, url: string)
   }
 }
 
-async function sendToDatadogApi(ctx: RunContext, runs: JudgedRuns, url: string, apiKey: string): Promise<SinkOutcome> {
-  const dd = await sendToDatadog(runs.summaries, runs.gate, { url, apiKey, ...seriesOptions(ctx, runs.gpu) });
+async function sendToDatadogApi(
+  ctx: RunContext,
+  runs: JudgedRuns,
+  target: { url: string; apiKey: string },
+  budget: SinkBudget,
+): Promise<SinkOutcome> {
+  const dd = await sendToDatadog(runs.summaries, runs.gate, {
+    ...target,
+    ...seriesOptions(ctx, runs.gpu),
+    retry: { budgetMs: budget.ms },
+    deadline: budget.deadline,
+  });
   for (const r of dd.refused) ctx.refuseTag(r);
   for (const n of dd.notes) ctx.io.info(n);
   for (const w of dd.warnings) ctx.warn(w);

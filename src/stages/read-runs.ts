@@ -3,6 +3,7 @@ import { basename, dirname, extname } from 'node:path';
 import type { Config } from '../config/index.js';
 import { openTable, readManifest } from '../ingest/index.js';
 import { InputError, type RunInput, type RunSummary } from '../model.js';
+import { NAME_LIMITS } from '../naming.js';
 import type { Options } from '../options.js';
 import { summarizeRun } from '../summarize/index.js';
 import type { RunContext } from './run-context.js';
@@ -11,9 +12,12 @@ import type { RunContext } from './run-context.js';
 export async function readRuns(ctx: RunContext, config: Pick<Config, 'rules' | 'summary'>): Promise<RunSummary[]> {
   const summaries: RunSummary[] = [];
   const recordError = (e: unknown) => ctx.recordError(e);
-  for (const input of await resolveInputs(ctx.options, recordError)) {
+  const notices: string[] = [];
+  const inputs = await resolveInputs(ctx.options, recordError, notices);
+  for (const n of notices) ctx.warn(n);
+  for (const input of inputs) {
     try {
-      const summary = await summarizeRun(await input(), config);
+      const summary = await summarizeRun(checkNameLengths(await input()), config);
       for (const w of summary.warnings) ctx.warn(w);
       summaries.push(summary);
     } catch (e) {
@@ -23,14 +27,33 @@ export async function readRuns(ctx: RunContext, config: Pick<Config, 'rules' | '
   return summaries;
 }
 
+/**
+ * An experiment or run name is a tag value, a Pushgateway group and a history key: one over the bound
+ * would be cut there, and two long names could become one, so it is refused (the other runs go on).
+ */
+function checkNameLengths(input: RunInput): RunInput {
+  for (const [what, name] of [
+    ['experiment', input.experiment],
+    ['run', input.name],
+  ] as const) {
+    if (name.length > NAME_LIMITS.tagValue)
+      throw new InputError(
+        what,
+        null,
+        `"${name.slice(0, 40)}…" is ${name.length} characters long; ${what} names are at most ${NAME_LIMITS.tagValue}`,
+      );
+  }
+  return input;
+}
+
 /** Each run to process, opened lazily; manifest problems are reported and the other runs still go. */
 async function resolveInputs(
   options: Options,
   recordError: (e: unknown) => void,
+  notices: string[],
 ): Promise<(() => Promise<RunInput>)[]> {
   const inputs: (() => Promise<RunInput>)[] = [];
-  for (const file of options.csv) {
-    const name = runNameOf(file);
+  for (const [file, name] of uniqueRunNames(options.csv, notices)) {
     const experiment = options.experiment ?? name;
     inputs.push(async () => ({ name, experiment, tags: {}, fingerprint: {}, table: await openTable(file) }));
   }
@@ -56,6 +79,22 @@ async function resolveInputs(
   if (!inputs.length && !options.metadata)
     recordError(new InputError('(arguments)', null, 'no input: give --csv FILE or --metadata FILE'));
   return inputs;
+}
+
+/**
+ * Each `--csv` file with its run name, unique within the batch: two files that would share a name (two
+ * `…/run1/metrics.csv`) would share every series on every sink, so the later ones become `run1-2`, `run1-3`.
+ */
+export function uniqueRunNames(files: string[], notices: string[]): [string, string][] {
+  const taken = new Set<string>();
+  return files.map((file) => {
+    const base = runNameOf(file);
+    let name = base;
+    for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+    if (name !== base) notices.push(`${file}: another --csv run is already named ${base}; this one is named ${name}`);
+    taken.add(name);
+    return [file, name];
+  });
 }
 
 /** A run's name from its file: the folder for the conventional metrics_rank_0.csv, else the file's stem. */

@@ -2,14 +2,16 @@
 import { gpuGaugesFor } from '../gpu/join-runs.js';
 import type { GpuReport } from '../gpu/report.js';
 import type { GateResult, RunSummary } from '../model.js';
-import { runTagSet, statsdName } from '../naming.js';
+import { looksLikeUniqueId, runTagSet, statsdName, tagValue } from '../naming.js';
 import type { Options } from '../options.js';
+import type { SinkBudget } from '../sinks/budget.js';
 import { sendStatsd } from '../sinks/statsd/send.js';
 import { countSeries, toStatsdMetrics, type StatsdMetric } from '../sinks/statsd/metrics.js';
 import type { RunContext } from './run-context.js';
 import type { JudgedRuns, StatsdOutcome } from './run-result.js';
+import { ownValue, plainRecord } from '../own-keys.js';
 
-export async function emitStatsd(ctx: RunContext, runs: JudgedRuns): Promise<StatsdOutcome> {
+export async function emitStatsd(ctx: RunContext, runs: JudgedRuns, budget: SinkBudget): Promise<StatsdOutcome> {
   const { options, io } = ctx;
   const metrics = statsdMetricsFor(runs.summaries, runs.gate, runs.gpu, options, (r) => ctx.refuseTag(r));
   const report = await sendStatsd(metrics, {
@@ -18,15 +20,31 @@ export async function emitStatsd(ctx: RunContext, runs: JudgedRuns): Promise<Sta
     flavor: options.statsdFlavor,
     maxBufferSize: options.maxBufferSize,
     dryRun: options.dryRun,
+    budget,
   });
   const outcome = { ...report, series: countSeries(metrics) };
   for (const e of report.errors) ctx.warn(`StatsD ${report.target}: ${e}`);
+  for (const o of report.oversized) ctx.warn(`StatsD: ${o}`);
   if (options.dryRun) for (const line of report.printed) io.info(line);
   else
     io.info(
       `StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${outcome.series} series`,
     );
   return outcome;
+}
+
+/**
+ * `run:<name>` for every run of a batch in which two runs share an experiment (several `--csv` files with
+ * one `--experiment`): without it their lines would be one series. Names are unique within the batch; one
+ * that looks like a unique id is numbered instead (`run-2`), as the Pushgateway labels it.
+ */
+export function runTagsWhereShared(summaries: RunSummary[], allowIds: boolean): Record<string, string>[] {
+  const experiments = summaries.map((s) => tagValue(s.experiment));
+  if (new Set(experiments).size === experiments.length) return summaries.map(() => ({}));
+  return summaries.map((s, i) => {
+    const name = tagValue(s.name);
+    return { run: name && (allowIds || !looksLikeUniqueId(name)) ? name : `run-${i + 1}` };
+  });
 }
 
 /**
@@ -40,15 +58,16 @@ function statsdMetricsFor(
   options: Options,
   refuseTag: (reason: string) => void,
 ): StatsdMetric[] {
-  const perRun = summaries.map((s) => {
-    const { tags, refused } = runTagSet(s, options.tags, options.github, options.allowIdTags);
+  const runTags = runTagsWhereShared(summaries, options.allowIdTags);
+  const perRun = summaries.map((s, i) => {
+    const { tags, refused } = runTagSet(s, options.tags, options.github, options.allowIdTags, runTags[i]);
     for (const r of refused) refuseTag(r);
     return tags;
   });
   const keys = new Set(perRun.flatMap((t) => Object.keys(t)));
   return summaries.flatMap((s, i) => {
-    const tags: Record<string, string> = {};
-    for (const k of keys) tags[k] = perRun[i]![k] ?? 'none';
+    const tags = plainRecord<string>();
+    for (const k of keys) tags[k] = ownValue(perRun[i]!, k) ?? 'none';
     const verdict = gate.find((g) => g.experiment === s.experiment && g.name === s.name) ?? null;
     const extra = gpuGaugesFor(gpu, s.name, i).map(
       (g): StatsdMetric => ({

@@ -219,7 +219,7 @@ describe('StatsD sink over a real UDP socket', () => {
       host: '127.0.0.1',
       port,
       flavor: 'plain',
-      maxBufferSize: 64,
+      maxBufferSize: 512,
       dryRun: false,
     });
     expect(report.lines).toBe(metrics.length + metrics.filter((m) => m.type === 'g' && m.value < 0).length);
@@ -228,7 +228,7 @@ describe('StatsD sink over a real UDP socket', () => {
       host: 'no-such-host.invalid',
       port,
       flavor: 'plain',
-      maxBufferSize: 64,
+      maxBufferSize: 512,
       dryRun: false,
     });
     expect(unknown.lines).toBe(0);

@@ -26,6 +26,9 @@ export function detectDelimiter(headerLine: string): string {
   return ',';
 }
 
+/** A column name is a metric name on every sink: far beyond any real one, it is not a header. */
+const MAX_HEADER_CELL = 1000;
+
 /**
  * Column names from the header line, trimmed; an empty name becomes `column<N>`. Duplicates are an error.
  * A line without quotes is split as it is; csv-parse (loaded only then) reads a quoted one.
@@ -53,6 +56,13 @@ export async function parseHeader(
     }
   }
   const names = fields.map((f, i) => f.trim() || `column${i + 1}`);
+  const long = names.findIndex((n) => n.length > MAX_HEADER_CELL);
+  if (long >= 0)
+    throw new InputError(
+      source,
+      line,
+      `column ${long + 1}'s name is ${names[long]!.length} characters long (at most ${MAX_HEADER_CELL}): "${names[long]!.slice(0, 40)}…"`,
+    );
   const seen = new Map<string, number>();
   names.forEach((name, i) => {
     const first = seen.get(name);

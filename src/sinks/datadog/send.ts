@@ -4,6 +4,7 @@
  */
 import type { GateResult, RunSummary } from '../../model.js';
 import type { GitHubContext } from '../../options.js';
+import { DEFAULT_SINK_TIMEOUT_SECONDS } from '../budget.js';
 import { redactSecrets } from '../../http/redact.js';
 import { defaultHttpDeps, requestWithRetry, type HttpDeps } from '../../http/request.js';
 import type { RetryPolicy } from '../../http/retry.js';
@@ -49,20 +50,22 @@ export interface DatadogSinkOptions {
   maxPayloadBytes?: number;
   /** gzip the bodies (default true): one request where plain JSON needs ten. */
   compress?: boolean;
+  /** Ms since the epoch by which every request ends (default: now + the policy's budget); shared with the other sinks. */
+  deadline?: number;
   /** GPU and cost gauges per run (see DatadogSeriesOptions). */
   extraGauges?: DatadogSeriesOptions['extraGauges'];
 }
 
 /**
  * 429 and 5xx (and network failures) are retried up to 5 attempts, honouring `Retry-After`; all requests of
- * one call share two minutes, waits included.
+ * one call share the sink budget (`sink-timeout`, default 30 s), waits included.
  */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 5,
   baseDelayMs: 500,
   maxDelayMs: 30_000,
   timeoutMs: 30_000,
-  budgetMs: 120_000,
+  budgetMs: DEFAULT_SINK_TIMEOUT_SECONDS * 1000,
 };
 
 /** Build, split and send; resolves to a report and never rejects. */
@@ -111,6 +114,7 @@ function buildBodies(
     ...(options.extraGauges ? { extraGauges: options.extraGauges } : {}),
   });
   report.refused = built.refused;
+  for (const why of built.tooLong) warn(`Datadog: ${why}`);
   if (built.skipped.length) {
     warn(
       `Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`,
@@ -155,7 +159,7 @@ async function postBodies(
   };
   if (compress) headers['Content-Encoding'] = 'gzip';
 
-  const deadline = deps.now() + policy.budgetMs;
+  const deadline = options.deadline ?? deps.now() + policy.budgetMs;
   for (const [i, { json, gzip, count }] of bodies.entries()) {
     report.payloads++;
     const outcome = await requestWithRetry(

@@ -7,7 +7,7 @@
  * `step:N` tag instead of by their timestamps.
  */
 import type { GateResult, MetricSummary, RunSummary } from '../../model.js';
-import { runTagSet, statsdName } from '../../naming.js';
+import { metricNameTooLong, runTagSet, statsdName } from '../../naming.js';
 import type { GitHubContext } from '../../options.js';
 import { datadogRunGaugeName, datadogStatName, datadogUnit, type DatadogRunStat } from '../../naming/datadog.js';
 
@@ -52,6 +52,8 @@ export interface DatadogSeriesResult {
   skipped: string[];
   /** Tags refused as unique ids, with why. */
   refused: string[];
+  /** Metrics not sent because their name is too long, with why (once per name). */
+  tooLong: string[];
 }
 
 /** Build the gauges for every run: steady-state median/p10/p90, final loss, loss samples, last step, truncation, duration, verdicts. */
@@ -61,7 +63,7 @@ export function toDatadogSeries(
   options: DatadogSeriesOptions,
 ): DatadogSeriesResult {
   const timestamp = Math.floor(options.now / 1000);
-  const out: DatadogSeriesResult = { series: [], skipped: [], refused: [] };
+  const out: DatadogSeriesResult = { series: [], skipped: [], refused: [], tooLong: [] };
   const refused = new Set<string>();
   const { prefix } = options;
 
@@ -102,6 +104,11 @@ class RunSeries {
   ) {}
 
   gauge(metric: string, value: number, unit: string | undefined, extraTags: string[] = []): void {
+    const why = metricNameTooLong(metric);
+    if (why !== null) {
+      if (!this.out.tooLong.includes(why)) this.out.tooLong.push(why);
+      return;
+    }
     if (!Number.isFinite(value)) {
       this.out.skipped.push(`${metric} (${this.run})`);
       return;

@@ -35,6 +35,42 @@ describe('encodeGrouping', () => {
     expect(encodeGrouping({ experiment: 'gpt3' })).toEqual({ experiment: 'gpt3' });
     expect(encodeGrouping({ experiment: 'a/b?' })).toEqual({ 'experiment@base64': 'YS9iPw' });
     expect(encodeGrouping({ experiment: '' })).toEqual({ 'experiment@base64': '=' });
+    expect(encodeGrouping({ experiment: 'v1.2_a-b~c' })).toEqual({ experiment: 'v1.2_a-b~c' });
+  });
+
+  it('never sends `.` or `..` as a path step: they would climb out of the group', () => {
+    expect(encodeGrouping({ experiment: '.' })).toEqual({ 'experiment@base64': 'Lg' });
+    expect(encodeGrouping({ experiment: '..' })).toEqual({ 'experiment@base64': 'Li4' });
+    expect(encodeGrouping({ experiment: '../x' })).toEqual({ 'experiment@base64': 'Li4veA' });
+  });
+});
+
+/** Names that a URL path would read as something else. */
+const HOSTILE_EXPERIMENTS = ['.', '..', '', 'a/b', '../..', '%2e%2e', 'x?y&z'];
+
+describe('the URL each experiment is pushed to', () => {
+  it('stays inside /metrics/job/<job>/experiment…/<value>, one path per experiment (loopback stand-in)', async () => {
+    const paths: string[] = [];
+    const server = createServer((req, res) => {
+      paths.push(req.url!);
+      req.resume();
+      req.on('end', () => res.writeHead(200).end());
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const runs = HOSTILE_EXPERIMENTS.map((e) => ({ ...megatronRun(e), name: `r${e.length}` }));
+    const report = await pushRunResults(url, runs, null, options);
+    server.close();
+    expect(report.ok).toBe(true);
+    expect(paths).toEqual([
+      '/metrics/job/training_metrics/experiment%40base64/Lg',
+      '/metrics/job/training_metrics/experiment%40base64/Li4',
+      '/metrics/job/training_metrics/experiment%40base64/%3D',
+      '/metrics/job/training_metrics/experiment%40base64/YS9i',
+      '/metrics/job/training_metrics/experiment%40base64/Li4vLi4',
+      '/metrics/job/training_metrics/experiment%40base64/JTJlJTJl',
+      '/metrics/job/training_metrics/experiment%40base64/eD95Jno',
+    ]);
   });
 });
 
@@ -82,6 +118,21 @@ describe.skipIf(!pushgateway)('pushRunResults against the real Pushgateway (Debi
       workflow_name: 'nightly',
     });
     expect(familyValues(group, 'training_metrics_gate_regression').map((m) => m.value)).toEqual(['0']);
+  });
+
+  it('keeps `.`, `..`, an empty name and names with `/` each in a group of its own, none at the job level', async () => {
+    const runs = HOSTILE_EXPERIMENTS.map((e) => ({ ...megatronRun(e), name: `hostile-${e.length}` }));
+    const report = await pushRunResults(gw.url, runs, null, options);
+    expect(report).toMatchObject({ ok: true, attempts: HOSTILE_EXPERIMENTS.length });
+    const stored = (await groups(gw.url)).filter((g) => g.labels.job === 'training_metrics');
+    // No group without an experiment label: `..` used to land in the job-level group.
+    expect(stored.every((g) => 'experiment' in g.labels)).toBe(true);
+    for (const experiment of HOSTILE_EXPERIMENTS) {
+      const mine = stored.filter((g) => g.labels.experiment === experiment);
+      expect(mine, experiment).toHaveLength(1);
+      const runsOf = familyValues(mine[0]!, 'training_metrics_run_steps').map((m) => m.labels.run);
+      expect(runsOf, experiment).toEqual([`hostile-${experiment.length}`]);
+    }
   });
 
   it('replaces the group on the next push (PUT), so a run from an earlier batch disappears', async () => {

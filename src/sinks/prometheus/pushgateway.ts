@@ -9,7 +9,9 @@ import { Gauge, Pushgateway, Registry } from 'prom-client';
 import type { GateResult, RunSummary } from '../../model.js';
 import { checkPushgatewayUrl, redactUrl } from './pushgateway-url.js';
 import { toPrometheusSamples, type PrometheusSamplesOptions, type PushGroup } from './samples.js';
+import { DEFAULT_SINK_TIMEOUT_SECONDS } from '../budget.js';
 import { defaultRetryDeps, retryable, withRetry, type RetryDeps } from '../../http/retry.js';
+import { ownValue, plainRecord } from '../../own-keys.js';
 
 /** What the push did, for the run's JSON account and the job summary. */
 export interface PushgatewayReport {
@@ -35,26 +37,34 @@ export interface PushgatewayOptions extends PrometheusSamplesOptions {
   backoffMs?: number;
   /** Per-request timeout (default 10 s). */
   timeoutMs?: number;
-  /** Time for all groups' requests together, waits included (default 60 s). */
+  /** Time for all groups' requests together, waits included (default 30 s, `sink-timeout`). */
   budgetMs?: number;
+  /** Ms since the epoch by which every request ends (default: now + budgetMs); shared with the other sinks. */
+  deadline?: number;
   /** Clock, sleep and jitter, for tests. */
   deps?: Partial<RetryDeps>;
 }
 
 /**
- * Grouping labels in the form prom-client can carry: it percent-encodes values, and the Pushgateway
- * decodes `%2F` back into a path separator (400 "odd number of components"), so a value with `/`
- * (or an empty one) is sent as `<label>@base64/<base64url>`, the Pushgateway's own escape.
+ * Grouping labels in the form prom-client can carry. It percent-encodes values and then resolves the path
+ * as a URL, so `.` and `..` are taken as path steps (`..` would push to the job-level group), and the
+ * Pushgateway decodes `%2F` back into a separator (400 "odd number of components"). Any value but a plain
+ * word is therefore sent as `<label>@base64/<base64url>`, the Pushgateway's own escape (`=` for empty).
  */
 export function encodeGrouping(grouping: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [label, value] of Object.entries(grouping)) {
     if (value === '') out[`${label}@base64`] = '=';
-    else if (value.includes('/')) out[`${label}@base64`] = Buffer.from(value, 'utf8').toString('base64url');
-    else out[label] = value;
+    else if (PLAIN_SEGMENT.test(value) && !ONLY_DOTS.test(value)) out[label] = value;
+    else out[`${label}@base64`] = Buffer.from(value, 'utf8').toString('base64url');
   }
   return out;
 }
+
+/** Characters a URL path segment carries as themselves (RFC 3986 unreserved). */
+const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]+$/;
+/** `.` and `..` (and longer runs, for good measure) would be read as path steps. */
+const ONLY_DOTS = /^\.+$/;
 
 /** A prom-client Registry holding one group's gauges. */
 export function registryFor(group: PushGroup): Registry {
@@ -67,8 +77,8 @@ export function registryFor(group: PushGroup): Registry {
       registers: [registry],
     });
     for (const sample of family.samples) {
-      const labels: Record<string, string> = {};
-      for (const name of family.labelNames) labels[name] = sample.labels[name] ?? '';
+      const labels = plainRecord<string>();
+      for (const name of family.labelNames) labels[name] = ownValue(sample.labels, name) ?? '';
       gauge.set(labels, sample.value);
     }
   }
@@ -121,10 +131,10 @@ export async function pushRunResults(
     baseDelayMs: options.backoffMs ?? 500,
     maxDelayMs: 8_000,
     timeoutMs: options.timeoutMs ?? 10_000,
-    budgetMs: options.budgetMs ?? 60_000,
+    budgetMs: options.budgetMs ?? DEFAULT_SINK_TIMEOUT_SECONDS * 1000,
   };
   const deps = { ...defaultRetryDeps(), ...options.deps };
-  const deadline = deps.now() + policy.budgetMs;
+  const deadline = options.deadline ?? deps.now() + policy.budgetMs;
   for (const [i, group] of groups.entries()) {
     const registry = registryFor(group);
     const samples = group.families.reduce((n, f) => n + f.samples.length, 0);

@@ -11,9 +11,10 @@
  * 1 for the verdict reached, 0 for the others) and `_gate_change_ratio{metric}`.
  */
 import type { GateResult, MetricSummary, RunSummary, Verdict } from '../../model.js';
-import { looksLikeUniqueId, metricKey, runTagSet, tagValue } from '../../naming.js';
+import { looksLikeUniqueId, metricKey, metricNameTooLong, runTagSet, tagValue } from '../../naming.js';
 import { prometheusLabelName, prometheusMetricName, runFamilyNames, snakeName } from '../../naming/prometheus.js';
 import type { GitHubContext } from '../../options.js';
+import { plainRecord } from '../../own-keys.js';
 
 export interface PrometheusSample {
   labels: Record<string, string>;
@@ -109,7 +110,7 @@ export function runLabels(
 ): { labels: Record<string, string>; refused: string[]; warnings: string[] } {
   const { tags, refused } = runTagSet(summary, options.tags, options.github, options.allowIdTags);
   const warnings: string[] = [];
-  const labels: Record<string, string> = {};
+  const labels = plainRecord<string>();
   for (const [key, value] of Object.entries(tags)) {
     if (key === 'experiment') continue; // a grouping label, set on every sample by the Pushgateway
     const name = prometheusLabelName(key);
@@ -143,6 +144,7 @@ function metricSamples(
 ): void {
   if (metric.class.kind === 'ignore' || metric.count === 0) return;
   const { name, factor, unit } = prometheusMetricName(options.prefix, metric.name, metric.class.unit);
+  if (tooLong(name, warnings)) return;
   const unitText = unit ? ` in ${unit.replace(/_/g, ' ')}` : '';
   const owner = metricKey(metric.name);
   if (metric.class.kind === 'gauge') {
@@ -172,6 +174,7 @@ function extraSample(
   warnings: string[],
 ): void {
   const { name, factor, unit } = prometheusMetricName(options.prefix, gauge.name, gauge.unit);
+  if (tooLong(name, warnings)) return;
   if (
     !claim(
       families,
@@ -182,12 +185,21 @@ function extraSample(
     )
   )
     return;
-  const extra: Record<string, string> = {};
+  const extra = plainRecord<string>();
   for (const [key, value] of Object.entries(gauge.tags)) {
     const label = prometheusLabelName(key);
     if (label && !RESERVED_LABELS.has(label)) extra[label] = tagValue(String(value));
   }
   families.add(name, { ...labels, ...extra }, gauge.value * factor);
+}
+
+/** A name beyond NAME_LIMITS is not pushed; warned about once per batch. */
+function tooLong(name: string, warnings: string[]): boolean {
+  const why = metricNameTooLong(name);
+  if (why === null) return false;
+  const text = `pushgateway: ${why}`;
+  if (!warnings.includes(text)) warnings.push(text);
+  return true;
 }
 
 function claim(families: Families, name: string, help: string, owner: string, warnings: string[]): boolean {

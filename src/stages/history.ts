@@ -12,7 +12,14 @@ import {
   type GateConfig,
 } from '../gate/index.js';
 import { fingerprintKey, InputError, type GateResult, type RunSummary } from '../model.js';
-import { comparableRuns, emptyHistory, openHistory, type HistoryFile, type HistoryStore } from '../store/index.js';
+import {
+  comparableRuns,
+  emptyHistory,
+  openHistory,
+  sameRecordedRun,
+  type HistoryFile,
+  type HistoryStore,
+} from '../store/index.js';
 import type { RunContext } from './run-context.js';
 
 export interface OpenHistory {
@@ -122,7 +129,10 @@ export async function recordRuns(
       return recordFromSummary(s, { recordedAt, ...runIdentity(options), baseline, complete: c.complete });
     });
     await store.append(records, options.historyMax);
-    io.info(`history: recorded ${records.length} run(s) in ${store.location} (${policy.reason})`);
+    // As read before judging: a concurrent writer may have added more, which only the store sees.
+    const again = records.filter((r) => history.runs.some((h) => sameRecordedRun(h, r))).length;
+    const replaced = again ? `, ${again} replacing the record of an earlier attempt` : '';
+    io.info(`history: recorded ${records.length} run(s) in ${store.location}${replaced} (${policy.reason})`);
   } catch (e) {
     const message = `history: could not record in ${store.location}: ${(e as Error).message.split('\n')[0]}`;
     // Asked for explicitly (the record command, record: always), not recording is an error; under auto a

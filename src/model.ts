@@ -187,6 +187,8 @@ export interface GateResult {
   regression: boolean;
   run: { complete: boolean; steps: number; expectedSteps: number | null; truncated: boolean };
   metrics: MetricVerdict[];
+  /** Without comparable runs: why, naming the fingerprint fields that differ from the nearest history. */
+  noComparable?: string;
 }
 
 // ───────────────────────────── history ─────────────────────────────
@@ -219,7 +221,12 @@ export interface HistoryRecord {
   recordedAt: string;
   ref: string;
   sha: string;
+  /** The workflow run id (GITHUB_RUN_ID) or the `run-id` input; '' when the run has no identity. */
   runId: string;
+  /** GITHUB_REPOSITORY of the workflow run; with runId (and the run name) what makes a re-run the same run. */
+  repository?: string;
+  /** GITHUB_RUN_ATTEMPT: a re-run's record replaces an earlier attempt's. */
+  attempt?: number;
   /** This run starts a new baseline: an intended change was acknowledged; earlier runs no longer set the level. */
   baseline: boolean;
   /** Last step reached. */

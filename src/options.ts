@@ -21,6 +21,8 @@ export interface GitHubContext {
   serverUrl: string;
   repository: string;
   runId: string;
+  /** GITHUB_RUN_ATTEMPT: 1, then 2 and up for each re-run of the same workflow run. */
+  runAttempt?: string;
   sha: string;
   /** PR number when the event is a pull request. */
   prNumber: number | null;
@@ -69,6 +71,8 @@ export interface Options {
   failOnRegression: boolean;
   /** Mark this run as the start of a new baseline (an accepted, intended change). */
   newBaseline: boolean;
+  /** The run's identity in the history (else the workflow run id): recording it again replaces its record. */
+  runId: string | null;
 
   markdown: string | null;
   html: string | null;
@@ -112,6 +116,7 @@ export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = 
   record: 'auto',
   failOnRegression: true,
   newBaseline: false,
+  runId: null,
   markdown: null,
   html: null,
   comment: 'always',
@@ -155,6 +160,7 @@ export function githubContextFromEnv(env: NodeJS.ProcessEnv): GitHubContext {
     serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
     repository: env.GITHUB_REPOSITORY ?? '',
     runId: env.GITHUB_RUN_ID ?? '',
+    runAttempt: env.GITHUB_RUN_ATTEMPT ?? '',
     sha: env.GITHUB_SHA ?? '',
     prNumber: pr ? Number(pr[1]) : null,
     prHeadSha: stringOrNull(event.pull_request?.head?.sha),

@@ -44,7 +44,8 @@ export const PARAMETERS: readonly Parameter[] = [
     name: 'experiment',
     key: 'experiment',
     kind: 'string',
-    description: 'experiment name (default: the run name; with a manifest, a prefix)',
+    description:
+      'experiment name; required with csv when a history is used (record, check); with a manifest, a prefix to the run names',
   },
   {
     name: 'config',
@@ -130,6 +131,13 @@ export const PARAMETERS: readonly Parameter[] = [
     key: 'newBaseline',
     kind: 'boolean',
     description: 'mark this run as the start of a new baseline (an intended change)',
+  },
+  {
+    name: 'run-id',
+    key: 'runId',
+    kind: 'string',
+    description:
+      'identity of this run in the history (default: the workflow run id); recording the same run again replaces its record',
   },
   { name: 'markdown', key: 'markdown', kind: 'string', description: 'write the Markdown report to this file' },
   { name: 'html', key: 'html', kind: 'string', description: 'write the self-contained HTML report to this file' },
@@ -256,6 +264,8 @@ export function resolveOptions(
       byName('history'),
       `${command} needs the history to ${command === 'record' ? 'record in' : 'check against'}`,
     );
+  const experiment = options.history ? experimentProblem(options) : null;
+  if (experiment) throw bad(byName('experiment'), experiment);
   // A mistyped URL is said before any file is read, not after the run.
   if (options.pushgatewayUrl) checkPushgatewayUrl(options.pushgatewayUrl);
   // The Datadog API sink runs when asked for by URL or by an explicit key; DD_API_KEY alone only supplies the key.
@@ -265,4 +275,19 @@ export function resolveOptions(
   if (datadog && 'skip' in datadog) options.notices.push(datadog.skip);
   options.githubToken ??= env.GITHUB_TOKEN || null;
   return options;
+}
+
+/**
+ * The history is kept per experiment, so a run judged or recorded needs a name that means the same run
+ * every time. It is never guessed from a path (`out/metrics.csv` → "out", `./metrics.csv` → "."): files
+ * given with `csv` need `experiment`; a manifest names each run itself (its experiment is that name).
+ */
+function experimentProblem(options: Options): string | null {
+  if (options.experiment !== null)
+    return /[A-Za-z0-9]/.test(options.experiment)
+      ? null
+      : `"${options.experiment}" is not an experiment name (it needs a letter or digit)`;
+  if (!options.csv.length) return null;
+  const what = options.command === 'emit' ? 'a history' : options.command;
+  return `${what} needs the experiment the csv runs belong to (the history is kept per experiment; a name taken from the file's path would mix unrelated runs)`;
 }

@@ -38,6 +38,8 @@ interface Scenario {
   /** History run k of HISTORY; `marked` starts a new baseline. */
   history?: (k: number, shiftAt: number) => { spec: RunSpec; marked?: boolean };
   current: (shiftAt: number) => RunSpec;
+  /** First and last history run a shift can land before (default 3…7 of 10). */
+  shiftRange?: [number, number];
 }
 
 const run = (o: Partial<RunSpec> = {}): RunSpec => ({ ...NORMAL_RUN, ...o });
@@ -55,7 +57,12 @@ const SCENARIOS: Scenario[] = [
   { name: 'memory +5 %', expect: 'fail', trials: TRIALS, current: () => run({ memoryFactor: 1.05 }) },
   { name: 'NaN loss', expect: 'fail', trials: TRIALS, current: () => run({ nanAt: 250 }) },
   { name: 'divergence', expect: 'fail', trials: TRIALS, current: () => run({ divergeAt: 250 }) },
-  { name: 'stopped at 60 %', expect: 'fail', trials: TRIALS, current: () => run({ stopAt: 240 }) },
+  {
+    name: 'stopped at 60 %, file cut off (a crash)',
+    expect: 'fail',
+    trials: TRIALS,
+    current: () => run({ stopAt: 240, cutOff: true }),
+  },
   { name: 'MFU +5 % (improvement)', expect: 'pass', trials: TRIALS, current: () => run({ speed: 1.05 }) },
   {
     name: 'after +5 % shift: unchanged',
@@ -77,6 +84,8 @@ const SCENARIOS: Scenario[] = [
     trials: TRIALS,
     history: shifted(true),
     current: () => run({ speed: 1.0 }),
+    // min_runs runs or more since the mark: before that the gate does not judge (the next scenario).
+    shiftRange: [3, HISTORY - DEFAULT_GATE_CONFIG.minRuns],
   },
   {
     name: 'noisy cluster (run CV 2 %): unchanged',
@@ -105,6 +114,17 @@ const SCENARIOS: Scenario[] = [
     trials: TRIALS,
     history: (k) => ({ spec: run({ speed: k === 4 ? 0.6 : 1 }) }),
     current: () => run({ speed: 0.95 }),
+  },
+  // Added last: each scenario's random stream follows its index, so the ones above keep their draws.
+  // A clean early end (a target reached) is reported incomplete as a warning, not failed.
+  { name: 'stopped cleanly at 60 %', expect: 'pass', trials: TRIALS, current: () => run({ stopAt: 240 }) },
+  {
+    name: 'marked +5 % shift, < 5 runs since: −5 % back (not judged)',
+    expect: 'pass',
+    trials: TRIALS,
+    history: shifted(true),
+    current: () => run({ speed: 1.0 }),
+    shiftRange: [HISTORY - DEFAULT_GATE_CONFIG.minRuns + 1, HISTORY - 1],
   },
 ];
 
@@ -147,7 +167,8 @@ async function main(): Promise<void> {
     for (let t = 0; t < s.trials; t++) {
       // Each scenario and trial has its own stream, so adding a scenario leaves the others' draws alone.
       const rng = new Rng(SEED * 1_000_003 + si * 100_003 + t);
-      const shiftAt = 3 + Math.floor(rng.uniform() * 5); // speed-up lands before run 3…7 of 10
+      const [first, last] = s.shiftRange ?? [3, 7]; // speed-up lands before run 3…7 of 10
+      const shiftAt = first + Math.floor(rng.uniform() * (last - first + 1));
       const history = await buildHistory(s, rng, shiftAt);
       const current = await summarize('current', s.current(shiftAt), rng);
       METHODS.forEach(([, method], i) => {

@@ -25,6 +25,8 @@ export interface RunSpec {
   divergeAt?: number;
   /** The run stops after this many steps. */
   stopAt?: number;
+  /** Its file ends inside a row (a crash), as opposed to a clean end. */
+  cutOff?: boolean;
   /** Run-to-run CV of the speed, when not SIM.runCv (a noisier cluster). */
   runCv?: number;
 }
@@ -116,5 +118,6 @@ export function simulateRun(name: string, spec: RunSpec, rng: Rng): RunInput {
     },
     { nanTokens: { 'train.lm_loss': nanTokens } },
   );
+  if (spec.cutOff) table.truncated.value = true;
   return { name, experiment: 'sim', tags: {}, fingerprint: { gpu: 'H100', world_size: '8' }, table };
 }

@@ -12,8 +12,16 @@ describe('parseGateConfig', () => {
       'c.yml',
     );
     const g = sectionValue(c.gate);
-    expect(g).toMatchObject({ alpha: 0.005, minRuns: 8, priorRuns: 0, failOnIncomplete: false });
+    expect(g).toMatchObject({ alpha: 0.005, minRuns: 8, priorRuns: 0, requireComplete: false });
     expect(g.priorCv).toEqual({ ...DEFAULT_GATE_CONFIG.priorCv, throughput: 0.02 });
+  });
+  it('reads require_complete (off by default), and fail_on_incomplete as its older name', () => {
+    expect(DEFAULT_GATE_CONFIG.requireComplete).toBe(false);
+    expect(parseGateConfig({ require_complete: true }).requireComplete).toBe(true);
+    expect(parseGateConfig({ fail_on_incomplete: true }).requireComplete).toBe(true);
+    expect(() => parseGateConfig({ require_complete: 'yes' }, 'c.yml')).toThrow(
+      /gate\.require_complete must be true or false/,
+    );
   });
   it('uses the defaults without a section', () => {
     expect(parseGateConfig(undefined)).toEqual(DEFAULT_GATE_CONFIG);

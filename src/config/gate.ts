@@ -10,7 +10,7 @@
  *     prior_cv: { throughput: 0.01, loss: 0.003, memory: 0.001, other: 0.01 }
  *     noise_floor: 0.0005    # smallest run-to-run SD assumed, relative to the centre
  *     complete_fraction: 0.99  # a run reaching fewer steps than this share of the usual is incomplete
- *     fail_on_incomplete: true
+ *     require_complete: false  # fail a run that ended cleanly before the usual step (a cut-off file always fails)
  */
 import { DEFAULT_GATE_CONFIG, type GateConfig } from '../gate/config.js';
 import type { FamilyKind } from '../gate/family.js';
@@ -46,10 +46,10 @@ export function parseGateConfig(section: unknown, source = 'config'): GateConfig
         );
       }
       (config[field] as number) = n;
-    } else if (key === 'fail_on_incomplete') {
-      if (typeof value !== 'boolean')
-        throw new InputError(source, null, 'gate.fail_on_incomplete must be true or false');
-      config.failOnIncomplete = value;
+    } else if (key === 'require_complete' || key === 'fail_on_incomplete') {
+      // fail_on_incomplete: the older name, still read.
+      if (typeof value !== 'boolean') throw new InputError(source, null, `gate.${key} must be true or false`);
+      config.requireComplete = value;
     } else if (key === 'prior_cv') {
       if (typeof value !== 'object' || value === null)
         throw new InputError(source, null, 'gate.prior_cv must map throughput/loss/memory/other to numbers');
@@ -67,7 +67,7 @@ export function parseGateConfig(section: unknown, source = 'config'): GateConfig
       throw new InputError(
         source,
         null,
-        `unknown gate setting "${key}" (${[...Object.keys(NUMBERS), 'prior_cv', 'fail_on_incomplete'].join(', ')})`,
+        `unknown gate setting "${key}" (${[...Object.keys(NUMBERS), 'prior_cv', 'require_complete'].join(', ')})`,
       );
     }
   }

@@ -13,7 +13,8 @@ export interface GateConfig {
   priorCv: Record<FamilyKind, number>;
   noiseFloor: number;
   completeFraction: number;
-  failOnIncomplete: boolean;
+  /** Fail a run that ended cleanly before the usual step (else a warning; a cut-off file always fails). */
+  requireComplete: boolean;
 }
 
 export const DEFAULT_GATE_CONFIG: GateConfig = {
@@ -25,5 +26,5 @@ export const DEFAULT_GATE_CONFIG: GateConfig = {
   priorCv: { throughput: 0.01, loss: 0.003, memory: 0.001, other: 0.01 },
   noiseFloor: 0.0005,
   completeFraction: 0.99,
-  failOnIncomplete: true,
+  requireComplete: false,
 };

@@ -3,7 +3,8 @@
  * a run leaves behind. All pure; `src/stages/history.ts` adds the store's I/O around them.
  */
 export { DEFAULT_GATE_CONFIG, type GateConfig } from './config.js';
-export { judgeRun } from './judge.js';
+export { judgeRun, type JudgeContext } from './judge.js';
+export { noComparableReason } from './no-comparable.js';
 export { recordFromSummary, type RecordMeta } from './record.js';
 export { shouldRecord, type RecordMode } from './policy.js';
 export { runCompleteness } from './completeness.js';

@@ -17,6 +17,9 @@ import { metricKey } from '../naming.js';
 import { valueAtStep } from './align.js';
 import { buildBaseline, type Baseline, type HistoryPoint } from './baseline.js';
 import { runCompleteness, type Completeness } from './completeness.js';
+import { completenessVerdict } from './completeness-verdict.js';
+import { constantHistoryVerdict } from './constant-history.js';
+import { acceptAsBaseline, runsSinceMark } from './new-baseline.js';
 import { DEFAULT_GATE_CONFIG, type GateConfig } from './config.js';
 import { metricFamily } from './family.js';
 import { formatChange, formatValue } from './format.js';
@@ -42,21 +45,37 @@ interface Pending {
   history: number[];
 }
 
+/** What the gate knows about the run beyond its summary. */
+export interface JudgeContext {
+  /** This run is marked as a new baseline: its regressions are accepted. */
+  newBaseline?: boolean;
+  /** Why there are no comparable runs (noComparableReason), shown instead of "no comparable runs yet". */
+  noComparable?: string;
+}
+
 export function judgeRun(
   summary: RunSummary,
   history: readonly HistoryRecord[],
   config: GateConfig = DEFAULT_GATE_CONFIG,
+  context: JudgeContext = {},
 ): GateResult {
-  const completeness = runCompleteness(summary, history, config.completeFraction);
-  const verdicts: MetricVerdict[] = [];
+  // Since a new baseline, only the runs after the mark say how far a run gets.
+  const sinceMark = runsSinceMark(history);
+  const completeness = runCompleteness(summary, sinceMark ?? history, config.completeFraction);
+  let verdicts: MetricVerdict[] = [];
   const pending: Pending[] = [];
   const present = new Set<string>();
+  const alwaysFail = new Set<string>();
 
   for (const m of summary.metrics) {
     const key = metricKey(m.name);
     present.add(key);
     if (!m.class.gate || m.class.direction === 'none' || m.class.kind === 'ignore') continue;
-    const judged = judgeMetric(m, key, history, completeness, config);
+    if (brokenLoss(m)) alwaysFail.add(m.name);
+    const judged = judgeMetric(m, key, history, completeness, config, {
+      sinceMark: sinceMark?.length ?? null,
+      noComparable: context.noComparable,
+    });
     if ('verdict' in judged) {
       verdicts.push(judged);
       continue;
@@ -74,8 +93,10 @@ export function judgeRun(
   }
   spendBudget(pending, verdicts, config.alpha);
 
-  if (!completeness.complete) verdicts.push(completenessVerdict(completeness, history.length, config));
+  if (!completeness.complete)
+    verdicts.push(completenessVerdict(completeness, Math.min(history.length, sinceMark?.length ?? Infinity), config));
   verdicts.push(...missingVerdicts(history, present));
+  if (context.newBaseline) verdicts = acceptAsBaseline(verdicts, alwaysFail);
 
   return {
     experiment: summary.experiment,
@@ -89,6 +110,7 @@ export function judgeRun(
       truncated: completeness.truncated,
     },
     metrics: verdicts,
+    ...(context.noComparable && history.length === 0 ? { noComparable: context.noComparable } : {}),
   };
 }
 
@@ -103,6 +125,7 @@ function judgeMetric(
   history: readonly HistoryRecord[],
   completeness: Completeness,
   config: GateConfig,
+  where: { sinceMark: number | null; noComparable?: string },
 ): MetricVerdict | Omit<Pending, 'index'> {
   const better = m.class.direction === 'higher' ? 1 : -1;
   const family = metricFamily(key, m.class);
@@ -134,6 +157,15 @@ function judgeMetric(
       reason: `${m.name}: no finite value in this run`,
     };
   }
+  if (where.sinceMark !== null && where.sinceMark < config.minRuns) {
+    const since = points
+      .slice(points.length - where.sinceMark)
+      .map((p) => p.value)
+      .filter(Number.isFinite);
+    const n = where.sinceMark;
+    const why = `${n} run${n === 1 ? '' : 's'} since the new baseline; not judged below ${config.minRuns}`;
+    return insufficientHistory(m, current, since, config, { why });
+  }
   const baseline =
     values.length >= config.minRuns
       ? buildBaseline(points, {
@@ -146,7 +178,9 @@ function judgeMetric(
           noiseFloor: config.noiseFloor,
         })
       : null;
-  if (!baseline || !(baseline.sd > 0) || !(baseline.df > 0)) return insufficientHistory(m, current, values, config);
+  if (baseline && baseline.sd === 0) return constantHistoryVerdict(m, current, baseline.centre, baseline.runs);
+  if (!baseline || !(baseline.sd > 0) || !(baseline.df > 0))
+    return insufficientHistory(m, current, values, config, { none: where.noComparable });
   const scale = baseline.sd * Math.sqrt(1 + 1 / baseline.runs);
   const worse = -better * predictionT(current, baseline.centre, baseline.sd, baseline.runs);
   const minT = (m.class.minEffect * Math.abs(baseline.centre)) / scale;
@@ -163,18 +197,28 @@ function judgeMetric(
   };
 }
 
-/** Too few runs (or no spread) for a threshold: the run is shown against the history's plain centre. */
-function insufficientHistory(m: MetricSummary, current: number, values: number[], config: GateConfig): MetricVerdict {
+/**
+ * Too few runs for a threshold (or since a new baseline): the run is shown against the history's plain
+ * centre. `none` says why there are no comparable runs; `why` replaces the reason it is not judged.
+ */
+function insufficientHistory(
+  m: MetricSummary,
+  current: number,
+  values: number[],
+  config: GateConfig,
+  words: { none?: string; why?: string } = {},
+): MetricVerdict {
   const centre = values.length ? mean(values) : null;
   const change = centre ? (current - centre) / Math.abs(centre) : null;
   const vs =
     centre === null
-      ? 'no comparable runs yet'
+      ? (words.none ?? 'no comparable runs yet')
       : `${formatValue(current)} vs ${formatValue(centre)} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
   const why =
-    values.length >= config.minRuns
-      ? 'not judged: the history has no spread to judge against'
-      : `not judged below ${config.minRuns} runs`;
+    words.why ??
+    (values.length >= config.minRuns
+      ? 'not judged: the history has no finite spread to judge against'
+      : `not judged below ${config.minRuns} runs`);
   return {
     ...verdictBase(m),
     verdict: 'insufficient-history',
@@ -276,33 +320,6 @@ function historyPoints(
     mark = false;
   }
   return points;
-}
-
-function completenessVerdict(c: Completeness, runs: number, config: GateConfig): MetricVerdict {
-  const base = { name: 'steps', direction: 'higher' as const, unit: 'count', current: c.steps, change: null };
-  const baseline = c.expectedSteps === null ? null : { centre: c.expectedSteps, band: 0, runs, history: [] };
-  if (c.reached) {
-    return {
-      ...base,
-      baseline,
-      verdict: 'pass',
-      reason: `the file ends inside a row (still being written, or cut off) after step ${c.steps}; all usual steps reached`,
-    };
-  }
-  const where = `stopped at step ${c.steps} of the usual ${formatValue(c.expectedSteps!)}${c.truncated ? ', the file ends inside a row' : ''}`;
-  if (runs < config.minRuns)
-    return {
-      ...base,
-      baseline,
-      verdict: 'insufficient-history',
-      reason: `run ${where} (not judged below ${config.minRuns} runs)`,
-    };
-  return {
-    ...base,
-    baseline,
-    verdict: config.failOnIncomplete ? 'regression' : 'pass',
-    reason: `run ${where}: incomplete`,
-  };
 }
 
 /** Judged metrics the latest comparable run had and this run lacks. */

@@ -10,6 +10,9 @@ export interface RecordMeta {
   ref: string;
   sha: string;
   runId: string;
+  /** With runId, the run's identity: recording it again replaces its record. */
+  repository?: string;
+  attempt?: number;
   /** This run starts a new baseline. */
   baseline: boolean;
   complete: boolean;
@@ -42,6 +45,8 @@ export function recordFromSummary(summary: RunSummary, meta: RecordMeta): Histor
     ref: meta.ref,
     sha: meta.sha,
     runId: meta.runId,
+    ...(meta.repository ? { repository: meta.repository } : {}),
+    ...(meta.runId && meta.attempt ? { attempt: meta.attempt } : {}),
     baseline: meta.baseline,
     steps: Number.isFinite(summary.steps.last) ? summary.steps.last : 0,
     complete: meta.complete,

@@ -3,9 +3,23 @@
  * A run with bad input never touches the history.
  */
 import { sectionValue, type Section } from '../config/section.js';
-import { judgeRun, recordFromSummary, runCompleteness, shouldRecord, type GateConfig } from '../gate/index.js';
+import {
+  judgeRun,
+  noComparableReason,
+  recordFromSummary,
+  runCompleteness,
+  shouldRecord,
+  type GateConfig,
+} from '../gate/index.js';
 import { fingerprintKey, InputError, type GateResult, type RunSummary } from '../model.js';
-import { comparableRuns, openHistory, type HistoryFile, type HistoryStore } from '../store/index.js';
+import {
+  comparableRuns,
+  emptyHistory,
+  openHistory,
+  sameRecordedRun,
+  type HistoryFile,
+  type HistoryStore,
+} from '../store/index.js';
 import type { RunContext } from './run-context.js';
 
 export interface OpenHistory {
@@ -31,14 +45,11 @@ export async function gateRuns(
   try {
     const config = sectionValue(gateSection);
     const store = openHistory(location);
-    const history = await store.read();
-    const verdicts =
-      options.command === 'record'
-        ? []
-        : summaries.map((s) =>
-            judgeRun(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), config),
-          );
+    const history = (await store.readIfExists()) ?? missingHistory(ctx, store);
+    const verdicts = options.command === 'record' ? [] : summaries.map((s) => judgeOne(s, history, config, options));
     for (const g of verdicts) for (const m of g.metrics) io.info(`${g.experiment}: ${m.verdict} — ${m.reason}`);
+    for (const g of verdicts)
+      if (!g.run.complete && !g.regression) ctx.warn(`${g.experiment}: ${g.name} is incomplete (${incompleteWhy(g)})`);
     return { verdicts, open: { store, history, config } };
   } catch (e) {
     ctx.recordError(
@@ -48,6 +59,47 @@ export async function gateRuns(
     );
     return null;
   }
+}
+
+function judgeOne(s: RunSummary, history: HistoryFile, config: GateConfig, options: RunContext['options']) {
+  const fingerprint = fingerprintKey(s.fingerprint);
+  const comparable = comparableRuns(history, s.experiment, fingerprint);
+  return judgeRun(s, comparable, config, {
+    newBaseline: options.newBaseline,
+    ...(comparable.length ? {} : { noComparable: noComparableReason(history.runs, s.experiment, fingerprint) }),
+  });
+}
+
+function incompleteWhy(g: GateResult): string {
+  return g.metrics.find((m) => m.name === 'steps')?.reason ?? `stopped at step ${g.run.steps}`;
+}
+
+/** Where the record comes from, and the identity that makes a re-run replace its earlier record. */
+function runIdentity({ github, runId }: RunContext['options']) {
+  const attempt = Number(github.runAttempt);
+  return {
+    ref: github.ref,
+    sha: github.sha,
+    runId: runId ?? github.runId,
+    repository: github.repository,
+    attempt: Number.isInteger(attempt) && attempt >= 1 ? attempt : 1,
+  };
+}
+
+/**
+ * A history that does not exist is only fine for a run that creates it: a check against a mistyped path
+ * or branch would otherwise pass for ever, judging nothing.
+ */
+function missingHistory(ctx: RunContext, store: HistoryStore): HistoryFile {
+  const { options } = ctx;
+  const policy = shouldRecord(options.record, options.github);
+  if (policy.record) return emptyHistory();
+  const what = store.location.startsWith('git:') ? 'branch or file' : 'file';
+  throw new InputError(
+    store.location,
+    null,
+    `the history does not exist (no such ${what}); check it is spelled as where runs are recorded, or record a run first to create it (${policy.reason})`,
+  );
 }
 
 export async function recordRuns(
@@ -72,13 +124,15 @@ export async function recordRuns(
         comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)),
         config.completeFraction,
       );
-      const { ref, sha, runId } = options.github;
       const baseline = options.newBaseline && !marked.has(key);
       marked.add(key);
-      return recordFromSummary(s, { recordedAt, ref, sha, runId, baseline, complete: c.complete });
+      return recordFromSummary(s, { recordedAt, ...runIdentity(options), baseline, complete: c.complete });
     });
     await store.append(records, options.historyMax);
-    io.info(`history: recorded ${records.length} run(s) in ${store.location} (${policy.reason})`);
+    // As read before judging: a concurrent writer may have added more, which only the store sees.
+    const again = records.filter((r) => history.runs.some((h) => sameRecordedRun(h, r))).length;
+    const replaced = again ? `, ${again} replacing the record of an earlier attempt` : '';
+    io.info(`history: recorded ${records.length} run(s) in ${store.location}${replaced} (${policy.reason})`);
   } catch (e) {
     const message = `history: could not record in ${store.location}: ${(e as Error).message.split('\n')[0]}`;
     // Asked for explicitly (the record command, record: always), not recording is an error; under auto a

@@ -103,6 +103,19 @@ describe('git data branch history store (real git, local bare remote)', () => {
     expect(git(remote, 'rev-parse', 'metrics-history')).toBe(before);
   });
 
+  it('has no history before the branch exists, and replaces a re-run attempt instead of adding it', async () => {
+    const { remote, clone } = await repoWithRemote();
+    const store = openHistory('git:metrics-history', { cwd: await clone() });
+    expect(await store.readIfExists()).toBeNull();
+    await store.append([sampleRecord('a', 0.42, { runId: '9', repository: 'o/r', attempt: 1 })], 10);
+    await store.append([sampleRecord('a', 0.4, { runId: '9', repository: 'o/r', attempt: 2 })], 10);
+    const runs = (await store.readIfExists())!.runs;
+    expect(runs.map((r) => [r.run, r.attempt, r.metrics.mfu!.centre])).toEqual([['a', 2, 0.4]]);
+    // A branch without the file is no history either.
+    expect(await openHistory('git:metrics-history:other.json', { cwd: await clone() }).readIfExists()).toBeNull();
+    expect(git(remote, 'rev-list', '--count', 'metrics-history').trim()).toBe('2');
+  });
+
   it('refuses a malformed store spec', () => {
     expect(() => openHistory('git:-x')).toThrow(InputError);
     expect(() => openHistory('git:data:../h.json')).toThrow(InputError);

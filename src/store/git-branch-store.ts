@@ -41,7 +41,13 @@ export class GitBranchStore implements HistoryStore {
 
   async read(): Promise<HistoryFile> {
     const head = await this.fetch();
-    return head ? this.load(head) : emptyHistory();
+    return head ? ((await this.load(head)) ?? emptyHistory()) : emptyHistory();
+  }
+
+  /** Null when the branch does not exist yet, or holds no history file. */
+  async readIfExists(): Promise<HistoryFile | null> {
+    const head = await this.fetch();
+    return head ? this.load(head) : null;
   }
 
   async append(records: readonly HistoryRecord[], max: number): Promise<HistoryFile> {
@@ -49,7 +55,7 @@ export class GitBranchStore implements HistoryStore {
     let last = '';
     for (let attempt = 1; attempt <= attempts; attempt++) {
       const parent = await this.fetch();
-      const next = appendRecords(parent ? await this.load(parent) : emptyHistory(), records, max);
+      const next = appendRecords((parent ? await this.load(parent) : null) ?? emptyHistory(), records, max);
       const commit = await this.commit(serializeHistory(next), parent, records);
       try {
         await this.git(['push', '--quiet', '--no-verify', this.remote, `${commit}:refs/heads/${this.o.branch}`]);
@@ -74,12 +80,12 @@ export class GitBranchStore implements HistoryStore {
     return (await this.git(['rev-parse', '--verify', `${this.localRef}^{commit}`])).trim();
   }
 
-  private async load(commit: string): Promise<HistoryFile> {
+  private async load(commit: string): Promise<HistoryFile | null> {
     let text: string;
     try {
       text = await this.git(['cat-file', 'blob', `${commit}:${this.o.path}`]);
     } catch {
-      return emptyHistory(); // the branch exists but holds no history yet
+      return null; // the branch exists but holds no history yet
     }
     return parseHistory(text, this.location);
   }

@@ -4,6 +4,7 @@
  * record per line, so a diff of the data branch shows one added line per run and an error can name its line.
  */
 import type { HistoryRecord } from '../model.js';
+import { sameRecordedRun } from './run-identity.js';
 
 /** The format this version writes; it reads this one and refuses newer ones. */
 export const HISTORY_FORMAT = 1;
@@ -11,6 +12,8 @@ export const HISTORY_FORMAT = 1;
 export interface HistoryFile {
   format: number;
   runs: HistoryRecord[];
+  /** Top-level keys this version does not know (a newer tool's, or a person's): written back as they were. */
+  extra?: Record<string, unknown>;
 }
 
 export function emptyHistory(): HistoryFile {
@@ -24,10 +27,17 @@ export function comparableRuns(history: HistoryFile, experiment: string, fingerp
 
 /**
  * Append records and keep at most `max` per experiment and fingerprint (the oldest go first).
- * Records are kept in the order given, after those already there.
+ * Records are kept in the order given, after those already there. A record of a run already there (the
+ * same run identity: a re-run attempt) replaces it in place instead, so a re-run never counts twice in
+ * the noise; an older attempt arriving after a newer one is dropped.
  */
 export function appendRecords(history: HistoryFile, records: readonly HistoryRecord[], max: number): HistoryFile {
-  const runs = [...history.runs, ...records];
+  const runs = [...history.runs];
+  for (const record of records) {
+    const i = runs.findIndex((r) => sameRecordedRun(r, record));
+    if (i < 0) runs.push(record);
+    else if ((record.attempt ?? 1) >= (runs[i]!.attempt ?? 1)) runs[i] = record;
+  }
   const seen = new Map<string, number>();
   const keep: boolean[] = new Array(runs.length).fill(false);
   for (let i = runs.length - 1; i >= 0; i--) {
@@ -36,11 +46,15 @@ export function appendRecords(history: HistoryFile, records: readonly HistoryRec
     if (count < max) keep[i] = true;
     seen.set(key, count + 1);
   }
-  return { format: HISTORY_FORMAT, runs: runs.filter((_, i) => keep[i]) };
+  return { ...history, format: HISTORY_FORMAT, runs: runs.filter((_, i) => keep[i]) };
 }
 
-/** The file's text: one record per line. */
+/** The file's text: one record per line, unknown top-level keys first as they were read. */
 export function serializeHistory(history: HistoryFile): string {
-  if (history.runs.length === 0) return `{"format":${HISTORY_FORMAT},"runs":[]}\n`;
-  return `{"format":${HISTORY_FORMAT},"runs":[\n${history.runs.map((r) => JSON.stringify(r)).join(',\n')}\n]}\n`;
+  const extra = Object.entries(history.extra ?? {})
+    .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)},`)
+    .join('');
+  const head = `{${extra}"format":${HISTORY_FORMAT},"runs":[`;
+  if (history.runs.length === 0) return `${head}]}\n`;
+  return `${head}\n${history.runs.map((r) => JSON.stringify(r)).join(',\n')}\n]}\n`;
 }

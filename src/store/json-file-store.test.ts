@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sampleRecord } from '../../test/helpers/history-records.js';
@@ -54,10 +55,13 @@ describe('JSON file history store', () => {
       `for (let i = 0; ; i++) await s.append([sampleRecord('new-' + i)], 100000);`,
     ].join('\n');
     let lastLength = 3000;
-    for (const delay of [150, 400, 900]) {
+    for (const delay of [0, 40, 120]) {
       const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
         stdio: 'ignore',
       });
+      // Start-up takes a varying time on a loaded machine: kill a while after the writer's first append.
+      const written = (await stat(path)).mtimeMs;
+      while ((await stat(path)).mtimeMs === written) await new Promise((r) => setTimeout(r, 5));
       await new Promise((r) => setTimeout(r, delay));
       const exited = new Promise<NodeJS.Signals | null>((r) => child.once('exit', (_code, signal) => r(signal)));
       child.kill('SIGKILL');
@@ -71,7 +75,97 @@ describe('JSON file history store', () => {
     // The writers got some appends through: the kills landed among real writes.
     expect(lastLength).toBeGreaterThan(3000);
     const stray = (await readdir(d)).filter((f) => f !== 'h.json');
-    // A killed writer may leave its temporary file behind, never a damaged history.
-    expect(stray.every((f) => f.endsWith('.tmp'))).toBe(true);
+    // A killed writer may leave its temporary file (or its lock, which the next writer breaks) behind, never a
+    // damaged history.
+    expect(stray.every((f) => f.endsWith('.tmp') || f === 'h.json.lock')).toBe(true);
   }, 30_000);
+
+  it('keeps 8 records from 8 concurrent record processes (the CLI from src, real child processes)', async () => {
+    const d = await dir();
+    const path = join(d, 'h.json');
+    const csv = 'fixtures/demo/baseline/gpt3-1.3b-tp1-01.csv';
+    const codes = await Promise.all(
+      Array.from({ length: 8 }, () => cli(['record', '--history', path, '--experiment', 'e', '--csv', csv])),
+    );
+    expect(codes.map((c) => c.code)).toEqual(new Array(8).fill(0));
+    expect(parseHistory(await readFile(path, 'utf8'), path).runs).toHaveLength(8);
+    // No lock or temporary file left behind.
+    expect(await readdir(d)).toEqual(['h.json']);
+  }, 120_000);
+
+  it('replaces the record of a run recorded again (same run id, a later attempt), never adds a second', async () => {
+    const path = join(await dir(), 'h.json');
+    const store = new JsonFileStore(path);
+    await store.append([sampleRecord('a', 0.42, { runId: '77', repository: 'o/r', attempt: 1 })], 10);
+    await store.append([sampleRecord('b', 0.42, { runId: '78', repository: 'o/r', attempt: 1 })], 10);
+    await store.append([sampleRecord('a', 0.4, { runId: '77', repository: 'o/r', attempt: 2 })], 10);
+    const runs = (await store.read()).runs;
+    expect(runs.map((r) => [r.run, r.attempt, r.metrics.mfu!.centre])).toEqual([
+      ['a', 2, 0.4],
+      ['b', 1, 0.42],
+    ]);
+    // An older attempt arriving late does not undo the newer one.
+    await store.append([sampleRecord('a', 0.3, { runId: '77', repository: 'o/r', attempt: 1 })], 10);
+    expect((await store.read()).runs[0]!.metrics.mfu!.centre).toBe(0.4);
+    // Without a run id a run has no identity: each record counts.
+    await store.append([sampleRecord('c', 0.42, { runId: '' }), sampleRecord('c', 0.42, { runId: '' })], 10);
+    expect((await store.read()).runs).toHaveLength(4);
+  });
+
+  it('writes a symlinked history through to its target, keeps its mode and its unknown top-level keys', async () => {
+    const d = await dir();
+    await mkdir(join(d, 'data'));
+    const target = join(d, 'data', 'real.json');
+    await writeFile(target, '{"note":"kept by hand","format":1,"runs":[]}\n');
+    await chmod(target, 0o640);
+    const link = join(d, 'h.json');
+    await symlink(target, link);
+    await new JsonFileStore(link).append([sampleRecord('a')], 10);
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect((await stat(target)).mode & 0o777).toBe(0o640);
+    const text = await readFile(target, 'utf8');
+    expect(JSON.parse(text).note).toBe('kept by hand');
+    expect(parseHistory(text, target).runs.map((r) => r.run)).toEqual(['a']);
+    expect((await readdir(d)).sort()).toEqual(['data', 'h.json']);
+    expect(await readdir(join(d, 'data'))).toEqual(['real.json']);
+  });
+
+  it('removes its temporary file and lock when the write fails, and leaves the history as it was', async () => {
+    const d = await dir();
+    const path = join(d, 'h.json');
+    await writeFile(path, serializeHistory({ format: 1, runs: [sampleRecord('old')] }));
+    const before = await readFile(path, 'utf8');
+    // A record JSON cannot write (a BigInt) makes the write fail after the lock is taken.
+    const bad = sampleRecord('bad', 0.42, { steps: 1n as unknown as number });
+    const error = await new JsonFileStore(path).append([bad], 10).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(await readdir(d)).toEqual(['h.json']);
+    expect(await readFile(path, 'utf8')).toBe(before);
+  });
+
+  it('breaks a lock left by a writer that is gone, and waits for one that is alive', async () => {
+    const d = await dir();
+    const path = join(d, 'h.json');
+    await writeFile(`${path}.lock`, JSON.stringify({ host: hostname(), pid: 2 ** 22 + 12345, token: 'dead' }));
+    await new JsonFileStore(path).append([sampleRecord('a')], 10);
+    expect((await new JsonFileStore(path).read()).runs).toHaveLength(1);
+    await writeFile(`${path}.lock`, JSON.stringify({ host: hostname(), pid: process.pid, token: 'alive' }));
+    const error = await new JsonFileStore(path, { timeoutMs: 300 })
+      .append([sampleRecord('b')], 10)
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/h\.json\.lock is held by another writer/);
+    expect((await new JsonFileStore(path).read()).runs).toHaveLength(1);
+  });
 });
+
+function cli(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, GITHUB_RUN_ID: '', GITHUB_ACTIONS: '' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (b) => (stderr += b));
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
+}

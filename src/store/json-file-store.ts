@@ -1,41 +1,83 @@
 /**
- * History in a JSON file. Writes are atomic: the new text goes to a temporary file beside the target,
- * is flushed to disk, then renamed over it, so a process killed at any point leaves the old file or the new
- * one, never half of one. A file that cannot be parsed is never overwritten.
+ * History in a JSON file. Writers on one machine take turns under a lock file (file-lock.ts), so
+ * concurrent `record` processes each read the others' records before adding theirs. Writes are atomic:
+ * the new text goes to a temporary file beside the target, is flushed to disk, then renamed over it, so a
+ * process killed at any point leaves the old file or the new one, never half of one. A symlinked history
+ * is written through to its target (the link stays), the file's mode is kept, and a file that cannot be
+ * parsed is never overwritten.
  */
-import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { chmod, open, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { InputError, type HistoryRecord } from '../model.js';
+import { withFileLock } from './file-lock.js';
 import { appendRecords, emptyHistory, serializeHistory, type HistoryFile } from './history.js';
 import { parseHistory } from './parse-history.js';
 import { HistoryStoreError, type HistoryStore } from './store.js';
 
 export class JsonFileStore implements HistoryStore {
-  constructor(readonly location: string) {}
+  constructor(
+    readonly location: string,
+    private readonly lock: { timeoutMs?: number; staleMs?: number } = {},
+  ) {}
 
   async read(): Promise<HistoryFile> {
+    return (await this.readIfExists()) ?? emptyHistory();
+  }
+
+  async readIfExists(): Promise<HistoryFile | null> {
     let text: string;
     try {
       text = await readFile(this.location, 'utf8');
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return emptyHistory();
+      if (code === 'ENOENT') return null;
       throw new InputError(this.location, null, `cannot read the history: ${code ?? String(e)}`);
     }
     return parseHistory(text, this.location);
   }
 
   async append(records: readonly HistoryRecord[], max: number): Promise<HistoryFile> {
-    const next = appendRecords(await this.read(), records, max);
-    await writeAtomically(this.location, serializeHistory(next));
-    return next;
+    const target = await resolveTarget(this.location);
+    try {
+      return await withFileLock(
+        target,
+        async () => {
+          const next = appendRecords(await this.read(), records, max);
+          await writeAtomically(target, serializeHistory(next));
+          return next;
+        },
+        this.lock,
+      );
+    } catch (e) {
+      if (e instanceof InputError || e instanceof HistoryStoreError) throw e;
+      throw new HistoryStoreError(`cannot write the history ${this.location}: ${(e as Error).message}`);
+    }
   }
 }
 
-/** Write `text` to `path` through a temporary file and a rename (atomic on one file system). */
+/** The file a symlinked history points to (written in place of the link), or the path itself. */
+async function resolveTarget(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    // Not there yet, or a dangling link: create what it names, in a folder that exists.
+    try {
+      return join(await realpath(dirname(path)), basename(path));
+    } catch {
+      return path;
+    }
+  }
+}
+
+/** Write `text` to `path` through a temporary file and a rename (atomic on one file system), keeping its mode. */
 export async function writeAtomically(path: string, text: string): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
+    const mode = await stat(path).then(
+      (s) => s.mode & 0o7777,
+      () => null,
+    );
     const handle = await open(temp, 'w');
     try {
       await handle.writeFile(text, 'utf8');
@@ -43,6 +85,7 @@ export async function writeAtomically(path: string, text: string): Promise<void>
     } finally {
       await handle.close();
     }
+    if (mode !== null) await chmod(temp, mode);
     await rename(temp, path);
   } catch (e) {
     await unlink(temp).catch(() => undefined);

@@ -56,7 +56,12 @@ export function parseHistory(text: string, source: string): HistoryFile {
     if (problem)
       throw new InputError(source, where(['runs', i, ...problem.path]), `run ${i + 1} of the history: ${problem.what}`);
   });
-  return { format: HISTORY_FORMAT, runs: obj.runs as HistoryRecord[] };
+  const extra = Object.fromEntries(Object.entries(obj).filter(([k]) => k !== 'format' && k !== 'runs'));
+  return {
+    format: HISTORY_FORMAT,
+    runs: obj.runs as HistoryRecord[],
+    ...(Object.keys(extra).length ? { extra } : {}),
+  };
 }
 
 function recordProblem(r: unknown): { path: (string | number)[]; what: string } | null {
@@ -65,6 +70,10 @@ function recordProblem(r: unknown): { path: (string | number)[]; what: string } 
   for (const key of ['experiment', 'fingerprint', 'run', 'recordedAt', 'ref', 'sha', 'runId']) {
     if (typeof o[key] !== 'string') return { path: [key], what: `"${key}" must be a string` };
   }
+  if (o.repository !== undefined && typeof o.repository !== 'string')
+    return { path: ['repository'], what: '"repository" must be a string' };
+  if (o.attempt !== undefined && !(typeof o.attempt === 'number' && Number.isInteger(o.attempt) && o.attempt >= 1))
+    return { path: ['attempt'], what: '"attempt" must be a whole number from 1' };
   for (const key of ['baseline', 'complete']) {
     if (typeof o[key] !== 'boolean') return { path: [key], what: `"${key}" must be true or false` };
   }

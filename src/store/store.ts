@@ -7,10 +7,13 @@ export interface HistoryStore {
   readonly location: string;
   /** The whole history; empty when there is none yet. Throws InputError when it cannot be trusted. */
   read(): Promise<HistoryFile>;
+  /** The whole history, or null when it does not exist (no file; no branch, or no file on it). */
+  readIfExists(): Promise<HistoryFile | null>;
   /**
    * Append records (in the order given), keep at most `max` per experiment and fingerprint, and write it
-   * back so that an interrupted writer loses nothing (and, for the git store, no concurrent writer either;
-   * the JSON file store assumes one writer at a time). Returns what was written.
+   * back so that neither an interrupted writer nor a concurrent one loses anything (the git store retries
+   * a rejected push; the JSON file store takes a lock file, which serves writers on one machine). A record
+   * of a run already there (same run identity) replaces it. Returns what was written.
    */
   append(records: readonly HistoryRecord[], max: number): Promise<HistoryFile>;
 }

@@ -60,7 +60,7 @@ describe('the action as the runner runs it (dist/index.js, INPUT_* variables, GI
     writeFileSync(event, JSON.stringify({ repository: { default_branch: 'develop' } }));
     const history = join(dir, 'h.json');
     const r = await runAction(
-      { csv: 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv', history, comment: 'off' },
+      { csv: 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv', experiment: 'gpt3-7b-tp2', history, comment: 'off' },
       { GITHUB_REF: 'refs/heads/develop', GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: event },
     );
     expect(r.code).toBe(0);

@@ -109,7 +109,15 @@ describe('record and check, as scripts call them (bundled CLI, JSON history)', (
 
   it('a history that cannot be written is exit 2 for record, and a report that cannot be written stops the recording', async () => {
     // a path through a regular file: no folder can ever be made there
-    const nowhere = await runCli(['record', '--history', join(history, 'sub', 'h.json'), '--csv', current]);
+    const nowhere = await runCli([
+      'record',
+      '--history',
+      join(history, 'sub', 'h.json'),
+      '--experiment',
+      'x',
+      '--csv',
+      current,
+    ]);
     expect(nowhere.code).toBe(2);
     expect(nowhere.stderr).toMatch(/^error: .*h\.json/m);
     const h = join(dir, 'report-first.json');

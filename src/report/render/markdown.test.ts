@@ -2,7 +2,8 @@
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_METRIC, batchInput, regressedRun } from '../../../test/helpers/report-fixtures.js';
-import { renderMarkdown } from './markdown.js';
+import type { GateResult } from '../../model.js';
+import { renderMarkdown, verdictLine } from './markdown.js';
 
 function gfm(md: string): string {
   return marked.parse(md, { gfm: true, async: false });
@@ -108,5 +109,36 @@ describe('renderMarkdown for a large batch', () => {
     const md = renderMarkdown({ runs }, { maxChartRuns: 3 });
     expect(md.match(/```mermaid/g)).toHaveLength(6);
     expect(md).toContain('Loss charts are drawn for the first 3 runs only; the HTML report has them all.');
+  });
+});
+
+describe('verdictLine without comparable runs', () => {
+  it('names the fingerprint fields that differ instead of only "not enough history"', () => {
+    const gate: GateResult = {
+      experiment: 'gpt',
+      name: 'run-1',
+      fingerprint: 'gpu=H100',
+      regression: false,
+      run: { complete: true, steps: 400, expectedSteps: null, truncated: false },
+      metrics: [
+        {
+          name: 'MFU',
+          verdict: 'insufficient-history',
+          direction: 'higher',
+          unit: 'ratio',
+          current: 0.42,
+          baseline: null,
+          change: null,
+          reason: 'MFU 0.42: no comparable runs',
+        },
+      ],
+      noComparable: 'no comparable runs: 6 runs of this experiment on gpu=A100; this run is gpu=H100',
+    };
+    expect(verdictLine(gate)).toBe(
+      'no metric could be judged; no comparable runs: 6 runs of this experiment on gpu=A100; this run is gpu=H100',
+    );
+    expect(verdictLine({ ...gate, noComparable: undefined })).toBe(
+      'no metric could be judged; not enough history for 1 metric',
+    );
   });
 });

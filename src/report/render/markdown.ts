@@ -114,7 +114,8 @@ export function verdictLine(gate: GateResult, esc: (text: string) => string = md
   const missing = gate.metrics.filter((m) => m.verdict === 'missing');
   if (missing.length) notes.push(`missing ${missing.map((m) => esc(m.name)).join(', ')}`);
   const young = gate.metrics.filter((m) => m.verdict === 'insufficient-history');
-  if (young.length) notes.push(`not enough history for ${young.length} metric${young.length === 1 ? '' : 's'}`);
+  if (gate.noComparable) notes.push(esc(gate.noComparable));
+  else if (young.length) notes.push(`not enough history for ${young.length} metric${young.length === 1 ? '' : 's'}`);
   const judged = gate.metrics.filter((m) => m.verdict === 'pass' || m.verdict === 'improvement');
   const improved = judged.filter((m) => m.verdict === 'improvement');
   const base = judged.length

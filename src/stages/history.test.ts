@@ -1,0 +1,74 @@
+/** The gate stage through run(): a missing history, the run identity of a re-run, the no-comparable reason. */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type Command, DEFAULT_OPTIONS, githubContextFromEnv, type Options } from '../options.js';
+import { run } from '../run.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tmg-history-stage-'));
+const csv = 'fixtures/demo/gpt3-1.3b-tp1/metrics_rank_0.csv';
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+const env = { GITHUB_REPOSITORY: 'org/repo', GITHUB_RUN_ID: '4242', GITHUB_RUN_ATTEMPT: '1' };
+
+function options(command: Command, more: Partial<Options>, github: NodeJS.ProcessEnv = {}): Options {
+  return {
+    ...DEFAULT_OPTIONS,
+    command,
+    github: githubContextFromEnv(github),
+    notices: [],
+    csv: [csv],
+    experiment: 'demo',
+    ...(command === 'record' ? { record: 'always' as const } : {}),
+    ...more,
+  };
+}
+const runsIn = (path: string) => JSON.parse(readFileSync(path, 'utf8')).runs as Record<string, unknown>[];
+
+describe('history stage', () => {
+  it('check against a history that does not exist is an error naming it; record creates it', async () => {
+    const path = join(dir, 'typo.json');
+    const checked = await run(options('check', { history: path }), quiet);
+    expect(checked.exitCode).toBe(2);
+    expect(checked.errors[0]).toMatch(new RegExp(`^${path}: the history does not exist \\(no such file\\)`));
+    expect(existsSync(path)).toBe(false);
+    expect((await run(options('record', { history: path }), quiet)).exitCode).toBe(0);
+    expect(runsIn(path)).toHaveLength(1);
+    expect((await run(options('check', { history: path }), quiet)).exitCode).toBe(0);
+  });
+
+  it('a re-run attempt of the same workflow run replaces its record; another run id adds one', async () => {
+    const path = join(dir, 'rerun.json');
+    expect((await run(options('record', { history: path }, env), quiet)).exitCode).toBe(0);
+    const said: string[] = [];
+    const io = { ...quiet, info: (line: string) => said.push(line) };
+    const again = await run(options('record', { history: path }, { ...env, GITHUB_RUN_ATTEMPT: '2' }), io);
+    expect(again.exitCode).toBe(0);
+    expect(said).toContain(
+      `history: recorded 1 run(s) in ${path}, 1 replacing the record of an earlier attempt (record is always)`,
+    );
+    expect(runsIn(path).map((r) => [r.repository, r.runId, r.attempt])).toEqual([['org/repo', '4242', 2]]);
+    await run(options('record', { history: path }, { ...env, GITHUB_RUN_ID: '4243' }), quiet);
+    expect(runsIn(path)).toHaveLength(2);
+    // The run-id flag gives a run its identity outside a workflow.
+    await run(options('record', { history: path, runId: 'nightly-7' }), quiet);
+    await run(options('record', { history: path, runId: 'nightly-7' }), quiet);
+    expect(runsIn(path).map((r) => r.runId)).toEqual(['4242', '4243', 'nightly-7']);
+  });
+
+  it('without comparable runs the verdicts say which fingerprint fields differ from the nearest history', async () => {
+    const path = join(dir, 'other-gpu.json');
+    await run(options('record', { history: path, metadata: null }), quiet);
+    // The same experiment recorded from a manifest-like fingerprint: rewrite it to another GPU.
+    const text = readFileSync(path, 'utf8').replace('"fingerprint":""', '"fingerprint":"gpu=A100"');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(path, text);
+    const checked = await run(options('check', { history: path }), quiet);
+    expect(checked.gate[0]!.noComparable).toBe(
+      'no comparable runs: 1 run of this experiment on gpu=A100; this run is gpu unset',
+    );
+    expect(checked.gate[0]!.metrics.find((m) => m.name === 'MFU')!.reason).toMatch(
+      /no comparable runs: 1 run of this experiment on gpu=A100/,
+    );
+  });
+});

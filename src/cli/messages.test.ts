@@ -14,44 +14,73 @@ function sources(dir: string): string[] {
   });
 }
 
-/** The static text of each string and template literal (not the code inside `${…}`), comments left out. */
-function stringTexts(code: string): string[] {
-  const texts: string[] = [];
-  /** Open template literals; each entry is the `{` depth of code inside its current `${`, or -1 in its text. */
-  const templates: number[] = [];
-  let text = '';
-  let i = 0;
-  const inText = () => templates.length > 0 && templates.at(-1) === -1;
-  while (i < code.length) {
-    const c = code[i]!;
-    if (inText()) {
-      if (c === '\\') text += code.slice(i, (i += 2));
-      else if (c === '`') texts.push(text), (text = ''), templates.pop(), i++;
-      else if (c === '$' && code[i + 1] === '{')
-        texts.push(text), (text = ''), (templates[templates.length - 1] = 0), (i += 2);
-      else (text += c), i++;
-      continue;
+/** A scan of source text that collects the static text of string and template literals. */
+class LiteralScanner {
+  readonly texts: string[] = [];
+  /** Open template literals: for each, the `{` depth of the code inside its current `${`, or -1 in its text. */
+  private readonly templates: number[] = [];
+  private text = '';
+  private i = 0;
+
+  constructor(private readonly code: string) {}
+
+  scan(): string[] {
+    while (this.i < this.code.length) {
+      if (this.templates.at(-1) === -1) this.templateText();
+      else this.codeChar();
     }
-    if (code.startsWith('//', i)) i = code.indexOf('\n', i) < 0 ? code.length : code.indexOf('\n', i);
-    else if (code.startsWith('/*', i)) i = code.indexOf('*/', i) + 2;
-    else if (c === '/' && /[(,=:[!&|?{};]\s*$|^\s*$/.test(code.slice(Math.max(0, i - 20), i))) i = afterRegExp(code, i);
-    else if (c === "'" || c === '"') {
-      const m = new RegExp(`${c}(?:[^${c}\\\\\\n]|\\\\.)*${c}`, 'y');
-      m.lastIndex = i;
-      const hit = m.exec(code);
-      if (hit) texts.push(hit[0]), (i += hit[0].length);
-      else i++;
-    } else if (c === '`') templates.push(-1), i++;
-    else {
-      if (templates.length > 0 && c === '{') templates[templates.length - 1]!++;
-      if (templates.length > 0 && c === '}') {
-        if (templates.at(-1) === 0) templates[templates.length - 1] = -1;
-        else templates[templates.length - 1]!--;
-      }
-      i++;
+    return this.texts;
+  }
+
+  private templateText(): void {
+    const c = this.code[this.i]!;
+    if (c === '\\') {
+      this.text += this.code.slice(this.i, this.i + 2);
+      this.i += 2;
+    } else if (c === '`' || (c === '$' && this.code[this.i + 1] === '{')) {
+      this.texts.push(this.text);
+      this.text = '';
+      if (c === '`') this.templates.pop();
+      else this.templates[this.templates.length - 1] = 0;
+      this.i += c === '`' ? 1 : 2;
+    } else {
+      this.text += c;
+      this.i++;
     }
   }
-  return texts;
+
+  private codeChar(): void {
+    const { code, i } = this;
+    const c = code[i]!;
+    if (code.startsWith('//', i)) this.i = code.includes('\n', i) ? code.indexOf('\n', i) : code.length;
+    else if (code.startsWith('/*', i)) this.i = code.indexOf('*/', i) + 2;
+    else if (c === '/' && /(?:[(,=:[!&|?{};]|^)\s*$/.test(code.slice(Math.max(0, i - 20), i)))
+      this.i = afterRegExp(code, i);
+    else if (c === "'" || c === '"') this.quoted(c);
+    else if (c === '`') {
+      this.templates.push(-1);
+      this.i++;
+    } else {
+      this.brace(c);
+      this.i++;
+    }
+  }
+
+  private quoted(quote: string): void {
+    const m = new RegExp(`${quote}(?:[^${quote}\\\\\\n]|\\\\.)*${quote}`, 'y');
+    m.lastIndex = this.i;
+    const hit = m.exec(this.code);
+    if (hit) this.texts.push(hit[0]);
+    this.i += hit ? hit[0].length : 1;
+  }
+
+  /** Braces of the code inside a template's `${…}`: the closing one returns to the template's text. */
+  private brace(c: string): void {
+    const depth = this.templates.at(-1);
+    if (depth === undefined) return;
+    if (c === '{') this.templates[this.templates.length - 1] = depth + 1;
+    if (c === '}') this.templates[this.templates.length - 1] = depth === 0 ? -1 : depth - 1;
+  }
 }
 
 /** The index after a regular expression literal starting at `i` (character classes and escapes skipped). */
@@ -78,7 +107,7 @@ describe('user-facing text', () => {
     expect(names.has('readManifest')).toBe(true);
     const found: string[] = [];
     for (const f of files) {
-      for (const text of stringTexts(readFileSync(f, 'utf8'))) {
+      for (const text of new LiteralScanner(readFileSync(f, 'utf8')).scan()) {
         for (const name of names)
           if (new RegExp(`\\b${name}\\b`).test(text)) found.push(`${f}: ${name} in ${text.slice(0, 80)}`);
       }

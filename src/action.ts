@@ -5,65 +5,86 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import * as core from '@actions/core';
+import { OutputStreams } from './cli/output-streams.js';
+import { SecretRegistry } from './http/redact.js';
 import { InputError } from './model.js';
 import { COMMANDS, githubContextFromEnv, type Command } from './options.js';
 import { PARAMETERS, resolveOptions, type RawValues } from './parameters.js';
 import { metricsOutput, resultJson } from './result-json.js';
+import { workflowCommandSafe } from './report/render/escape.js';
 import { run, type Io } from './run.js';
 
+/**
+ * Every message of the action passes here: secrets out (each registered with the runner's masking once),
+ * and untrusted text kept from starting a workflow command. `core.warning`/`core.error`/`core.setFailed`
+ * escape their message onto one command line; `core.info` writes lines as they are, so those are wrapped.
+ */
+const secrets = new SecretRegistry((s) => core.setSecret(s));
+const commandToken = randomUUID();
 const io: Io = {
-  info: (m) => core.info(m),
-  warn: (m) => core.warning(m),
-  error: (m) => core.error(m),
+  info: (m) => core.info(workflowCommandSafe(secrets.redact(m), commandToken)),
+  warn: (m) => core.warning(secrets.redact(m)),
+  error: (m) => core.error(secrets.redact(m)),
 };
+const fail = (m: string): void => core.setFailed(secrets.redact(m));
+const output = (name: string, value: string): void => core.setOutput(name, secrets.redact(value));
 
 export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
     const raw: RawValues = {};
     for (const p of PARAMETERS) {
       const value = p.kind === 'list' ? core.getMultilineInput(p.name) : core.getInput(p.name);
-      if (p.secret && typeof value === 'string' && value) core.setSecret(value);
+      if (p.secret && typeof value === 'string') secrets.add(value);
       raw[p.name] = value;
     }
-    if (env.DD_API_KEY) core.setSecret(env.DD_API_KEY);
+    secrets.add(env.DD_API_KEY);
+    secrets.add(env.GITHUB_TOKEN);
     // The CLI's subcommand; by default check where there is a history, else emit.
     const asked = core.getInput('command');
     if (asked && !COMMANDS.includes(asked as Command))
       throw new InputError('action inputs', null, `command: expected one of ${COMMANDS.join(', ')}, got "${asked}"`);
     const command = (asked || (raw.history ? 'check' : 'emit')) as Command;
     const options = resolveOptions(command, raw, githubContextFromEnv(env), env, 'action');
-    if (options.githubToken) core.setSecret(options.githubToken);
+    for (const p of PARAMETERS) if (p.secret) secrets.add(options[p.key] as string | null);
 
     // The two functions, not the whole module: the bundle then leaves out what the action never calls.
     const result = await run(options, io, {
-      annotations: { error: core.error, warning: core.warning },
+      annotations: {
+        error: (m: string, props?: core.AnnotationProperties) => core.error(secrets.redact(m), props),
+        warning: (m: string, props?: core.AnnotationProperties) => core.warning(secrets.redact(m), props),
+      },
       jobSummary: true,
     });
     const json = resultJson(result, options);
     const reportPath = options.json ?? join(env.RUNNER_TEMP || tmpdir(), 'training-metrics-gate', 'report.json');
     await mkdir(join(reportPath, '..'), { recursive: true });
-    await writeFile(reportPath, `${JSON.stringify(json, null, 2)}\n`);
+    await writeFile(reportPath, secrets.redact(`${JSON.stringify(json, null, 2)}\n`));
 
-    core.setOutput('datagrams', String(result.statsd?.datagrams ?? 0));
-    core.setOutput('series', String(result.statsd?.series ?? 0));
-    core.setOutput('metrics-json', JSON.stringify(metricsOutput(result)));
-    core.setOutput('regression', String(result.gate.some((g) => g.regression)));
-    core.setOutput('report-json', reportPath);
-    core.setOutput('report-html', result.report?.html ?? '');
-    core.setOutput('comment-url', result.report?.commentUrl ?? '');
+    output('datagrams', String(result.statsd?.datagrams ?? 0));
+    output('series', String(result.statsd?.series ?? 0));
+    output('metrics-json', JSON.stringify(metricsOutput(result)));
+    output('regression', String(result.gate.some((g) => g.regression)));
+    output('report-json', reportPath);
+    output('report-html', result.report?.html ?? '');
+    output('comment-url', result.report?.commentUrl ?? '');
 
-    if (result.exitCode === 2) core.setFailed(`bad input: ${result.errors.join('; ')}`);
+    if (result.exitCode === 2) fail(`bad input: ${result.errors.join('; ')}`);
     else if (result.exitCode === 1)
-      core.setFailed(
+      fail(
         `performance regression in ${result.gate
           .filter((g) => g.regression)
           .map((g) => g.experiment)
           .join(', ')}`,
       );
   } catch (e) {
-    core.setFailed(e instanceof InputError ? e.message : `internal error: ${(e as Error).stack ?? String(e)}`);
+    fail(e instanceof InputError ? e.message : `internal error: ${(e as Error).stack ?? String(e)}`);
   }
 }
 
-void action();
+// A failed write to the runner's log is never a verdict (see cli/output-streams.ts).
+const streams = new OutputStreams().guard();
+void action().then(() => {
+  if (streams.failure) process.exitCode = 2;
+});

@@ -64,11 +64,16 @@ export const GENERATORS: Record<string, Generator> = {
 };
 
 /** Run a generator command and print what it made; a bad flag or a refused API call is exit code 2. */
-export async function generate(command: string, args: string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+export async function generate(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  io: Io & { print(text: string): void },
+): Promise<number> {
   const g = GENERATORS[command]!;
   try {
     const text = await g.run(args, env);
-    process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    io.print(text.endsWith('\n') ? text : `${text}\n`);
     return 0;
   } catch (e) {
     io.error(e instanceof InputError ? e.message : `${command}: ${(e as Error).message}`);

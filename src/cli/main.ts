@@ -4,25 +4,21 @@
  * for those that print configuration (mapping, dashboard, monitors).
  */
 import { COMMANDS, type Command } from '../options.js';
-import type { Io } from '../run.js';
 import { runCommand } from './commands/run.js';
 import { GENERATORS, generate } from './generators.js';
 import { helpText } from './help.js';
+import { ConsoleIo } from './io.js';
 
-const io: Io = {
-  info: (m) => process.stdout.write(`${m}\n`),
-  warn: (m) => process.stderr.write(`warning: ${m}\n`),
-  error: (m) => process.stderr.write(`error: ${m}\n`),
-};
-
-export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/** `io`: the bin passes one whose streams are guarded (cli.ts); tests call main with the default. */
+export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ConsoleIo = new ConsoleIo()): Promise<number> {
+  io.addSecretsFrom(env);
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
-    process.stdout.write(helpText(GENERATORS));
+    io.print(helpText(GENERATORS));
     return command ? 0 : 2;
   }
   if (command === '--version') {
-    process.stdout.write('training-metrics-gate 0.1.0\n');
+    io.print('training-metrics-gate 0.1.0\n');
     return 0;
   }
   if (GENERATORS[command]) return generate(command, rest, env, io);

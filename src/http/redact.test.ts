@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactSecrets } from './redact.js';
+import { redactSecrets, redactThenCut, redactUrlCredentials, SecretRegistry } from './redact.js';
 
 describe('redactSecrets', () => {
   it('removes the secret, its URL-encoded form, and keys in query strings', () => {
@@ -9,4 +9,37 @@ describe('redactSecrets', () => {
     expect(out).toBe('bad key *** at https://x/api?api_key=***&x=1 and application_key=***');
   });
   it('ignores empty secrets', () => expect(redactSecrets('text', ['', null, undefined])).toBe('text'));
+});
+
+describe('redacting before cutting', () => {
+  it('leaves no prefix of a secret that a cut would have split', () => {
+    const key = 'dd0123456789abcdef0123456789abcd';
+    const text = `${'x'.repeat(290)} key ${key} rejected`;
+    // Cut first, the key's first characters would survive and no longer match the whole key.
+    expect(redactSecrets(text.slice(0, 300), [key])).toContain(key.slice(0, 5));
+    const out = redactThenCut(text, [key], 300);
+    expect(out.length).toBeLessThanOrEqual(300);
+    expect(out).not.toContain(key.slice(0, 5));
+  });
+});
+
+describe('redactUrlCredentials', () => {
+  it('takes the user and password out of any URL, keeping the host', () => {
+    expect(redactUrlCredentials("fatal: 'https://x-access-token:ghs_abc123@github.com/o/r.git' refused")).toBe(
+      "fatal: 'https://***@github.com/o/r.git' refused",
+    );
+    expect(redactUrlCredentials('http://user@host:8080/p and http://host/p')).toBe(
+      'http://***@host:8080/p and http://host/p',
+    );
+  });
+});
+
+describe('SecretRegistry', () => {
+  it('announces each secret once, however often it is added, and redacts them all', () => {
+    const seen: string[] = [];
+    const r = new SecretRegistry((s) => seen.push(s));
+    for (const s of ['tok-1', 'tok-1', '', null, undefined, 'key-2', 'tok-1']) r.add(s);
+    expect(seen).toEqual(['tok-1', 'key-2']);
+    expect(r.redact('a tok-1 b key-2 c')).toBe('a *** b *** c');
+  });
 });

@@ -1,12 +1,47 @@
 /** Secrets out of every message a request can produce: error lines, URLs echoed back by a server. */
 
-/** Replace every occurrence of each secret (and its URL-encoded form) with `***`. */
-export function redactSecrets(text: string, secrets: (string | null | undefined)[]): string {
+/** Replace every occurrence of each secret (and its URL-encoded form) with `***`; then credentials in URLs. */
+export function redactSecrets(text: string, secrets: readonly (string | null | undefined)[]): string {
   let out = text;
   for (const secret of secrets) {
     if (!secret) continue;
     for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.split(form).join('***');
   }
   // A key someone put into a URL's query string.
-  return out.replace(/((?:api|application)[_-]?key=)[^&\s"']+/gi, '$1***');
+  out = out.replace(/((?:api|application)[_-]?key=)[^&\s"']+/gi, '$1***');
+  return redactUrlCredentials(out);
+}
+
+/** `https://user:token@host/…` → `https://***@host/…` (a git remote or a sink URL with credentials in it). */
+export function redactUrlCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"]+@/gi, '$1***@');
+}
+
+/**
+ * Redact, then cut: a cut made first can leave a secret's prefix that no longer matches the whole secret.
+ * `max` counts characters of the redacted text.
+ */
+export function redactThenCut(text: string, secrets: readonly (string | null | undefined)[], max: number): string {
+  const redacted = redactSecrets(text, secrets);
+  return redacted.slice(0, max);
+}
+
+/**
+ * The secrets of one process: every output goes through `redact`. `onNew` sees each secret once
+ * (the action registers it with the runner's log masking there, so a mask is added once, not per use).
+ */
+export class SecretRegistry {
+  private readonly values = new Set<string>();
+
+  constructor(private readonly onNew: (secret: string) => void = () => {}) {}
+
+  add(secret: string | null | undefined): void {
+    if (!secret || this.values.has(secret)) return;
+    this.values.add(secret);
+    this.onNew(secret);
+  }
+
+  redact(text: string): string {
+    return redactSecrets(text, [...this.values]);
+  }
 }

@@ -4,7 +4,7 @@
  * line (`HTTP 503: <what the server said>`, or the network error), and secrets are redacted from it. Never
  * throws: the outcome is a value.
  */
-import { redactSecrets } from './redact.js';
+import { redactSecrets, redactThenCut } from './redact.js';
 import { defaultRetryDeps, withRetry, type RetryDeps, type RetryOutcome, type RetryPolicy } from './retry.js';
 
 export interface HttpDeps extends RetryDeps {
@@ -43,12 +43,12 @@ export async function requestWithRetry(
         return {
           ok: false,
           status: response.status,
-          error: `HTTP ${response.status}${describeBody(body)}`,
+          error: `HTTP ${response.status}${describeBody(body, secrets)}`,
           retryAfterMs: retryAfterMs(response.headers, deps.now()),
         };
       } catch (e) {
         body = '';
-        return { ok: false, status: null, error: networkError(e) };
+        return { ok: false, status: null, error: describeNetworkError(e, url) };
       }
     },
     policy,
@@ -76,26 +76,64 @@ export function retryAfterMs(headers: Headers, now: number): number | null {
   return null;
 }
 
-/** `: <errors>` from an error body (Datadog's `{"errors":[…]}`, Grafana's `{"message":…}`), else a short excerpt. */
-function describeBody(text: string): string {
+/**
+ * `: <errors>` from an error body (Datadog's `{"errors":[…]}`, Grafana's `{"message":…}`), else a short
+ * excerpt. Secrets are taken out before the excerpt is cut, so no part of one survives the cut.
+ */
+function describeBody(text: string, secrets: readonly (string | null | undefined)[]): string {
   if (!text) return '';
   try {
     const parsed = JSON.parse(text) as { errors?: unknown; message?: unknown };
     if (Array.isArray(parsed.errors) && parsed.errors.length)
-      return `: ${parsed.errors.map(String).join('; ').slice(0, 300)}`;
-    if (typeof parsed.message === 'string' && parsed.message) return `: ${parsed.message.slice(0, 300)}`;
+      return `: ${redactThenCut(parsed.errors.map(String).join('; '), secrets, 300)}`;
+    if (typeof parsed.message === 'string' && parsed.message) return `: ${redactThenCut(parsed.message, secrets, 300)}`;
   } catch {
     // not JSON
   }
-  return `: ${text.replace(/\s+/g, ' ').slice(0, 200)}`;
+  return `: ${redactThenCut(text.replace(/\s+/g, ' '), secrets, 200)}`;
 }
 
-function networkError(e: unknown): string {
-  if (e instanceof Error) {
-    if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'request timed out';
-    const cause = (e as { cause?: unknown }).cause;
-    const detail = cause instanceof Error ? `: ${cause.message}` : '';
-    return `${e.message}${detail}`;
+/** Errno codes a person reads better in words. */
+const NETWORK_CODES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ETIMEDOUT: 'connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+  UND_ERR_SOCKET: 'connection closed',
+};
+
+/**
+ * A failed request in words: "connection refused to 127.0.0.1:9", not fetch's "fetch failed" (nor the
+ * "HTTP 500" a REST client makes of it). `url` names where, when the error itself does not.
+ */
+export function describeNetworkError(e: unknown, url?: string): string {
+  if (!(e instanceof Error)) return String(e);
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'request timed out';
+  for (let cause: unknown = e; cause instanceof Error; cause = (cause as { cause?: unknown }).cause) {
+    const { code, address, port, hostname } = cause as NodeJS.ErrnoException & {
+      address?: string;
+      port?: number;
+      hostname?: string;
+    };
+    const words = code ? NETWORK_CODES[code] : undefined;
+    if (!words) continue;
+    const where = address ? `${address}${port ? `:${port}` : ''}` : (hostname ?? hostOf(url));
+    const joiner = code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? ': ' : ' to ';
+    return where ? `${words}${joiner}${where}` : words;
   }
-  return String(e);
+  const cause = (e as { cause?: unknown }).cause;
+  return cause instanceof Error ? `${e.message}: ${cause.message}` : e.message;
+}
+
+function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
 }

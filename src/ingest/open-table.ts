@@ -35,7 +35,7 @@ async function openJsonTable(source: string, batchSize: number): Promise<Table> 
       source,
       line,
       jsonLines
-        ? 'JSON lines, not one JSON document (a run manifest is read with readManifest)'
+        ? 'JSON lines, not one JSON document (a run manifest of JSON lines is given with --metadata, input metadata)'
         : `invalid JSON: ${message.split('\n')[0]}`,
     );
   }

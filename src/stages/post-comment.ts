@@ -3,9 +3,11 @@
  * (a fork's, with a read-only token) from a second workflow that can write. The file is checked against
  * the repository, the triggering run and the pull request's head before anything is posted; a file that
  * fails a check is an input error, while GitHub being unreachable is a warning, as for every comment.
+ * The body is posted only as far as it is what the report renderer writes (comment-sanitize.ts).
  */
 import { InputError } from '../model.js';
-import { pullRequestHead, upsertComment } from '../report/publish/pr-comment.js';
+import { commentMarker, pullRequestHead, upsertComment } from '../report/publish/pr-comment.js';
+import { sanitizeCommentBody } from '../report/publish/comment-sanitize.js';
 import { commentFileMismatch, readCommentFile } from '../report/publish/comment-file.js';
 import type { RunContext } from './run-context.js';
 import type { ReportOutcome } from './run-result.js';
@@ -30,13 +32,22 @@ export async function postComment(ctx: RunContext, path: string): Promise<Report
     }
     const mismatch = commentFileMismatch(file, options.github, head);
     if (mismatch) throw new InputError(path, null, `not posted: ${mismatch}`);
+    // Only what the renderer writes goes out with this token: the file was written by the pull request's code.
+    const { body, changed } = sanitizeCommentBody(file.body, {
+      marker: commentMarker(file.group),
+      runLinkPrefix: `${options.github.serverUrl || 'https://github.com'}/${file.repository}/actions/runs/`,
+    });
+    if (changed)
+      ctx.warn(
+        `post-comment: ${path} holds text the report never contains (HTML, links, images, mentions or references); it is posted as plain text`,
+      );
     const outcome = await upsertComment(
       {
         token: options.githubToken,
         repository: file.repository,
         issueNumber: file.pullRequest,
         group: file.group,
-        body: file.body,
+        body,
         mode: options.comment,
         regression: file.regression,
         ...(options.github.apiUrl ? { baseUrl: options.github.apiUrl } : {}),

@@ -9,6 +9,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { redactUrlCredentials } from '../http/redact.js';
 import type { HistoryRecord } from '../model.js';
 import { appendRecords, emptyHistory, serializeHistory, type HistoryFile } from './history.js';
 import { parseHistory } from './parse-history.js';
@@ -67,7 +68,9 @@ export class GitBranchStore implements HistoryStore {
       }
     }
     throw new HistoryStoreError(
-      `could not push the history to ${this.remote} ${this.o.branch} after ${attempts} attempts: ${last}`,
+      redactUrlCredentials(
+        `could not push the history to ${this.remote} ${this.o.branch} after ${attempts} attempts: ${last}`,
+      ),
     );
   }
 
@@ -114,7 +117,13 @@ export class GitBranchStore implements HistoryStore {
         args,
         { cwd: this.o.cwd, env: { ...(this.o.env ?? process.env), ...extra.env }, maxBuffer: 256 * 1024 * 1024 },
         (error, stdout, stderr) => {
-          if (error) reject(new HistoryStoreError(`git ${args[0]} failed: ${String(stderr).trim() || error.message}`));
+          // A remote URL with credentials in it (https://user:token@host) is echoed by git's errors.
+          if (error)
+            reject(
+              new HistoryStoreError(
+                redactUrlCredentials(`git ${args[0]} failed: ${String(stderr).trim() || error.message}`),
+              ),
+            );
           else resolve(String(stdout));
         },
       );

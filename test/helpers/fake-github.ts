@@ -36,6 +36,11 @@ export class FakeGitHub {
   readonly tokens = new Map<string, FakeToken>();
   /** Head commit of each pull request by number (GET …/pulls/{n}). */
   readonly pullHeads = new Map<number, string>();
+  /**
+   * Answer every request with this status and a message that echoes the request's headers (as a proxy or a
+   * misconfigured server in front of the API may), to show that no part of the token is ever printed.
+   */
+  echoHeadersWith: number | null = null;
   /** GitHub's largest page is 100; tests use fewer per page to get many pages with few comments. */
   maxPerPage = 100;
   private nextId = 1000;
@@ -90,6 +95,11 @@ export class FakeGitHub {
       path: url.pathname + url.search,
       authorization: req.headers.authorization,
     });
+    if (this.echoHeadersWith !== null)
+      return this.json(res, this.echoHeadersWith, {
+        message: `Request refused; headers were ${JSON.stringify(req.headers)}`,
+        status: String(this.echoHeadersWith),
+      });
     const token = this.tokens.get((req.headers.authorization ?? '').replace(/^(token|bearer) /i, ''));
     if (!token)
       return this.json(res, 401, {

@@ -9,9 +9,18 @@ import { InputError } from '../../model.js';
 import { type Command, githubContextFromEnv } from '../../options.js';
 import { PARAMETERS, type RawValues, resolveOptions } from '../../parameters.js';
 import { resultJson } from '../../result-json.js';
+import type { SecretRegistry } from '../../http/redact.js';
 import { type Io, run } from '../../run.js';
 
-export async function runCommand(command: Command, args: string[], env: NodeJS.ProcessEnv, io: Io): Promise<number> {
+/** `io.secrets`, where given, learns the run's secrets before anything is printed. */
+export async function runCommand(
+  command: Command,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  io: Io & { secrets?: SecretRegistry },
+): Promise<number> {
+  // Every message is redacted at its source; this is the net under that, for the file the CLI writes itself.
+  const redact = (text: string): string => io.secrets?.redact(text) ?? text;
   let raw: RawValues;
   try {
     raw = parseRunFlags(args);
@@ -21,11 +30,14 @@ export async function runCommand(command: Command, args: string[], env: NodeJS.P
   }
   try {
     const opts = resolveOptions(command, raw, githubContextFromEnv(env), env, 'cli');
+    for (const p of PARAMETERS) if (p.secret) io.secrets?.add(opts[p.key] as string | null);
     // Made before the run, so a bad --json path is found before anything is recorded.
     if (opts.json) await mkdir(dirname(resolvePath(opts.json)), { recursive: true }).catch(jsonError(opts.json));
     const result = await run(opts, io);
     if (opts.json)
-      await writeFile(opts.json, `${JSON.stringify(resultJson(result, opts), null, 2)}\n`).catch(jsonError(opts.json));
+      await writeFile(opts.json, redact(`${JSON.stringify(resultJson(result, opts), null, 2)}\n`)).catch(
+        jsonError(opts.json),
+      );
     return result.exitCode;
   } catch (e) {
     io.error(e instanceof InputError ? e.message : `internal error: ${(e as Error).stack ?? String(e)}`);

@@ -8,7 +8,7 @@
 import { gammaln } from 'simple-statistics';
 
 export function incompleteBeta(x: number, a: number, b: number): number {
-  if (!(a > 0 && b > 0)) throw new RangeError(`incompleteBeta needs a, b > 0 (got ${a}, ${b})`);
+  if (!(a > 0 && b > 0)) throw new RangeError(`the incomplete beta function needs a, b > 0 (got ${a}, ${b})`);
   if (Number.isNaN(x)) return NaN;
   if (x <= 0) return 0;
   if (x >= 1) return 1;

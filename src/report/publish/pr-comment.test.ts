@@ -1,4 +1,6 @@
 /** The PR comment against a loopback server that follows GitHub's documented REST responses (no network). */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGitHub } from '../../../test/helpers/fake-github.js';
 import { batchInput } from '../../../test/helpers/report-fixtures.js';
@@ -137,5 +139,32 @@ describe('commentGroup', () => {
     const long = commentGroup(Array.from({ length: 30 }, (_, i) => `experiment-${i}`));
     expect(long.length).toBeLessThanOrEqual(60);
     expect(long).toBe(commentGroup(Array.from({ length: 30 }, (_, i) => `experiment-${29 - i}`)));
+  });
+});
+
+describe('upsertComment when GitHub cannot be reached', () => {
+  it('says the connection was refused, and where — not "HTTP 500"', async () => {
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((r) => server.close(() => r()));
+    const warnings: string[] = [];
+    const outcome = await upsertComment(
+      {
+        token: 'ghs_x',
+        repository: 'acme/trainer',
+        issueNumber: 7,
+        group: 'gpt',
+        body: 'report',
+        mode: 'always',
+        regression: false,
+        baseUrl: `http://127.0.0.1:${port}`,
+        authorLogin: 'github-actions[bot]',
+      },
+      { info: () => {}, warn: (m) => warnings.push(m) },
+    );
+    expect(outcome.action).toBe('failed');
+    expect(outcome.reason).toBe(`connection refused to 127.0.0.1:${port}`);
+    expect(warnings.join('\n')).not.toContain('HTTP 500');
   });
 });

@@ -5,6 +5,8 @@
  * the job summary carries the report regardless.
  */
 import { getOctokit } from '@actions/github';
+import { redactSecrets } from '../../http/redact.js';
+import { describeNetworkError } from '../../http/request.js';
 import { slug } from '../render/escape.js';
 import { COMMENT_MAX_CHARS, renderMarkdownWithin } from '../render/markdown-within-limit.js';
 import type { ReportInput } from '../report-input.js';
@@ -85,10 +87,18 @@ function statusOf(err: unknown): number | undefined {
     : undefined;
 }
 
-function describe(err: unknown): string {
+/**
+ * One line for a failed API call, the token taken out (a server may echo the request's headers) before
+ * the line is cut. A request that never reached GitHub says why ("connection refused to …"): the REST
+ * client reports it as status 500, which would read as GitHub's own failure.
+ */
+function describe(err: unknown, token: string | null): string {
   const status = statusOf(err);
-  const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
-  return status ? `HTTP ${status}: ${message}` : (message ?? 'unknown error');
+  const cause = (err as { cause?: unknown } | null)?.cause;
+  if (status === 500 && cause instanceof Error && !(err as { response?: unknown }).response)
+    return redactSecrets(describeNetworkError(cause), [token]);
+  const message = redactSecrets(err instanceof Error ? err.message : String(err), [token]).split('\n')[0]!;
+  return status ? `HTTP ${status}: ${message.slice(0, 300)}` : message.slice(0, 300) || 'unknown error';
 }
 
 /** Create or update the group's comment. Never throws; failures come back as `failed` after a warning. */
@@ -113,7 +123,7 @@ export async function upsertComment(req: CommentRequest, log: CommentLog): Promi
     const note = "\n\n… shortened to fit GitHub's comment size limit.\n";
     body = body.slice(0, COMMENT_MAX_CHARS - note.length) + note;
   }
-  const octokit = octokitFor(req.token, req.baseUrl, (m) => log.warn(m));
+  const octokit = octokitFor(req.token, req.baseUrl, (m) => log.warn(redactSecrets(m, [req.token])));
   const where = { owner, repo, issue_number: req.issueNumber };
   try {
     const login = req.authorLogin ?? (await ownLogin(octokit));
@@ -147,9 +157,9 @@ export async function upsertComment(req: CommentRequest, log: CommentLog): Promi
         ? ' The token cannot write to this pull request (a read-only token, as on a pull request from a fork, or missing `pull-requests: write`).'
         : '';
     log.warn(
-      `Could not comment on pull request #${req.issueNumber} (${describe(err)}).${why} The report is in the job summary; see docs/report.md for fork pull requests.`,
+      `Could not comment on pull request #${req.issueNumber} (${describe(err, req.token)}).${why} The report is in the job summary; see docs/report.md for fork pull requests.`,
     );
-    return { action: 'failed', reason: describe(err) };
+    return { action: 'failed', reason: describe(err, req.token) };
   }
 }
 
@@ -176,7 +186,7 @@ export async function pullRequestHead(
     const { data } = await octokit.rest.pulls.get({ owner: owner!, repo: repo!, pull_number: number });
     return data.head.sha;
   } catch (err) {
-    throw new Error(`cannot read pull request #${number} of ${repository} (${describe(err)})`);
+    throw new Error(`cannot read pull request #${number} of ${repository} (${describe(err, token)})`);
   }
 }
 

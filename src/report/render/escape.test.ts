@@ -1,6 +1,7 @@
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { htmlText, mdText, mermaidText, slug } from './escape.js';
+import { INJECTED_COMMANDS, runnerCommands } from '../../../test/helpers/workflow-commands.js';
+import { htmlText, mdText, mermaidText, slug, workflowCommandSafe } from './escape.js';
 
 describe('mdText', () => {
   it('leaves no raw HTML, no cell split and no mention in GFM output', () => {
@@ -41,4 +42,22 @@ describe('slug', () => {
   it('keeps letters, digits, dot, dash and underscore', () => {
     expect(slug('gpt3 15b / <x> -->')).toBe('gpt3-15b-x');
   });
+});
+
+describe('workflowCommandSafe', () => {
+  const token = 'f1e2d3c4-0000-4000-8000-123456789abc';
+  it('leaves ordinary text as it is', () => {
+    expect(workflowCommandSafe('run a: 3 metrics; ratio 1:2 and a::b', token)).toBe(
+      'run a: 3 metrics; ratio 1:2 and a::b',
+    );
+  });
+  for (const command of INJECTED_COMMANDS) {
+    it(`runs no command for a name holding a newline and ${command.split(/[: ]/)[2]}`, () => {
+      const text = `run name\n${command}\n  ${command}\r${command} and ##[error]legacy`;
+      expect(runnerCommands(text).length).toBeGreaterThan(0); // the test's runner does see them raw
+      const safe = workflowCommandSafe(text, token);
+      expect(runnerCommands(safe).map((c) => c.line)).toEqual([`::stop-commands::${token}`]);
+      expect(safe.split('\n').at(-1)).toBe(`::${token}::`);
+    });
+  }
 });

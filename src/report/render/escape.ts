@@ -56,3 +56,20 @@ export function slug(value: string, max = 100): string {
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, max);
 }
+
+/**
+ * A line the Actions runner reads as a workflow command: `::name…::` at its start (blanks before it
+ * included), or the older `##[name]` anywhere in it.
+ */
+const WORKFLOW_COMMAND = /(?:^|[\r\n])[^\S\r\n]*::|##\[/;
+
+/**
+ * Text for a runner's log (stdout and stderr of a step): text that holds a line the runner would take as
+ * a command (`::error::`, `::set-output`, `::add-mask::`, `::stop-commands::`…) is wrapped in a
+ * `::stop-commands::<token>` … `::<token>::` pair, inside which the runner runs no command. `token` must be
+ * unguessable (random per process), or text could end the pair itself. Other text is unchanged.
+ */
+export function workflowCommandSafe(text: string, token: string): string {
+  if (!WORKFLOW_COMMAND.test(text)) return text;
+  return `::stop-commands::${token}\n${text}\n::${token}::`;
+}

@@ -1,0 +1,50 @@
+/**
+ * The CLI's Io: results on stdout, warnings and errors on stderr. Every message passes here, so this is
+ * where secrets are taken out and where untrusted text (run, metric and file names, API error bodies) is
+ * kept from starting a workflow command when the CLI runs in an Actions step.
+ */
+import { randomUUID } from 'node:crypto';
+import { SecretRegistry } from '../http/redact.js';
+import { workflowCommandSafe } from '../report/render/escape.js';
+import type { Io } from '../run.js';
+import { OutputStreams } from './output-streams.js';
+
+/** Environment variables the commands read secrets from. */
+const SECRET_ENV = ['DD_API_KEY', 'DD_APP_KEY', 'DD_APPLICATION_KEY', 'GITHUB_TOKEN', 'GRAFANA_TOKEN'] as const;
+
+export class ConsoleIo implements Io {
+  readonly secrets = new SecretRegistry();
+  /** Unguessable, so untrusted text cannot end a stop-commands pair itself. */
+  private readonly token = randomUUID();
+
+  constructor(readonly streams: OutputStreams = new OutputStreams()) {}
+
+  /** Register the secrets an environment holds (before anything is printed). */
+  addSecretsFrom(env: NodeJS.ProcessEnv): void {
+    for (const name of SECRET_ENV) this.secrets.add(env[name]);
+  }
+
+  info(message: string): void {
+    this.streams.write('stdout', `${this.safe(message)}\n`);
+  }
+
+  warn(message: string): void {
+    this.streams.write('stderr', `${this.safe(`warning: ${message}`)}\n`);
+  }
+
+  error(message: string): void {
+    this.streams.write('stderr', `${this.safe(`error: ${message}`)}\n`);
+  }
+
+  /**
+   * Text printed as it is (help, a generated configuration meant for a file), secrets still taken out:
+   * a stop-commands pair would end up inside the file it is redirected to.
+   */
+  print(text: string): void {
+    this.streams.write('stdout', this.secrets.redact(text));
+  }
+
+  private safe(message: string): string {
+    return workflowCommandSafe(this.secrets.redact(message), this.token);
+  }
+}

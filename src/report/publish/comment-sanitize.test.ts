@@ -1,0 +1,57 @@
+import { marked } from 'marked';
+import { describe, expect, it } from 'vitest';
+import { batchInput, hostileRun, nanLossRun, regressedRun } from '../../../test/helpers/report-fixtures.js';
+import { sanitizeCommentBody } from './comment-sanitize.js';
+import { commentBody, commentMarker } from './pr-comment.js';
+
+const allow = { marker: commentMarker('gpt'), runLinkPrefix: 'https://github.com/acme/trainer/actions/runs/' };
+
+/** The parts of rendered HTML that would act: tags other than the report's, links, images, mentions. */
+function rendered(markdown: string): { tags: string[]; hrefs: string[]; mentions: string[] } {
+  const html = marked.parse(markdown, { gfm: true, async: false });
+  const text = html.replace(/&#8203;/g, '\u200b');
+  return {
+    tags: [...html.matchAll(/<([a-z][a-z0-9]*)\b/gi)].map((m) => m[1]!.toLowerCase()),
+    hrefs: [...html.matchAll(/\b(?:href|src)="([^"]*)"/gi)].map((m) => m[1]!),
+    mentions: [...text.matchAll(/(?:^|[^\w\u200b])@([A-Za-z0-9-]+)/g)].map((m) => m[1]!),
+  };
+}
+
+describe('sanitizeCommentBody', () => {
+  it("passes the renderer's own comments unchanged (hostile names included)", () => {
+    for (const input of [batchInput(), { runs: [hostileRun()] }, { runs: [regressedRun(), nanLossRun()] }]) {
+      const body = commentBody(input, 'gpt');
+      expect(sanitizeCommentBody(body, allow)).toEqual({ body, changed: false });
+    }
+  });
+
+  it('leaves a hostile file no mention, link, image, raw HTML or reference', () => {
+    const hostile = [
+      commentMarker('gpt'),
+      '## ✅ Training metrics: no regression',
+      '@octocat @acme/security-team please approve. user@example.com',
+      '[click](https://evil.example/phish) <https://evil.example/a> https://evil.example/b www.evil.example',
+      '![tracker](https://evil.example/pixel.png) <img src="https://evil.example/x.png">',
+      '<a href="https://evil.example">x</a> <script>alert(1)</script> <!-- training-metrics-gate:other -->',
+      '[ref]: https://evil.example/ref and [ref] and [x][ref] and &#64;octocat &commat;octocat',
+      'closes #1, acme/trainer#2',
+      '<details><summary>kept</summary>\n\nbody\n\n</details>',
+      '[Workflow run](https://github.com/acme/trainer/actions/runs/42)',
+      '[Workflow run](https://evil.example/acme/trainer/actions/runs/42)',
+    ].join('\n\n');
+    const out = sanitizeCommentBody(hostile, allow);
+    expect(out.changed).toBe(true);
+    expect(out.body.startsWith(`${commentMarker('gpt')}\n`)).toBe(true);
+    expect(out.body.split('training-metrics-gate:').length).toBe(3); // the marker, and the other one as text
+    const r = rendered(out.body);
+    expect(r.mentions).toEqual([]);
+    expect(r.hrefs).toEqual(['https://github.com/acme/trainer/actions/runs/42']);
+    expect(new Set(r.tags)).toEqual(new Set(['h2', 'p', 'details', 'summary', 'a']));
+    expect(out.body).not.toMatch(/(?:^|[\s\w/])#\d/m); // issue references
+    // The raw file, for contrast, renders every one of them.
+    const raw = rendered(hostile);
+    expect(raw.mentions).toContain('octocat');
+    expect(raw.hrefs.length).toBeGreaterThan(4);
+    expect(raw.tags).toContain('img');
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * A comment body from a comment file, made safe to post with a write token. The file comes out of a run of
+ * a fork's code, so its body is whatever that code wrote; what the tool's renderer writes is known, and
+ * everything else is neutralised: raw HTML other than `<details>`, `<summary>` and `<sub>`, links other
+ * than the one to the workflow run, images, bare URLs, @mentions, issue references and unknown entities.
+ * The renderer's own output passes unchanged (tested), so a genuine file posts as it was written.
+ */
+
+/** What the renderer writes and may stay: its three HTML tags, its entities, a mention it already broke. */
+const KEPT = [
+  String.raw`<\/?(?:details|summary|sub)>|&(?:amp|lt|gt|quot|#39|#8203|#47|#46);|@&#8203;`,
+  // The loss chart's colours (mermaid.ts), whose `#` is not an issue reference.
+  String.raw`^%%\{init: \{"themeVariables": \{"xyChart": \{"plotColorPalette": "#[0-9a-f]{6}(?:, #[0-9a-f]{6})*"\}\}\}\}%%$`,
+].join('|');
+/** What can form markup, a link, an image, a mention or a reference; each is replaced by its text. */
+const HOSTILE = String.raw`[&<@]|!\[|(?<!\\)\](?=[(:[])|:\/\/|\bwww\.|(?<![\\&])#(?=\d)`;
+
+export interface CommentAllowance {
+  /** The group's hidden marker, allowed once at the very start. */
+  marker: string;
+  /** `<server>/<owner>/<repo>/actions/runs/`: the one link the renderer writes is to a run under it. */
+  runLinkPrefix: string;
+}
+
+export interface SanitizedBody {
+  body: string;
+  /** Whether anything had to be neutralised (the file was not the renderer's output as written). */
+  changed: boolean;
+}
+
+export function sanitizeCommentBody(body: string, allow: CommentAllowance): SanitizedBody {
+  const runLink = String.raw`\[Workflow run\]\(${escapeRegExp(allow.runLinkPrefix)}\d+\)`;
+  const tokens = new RegExp(`(${KEPT}|${runLink})|${HOSTILE}`, 'gim');
+  const marked = body.startsWith(allow.marker);
+  const rest = marked ? body.slice(allow.marker.length) : body;
+  const sanitized = (marked ? allow.marker : '') + rest.replace(tokens, (m, kept) => (kept ? m : asText(m)));
+  return { body: sanitized, changed: sanitized !== body };
+}
+
+/** The text of a construct that must not form, as the renderer's escaping writes it. */
+function asText(m: string): string {
+  switch (m) {
+    case '&':
+      return '&amp;';
+    case '<':
+      return '&lt;';
+    case '@':
+      return '@&#8203;';
+    case '![':
+      return '!\\[';
+    case ']':
+      return '\\]';
+    case '://':
+      return ':&#47;&#47;';
+    case '#':
+      return '\\#';
+    default:
+      return `${m.slice(0, 3)}&#46;`; // www.
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

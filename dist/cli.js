@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, I as InputError, P as PARAMETERS, C as COMMANDS } from './chunks/run-fDfXe7WO.js';
+import { randomUUID } from 'node:crypto';
+import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, C as COMMANDS } from './chunks/run-YpmmWFqq.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -7,10 +8,54 @@ import 'node:fs';
 import 'node:stream';
 
 /**
+ * The CLI's Io: results on stdout, warnings and errors on stderr. Every message passes here, so this is
+ * where secrets are taken out and where untrusted text (run, metric and file names, API error bodies) is
+ * kept from starting a workflow command when the CLI runs in an Actions step.
+ */
+/** Environment variables the commands read secrets from. */
+const SECRET_ENV = ['DD_API_KEY', 'DD_APP_KEY', 'DD_APPLICATION_KEY', 'GITHUB_TOKEN', 'GRAFANA_TOKEN'];
+class ConsoleIo {
+    streams;
+    secrets = new SecretRegistry();
+    /** Unguessable, so untrusted text cannot end a stop-commands pair itself. */
+    token = randomUUID();
+    constructor(streams = new OutputStreams()) {
+        this.streams = streams;
+    }
+    /** Register the secrets an environment holds (before anything is printed). */
+    addSecretsFrom(env) {
+        for (const name of SECRET_ENV)
+            this.secrets.add(env[name]);
+    }
+    info(message) {
+        this.streams.write('stdout', `${this.safe(message)}\n`);
+    }
+    warn(message) {
+        this.streams.write('stderr', `${this.safe(`warning: ${message}`)}\n`);
+    }
+    error(message) {
+        this.streams.write('stderr', `${this.safe(`error: ${message}`)}\n`);
+    }
+    /**
+     * Text printed as it is (help, a generated configuration meant for a file), secrets still taken out:
+     * a stop-commands pair would end up inside the file it is redirected to.
+     */
+    print(text) {
+        this.streams.write('stdout', this.secrets.redact(text));
+    }
+    safe(message) {
+        return workflowCommandSafe(this.secrets.redact(message), this.token);
+    }
+}
+
+/**
  * `emit`, `record`, `check` and `post-comment`: flags → Options → run() → the JSON account (`--json`) →
  * exit code (0 pass, 1 regression, 2 bad input). Flags are the action's inputs, by the same names.
  */
+/** `io.secrets`, where given, learns the run's secrets before anything is printed. */
 async function runCommand(command, args, env, io) {
+    // Every message is redacted at its source; this is the net under that, for the file the CLI writes itself.
+    const redact = (text) => io.secrets?.redact(text) ?? text;
     let raw;
     try {
         raw = parseRunFlags(args);
@@ -21,12 +66,15 @@ async function runCommand(command, args, env, io) {
     }
     try {
         const opts = resolveOptions(command, raw, githubContextFromEnv(env), env, 'cli');
+        for (const p of PARAMETERS)
+            if (p.secret)
+                io.secrets?.add(opts[p.key]);
         // Made before the run, so a bad --json path is found before anything is recorded.
         if (opts.json)
             await mkdir(dirname(resolve(opts.json)), { recursive: true }).catch(jsonError(opts.json));
         const result = await run(opts, io);
         if (opts.json)
-            await writeFile(opts.json, `${JSON.stringify(resultJson(result, opts), null, 2)}\n`).catch(jsonError(opts.json));
+            await writeFile(opts.json, redact(`${JSON.stringify(resultJson(result, opts), null, 2)}\n`)).catch(jsonError(opts.json));
         return result.exitCode;
     }
     catch (e) {
@@ -120,23 +168,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-DZ4baai6.js')).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-DAFTiXHr.js')).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-CY41kvkc.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-zudUWVoN.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-BQM9D14G.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-BJQP9Tdn.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-DCkvrq5W.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-CpNjewPd.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -145,7 +193,7 @@ async function generate(command, args, env, io) {
     const g = GENERATORS[command];
     try {
         const text = await g.run(args, env);
-        process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+        io.print(text.endsWith('\n') ? text : `${text}\n`);
         return 0;
     }
     catch (e) {
@@ -159,19 +207,16 @@ async function generate(command, args, env, io) {
  * commands/run.ts for the commands that run the engine (emit, record, check, post-comment), generators.ts
  * for those that print configuration (mapping, dashboard, monitors).
  */
-const io = {
-    info: (m) => process.stdout.write(`${m}\n`),
-    warn: (m) => process.stderr.write(`warning: ${m}\n`),
-    error: (m) => process.stderr.write(`error: ${m}\n`),
-};
-async function main(argv, env) {
+/** `io`: the bin passes one whose streams are guarded (cli.ts); tests call main with the default. */
+async function main(argv, env, io = new ConsoleIo()) {
+    io.addSecretsFrom(env);
     const [command, ...rest] = argv;
     if (!command || command === 'help' || command === '--help' || command === '-h') {
-        process.stdout.write(helpText(GENERATORS));
+        io.print(helpText(GENERATORS));
         return command ? 0 : 2;
     }
     if (command === '--version') {
-        process.stdout.write('training-metrics-gate 0.1.0\n');
+        io.print('training-metrics-gate 0.1.0\n');
         return 0;
     }
     if (GENERATORS[command])
@@ -185,17 +230,19 @@ async function main(argv, env) {
 
 /** The `training-metrics-gate` bin: a thin shell over main() (see cli/main.ts). */
 // A closed pipe (`… --dry-run | head`) ends the output, not the run: the verdict, the history and the
-// exit code still come out as they would have.
-process.stdout.on('error', (e) => {
-    if (e.code !== 'EPIPE')
-        throw e;
-    process.stdout.write = (() => true);
-});
-main(process.argv.slice(2), process.env).then((code) => {
-    process.exitCode = code;
+// exit code still come out as they would have. Any other failed write makes the exit code 2 (output-streams.ts).
+const streams = new OutputStreams().guard();
+const io = new ConsoleIo(streams);
+main(process.argv.slice(2), process.env, io).then((code) => {
+    process.exitCode = streams.exitCode(code);
 }, (e) => {
-    process.stderr.write(`error: internal error: ${e.stack ?? String(e)}\n`);
+    io.error(`internal error: ${e.stack ?? String(e)}`);
     process.exitCode = 2;
+});
+// A write error is reported a tick after the write: look again as the process ends.
+process.on('exit', () => {
+    if (streams.failure)
+        process.exitCode = 2;
 });
 
 export { DATADOG_FLAGS as D, GRAFANA_FLAGS as G, MAPPING_FLAGS as M };

@@ -1,11 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import * as os from 'os';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import 'path';
-import { P as PARAMETERS, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput } from './chunks/run-fDfXe7WO.js';
+import { O as OutputStreams, P as PARAMETERS, S as SecretRegistry, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, w as workflowCommandSafe } from './chunks/run-YpmmWFqq.js';
 import 'node:fs';
 import 'node:stream';
 
@@ -297,58 +298,76 @@ function info(message) {
  * The GitHub Action: inputs → Options → run() → outputs. Inputs are named like the CLI's flags.
  * Outputs: datagrams, series, metrics-json, regression, report-json, report-html, comment-url.
  */
+/**
+ * Every message of the action passes here: secrets out (each registered with the runner's masking once),
+ * and untrusted text kept from starting a workflow command. `core.warning`/`core.error`/`core.setFailed`
+ * escape their message onto one command line; `core.info` writes lines as they are, so those are wrapped.
+ */
+const secrets = new SecretRegistry((s) => setSecret(s));
+const commandToken = randomUUID();
 const io = {
-    info: (m) => info(m),
-    warn: (m) => warning(m),
-    error: (m) => error(m),
+    info: (m) => info(workflowCommandSafe(secrets.redact(m), commandToken)),
+    warn: (m) => warning(secrets.redact(m)),
+    error: (m) => error(secrets.redact(m)),
 };
+const fail = (m) => setFailed(secrets.redact(m));
+const output = (name, value) => setOutput(name, secrets.redact(value));
 async function action(env = process.env) {
     try {
         const raw = {};
         for (const p of PARAMETERS) {
             const value = p.kind === 'list' ? getMultilineInput(p.name) : getInput(p.name);
-            if (p.secret && typeof value === 'string' && value)
-                setSecret(value);
+            if (p.secret && typeof value === 'string')
+                secrets.add(value);
             raw[p.name] = value;
         }
-        if (env.DD_API_KEY)
-            setSecret(env.DD_API_KEY);
+        secrets.add(env.DD_API_KEY);
+        secrets.add(env.GITHUB_TOKEN);
         // The CLI's subcommand; by default check where there is a history, else emit.
         const asked = getInput('command');
         if (asked && !COMMANDS.includes(asked))
             throw new InputError('action inputs', null, `command: expected one of ${COMMANDS.join(', ')}, got "${asked}"`);
         const command = (asked || (raw.history ? 'check' : 'emit'));
         const options = resolveOptions(command, raw, githubContextFromEnv(env), env, 'action');
-        if (options.githubToken)
-            setSecret(options.githubToken);
+        for (const p of PARAMETERS)
+            if (p.secret)
+                secrets.add(options[p.key]);
         // The two functions, not the whole module: the bundle then leaves out what the action never calls.
         const result = await run(options, io, {
-            annotations: { error: error, warning: warning },
+            annotations: {
+                error: (m, props) => error(secrets.redact(m), props),
+                warning: (m, props) => warning(secrets.redact(m), props),
+            },
             jobSummary: true,
         });
         const json = resultJson(result, options);
         const reportPath = options.json ?? join(env.RUNNER_TEMP || tmpdir(), 'training-metrics-gate', 'report.json');
         await mkdir(join(reportPath, '..'), { recursive: true });
-        await writeFile(reportPath, `${JSON.stringify(json, null, 2)}\n`);
-        setOutput('datagrams', String(result.statsd?.datagrams ?? 0));
-        setOutput('series', String(result.statsd?.series ?? 0));
-        setOutput('metrics-json', JSON.stringify(metricsOutput(result)));
-        setOutput('regression', String(result.gate.some((g) => g.regression)));
-        setOutput('report-json', reportPath);
-        setOutput('report-html', result.report?.html ?? '');
-        setOutput('comment-url', result.report?.commentUrl ?? '');
+        await writeFile(reportPath, secrets.redact(`${JSON.stringify(json, null, 2)}\n`));
+        output('datagrams', String(result.statsd?.datagrams ?? 0));
+        output('series', String(result.statsd?.series ?? 0));
+        output('metrics-json', JSON.stringify(metricsOutput(result)));
+        output('regression', String(result.gate.some((g) => g.regression)));
+        output('report-json', reportPath);
+        output('report-html', result.report?.html ?? '');
+        output('comment-url', result.report?.commentUrl ?? '');
         if (result.exitCode === 2)
-            setFailed(`bad input: ${result.errors.join('; ')}`);
+            fail(`bad input: ${result.errors.join('; ')}`);
         else if (result.exitCode === 1)
-            setFailed(`performance regression in ${result.gate
+            fail(`performance regression in ${result.gate
                 .filter((g) => g.regression)
                 .map((g) => g.experiment)
                 .join(', ')}`);
     }
     catch (e) {
-        setFailed(e instanceof InputError ? e.message : `internal error: ${e.stack ?? String(e)}`);
+        fail(e instanceof InputError ? e.message : `internal error: ${e.stack ?? String(e)}`);
     }
 }
-void action();
+// A failed write to the runner's log is never a verdict (see cli/output-streams.ts).
+const streams = new OutputStreams().guard();
+void action().then(() => {
+    if (streams.failure)
+        process.exitCode = 2;
+});
 
 export { action };

@@ -32,7 +32,7 @@ import require$$1$5 from 'node:dns';
 import require$$5$3 from 'string_decoder';
 import 'child_process';
 import 'timers';
-import { openSync, closeSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { constants as constants$5, openSync, closeSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open as open$1 } from 'node:fs/promises';
@@ -28849,11 +28849,33 @@ class InputError extends Error {
 }
 
 /** Opening an input file, with the usual failures turned into one-line InputErrors. */
+/**
+ * Paths checked before they are opened (a manifest's metrics files, checked to lie inside the allowed
+ * folders), with the file each was when checked. Opening such a path does not follow a symlink in its
+ * last part and compares the opened file with the checked one, so a file or folder swapped in between the
+ * check and the open is refused rather than read.
+ */
+class CheckedFiles {
+    byPath = new Map();
+    add(path, file) {
+        this.byPath.set(path, { dev: file.dev, ino: file.ino });
+    }
+    get(path) {
+        return this.byPath.get(path);
+    }
+}
+const checkedFiles = new CheckedFiles();
 /** Open `source` for reading; a missing file, a directory or no permission is an InputError. */
 async function openFile(source) {
+    const checked = checkedFiles.get(source);
     try {
-        const fh = await open$1(source, 'r');
+        // O_NOFOLLOW is absent on Windows, where the identity check below still applies.
+        const fh = await open$1(source, checked ? constants$5.O_RDONLY | (constants$5.O_NOFOLLOW ?? 0) : 'r');
         const stat = await fh.stat();
+        if (checked && (stat.dev !== checked.dev || stat.ino !== checked.ino)) {
+            await fh.close();
+            throw new InputError(source, null, 'is not the file that was checked (replaced since); refused');
+        }
         if (stat.isDirectory()) {
             await fh.close();
             throw new InputError(source, null, 'is a directory, not a metrics file');
@@ -28864,6 +28886,8 @@ async function openFile(source) {
         if (e instanceof InputError)
             throw e;
         const code = e.code;
+        if (code === 'ELOOP')
+            throw new InputError(source, null, 'became a symlink after it was checked; refused');
         if (code === 'ENOENT')
             throw new InputError(source, null, 'file not found');
         if (code === 'EISDIR')
@@ -28887,6 +28911,106 @@ async function readTextFile(source, maxBytes = Number.POSITIVE_INFINITY) {
     }
 }
 
+/**
+ * One normal form for the column names GPU captures are written with, so that nvidia-smi's own names
+ * (`utilization.gpu [%]`, `memory.used [MiB]`) and the ones wrappers write (`utilization_gpu_percent`,
+ * `memory_used_MiB`, `gpu_index`, `power_W`) land on the same field.
+ *
+ * The rule, applied to the names a capture has and to the names the field table lists alike:
+ * - a unit in brackets or parentheses, or a last word that is a unit (`_percent`, `_MiB`, `_W`, `_C`,
+ *   `_ms`), is taken off and kept as the column's unit;
+ * - the rest is split into words at `.`, `_`, `-`, spaces and camelCase humps, lower-cased, and common
+ *   abbreviations spelled out (`util`, `mem`, `temp`, `pwr`, `clk`, `idx`, `ts`);
+ * - words that say nothing in a GPU capture are dropped (`gpu` unless it is the only word, nvidia-smi's
+ *   `current` and `draw`), and the words are sorted, so `gpu_utilization` and `utilization.gpu` agree.
+ */
+/** Unit words as written at the end of a name → the unit as the value reader spells it. */
+const UNIT_WORDS = {
+    percent: '%',
+    pct: '%',
+    '%': '%',
+    mib: 'MiB',
+    mb: 'MB',
+    gib: 'GiB',
+    gb: 'GB',
+    kib: 'KiB',
+    kb: 'KB',
+    bytes: 'B',
+    w: 'W',
+    watt: 'W',
+    watts: 'W',
+    mw: 'mW',
+    c: 'C',
+    degc: 'C',
+    celsius: 'C',
+    mhz: 'MHz',
+    ghz: 'GHz',
+    hz: 'Hz',
+    s: 's',
+    sec: 's',
+    secs: 's',
+    seconds: 's',
+    ms: 'ms',
+    us: 'us',
+    ns: 'ns',
+};
+const SYNONYMS = {
+    util: 'utilization',
+    utilisation: 'utilization',
+    mem: 'memory',
+    temp: 'temperature',
+    pwr: 'power',
+    clock: 'clocks',
+    clk: 'clocks',
+    idx: 'index',
+    ts: 'timestamp',
+    time: 'timestamp',
+    datetime: 'timestamp',
+    epoch: 'timestamp',
+};
+/** Words that name no quantity here: every column of a GPU capture is about the GPU. */
+const NOISE = new Set(['gpu', 'current', 'draw']);
+/** A unit glued to a camelCase name (`memoryUsedMiB`, `powerW`): only spellings a word would not end in. */
+const CAMEL_UNIT = /^(.*[a-z])(MiB|GiB|KiB|MB|GB|KB|MHz|GHz|W|C|Percent|Pct)$/;
+const BRACKET_UNIT = /\s*[[(]\s*([^\])]*?)\s*[\])]\s*$/;
+function columnName(header) {
+    let unit = '';
+    let rest = header.trim();
+    const bracket = BRACKET_UNIT.exec(rest);
+    if (bracket) {
+        unit = bracket[1];
+        rest = rest.slice(0, bracket.index);
+    }
+    const parts = rest.split(/[^A-Za-z0-9%]+|(?=%)/).filter(Boolean);
+    const tail = parts[parts.length - 1] ?? '';
+    const camel = UNIT_WORDS[tail.toLowerCase()] === undefined ? CAMEL_UNIT.exec(tail) : null;
+    if (camel)
+        parts.splice(parts.length - 1, 1, camel[1], camel[2]);
+    const last = parts[parts.length - 1]?.toLowerCase();
+    if (parts.length > 1 && last !== undefined && UNIT_WORDS[last] !== undefined) {
+        unit ||= UNIT_WORDS[last];
+        parts.pop();
+    }
+    const words = parts
+        .flatMap((p) => p.split(/(?<=[a-z])(?=[A-Z])/))
+        .map((w) => w.toLowerCase())
+        .map((w) => SYNONYMS[w] ?? w);
+    const meaningful = words.filter((w) => !NOISE.has(w));
+    const kept = meaningful.length ? meaningful : words.slice(0, 1);
+    return { key: [...new Set(kept)].sort().join('.'), unit };
+}
+/** The normal form of a name the field table lists. */
+function columnKey(name) {
+    return columnName(name).key;
+}
+
+/**
+ * Which column of a capture feeds which GpuField. CSV names are matched in the normal form of
+ * column-name.ts (units taken off, words sorted, abbreviations spelled out), on both sides: the table
+ * lists nvidia-smi's and amd-smi's own names, and `utilization_gpu_percent` or `gpu_util` find
+ * `utilization.gpu` through the rule, not through a list of spellings. dmon's short names are matched as
+ * written. Where several columns can feed one field, the first listed that the file has wins.
+ */
 const FIELD_UNIT = {
     util: 'percent',
     memUtil: 'percent',
@@ -28923,6 +29047,10 @@ const CSV_IDENTITY = {
     /** Device number columns; a file may have both and one of them may be wrong (see the gpu_glasses fixture). */
     index: ['index', 'gpu'],
 };
+/** Position of the first of `names` among a CSV's normalised column keys, or -1. */
+function findCsvColumn(keys, names) {
+    return findColumn(keys, names.map(columnKey));
+}
 /** nvidia-smi dmon column names (`-s pucvmet`). `sm` is the same counter as utilization.gpu. */
 const DMON_COLUMNS = {
     util: ['sm'],
@@ -29001,15 +29129,14 @@ class SeriesBuilder {
 /**
  * Sample times as written by GPU samplers, in ms since the epoch.
  * nvidia-smi: `2026/07/14 08:12:53.353` (the host's local time, no zone: read as UTC — only differences are used),
- * or ISO 8601 with a zone from wrappers; amd-smi and scripts: Unix seconds (or ms when the number is that large);
- * dmon -o DT: `20260714 08:12:53`. NaN when the text is none of these.
+ * or ISO 8601 with `Z` or an offset from wrappers; amd-smi and scripts: Unix epoch numbers, in the unit the
+ * column's name states (`timestamp_ms`) or else told by size (seconds, ms, µs, ns — today's dates are ten,
+ * thirteen, sixteen or nineteen digits); dmon -o DT: `20260714 08:12:53`. NaN when the text is none of these.
  */
-function parseSampleTime(text) {
+function parseSampleTime(text, unit = '') {
     const t = text.trim();
-    if (/^\d+(\.\d+)?$/.test(t)) {
-        const n = Number(t);
-        return n > 1e11 ? n : n * 1000;
-    }
+    if (/^\d{1,20}(\.\d{1,9})?$/.test(t))
+        return epochMs(Number(t), unit.toLowerCase());
     const slash = /^(\d{4})[/-](\d{2})[/-](\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d+)?$/.exec(t);
     if (slash)
         return utc(slash);
@@ -29023,6 +29150,17 @@ function utc(m) {
     const [, y, mo, d, h, mi, s, frac] = m;
     return (Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) +
         (frac ? Math.round(Number(frac) * 1000) : 0));
+}
+const EPOCH_UNIT_MS = { s: 1000, ms: 1, us: 1e-3, ns: 1e-6 };
+function epochMs(n, unit) {
+    const factor = EPOCH_UNIT_MS[unit];
+    if (factor !== undefined)
+        return n * factor;
+    if (n > 1e17)
+        return n / 1e6;
+    if (n > 1e14)
+        return n / 1e3;
+    return n > 1e11 ? n : n * 1000;
 }
 
 /**
@@ -29069,6 +29207,8 @@ function parseCell(text, unit, headerUnit = '') {
             throw new BadCell(`"${cell}": unknown memory unit ${written}`);
         return value * factor;
     }
+    if (unit === 'watts')
+        return written === 'mw' ? value / 1000 : written === 'kw' ? value * 1000 : value;
     if (unit === 'megahertz') {
         if (written === 'ghz')
             return value * 1000;
@@ -31162,25 +31302,29 @@ const parse = function (data, opts = {}) {
   return records;
 };
 
-/** Run-level gauges that belong to no column, by every sink (the Datadog API route adds the duration). */
-/** A trailing unit in a header, as nvidia-smi and spreadsheets write it: `memory.used [MiB]`, `power (W)`. */
-const UNIT_SUFFIX = /\s*[[(]\s*([^\])]*)\s*[\])]\s*$/;
-/** The unit written in a header's `[unit]` / `(unit)` suffix, or ''. */
-function headerUnit(header) {
-    return UNIT_SUFFIX.exec(header)?.[1]?.trim() ?? '';
-}
 /**
- * The metric's key in every sink: lower case, the `[unit]` suffix dropped, runs of anything but
- * letters, digits, `_` and `.` turned into one `_`. `lm loss` → `lm_loss`, `memory.used [MiB]` → `memory.used`.
+ * A capture written with `--format=csv,noheader` has a sample where its header should be. Its columns
+ * cannot be named (nvidia-smi writes the fields in the order of a `--query-gpu` list this file does not
+ * hold), so it is refused with a message that says how to capture it instead of guessing the columns.
  */
-function metricKey(header) {
-    return header
-        .replace(UNIT_SUFFIX, '')
-        .trim()
-        .toLowerCase()
-        .replace(/[^a-z0-9_.]+/g, '_')
-        .replace(/\.{2,}/g, '.')
-        .replace(/^[_.]+|[_.]+$/g, '');
+function isDataCell(cell) {
+    if (!Number.isNaN(parseSampleTime(cell)) && /\d/.test(cell))
+        return true;
+    try {
+        return !Number.isNaN(parseCell(cell, 'percent'));
+    }
+    catch {
+        return false;
+    }
+}
+/** The refusal for a first line that is a sample (most of its cells are numbers or times), else null. */
+function headerlessMessage(firstLine) {
+    const data = firstLine.filter(isDataCell).length;
+    if (data === 0 || data * 2 < firstLine.length)
+        return null;
+    const shown = firstLine.join(', ');
+    return (`no header: the first line is a sample ("${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown}"), not column names, ` +
+        'so the columns cannot be named (captured with --format=csv,noheader?). Capture with --format=csv (nounits is fine) to keep the header line');
 }
 
 /**
@@ -31234,26 +31378,31 @@ function readRecords(source, text, findings) {
     return { records, lineOf };
 }
 function columnsOf(source, header) {
-    const keys = header.map((h) => metricKey(h));
-    const format = keys.includes('gfx_activity') || keys.includes('socket_power') ? 'amd-smi-csv' : 'nvidia-smi-csv';
+    const names = header.map(columnName);
+    const keys = names.map((n) => n.key);
+    const identity = (list) => findCsvColumn(keys, list);
+    const format = identity(['gfx_activity']) >= 0 || identity(['socket_power']) >= 0 ? 'amd-smi-csv' : 'nvidia-smi-csv';
     const present = [];
     for (const field of GPU_FIELDS) {
-        const column = findColumn(keys, CSV_COLUMNS[field]);
+        const column = findCsvColumn(keys, CSV_COLUMNS[field]);
         if (column >= 0)
-            present.push({ field, column, unit: headerUnit(header[column]) });
+            present.push({ field, column, unit: names[column].unit });
     }
     if (present.length === 0) {
-        throw new InputError(source, 1, `no GPU metric columns in the header (expected some of utilization.gpu, memory.used, power.draw, temperature.gpu; captured with --format=csv,noheader? keep the header)`);
+        throw new InputError(source, 1, headerlessMessage(header) ??
+            'no GPU metric columns in the header (expected some of utilization.gpu, memory.used, power.draw, temperature.gpu)');
     }
+    const timeCol = identity(CSV_IDENTITY.time);
     return {
         header,
         format,
         present,
-        timeCol: findColumn(keys, CSV_IDENTITY.time),
-        uuidCol: findColumn(keys, CSV_IDENTITY.uuid),
-        busCol: findColumn(keys, CSV_IDENTITY.busId),
-        nameCol: findColumn(keys, CSV_IDENTITY.name),
-        indexCols: CSV_IDENTITY.index.map((n) => keys.indexOf(n)).filter((i) => i >= 0),
+        timeCol,
+        timeUnit: timeCol >= 0 ? names[timeCol].unit : '',
+        uuidCol: identity(CSV_IDENTITY.uuid),
+        busCol: identity(CSV_IDENTITY.busId),
+        nameCol: identity(CSV_IDENTITY.name),
+        indexCols: CSV_IDENTITY.index.map((n) => identity([n])).filter((i) => i >= 0),
     };
 }
 /** The sample rows: a header repeated after a restart is skipped, and so is a cut last row. */
@@ -31313,7 +31462,7 @@ function seriesOf(source, rows, columns) {
                 throw err;
             }
         });
-        const time = timeCol >= 0 ? parseSampleTime(row.cells[timeCol]) : Number.NaN;
+        const time = timeCol >= 0 ? parseSampleTime(row.cells[timeCol], columns.timeUnit) : Number.NaN;
         if (timeCol >= 0 && Number.isNaN(time) && row.cells[timeCol] !== '') {
             throw new InputError(source, row.line, `"${row.cells[timeCol]}" is not a time`);
         }

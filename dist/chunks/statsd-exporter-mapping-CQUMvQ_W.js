@@ -1,6 +1,6 @@
 import { d as distExports } from './index-D2ITh64m.js';
-import { R as RUN_GAUGES, h as metricKey, s as statsdName } from './run-fDfXe7WO.js';
-import { a as prometheusMetricName, b as statsdExporterUnit, s as snakeName } from './prometheus-MFi2G0YW.js';
+import { R as RUN_GAUGES, n as metricKey, s as statsdName } from './run-YpmmWFqq.js';
+import { a as prometheusMetricName, b as statsdExporterUnit, s as snakeName } from './prometheus-BhOU07N1.js';
 
 /**
  * Gauges the engine sends beside a run's own columns, by StatsD name (without the prefix) and unit:

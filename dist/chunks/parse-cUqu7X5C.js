@@ -1,8 +1,8 @@
 import { d as distExports } from './index-D2ITh64m.js';
-import { d as getDefaultExportFromCjs, I as InputError, h as metricKey, D as DEFAULT_GATE_CONFIG, L as DEFAULT_SUMMARY_SETTINGS } from './run-fDfXe7WO.js';
-import { gpuPriceSettings } from './gpu-prices-DwVly0QY.js';
-import { c as checkSection } from './section-hH5b1xRs.js';
-import { p as parseLinedYaml } from './yaml-lines-Dkgd2g43.js';
+import { d as getDefaultExportFromCjs, I as InputError, n as metricKey, D as DEFAULT_GATE_CONFIG, o as ownValue, $ as DEFAULT_SUMMARY_SETTINGS, p as plainRecord } from './run-YpmmWFqq.js';
+import { gpuPriceSettings } from './gpu-prices-RP8_xcuK.js';
+import { c as checkSection } from './section-CGjvZNSi.js';
+import { p as parseLinedYaml } from './yaml-lines-hxG_zdOr.js';
 import 'process';
 import 'buffer';
 import 'node:fs';
@@ -2593,7 +2593,7 @@ function parseRule(pattern, node, source, lineOf) {
  *     prior_cv: { throughput: 0.01, loss: 0.003, memory: 0.001, other: 0.01 }
  *     noise_floor: 0.0005    # smallest run-to-run SD assumed, relative to the centre
  *     complete_fraction: 0.99  # a run reaching fewer steps than this share of the usual is incomplete
- *     fail_on_incomplete: true
+ *     require_complete: false  # fail a run that ended cleanly before the usual step (a cut-off file always fails)
  */
 const NUMBERS = {
     alpha: ['alpha', 1e-6, 0.5],
@@ -2612,7 +2612,7 @@ function parseGateConfig(section, source = 'config') {
     if (typeof section !== 'object' || Array.isArray(section))
         throw new InputError(source, null, 'gate must be a mapping of settings');
     for (const [key, value] of Object.entries(section)) {
-        const spec = NUMBERS[key];
+        const spec = ownValue(NUMBERS, key);
         if (spec) {
             const [field, lo, hi] = spec;
             const n = typeof value === 'number' ? value : NaN;
@@ -2621,23 +2621,24 @@ function parseGateConfig(section, source = 'config') {
             }
             config[field] = n;
         }
-        else if (key === 'fail_on_incomplete') {
+        else if (key === 'require_complete' || key === 'fail_on_incomplete') {
+            // fail_on_incomplete: the older name, still read.
             if (typeof value !== 'boolean')
-                throw new InputError(source, null, 'gate.fail_on_incomplete must be true or false');
-            config.failOnIncomplete = value;
+                throw new InputError(source, null, `gate.${key} must be true or false`);
+            config.requireComplete = value;
         }
         else if (key === 'prior_cv') {
             if (typeof value !== 'object' || value === null)
                 throw new InputError(source, null, 'gate.prior_cv must map throughput/loss/memory/other to numbers');
             for (const [k, v] of Object.entries(value)) {
-                if (!(k in config.priorCv) || typeof v !== 'number' || !(v >= 0 && v < 1)) {
+                if (!Object.hasOwn(config.priorCv, k) || typeof v !== 'number' || !(v >= 0 && v < 1)) {
                     throw new InputError(source, null, `gate.prior_cv.${k}: expected throughput, loss, memory or other with a number in [0, 1)`);
                 }
                 config.priorCv[k] = v;
             }
         }
         else {
-            throw new InputError(source, null, `unknown gate setting "${key}" (${[...Object.keys(NUMBERS), 'prior_cv', 'fail_on_incomplete'].join(', ')})`);
+            throw new InputError(source, null, `unknown gate setting "${key}" (${[...Object.keys(NUMBERS), 'prior_cv', 'require_complete'].join(', ')})`);
         }
     }
     return config;
@@ -2652,7 +2653,7 @@ const SETTINGS = {
 };
 /** The field a top-level key sets, or undefined when it is not a summary setting. */
 function summarySetting(key) {
-    return SETTINGS[key];
+    return ownValue(SETTINGS, key);
 }
 /** The setting's value: a whole number, ≥ 1 except `warmup_steps`, which may be 0. */
 function summarySettingValue(key, setting, value, source, lineOf) {
@@ -2673,7 +2674,7 @@ function parseConfig(text, source, inputs = {}) {
     const summary = { ...DEFAULT_SUMMARY_SETTINGS };
     let rules = [];
     // The sections other stages own, as plain data; other top-level keys are left alone.
-    const sections = {};
+    const sections = plainRecord();
     if (doc.contents !== null && !distExports.isMap(doc.contents))
         throw new InputError(source, lineOf(doc.contents), 'the config must be a mapping of settings');
     for (const pair of distExports.isMap(doc.contents) ? doc.contents.items : []) {

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { readFile, open, realpath, stat, readdir } from 'node:fs/promises';
-import { dirname, basename, extname, resolve, relative, sep, isAbsolute } from 'node:path';
+import { readFileSync, constants } from 'node:fs';
+import { readFile, open, realpath, lstat, readdir } from 'node:fs/promises';
+import { dirname, delimiter, basename, extname, resolve, relative, sep, isAbsolute } from 'node:path';
 import { Readable } from 'node:stream';
 
 var commonjsGlobal = typeof globalThis !== 'undefined' ? globalThis : typeof window !== 'undefined' ? window : typeof global !== 'undefined' ? global : typeof self !== 'undefined' ? self : {};
@@ -36,6 +36,97 @@ function getAugmentedNamespace(n) {
 		});
 	});
 	return a;
+}
+
+/** A reader that left: harmless, the output simply has no reader any more. */
+const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
+class OutputStreams {
+    streams;
+    /** The first failure that lost output for another reason than a reader that left; null when none. */
+    failure = null;
+    closed = new Set();
+    constructor(streams = { stdout: process.stdout, stderr: process.stderr }) {
+        this.streams = streams;
+    }
+    /** Listen for write errors (once per process: the bin and the action call it, tests do not). */
+    guard() {
+        for (const name of ['stdout', 'stderr'])
+            this.streams[name].on('error', (e) => this.failed(name, e));
+        return this;
+    }
+    /** Write `text` to a stream that is still open; a write that throws is handled as its error event would be. */
+    write(name, text) {
+        if (this.closed.has(name))
+            return;
+        try {
+            this.streams[name].write(text);
+        }
+        catch (e) {
+            this.failed(name, e);
+        }
+    }
+    /** Exit code 2 when output was lost, else the run's own. */
+    exitCode(runCode) {
+        return this.failure ? 2 : runCode;
+    }
+    failed(name, e) {
+        if (this.closed.has(name))
+            return;
+        this.closed.add(name);
+        const code = e?.code;
+        if (code && READER_GONE.has(code))
+            return;
+        this.failure ??= `cannot write to ${name} (${code ?? e?.message ?? String(e)}); the output is incomplete`;
+        const other = name === 'stdout' ? 'stderr' : 'stdout';
+        this.write(other, `error: ${this.failure}\n`);
+    }
+}
+
+/** Secrets out of every message a request can produce: error lines, URLs echoed back by a server. */
+/** Replace every occurrence of each secret (and its URL-encoded form) with `***`; then credentials in URLs. */
+function redactSecrets(text, secrets) {
+    let out = text;
+    for (const secret of secrets) {
+        if (!secret)
+            continue;
+        for (const form of new Set([secret, encodeURIComponent(secret)]))
+            out = out.split(form).join('***');
+    }
+    // A key someone put into a URL's query string.
+    out = out.replace(/((?:api|application)[_-]?key=)[^&\s"']+/gi, '$1***');
+    return redactUrlCredentials(out);
+}
+/** `https://user:token@host/…` → `https://***@host/…` (a git remote or a sink URL with credentials in it). */
+function redactUrlCredentials(text) {
+    return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"]+@/gi, '$1***@');
+}
+/**
+ * Redact, then cut: a cut made first can leave a secret's prefix that no longer matches the whole secret.
+ * `max` counts characters of the redacted text.
+ */
+function redactThenCut(text, secrets, max) {
+    const redacted = redactSecrets(text, secrets);
+    return redacted.slice(0, max);
+}
+/**
+ * The secrets of one process: every output goes through `redact`. `onNew` sees each secret once
+ * (the action registers it with the runner's log masking there, so a mask is added once, not per use).
+ */
+class SecretRegistry {
+    onNew;
+    values = new Set();
+    constructor(onNew = () => { }) {
+        this.onNew = onNew;
+    }
+    add(secret) {
+        if (!secret || this.values.has(secret))
+            return;
+        this.values.add(secret);
+        this.onNew(secret);
+    }
+    redact(text) {
+        return redactSecrets(text, [...this.values]);
+    }
 }
 
 /**
@@ -87,6 +178,7 @@ const COMMANDS = ['emit', 'record', 'check', 'post-comment'];
 const DEFAULT_OPTIONS = {
     csv: [],
     metadata: null,
+    manifestRoot: [],
     experiment: null,
     config: null,
     gpuCsv: [],
@@ -106,6 +198,7 @@ const DEFAULT_OPTIONS = {
     record: 'auto',
     failOnRegression: true,
     newBaseline: false,
+    runId: null,
     markdown: null,
     html: null,
     comment: 'always',
@@ -115,6 +208,7 @@ const DEFAULT_OPTIONS = {
     datadogUrl: null,
     datadogApiKey: null,
     failOnSinkError: false,
+    sinkTimeout: 30,
 };
 function readEvent(path) {
     if (!path)
@@ -140,12 +234,26 @@ function githubContextFromEnv(env) {
         serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
         repository: env.GITHUB_REPOSITORY ?? '',
         runId: env.GITHUB_RUN_ID ?? '',
+        runAttempt: env.GITHUB_RUN_ATTEMPT ?? '',
         sha: env.GITHUB_SHA ?? '',
         prNumber: pr ? Number(pr[1]) : null,
         prHeadSha: stringOrNull(event.pull_request?.head?.sha),
         workflowRunHeadSha: stringOrNull(event.workflow_run?.head_sha),
         ...(env.GITHUB_API_URL ? { apiUrl: env.GITHUB_API_URL } : {}),
     };
+}
+
+/**
+ * User names (config keys, tag keys, column names) as plain data: `constructor`, `toString` and
+ * `__proto__` are names like any other, never a property every object inherits.
+ */
+/** An empty record with no prototype: `__proto__` is stored as a key, and no key is inherited. */
+function plainRecord() {
+    return Object.create(null);
+}
+/** `record[key]` when the record itself has that key, else undefined (never an inherited property). */
+function ownValue(record, key) {
+    return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /** Run-level gauges that belong to no column, by every sink (the Datadog API route adds the duration). */
@@ -205,12 +313,26 @@ function tagKey(key) {
         .replace(/[^a-z0-9_.\-/]+/g, '_')
         .replace(/^_+|_+$/g, '');
 }
+/**
+ * Bounds on user names, so no name can blow up a line, a label or the heap (Datadog allows 200 characters
+ * for a tag and for a metric name). A tag key beyond its bound is refused (cut, two keys could become one);
+ * a tag value is cut, with a warning; a metric name beyond its bound is not sent (see `metricNameTooLong`).
+ */
+const NAME_LIMITS = { tagKey: 100, tagValue: 200, metricName: 200 };
 /** Tag values: no `,` `|` `#` or white space (they would break a DogStatsD line), at most 200 characters. */
 function tagValue(value) {
+    // Cut before the replace, so a huge value costs no more than a short one.
     return value
+        .slice(0, NAME_LIMITS.tagValue * 4)
         .trim()
         .replace(/[,|#\s]+/g, '_')
-        .slice(0, 200);
+        .slice(0, NAME_LIMITS.tagValue);
+}
+/** Why a metric name is not sent (too long for Datadog and for a line), or null when it is fine. */
+function metricNameTooLong(name) {
+    if (name.length <= NAME_LIMITS.metricName)
+        return null;
+    return `metric ${name.slice(0, 40)}… (${name.length} characters) not sent: names are at most ${NAME_LIMITS.metricName} characters`;
 }
 /**
  * Does a tag value look like a unique id? Such values make one series per run and explode a
@@ -259,14 +381,21 @@ const PER_LINE_TAG_KEYS = new Set(['step', 'steps', 'gpu']);
  * The schema keys (experiment, workflow_name, event, branch_type) are never refused.
  */
 function buildTags(sources, allowIds) {
-    const tags = {};
+    const tags = plainRecord();
     const refused = [];
     for (const source of sources) {
         for (const [k, v] of Object.entries(source)) {
+            if (k.length > NAME_LIMITS.tagKey) {
+                refused.push(`${k.slice(0, 40)}… is ${k.length} characters long, more than the ${NAME_LIMITS.tagKey} a tag key may have`);
+                continue;
+            }
             let key = tagKey(k);
-            const value = tagValue(String(v));
+            const raw = String(v);
+            const value = tagValue(raw);
             if (!key || !value)
                 continue;
+            if (raw.trim().length > NAME_LIMITS.tagValue)
+                refused.push(`${key}: the value (${raw.length} characters) was cut to its first ${NAME_LIMITS.tagValue}`);
             if (PER_LINE_TAG_KEYS.has(key))
                 key = `run_${key}`;
             if (!allowIds && !SCHEMA_KEYS.has(key) && looksLikeUniqueId(value)) {
@@ -278,16 +407,16 @@ function buildTags(sources, allowIds) {
         }
     }
     // Schema keys first, so every line reads experiment, workflow_name, event, branch_type, then the rest.
-    const ordered = {};
+    const ordered = plainRecord();
     for (const key of SCHEMA_KEYS)
-        if (key in tags)
+        if (Object.hasOwn(tags, key))
             ordered[key] = tags[key];
     return { tags: Object.assign(ordered, tags), refused };
 }
 const SCHEMA_KEYS = new Set(['experiment', 'workflow_name', 'event', 'branch_type']);
 /** Parse `k:v,k2:v2` as given to --tags / the `tags` input. */
 function parseTagList(text) {
-    const out = {};
+    const out = plainRecord();
     for (const part of text.split(/[,\n]/)) {
         const item = part.trim();
         if (!item)
@@ -349,20 +478,6 @@ function datadogApiBase(site) {
         .replace(/\/+$/, '')
         .replace(/^(app|api)\./, '');
     return `https://api.${s || 'datadoghq.com'}`;
-}
-
-/** Secrets out of every message a request can produce: error lines, URLs echoed back by a server. */
-/** Replace every occurrence of each secret (and its URL-encoded form) with `***`. */
-function redactSecrets(text, secrets) {
-    let out = text;
-    for (const secret of secrets) {
-        if (!secret)
-            continue;
-        for (const form of new Set([secret, encodeURIComponent(secret)]))
-            out = out.split(form).join('***');
-    }
-    // A key someone put into a URL's query string.
-    return out.replace(/((?:api|application)[_-]?key=)[^&\s"']+/gi, '$1***');
 }
 
 /**
@@ -450,10 +565,16 @@ const PARAMETERS = [
         description: 'experiment_metadata.jsonl manifest listing the runs of a batch',
     },
     {
+        name: 'manifest-root',
+        key: 'manifestRoot',
+        kind: 'list',
+        description: 'folder(s) a manifest may name files in besides its own (absolute paths on shared storage)',
+    },
+    {
         name: 'experiment',
         key: 'experiment',
         kind: 'string',
-        description: 'experiment name (default: the run name; with a manifest, a prefix)',
+        description: 'experiment name; required with csv when a history is used (record, check); with a manifest, a prefix to the run names',
     },
     {
         name: 'config',
@@ -507,7 +628,7 @@ const PARAMETERS = [
         kind: 'boolean',
         description: 'allow tag values that look like unique ids (SHAs, UUIDs, run ids)',
     },
-    { name: 'dry-run', key: 'dryRun', kind: 'boolean', description: 'print the StatsD lines instead of sending them' },
+    { name: 'dry-run', key: 'dryRun', kind: 'boolean', description: 'print the StatsD lines; send nothing to any sink' },
     { name: 'json', key: 'json', kind: 'string', description: 'write a JSON account of what was done to this file' },
     {
         name: 'history',
@@ -539,6 +660,12 @@ const PARAMETERS = [
         key: 'newBaseline',
         kind: 'boolean',
         description: 'mark this run as the start of a new baseline (an intended change)',
+    },
+    {
+        name: 'run-id',
+        key: 'runId',
+        kind: 'string',
+        description: 'identity of this run in the history (default: the workflow run id); recording the same run again replaces its record',
     },
     { name: 'markdown', key: 'markdown', kind: 'string', description: 'write the Markdown report to this file' },
     { name: 'html', key: 'html', kind: 'string', description: 'write the self-contained HTML report to this file' },
@@ -576,6 +703,12 @@ const PARAMETERS = [
         key: 'failOnSinkError',
         kind: 'boolean',
         description: 'fail when a sink cannot deliver (default: warn)',
+    },
+    {
+        name: 'sink-timeout',
+        key: 'sinkTimeout',
+        kind: 'number',
+        description: 'seconds all sinks together may take, retries included (default 30); the rest is abandoned',
     },
 ];
 const byName = (name) => PARAMETERS.find((p) => p.name === name);
@@ -650,6 +783,9 @@ function resolveOptions(command, raw, github, env, shell) {
         throw bad(byName('comment-file'), 'post-comment needs the comment file to post');
     if ((command === 'record' || command === 'check') && !options.history)
         throw bad(byName('history'), `${command} needs the history to ${command === 'record' ? 'record in' : 'check against'}`);
+    const experiment = options.history ? experimentProblem(options) : null;
+    if (experiment)
+        throw bad(byName('experiment'), experiment);
     // A mistyped URL is said before any file is read, not after the run.
     if (options.pushgatewayUrl)
         checkPushgatewayUrl(options.pushgatewayUrl);
@@ -661,6 +797,21 @@ function resolveOptions(command, raw, github, env, shell) {
         options.notices.push(datadog.skip);
     options.githubToken ??= env.GITHUB_TOKEN || null;
     return options;
+}
+/**
+ * The history is kept per experiment, so a run judged or recorded needs a name that means the same run
+ * every time. It is never guessed from a path (`out/metrics.csv` → "out", `./metrics.csv` → "."): files
+ * given with `csv` need `experiment`; a manifest names each run itself (its experiment is that name).
+ */
+function experimentProblem(options) {
+    if (options.experiment !== null)
+        return /[A-Za-z0-9]/.test(options.experiment)
+            ? null
+            : `"${options.experiment}" is not an experiment name (it needs a letter or digit)`;
+    if (!options.csv.length)
+        return null;
+    const what = options.command === 'emit' ? 'a history' : options.command;
+    return `${what} needs the experiment the csv runs belong to (the history is kept per experiment; a name taken from the file's path would mix unrelated runs)`;
 }
 
 function resultJson(result, options) {
@@ -702,6 +853,76 @@ function metricsOutput(result) {
     return out;
 }
 
+/**
+ * Escaping for everything that comes from user files (metric, run and experiment names, tags,
+ * config strings). One function per target language; callers never build markup from raw names.
+ */
+/** Control characters and line breaks: a name is one line. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+/**
+ * Text for GitHub-flavoured Markdown, safe inside a table cell and inline anywhere:
+ * `<`, `>`, `&` become entities (no raw HTML can form), `|` and Markdown punctuation are
+ * backslash-escaped (no cell split, no emphasis, link or code span), and `@` is followed by a
+ * zero-width space so a name never mentions a GitHub user.
+ */
+function mdText(value) {
+    return value
+        .replace(CONTROL, ' ')
+        .replace(/[\\`*_{}[\]()#!|~]/g, (c) => `\\${c}`)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/@/g, '@&#8203;')
+        .replace(/:\/\//g, ':&#47;&#47;');
+}
+/** Text for HTML element content and attribute values. */
+function htmlText(value) {
+    return value
+        .replace(CONTROL, ' ')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&#39;');
+}
+/**
+ * Text for a quoted Mermaid string (a chart or axis title). Mermaid has no escape for `"` and reads
+ * `%%`, `{}`, `<>` and `;` as syntax, so keep only characters that cannot end or extend the string.
+ */
+function mermaidText(value, max = 80) {
+    return value
+        .replace(CONTROL, ' ')
+        .replace(/[^\p{L}\p{N} _.,:+\-/[\]()]/gu, '_')
+        .slice(0, max)
+        .trim();
+}
+/** A name that is safe in an HTML comment marker and an id: letters, digits, `_`, `.`, `+`, `-`. */
+function slug(value, max = 100) {
+    return value
+        .replace(/[^A-Za-z0-9_.+-]+/g, '-')
+        .replace(/-{2,}/g, '-')
+        .replace(/^[-.]+|[-.]+$/g, '')
+        .slice(0, max);
+}
+/**
+ * A line the Actions runner reads as a workflow command: `::name…::` at its start (blanks before it
+ * included), or the older `##[name]` anywhere in it.
+ */
+const WORKFLOW_COMMAND = /(?:^|[\r\n])[^\S\r\n]*::|##\[/;
+/**
+ * Text for a runner's log (stdout and stderr of a step): text that holds a line the runner would take as
+ * a command (`::error::`, `::set-output`, `::add-mask::`, `::stop-commands::`…) is wrapped in a
+ * `::stop-commands::<token>` … `::<token>::` pair, inside which the runner runs no command. `token` must be
+ * unguessable (random per process), or text could end the pair itself. Other text is unchanged.
+ */
+function workflowCommandSafe(text, token) {
+    if (!WORKFLOW_COMMAND.test(text))
+        return text;
+    return `::stop-commands::${token}\n${text}\n::${token}::`;
+}
+
 const DEFAULT_GATE_CONFIG = {
     alpha: 0.01,
     minRuns: 5,
@@ -711,7 +932,7 @@ const DEFAULT_GATE_CONFIG = {
     priorCv: { throughput: 0.01, loss: 0.003, memory: 0.001, other: 0.01 },
     noiseFloor: 0.0005,
     completeFraction: 0.99,
-    failOnIncomplete: true,
+    requireComplete: false,
 };
 
 const DEFAULT_SUMMARY_SETTINGS = {
@@ -749,7 +970,7 @@ async function loadConfig(path, inputs = {}) {
     if (!path) {
         if (!inputs.gpuPrice)
             return DEFAULT_CONFIG;
-        const { gpuPriceSettings } = await import('./gpu-prices-DwVly0QY.js');
+        const { gpuPriceSettings } = await import('./gpu-prices-RP8_xcuK.js');
         return { ...DEFAULT_CONFIG, ...gpuPriceSettings(inputs.gpuPrice, undefined, null) };
     }
     let text;
@@ -759,23 +980,58 @@ async function loadConfig(path, inputs = {}) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-BPteo03h.js');
+    const { parseConfig } = await import('./parse-cUqu7X5C.js');
     return parseConfig(text, path, inputs);
 }
 
 /**
- * The runs' summaries with the capture's gateable metrics: a capture of a single run is that run's, so they
- * are gated with it; with several runs no one run owns the capture, and they are left out.
+ * The runs' summaries with the gateable GPU metrics of their own part of the capture (placement.ts):
+ * a run the capture was not joined to is left as it was.
  */
 function withGpuMetrics(runs, gpu) {
-    if (!gpu || runs.length !== 1)
+    const parts = gpu?.runs ?? [];
+    if (!parts.some((r) => r.metrics.length))
         return runs;
-    const run = runs[0];
-    return [{ ...run, metrics: [...run.metrics, ...gpu.metrics] }];
+    return runs.map((run, i) => {
+        const own = parts[i];
+        return own?.run === run.name && own.metrics.length ? { ...run, metrics: [...run.metrics, ...own.metrics] } : run;
+    });
 }
-/** A run's cost gauges, plus the capture's GPU gauges once (it covers the job), with the first run. */
+/**
+ * The `index`-th run's cost gauges, plus the GPU gauges of its own part of the capture (none when it has
+ * no part: a capture of the whole batch is never sent with the first run).
+ */
 function gpuGaugesFor(gpu, run, index) {
-    return [...(gpu?.costs.find((c) => c.run === run)?.gauges ?? []), ...(index === 0 ? (gpu?.gauges ?? []) : [])];
+    const own = gpu?.runs[index];
+    return [...(gpu?.costs.find((c) => c.run === run)?.gauges ?? []), ...(own?.run === run ? own.gauges : [])];
+}
+
+/**
+ * One time budget for every sink of a job together (`sink-timeout`): StatsD's flush and close, the
+ * Pushgateway's pushes and the Datadog API's posts, retries and waits included, all end by one deadline.
+ * What is not sent by then is abandoned with a warning; the verdict never waits on a sink.
+ */
+const DEFAULT_SINK_TIMEOUT_SECONDS = 30;
+function sinkBudget(seconds, now = Date.now()) {
+    const ms = Math.round(seconds * 1000);
+    return { ms, deadline: now + ms };
+}
+/** Milliseconds left before the deadline (0 once it is spent). */
+function msLeft(budget, now = Date.now()) {
+    return Math.max(0, budget.deadline - now);
+}
+/** Resolves to `work`'s value, or to `fallback` once the budget is spent, whichever comes first. */
+async function withinBudget(budget, work, fallback) {
+    let timer;
+    const expired = new Promise((resolve) => {
+        timer = setTimeout(() => resolve(fallback), msLeft(budget));
+    });
+    try {
+        return await Promise.race([work, expired]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
 }
 
 /**
@@ -905,11 +1161,33 @@ function typeColumns(source, headerLine, names, stepField, sample) {
 }
 
 /** Opening an input file, with the usual failures turned into one-line InputErrors. */
+/**
+ * Paths checked before they are opened (a manifest's metrics files, checked to lie inside the allowed
+ * folders), with the file each was when checked. Opening such a path does not follow a symlink in its
+ * last part and compares the opened file with the checked one, so a file or folder swapped in between the
+ * check and the open is refused rather than read.
+ */
+class CheckedFiles {
+    byPath = new Map();
+    add(path, file) {
+        this.byPath.set(path, { dev: file.dev, ino: file.ino });
+    }
+    get(path) {
+        return this.byPath.get(path);
+    }
+}
+const checkedFiles = new CheckedFiles();
 /** Open `source` for reading; a missing file, a directory or no permission is an InputError. */
 async function openFile(source) {
+    const checked = checkedFiles.get(source);
     try {
-        const fh = await open(source, 'r');
+        // O_NOFOLLOW is absent on Windows, where the identity check below still applies.
+        const fh = await open(source, checked ? constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) : 'r');
         const stat = await fh.stat();
+        if (checked && (stat.dev !== checked.dev || stat.ino !== checked.ino)) {
+            await fh.close();
+            throw new InputError(source, null, 'is not the file that was checked (replaced since); refused');
+        }
         if (stat.isDirectory()) {
             await fh.close();
             throw new InputError(source, null, 'is a directory, not a metrics file');
@@ -920,6 +1198,8 @@ async function openFile(source) {
         if (e instanceof InputError)
             throw e;
         const code = e.code;
+        if (code === 'ELOOP')
+            throw new InputError(source, null, 'became a symlink after it was checked; refused');
         if (code === 'ENOENT')
             throw new InputError(source, null, 'file not found');
         if (code === 'EISDIR')
@@ -1059,6 +1339,8 @@ function detectDelimiter(headerLine) {
         return ';';
     return ',';
 }
+/** A column name is a metric name on every sink: far beyond any real one, it is not a header. */
+const MAX_HEADER_CELL = 1000;
 /**
  * Column names from the header line, trimmed; an empty name becomes `column<N>`. Duplicates are an error.
  * A line without quotes is split as it is; csv-parse (loaded only then) reads a quoted one.
@@ -1083,6 +1365,9 @@ async function parseHeader(source, line, headerLine, delimiter) {
         }
     }
     const names = fields.map((f, i) => f.trim() || `column${i + 1}`);
+    const long = names.findIndex((n) => n.length > MAX_HEADER_CELL);
+    if (long >= 0)
+        throw new InputError(source, line, `column ${long + 1}'s name is ${names[long].length} characters long (at most ${MAX_HEADER_CELL}): "${names[long].slice(0, 40)}…"`);
     const seen = new Map();
     names.forEach((name, i) => {
         const first = seen.get(name);
@@ -2377,7 +2662,7 @@ async function openJsonTable(source, batchSize) {
         const line = at ? lineAt(text, Number(at[1])) : null;
         const jsonLines = line !== null && line > 1 && /^\s*\{/.test(text) && /\}\s*\r?\n\s*\{/.test(text.slice(0, 1 << 16));
         throw new InputError(source, line, jsonLines
-            ? 'JSON lines, not one JSON document (a run manifest is read with readManifest)'
+            ? 'JSON lines, not one JSON document (a run manifest of JSON lines is given with --metadata, input metadata)'
             : `invalid JSON: ${message.split('\n')[0]}`);
     }
     if (isHfTrainerState(json))
@@ -2399,6 +2684,43 @@ async function openTable(path, options = {}) {
     if (sniffFormat(head) === 'json' && !head.includes(0))
         return openJsonTable(path, stepBuffer);
     return openCsvTable(path, { stepBuffer });
+}
+
+/**
+ * Sample times as written by GPU samplers, in ms since the epoch.
+ * nvidia-smi: `2026/07/14 08:12:53.353` (the host's local time, no zone: read as UTC — only differences are used),
+ * or ISO 8601 with `Z` or an offset from wrappers; amd-smi and scripts: Unix epoch numbers, in the unit the
+ * column's name states (`timestamp_ms`) or else told by size (seconds, ms, µs, ns — today's dates are ten,
+ * thirteen, sixteen or nineteen digits); dmon -o DT: `20260714 08:12:53`. NaN when the text is none of these.
+ */
+function parseSampleTime(text, unit = '') {
+    const t = text.trim();
+    if (/^\d{1,20}(\.\d{1,9})?$/.test(t))
+        return epochMs(Number(t), unit.toLowerCase());
+    const slash = /^(\d{4})[/-](\d{2})[/-](\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d+)?$/.exec(t);
+    if (slash)
+        return utc(slash);
+    const dmon = /^(\d{4})(\d{2})(\d{2})\s+(\d{2}):(\d{2}):(\d{2})(\.\d+)?$/.exec(t);
+    if (dmon)
+        return utc(dmon);
+    const iso = Date.parse(t);
+    return Number.isFinite(iso) ? iso : Number.NaN;
+}
+function utc(m) {
+    const [, y, mo, d, h, mi, s, frac] = m;
+    return (Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) +
+        (frac ? Math.round(Number(frac) * 1000) : 0));
+}
+const EPOCH_UNIT_MS = { s: 1000, ms: 1, us: 1e-3, ns: 1e-6 };
+function epochMs(n, unit) {
+    const factor = EPOCH_UNIT_MS[unit];
+    if (factor !== undefined)
+        return n * factor;
+    if (n > 1e17)
+        return n / 1e6;
+    if (n > 1e14)
+        return n / 1e3;
+    return n > 1e11 ? n : n * 1000;
 }
 
 /**
@@ -2428,6 +2750,10 @@ const DURATION_KEYS = [
     'runtime_seconds',
     'train_runtime',
 ];
+const START_KEYS = ['start_time', 'started_at', 'start', 'start_timestamp', 'begin_time', 'start_ts'];
+const END_KEYS = ['end_time', 'ended_at', 'finished_at', 'end', 'end_timestamp', 'stop_time', 'end_ts'];
+/** Per-run values that are never tags: a run's times are unique to it. */
+const NOT_CONFIG = [...DURATION_KEYS, ...START_KEYS, ...END_KEYS];
 /** Canonical fingerprint key ← the names runs use for it. */
 const FINGERPRINT_KEYS = {
     gpu: ['gpu', 'gpu_type', 'gpu_model', 'gpu_name', 'accelerator'],
@@ -2450,7 +2776,7 @@ function scalarString(v) {
     return undefined;
 }
 /** Scalars of `obj`, nested objects as dotted keys; arrays and nulls are left out. */
-function flatten(obj, skip, prefix = '', out = {}) {
+function flatten(obj, skip, prefix = '', out = plainRecord()) {
     for (const [key, value] of Object.entries(obj)) {
         if (!prefix && skip.has(key))
             continue;
@@ -2474,9 +2800,19 @@ function inside(root, target) {
     // `..` or `../…` climbs out; a name that merely starts with two dots (`..data`) does not.
     return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
-/** The metrics file a manifest path names: the file itself, or within a directory `metrics_rank_0.csv` or its only CSV. */
-async function resolveMetricsFile(manifest, root, line, written) {
-    const candidate = resolve(dirname(manifest), written);
+function refusal(allowed, written) {
+    return allowed.roots.length
+        ? `metrics path "${written}" is outside the manifest's folder and every manifest-root (${allowed.roots.join(', ')}); refused`
+        : `metrics path "${written}" is outside the manifest's folder; refused`;
+}
+/**
+ * The metrics file a manifest path names: the file itself, or within a directory `metrics_rank_0.csv` or
+ * its only CSV. The check is made on the real path (`..` and every symlink resolved), and that real path is
+ * what is returned and registered with its identity, so what is opened is what was checked.
+ */
+async function resolveMetricsFile(allowed, line, written) {
+    const { manifest } = allowed;
+    const candidate = resolve(allowed.folder, written);
     let real;
     try {
         real = await realpath(candidate);
@@ -2484,19 +2820,45 @@ async function resolveMetricsFile(manifest, root, line, written) {
     catch {
         throw new InputError(manifest, line, `metrics path "${written}" not found`);
     }
-    if (!inside(root, real))
-        throw new InputError(manifest, line, `metrics path "${written}" is outside the manifest's folder; refused`);
-    if (!(await stat(real)).isDirectory())
-        return candidate;
+    if (!inside(allowed.folder, real) && !allowed.roots.some((root) => inside(root, real)))
+        throw new InputError(manifest, line, refusal(allowed, written));
+    // lstat, not stat: a symlink here means the path was swapped after realpath resolved it.
+    const stats = await lstat(real);
+    if (stats.isSymbolicLink())
+        throw new InputError(manifest, line, `metrics path "${written}" changed while it was checked; refused`);
+    if (!stats.isDirectory()) {
+        checkedFiles.add(real, stats);
+        return real;
+    }
     const entries = await readdir(real);
+    const inDir = (name) => `${written.replace(/[\\/]+$/, '')}/${name}`;
     if (entries.includes(DEFAULT_METRICS_FILE))
-        return resolveMetricsFile(manifest, root, line, `${written.replace(/[\\/]+$/, '')}/${DEFAULT_METRICS_FILE}`);
+        return resolveMetricsFile(allowed, line, inDir(DEFAULT_METRICS_FILE));
     const csvs = entries.filter((e) => extname(e).toLowerCase() === '.csv').sort();
     if (csvs.length === 1)
-        return resolveMetricsFile(manifest, root, line, `${written.replace(/[\\/]+$/, '')}/${csvs[0]}`);
+        return resolveMetricsFile(allowed, line, inDir(csvs[0]));
     if (!csvs.length)
         throw new InputError(manifest, line, `directory "${written}" has no ${DEFAULT_METRICS_FILE} and no other CSV`);
     throw new InputError(manifest, line, `directory "${written}" has no ${DEFAULT_METRICS_FILE} and ${csvs.length} CSVs (${csvs.slice(0, 4).join(', ')}${csvs.length > 4 ? ', …' : ''}); name the file`);
+}
+/**
+ * The real paths of the roots the user named (each may be a path list, `:`-separated, `;` on Windows); a
+ * root that does not exist is an error for the whole manifest.
+ */
+async function realRoots(roots) {
+    const out = [];
+    for (const root of roots
+        .flatMap((r) => r.split(delimiter))
+        .map((r) => r.trim())
+        .filter(Boolean)) {
+        try {
+            out.push(await realpath(root));
+        }
+        catch {
+            throw new InputError('manifest-root', null, `"${root}" not found`);
+        }
+    }
+    return out;
 }
 function durationOf(manifest, line, obj, config) {
     const found = firstOf(obj, DURATION_KEYS) ?? (config ? firstOf(config, DURATION_KEYS) : undefined);
@@ -2525,17 +2887,18 @@ function fingerprintOf(sources) {
     }
     return out;
 }
-async function readLine(manifest, root, line, obj) {
+async function readLine(allowed, line, obj) {
+    const manifest = allowed.manifest;
     const pathEntry = PATH_KEYS.map((key) => ({ key, value: obj[key] })).find((e) => typeof e.value === 'string' && e.value.trim() !== '');
     if (!pathEntry)
         throw new InputError(manifest, line, `run has no metrics path (one of: ${PATH_KEYS.join(', ')})`);
-    const file = await resolveMetricsFile(manifest, root, line, pathEntry.value.trim());
+    const file = await resolveMetricsFile(allowed, line, pathEntry.value.trim());
     const nameEntry = firstOf(obj, NAME_KEYS);
     const name = (nameEntry && scalarString(nameEntry.value)?.trim()) ||
         `${basename(dirname(file))}/${basename(file, extname(file))}`;
     const configObject = isObject(obj.config) ? obj.config : undefined;
-    const skip = new Set([...NAME_KEYS, pathEntry.key, ...DURATION_KEYS, 'fingerprint', 'hardware']);
-    const config = configObject ? flatten(configObject, new Set(DURATION_KEYS)) : flatten(obj, skip);
+    const skip = new Set([...NAME_KEYS, pathEntry.key, ...NOT_CONFIG, 'fingerprint', 'hardware']);
+    const config = configObject ? flatten(configObject, new Set(NOT_CONFIG)) : flatten(obj, skip);
     const hardware = [obj.fingerprint, obj.hardware].filter(isObject);
     const run = {
         line,
@@ -2547,15 +2910,45 @@ async function readLine(manifest, root, line, obj) {
     const duration = durationOf(manifest, line, obj, configObject);
     if (duration !== undefined)
         run.durationSeconds = duration;
+    const timeRange = timeRangeOf(manifest, line, [obj, ...(configObject ? [configObject] : [])], duration);
+    if (timeRange)
+        run.timeRange = timeRange;
     return run;
+}
+/** A time written in a manifest: ISO 8601 (with `Z` or an offset), nvidia-smi's form, or a Unix epoch number. */
+function timeOf(manifest, line, found) {
+    const text = typeof found.value === 'number' || typeof found.value === 'string' ? String(found.value) : '';
+    const t = parseSampleTime(text);
+    if (Number.isNaN(t))
+        throw new InputError(manifest, line, `"${found.key}" is not a time: ${JSON.stringify(found.value)}`);
+    return t;
+}
+/** The run's start and end: both given, or one of them and the duration. */
+function timeRangeOf(manifest, line, sources, duration) {
+    const pick = (keys) => sources.map((src) => firstOf(src, keys)).find((f) => f !== undefined);
+    const startEntry = pick(START_KEYS);
+    const endEntry = pick(END_KEYS);
+    const start = startEntry ? timeOf(manifest, line, startEntry) : undefined;
+    const end = endEntry ? timeOf(manifest, line, endEntry) : undefined;
+    const ms = duration === undefined ? undefined : duration * 1000;
+    const range = start !== undefined && end !== undefined
+        ? { start, end }
+        : start !== undefined && ms !== undefined
+            ? { start, end: start + ms }
+            : end !== undefined && ms !== undefined
+                ? { start: end - ms, end }
+                : undefined;
+    if (range && range.end < range.start)
+        throw new InputError(manifest, line, `"${endEntry?.key}" is before "${startEntry?.key}"`);
+    return range;
 }
 /**
  * Read a run manifest. Each line that names a metrics file becomes a run; a line that is broken (bad JSON,
- * a run name without a path, a missing file, a path outside the manifest's folder) becomes an InputError in
+ * a run name without a path, a missing file, a path outside the manifest's folder and the named roots) becomes an InputError in
  * `errors` and the other runs are still returned. Lines that are neither (a ledger's other events) are
  * skipped; when no line at all is a run, that is one error. A missing or unreadable manifest throws.
  */
-async function readManifest(path) {
+async function readManifest(path, options = {}) {
     let text;
     try {
         text = await readFile(path, 'utf8');
@@ -2568,7 +2961,11 @@ async function readManifest(path) {
                 ? 'manifest is a directory'
                 : `cannot read manifest: ${e.message}`);
     }
-    const root = await realpath(dirname(path));
+    const allowed = {
+        manifest: path,
+        folder: await realpath(dirname(path)),
+        roots: await realRoots(options.roots ?? []),
+    };
     const runs = [];
     const errors = [];
     const names = new Map();
@@ -2600,7 +2997,7 @@ async function readManifest(path) {
             continue;
         }
         try {
-            const run = await readLine(path, root, line, obj);
+            const run = await readLine(allowed, line, obj);
             const earlier = names.get(run.name);
             if (earlier !== undefined)
                 throw new InputError(path, line, `run name "${run.name}" already used on line ${earlier}`);
@@ -2707,7 +3104,7 @@ function unitFromKey(key, fallback) {
 function defaultClass(header) {
     const key = metricKey(header);
     const written = headerUnit(header).toLowerCase();
-    const unitFromHeader = written ? (UNIT_ALIASES[written] ?? written) : '';
+    const unitFromHeader = written ? (ownValue(UNIT_ALIASES, written) ?? written) : '';
     const rule = RULES.find((r) => r.test.test(key));
     const base = rule?.class ?? gauge();
     const unit = unitFromHeader || unitFromKey(`${key}${/\(ms\)/i.test(header) ? '_ms' : ''}`, base.unit);
@@ -4464,6 +4861,7 @@ async function summarizeRun(input, config) {
         steps: { count: rows, first: firstStep, last: lastStep },
         truncated: table.truncated.value,
         ...(input.durationSeconds === undefined ? {} : { durationSeconds: input.durationSeconds }),
+        ...(input.timeRange === undefined ? {} : { timeRange: input.timeRange }),
         warnings: [...table.warnings],
         metrics: (accumulators ?? []).filter((a) => a !== null).map((a) => a.finish()),
     };
@@ -4494,9 +4892,13 @@ function checkMetricKeys(columns, source, classes, warnings) {
 async function readRuns(ctx, config) {
     const summaries = [];
     const recordError = (e) => ctx.recordError(e);
-    for (const input of await resolveInputs(ctx.options, recordError)) {
+    const notices = [];
+    const inputs = await resolveInputs(ctx.options, recordError, notices);
+    for (const n of notices)
+        ctx.warn(n);
+    for (const input of inputs) {
         try {
-            const summary = await summarizeRun(await input(), config);
+            const summary = await summarizeRun(checkNameLengths(await input()), config);
             for (const w of summary.warnings)
                 ctx.warn(w);
             summaries.push(summary);
@@ -4507,17 +4909,30 @@ async function readRuns(ctx, config) {
     }
     return summaries;
 }
+/**
+ * An experiment or run name is a tag value, a Pushgateway group and a history key: one over the bound
+ * would be cut there, and two long names could become one, so it is refused (the other runs go on).
+ */
+function checkNameLengths(input) {
+    for (const [what, name] of [
+        ['experiment', input.experiment],
+        ['run', input.name],
+    ]) {
+        if (name.length > NAME_LIMITS.tagValue)
+            throw new InputError(what, null, `"${name.slice(0, 40)}…" is ${name.length} characters long; ${what} names are at most ${NAME_LIMITS.tagValue}`);
+    }
+    return input;
+}
 /** Each run to process, opened lazily; manifest problems are reported and the other runs still go. */
-async function resolveInputs(options, recordError) {
+async function resolveInputs(options, recordError, notices) {
     const inputs = [];
-    for (const file of options.csv) {
-        const name = runNameOf(file);
+    for (const [file, name] of uniqueRunNames(options.csv, notices)) {
         const experiment = options.experiment ?? name;
         inputs.push(async () => ({ name, experiment, tags: {}, fingerprint: {}, table: await openTable(file) }));
     }
     if (options.metadata) {
         try {
-            const manifest = await readManifest(options.metadata);
+            const manifest = await readManifest(options.metadata, { roots: options.manifestRoot });
             for (const e of manifest.errors)
                 recordError(e);
             for (const r of manifest.runs) {
@@ -4527,6 +4942,7 @@ async function resolveInputs(options, recordError) {
                     tags: r.config,
                     fingerprint: r.fingerprint,
                     ...(r.durationSeconds === undefined ? {} : { durationSeconds: r.durationSeconds }),
+                    ...(r.timeRange === undefined ? {} : { timeRange: r.timeRange }),
                     table: await openTable(r.file),
                 }));
             }
@@ -4538,6 +4954,23 @@ async function resolveInputs(options, recordError) {
     if (!inputs.length && !options.metadata)
         recordError(new InputError('(arguments)', null, 'no input: give --csv FILE or --metadata FILE'));
     return inputs;
+}
+/**
+ * Each `--csv` file with its run name, unique within the batch: two files that would share a name (two
+ * `…/run1/metrics.csv`) would share every series on every sink, so the later ones become `run1-2`, `run1-3`.
+ */
+function uniqueRunNames(files, notices) {
+    const taken = new Set();
+    return files.map((file) => {
+        const base = runNameOf(file);
+        let name = base;
+        for (let n = 2; taken.has(name); n++)
+            name = `${base}-${n}`;
+        if (name !== base)
+            notices.push(`${file}: another --csv run is already named ${base}; this one is named ${name}`);
+        taken.add(name);
+        return [file, name];
+    });
 }
 /** A run's name from its file: the folder for the conventional metrics_rank_0.csv, else the file's stem. */
 function runNameOf(file) {
@@ -4599,25 +5032,27 @@ async function run(options, io, shell = { jobSummary: false }) {
     if (!config)
         return runResult(ctx, NOTHING);
     if (options.command === 'post-comment') {
-        const report = await (await import('./post-comment-jUsgrB63.js')).postComment(ctx, options.commentFile);
+        const report = await (await import('./post-comment-ux5Ux6cy.js')).postComment(ctx, options.commentFile);
         return runResult(ctx, { ...NOTHING, report });
     }
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-Bi5GaIJr.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-DmyAOTqA.js') : null;
     const runs = await readRuns(ctx, config);
-    const gpu = wantsGpu(options, config) ? await (await import('./gpu-Bg1EZsNd.js')).readGpu(ctx, runs, config) : null;
+    const gpu = wantsGpu(options, config) ? await (await import('./gpu-B-vpbVJ9.js')).readGpu(ctx, runs, config) : null;
     const summaries = withGpuMetrics(runs, gpu);
-    const historyStage = options.history ? await import('./history-lYrZvBH5.js') : null;
+    const historyStage = options.history ? await import('./history-Ds-Lk9Gi.js') : null;
     const gated = historyStage && options.history ? await historyStage.gateRuns(ctx, summaries, options.history, config.gate) : null;
     const judged = { summaries, gate: gated?.verdicts ?? [], gpu };
-    const statsd = statsdStage ? await (await statsdStage).emitStatsd(ctx, judged) : null;
-    const sinks = wantsHttpSinks(options)
-        ? await (await import('./http-sinks-CPnN-UdN.js')).sendToHttpSinks(ctx, judged)
+    // One deadline for every sink together, so an unreachable one never holds the job past sink-timeout.
+    const budget = sinkBudget(options.sinkTimeout);
+    const statsd = statsdStage ? await (await statsdStage).emitStatsd(ctx, judged, budget) : null;
+    const sinks = wantsHttpSinks(ctx)
+        ? await (await import('./http-sinks-b-2vsfqE.js')).sendToHttpSinks(ctx, judged, budget)
         : [];
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     const report = judged.gate.length
-        ? await (await import('./report-B_8Dglpk.js')).publish(ctx, judged, gated?.open.history ?? null)
+        ? await (await import('./report-D5bbRF4B.js')).publish(ctx, judged, gated?.open.history ?? null)
         : warnNoReport(ctx);
     if (historyStage && gated)
         await historyStage.recordRuns(ctx, summaries, gated.open);
@@ -4640,8 +5075,15 @@ async function readConfig(ctx) {
 function wantsGpu(options, config) {
     return options.gpuCsv.length > 0 || options.gpuScrape.length > 0 || config.gpuPricesGiven;
 }
-function wantsHttpSinks(options) {
-    return Boolean(options.pushgatewayUrl || (options.datadogUrl && options.datadogApiKey));
+/** A dry run sends nothing: it says which HTTP sinks it left alone. */
+function wantsHttpSinks({ options, io }) {
+    const named = [
+        options.pushgatewayUrl ? 'Pushgateway' : '',
+        options.datadogUrl && options.datadogApiKey ? 'Datadog API' : '',
+    ].filter(Boolean);
+    if (named.length && options.dryRun)
+        io.info(`dry run: nothing sent to the ${named.join(' or the ')}`);
+    return named.length > 0 && !options.dryRun;
 }
 /** Without verdicts there is nothing to report; asking for report files then gets a warning, not an error. */
 function warnNoReport(ctx) {
@@ -4665,4 +5107,4 @@ function runResult(ctx, out) {
     };
 }
 
-export { datadogUnit as A, datadogStatName as B, COMMANDS as C, DEFAULT_GATE_CONFIG as D, redactSecrets as E, datadogSeriesUrl as F, tagValue as G, looksLikeUniqueId as H, InputError as I, checkPushgatewayUrl as J, redactUrl as K, DEFAULT_SUMMARY_SETTINGS as L, DEFAULT_OPTIONS as M, DATADOG_TEMPLATE_TAGS as N, loadConfig as O, PARAMETERS as P, openTable as Q, RUN_GAUGES as R, summarizeRun as S, datadogApiBase as T, WINDOW_QUANTILES as W, run as a, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, runTagSet as e, gpuGaugesFor as f, githubContextFromEnv as g, metricKey as h, headerUnit as i, readTextFile as j, median as k, steadyFromQuantiles as l, metricsOutput as m, medianAbsoluteDeviation as n, gammaln as o, probit as p, quantileSorted as q, resolveOptions as r, statsdName as s, errorFunction as t, mean as u, fingerprintKey as v, sampleStandardDeviation as w, branchType as x, lineAt as y, datadogRunGaugeName as z };
+export { DEFAULT_SUMMARY_SETTINGS as $, errorFunction as A, mean as B, COMMANDS as C, DEFAULT_GATE_CONFIG as D, fingerprintKey as E, sampleStandardDeviation as F, branchType as G, lineAt as H, InputError as I, redactUrlCredentials as J, datadogRunGaugeName as K, datadogUnit as L, datadogStatName as M, redactSecrets as N, OutputStreams as O, PARAMETERS as P, datadogSeriesUrl as Q, RUN_GAUGES as R, SecretRegistry as S, DEFAULT_SINK_TIMEOUT_SECONDS as T, checkPushgatewayUrl as U, redactUrl as V, WINDOW_QUANTILES as W, htmlText as X, mermaidText as Y, mdText as Z, slug as _, run as a, DEFAULT_OPTIONS as a0, DATADOG_TEMPLATE_TAGS as a1, loadConfig as a2, openTable as a3, summarizeRun as a4, datadogApiBase as a5, redactThenCut as a6, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, withinBudget as e, metricNameTooLong as f, githubContextFromEnv as g, runTagSet as h, gpuGaugesFor as i, parseSampleTime as j, readTextFile as k, looksLikeUniqueId as l, metricsOutput as m, metricKey as n, ownValue as o, plainRecord as p, median as q, resolveOptions as r, statsdName as s, tagValue as t, steadyFromQuantiles as u, quantileSorted as v, workflowCommandSafe as w, medianAbsoluteDeviation as x, probit as y, gammaln as z };

@@ -1,7 +1,7 @@
-import { h as metricKey, I as InputError, M as DEFAULT_OPTIONS } from './run-fDfXe7WO.js';
-import { b as bucketsFor, K as KNOWN_GAUGES } from './statsd-exporter-mapping-Bj9xX1IV.js';
-import { s as snakeName, r as runFamilyNames, a as prometheusMetricName, b as statsdExporterUnit } from './prometheus-MFi2G0YW.js';
-import { c as columnsFromFlags, p as parseGeneratorFlags } from './run-columns-Cm1P-bSX.js';
+import { n as metricKey, I as InputError, a0 as DEFAULT_OPTIONS } from './run-YpmmWFqq.js';
+import { b as bucketsFor, K as KNOWN_GAUGES } from './statsd-exporter-mapping-CQUMvQ_W.js';
+import { s as snakeName, r as runFamilyNames, a as prometheusMetricName, b as statsdExporterUnit } from './prometheus-BhOU07N1.js';
+import { c as columnsFromFlags, p as parseGeneratorFlags } from './run-columns-B3Fs4XMA.js';
 import { G as GRAFANA_FLAGS } from '../cli.js';
 import 'node:fs';
 import 'node:fs/promises';
@@ -11,6 +11,7 @@ import './index-D2ITh64m.js';
 import 'process';
 import 'buffer';
 import 'node:util';
+import 'node:crypto';
 
 const ROWS = ['MFU and throughput', 'Loss', 'Step time', 'Memory', 'GPU', 'Other'];
 /** Which row a column belongs on, from its key and class (GPU telemetry first: `gpu.*` keys). */
@@ -414,7 +415,7 @@ async function dashboardGrafana(args, env) {
     });
     if (!v.apply)
         return `${JSON.stringify(dashboard, null, 2)}\n`;
-    const { applyGrafanaDashboard, grafanaTargetFrom } = await import('./apply-BIVHMjCf.js');
+    const { applyGrafanaDashboard, grafanaTargetFrom } = await import('./apply-L1_EnkBL.js');
     const saved = await applyGrafanaDashboard(dashboard, grafanaTargetFrom(v['grafana-url'], env), v['folder-uid']);
     return `dashboard saved: ${dashboard.title} (uid ${saved.uid}, version ${saved.version}, ${saved.url})\n`;
 }

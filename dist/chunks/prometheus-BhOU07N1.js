@@ -1,4 +1,4 @@
-import { h as metricKey } from './run-fDfXe7WO.js';
+import { n as metricKey } from './run-YpmmWFqq.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

@@ -1,4 +1,4 @@
-import { I as InputError } from './run-fDfXe7WO.js';
+import { I as InputError } from './run-YpmmWFqq.js';
 
 /**
  * A config section checked when the file is read, whose problem is raised by the stage that uses it: a bad

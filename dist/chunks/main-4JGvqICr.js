@@ -1,3 +1,14 @@
+function sameRecordedRun(a, b) {
+    if (!a.runId || !b.runId)
+        return false;
+    // The run name tells apart the several runs one workflow run records (a batch).
+    return (a.runId === b.runId &&
+        (a.repository ?? '') === (b.repository ?? '') &&
+        a.experiment === b.experiment &&
+        a.fingerprint === b.fingerprint &&
+        a.run === b.run);
+}
+
 /** The format this version writes; it reads this one and refuses newer ones. */
 const HISTORY_FORMAT = 1;
 function emptyHistory() {
@@ -9,10 +20,19 @@ function comparableRuns(history, experiment, fingerprint) {
 }
 /**
  * Append records and keep at most `max` per experiment and fingerprint (the oldest go first).
- * Records are kept in the order given, after those already there.
+ * Records are kept in the order given, after those already there. A record of a run already there (the
+ * same run identity: a re-run attempt) replaces it in place instead, so a re-run never counts twice in
+ * the noise; an older attempt arriving after a newer one is dropped.
  */
 function appendRecords(history, records, max) {
-    const runs = [...history.runs, ...records];
+    const runs = [...history.runs];
+    for (const record of records) {
+        const i = runs.findIndex((r) => sameRecordedRun(r, record));
+        if (i < 0)
+            runs.push(record);
+        else if ((record.attempt ?? 1) >= (runs[i].attempt ?? 1))
+            runs[i] = record;
+    }
     const seen = new Map();
     const keep = new Array(runs.length).fill(false);
     for (let i = runs.length - 1; i >= 0; i--) {
@@ -22,13 +42,17 @@ function appendRecords(history, records, max) {
             keep[i] = true;
         seen.set(key, count + 1);
     }
-    return { format: HISTORY_FORMAT, runs: runs.filter((_, i) => keep[i]) };
+    return { ...history, format: HISTORY_FORMAT, runs: runs.filter((_, i) => keep[i]) };
 }
-/** The file's text: one record per line. */
+/** The file's text: one record per line, unknown top-level keys first as they were read. */
 function serializeHistory(history) {
+    const extra = Object.entries(history.extra ?? {})
+        .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)},`)
+        .join('');
+    const head = `{${extra}"format":${HISTORY_FORMAT},"runs":[`;
     if (history.runs.length === 0)
-        return `{"format":${HISTORY_FORMAT},"runs":[]}\n`;
-    return `{"format":${HISTORY_FORMAT},"runs":[\n${history.runs.map((r) => JSON.stringify(r)).join(',\n')}\n]}\n`;
+        return `${head}]}\n`;
+    return `${head}\n${history.runs.map((r) => JSON.stringify(r)).join(',\n')}\n]}\n`;
 }
 
 /*---------------------------------------------------------------------------------------------
@@ -916,4 +940,4 @@ function printParseErrorCode(code) {
     return '<unknown ParseErrorCode>';
 }
 
-export { HISTORY_FORMAT as H, printParseErrorCode as a, appendRecords as b, comparableRuns as c, emptyHistory as e, parse as p, serializeHistory as s };
+export { HISTORY_FORMAT as H, printParseErrorCode as a, appendRecords as b, comparableRuns as c, sameRecordedRun as d, emptyHistory as e, parse as p, serializeHistory as s };

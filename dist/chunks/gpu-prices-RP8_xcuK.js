@@ -1,7 +1,7 @@
 import { d as distExports } from './index-D2ITh64m.js';
-import { I as InputError } from './run-fDfXe7WO.js';
-import { c as checkSection } from './section-hH5b1xRs.js';
-import { p as parseLinedYaml } from './yaml-lines-Dkgd2g43.js';
+import { I as InputError } from './run-YpmmWFqq.js';
+import { c as checkSection } from './section-CGjvZNSi.js';
+import { p as parseLinedYaml } from './yaml-lines-hxG_zdOr.js';
 import 'process';
 import 'buffer';
 import 'node:fs';

@@ -1,12 +1,13 @@
-import { r as readDatadogFlags, g as generateDatadogDashboard, a as appliedLines } from './datadog-flags-rAubkIsq.js';
-import './run-fDfXe7WO.js';
+import { r as readDatadogFlags, g as generateDatadogDashboard, a as appliedLines } from './datadog-flags-DO6mGcsc.js';
+import './run-YpmmWFqq.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import './run-columns-Cm1P-bSX.js';
+import './run-columns-B3Fs4XMA.js';
 import 'node:util';
 import '../cli.js';
+import 'node:crypto';
 
 /**
  * `dashboard datadog`: the Datadog dashboard JSON for the DogStatsD or API route, or with `--apply` the
@@ -19,7 +20,7 @@ async function dashboardDatadog(args, env) {
     const dashboard = generateDatadogDashboard(flags.options);
     if (!flags.apply)
         return `${JSON.stringify(dashboard, null, 2)}\n`;
-    const { applyDashboard, applyTargetFrom } = await import('./apply-BVCdk5GB.js');
+    const { applyDashboard, applyTargetFrom } = await import('./apply-BSHAGmM3.js');
     return appliedLines([await applyDashboard(dashboard, applyTargetFrom(flags.datadogUrl, env))]);
 }
 

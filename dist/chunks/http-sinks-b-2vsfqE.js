@@ -1,5 +1,5 @@
-import { e as runTagSet, z as datadogRunGaugeName, s as statsdName, A as datadogUnit, B as datadogStatName, E as redactSecrets, F as datadogSeriesUrl, c as commonjsGlobal, G as tagValue, H as looksLikeUniqueId, h as metricKey, J as checkPushgatewayUrl, K as redactUrl, f as gpuGaugesFor } from './run-fDfXe7WO.js';
-import { d as defaultHttpDeps, r as requestWithRetry, w as withRetry, a as retryable, b as defaultRetryDeps } from './request-CniRpqTl.js';
+import { h as runTagSet, K as datadogRunGaugeName, s as statsdName, f as metricNameTooLong, L as datadogUnit, M as datadogStatName, N as redactSecrets, Q as datadogSeriesUrl, T as DEFAULT_SINK_TIMEOUT_SECONDS, c as commonjsGlobal, t as tagValue, l as looksLikeUniqueId, n as metricKey, p as plainRecord, U as checkPushgatewayUrl, V as redactUrl, o as ownValue, i as gpuGaugesFor } from './run-YpmmWFqq.js';
+import { d as defaultHttpDeps, r as requestWithRetry, w as withRetry, a as retryable, b as defaultRetryDeps } from './request-BdBMvrvI.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -10,7 +10,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-MFi2G0YW.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-BhOU07N1.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
@@ -96,7 +96,7 @@ const DATADOG_GAUGE = 3;
 /** Build the gauges for every run: steady-state median/p10/p90, final loss, loss samples, last step, truncation, duration, verdicts. */
 function toDatadogSeries(summaries, gate, options) {
     const timestamp = Math.floor(options.now / 1000);
-    const out = { series: [], skipped: [], refused: [] };
+    const out = { series: [], skipped: [], refused: [], tooLong: [] };
     const refused = new Set();
     const { prefix } = options;
     for (const [index, run] of summaries.entries()) {
@@ -136,6 +136,12 @@ class RunSeries {
         this.timestamp = timestamp;
     }
     gauge(metric, value, unit, extraTags = []) {
+        const why = metricNameTooLong(metric);
+        if (why !== null) {
+            if (!this.out.tooLong.includes(why))
+                this.out.tooLong.push(why);
+            return;
+        }
         if (!Number.isFinite(value)) {
             this.out.skipped.push(`${metric} (${this.run})`);
             return;
@@ -192,14 +198,14 @@ function verdictGauges(w, prefix, verdict) {
 
 /**
  * 429 and 5xx (and network failures) are retried up to 5 attempts, honouring `Retry-After`; all requests of
- * one call share two minutes, waits included.
+ * one call share the sink budget (`sink-timeout`, default 30 s), waits included.
  */
 const DEFAULT_RETRY_POLICY = {
     maxAttempts: 5,
     baseDelayMs: 500,
     maxDelayMs: 30_000,
     timeoutMs: 30_000,
-    budgetMs: 120_000,
+    budgetMs: DEFAULT_SINK_TIMEOUT_SECONDS * 1000,
 };
 /** Build, split and send; resolves to a report and never rejects. */
 async function sendToDatadog(summaries, gate, options) {
@@ -238,6 +244,8 @@ function buildBodies(summaries, gate, options, report, warn) {
         ...(options.extraGauges ? { extraGauges: options.extraGauges } : {}),
     });
     report.refused = built.refused;
+    for (const why of built.tooLong)
+        warn(`Datadog: ${why}`);
     if (built.skipped.length) {
         warn(`Datadog: ${built.skipped.length} value(s) not sent because they are NaN or infinite: ${built.skipped.slice(0, 5).join(', ')}${built.skipped.length > 5 ? ', …' : ''}`);
     }
@@ -274,7 +282,7 @@ async function postBodies(bodies, options, report, warn) {
     };
     if (compress)
         headers['Content-Encoding'] = 'gzip';
-    const deadline = deps.now() + policy.budgetMs;
+    const deadline = options.deadline ?? deps.now() + policy.budgetMs;
     for (const [i, { json, gzip, count }] of bodies.entries()) {
         report.payloads++;
         const outcome = await requestWithRetry(url, { method: 'POST', headers, body: gzip ?? json }, [options.apiKey], policy, deps, deadline);
@@ -7020,7 +7028,7 @@ class Families {
 function runLabels(summary, runIndex, options) {
     const { tags, refused } = runTagSet(summary, options.tags, options.github, options.allowIdTags);
     const warnings = [];
-    const labels = {};
+    const labels = plainRecord();
     for (const [key, value] of Object.entries(tags)) {
         if (key === 'experiment')
             continue; // a grouping label, set on every sample by the Pushgateway
@@ -7046,6 +7054,8 @@ function metricSamples(families, metric, labels, options, warnings) {
     if (metric.class.kind === 'ignore' || metric.count === 0)
         return;
     const { name, factor, unit } = prometheusMetricName(options.prefix, metric.name, metric.class.unit);
+    if (tooLong(name, warnings))
+        return;
     const unitText = unit ? ` in ${unit.replace(/_/g, ' ')}` : '';
     const owner = metricKey(metric.name);
     if (metric.class.kind === 'gauge') {
@@ -7068,15 +7078,27 @@ function metricSamples(families, metric, labels, options, warnings) {
 }
 function extraSample(families, gauge, labels, options, warnings) {
     const { name, factor, unit } = prometheusMetricName(options.prefix, gauge.name, gauge.unit);
+    if (tooLong(name, warnings))
+        return;
     if (!claim(families, name, `${gauge.name}${unit ? ` in ${unit.replace(/_/g, ' ')}` : ''}.`, metricKey(gauge.name), warnings))
         return;
-    const extra = {};
+    const extra = plainRecord();
     for (const [key, value] of Object.entries(gauge.tags)) {
         const label = prometheusLabelName(key);
         if (label && !RESERVED_LABELS.has(label))
             extra[label] = tagValue(String(value));
     }
     families.add(name, { ...labels, ...extra }, gauge.value * factor);
+}
+/** A name beyond NAME_LIMITS is not pushed; warned about once per batch. */
+function tooLong(name, warnings) {
+    const why = metricNameTooLong(name);
+    if (why === null)
+        return false;
+    const text = `pushgateway: ${why}`;
+    if (!warnings.includes(text))
+        warnings.push(text);
+    return true;
 }
 function claim(families, name, help, owner, warnings) {
     if (families.claim(name, help, owner))
@@ -7159,22 +7181,27 @@ function toPrometheusSamples(summaries, gate, options) {
  * reported as warnings: a sink never changes the verdict.
  */
 /**
- * Grouping labels in the form prom-client can carry: it percent-encodes values, and the Pushgateway
- * decodes `%2F` back into a path separator (400 "odd number of components"), so a value with `/`
- * (or an empty one) is sent as `<label>@base64/<base64url>`, the Pushgateway's own escape.
+ * Grouping labels in the form prom-client can carry. It percent-encodes values and then resolves the path
+ * as a URL, so `.` and `..` are taken as path steps (`..` would push to the job-level group), and the
+ * Pushgateway decodes `%2F` back into a separator (400 "odd number of components"). Any value but a plain
+ * word is therefore sent as `<label>@base64/<base64url>`, the Pushgateway's own escape (`=` for empty).
  */
 function encodeGrouping(grouping) {
     const out = {};
     for (const [label, value] of Object.entries(grouping)) {
         if (value === '')
             out[`${label}@base64`] = '=';
-        else if (value.includes('/'))
-            out[`${label}@base64`] = Buffer.from(value, 'utf8').toString('base64url');
-        else
+        else if (PLAIN_SEGMENT.test(value) && !ONLY_DOTS.test(value))
             out[label] = value;
+        else
+            out[`${label}@base64`] = Buffer.from(value, 'utf8').toString('base64url');
     }
     return out;
 }
+/** Characters a URL path segment carries as themselves (RFC 3986 unreserved). */
+const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]+$/;
+/** `.` and `..` (and longer runs, for good measure) would be read as path steps. */
+const ONLY_DOTS = /^\.+$/;
 /** A prom-client Registry holding one group's gauges. */
 function registryFor(group) {
     const registry = new promClientExports.Registry();
@@ -7186,9 +7213,9 @@ function registryFor(group) {
             registers: [registry],
         });
         for (const sample of family.samples) {
-            const labels = {};
+            const labels = plainRecord();
             for (const name of family.labelNames)
-                labels[name] = sample.labels[name] ?? '';
+                labels[name] = ownValue(sample.labels, name) ?? '';
             gauge.set(labels, sample.value);
         }
     }
@@ -7234,10 +7261,10 @@ async function pushRunResults(url, summaries, gate, options) {
         baseDelayMs: options.backoffMs ?? 500,
         maxDelayMs: 8_000,
         timeoutMs: options.timeoutMs ?? 10_000,
-        budgetMs: options.budgetMs ?? 60_000,
+        budgetMs: options.budgetMs ?? DEFAULT_SINK_TIMEOUT_SECONDS * 1000,
     };
     const deps = { ...defaultRetryDeps(), ...options.deps };
-    const deadline = deps.now() + policy.budgetMs;
+    const deadline = options.deadline ?? deps.now() + policy.budgetMs;
     for (const [i, group] of groups.entries()) {
         const registry = registryFor(group);
         const samples = group.families.reduce((n, f) => n + f.samples.length, 0);
@@ -7276,16 +7303,16 @@ async function pushRunResults(url, summaries, gate, options) {
 
 /** The HTTP sinks: Pushgateway and the Datadog API. An outage warns; it never changes the verdict. */
 /** What each sink the options name did, Pushgateway first. */
-async function sendToHttpSinks(ctx, runs) {
+async function sendToHttpSinks(ctx, runs, budget) {
     const { pushgatewayUrl, datadogUrl, datadogApiKey } = ctx.options;
     const outcomes = [];
     if (pushgatewayUrl) {
-        const pushed = await pushToPushgateway(ctx, runs, pushgatewayUrl);
+        const pushed = await pushToPushgateway(ctx, runs, pushgatewayUrl, budget);
         if (pushed)
             outcomes.push(pushed);
     }
     if (datadogUrl && datadogApiKey)
-        outcomes.push(await sendToDatadogApi(ctx, runs, datadogUrl, datadogApiKey));
+        outcomes.push(await sendToDatadogApi(ctx, runs, { url: datadogUrl, apiKey: datadogApiKey }, budget));
     return outcomes;
 }
 /** What both sinks name and tag series by, as the StatsD route does, plus the GPU gauges. */
@@ -7298,9 +7325,13 @@ function seriesOptions({ options }, gpu) {
         extraGauges: (s, i) => gpuGaugesFor(gpu, s.name, i),
     };
 }
-async function pushToPushgateway(ctx, runs, url) {
+async function pushToPushgateway(ctx, runs, url, budget) {
     try {
-        const pushed = await pushRunResults(url, runs.summaries, runs.gate.length ? runs.gate : null, seriesOptions(ctx, runs.gpu));
+        const pushed = await pushRunResults(url, runs.summaries, runs.gate.length ? runs.gate : null, {
+            ...seriesOptions(ctx, runs.gpu),
+            budgetMs: budget.ms,
+            deadline: budget.deadline,
+        });
         for (const r of pushed.refused)
             ctx.refuseTag(r);
         for (const w of pushed.warnings)
@@ -7314,8 +7345,13 @@ async function pushToPushgateway(ctx, runs, url) {
         return null;
     }
 }
-async function sendToDatadogApi(ctx, runs, url, apiKey) {
-    const dd = await sendToDatadog(runs.summaries, runs.gate, { url, apiKey, ...seriesOptions(ctx, runs.gpu) });
+async function sendToDatadogApi(ctx, runs, target, budget) {
+    const dd = await sendToDatadog(runs.summaries, runs.gate, {
+        ...target,
+        ...seriesOptions(ctx, runs.gpu),
+        retry: { budgetMs: budget.ms },
+        deadline: budget.deadline,
+    });
     for (const r of dd.refused)
         ctx.refuseTag(r);
     for (const n of dd.notes)

@@ -1,13 +1,14 @@
-import { s as sectionValue } from './section-hH5b1xRs.js';
-import { k as median, n as medianAbsoluteDeviation, p as probit, o as gammaln, t as errorFunction, u as mean, D as DEFAULT_GATE_CONFIG, h as metricKey, v as fingerprintKey, w as sampleStandardDeviation, x as branchType, I as InputError, y as lineAt } from './run-fDfXe7WO.js';
+import { s as sectionValue } from './section-CGjvZNSi.js';
+import { q as median, x as medianAbsoluteDeviation, y as probit, z as gammaln, A as errorFunction, B as mean, D as DEFAULT_GATE_CONFIG, n as metricKey, E as fingerprintKey, F as sampleStandardDeviation, G as branchType, I as InputError, H as lineAt, J as redactUrlCredentials } from './run-YpmmWFqq.js';
 import { f as formatValue, a as formatChange } from './format-Ctekw4Ld.js';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, readFile, open, rename, unlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, rm, open, unlink, stat, rename, link, readFile, realpath, chmod } from 'node:fs/promises';
+import { tmpdir, hostname } from 'node:os';
 import { join, dirname, basename } from 'node:path';
-import { e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns } from './main-BQfKLnRe.js';
+import { e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns, d as sameRecordedRun } from './main-4JGvqICr.js';
 import { d as distExports } from './index-D2ITh64m.js';
-import { l as linedDocument } from './yaml-lines-Dkgd2g43.js';
+import { l as linedDocument } from './yaml-lines-hxG_zdOr.js';
+import { randomBytes } from 'node:crypto';
 import 'node:fs';
 import 'node:stream';
 import 'process';
@@ -120,7 +121,7 @@ function priorVariance(sample, prior) {
  */
 function incompleteBeta(x, a, b) {
     if (!(a > 0 && b > 0))
-        throw new RangeError(`incompleteBeta needs a, b > 0 (got ${a}, ${b})`);
+        throw new RangeError(`the incomplete beta function needs a, b > 0 (got ${a}, ${b})`);
     if (Number.isNaN(x))
         return NaN;
     if (x <= 0)
@@ -372,6 +373,76 @@ function runCompleteness(summary, history, fraction) {
     };
 }
 
+function completenessVerdict(c, runs, config) {
+    const base = { name: 'steps', direction: 'higher', unit: 'count', current: c.steps, change: null };
+    const baseline = c.expectedSteps === null ? null : { centre: c.expectedSteps, band: 0, runs, history: [] };
+    if (c.reached) {
+        return {
+            ...base,
+            baseline,
+            verdict: 'pass',
+            reason: `the file ends inside a row (still being written, or cut off) after step ${c.steps}; all usual steps reached`,
+        };
+    }
+    const where = `stopped at step ${c.steps} of the usual ${formatValue(c.expectedSteps)}${c.truncated ? ', the file ends inside a row' : ''}`;
+    if (runs < config.minRuns)
+        return {
+            ...base,
+            baseline,
+            verdict: 'insufficient-history',
+            reason: `run ${where} (not judged below ${config.minRuns} runs)`,
+        };
+    if (c.truncated)
+        return { ...base, baseline, verdict: 'regression', reason: `run ${where}: incomplete, cut off (a crash)` };
+    if (config.requireComplete)
+        return { ...base, baseline, verdict: 'regression', reason: `run ${where}: incomplete (require_complete is set)` };
+    return {
+        ...base,
+        baseline,
+        verdict: 'pass',
+        reason: `run ${where}: incomplete, ended cleanly (a warning; set gate.require_complete to fail on it)`,
+    };
+}
+
+function constantHistoryVerdict(m, current, level, runs) {
+    const better = m.class.direction === 'higher' ? 1 : -1;
+    const tolerance = m.class.minEffect * Math.abs(level);
+    const worse = -better * (current - level);
+    const verdict = worse > tolerance ? 'regression' : -worse > tolerance ? 'improvement' : 'pass';
+    const change = level === 0 ? null : (current - level) / Math.abs(level);
+    const by = change === null ? (current === level ? 'unchanged' : 'changed') : formatChange(change);
+    const effect = `the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
+    const why = verdict === 'regression'
+        ? `worse beyond ${level === 0 ? 'a level of 0' : effect}`
+        : verdict === 'improvement'
+            ? `better beyond ${level === 0 ? 'a level of 0' : effect}`
+            : `within ${effect}`;
+    return {
+        name: m.name,
+        verdict,
+        direction: m.class.direction,
+        unit: m.class.unit,
+        current,
+        baseline: { centre: level, band: tolerance, runs, history: new Array(runs).fill(level) },
+        change,
+        reason: `${m.name} ${formatValue(current)} vs ${formatValue(level)}, the same in all ${runs} runs: ${by}, ${why} (no run-to-run spread to test against)`,
+    };
+}
+
+/** The runs since the latest mark (the marked run first), or null when no run of the history is marked. */
+function runsSinceMark(history) {
+    for (let i = history.length - 1; i >= 0; i--)
+        if (history[i].baseline)
+            return history.slice(i);
+    return null;
+}
+/** The marked run's verdicts: a regression becomes an accepted pass, except those that always fail. */
+function acceptAsBaseline(verdicts, alwaysFail) {
+    return verdicts.map((v) => v.verdict === 'regression' && !alwaysFail.has(v.name)
+        ? { ...v, verdict: 'pass', reason: `accepted as the new baseline: ${v.reason}` }
+        : v);
+}
+
 const MEMORY = /(^|[._])(mem|memory|vram|hbm)|mem_|_mem($|[._])|bytes|mebibytes|gibibytes/;
 function metricFamily(key, cls) {
     if (cls.kind === 'loss')
@@ -433,17 +504,25 @@ function predictionT(x, centre, sd, n) {
  * run-to-run noise from the history (never from steps), a minimum effect, and one false-alarm budget per
  * run split over metric families. Non-finite loss and divergence fail whatever the history.
  */
-function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
-    const completeness = runCompleteness(summary, history, config.completeFraction);
-    const verdicts = [];
+function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG, context = {}) {
+    // Since a new baseline, only the runs after the mark say how far a run gets.
+    const sinceMark = runsSinceMark(history);
+    const completeness = runCompleteness(summary, sinceMark ?? history, config.completeFraction);
+    let verdicts = [];
     const pending = [];
     const present = new Set();
+    const alwaysFail = new Set();
     for (const m of summary.metrics) {
         const key = metricKey(m.name);
         present.add(key);
         if (!m.class.gate || m.class.direction === 'none' || m.class.kind === 'ignore')
             continue;
-        const judged = judgeMetric(m, key, history, completeness, config);
+        if (brokenLoss(m))
+            alwaysFail.add(m.name);
+        const judged = judgeMetric(m, key, history, completeness, config, {
+            sinceMark: sinceMark?.length ?? null,
+            noComparable: context.noComparable,
+        });
         if ('verdict' in judged) {
             verdicts.push(judged);
             continue;
@@ -461,8 +540,10 @@ function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
     }
     spendBudget(pending, verdicts, config.alpha);
     if (!completeness.complete)
-        verdicts.push(completenessVerdict(completeness, history.length, config));
+        verdicts.push(completenessVerdict(completeness, Math.min(history.length, sinceMark?.length ?? Infinity), config));
     verdicts.push(...missingVerdicts(history, present));
+    if (context.newBaseline)
+        verdicts = acceptAsBaseline(verdicts, alwaysFail);
     return {
         experiment: summary.experiment,
         name: summary.name,
@@ -475,13 +556,14 @@ function judgeRun(summary, history, config = DEFAULT_GATE_CONFIG) {
             truncated: completeness.truncated,
         },
         metrics: verdicts,
+        ...(context.noComparable && history.length === 0 ? { noComparable: context.noComparable } : {}),
     };
 }
 function verdictBase(m) {
     return { name: m.name, direction: m.class.direction, unit: m.class.unit };
 }
 /** A gated metric's verdict when it needs no budget (broken, missing, too little history), else what the budget needs. */
-function judgeMetric(m, key, history, completeness, config) {
+function judgeMetric(m, key, history, completeness, config, where) {
     const better = m.class.direction === 'higher' ? 1 : -1;
     const family = metricFamily(key, m.class);
     const base = verdictBase(m);
@@ -510,6 +592,15 @@ function judgeMetric(m, key, history, completeness, config) {
             reason: `${m.name}: no finite value in this run`,
         };
     }
+    if (where.sinceMark !== null && where.sinceMark < config.minRuns) {
+        const since = points
+            .slice(points.length - where.sinceMark)
+            .map((p) => p.value)
+            .filter(Number.isFinite);
+        const n = where.sinceMark;
+        const why = `${n} run${n === 1 ? '' : 's'} since the new baseline; not judged below ${config.minRuns}`;
+        return insufficientHistory(m, current, since, config, { why });
+    }
     const baseline = values.length >= config.minRuns
         ? buildBaseline(points, {
             better,
@@ -521,8 +612,10 @@ function judgeMetric(m, key, history, completeness, config) {
             noiseFloor: config.noiseFloor,
         })
         : null;
+    if (baseline && baseline.sd === 0)
+        return constantHistoryVerdict(m, current, baseline.centre, baseline.runs);
     if (!baseline || !(baseline.sd > 0) || !(baseline.df > 0))
-        return insufficientHistory(m, current, values, config);
+        return insufficientHistory(m, current, values, config, { none: where.noComparable });
     const scale = baseline.sd * Math.sqrt(1 + 1 / baseline.runs);
     const worse = -better * predictionT(current, baseline.centre, baseline.sd, baseline.runs);
     const minT = (m.class.minEffect * Math.abs(baseline.centre)) / scale;
@@ -538,16 +631,20 @@ function judgeMetric(m, key, history, completeness, config) {
         history: values,
     };
 }
-/** Too few runs (or no spread) for a threshold: the run is shown against the history's plain centre. */
-function insufficientHistory(m, current, values, config) {
+/**
+ * Too few runs for a threshold (or since a new baseline): the run is shown against the history's plain
+ * centre. `none` says why there are no comparable runs; `why` replaces the reason it is not judged.
+ */
+function insufficientHistory(m, current, values, config, words = {}) {
     const centre = values.length ? mean(values) : null;
     const change = centre ? (current - centre) / Math.abs(centre) : null;
     const vs = centre === null
-        ? 'no comparable runs yet'
+        ? (words.none ?? 'no comparable runs yet')
         : `${formatValue(current)} vs ${formatValue(centre)} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
-    const why = values.length >= config.minRuns
-        ? 'not judged: the history has no spread to judge against'
-        : `not judged below ${config.minRuns} runs`;
+    const why = words.why ??
+        (values.length >= config.minRuns
+            ? 'not judged: the history has no finite spread to judge against'
+            : `not judged below ${config.minRuns} runs`);
     return {
         ...verdictBase(m),
         verdict: 'insufficient-history',
@@ -648,32 +745,6 @@ function historyPoints(history, key, loss, alignedStep) {
     }
     return points;
 }
-function completenessVerdict(c, runs, config) {
-    const base = { name: 'steps', direction: 'higher', unit: 'count', current: c.steps, change: null };
-    const baseline = c.expectedSteps === null ? null : { centre: c.expectedSteps, band: 0, runs, history: [] };
-    if (c.reached) {
-        return {
-            ...base,
-            baseline,
-            verdict: 'pass',
-            reason: `the file ends inside a row (still being written, or cut off) after step ${c.steps}; all usual steps reached`,
-        };
-    }
-    const where = `stopped at step ${c.steps} of the usual ${formatValue(c.expectedSteps)}${c.truncated ? ', the file ends inside a row' : ''}`;
-    if (runs < config.minRuns)
-        return {
-            ...base,
-            baseline,
-            verdict: 'insufficient-history',
-            reason: `run ${where} (not judged below ${config.minRuns} runs)`,
-        };
-    return {
-        ...base,
-        baseline,
-        verdict: config.failOnIncomplete ? 'regression' : 'pass',
-        reason: `run ${where}: incomplete`,
-    };
-}
 /** Judged metrics the latest comparable run had and this run lacks. */
 function missingVerdicts(history, present) {
     const last = history[history.length - 1];
@@ -691,6 +762,41 @@ function missingVerdicts(history, present) {
         change: null,
         reason: `${key}: in the latest recorded run, absent from this one (not a regression; check the column names)`,
     }));
+}
+
+/** `gpu=H100,world_size=8` → its fields (values may hold `=`; fields are split on `,` before a key). */
+function fields(key) {
+    const out = new Map();
+    for (const part of key.split(/,(?=[^,=]+=)/)) {
+        if (!part)
+            continue;
+        const i = part.indexOf('=');
+        out.set(i < 0 ? part : part.slice(0, i), i < 0 ? '' : part.slice(i + 1));
+    }
+    return out;
+}
+function differing(mine, theirs) {
+    const keys = [...new Set([...mine.keys(), ...theirs.keys()])].sort().filter((k) => mine.get(k) !== theirs.get(k));
+    const show = (f, k) => (f.has(k) ? `${k}=${f.get(k)}` : `${k} unset`);
+    return { mine: keys.map((k) => show(mine, k)), theirs: keys.map((k) => show(theirs, k)) };
+}
+function noComparableReason(history, experiment, fingerprint) {
+    const same = history.filter((r) => r.experiment === experiment);
+    if (!same.length) {
+        const names = [...new Set(history.map((r) => r.experiment))];
+        if (!names.length)
+            return 'no comparable runs yet: the history is empty';
+        const shown = names.slice(0, 5).map((n) => JSON.stringify(n));
+        return `no comparable runs: no run of experiment ${JSON.stringify(experiment)} in the history (it holds ${shown.join(', ')}${names.length > 5 ? `, and ${names.length - 5} more` : ''})`;
+    }
+    const mine = fields(fingerprint);
+    const groups = new Map();
+    for (const r of same)
+        groups.set(r.fingerprint, (groups.get(r.fingerprint) ?? 0) + 1);
+    // Nearest: fewest differing fields, then most runs.
+    const [nearest, count] = [...groups].sort((a, b) => differing(mine, fields(a[0])).mine.length - differing(mine, fields(b[0])).mine.length || b[1] - a[1])[0];
+    const d = differing(mine, fields(nearest));
+    return `no comparable runs: ${count} run${count === 1 ? '' : 's'} of this experiment on ${d.theirs.join(', ')}; this run is ${d.mine.join(', ')}`;
 }
 
 /** A run summary → the compact record the history keeps. */
@@ -724,6 +830,8 @@ function recordFromSummary(summary, meta) {
         ref: meta.ref,
         sha: meta.sha,
         runId: meta.runId,
+        ...(meta.repository ? { repository: meta.repository } : {}),
+        ...(meta.runId && meta.attempt ? { attempt: meta.attempt } : {}),
         baseline: meta.baseline,
         steps: Number.isFinite(summary.steps.last) ? summary.steps.last : 0,
         complete: meta.complete,
@@ -817,7 +925,12 @@ function parseHistory(text, source) {
         if (problem)
             throw new InputError(source, where(['runs', i, ...problem.path]), `run ${i + 1} of the history: ${problem.what}`);
     });
-    return { format: HISTORY_FORMAT, runs: obj.runs };
+    const extra = Object.fromEntries(Object.entries(obj).filter(([k]) => k !== 'format' && k !== 'runs'));
+    return {
+        format: HISTORY_FORMAT,
+        runs: obj.runs,
+        ...(Object.keys(extra).length ? { extra } : {}),
+    };
 }
 function recordProblem(r) {
     if (typeof r !== 'object' || r === null || Array.isArray(r))
@@ -827,6 +940,10 @@ function recordProblem(r) {
         if (typeof o[key] !== 'string')
             return { path: [key], what: `"${key}" must be a string` };
     }
+    if (o.repository !== undefined && typeof o.repository !== 'string')
+        return { path: ['repository'], what: '"repository" must be a string' };
+    if (o.attempt !== undefined && !(typeof o.attempt === 'number' && Number.isInteger(o.attempt) && o.attempt >= 1))
+        return { path: ['attempt'], what: '"attempt" must be a whole number from 1' };
     for (const key of ['baseline', 'complete']) {
         if (typeof o[key] !== 'boolean')
             return { path: [key], what: `"${key}" must be true or false` };
@@ -918,14 +1035,19 @@ class GitBranchStore {
     }
     async read() {
         const head = await this.fetch();
-        return head ? this.load(head) : emptyHistory();
+        return head ? ((await this.load(head)) ?? emptyHistory()) : emptyHistory();
+    }
+    /** Null when the branch does not exist yet, or holds no history file. */
+    async readIfExists() {
+        const head = await this.fetch();
+        return head ? this.load(head) : null;
     }
     async append(records, max) {
         const attempts = this.o.attempts ?? 20;
         let last = '';
         for (let attempt = 1; attempt <= attempts; attempt++) {
             const parent = await this.fetch();
-            const next = appendRecords(parent ? await this.load(parent) : emptyHistory(), records, max);
+            const next = appendRecords((parent ? await this.load(parent) : null) ?? emptyHistory(), records, max);
             const commit = await this.commit(serializeHistory(next), parent, records);
             try {
                 await this.git(['push', '--quiet', '--no-verify', this.remote, `${commit}:refs/heads/${this.o.branch}`]);
@@ -934,10 +1056,10 @@ class GitBranchStore {
             catch (e) {
                 // Rejected (someone pushed first) or the remote ref was locked by a concurrent push: try again.
                 last = e.message;
-                await sleep(Math.random() * 100 * Math.min(attempt, 10));
+                await sleep$1(Math.random() * 100 * Math.min(attempt, 10));
             }
         }
-        throw new HistoryStoreError(`could not push the history to ${this.remote} ${this.o.branch} after ${attempts} attempts: ${last}`);
+        throw new HistoryStoreError(redactUrlCredentials(`could not push the history to ${this.remote} ${this.o.branch} after ${attempts} attempts: ${last}`));
     }
     /** Fetch the branch into a private ref; its commit, or null when the branch does not exist yet. */
     async fetch() {
@@ -954,7 +1076,7 @@ class GitBranchStore {
             text = await this.git(['cat-file', 'blob', `${commit}:${this.o.path}`]);
         }
         catch {
-            return emptyHistory(); // the branch exists but holds no history yet
+            return null; // the branch exists but holds no history yet
         }
         return parseHistory(text, this.location);
     }
@@ -978,8 +1100,9 @@ class GitBranchStore {
     git(args, extra = {}) {
         return new Promise((resolve, reject) => {
             const child = execFile('git', args, { cwd: this.o.cwd, env: { ...(this.o.env ?? process.env), ...extra.env }, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+                // A remote URL with credentials in it (https://user:token@host) is echoed by git's errors.
                 if (error)
-                    reject(new HistoryStoreError(`git ${args[0]} failed: ${String(stderr).trim() || error.message}`));
+                    reject(new HistoryStoreError(redactUrlCredentials(`git ${args[0]} failed: ${String(stderr).trim() || error.message}`)));
                 else
                     resolve(String(stdout));
             });
@@ -999,21 +1122,135 @@ function identity(env) {
         GIT_COMMITTER_EMAIL: env.GIT_COMMITTER_EMAIL ?? email,
     };
 }
+function sleep$1(ms) {
+    return new Promise((r) => setTimeout(r, ms));
+}
+
+/**
+ * An exclusive lock beside a file, for writers on one machine: `<file>.lock`, created with O_EXCL (`wx`),
+ * holding the owner's host, pid and a random token. A lock whose owner is gone (same host, process not
+ * alive) or that is older than `staleMs` (a hung or remote owner) is broken: renamed aside first, so two
+ * processes breaking the same stale lock cannot remove each other's fresh one.
+ */
+class LockTimeoutError extends Error {
+    name = 'LockTimeoutError';
+}
+/** Run `work` holding the lock on `path`; the lock is released (if still ours) whatever `work` does. */
+async function withFileLock(path, work, o = {}) {
+    const lock = `${path}.lock`;
+    const mine = { host: hostname(), pid: process.pid, token: randomBytes(8).toString('hex') };
+    await acquire(lock, mine, o.timeoutMs ?? 60_000, o.staleMs ?? 10 * 60_000);
+    try {
+        return await work();
+    }
+    finally {
+        await release(lock, mine);
+    }
+}
+async function acquire(lock, mine, timeoutMs, staleMs) {
+    const deadline = Date.now() + timeoutMs;
+    for (let attempt = 1;; attempt++) {
+        try {
+            const handle = await open(lock, 'wx');
+            try {
+                await handle.writeFile(JSON.stringify(mine));
+            }
+            finally {
+                await handle.close();
+            }
+            return;
+        }
+        catch (e) {
+            if (e.code !== 'EEXIST')
+                throw e;
+        }
+        if (await isStale(lock, staleMs)) {
+            await breakLock(lock, staleMs);
+            continue;
+        }
+        if (Date.now() > deadline)
+            throw new LockTimeoutError(`${lock} is held by another writer (remove it if no writer is running)`);
+        await sleep(Math.min(200, 5 * attempt) * (0.5 + Math.random()));
+    }
+}
+async function isStale(lock, staleMs) {
+    const owner = await readLock(lock);
+    if (owner === 'gone')
+        return false; // released meanwhile: just try again
+    if (owner && owner.host === hostname() && !alive(owner.pid))
+        return true;
+    try {
+        return Date.now() - (await stat(lock)).mtimeMs > staleMs;
+    }
+    catch {
+        return false;
+    }
+}
+/** Move the stale lock aside and check it is still a stale one; a fresh lock moved by mistake goes back. */
+async function breakLock(lock, staleMs) {
+    const aside = `${lock}.${randomBytes(6).toString('hex')}.stale`;
+    try {
+        await rename(lock, aside);
+    }
+    catch {
+        return; // someone else broke or released it
+    }
+    if (!(await isStale(aside, staleMs))) {
+        // Another breaker won and a live writer's lock was moved: put it back unless a newer one exists.
+        await link(aside, lock).catch(() => undefined);
+    }
+    await unlink(aside).catch(() => undefined);
+}
+async function release(lock, mine) {
+    const owner = await readLock(lock);
+    if (owner && owner !== 'gone' && owner.token === mine.token)
+        await unlink(lock).catch(() => undefined);
+}
+/** The lock's owner; null when unreadable (being written), 'gone' when there is no lock. */
+async function readLock(lock) {
+    try {
+        const data = JSON.parse(await readFile(lock, 'utf8'));
+        return typeof data.pid === 'number' && typeof data.host === 'string' && typeof data.token === 'string'
+            ? data
+            : null;
+    }
+    catch (e) {
+        return e.code === 'ENOENT' ? 'gone' : null;
+    }
+}
+function alive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (e) {
+        // EPERM: it exists, owned by someone else.
+        return e.code === 'EPERM';
+    }
+}
 function sleep(ms) {
     return new Promise((r) => setTimeout(r, ms));
 }
 
 /**
- * History in a JSON file. Writes are atomic: the new text goes to a temporary file beside the target,
- * is flushed to disk, then renamed over it, so a process killed at any point leaves the old file or the new
- * one, never half of one. A file that cannot be parsed is never overwritten.
+ * History in a JSON file. Writers on one machine take turns under a lock file (file-lock.ts), so
+ * concurrent `record` processes each read the others' records before adding theirs. Writes are atomic:
+ * the new text goes to a temporary file beside the target, is flushed to disk, then renamed over it, so a
+ * process killed at any point leaves the old file or the new one, never half of one. A symlinked history
+ * is written through to its target (the link stays), the file's mode is kept, and a file that cannot be
+ * parsed is never overwritten.
  */
 class JsonFileStore {
     location;
-    constructor(location) {
+    lock;
+    constructor(location, lock = {}) {
         this.location = location;
+        this.lock = lock;
     }
     async read() {
+        return (await this.readIfExists()) ?? emptyHistory();
+    }
+    async readIfExists() {
         let text;
         try {
             text = await readFile(this.location, 'utf8');
@@ -1021,21 +1258,49 @@ class JsonFileStore {
         catch (e) {
             const code = e.code;
             if (code === 'ENOENT')
-                return emptyHistory();
+                return null;
             throw new InputError(this.location, null, `cannot read the history: ${code ?? String(e)}`);
         }
         return parseHistory(text, this.location);
     }
     async append(records, max) {
-        const next = appendRecords(await this.read(), records, max);
-        await writeAtomically(this.location, serializeHistory(next));
-        return next;
+        const target = await resolveTarget(this.location);
+        try {
+            return await withFileLock(target, async () => {
+                const next = appendRecords(await this.read(), records, max);
+                await writeAtomically(target, serializeHistory(next));
+                return next;
+            }, this.lock);
+        }
+        catch (e) {
+            if (e instanceof InputError || e instanceof HistoryStoreError)
+                throw e;
+            throw new HistoryStoreError(`cannot write the history ${this.location}: ${e.message}`);
+        }
     }
 }
-/** Write `text` to `path` through a temporary file and a rename (atomic on one file system). */
+/** The file a symlinked history points to (written in place of the link), or the path itself. */
+async function resolveTarget(path) {
+    try {
+        return await realpath(path);
+    }
+    catch (e) {
+        if (e.code !== 'ENOENT')
+            throw e;
+        // Not there yet, or a dangling link: create what it names, in a folder that exists.
+        try {
+            return join(await realpath(dirname(path)), basename(path));
+        }
+        catch {
+            return path;
+        }
+    }
+}
+/** Write `text` to `path` through a temporary file and a rename (atomic on one file system), keeping its mode. */
 async function writeAtomically(path, text) {
     const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
     try {
+        const mode = await stat(path).then((s) => s.mode & 0o7777, () => null);
         const handle = await open(temp, 'w');
         try {
             await handle.writeFile(text, 'utf8');
@@ -1044,6 +1309,8 @@ async function writeAtomically(path, text) {
         finally {
             await handle.close();
         }
+        if (mode !== null)
+            await chmod(temp, mode);
         await rename(temp, path);
     }
     catch (e) {
@@ -1090,13 +1357,14 @@ async function gateRuns(ctx, summaries, location, gateSection) {
     try {
         const config = sectionValue(gateSection);
         const store = openHistory(location);
-        const history = await store.read();
-        const verdicts = options.command === 'record'
-            ? []
-            : summaries.map((s) => judgeRun(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), config));
+        const history = (await store.readIfExists()) ?? missingHistory(ctx, store);
+        const verdicts = options.command === 'record' ? [] : summaries.map((s) => judgeOne(s, history, config, options));
         for (const g of verdicts)
             for (const m of g.metrics)
                 io.info(`${g.experiment}: ${m.verdict} — ${m.reason}`);
+        for (const g of verdicts)
+            if (!g.run.complete && !g.regression)
+                ctx.warn(`${g.experiment}: ${g.name} is incomplete (${incompleteWhy(g)})`);
         return { verdicts, open: { store, history, config } };
     }
     catch (e) {
@@ -1105,6 +1373,40 @@ async function gateRuns(ctx, summaries, location, gateSection) {
             : new InputError(location, null, `history cannot be read: ${e.message.split('\n')[0]}`));
         return null;
     }
+}
+function judgeOne(s, history, config, options) {
+    const fingerprint = fingerprintKey(s.fingerprint);
+    const comparable = comparableRuns(history, s.experiment, fingerprint);
+    return judgeRun(s, comparable, config, {
+        newBaseline: options.newBaseline,
+        ...(comparable.length ? {} : { noComparable: noComparableReason(history.runs, s.experiment, fingerprint) }),
+    });
+}
+function incompleteWhy(g) {
+    return g.metrics.find((m) => m.name === 'steps')?.reason ?? `stopped at step ${g.run.steps}`;
+}
+/** Where the record comes from, and the identity that makes a re-run replace its earlier record. */
+function runIdentity({ github, runId }) {
+    const attempt = Number(github.runAttempt);
+    return {
+        ref: github.ref,
+        sha: github.sha,
+        runId: runId ?? github.runId,
+        repository: github.repository,
+        attempt: Number.isInteger(attempt) && attempt >= 1 ? attempt : 1,
+    };
+}
+/**
+ * A history that does not exist is only fine for a run that creates it: a check against a mistyped path
+ * or branch would otherwise pass for ever, judging nothing.
+ */
+function missingHistory(ctx, store) {
+    const { options } = ctx;
+    const policy = shouldRecord(options.record, options.github);
+    if (policy.record)
+        return emptyHistory();
+    const what = store.location.startsWith('git:') ? 'branch or file' : 'file';
+    throw new InputError(store.location, null, `the history does not exist (no such ${what}); check it is spelled as where runs are recorded, or record a run first to create it (${policy.reason})`);
 }
 async function recordRuns(ctx, summaries, { store, history, config }) {
     const { options, io } = ctx;
@@ -1122,13 +1424,15 @@ async function recordRuns(ctx, summaries, { store, history, config }) {
         const records = summaries.map((s) => {
             const key = `${s.experiment}\u0000${fingerprintKey(s.fingerprint)}`;
             const c = runCompleteness(s, comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)), config.completeFraction);
-            const { ref, sha, runId } = options.github;
             const baseline = options.newBaseline && !marked.has(key);
             marked.add(key);
-            return recordFromSummary(s, { recordedAt, ref, sha, runId, baseline, complete: c.complete });
+            return recordFromSummary(s, { recordedAt, ...runIdentity(options), baseline, complete: c.complete });
         });
         await store.append(records, options.historyMax);
-        io.info(`history: recorded ${records.length} run(s) in ${store.location} (${policy.reason})`);
+        // As read before judging: a concurrent writer may have added more, which only the store sees.
+        const again = records.filter((r) => history.runs.some((h) => sameRecordedRun(h, r))).length;
+        const replaced = again ? `, ${again} replacing the record of an earlier attempt` : '';
+        io.info(`history: recorded ${records.length} run(s) in ${store.location}${replaced} (${policy.reason})`);
     }
     catch (e) {
         const message = `history: could not record in ${store.location}: ${e.message.split('\n')[0]}`;

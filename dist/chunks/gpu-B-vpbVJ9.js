@@ -1,5 +1,5 @@
-import { s as sectionValue } from './section-hH5b1xRs.js';
-import { I as InputError, h as metricKey, i as headerUnit, j as readTextFile, k as median, l as steadyFromQuantiles, q as quantileSorted } from './run-fDfXe7WO.js';
+import { s as sectionValue } from './section-CGjvZNSi.js';
+import { I as InputError, j as parseSampleTime, k as readTextFile, n as metricKey, q as median, u as steadyFromQuantiles, v as quantileSorted } from './run-YpmmWFqq.js';
 import { parse } from './sync-BwpihYzg.js';
 import 'node:fs';
 import 'node:fs/promises';
@@ -7,6 +7,106 @@ import 'node:path';
 import 'node:stream';
 import './index-CHJu4SpD.js';
 
+/**
+ * One normal form for the column names GPU captures are written with, so that nvidia-smi's own names
+ * (`utilization.gpu [%]`, `memory.used [MiB]`) and the ones wrappers write (`utilization_gpu_percent`,
+ * `memory_used_MiB`, `gpu_index`, `power_W`) land on the same field.
+ *
+ * The rule, applied to the names a capture has and to the names the field table lists alike:
+ * - a unit in brackets or parentheses, or a last word that is a unit (`_percent`, `_MiB`, `_W`, `_C`,
+ *   `_ms`), is taken off and kept as the column's unit;
+ * - the rest is split into words at `.`, `_`, `-`, spaces and camelCase humps, lower-cased, and common
+ *   abbreviations spelled out (`util`, `mem`, `temp`, `pwr`, `clk`, `idx`, `ts`);
+ * - words that say nothing in a GPU capture are dropped (`gpu` unless it is the only word, nvidia-smi's
+ *   `current` and `draw`), and the words are sorted, so `gpu_utilization` and `utilization.gpu` agree.
+ */
+/** Unit words as written at the end of a name → the unit as the value reader spells it. */
+const UNIT_WORDS = {
+    percent: '%',
+    pct: '%',
+    '%': '%',
+    mib: 'MiB',
+    mb: 'MB',
+    gib: 'GiB',
+    gb: 'GB',
+    kib: 'KiB',
+    kb: 'KB',
+    bytes: 'B',
+    w: 'W',
+    watt: 'W',
+    watts: 'W',
+    mw: 'mW',
+    c: 'C',
+    degc: 'C',
+    celsius: 'C',
+    mhz: 'MHz',
+    ghz: 'GHz',
+    hz: 'Hz',
+    s: 's',
+    sec: 's',
+    secs: 's',
+    seconds: 's',
+    ms: 'ms',
+    us: 'us',
+    ns: 'ns',
+};
+const SYNONYMS = {
+    util: 'utilization',
+    utilisation: 'utilization',
+    mem: 'memory',
+    temp: 'temperature',
+    pwr: 'power',
+    clock: 'clocks',
+    clk: 'clocks',
+    idx: 'index',
+    ts: 'timestamp',
+    time: 'timestamp',
+    datetime: 'timestamp',
+    epoch: 'timestamp',
+};
+/** Words that name no quantity here: every column of a GPU capture is about the GPU. */
+const NOISE = new Set(['gpu', 'current', 'draw']);
+/** A unit glued to a camelCase name (`memoryUsedMiB`, `powerW`): only spellings a word would not end in. */
+const CAMEL_UNIT = /^(.*[a-z])(MiB|GiB|KiB|MB|GB|KB|MHz|GHz|W|C|Percent|Pct)$/;
+const BRACKET_UNIT = /\s*[[(]\s*([^\])]*?)\s*[\])]\s*$/;
+function columnName(header) {
+    let unit = '';
+    let rest = header.trim();
+    const bracket = BRACKET_UNIT.exec(rest);
+    if (bracket) {
+        unit = bracket[1];
+        rest = rest.slice(0, bracket.index);
+    }
+    const parts = rest.split(/[^A-Za-z0-9%]+|(?=%)/).filter(Boolean);
+    const tail = parts[parts.length - 1] ?? '';
+    const camel = UNIT_WORDS[tail.toLowerCase()] === undefined ? CAMEL_UNIT.exec(tail) : null;
+    if (camel)
+        parts.splice(parts.length - 1, 1, camel[1], camel[2]);
+    const last = parts[parts.length - 1]?.toLowerCase();
+    if (parts.length > 1 && last !== undefined && UNIT_WORDS[last] !== undefined) {
+        unit ||= UNIT_WORDS[last];
+        parts.pop();
+    }
+    const words = parts
+        .flatMap((p) => p.split(/(?<=[a-z])(?=[A-Z])/))
+        .map((w) => w.toLowerCase())
+        .map((w) => SYNONYMS[w] ?? w);
+    const meaningful = words.filter((w) => !NOISE.has(w));
+    const kept = meaningful.length ? meaningful : words.slice(0, 1);
+    return { key: [...new Set(kept)].sort().join('.'), unit };
+}
+/** The normal form of a name the field table lists. */
+function columnKey(name) {
+    return columnName(name).key;
+}
+
+/**
+ * Which column of a capture feeds which GpuField. CSV names are matched in the normal form of
+ * column-name.ts (units taken off, words sorted, abbreviations spelled out), on both sides: the table
+ * lists nvidia-smi's and amd-smi's own names, and `utilization_gpu_percent` or `gpu_util` find
+ * `utilization.gpu` through the rule, not through a list of spellings. dmon's short names are matched as
+ * written. Where several columns can feed one field, the first listed that the file has wins.
+ */
 const FIELD_UNIT = {
     util: 'percent',
     memUtil: 'percent',
@@ -43,6 +143,10 @@ const CSV_IDENTITY = {
     /** Device number columns; a file may have both and one of them may be wrong (see the gpu_glasses fixture). */
     index: ['index', 'gpu'],
 };
+/** Position of the first of `names` among a CSV's normalised column keys, or -1. */
+function findCsvColumn(keys, names) {
+    return findColumn(keys, names.map(columnKey));
+}
 /** nvidia-smi dmon column names (`-s pucvmet`). `sm` is the same counter as utilization.gpu. */
 const DMON_COLUMNS = {
     util: ['sm'],
@@ -119,33 +223,6 @@ class SeriesBuilder {
 }
 
 /**
- * Sample times as written by GPU samplers, in ms since the epoch.
- * nvidia-smi: `2026/07/14 08:12:53.353` (the host's local time, no zone: read as UTC — only differences are used),
- * or ISO 8601 with a zone from wrappers; amd-smi and scripts: Unix seconds (or ms when the number is that large);
- * dmon -o DT: `20260714 08:12:53`. NaN when the text is none of these.
- */
-function parseSampleTime(text) {
-    const t = text.trim();
-    if (/^\d+(\.\d+)?$/.test(t)) {
-        const n = Number(t);
-        return n > 1e11 ? n : n * 1000;
-    }
-    const slash = /^(\d{4})[/-](\d{2})[/-](\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d+)?$/.exec(t);
-    if (slash)
-        return utc(slash);
-    const dmon = /^(\d{4})(\d{2})(\d{2})\s+(\d{2}):(\d{2}):(\d{2})(\.\d+)?$/.exec(t);
-    if (dmon)
-        return utc(dmon);
-    const iso = Date.parse(t);
-    return Number.isFinite(iso) ? iso : Number.NaN;
-}
-function utc(m) {
-    const [, y, mo, d, h, mi, s, frac] = m;
-    return (Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) +
-        (frac ? Math.round(Number(frac) * 1000) : 0));
-}
-
-/**
  * One cell of a GPU capture as a number in our fixed units (see samples.ts).
  * nvidia-smi writes `96 %`, `17304 MiB`, `631.95 W` (or bare numbers with `nounits`, the unit then in the
  * header), and `[N/A]`, `[Not Supported]`, `[Requested functionality has been deprecated]` where it has no value;
@@ -189,6 +266,8 @@ function parseCell(text, unit, headerUnit = '') {
             throw new BadCell(`"${cell}": unknown memory unit ${written}`);
         return value * factor;
     }
+    if (unit === 'watts')
+        return written === 'mw' ? value / 1000 : written === 'kw' ? value * 1000 : value;
     if (unit === 'megahertz') {
         if (written === 'ghz')
             return value * 1000;
@@ -278,6 +357,31 @@ function parseDmon(source, text) {
 }
 
 /**
+ * A capture written with `--format=csv,noheader` has a sample where its header should be. Its columns
+ * cannot be named (nvidia-smi writes the fields in the order of a `--query-gpu` list this file does not
+ * hold), so it is refused with a message that says how to capture it instead of guessing the columns.
+ */
+function isDataCell(cell) {
+    if (!Number.isNaN(parseSampleTime(cell)) && /\d/.test(cell))
+        return true;
+    try {
+        return !Number.isNaN(parseCell(cell, 'percent'));
+    }
+    catch {
+        return false;
+    }
+}
+/** The refusal for a first line that is a sample (most of its cells are numbers or times), else null. */
+function headerlessMessage(firstLine) {
+    const data = firstLine.filter(isDataCell).length;
+    if (data === 0 || data * 2 < firstLine.length)
+        return null;
+    const shown = firstLine.join(', ');
+    return (`no header: the first line is a sample ("${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown}"), not column names, ` +
+        'so the columns cannot be named (captured with --format=csv,noheader?). Capture with --format=csv (nounits is fine) to keep the header line');
+}
+
+/**
  * nvidia-smi `--query-gpu=… --format=csv[,nounits]` captures (and amd-smi metric CSVs, which share the shape):
  * a header, then one row per GPU per sample, GPUs interleaved. Tolerates what samplers really write:
  * `, ` separators, units in header or values, `[N/A]` cells, a header repeated after a restart, a line cut
@@ -328,26 +432,31 @@ function readRecords(source, text, findings) {
     return { records, lineOf };
 }
 function columnsOf(source, header) {
-    const keys = header.map((h) => metricKey(h));
-    const format = keys.includes('gfx_activity') || keys.includes('socket_power') ? 'amd-smi-csv' : 'nvidia-smi-csv';
+    const names = header.map(columnName);
+    const keys = names.map((n) => n.key);
+    const identity = (list) => findCsvColumn(keys, list);
+    const format = identity(['gfx_activity']) >= 0 || identity(['socket_power']) >= 0 ? 'amd-smi-csv' : 'nvidia-smi-csv';
     const present = [];
     for (const field of GPU_FIELDS) {
-        const column = findColumn(keys, CSV_COLUMNS[field]);
+        const column = findCsvColumn(keys, CSV_COLUMNS[field]);
         if (column >= 0)
-            present.push({ field, column, unit: headerUnit(header[column]) });
+            present.push({ field, column, unit: names[column].unit });
     }
     if (present.length === 0) {
-        throw new InputError(source, 1, `no GPU metric columns in the header (expected some of utilization.gpu, memory.used, power.draw, temperature.gpu; captured with --format=csv,noheader? keep the header)`);
+        throw new InputError(source, 1, headerlessMessage(header) ??
+            'no GPU metric columns in the header (expected some of utilization.gpu, memory.used, power.draw, temperature.gpu)');
     }
+    const timeCol = identity(CSV_IDENTITY.time);
     return {
         header,
         format,
         present,
-        timeCol: findColumn(keys, CSV_IDENTITY.time),
-        uuidCol: findColumn(keys, CSV_IDENTITY.uuid),
-        busCol: findColumn(keys, CSV_IDENTITY.busId),
-        nameCol: findColumn(keys, CSV_IDENTITY.name),
-        indexCols: CSV_IDENTITY.index.map((n) => keys.indexOf(n)).filter((i) => i >= 0),
+        timeCol,
+        timeUnit: timeCol >= 0 ? names[timeCol].unit : '',
+        uuidCol: identity(CSV_IDENTITY.uuid),
+        busCol: identity(CSV_IDENTITY.busId),
+        nameCol: identity(CSV_IDENTITY.name),
+        indexCols: CSV_IDENTITY.index.map((n) => identity([n])).filter((i) => i >= 0),
     };
 }
 /** The sample rows: a header repeated after a restart is skipped, and so is a cut last row. */
@@ -407,7 +516,7 @@ function seriesOf(source, rows, columns) {
                 throw err;
             }
         });
-        const time = timeCol >= 0 ? parseSampleTime(row.cells[timeCol]) : Number.NaN;
+        const time = timeCol >= 0 ? parseSampleTime(row.cells[timeCol], columns.timeUnit) : Number.NaN;
         if (timeCol >= 0 && Number.isNaN(time) && row.cells[timeCol] !== '') {
             throw new InputError(source, row.line, `"${row.cells[timeCol]}" is not a time`);
         }
@@ -1153,6 +1262,27 @@ async function readGpuInputs(csvPaths, scrapePaths) {
     return parts.length ? mergeGpuSamples(parts) : null;
 }
 
+function costWarnings(costs) {
+    const byReason = new Map();
+    for (const { run, cost } of costs) {
+        if (cost.cost !== null || !cost.costMissing.length)
+            continue;
+        const reason = cost.costMissing.join('; ');
+        const runs = byReason.get(reason) ?? [];
+        runs.push(run);
+        byReason.set(reason, runs);
+    }
+    return [...byReason].map(([reason, runs]) => {
+        const named = runs.filter(Boolean).map((r) => `"${r}"`);
+        const who = named.length === 0
+            ? ''
+            : named.length <= 3
+                ? ` for ${named.join(', ')}`
+                : ` for ${named.slice(0, 3).join(', ')} and ${named.length - 3} more runs`;
+        return `cost not computed${who}: ${reason}`;
+    });
+}
+
 /** The price entry for a GPU name: the longest key the name contains, case-insensitively; null when none. */
 function priceFor(gpuName, prices) {
     const name = gpuName.toLowerCase();
@@ -1170,8 +1300,11 @@ const NODES_KEY = /(^|[._])(nodes|num_nodes|n_nodes)$/i;
 const PER_NODE_KEY = /(^|[._])(gpus_per_node|nproc_per_node)$/i;
 const TOKEN_COUNTER = /(^|[._])(consumed|total|num)_tokens$|(^|[._])tokens_(seen|consumed|processed)$/;
 const TOKEN_RATE = /(tokens_per_s|tokens_per_sec|tokens_per_second|tok_s$|tokens_s$)/;
-/** What the cost needs, from the run (manifest, metrics) and the GPU capture; either may be absent. */
-function costInputs(run, gpu) {
+/**
+ * What the cost needs, from the run (manifest, metrics) and its part of the GPU capture; either may be
+ * absent. `jobGpuName` is the GPU type of the job's capture, used when the run has no part of it.
+ */
+function costInputs(run, gpu, jobGpuName = null) {
     const fp = run?.fingerprint ?? {};
     const find = (re) => Object.entries(fp).find(([k]) => re.test(k))?.[1];
     const manifestCount = positive(find(GPU_COUNT_KEY)) ?? product(positive(find(NODES_KEY)), positive(find(PER_NODE_KEY)));
@@ -1179,7 +1312,7 @@ function costInputs(run, gpu) {
     const manifestSeconds = run?.durationSeconds !== undefined && run.durationSeconds > 0 ? run.durationSeconds : null;
     const durationSeconds = manifestSeconds ?? gpu?.durationSeconds ?? null;
     const inputs = {
-        gpuName: gpu?.gpuName ?? find(GPU_NAME_KEY) ?? null,
+        gpuName: gpu?.gpuName ?? jobGpuName ?? find(GPU_NAME_KEY) ?? null,
         gpuCount,
         gpuCountFrom: manifestCount !== null ? 'manifest' : gpuCount !== null ? 'gpu-samples' : null,
         durationSeconds,
@@ -1218,17 +1351,19 @@ function runCost(inputs, prices) {
         ? gpuHours(inputs.gpuCount, inputs.durationSeconds)
         : null;
     if (inputs.gpuCount === null)
-        missing.push('GPU count unknown (no world size in the manifest and no GPU capture)');
+        missing.push('GPU count unknown (no world size in the manifest and no GPU capture of this run)');
     if (inputs.durationSeconds === null)
-        missing.push('wall time unknown (no run duration in the manifest and no timed GPU capture)');
+        missing.push('wall time unknown (no run duration in the manifest and no timed GPU capture of this run)');
     const match = inputs.gpuName ? priceFor(inputs.gpuName, prices) : null;
     if (!inputs.gpuName)
-        missing.push('GPU type unknown');
+        missing.push('GPU type unknown (no GPU name in the capture and no gpu key in the manifest)');
     else if (!match) {
         const keys = Object.keys(prices);
         missing.push(keys.length ? `no price for "${inputs.gpuName}" (priced: ${keys.join(', ')})` : 'no GPU prices given (gpu-price)');
     }
     const cost = hours !== null && match ? hours * match.price : null;
+    // Everything said so far stands between the inputs and a cost; the tokens only block the per-token figure.
+    const costMissing = cost === null ? [...missing] : [];
     if (inputs.tokens === null)
         missing.push('tokens unknown (no consumed-tokens counter or tokens-per-second throughput)');
     return {
@@ -1239,6 +1374,7 @@ function runCost(inputs, prices) {
         cost,
         costPerBillionTokens: cost !== null && inputs.tokens ? (cost / inputs.tokens) * 1e9 : null,
         missing,
+        costMissing,
     };
 }
 /** Gauges for the sinks: `cost.gpu_hours`, `cost.total`, `cost.per_billion_tokens` (those that are known). */
@@ -1339,6 +1475,82 @@ function gpuMetricSummaries(summary, config) {
         });
     }
     return out;
+}
+
+/** Whether every GPU's samples carry a time (a capture that can be placed on a time line). */
+function isTimed(samples) {
+    return samples.gpus.some((g) => g.times.length > 0) && samples.gpus.every((g) => g.times.every(Number.isFinite));
+}
+/** First and last sample time over all GPUs, or null for an untimed or empty capture. */
+function timeSpan(samples) {
+    if (!isTimed(samples))
+        return null;
+    let start = Number.POSITIVE_INFINITY;
+    let end = Number.NEGATIVE_INFINITY;
+    for (const g of samples.gpus)
+        for (const t of g.times) {
+            if (t < start)
+                start = t;
+            if (t > end)
+                end = t;
+        }
+    return Number.isFinite(start) ? { start, end } : null;
+}
+/** The samples with `start <= time <= end` (ms since the epoch); GPUs with none left are dropped. Null when none is left. */
+function samplesWithin(samples, start, end) {
+    const gpus = [];
+    for (const g of samples.gpus) {
+        const keep = [];
+        for (const [i, t] of g.times.entries())
+            if (t >= start && t <= end)
+                keep.push(i);
+        if (!keep.length)
+            continue;
+        const fields = {};
+        for (const [f, values] of Object.entries(g.fields))
+            fields[f] = keep.map((i) => values[i]);
+        gpus.push({ ...g, times: keep.map((i) => g.times[i]), fields });
+    }
+    return gpus.length ? { ...samples, gpus } : null;
+}
+
+const iso = (ms) => new Date(ms).toISOString().replace('.000Z', 'Z');
+const range = (r) => `${iso(r.start)} – ${iso(r.end)}`;
+function placeCapture(samples, runs) {
+    const timed = isTimed(samples);
+    const ranged = runs.filter((r) => r.timeRange);
+    if (runs.length === 1 && !(timed && ranged.length))
+        return { rule: 'single-run', parts: [samples], warnings: [] };
+    if (runs.length === 0)
+        return { rule: 'job', parts: [], warnings: [] };
+    if (!timed || !ranged.length)
+        return jobOnly(samples, runs, timed);
+    const warnings = [];
+    const parts = runs.map((r) => (r.timeRange ? samplesWithin(samples, r.timeRange.start, r.timeRange.end) : null));
+    const span = timeSpan(samples);
+    if (parts.every((p) => p === null)) {
+        warnings.push(`GPU capture ${samples.source} (${range(span)}) overlaps no run's time range; it is joined to no run (are the capture and the runs' times on one clock?)`);
+        return { rule: 'time-range', parts, warnings };
+    }
+    const empty = runs.filter((r, i) => r.timeRange && parts[i] === null);
+    for (const r of empty)
+        warnings.push(`GPU capture ${samples.source} has no samples in run "${r.name}"'s time range (${range(r.timeRange)})`);
+    const unranged = runs.filter((r) => !r.timeRange).map((r) => `"${r.name}"`);
+    if (unranged.length)
+        warnings.push(`GPU capture ${samples.source} not joined to run${unranged.length > 1 ? 's' : ''} ${unranged.join(', ')}: no start and end time in the manifest`);
+    return { rule: 'time-range', parts, warnings };
+}
+function jobOnly(samples, runs, timed) {
+    const why = timed
+        ? 'none has a start and end time (manifest start_time/end_time, or start_time and a duration)'
+        : 'the capture has no sample times';
+    return {
+        rule: 'job',
+        parts: runs.map(() => null),
+        warnings: [
+            `GPU capture ${samples.source} covers a batch of ${runs.length} runs and ${why}: it is reported for the job as a whole and joined to no run (not gated, not sent with any run)`,
+        ],
+    };
 }
 
 /**
@@ -1600,19 +1812,39 @@ function mostCommon(names) {
 
 function gpuReport(samples, runs, options) {
     const gpu = samples ? summarizeGpu(samples, options.summary) : null;
-    const costs = (runs.length ? runs : [null]).map((run) => {
-        const cost = runCost(costInputs(run, gpu), options.prices);
+    const placement = samples ? placeCapture(samples, runs) : null;
+    const perRun = runs.map((run, i) => {
+        const part = placement?.parts[i] ?? null;
+        const summary = part === samples ? gpu : part ? summarizeGpu(part, options.summary) : null;
+        return {
+            run: run.name,
+            gpu: summary,
+            gauges: summary ? gpuGauges(summary) : [],
+            metrics: summary ? gpuMetricSummaries(summary, options.config) : [],
+        };
+    });
+    const costs = (runs.length ? runs : [null]).map((run, i) => {
+        // A run's GPU count and wall time come from its own part of the capture; the GPU type is the job's.
+        const own = run ? (perRun[i].gpu ?? null) : gpu;
+        const cost = runCost(costInputs(run, own, gpu?.gpuName ?? null), options.prices);
         return { run: run?.name ?? '', cost, gauges: costGauges(cost) };
     });
     return {
         gpu,
         gauges: gpu ? gpuGauges(gpu) : [],
         metrics: gpu ? gpuMetricSummaries(gpu, options.config) : [],
+        placement: placement?.rule ?? null,
+        runs: perRun,
         costs,
+        warnings: placement?.warnings ?? [],
     };
 }
 
-/** The GPU report, or null when there is neither a capture nor a price (or a capture could not be read). */
+/**
+ * The GPU report, or null when there is neither a capture nor a price (or a capture could not be read).
+ * A capture that could not be placed on a run, and a cost that could not be computed where prices were
+ * given, are each said once on the console.
+ */
 async function readGpu(ctx, runs, config) {
     const { options } = ctx;
     try {
@@ -1620,7 +1852,13 @@ async function readGpu(ctx, runs, config) {
         const prices = sectionValue(config.gpuPrices);
         if (!samples && !Object.keys(prices).length)
             return null;
-        return gpuReport(samples, runs, { prices, config });
+        const report = gpuReport(samples, runs, { prices, config });
+        for (const w of report.warnings)
+            ctx.warn(w);
+        if (config.gpuPricesGiven)
+            for (const w of costWarnings(report.costs))
+                ctx.warn(w);
+        return report;
     }
     catch (e) {
         ctx.recordError(e);

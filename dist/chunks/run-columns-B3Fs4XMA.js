@@ -1,7 +1,5 @@
 import { parseArgs } from 'node:util';
-import { O as loadConfig, Q as openTable, S as summarizeRun } from './run-fDfXe7WO.js';
-import 'node:fs/promises';
-import 'node:path';
+import { a2 as loadConfig, a3 as openTable, a4 as summarizeRun } from './run-YpmmWFqq.js';
 
 /** Flag parsing shared by the generator commands: the flags they all take, and a bad flag as an InputError. */
 /** The run's files and config its columns are discovered from, and the metric prefix. */

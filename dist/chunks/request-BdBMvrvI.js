@@ -1,4 +1,4 @@
-import { E as redactSecrets } from './run-fDfXe7WO.js';
+import { N as redactSecrets, a6 as redactThenCut } from './run-YpmmWFqq.js';
 
 /**
  * Bounded retries for the HTTP sinks (Pushgateway, Datadog API) and the `--apply` commands: a network
@@ -82,13 +82,13 @@ async function requestWithRetry(url, request, secrets, policy, deps = defaultHtt
             return {
                 ok: false,
                 status: response.status,
-                error: `HTTP ${response.status}${describeBody(body)}`,
+                error: `HTTP ${response.status}${describeBody(body, secrets)}`,
                 retryAfterMs: retryAfterMs(response.headers, deps.now()),
             };
         }
         catch (e) {
             body = '';
-            return { ok: false, status: null, error: networkError(e) };
+            return { ok: false, status: null, error: describeNetworkError(e, url) };
         }
     }, policy, deps, deadline);
     return outcome.error === undefined
@@ -113,31 +113,67 @@ function retryAfterMs(headers, now) {
         return Number(reset) * 1000;
     return null;
 }
-/** `: <errors>` from an error body (Datadog's `{"errors":[…]}`, Grafana's `{"message":…}`), else a short excerpt. */
-function describeBody(text) {
+/**
+ * `: <errors>` from an error body (Datadog's `{"errors":[…]}`, Grafana's `{"message":…}`), else a short
+ * excerpt. Secrets are taken out before the excerpt is cut, so no part of one survives the cut.
+ */
+function describeBody(text, secrets) {
     if (!text)
         return '';
     try {
         const parsed = JSON.parse(text);
         if (Array.isArray(parsed.errors) && parsed.errors.length)
-            return `: ${parsed.errors.map(String).join('; ').slice(0, 300)}`;
+            return `: ${redactThenCut(parsed.errors.map(String).join('; '), secrets, 300)}`;
         if (typeof parsed.message === 'string' && parsed.message)
-            return `: ${parsed.message.slice(0, 300)}`;
+            return `: ${redactThenCut(parsed.message, secrets, 300)}`;
     }
     catch {
         // not JSON
     }
-    return `: ${text.replace(/\s+/g, ' ').slice(0, 200)}`;
+    return `: ${redactThenCut(text.replace(/\s+/g, ' '), secrets, 200)}`;
 }
-function networkError(e) {
-    if (e instanceof Error) {
-        if (e.name === 'TimeoutError' || e.name === 'AbortError')
-            return 'request timed out';
-        const cause = e.cause;
-        const detail = cause instanceof Error ? `: ${cause.message}` : '';
-        return `${e.message}${detail}`;
+/** Errno codes a person reads better in words. */
+const NETWORK_CODES = {
+    ECONNREFUSED: 'connection refused',
+    ECONNRESET: 'connection reset',
+    ENOTFOUND: 'host not found',
+    EAI_AGAIN: 'host name lookup failed',
+    EHOSTUNREACH: 'host unreachable',
+    ENETUNREACH: 'network unreachable',
+    ETIMEDOUT: 'connection timed out',
+    UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+    UND_ERR_SOCKET: 'connection closed',
+};
+/**
+ * A failed request in words: "connection refused to 127.0.0.1:9", not fetch's "fetch failed" (nor the
+ * "HTTP 500" a REST client makes of it). `url` names where, when the error itself does not.
+ */
+function describeNetworkError(e, url) {
+    if (!(e instanceof Error))
+        return String(e);
+    if (e.name === 'TimeoutError' || e.name === 'AbortError')
+        return 'request timed out';
+    for (let cause = e; cause instanceof Error; cause = cause.cause) {
+        const { code, address, port, hostname } = cause;
+        const words = code ? NETWORK_CODES[code] : undefined;
+        if (!words)
+            continue;
+        const where = address ? `${address}${port ? `:${port}` : ''}` : (hostname ?? hostOf(url));
+        const joiner = code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? ': ' : ' to ';
+        return where ? `${words}${joiner}${where}` : words;
     }
-    return String(e);
+    const cause = e.cause;
+    return cause instanceof Error ? `${e.message}: ${cause.message}` : e.message;
+}
+function hostOf(url) {
+    if (!url)
+        return undefined;
+    try {
+        return new URL(url).host;
+    }
+    catch {
+        return undefined;
+    }
 }
 
-export { retryable as a, defaultRetryDeps as b, defaultHttpDeps as d, requestWithRetry as r, withRetry as w };
+export { retryable as a, defaultRetryDeps as b, describeNetworkError as c, defaultHttpDeps as d, requestWithRetry as r, withRetry as w };

@@ -16,7 +16,7 @@ import require$$0$5 from 'node:util';
 import require$$7 from 'node:querystring';
 import require$$8 from 'node:events';
 import require$$0$6 from 'node:diagnostics_channel';
-import { c as commonjsGlobal, I as InputError, y as lineAt } from './run-fDfXe7WO.js';
+import { c as commonjsGlobal, Y as mermaidText, Z as mdText, _ as slug, N as redactSecrets, I as InputError, H as lineAt } from './run-YpmmWFqq.js';
 import require$$5 from 'node:tls';
 import require$$1$2 from 'node:zlib';
 import require$$5$1 from 'node:perf_hooks';
@@ -27,6 +27,7 @@ import require$$5$2 from 'node:async_hooks';
 import require$$1$4 from 'node:console';
 import require$$1$5 from 'node:dns';
 import require$$5$3 from 'string_decoder';
+import { c as describeNetworkError } from './request-BdBMvrvI.js';
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { a as formatChange } from './format-Ctekw4Ld.js';
@@ -33741,60 +33742,6 @@ function getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 
-/**
- * Escaping for everything that comes from user files (metric, run and experiment names, tags,
- * config strings). One function per target language; callers never build markup from raw names.
- */
-/** Control characters and line breaks: a name is one line. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-/**
- * Text for GitHub-flavoured Markdown, safe inside a table cell and inline anywhere:
- * `<`, `>`, `&` become entities (no raw HTML can form), `|` and Markdown punctuation are
- * backslash-escaped (no cell split, no emphasis, link or code span), and `@` is followed by a
- * zero-width space so a name never mentions a GitHub user.
- */
-function mdText(value) {
-    return value
-        .replace(CONTROL, ' ')
-        .replace(/[\\`*_{}[\]()#!|~]/g, (c) => `\\${c}`)
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/@/g, '@&#8203;')
-        .replace(/:\/\//g, ':&#47;&#47;');
-}
-/** Text for HTML element content and attribute values. */
-function htmlText(value) {
-    return value
-        .replace(CONTROL, ' ')
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/'/g, '&#39;');
-}
-/**
- * Text for a quoted Mermaid string (a chart or axis title). Mermaid has no escape for `"` and reads
- * `%%`, `{}`, `<>` and `;` as syntax, so keep only characters that cannot end or extend the string.
- */
-function mermaidText(value, max = 80) {
-    return value
-        .replace(CONTROL, ' ')
-        .replace(/[^\p{L}\p{N} _.,:+\-/[\]()]/gu, '_')
-        .slice(0, max)
-        .trim();
-}
-/** A name that is safe in an HTML comment marker and an id: letters, digits, `_`, `.`, `+`, `-`. */
-function slug(value, max = 100) {
-    return value
-        .replace(/[^A-Za-z0-9_.+-]+/g, '-')
-        .replace(/-{2,}/g, '-')
-        .replace(/^[-.]+|[-.]+$/g, '')
-        .slice(0, max);
-}
-
 /** Numbers as a person reads them in a report: a few significant digits and the unit. */
 const MINUS = '\u2212';
 /** `value` with `digits` significant digits, no exponent for everyday magnitudes, a real minus sign. */
@@ -34177,7 +34124,9 @@ function verdictLine(gate, esc = mdText) {
     if (missing.length)
         notes.push(`missing ${missing.map((m) => esc(m.name)).join(', ')}`);
     const young = gate.metrics.filter((m) => m.verdict === 'insufficient-history');
-    if (young.length)
+    if (gate.noComparable)
+        notes.push(esc(gate.noComparable));
+    else if (young.length)
         notes.push(`not enough history for ${young.length} metric${young.length === 1 ? '' : 's'}`);
     const judged = gate.metrics.filter((m) => m.verdict === 'pass' || m.verdict === 'improvement');
     const improved = judged.filter((m) => m.verdict === 'improvement');
@@ -34375,10 +34324,18 @@ function statusOf(err) {
         ? err.status
         : undefined;
 }
-function describe(err) {
+/**
+ * One line for a failed API call, the token taken out (a server may echo the request's headers) before
+ * the line is cut. A request that never reached GitHub says why ("connection refused to …"): the REST
+ * client reports it as status 500, which would read as GitHub's own failure.
+ */
+function describe(err, token) {
     const status = statusOf(err);
-    const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    return status ? `HTTP ${status}: ${message}` : (message ?? 'unknown error');
+    const cause = err?.cause;
+    if (status === 500 && cause instanceof Error && !err.response)
+        return redactSecrets(describeNetworkError(cause), [token]);
+    const message = redactSecrets(err instanceof Error ? err.message : String(err), [token]).split('\n')[0];
+    return status ? `HTTP ${status}: ${message.slice(0, 300)}` : message.slice(0, 300) || 'unknown error';
 }
 /** Create or update the group's comment. Never throws; failures come back as `failed` after a warning. */
 async function upsertComment(req, log) {
@@ -34402,7 +34359,7 @@ async function upsertComment(req, log) {
         const note = "\n\n… shortened to fit GitHub's comment size limit.\n";
         body = body.slice(0, COMMENT_MAX_CHARS - note.length) + note;
     }
-    const octokit = octokitFor(req.token, req.baseUrl, (m) => log.warn(m));
+    const octokit = octokitFor(req.token, req.baseUrl, (m) => log.warn(redactSecrets(m, [req.token])));
     const where = { owner, repo, issue_number: req.issueNumber };
     try {
         const login = req.authorLogin ?? (await ownLogin(octokit));
@@ -34437,8 +34394,8 @@ async function upsertComment(req, log) {
         const why = status === 403 || status === 404
             ? ' The token cannot write to this pull request (a read-only token, as on a pull request from a fork, or missing `pull-requests: write`).'
             : '';
-        log.warn(`Could not comment on pull request #${req.issueNumber} (${describe(err)}).${why} The report is in the job summary; see docs/report.md for fork pull requests.`);
-        return { action: 'failed', reason: describe(err) };
+        log.warn(`Could not comment on pull request #${req.issueNumber} (${describe(err, req.token)}).${why} The report is in the job summary; see docs/report.md for fork pull requests.`);
+        return { action: 'failed', reason: describe(err, req.token) };
     }
 }
 /** A REST client for `baseUrl` (default api.github.com) that says nothing but its warnings, and those through `warn`. */
@@ -34457,7 +34414,7 @@ async function pullRequestHead(token, repository, number, baseUrl) {
         return data.head.sha;
     }
     catch (err) {
-        throw new Error(`cannot read pull request #${number} of ${repository} (${describe(err)})`);
+        throw new Error(`cannot read pull request #${number} of ${repository} (${describe(err, token)})`);
     }
 }
 /** The token owner's login, or undefined where the token may not ask (GITHUB_TOKEN gets 403). */
@@ -34559,4 +34516,4 @@ function commentFileMismatch(file, github, pullHead) {
     return null;
 }
 
-export { SUMMARY_MAX_BYTES as S, VERDICT_LABEL as V, formatNumber as a, headlineText as b, commentFileMismatch as c, runStatus as d, evenIndices as e, formatValue as f, orderMetrics as g, htmlText as h, formatBaseline as i, historySparkline as j, renderMarkdownWithin as k, lossOverlay as l, renderMarkdown as m, commentGroup as n, orderRuns as o, pullRequestHead as p, commentBody as q, readCommentFile as r, interpolate as s, upsertComment as u, verdictLine as v, writeCommentFile as w };
+export { SUMMARY_MAX_BYTES as S, VERDICT_LABEL as V, commentMarker as a, formatNumber as b, commentFileMismatch as c, runStatus as d, evenIndices as e, formatValue as f, orderMetrics as g, headlineText as h, formatBaseline as i, historySparkline as j, renderMarkdownWithin as k, lossOverlay as l, renderMarkdown as m, commentGroup as n, orderRuns as o, pullRequestHead as p, commentBody as q, readCommentFile as r, interpolate as s, upsertComment as u, verdictLine as v, writeCommentFile as w };

@@ -1,5 +1,5 @@
-import { I as InputError, E as redactSecrets } from './run-fDfXe7WO.js';
-import { r as requestWithRetry } from './request-CniRpqTl.js';
+import { I as InputError, N as redactSecrets } from './run-YpmmWFqq.js';
+import { r as requestWithRetry } from './request-BdBMvrvI.js';
 
 /**
  * One call to Grafana's or Datadog's API for the `--apply` commands: JSON in and out with the sinks' HTTP

@@ -1,5 +1,5 @@
-import { h as metricKey, s as statsdName, B as datadogStatName, z as datadogRunGaugeName, N as DATADOG_TEMPLATE_TAGS, I as InputError, M as DEFAULT_OPTIONS } from './run-fDfXe7WO.js';
-import { p as parseGeneratorFlags, c as columnsFromFlags } from './run-columns-Cm1P-bSX.js';
+import { n as metricKey, s as statsdName, M as datadogStatName, K as datadogRunGaugeName, a1 as DATADOG_TEMPLATE_TAGS, I as InputError, a0 as DEFAULT_OPTIONS } from './run-YpmmWFqq.js';
+import { p as parseGeneratorFlags, c as columnsFromFlags } from './run-columns-B3Fs4XMA.js';
 import { D as DATADOG_FLAGS } from '../cli.js';
 
 /** The columns of a `metrics_rank_0.csv` as our training jobs write it (fixtures/demo), for use without a file. */

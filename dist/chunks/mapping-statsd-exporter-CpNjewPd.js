@@ -1,16 +1,17 @@
-import { s as statsdExporterMapping } from './statsd-exporter-mapping-Bj9xX1IV.js';
-import { M as DEFAULT_OPTIONS, I as InputError } from './run-fDfXe7WO.js';
-import { p as parseGeneratorFlags, c as columnsFromFlags } from './run-columns-Cm1P-bSX.js';
+import { s as statsdExporterMapping } from './statsd-exporter-mapping-CQUMvQ_W.js';
+import { a0 as DEFAULT_OPTIONS, I as InputError } from './run-YpmmWFqq.js';
+import { p as parseGeneratorFlags, c as columnsFromFlags } from './run-columns-B3Fs4XMA.js';
 import { M as MAPPING_FLAGS } from '../cli.js';
 import './index-D2ITh64m.js';
 import 'process';
 import 'buffer';
-import './prometheus-MFi2G0YW.js';
+import './prometheus-BhOU07N1.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
 import 'node:util';
+import 'node:crypto';
 
 /**
  * `mapping statsd-exporter`: the statsd_exporter mapping YAML. With `--csv FILE` (repeatable) it names the

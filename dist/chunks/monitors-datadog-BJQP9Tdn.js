@@ -1,12 +1,13 @@
-import { r as readDatadogFlags, b as generateDatadogMonitors, a as appliedLines } from './datadog-flags-rAubkIsq.js';
-import './run-fDfXe7WO.js';
+import { r as readDatadogFlags, b as generateDatadogMonitors, a as appliedLines } from './datadog-flags-DO6mGcsc.js';
+import './run-YpmmWFqq.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import './run-columns-Cm1P-bSX.js';
+import './run-columns-B3Fs4XMA.js';
 import 'node:util';
 import '../cli.js';
+import 'node:crypto';
 
 /**
  * `monitors datadog`: the Datadog monitors (an array of `POST /api/v1/monitor` bodies) for the DogStatsD or
@@ -18,7 +19,7 @@ async function monitorsDatadog(args, env) {
     const monitors = generateDatadogMonitors(flags.options);
     if (!flags.apply)
         return `${JSON.stringify(monitors, null, 2)}\n`;
-    const { applyMonitors, applyTargetFrom } = await import('./apply-BVCdk5GB.js');
+    const { applyMonitors, applyTargetFrom } = await import('./apply-BSHAGmM3.js');
     return appliedLines(await applyMonitors(monitors, applyTargetFrom(flags.datadogUrl, env)));
 }
 

@@ -1,4 +1,4 @@
-import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, R as RUN_GAUGES, e as runTagSet, f as gpuGaugesFor } from './run-fDfXe7WO.js';
+import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, R as RUN_GAUGES, e as withinBudget, f as metricNameTooLong, t as tagValue, l as looksLikeUniqueId, h as runTagSet, o as ownValue, i as gpuGaugesFor, p as plainRecord } from './run-YpmmWFqq.js';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import require$$0 from 'process';
@@ -4041,6 +4041,7 @@ async function sendStatsd(metrics, target) {
         target: `${target.host}:${target.port}`,
         dryRun: target.dryRun,
         lines: 0,
+        oversized: [],
         datagrams: 0,
         bytes: 0,
         errors: [],
@@ -4050,13 +4051,12 @@ async function sendStatsd(metrics, target) {
     // Resolve the host once: a DNS lookup per send could still be in flight when close() stops waiting.
     let host = target.host;
     if (!target.dryRun && !isIP(host)) {
-        try {
-            host = (await lookup(host)).address;
-        }
-        catch (e) {
-            report.errors.push(`cannot resolve ${target.host}: ${e.code ?? String(e)}`);
+        const resolved = await resolveHost(host, target.budget);
+        if ('error' in resolved) {
+            report.errors.push(`cannot resolve ${target.host}: ${resolved.error}`);
             return report;
         }
+        host = resolved.address;
     }
     const client = new StatsD({
         host,
@@ -4080,20 +4080,29 @@ async function sendStatsd(metrics, target) {
     });
     if (!target.dryRun)
         countDatagrams(client, report);
-    sendLines(client, metrics, report);
-    await new Promise((resolve) => {
+    sendLines(client, metrics, report, target.maxBufferSize > 0 ? target.maxBufferSize : MAX_UDP_PAYLOAD);
+    const closed = new Promise((resolve) => {
         client.close((err) => {
             if (err && report.errors.length < 5)
                 report.errors.push(err.message);
-            resolve();
+            resolve(true);
         });
     });
+    if (!(await (target.budget ? withinBudget(target.budget, closed, false) : closed)))
+        report.errors.push(`close did not finish within the ${target.budget.ms / 1000} s sink-timeout; lines still buffered were abandoned`);
     if (target.dryRun)
         report.printed = [...(client.mockBuffer ?? [])];
     return report;
 }
+/** The host's address, looked up once; a lookup that outlasts the sink budget is given up. */
+async function resolveHost(host, budget) {
+    const looked = lookup(host).then((r) => ({ address: r.address }), (e) => ({ error: e.code ?? String(e) }));
+    if (!budget)
+        return looked;
+    return withinBudget(budget, looked, { error: `no answer within the ${budget.ms / 1000} s sink-timeout` });
+}
 /** Hand every metric's line(s) to the client, which batches them into datagrams. */
-function sendLines(client, metrics, report) {
+function sendLines(client, metrics, report, maxBytes) {
     // hot-shots' typed methods sample client-side (dropping values at random) when given a rate; our
     // window values are already the sample, so they go through its untyped send(message, tags), which
     // adds tags and batching and nothing else.
@@ -4113,14 +4122,39 @@ function sendLines(client, metrics, report) {
             tagging.set(m.tags, tags);
         }
         const line = (message) => (typeof tags === 'string' ? send(message + tags) : send(message, tags));
+        const tooLong = metricNameTooLong(m.name);
+        if (tooLong !== null) {
+            if (!report.oversized.includes(tooLong))
+                report.oversized.push(tooLong);
+            continue;
+        }
+        const value = formatValue(m);
+        if (lineBytes(value, tags) > maxBytes) {
+            refuseOversized(report, m.name, maxBytes);
+            continue;
+        }
         // A leading sign makes a gauge relative: reset to 0 so a negative value lands as itself.
         if (m.type === 'g' && m.value < 0) {
             line(`${m.name}:0|g`);
             report.lines += 1;
         }
-        line(formatValue(m));
+        line(value);
         report.lines += 1;
     }
+}
+/** The largest UDP payload over IPv4: the bound when lines are not batched (max-buffer-size 0). */
+const MAX_UDP_PAYLOAD = 65_507;
+/** Bytes of a line on the wire; with global tags to merge, the line's own tags counted as `|#k:v,…`. */
+function lineBytes(message, tags) {
+    const tagText = typeof tags === 'string' ? tags : tags.length ? `|#${tags.join(',')}` : '';
+    return Buffer.byteLength(message) + Buffer.byteLength(tagText);
+}
+/** A line that alone would exceed a datagram cannot be sent whole: left out, named once per metric. */
+function refuseOversized(report, name, maxBytes) {
+    const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
+    const text = `a line of ${shown} exceeds max-buffer-size (${maxBytes} bytes) and was not sent`;
+    if (!report.oversized.includes(text))
+        report.oversized.push(text);
 }
 /** hot-shots reports no datagram count; count what reaches its transport. */
 function countDatagrams(client, report) {
@@ -4136,7 +4170,7 @@ function countDatagrams(client, report) {
 }
 
 /** The StatsD sink stage: every run's metrics (plus GPU and cost gauges) with one tag-key set per batch. */
-async function emitStatsd(ctx, runs) {
+async function emitStatsd(ctx, runs, budget) {
     const { options, io } = ctx;
     const metrics = statsdMetricsFor(runs.summaries, runs.gate, runs.gpu, options, (r) => ctx.refuseTag(r));
     const report = await sendStatsd(metrics, {
@@ -4145,10 +4179,13 @@ async function emitStatsd(ctx, runs) {
         flavor: options.statsdFlavor,
         maxBufferSize: options.maxBufferSize,
         dryRun: options.dryRun,
+        budget,
     });
     const outcome = { ...report, series: countSeries(metrics) };
     for (const e of report.errors)
         ctx.warn(`StatsD ${report.target}: ${e}`);
+    for (const o of report.oversized)
+        ctx.warn(`StatsD: ${o}`);
     if (options.dryRun)
         for (const line of report.printed)
             io.info(line);
@@ -4157,21 +4194,36 @@ async function emitStatsd(ctx, runs) {
     return outcome;
 }
 /**
+ * `run:<name>` for every run of a batch in which two runs share an experiment (several `--csv` files with
+ * one `--experiment`): without it their lines would be one series. Names are unique within the batch; one
+ * that looks like a unique id is numbered instead (`run-2`), as the Pushgateway labels it.
+ */
+function runTagsWhereShared(summaries, allowIds) {
+    const experiments = summaries.map((s) => tagValue(s.experiment));
+    if (new Set(experiments).size === experiments.length)
+        return summaries.map(() => ({}));
+    return summaries.map((s, i) => {
+        const name = tagValue(s.name);
+        return { run: name && (allowIds || !looksLikeUniqueId(name)) ? name : `run-${i + 1}` };
+    });
+}
+/**
  * StatsD metrics for every run. Every line of one metric name must carry the same tag keys
  * (statsd_exporter rejects it otherwise), so runs of a batch share the union of their tag keys.
  */
 function statsdMetricsFor(summaries, gate, gpu, options, refuseTag) {
-    const perRun = summaries.map((s) => {
-        const { tags, refused } = runTagSet(s, options.tags, options.github, options.allowIdTags);
+    const runTags = runTagsWhereShared(summaries, options.allowIdTags);
+    const perRun = summaries.map((s, i) => {
+        const { tags, refused } = runTagSet(s, options.tags, options.github, options.allowIdTags, runTags[i]);
         for (const r of refused)
             refuseTag(r);
         return tags;
     });
     const keys = new Set(perRun.flatMap((t) => Object.keys(t)));
     return summaries.flatMap((s, i) => {
-        const tags = {};
+        const tags = plainRecord();
         for (const k of keys)
-            tags[k] = perRun[i][k] ?? 'none';
+            tags[k] = ownValue(perRun[i], k) ?? 'none';
         const verdict = gate.find((g) => g.experiment === s.experiment && g.name === s.name) ?? null;
         const extra = gpuGaugesFor(gpu, s.name, i).map((g) => ({
             name: statsdName(options.prefix, g.name),
@@ -4184,4 +4236,4 @@ function statsdMetricsFor(summaries, gate, gpu, options, refuseTag) {
     });
 }
 
-export { emitStatsd };
+export { emitStatsd, runTagsWhereShared };

@@ -1,10 +1,10 @@
-import { I as InputError, T as datadogApiBase } from './run-fDfXe7WO.js';
-import { a as apiBase, b as apiCall } from './api-call-DpHwzalJ.js';
+import { I as InputError, a5 as datadogApiBase } from './run-YpmmWFqq.js';
+import { a as apiBase, b as apiCall } from './api-call-BqShsjzd.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import './request-CniRpqTl.js';
+import './request-BdBMvrvI.js';
 
 /**
  * `--apply` for the Datadog generators: create or update the dashboard and the monitors through Datadog's

@@ -2,10 +2,11 @@ import 'node:child_process';
 import { mkdir, writeFile as writeFile$1 } from 'node:fs/promises';
 import 'node:os';
 import { dirname } from 'node:path';
-import { c as comparableRuns } from './main-BQfKLnRe.js';
+import { c as comparableRuns } from './main-4JGvqICr.js';
 import './index-D2ITh64m.js';
-import { W as WINDOW_QUANTILES, I as InputError, k as median, h as metricKey } from './run-fDfXe7WO.js';
-import { h as htmlText, f as formatValue, a as formatNumber, e as evenIndices, o as orderRuns, b as headlineText, d as runStatus, g as orderMetrics, l as lossOverlay, v as verdictLine, i as formatBaseline, j as historySparkline, V as VERDICT_LABEL, k as renderMarkdownWithin, S as SUMMARY_MAX_BYTES, m as renderMarkdown, n as commentGroup, q as commentBody, u as upsertComment, w as writeCommentFile, s as interpolate } from './comment-file-DmmjD6u1.js';
+import 'node:crypto';
+import { X as htmlText, W as WINDOW_QUANTILES, I as InputError, q as median, n as metricKey } from './run-YpmmWFqq.js';
+import { f as formatValue, b as formatNumber, e as evenIndices, o as orderRuns, h as headlineText, d as runStatus, g as orderMetrics, l as lossOverlay, v as verdictLine, i as formatBaseline, j as historySparkline, V as VERDICT_LABEL, k as renderMarkdownWithin, S as SUMMARY_MAX_BYTES, m as renderMarkdown, n as commentGroup, q as commentBody, u as upsertComment, w as writeCommentFile, s as interpolate } from './comment-file-Drx2KKA0.js';
 import { a as formatChange } from './format-Ctekw4Ld.js';
 import { EOL } from 'os';
 import { promises, constants } from 'fs';
@@ -38,6 +39,7 @@ import 'node:async_hooks';
 import 'node:console';
 import 'node:dns';
 import 'string_decoder';
+import './request-BdBMvrvI.js';
 
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -962,7 +964,9 @@ function lossBandFromCurves(curves, minRuns = 2) {
 async function publish(ctx, { summaries, gate, gpu }, history) {
     const { options, io, shell } = ctx;
     const input = reportInput({
-        notes: (g) => gpu ? gpuNotes(gate.length === 1 ? gpu.gpu : null, gpu.costs.find((c) => c.run === g.name)?.cost ?? null) : [],
+        notes: (g) => gpu
+            ? gpuNotes(gpu.runs.find((r) => r.run === g.name)?.gpu ?? null, gpu.costs.find((c) => c.run === g.name)?.cost ?? null)
+            : [],
         gate,
         summaries,
         github: options.github,

@@ -1,5 +1,5 @@
 import { d as distExports } from './index-D2ITh64m.js';
-import { I as InputError } from './run-fDfXe7WO.js';
+import { I as InputError } from './run-YpmmWFqq.js';
 
 /**
  * YAML (or JSON, which is YAML) as a document whose nodes know their lines, so that what is wrong in a

@@ -1,10 +1,10 @@
-import { I as InputError } from './run-fDfXe7WO.js';
-import { a as apiBase, b as apiCall } from './api-call-DpHwzalJ.js';
+import { I as InputError } from './run-YpmmWFqq.js';
+import { a as apiBase, b as apiCall } from './api-call-BqShsjzd.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import './request-CniRpqTl.js';
+import './request-BdBMvrvI.js';
 
 /**
  * `dashboard grafana --apply`: save the generated dashboard through Grafana's HTTP API

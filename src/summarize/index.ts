@@ -47,6 +47,8 @@ export async function summarizeRun(
     }
   }
 
+  const live = (accumulators ?? []).filter((a): a is MetricAccumulator => a !== null);
+  const metrics = live.map((a) => a.finish());
   return {
     name: input.name,
     experiment: input.experiment,
@@ -56,8 +58,8 @@ export async function summarizeRun(
     steps: { count: rows, first: firstStep, last: lastStep },
     truncated: table.truncated.value,
     ...(input.durationSeconds === undefined ? {} : { durationSeconds: input.durationSeconds }),
-    warnings: [...table.warnings],
-    metrics: (accumulators ?? []).filter((a): a is MetricAccumulator => a !== null).map((a) => a.finish()),
+    warnings: [...table.warnings, ...live.flatMap((a) => a.notes)],
+    metrics,
   };
 }
 

@@ -40,6 +40,12 @@ describe('defaultClass', () => {
     ['memory.total', 'gauge'],
     ['total_loss', 'loss'],
     ['throughput_total_tokens_per_sec', 'window'],
+    // Telemetry that names memory without being memory use (amd-smi and nvidia-smi field names).
+    ['mem_0_clk', 'gauge'],
+    ['mem_voltage', 'gauge'],
+    ['temperature.memory', 'gauge'],
+    ['ecc.errors.corrected.volatile.device_memory', 'gauge'],
+    ['memory.used', 'window'],
   ])('%s is %s', (header, kind) => {
     expect(kindOf(header)).toBe(kind);
   });

@@ -31,6 +31,12 @@ const RULES: Rule[] = [
   { test: /(^|[._])(epoch|timestamp|wall_?clock|date|walltime)$/, class: gauge() },
   { test: /(learning_rate|(^|[._])lr($|[._])|lr_scale|weight_decay|momentum)/, class: gauge() },
   { test: /(grad_norm|gradient_norm|num_zeros|params_norm|loss_scale)/, class: gauge() },
+  // Hardware telemetry that names memory without being memory use (`mem_0_clk`, `mem_voltage`,
+  // `ecc.errors…device_memory`, `temperature.memory`): clocks, voltages, temperatures, error counts.
+  {
+    test: /(^|[._])(clk|clock|clocks|voltage|temp|temperature|hotspot|fan|ecc|errors|retired_pages|remapped_rows)($|[._])/,
+    class: gauge(),
+  },
   {
     test: new RegExp(
       `^${NOT_RATE}.*((^|[._])(consumed|total|num|n)_(tokens|samples|steps|examples|flos)|(^|[._])(tokens|samples)_(seen|consumed|processed)$|total_flos$|(^|[._])(tokens|samples|examples)$)`,

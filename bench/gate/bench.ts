@@ -126,6 +126,21 @@ const SCENARIOS: Scenario[] = [
     current: () => run({ speed: 1.0 }),
     shiftRange: [HISTORY - DEFAULT_GATE_CONFIG.minRuns + 1, HISTORY - 1],
   },
+  // Appended, so the scenarios above keep their random streams (each is seeded by its index).
+  {
+    name: 'noisy batches (loss σ 30 %): unchanged',
+    expect: 'pass',
+    trials: TRIALS,
+    history: () => ({ spec: run({ lossNoise: 0.3 }) }),
+    current: () => run({ lossNoise: 0.3 }),
+  },
+  {
+    name: 'noisy batches (loss σ 30 %): divergence',
+    expect: 'fail',
+    trials: TRIALS,
+    history: () => ({ spec: run({ lossNoise: 0.3 }) }),
+    current: () => run({ lossNoise: 0.3, divergeAt: 250 }),
+  },
 ];
 
 const METHODS: [string, Method][] = [
@@ -164,6 +179,7 @@ async function main(): Promise<void> {
   for (const [si, s] of SCENARIOS.entries()) {
     if (ONLY && !s.name.includes(ONLY)) continue;
     const counts = METHODS.map(() => 0);
+    let diverged = 0;
     for (let t = 0; t < s.trials; t++) {
       // Each scenario and trial has its own stream, so adding a scenario leaves the others' draws alone.
       const rng = new Rng(SEED * 1_000_003 + si * 100_003 + t);
@@ -174,14 +190,16 @@ async function main(): Promise<void> {
       METHODS.forEach(([, method], i) => {
         if (method(current, history)) counts[i]! += 1;
       });
+      if (current.metrics.some((m) => m.loss?.divergence)) diverged += 1;
     }
-    failures.set(s.name, counts);
+    failures.set(s.name, [...counts, diverged]);
     process.stderr.write(`${s.name}: ${counts.map((c) => `${c}/${s.trials}`).join(' ')}\n`);
   }
   const seconds = (performance.now() - started) / 1000;
 
-  const header = `| scenario (${HISTORY}-run history) | good gate | ${METHODS.map(([n]) => n).join(' | ')} |`;
-  const rule = `|---|---|${METHODS.map(() => '---:').join('|')}|`;
+  // The last column: runs whose loss the summary itself flags as diverged, whichever gate then judges it.
+  const header = `| scenario (${HISTORY}-run history) | good gate | ${METHODS.map(([n]) => n).join(' | ')} | loss flagged as diverged |`;
+  const rule = `|---|---|${METHODS.map(() => '---:').join('|')}|---:|`;
   const rows = SCENARIOS.filter((s) => failures.has(s.name)).map((s) => {
     const counts = failures.get(s.name)!;
     const cells = counts.map((c) => `${((100 * c) / s.trials).toFixed(1)} % (${c}/${s.trials})`);

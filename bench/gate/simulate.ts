@@ -29,6 +29,8 @@ export interface RunSpec {
   cutOff?: boolean;
   /** Run-to-run CV of the speed, when not SIM.runCv (a noisier cluster). */
   runCv?: number;
+  /** Per-batch loss noise as the σ of a lognormal factor, when not SIM.lossStepCv (small, noisy batches). */
+  lossNoise?: number;
 }
 
 export const NORMAL_RUN: RunSpec = { steps: 400, speed: 1, lossFactor: 1, memoryFactor: 1 };
@@ -69,6 +71,11 @@ export class Rng {
   }
 }
 
+/** One batch's loss factor: 1 + N(0, SIM.lossStepCv), or lognormal with σ = spec.lossNoise. */
+function lossNoise(spec: RunSpec, rng: Rng): number {
+  return spec.lossNoise === undefined ? 1 + SIM.lossStepCv * rng.normal() : Math.exp(spec.lossNoise * rng.normal());
+}
+
 export function simulateRun(name: string, spec: RunSpec, rng: Rng): RunInput {
   const n = spec.stopAt ?? spec.steps;
   const steps = new Float64Array(n);
@@ -95,7 +102,7 @@ export function simulateRun(name: string, spec: RunSpec, rng: Rng): RunInput {
     mfu[i] = m;
     stepTime[i] = (baseTime * SIM.mfu) / m;
     tflops[i] = m * SIM.peakTflops;
-    let l = (1.8 + 8 * (step + 10) ** -0.35) * lossOffset * spec.lossFactor * (1 + SIM.lossStepCv * rng.normal());
+    let l = (1.8 + 8 * (step + 10) ** -0.35) * lossOffset * spec.lossFactor * lossNoise(spec, rng);
     if (spec.divergeAt !== undefined && step >= spec.divergeAt) l *= Math.exp((step - spec.divergeAt) / 15);
     loss[i] = l;
     if (spec.nanAt === step) {

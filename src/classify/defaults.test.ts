@@ -31,6 +31,21 @@ describe('defaultClass', () => {
     ['train_runtime', 'gauge'],
     ['total_flos', 'gauge'],
     ['eval_wer', 'gauge'],
+    // Counters named as such are gauges, even under a throughput or time name; a total loss is a loss.
+    ['throughput/total_training_Gflops', 'gauge'],
+    ['throughput/total_tokens', 'gauge'],
+    ['accumulated_submission_time', 'gauge'],
+    ['total_duration', 'gauge'],
+    ['cumulative_tokens', 'gauge'],
+    ['memory.total', 'gauge'],
+    ['total_loss', 'loss'],
+    ['throughput_total_tokens_per_sec', 'window'],
+    // Telemetry that names memory without being memory use (amd-smi and nvidia-smi field names).
+    ['mem_0_clk', 'gauge'],
+    ['mem_voltage', 'gauge'],
+    ['temperature.memory', 'gauge'],
+    ['ecc.errors.corrected.volatile.device_memory', 'gauge'],
+    ['memory.used', 'window'],
   ])('%s is %s', (header, kind) => {
     expect(kindOf(header)).toBe(kind);
   });

@@ -18,17 +18,37 @@ const gauge = (direction: MetricClass['direction'] = 'none'): Rule['class'] => (
   minEffect: 0,
 });
 
+/** Names of rates, which a counter word inside (`total_tokens_per_sec`: summed over GPUs) does not make counters. */
+const NOT_RATE = '(?!.*(per_s|_ps$|_tps$|tokens_s$|per_step|per_iter|per_gpu))';
+
+/** A counter word as a name part, in a name that is neither a loss nor a rate. */
+const COUNTER_NAME = new RegExp(
+  `^${NOT_RATE}(?!.*(loss|perplexity|ppl))(.*[._/])?(total|cumulative|cum|accumulated|consumed)([._/]|$)`,
+);
+
 /** Rules over the metric key (`metricKey(header)`: lower case, `_` separated, dots kept). */
 const RULES: Rule[] = [
   // Bookkeeping and counters: reported as the last value, never judged.
   { test: /(^|[._])(epoch|timestamp|wall_?clock|date|walltime)$/, class: gauge() },
   { test: /(learning_rate|(^|[._])lr($|[._])|lr_scale|weight_decay|momentum)/, class: gauge() },
   { test: /(grad_norm|gradient_norm|num_zeros|params_norm|loss_scale)/, class: gauge() },
+  // Hardware telemetry that names memory without being memory use (`mem_0_clk`, `mem_voltage`,
+  // `ecc.errors…device_memory`, `temperature.memory`): clocks, voltages, temperatures, error counts.
   {
-    test: /(^|[._])(consumed|total|num|n)_(tokens|samples|steps|examples|flos)|(^|[._])(tokens|samples)_(seen|consumed|processed)$|total_flos$|(^|[._])(tokens|samples|examples)$/,
+    test: /(^|[._])(clk|clock|clocks|voltage|temp|temperature|hotspot|fan|ecc|errors|retired_pages|remapped_rows)($|[._])/,
+    class: gauge(),
+  },
+  {
+    test: new RegExp(
+      `^${NOT_RATE}.*((^|[._])(consumed|total|num|n)_(tokens|samples|steps|examples|flos)|(^|[._])(tokens|samples)_(seen|consumed|processed)$|total_flos$|(^|[._])(tokens|samples|examples)$)`,
+    ),
     class: gauge(),
   },
   { test: /(runtime|wall_time|total_time|elapsed_time$|time_elapsed)/, class: { ...gauge(), unit: 'seconds' } },
+  // Named counters (`throughput/total_training_Gflops`, `accumulated_eval_time`, `total_duration`): running
+  // totals, not rates. A total of losses is still a loss, and a rate summed over GPUs (`total_tokens_per_sec`)
+  // still a rate; the values get a second say in classify/from-values.ts.
+  { test: COUNTER_NAME, class: gauge() },
   { test: /(eval|val|valid|test)_(wer|cer|bleu|accuracy|acc|f1)/, class: gauge() },
 
   // Loss and perplexity: sampled every N steps, lower is better.

@@ -4,6 +4,7 @@ import { DEFAULT_CONFIG } from '../config/index.js';
 import type { HistoryRecord, RunSummary } from '../model.js';
 import { summarizeRun } from '../summarize/index.js';
 import { DEFAULT_GATE_CONFIG } from './config.js';
+import { formatSpread } from './format.js';
 import { judgeRun } from './judge.js';
 import { recordFromSummary } from './record.js';
 
@@ -43,8 +44,10 @@ describe('judgeRun', () => {
     const mfu = verdictOf(r, 'MFU');
     expect(mfu.verdict).toBe('pass');
     expect(mfu.reason).toMatch(
-      /^MFU 0\.4\d+ vs 0\.4\d+ ± 0\.00\d+ over 10 runs: [−+]\d\.\d %, within the noise band \(±\d\.\d %\)$/,
+      /^MFU 0\.4\d+ vs 0\.4\d+ ± \d\.\d % noise band over 10 runs: [−+]\d\.\d %, within the noise band$/,
     );
+    // The reason's spread is the report's baseline column's: the verdict's band, relative to its centre.
+    expect(mfu.reason).toContain(formatSpread(mfu.baseline!.centre, mfu.baseline!.band, 'noise band'));
     expect(mfu.baseline!.runs).toBe(10);
     expect(mfu.baseline!.history).toHaveLength(10);
     expect(r.metrics.map((m) => m.name)).not.toContain('learning_rate');
@@ -57,7 +60,9 @@ describe('judgeRun', () => {
     for (const name of ['MFU', 'Tflops', 'step_time']) expect(verdictOf(r, name).verdict).toBe('regression');
     expect(verdictOf(r, 'MFU').change).toBeLessThan(-0.07);
     expect(verdictOf(r, 'step_time').change).toBeGreaterThan(0.07);
-    expect(verdictOf(r, 'MFU').reason).toMatch(/: −[\d.]+ %, worse beyond the noise band \(−\d\.\d %\)$/);
+    expect(verdictOf(r, 'MFU').reason).toMatch(
+      / ± \d\.\d % noise band over 10 runs: −[\d.]+ %, worse beyond the noise band$/,
+    );
   });
 
   it('never fails an improvement', async () => {

@@ -22,7 +22,7 @@ import { constantHistoryVerdict } from './constant-history.js';
 import { acceptAsBaseline, runsSinceMark } from './new-baseline.js';
 import { DEFAULT_GATE_CONFIG, type GateConfig } from './config.js';
 import { metricFamily } from './family.js';
-import { formatChange, formatValue } from './format.js';
+import { formatChange, formatSpread, formatValue, spreadLabel } from './format.js';
 import { errorBudget } from './stats/error-budget.js';
 import { predictionT } from './stats/prediction-t.js';
 import { tQuantile, tUpperTail } from './stats/student-t.js';
@@ -210,10 +210,12 @@ function insufficientHistory(
 ): MetricVerdict {
   const centre = values.length ? mean(values) : null;
   const change = centre ? (current - centre) / Math.abs(centre) : null;
+  // Too few runs for a threshold: the spread is their plain scatter (one SD), 0 for a single run.
+  const sd = values.length > 1 ? sampleStandardDeviation(values) : 0;
   const vs =
     centre === null
       ? (words.none ?? 'no comparable runs yet')
-      : `${formatValue(current)} vs ${formatValue(centre)} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
+      : `${formatValue(current)} vs ${formatValue(centre)} ${formatSpread(centre, sd, spreadLabel('insufficient-history'))} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
   const why =
     words.why ??
     (values.length >= config.minRuns
@@ -223,13 +225,12 @@ function insufficientHistory(
     ...verdictBase(m),
     verdict: 'insufficient-history',
     current,
-    // Too few runs for a threshold: the band is their plain scatter (one SD), 0 for a single run.
     baseline:
       centre === null
         ? null
         : {
             centre,
-            band: values.length > 1 ? sampleStandardDeviation(values) : 0,
+            band: sd,
             runs: values.length,
             history: values,
           },
@@ -258,17 +259,16 @@ function decide(p: Pending, threshold: number, alpha: number): MetricVerdict {
   const centre = Math.abs(b.centre);
   const change = (current - b.centre) / centre;
   const band = threshold * p.scale;
-  const bandRel = band / centre;
-  const better = m.class.direction === 'higher' ? 1 : -1;
   const verdict = p.worse > threshold ? 'regression' : -p.worse > threshold ? 'improvement' : 'pass';
-  const head = `${m.name} ${formatValue(current)} vs ${formatValue(b.centre)} ± ${formatValue(b.sd)} over ${b.runs} run${b.runs === 1 ? '' : 's'}: ${formatChange(change)}`;
+  const spread = formatSpread(b.centre, band, spreadLabel(verdict));
+  const head = `${m.name} ${formatValue(current)} vs ${formatValue(b.centre)} ${spread} over ${b.runs} run${b.runs === 1 ? '' : 's'}: ${formatChange(change)}`;
   let why: string;
-  if (verdict === 'regression') why = `worse beyond the noise band (${formatChange(-better * bandRel)})`;
-  else if (verdict === 'improvement') why = `better beyond the noise band (${formatChange(better * bandRel)})`;
+  if (verdict === 'regression') why = 'worse beyond the noise band';
+  else if (verdict === 'improvement') why = 'better beyond the noise band';
   else if (Math.abs(p.worse) <= p.minT && Math.abs(p.worse) > tQuantile(1 - alpha, b.df))
     why = `real but below the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
   else if (threshold === p.minT) why = `within the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
-  else why = `within the noise band (±${formatChange(bandRel).slice(1)})`;
+  else why = 'within the noise band';
   return {
     name: m.name,
     verdict,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DivergenceDetector } from './divergence.js';
 
@@ -47,5 +48,65 @@ describe('DivergenceDetector', () => {
     for (let from = 0; from < 2000; from += 13) feed(cut, from, Math.min(2000, from + 13), loss);
     expect(whole.result()).not.toBeNull();
     expect(cut.result()).toEqual(whole.result());
+  });
+});
+
+/** The finite values of `column` in a real CSV, with their steps, in file order. */
+function realColumn(file: string, column: string): { steps: Float64Array; values: Float64Array } {
+  const [header, ...rows] = readFileSync(new URL(`../../fixtures/real/${file}`, import.meta.url), 'utf8')
+    .split(/\r?\n/)
+    .filter(Boolean)
+    .map((line) => line.split(','));
+  const s = header!.indexOf('step');
+  const c = header!.indexOf(column);
+  const points = rows.filter((r) => r[c] !== '').map((r) => [Number(r[s]), Number(r[c])] as const);
+  return { steps: Float64Array.from(points, (p) => p[0]), values: Float64Array.from(points, (p) => p[1]) };
+}
+
+/** Standard normal draws from a seeded generator (mulberry32 and Box–Muller). */
+function gaussian(seed: number): () => number {
+  let a = seed >>> 0;
+  const uniform = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4294967296;
+  };
+  return () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+}
+
+describe('DivergenceDetector on real per-batch noise', () => {
+  it.each([
+    ['lightning_csvlogger_metrics_ml_aos_version_2_crlf.csv', 'val_loss'],
+    ['lightning_csvlogger_metrics_ml_aos_version_2_crlf.csv', 'train_loss'],
+    ['lightning_csvlogger_metrics_corn_mlp_cement_test_rows.csv', 'train_loss'],
+    ['lightning_csvlogger_metrics_corn_mlp_cement_test_rows.csv', 'valid_loss'],
+    ['megatron_golden_values_gpt3_15b_8t_release_sm_h100.csv', 'lm loss'],
+  ])('%s: %s falls with noise and one-batch spikes, and is not divergence', (file, column) => {
+    const { steps, values } = realColumn(file, column);
+    expect(values.length).toBeGreaterThan(30);
+    const d = new DivergenceDetector();
+    d.addColumn(steps, values, 0, steps.length);
+    expect(d.result()).toBeNull();
+  });
+
+  it('ignores one batch 400 times the loss late in a run (a smoothed mean would stay up past the end)', () => {
+    const d = new DivergenceDetector();
+    feed(d, 0, 100, (step) => (step === 85 ? 400 * powerLaw(step) : powerLaw(step)));
+    expect(d.result()).toBeNull();
+  });
+
+  it('ignores heavy lognormal per-batch noise around a falling loss', () => {
+    const normal = gaussian(7);
+    const d = new DivergenceDetector();
+    feed(d, 0, 5000, (step) => powerLaw(step) * Math.exp(0.3 * normal()));
+    expect(d.result()).toBeNull();
+  });
+
+  it('still finds a rise hidden in the same noise', () => {
+    const normal = gaussian(11);
+    const d = new DivergenceDetector();
+    feed(d, 0, 2000, (step) => powerLaw(step) * Math.exp(0.3 * normal()) * (step < 1500 ? 1 : 1 + (step - 1500) / 50));
+    expect(d.result()?.step).toBeGreaterThan(1500);
   });
 });

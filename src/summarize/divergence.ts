@@ -1,12 +1,22 @@
 /**
- * Divergence: a sustained rise far above the running minimum, as opposed to a loss spike that recovers.
+ * Divergence: a sustained rise of the smoothed loss far above its best, as opposed to per-batch noise or
+ * a spike that recovers. Over the finite points x_1 … x_t of one loss column, in step order:
  *
- *   s_t = α·x_t + (1 − α)·s_{t−1}          (exponential smoothing, α = 0.1: about ten logged points)
- *   m_t = min(m_{t−1}, s_t)                 (running minimum of the smoothed loss)
- *   elevated_t ⇔ s_t > m_t + rise·|m_t|     (rise = 0.5: half as bad again as the best seen)
+ *   r_t = median(x_{t−W+1} … x_t)             (rolling median of the last W = 9 points; none before W)
+ *   d_t = β·|x_t − r_t| + (1 − β)·d_{t−1}     (the points' noise around it, β = 0.1)
+ *   m_t = min(r_W … r_t)                      (running minimum of the smoothed loss)
+ *   n_t = d_u where u is the point that set m_t (the noise where the loss was at its best)
+ *   elevated_t ⇔ r_t > m_t + rise·|m_t| + k·n_t
+ *                                             (rise = 0.5: half as bad again as the best; k = 3)
  *
- * Diverged when elevated for `sustain` consecutive points (default 20), or from some point to the end
- * of the run for at least 5 points. Only points after warm-up count.
+ * Diverged when elevated for `sustain` consecutive points (default 10), or from some point to the end of
+ * the run for at least 5 points. A median, not a mean: one batch 400 times the loss (real Lightning logs
+ * have them) moves a mean for dozens of points but the median not at all; it takes ⌈W/2⌉ bad points in
+ * a row to move it. NaN and infinities are counted apart (they fail on their own) and are not points here.
+ * Memory is the window: O(W) per loss column, whatever the run's length; points are fed incrementally, so
+ * the same detector serves a file read in batches or a run watched live. The noise term keeps a very noisy
+ * loss from crying wolf: the minimum of many noisy medians lies below their usual level by a few times the
+ * noise, and a rise must clear that as well.
  */
 export interface DivergenceFinding {
   step: number;
@@ -14,52 +24,80 @@ export interface DivergenceFinding {
   min: number;
 }
 
+/** Points in the rolling median. Odd, so the median is one of them. */
+export const DIVERGENCE_WINDOW = 9;
+
 export class DivergenceDetector {
-  private smoothed = Number.NaN;
+  /** The last `window` points in arrival order (a ring) and the same values sorted. */
+  private readonly ring: Float64Array;
+  private readonly sorted: Float64Array;
+  private filled = 0;
+  private at = 0;
   private min = Number.POSITIVE_INFINITY;
+  private noise = 0;
+  private noiseAtMin = 0;
   private streak = 0;
   /** Where the current streak started (meaningful while streak > 0). */
   private start: DivergenceFinding = { step: Number.NaN, value: Number.NaN, min: Number.NaN };
   private found: DivergenceFinding | null = null;
 
   constructor(
-    private readonly alpha = 0.1,
+    private readonly window = DIVERGENCE_WINDOW,
     private readonly rise = 0.5,
-    private readonly sustain = 20,
-  ) {}
+    private readonly sustain = 10,
+    private readonly beta = 0.1,
+    private readonly k = 3,
+  ) {
+    this.ring = new Float64Array(window);
+    this.sorted = new Float64Array(window);
+  }
 
-  /**
-   * Add the points `values[i]` at `steps[i]` for i in [from, to), in step order; NaN and ±Infinity are
-   * not points. The state lives in locals during the loop: a double stored in an object field on each
-   * point is boxed on the heap until the code is optimised, which in a CLI run is most of the time.
-   */
+  /** Add the points `values[i]` at `steps[i]` for i in [from, to), in step order; NaN and ±Infinity are skipped. */
   addColumn(steps: Float64Array, values: Float64Array, from: number, to: number): void {
-    if (this.found) return;
-    const { alpha, rise, sustain } = this;
-    let smoothed = this.smoothed;
-    let min = this.min;
-    let streak = this.streak;
-    for (let i = from; i < to; i++) {
+    for (let i = from; i < to && this.found === null; i++) {
       const value = values[i]!;
       if (value - value !== 0) continue;
-      smoothed = Number.isNaN(smoothed) ? value : alpha * value + (1 - alpha) * smoothed;
-      if (smoothed < min) min = smoothed;
-      if (smoothed > min + rise * Math.abs(min)) {
-        if (streak === 0) this.start = { step: steps[i]!, value, min };
-        streak += 1;
-        if (streak >= sustain) {
-          this.found = this.start;
-          break;
-        }
-      } else streak = 0;
+      const smoothed = this.push(value);
+      if (Number.isNaN(smoothed)) continue; // window not full yet
+      this.noise = this.beta * Math.abs(value - smoothed) + (1 - this.beta) * this.noise;
+      if (smoothed < this.min) {
+        this.min = smoothed;
+        this.noiseAtMin = this.noise;
+      }
+      if (smoothed > this.min + this.rise * Math.abs(this.min) + this.k * this.noiseAtMin) {
+        if (this.streak === 0) this.start = { step: steps[i]!, value: smoothed, min: this.min };
+        this.streak += 1;
+        if (this.streak >= this.sustain) this.found = this.start;
+      } else this.streak = 0;
     }
-    this.smoothed = smoothed;
-    this.min = min;
-    this.streak = streak;
   }
 
   result(): DivergenceFinding | null {
     if (this.found) return this.found;
     return this.streak >= 5 ? this.start : null;
+  }
+
+  /** Put `value` in the window (dropping the oldest) → the window's median, or NaN while it is not full. */
+  private push(value: number): number {
+    const { ring, sorted, window } = this;
+    let n = this.filled;
+    if (n === window) {
+      // Remove the oldest value from the sorted copy by shifting the ones after it down.
+      const old = ring[this.at]!;
+      let k = 0;
+      while (sorted[k] !== old) k++;
+      for (; k < n - 1; k++) sorted[k] = sorted[k + 1]!;
+      n -= 1;
+    }
+    let k = n;
+    while (k > 0 && sorted[k - 1]! > value) {
+      sorted[k] = sorted[k - 1]!;
+      k--;
+    }
+    sorted[k] = value;
+    ring[this.at] = value;
+    this.at = (this.at + 1) % window;
+    this.filled = n + 1;
+    return this.filled === window ? sorted[(window - 1) >> 1]! : Number.NaN;
   }
 }

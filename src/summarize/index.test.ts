@@ -75,13 +75,55 @@ describe('summarizeRun', () => {
     expect(whole.metrics.find((m) => m.name === 'train.lm_loss')!.nan).toBe(2);
   });
 
-  it('reads an MFU logged in percent as percent', async () => {
+  it('converts an MFU logged in percent to a ratio, with a note, so one series never mixes the two', async () => {
     const steps = Array.from({ length: 100 }, (_, i) => i);
     const summary = await summarizeRun(
-      input(steps, { mfu: steps.map(() => 42.1), 'train.MFU': steps.map(() => 0.421) }),
+      input(steps, {
+        mfu: steps.map((i) => 42.1 + (i % 2) * 0.2),
+        'train.MFU': steps.map(() => 0.421),
+        'gpu_util [%]': steps.map(() => 0.5), // the header says percent, whatever the values
+      }),
       DEFAULT_CONFIG,
     );
-    expect(summary.metrics.map((m) => m.class.unit)).toEqual(['percent', 'ratio']);
+    expect(summary.metrics.map((m) => m.class.unit)).toEqual(['ratio', 'ratio', 'ratio']);
+    const [pct, ratio, util] = summary.metrics;
+    expect(pct!.steady!.median).toBeCloseTo(0.421, 3);
+    expect(pct!.last).toBeCloseTo(0.423, 6);
+    expect(pct!.windows[0]!.quantiles[0]).toBeCloseTo(0.421, 3);
+    expect(ratio!.steady!.median).toBeCloseTo(0.421, 6);
+    expect(util!.last).toBeCloseTo(0.005, 9);
+    expect(summary.warnings.filter((w) => /in percent/.test(w))).toHaveLength(2);
+  });
+
+  it('sends a cumulative "throughput" or time as a gauge, and keeps rates, step times and peaks judged', async () => {
+    const rng = mulberry32(3);
+    const steps = Array.from({ length: 300 }, (_, i) => i + 1);
+    const summary = await summarizeRun(
+      input(steps, {
+        'throughput/total_training_Gflops': steps.map((s) => s * 5.2e6), // named as a counter
+        tokens_per_sec: steps.map((s) => s * 8192 + Math.round(100 * rng())), // named as a rate, counts in fact
+        iteration_time: steps.map((s) => 100 + s * 1.8), // elapsed time, written as a timer
+        samples_per_second: steps.map(() => 400 * (1 + 0.02 * (rng() - 0.5))),
+        step_time: steps.map(() => 1.8 * (1 + 0.02 * (rng() - 0.5))),
+        'mem_max_allocated [MiB]': steps.map((s) => (s < 20 ? 30_000 + s * 100 : 32_000)),
+        loss: steps.map((s) => 10 / s),
+      }),
+      DEFAULT_CONFIG,
+    );
+    const kind = Object.fromEntries(summary.metrics.map((m) => [m.name, [m.class.kind, m.class.gate]]));
+    expect(kind).toEqual({
+      'throughput/total_training_Gflops': ['gauge', false],
+      tokens_per_sec: ['gauge', false],
+      iteration_time: ['gauge', false],
+      samples_per_second: ['window', true],
+      step_time: ['timer', true],
+      'mem_max_allocated [MiB]': ['window', true],
+      loss: ['loss', true],
+    });
+    const tokens = summary.metrics.find((m) => m.name === 'tokens_per_sec')!;
+    expect(tokens.steady).toBeNull();
+    expect(tokens.windows).toEqual([]);
+    expect(summary.warnings.filter((w) => /only rises/.test(w))).toHaveLength(2);
   });
 
   it('counts a NaN loss only where the row has other values', async () => {

@@ -47,6 +47,8 @@ export async function summarizeRun(
     }
   }
 
+  const live = (accumulators ?? []).filter((a): a is MetricAccumulator => a !== null);
+  const metrics = live.map((a) => a.finish());
   return {
     name: input.name,
     experiment: input.experiment,
@@ -57,8 +59,8 @@ export async function summarizeRun(
     truncated: table.truncated.value,
     ...(input.durationSeconds === undefined ? {} : { durationSeconds: input.durationSeconds }),
     ...(input.timeRange === undefined ? {} : { timeRange: input.timeRange }),
-    warnings: [...table.warnings],
-    metrics: (accumulators ?? []).filter((a): a is MetricAccumulator => a !== null).map((a) => a.finish()),
+    warnings: [...table.warnings, ...live.flatMap((a) => a.notes)],
+    metrics,
   };
 }
 

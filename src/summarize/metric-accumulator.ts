@@ -3,6 +3,7 @@
  * order with memory bounded by the sketches, windows and samples — never by the run's length.
  */
 import { median } from 'simple-statistics';
+import { classFromValues, isUtilisation } from '../classify/from-values.js';
 import type { MetricClass, MetricSummary, SteadyState } from '../model.js';
 import { DivergenceDetector } from './divergence.js';
 import { firstAtOrAbove } from './first-at-or-above.js';
@@ -11,6 +12,8 @@ import type { SummarySettings } from './settings.js';
 import { Sketch, quantilesOf } from './sketch.js';
 import { steadyFromQuantiles } from './steady-state.js';
 import { StepWindows } from './step-windows.js';
+import { rescaleSummary } from './rescale.js';
+import { ValueShape } from './value-shape.js';
 
 /** Logged points whose median is the loss "over the final window". */
 const FINAL_POINTS = 100;
@@ -34,6 +37,10 @@ export class MetricAccumulator {
   private readonly tail: number[] = [];
   private readonly tailSteps: number[] = [];
   private tailAt = 0;
+  /** Rates, timers and utilisations: what their values say about their class (src/classify/from-values.ts). */
+  private readonly shape: ValueShape | null;
+  /** Lines for the run's warnings (a class the values changed). */
+  readonly notes: string[] = [];
 
   constructor(
     readonly name: string,
@@ -47,6 +54,7 @@ export class MetricAccumulator {
     this.steady = kind === 'loss' ? new Sketch() : null;
     this.sampler = kind === 'loss' ? new LossSampler(config.lossEvery, config.lossMaxPoints) : null;
     this.divergence = kind === 'loss' ? new DivergenceDetector() : null;
+    this.shape = kind === 'window' || kind === 'timer' || isUtilisation(name, cls) ? new ValueShape() : null;
   }
 
   /**
@@ -61,6 +69,7 @@ export class MetricAccumulator {
     if (this.sampler) this.addLoss(steps, values);
     // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
     this.windows?.addColumn(steps, values, this.steadyFrom, this.cls.kind === 'timer');
+    this.shape?.addColumn(values);
   }
 
   /**
@@ -143,7 +152,7 @@ export class MetricAccumulator {
     const steady = sketch && sketch.count > 0 ? steadyState(sketch, this.steadySum, this.steadyFrom) : null;
     const summary: MetricSummary = {
       name: this.name,
-      class: percentIfAboveOne(this.cls, steady),
+      class: this.cls,
       count: this.count,
       nan: this.nan,
       inf: this.inf,
@@ -168,13 +177,18 @@ export class MetricAccumulator {
         divergence: this.divergence!.result(),
       };
     }
-    return summary;
+    return this.shape ? this.fromValues(summary) : summary;
   }
-}
 
-/** A ratio (MFU) logged as 42.1 rather than 0.421 is a percentage: no utilisation ratio exceeds 1. */
-function percentIfAboveOne(cls: MetricClass, steady: SteadyState | null): MetricClass {
-  return cls.unit === 'ratio' && steady !== null && steady.median > 1.5 ? { ...cls, unit: 'percent' } : cls;
+  /** The summary under the class its values confirm: a counter as a gauge, percent as a ratio. */
+  private fromValues(summary: MetricSummary): MetricSummary {
+    const verdict = classFromValues(this.name, this.cls, this.shape!);
+    if (verdict.note) this.notes.push(verdict.note);
+    const out = verdict.scale === 1 ? summary : rescaleSummary(summary, verdict.scale);
+    if (verdict.cls.kind !== 'gauge' || this.cls.kind === 'gauge') return { ...out, class: verdict.cls };
+    // A counter is sent as its last value, like any gauge: no steady state, no windows.
+    return { ...out, class: verdict.cls, steady: null, windows: [] };
+  }
 }
 
 /** Steady-state numbers from the sketch. */

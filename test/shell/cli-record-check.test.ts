@@ -118,7 +118,7 @@ describe('training-metrics-gate record / check (real CSV, real engine)', () => {
     };
     expect(slowOut.regression).toBe(true);
     expect(slowOut.metrics.find((m) => m.name === 'MFU')!.reason).toMatch(
-      /^MFU 0\.\d+ vs 0\.\d+ ± 0\.\d+ over 8 runs: −\d+(\.\d)? %, worse beyond the noise band/,
+      /^MFU 0\.\d+ vs 0\.\d+ ± \d+(\.\d)? % noise band over 8 runs: −\d+(\.\d)? %, worse beyond the noise band/,
     );
 
     // The default branch records its run even when it regresses.

@@ -18,7 +18,10 @@ describe('formatValue', () => {
     expect(formatValue(1.912, 'seconds')).toBe('1.91 s');
     expect(formatValue(0.412, 'seconds')).toBe('412 ms');
     expect(formatValue(1500, 'milliseconds')).toBe('1.5 s');
-    expect(formatValue(73_012, 'mebibytes')).toBe('71.3 GiB');
+    // As the header states it: a [MiB] column in MiB, a [GB] one in GiB; only bytes are converted (and say so).
+    expect(formatValue(73_012, 'mebibytes')).toBe('73,012 MiB');
+    expect(formatValue(71.3, 'gibibytes')).toBe('71.3 GiB');
+    expect(formatValue(387.26, 'watts')).toBe('387 W');
     expect(formatValue(80 * 2 ** 30, 'bytes')).toBe('80 GiB');
     expect(formatValue(412.3, 'tflops')).toBe('412 TFLOP/s');
     expect(formatValue(null, 'ratio')).toBe('—');
@@ -32,7 +35,9 @@ describe('formatChange and formatBaseline', () => {
     expect(formatChange(null)).toBe('—');
     expect(formatChange(-0.00001)).toBe('0.0 %');
   });
-  it('writes centre ± band', () => {
-    expect(formatBaseline(0.421, 0.004, 'ratio')).toBe('0.421 ± 0.004');
+  it('writes centre ± band, the band relative and labelled as the verdict reason labels it', () => {
+    expect(formatBaseline(0.421, 0.0042, 'ratio', 'regression')).toBe('0.421 ± 1.0 % noise band');
+    expect(formatBaseline(0.421, 0.0042, 'ratio', 'insufficient-history')).toBe('0.421 ± 1.0 % sd');
+    expect(formatBaseline(0, 0.5, 'ratio', 'pass')).toBe('0 ± 0.5 noise band');
   });
 });

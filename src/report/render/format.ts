@@ -22,7 +22,7 @@ export function formatNumber(value: number, digits = 3): string {
 
 const BINARY = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
 
-/** A value in its unit: `0.398`, `41.2 %`, `1.23 s`, `412 ms`, `71.3 GiB`, `412 TFLOP/s`. */
+/** A value in its unit: `0.398`, `41.2 %`, `1.23 s`, `412 ms`, `73,012 MiB`, `71.3 GiB` (from bytes), `412 TFLOP/s`. */
 export function formatValue(value: number | null, unit: string, digits = 3): string {
   if (value === null) return '—';
   if (!Number.isFinite(value)) return formatNumber(value);
@@ -35,9 +35,20 @@ export function formatValue(value: number | null, unit: string, digits = 3): str
         : `${formatNumber(value, digits)} s`;
     case 'milliseconds':
       return Math.abs(value) >= 1000 ? `${formatNumber(value / 1000, digits)} s` : `${formatNumber(value, digits)} ms`;
-    case 'bytes':
-    case 'mebibytes': {
-      let v = unit === 'bytes' ? value : value * 1024 * 1024;
+    // A MiB or GiB column is shown as its header states it, so the report reads like the log; a byte
+    // count nobody reads (1.3e10) is converted to the largest binary unit and labelled so.
+    case 'mebibytes':
+      return `${formatNumber(value, digits)} MiB`;
+    case 'gibibytes':
+      return `${formatNumber(value, digits)} GiB`;
+    case 'watts':
+      return `${formatNumber(value, digits)} W`;
+    case 'celsius':
+      return `${formatNumber(value, digits)} °C`;
+    case 'megahertz':
+      return `${formatNumber(value, digits)} MHz`;
+    case 'bytes': {
+      let v = value;
       let i = 0;
       while (Math.abs(v) >= 1024 && i < BINARY.length - 1) {
         v /= 1024;
@@ -54,10 +65,12 @@ export function formatValue(value: number | null, unit: string, digits = 3): str
   }
 }
 
-/** The baseline as `centre ± band`, in the metric's unit. */
-export function formatBaseline(centre: number, band: number, unit: string): string {
-  return `${formatValue(centre, unit)} ± ${formatValue(band, unit, 2)}`;
+/** The baseline as `centre ± 1.2 % noise band`: the centre in the metric's unit, the spread as the verdict's reason writes it. */
+export function formatBaseline(centre: number, band: number, unit: string, verdict: string): string {
+  return `${formatValue(centre, unit)} ${formatSpread(centre, band, spreadLabel(verdict))}`;
 }
 
 /** A relative change as a signed percentage (the gate's verdict lines write it the same way). */
 export { formatChange } from '../../gate/format.js';
+
+import { formatSpread, spreadLabel } from '../../gate/format.js';

@@ -148,7 +148,7 @@ function capitalise(s: string): string {
 function verdictTable(metrics: MetricVerdict[]): string {
   const rows = metrics.map((m) => {
     const baseline = m.baseline
-      ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)} (${m.baseline.runs})`
+      ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit, m.verdict)} (${m.baseline.runs})`
       : '—';
     const spark = m.baseline ? historySparkline(m.baseline.history, m.current) : '';
     return `<tr class="${m.verdict}"><td>${badge(BADGE_OF[m.verdict])} ${VERDICT_LABEL[m.verdict]}</td><td>${htmlText(m.name)}</td><td class="num">${htmlText(formatValue(m.current, m.unit))}</td><td class="num">${htmlText(baseline)}</td><td class="num">${htmlText(formatChange(m.change))}</td><td class="spark">${htmlText(spark)}</td><td>${htmlText(m.reason)}</td></tr>`;

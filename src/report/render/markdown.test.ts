@@ -53,7 +53,7 @@ describe('renderMarkdown', () => {
     const start = md.indexOf('### ❌ gpt3');
     const gpt = md.slice(start, md.indexOf('### ', start + 4));
     const rows = gpt.split('\n').filter((l) => /^\| (❌|⚠️|✅) \|/.test(l));
-    expect(rows[0]).toMatch(/^\| ❌ \| MFU \| 0\.398 \| 0\.421 ± 0\.004 \(10\) \| −5\.5 % \| `[▁-█]+→▁` \|/);
+    expect(rows[0]).toMatch(/^\| ❌ \| MFU \| 0\.398 \| 0\.421 ± 1\.0 % noise band \(10\) \| −5\.5 % \| `[▁-█]+→▁` \|/);
     expect(rows.map((r) => r.split(' | ')[1])).toEqual([
       'MFU',
       'throughput',
@@ -65,7 +65,7 @@ describe('renderMarkdown', () => {
   });
 
   it('says why in the run headline, with value, baseline and number of runs', () => {
-    expect(md).toContain('Regression in MFU −5.5 % (0.398 vs 0.421 ± 0.004, 10 runs).');
+    expect(md).toContain('Regression in MFU −5.5 % (0.398 vs 0.421 ± 1.0 % noise band, 10 runs).');
     expect(md).toContain('> ⚠️ lm loss is NaN from step 1200 (3 values).');
     // A run that regressed and stopped early says both.
     expect(md).toMatch(/Regression in lm loss[^\n]*; run incomplete \(1250 of 2000 steps, file truncated\)\./);

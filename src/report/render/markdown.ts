@@ -128,7 +128,7 @@ function metricChange(m: MetricVerdict, esc: (text: string) => string): string {
   const change = m.change !== null && Number.isFinite(m.change) ? ` ${formatChange(m.change)}` : '';
   const versus =
     m.baseline && m.current !== null
-      ? ` (${formatValue(m.current, m.unit)} vs ${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)}, ${m.baseline.runs} runs)`
+      ? ` (${formatValue(m.current, m.unit)} vs ${formatBaseline(m.baseline.centre, m.baseline.band, m.unit, m.verdict)}, ${m.baseline.runs} runs)`
       : '';
   return `${esc(m.name)}${change}${versus}`;
 }
@@ -200,7 +200,7 @@ function verdictTable(metrics: MetricVerdict[], withHistory: boolean): string {
   const lines = [row(head), row(head.map(() => '---'))];
   for (const m of metrics) {
     const baseline = m.baseline
-      ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)} (${m.baseline.runs})`
+      ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit, m.verdict)} (${m.baseline.runs})`
       : '—';
     const spark = m.baseline ? historySparkline(m.baseline.history, m.current) : '';
     lines.push(

@@ -106,10 +106,13 @@ describe('summarizeRun', () => {
     expect(l.inf).toBe(1);
     expect(l.firstNonFiniteStep).toBe(500);
     expect(l.loss!.samples[0]).toEqual([0, 10]);
-    expect(l.loss!.samples.length).toBe(20);
-    expect(l.loss!.final).toBeCloseTo(2 + 8 / Math.sqrt(950), 2);
-    // the final window is the last 100 logged values: steps 900–999
-    expect(l.loss!.finalFrom).toBe(900);
+    // 20 grid points every 50 steps, then the last point, off the grid
+    expect(l.loss!.samples.length).toBe(21);
+    expect(l.loss!.samples[20]).toEqual([999, 2 + 8 / Math.sqrt(1000)]);
+    expect(l.loss!.finalWindow.median).toBeCloseTo(2 + 8 / Math.sqrt(950), 2);
+    // the final window is the last 10 % of the steps: 900–999
+    expect(l.loss!.finalWindow.from).toBe(900);
+    expect(l.loss!.finalWindow).toMatchObject({ to: 999, count: 100 });
     expect(l.loss!.divergence).toBeNull();
   });
 });

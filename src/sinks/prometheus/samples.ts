@@ -159,7 +159,7 @@ function metricSamples(
   if (metric.class.kind === 'loss' && metric.loss) {
     const finalName = `${name}_final`;
     if (claim(families, finalName, `Median of "${metric.name}" over the final window of the run.`, owner, warnings)) {
-      families.add(finalName, labels, metric.loss.final * factor);
+      families.add(finalName, labels, metric.loss.finalWindow.median * factor);
     }
   }
 }

@@ -124,3 +124,15 @@ describe('StepWindows at the end of the run', () => {
     expect(w.result(true, 7)[0]!.count).toBe(8);
   });
 });
+
+describe('StepWindows of a sparse metric', () => {
+  it('keeps a last window of one evaluation apart from one a thousand steps before', () => {
+    const w = new StepWindows(50, 32);
+    addAll(w, [1000, 2000, 3000], [2.6, 2.61, 2.62]);
+    expect(w.result(true, 3000).map((x) => [x.from, x.to, x.values])).toEqual([
+      [1000, 1049, [2.6]],
+      [2000, 2049, [2.61]],
+      [3000, 3000, [2.62]],
+    ]);
+  });
+});

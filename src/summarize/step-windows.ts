@@ -8,8 +8,8 @@
  * leave warm-up out of their windows; it is kept all the same, for a run too short to have any other.
  *
  * The run's end: a last window that covers less than half the width (often one step, a checkpoint
- * stall) joins the one before it, so it is never sent or drawn as the run's throughput; and no window's
- * label runs past the run's last step.
+ * stall) joins the window just before it, so it is never sent or drawn as the run's throughput; and no
+ * window's label runs past the run's last step.
  */
 import { WINDOW_QUANTILES, type StepWindow } from '../model.js';
 import { firstAtOrAbove } from './first-at-or-above.js';
@@ -122,8 +122,8 @@ export class StepWindows {
 
   /**
    * The windows in step order, warm-up values in them when `withWarm`; `lastStep` is the run's last step
-   * (NaN when unknown): the last window ends there, and joins the one before it when it covers less than
-   * half the width.
+   * (NaN when unknown): the last window ends there, and joins its neighbour before it when it covers less
+   * than half the width.
    */
   result(withWarm: boolean, lastStep: number): StepWindow[] {
     const parts: Part[] = [];
@@ -136,7 +136,8 @@ export class StepWindows {
     const last = parts[parts.length - 1];
     if (last && Number.isFinite(lastStep)) {
       const before = parts[parts.length - 2];
-      if (before && lastStep - last.from + 1 < this.width / 2) {
+      // Only a neighbour: a sparse metric (an eval every 1,000 steps) has one value a window by design.
+      if (before && before.to + 1 === last.from && lastStep - last.from + 1 < this.width / 2) {
         before.values.merge(last.values);
         before.to = last.to;
         parts.pop();

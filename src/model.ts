@@ -110,7 +110,7 @@ export interface SteadyState {
   warmupIncluded?: true;
 }
 
-/** The final window of a loss: its values in the last 10 % of its logged step span, and their median. */
+/** The final window of a loss: its values in the last 25 % of its logged step span, and their median. */
 export interface FinalWindowStat {
   /** First and last step of the values in the window. */
   from: number;
@@ -220,7 +220,7 @@ export interface MetricRecord {
   /** Explicit NaN and infinite values seen. */
   nonFinite: number;
   /**
-   * Loss only: the final-window median (the last 10 % of the metric's logged steps; `LossSummary.finalWindow`),
+   * Loss only: the final-window median (the last 25 % of the metric's logged steps; `LossSummary.finalWindow`),
    * and a few dozen [step, value] points on a shared grid.
    */
   final?: number;

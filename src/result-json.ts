@@ -45,7 +45,7 @@ export interface MetricsOutputEntry {
 
 /**
  * The action's `metrics-json` output, a compact per-run view for later steps: by metric, the number the
- * gate judges it by — a loss's final-window median (last 10 % of its steps), a steady-state median, or
+ * gate judges it by — a loss's final-window median (last 25 % of its steps), a steady-state median, or
  * a gauge's last value — named in `stat`, and the last value with its step beside it.
  */
 export function metricsOutput(result: RunResult): Record<string, Record<string, MetricsOutputEntry>> {

@@ -92,7 +92,8 @@ describe('a run shorter than its warm-up', () => {
     expect(by.step_time!.windows.map((w) => w.count)).toEqual([6]);
     expect(by.step_time!.steady!.median).toBeCloseTo(1, 3);
     expect(by.MFU!.windows.map((w) => w.count)).toEqual([6]);
-    expect(by.loss!.loss!.finalWindow.median).toBe(2.5);
+    // steps 4 and 5 are the last quarter of 0–5
+    expect(by.loss!.loss!.finalWindow.median).toBeCloseTo(2.55, 12);
     expect(by.lr!.steady).toBeNull();
     expect(by.lr!.last).toBe(1);
     expect(summary.warnings.filter((w) => /warmup_steps/.test(w))).toEqual([
@@ -102,7 +103,7 @@ describe('a run shorter than its warm-up', () => {
 });
 
 describe('the final loss of a sparse validation column (real Lightning CSVLogger file)', () => {
-  it('is the median of its last tenth of steps, not of the whole run; the last value is beside it', async () => {
+  it('is the median of its last quarter of steps, not of the whole run; the last value is beside it', async () => {
     const table = await openTable(real('lightning_csvlogger_metrics_ml_aos_version_2_crlf.csv'));
     const summary = await summarizeRun(run(table), DEFAULT_CONFIG);
     const val = summary.metrics.find((m) => m.name === 'val_loss')!;
@@ -110,19 +111,20 @@ describe('the final loss of a sparse validation column (real Lightning CSVLogger
     expect(val.last).toBeCloseTo(8.01e-6, 8);
     expect(val.lastStep).toBe(10899);
     const fw = val.loss!.finalWindow;
-    // val rows at the end of each of 100 epochs (108, 217, …, 10899): the last tenth holds the last ten
-    expect(fw.to).toBe(10899);
-    expect(fw.count).toBe(10);
-    expect(fw.from).toBeGreaterThanOrEqual(108 + 0.9 * (10899 - 108));
+    // val rows at the end of each of 100 epochs (108, 217, …, 10899): the window is those from 8201.25 on
+    const points = await pointsOf('val_loss');
+    const inWindow = points.filter(([step]) => step >= 108 + 0.75 * (10899 - 108));
+    expect(inWindow.length).toBe(25);
+    expect(fw).toMatchObject({ from: inWindow[0]![0], to: 10899, count: 25 });
+    expect(fw.median).toBeCloseTo(median(inWindow.map(([, v]) => v)), 12);
     // the old rule (median of the last 100 points) was the median of the whole column
-    const all = await valuesOf('val_loss');
-    expect(fw.median).not.toBeCloseTo(median(all), 8);
-    expect(fw.median).toBeCloseTo(median(all.slice(-10)), 12);
+    expect(fw.median).not.toBeCloseTo(median(points.map(([, v]) => v)), 8);
   });
 });
 
-async function valuesOf(column: string): Promise<number[]> {
+async function pointsOf(column: string): Promise<[number, number][]> {
   const { collectTable } = await import('../ingest/collect.js');
   const t = await collectTable(await openTable(real('lightning_csvlogger_metrics_ml_aos_version_2_crlf.csv')));
-  return t.values[column]!.filter(Number.isFinite);
+  const values = t.values[column]!;
+  return t.steps.map((s, i) => [s, values[i]!] as [number, number]).filter(([, v]) => Number.isFinite(v));
 }

@@ -10,7 +10,7 @@ describe('the report says which loss number is which', () => {
 
   it('names the final-window median (judged) and the last value with its step', () => {
     const [line] = finalLossLines(run);
-    expect(line).toContain('train.lm_loss: final-window median 2.41 (last 10 % of its steps: steps 1900–2000');
+    expect(line).toContain('train.lm_loss: final-window median 2.41 (last 25 % of its steps: steps 1900–2000');
     expect(line).toContain('the gate judges this');
     expect(line).toContain(`last value ${loss.last.toPrecision(3)} at step ${loss.lastStep}`);
   });

@@ -4,7 +4,7 @@
  *
  * Per metric (names from naming/prometheus.ts, values in base units):
  *   loss, timer, window  `<name>{quantile="0.1"|"0.5"|"0.9"}`  steady-state p10, median, p90
- *   loss                 `<name>_final`                           median over the final window (last 10 % of its steps)
+ *   loss                 `<name>_final`                           median over the final window (last 25 % of its steps)
  *   gauge                `<name>`                                 last value
  * Per run: `<prefix>_run_steps` (last step, as the StatsD route's `run.steps`), `_run_duration_seconds`, `_run_truncated`;
  * with a gate: `<prefix>_gate_regression`, `_run_complete`, `_gate_verdict{metric,verdict}` (a state set:
@@ -162,7 +162,7 @@ function metricSamples(
       claim(
         families,
         finalName,
-        `Median of "${metric.name}" over its final window (the last 10 % of its logged steps).`,
+        `Median of "${metric.name}" over its final window (the last 25 % of its logged steps).`,
         owner,
         warnings,
       )

@@ -79,7 +79,11 @@ export interface MetricClass {
 
 // ───────────────────────────── summarize ─────────────────────────────
 
-/** A bucket of consecutive steps, inclusive bounds. `quantiles` are the values at WINDOW_QUANTILES. */
+/**
+ * A bucket of consecutive steps, inclusive bounds. `quantiles` are the values at WINDOW_QUANTILES.
+ * The last window ends at the run's last step, and holds at least half a window's width of steps (a
+ * shorter one is joined to the window before it).
+ */
 export interface StepWindow {
   from: number;
   to: number;
@@ -87,9 +91,8 @@ export interface StepWindow {
   /** At WINDOW_QUANTILES' levels. */
   quantiles: number[];
   /**
-   * A window of at most WINDOW_QUANTILES.length values: the values themselves, rank by rank (within the
-   * sketch's accuracy; the smallest and largest exact), since a few quantiles of a few values repeat some
-   * and leave others out.
+   * A window of at most WINDOW_QUANTILES.length values: the values themselves, exactly as logged, in
+   * ascending order, since a few quantiles of a few values repeat some and leave others out.
    */
   values?: number[];
 }
@@ -106,17 +109,37 @@ export interface SteadyState {
   /** Robust standard deviation: IQR / 1.349. */
   spread: number;
   n: number;
-  /** First step counted as steady state. */
+  /** First step counted as steady state: the metric's first finite step + warm-up. */
   fromStep: number;
+  /**
+   * True when the metric has no value after its warm-up (a run shorter than `warmup_steps`): the numbers
+   * are over every value instead, and `fromStep` is its first step.
+   */
+  warmupIncluded?: true;
+}
+
+/** The final window of a loss: its values in the last 25 % of its logged step span, and their median. */
+export interface FinalWindowStat {
+  /** First and last step of the values in the window. */
+  from: number;
+  to: number;
+  /** Values the median is of. */
+  count: number;
+  median: number;
 }
 
 export interface LossSummary {
-  /** Sampled points [step, value], every `every` steps (a multiple of the configured interval, grown to bound the count). */
+  /**
+   * Sampled points [step, value], every `every` steps (a multiple of the configured interval, grown to
+   * bound the count), then the metric's last finite point when it is off that grid.
+   */
   samples: [number, number][];
   every: number;
-  /** Median over the final window of the run. */
-  final: number;
-  finalFrom: number;
+  /**
+   * The final-window median: the gate's "final loss". The last value itself is the metric's `last`, at
+   * `lastStep`.
+   */
+  finalWindow: FinalWindowStat;
   /** Lowest value seen. */
   runningMin: number;
   /** A sustained rise far above the running minimum, if any. */
@@ -135,6 +158,7 @@ export interface MetricSummary {
   /** First step with a real NaN or an infinity, or null. */
   firstNonFiniteStep: number | null;
   first: number;
+  /** The last finite value, and its step. */
   last: number;
   lastStep: number;
   min: number;
@@ -169,7 +193,7 @@ export interface MetricVerdict {
   verdict: Verdict;
   direction: Direction;
   unit: string;
-  /** This run's value (steady-state median, or final loss), or null when missing. */
+  /** This run's value (steady-state median, or for loss its final-window median), or null when missing. */
   current: number | null;
   /** Baseline centre and noise band half-width, over `runs` runs. */
   baseline: { centre: number; band: number; runs: number; history: number[] } | null;
@@ -198,7 +222,7 @@ export interface MetricRecord {
   kind: MetricKind;
   direction: Direction;
   unit: string;
-  /** Steady-state median (for loss metrics too; the gate judges loss by `final`). */
+  /** Steady-state median (for loss metrics too; the gate judges loss by `final`, its final-window median). */
   centre: number;
   /** Robust within-run spread (IQR / 1.349) of the steady state. */
   spread: number;
@@ -206,7 +230,10 @@ export interface MetricRecord {
   n: number;
   /** Explicit NaN and infinite values seen. */
   nonFinite: number;
-  /** Loss only: median over the final window, and a few dozen [step, value] points on a shared grid. */
+  /**
+   * Loss only: the final-window median (the last 25 % of the metric's logged steps; `LossSummary.finalWindow`),
+   * and a few dozen [step, value] points on a shared grid.
+   */
   final?: number;
   samples?: [number, number][];
 }

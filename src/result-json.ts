@@ -31,17 +31,39 @@ export function resultJson(result: RunResult, options: Options): Record<string, 
   };
 }
 
+/** Which number a metric's `value` in `metrics-json` is. */
+export type MetricsOutputStat = 'final_window_median' | 'steady_median' | 'last';
+
+/** One metric in `metrics-json`: the number the gate judges it by, which number that is, and its last value. */
+export interface MetricsOutputEntry {
+  value: number | null;
+  stat: MetricsOutputStat;
+  /** The last finite value and its step (null when it has none). */
+  last: number | null;
+  lastStep: number | null;
+}
+
 /**
- * The action's `metrics-json` output, a compact per-run view for later steps: by metric, the final loss, the
- * steady-state median or the last value.
+ * The action's `metrics-json` output, a compact per-run view for later steps: by metric, the number the
+ * gate judges it by — a loss's final-window median (last 25 % of its steps), a steady-state median, or
+ * a gauge's last value — named in `stat`, and the last value with its step beside it.
  */
-export function metricsOutput(result: RunResult): Record<string, Record<string, number | null>> {
-  const out: Record<string, Record<string, number | null>> = {};
+export function metricsOutput(result: RunResult): Record<string, Record<string, MetricsOutputEntry>> {
+  const out: Record<string, Record<string, MetricsOutputEntry>> = {};
   for (const s of result.summaries) {
-    const row: Record<string, number | null> = {};
-    for (const m of s.metrics)
-      row[m.name] = m.loss ? m.loss.final : (m.steady?.median ?? (Number.isFinite(m.last) ? m.last : null));
+    const row: Record<string, MetricsOutputEntry> = {};
+    for (const m of s.metrics) {
+      const hasLast = m.count > 0 && Number.isFinite(m.last);
+      const last = { last: hasLast ? m.last : null, lastStep: hasLast ? m.lastStep : null };
+      if (m.loss) row[m.name] = { value: finite(m.loss.finalWindow.median), stat: 'final_window_median', ...last };
+      else if (m.steady) row[m.name] = { value: finite(m.steady.median), stat: 'steady_median', ...last };
+      else row[m.name] = { value: last.last, stat: 'last', ...last };
+    }
     out[s.name] = row;
   }
   return out;
+}
+
+function finite(v: number): number | null {
+  return Number.isFinite(v) ? v : null;
 }

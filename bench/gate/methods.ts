@@ -18,7 +18,7 @@ function judged(m: MetricSummary): boolean {
   return m.class.gate && m.class.direction !== 'none' && m.class.kind !== 'ignore';
 }
 function judgedValue(m: MetricSummary): number {
-  return m.class.kind === 'loss' ? (m.loss?.final ?? NaN) : (m.steady?.median ?? NaN);
+  return m.class.kind === 'loss' ? (m.loss?.finalWindow.median ?? NaN) : (m.steady?.median ?? NaN);
 }
 function historyValues(history: HistoryRecord[], m: MetricSummary): number[] {
   const key = metricKey(m.name);

@@ -41,11 +41,11 @@ describe('a metric constant across the history', () => {
     for (const r of h) r.metrics[metricKey(LOSS)]!.final = 0;
     const current = await summarize('c', {}, rng);
     const loss = current.metrics.find((m) => m.name === LOSS)!;
-    loss.loss!.final = 0;
+    loss.loss!.finalWindow.median = 0;
     const zero = verdictOf(judgeRun(current, h), LOSS);
     expect(zero.verdict).toBe('pass');
     expect(zero.reason).toMatch(/the same in all 6 runs: unchanged, within the 1\.0 % minimum effect/);
-    loss.loss!.final = 0.01;
+    loss.loss!.finalWindow.median = 0.01;
     const risen = judgeRun(current, h);
     expect(verdictOf(risen, LOSS).verdict).toBe('regression');
     expect(risen.regression).toBe(true);

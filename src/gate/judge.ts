@@ -132,7 +132,7 @@ function judgeMetric(
   const base = verdictBase(m);
 
   const broken = brokenLoss(m);
-  const aligned = m.loss && !completeness.reached ? (m.loss.finalFrom + m.lastStep) / 2 : null;
+  const aligned = m.loss && !completeness.reached ? (m.loss.finalWindow.from + m.lastStep) / 2 : null;
   const points = historyPoints(history, key, m.class.kind === 'loss', aligned);
   const values = points.map((p) => p.value).filter(Number.isFinite);
   const current = currentValue(m);
@@ -295,7 +295,7 @@ function brokenLoss(m: MetricSummary): string | null {
 }
 
 function currentValue(m: MetricSummary): number {
-  if (m.class.kind === 'loss') return m.loss?.final ?? Number.NaN;
+  if (m.class.kind === 'loss') return m.loss?.finalWindow.median ?? Number.NaN;
   if (m.steady) return m.steady.median;
   return m.count > 0 ? m.last : Number.NaN;
 }

@@ -32,7 +32,7 @@ export function recordFromSummary(summary: RunSummary, meta: RecordMeta): Histor
       nonFinite: m.nan + m.inf,
     };
     if (m.loss) {
-      entry.final = m.loss.final;
+      entry.final = m.loss.finalWindow.median;
       entry.samples = thin(m.loss.samples, LOSS_POINTS);
     }
     metrics[metricKey(m.name)] = entry;

@@ -148,10 +148,13 @@ describe('summarizeRun', () => {
     expect(l.inf).toBe(1);
     expect(l.firstNonFiniteStep).toBe(500);
     expect(l.loss!.samples[0]).toEqual([0, 10]);
-    expect(l.loss!.samples.length).toBe(20);
-    expect(l.loss!.final).toBeCloseTo(2 + 8 / Math.sqrt(950), 2);
-    // the final window is the last 100 logged values: steps 900–999
-    expect(l.loss!.finalFrom).toBe(900);
+    // 20 grid points every 50 steps, then the last point, off the grid
+    expect(l.loss!.samples.length).toBe(21);
+    expect(l.loss!.samples[20]).toEqual([999, 2 + 8 / Math.sqrt(1000)]);
+    // the final window is the last quarter of the steps, 750–999 (it was the last 100 points, 900–999)
+    expect(l.loss!.finalWindow.median).toBeCloseTo(2 + 8 / Math.sqrt(875.5), 3);
+    expect(l.loss!.finalWindow.from).toBe(750);
+    expect(l.loss!.finalWindow).toMatchObject({ to: 999, count: 250 });
     expect(l.loss!.divergence).toBeNull();
   });
 });

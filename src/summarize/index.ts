@@ -7,6 +7,7 @@ import { classify, type ClassRule } from '../classify/index.js';
 import { InputError, type MetricClass, type RunInput, type RunSummary } from '../model.js';
 import { metricKey } from '../naming.js';
 import { MetricAccumulator } from './metric-accumulator.js';
+import { RowSpan } from './row-span.js';
 import type { SummarySettings } from './settings.js';
 
 export async function summarizeRun(
@@ -16,23 +17,14 @@ export async function summarizeRun(
   const { table } = input;
   const classes = table.columns.map((name) => classify(name, config));
   checkMetricKeys(table.columns, table.source, classes, table.warnings);
-  let accumulators: (MetricAccumulator | null)[] | null = null;
-  let rows = 0;
-  let firstStep = Number.NaN;
-  let lastStep = Number.NaN;
+  const accumulators = table.columns.map((name, c) =>
+    classes[c]!.kind === 'ignore' ? null : new MetricAccumulator(name, classes[c]!, config.summary),
+  );
+  const rows = new RowSpan();
 
   for await (const batch of table.batches) {
-    const n = batch.steps.length;
-    if (n === 0) continue;
-    if (accumulators === null) {
-      firstStep = batch.steps[0]!;
-      const steadyFrom = firstStep + config.summary.warmupSteps;
-      accumulators = table.columns.map((name, c) =>
-        classes[c]!.kind === 'ignore' ? null : new MetricAccumulator(name, classes[c]!, steadyFrom, config.summary),
-      );
-    }
-    rows += n;
-    lastStep = batch.steps[n - 1]!;
+    if (batch.steps.length === 0) continue;
+    rows.add(batch);
     for (let c = 0; c < accumulators.length; c++) {
       const acc = accumulators[c];
       if (!acc) continue;
@@ -47,19 +39,28 @@ export async function summarizeRun(
     }
   }
 
-  const live = (accumulators ?? []).filter((a): a is MetricAccumulator => a !== null);
-  const metrics = live.map((a) => a.finish());
+  const live = accumulators.filter((a): a is MetricAccumulator => a !== null);
+  const warnings = [...table.warnings];
+  const padding = rows.paddingWarning();
+  if (padding) warnings.push(padding);
+  const metrics = live.map((a) => a.finish(rows.last));
+  warnings.push(...live.flatMap((a) => a.notes));
+  const short = metrics.filter((m) => m.steady?.warmupIncluded).map((m) => m.name);
+  if (short.length)
+    warnings.push(
+      `${short.join(', ')}: fewer steps than warmup_steps (${config.summary.warmupSteps}) after ${short.length === 1 ? 'its' : 'their'} first value; steady state taken over every value, warm-up included`,
+    );
   return {
     name: input.name,
     experiment: input.experiment,
     source: table.source,
     tags: input.tags,
     fingerprint: input.fingerprint,
-    steps: { count: rows, first: firstStep, last: lastStep },
+    steps: { count: rows.count, first: rows.first, last: rows.last },
     truncated: table.truncated.value,
     ...(input.durationSeconds === undefined ? {} : { durationSeconds: input.durationSeconds }),
     ...(input.timeRange === undefined ? {} : { timeRange: input.timeRange }),
-    warnings: [...table.warnings, ...live.flatMap((a) => a.notes)],
+    warnings,
     metrics,
   };
 }

@@ -1,11 +1,15 @@
 /**
  * Everything the pipeline needs to know about one metric, built in one pass over its values in step
  * order with memory bounded by the sketches, windows and samples — never by the run's length.
+ *
+ * Warm-up counts from the metric's own first finite value: a resumed run whose first rows are empty for
+ * this metric does not spend its warm-up on them. A metric with no value after its warm-up (a run
+ * shorter than `warmup_steps`) keeps its steady state, taken over every value, and says so.
  */
-import { median } from 'simple-statistics';
 import { classFromValues, isUtilisation } from '../classify/from-values.js';
 import type { MetricClass, MetricSummary, SteadyState } from '../model.js';
 import { DivergenceDetector } from './divergence.js';
+import { FinalWindow } from './final-window.js';
 import { firstAtOrAbove } from './first-at-or-above.js';
 import { LossSampler } from './loss-sampler.js';
 import type { SummarySettings } from './settings.js';
@@ -15,28 +19,30 @@ import { StepWindows } from './step-windows.js';
 import { rescaleSummary } from './rescale.js';
 import { ValueShape } from './value-shape.js';
 
-/** Logged points whose median is the loss "over the final window". */
-const FINAL_POINTS = 100;
-
 export class MetricAccumulator {
   private count = 0;
   private nan = 0;
   private inf = 0;
   private firstNonFiniteStep: number | null = null;
   private first = Number.NaN;
+  private firstStep = Number.NaN;
   private last = Number.NaN;
   private lastStep = Number.NaN;
   private min = Number.POSITIVE_INFINITY;
   private max = Number.NEGATIVE_INFINITY;
   private steadySum = 0;
+  /** Sum of the warm-up values: the mean of a run with no steady state. */
+  private warmSum = 0;
+  /** First steady step: the metric's first finite step + warm-up; NaN until that value is seen. */
+  private steadyFrom = Number.NaN;
+  private readonly warmupSteps: number;
   private readonly steady: Sketch | null;
+  /** Loss only: its warm-up values, for a run too short to have a steady state. */
+  private readonly warm: Sketch | null;
   private readonly windows: StepWindows | null;
   private readonly sampler: LossSampler | null;
   private readonly divergence: DivergenceDetector | null;
-  /** The last FINAL_POINTS loss values and their steps, as a ring. */
-  private readonly tail: number[] = [];
-  private readonly tailSteps: number[] = [];
-  private tailAt = 0;
+  private readonly final: FinalWindow | null;
   /** Rates, timers and utilisations: what their values say about their class (src/classify/from-values.ts). */
   private readonly shape: ValueShape | null;
   /** Lines for the run's warnings (a class the values changed). */
@@ -45,15 +51,17 @@ export class MetricAccumulator {
   constructor(
     readonly name: string,
     readonly cls: MetricClass,
-    private readonly steadyFrom: number,
-    config: Pick<SummarySettings, 'lossEvery' | 'lossMaxPoints' | 'maxWindows'>,
+    config: Pick<SummarySettings, 'lossEvery' | 'lossMaxPoints' | 'maxWindows' | 'warmupSteps'>,
   ) {
     const kind = cls.kind;
+    this.warmupSteps = config.warmupSteps;
     this.windows = kind === 'window' || kind === 'timer' ? new StepWindows(config.lossEvery, config.maxWindows) : null;
     // Window and timer metrics get their steady state from their windows; loss keeps its own sketch.
     this.steady = kind === 'loss' ? new Sketch() : null;
+    this.warm = kind === 'loss' ? new Sketch() : null;
     this.sampler = kind === 'loss' ? new LossSampler(config.lossEvery, config.lossMaxPoints) : null;
     this.divergence = kind === 'loss' ? new DivergenceDetector() : null;
+    this.final = kind === 'loss' ? new FinalWindow() : null;
     this.shape = kind === 'window' || kind === 'timer' || isUtilisation(name, cls) ? new ValueShape() : null;
   }
 
@@ -65,11 +73,22 @@ export class MetricAccumulator {
    * compiled, thrown away and compiled again. Both cost more than the arithmetic in a short CLI run.
    */
   addColumn(steps: Float64Array, values: Float64Array): void {
+    if (Number.isNaN(this.steadyFrom)) this.startWarmup(steps, values);
     this.addStatistics(steps, values);
     if (this.sampler) this.addLoss(steps, values);
-    // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
-    this.windows?.addColumn(steps, values, this.steadyFrom, this.cls.kind === 'timer');
+    this.windows?.addColumn(steps, values, this.steadyFrom);
     this.shape?.addColumn(values);
+  }
+
+  /** Warm-up starts at the first finite value; a batch without one leaves it unset (NaN compares false). */
+  private startWarmup(steps: Float64Array, values: Float64Array): void {
+    for (let i = 0; i < steps.length; i++) {
+      const value = values[i]!;
+      if (value - value === 0) {
+        this.steadyFrom = steps[i]! + this.warmupSteps;
+        return;
+      }
+    }
   }
 
   /**
@@ -79,7 +98,7 @@ export class MetricAccumulator {
   private addStatistics(steps: Float64Array, values: Float64Array): void {
     const n = steps.length;
     const steadyFrom = this.steadyFrom;
-    let { count, first, last, lastStep, min, max, steadySum } = this;
+    let { count, first, firstStep, last, lastStep, min, max, steadySum, warmSum } = this;
     let infinite = 0;
     let firstInfinite = Number.NaN;
     for (let i = 0; i < n; i++) {
@@ -92,16 +111,22 @@ export class MetricAccumulator {
         }
         continue;
       }
-      if (count === 0) first = value;
+      lastStep = steps[i]!;
+      if (count === 0) {
+        first = value;
+        firstStep = lastStep;
+      }
       count += 1;
       last = value;
-      lastStep = steps[i]!;
       if (value < min) min = value;
       if (value > max) max = value;
       if (lastStep >= steadyFrom) steadySum += value;
+      else warmSum += value;
     }
     this.count = count;
     this.first = first;
+    this.firstStep = firstStep;
+    this.warmSum = warmSum;
     this.last = last;
     this.lastStep = lastStep;
     this.min = min;
@@ -113,31 +138,15 @@ export class MetricAccumulator {
     }
   }
 
-  /** Loss only: its steady sketch, divergence, sampled points and the last FINAL_POINTS values. */
+  /** Loss only: its steady (and warm-up) sketch, divergence, sampled points and the final window. */
   private addLoss(steps: Float64Array, values: Float64Array): void {
-    // Steps increase, so the steady part of the batch is one run of it.
-    const steadyAt = firstAtOrAbove(steps, 0, this.steadyFrom);
+    // Steps increase, so the steady part of the batch is one run of it (none while steadyFrom is NaN).
+    const steadyAt = Number.isNaN(this.steadyFrom) ? steps.length : firstAtOrAbove(steps, 0, this.steadyFrom);
+    this.warm!.acceptMany(values, 0, steadyAt);
     this.steady!.acceptMany(values, steadyAt, steps.length);
     this.divergence!.addColumn(steps, values, steadyAt, steps.length);
     this.sampler!.addColumn(steps, values);
-    // Only the batch's last FINAL_POINTS finite values can stay in the ring.
-    let from = steps.length;
-    for (let kept = 0; from > 0 && kept < FINAL_POINTS; ) {
-      const value = values[--from]!;
-      if (value - value === 0) kept++;
-    }
-    for (let i = from; i < steps.length; i++) {
-      const value = values[i]!;
-      if (value - value !== 0) continue; // missing, or infinite (counted by addStatistics)
-      if (this.tail.length < FINAL_POINTS) {
-        this.tail.push(value);
-        this.tailSteps.push(steps[i]!);
-      } else {
-        this.tail[this.tailAt] = value;
-        this.tailSteps[this.tailAt] = steps[i]!;
-      }
-      this.tailAt = (this.tailAt + 1) % FINAL_POINTS;
-    }
+    this.final!.addColumn(steps, values);
   }
 
   /** An explicit NaN where the row had other values: the metric itself broke. */
@@ -146,10 +155,12 @@ export class MetricAccumulator {
     this.firstNonFiniteStep ??= step;
   }
 
-  /** The summary; the accumulator is done with afterwards. */
-  finish(): MetricSummary {
-    const sketch = this.windows ? this.windows.steady() : this.steady;
-    const steady = sketch && sketch.count > 0 ? steadyState(sketch, this.steadySum, this.steadyFrom) : null;
+  /**
+   * The summary; the accumulator is done with afterwards. `runLastStep` is the run's last step: the
+   * last step window ends there.
+   */
+  finish(runLastStep: number): MetricSummary {
+    const { steady, warmupIncluded } = this.steadyState();
     const summary: MetricSummary = {
       name: this.name,
       class: this.cls,
@@ -163,21 +174,33 @@ export class MetricAccumulator {
       min: this.count ? this.min : Number.NaN,
       max: this.count ? this.max : Number.NaN,
       steady,
-      windows: this.windows?.result() ?? [],
+      // Timers leave warm-up out of their windows, unless it is all there is.
+      windows: this.windows?.result(this.cls.kind !== 'timer' || warmupIncluded, runLastStep) ?? [],
     };
-    if (this.sampler && this.count > 0) {
-      const samples = this.sampler.result();
+    const final = this.final?.result();
+    if (this.sampler && final) {
       summary.loss = {
-        samples,
+        samples: this.sampler.result(),
         every: this.sampler.every,
-        final: median(this.tail),
-        // The oldest value in the ring: where the final window starts.
-        finalFrom: this.tail.length < FINAL_POINTS ? this.tailSteps[0]! : this.tailSteps[this.tailAt]!,
+        finalWindow: final,
         runningMin: this.min,
         divergence: this.divergence!.result(),
       };
     }
     return this.shape ? this.fromValues(summary) : summary;
+  }
+
+  /** After warm-up; over every value (marked) when nothing came after it. Null for gauges and empty metrics. */
+  private steadyState(): { steady: SteadyState | null; warmupIncluded: boolean } {
+    const main = this.windows ? this.windows.steady() : this.steady;
+    if (main && main.count > 0)
+      return { steady: steadyState(main, this.steadySum, this.steadyFrom), warmupIncluded: false };
+    let all: Sketch | null = null;
+    if (this.windows) all = this.windows.steady(true);
+    else if (this.warm && this.warm.count > 0) all = this.warm;
+    if (!all) return { steady: null, warmupIncluded: false };
+    const steady = steadyState(all, this.warmSum + this.steadySum, this.firstStep);
+    return { steady: { ...steady, warmupIncluded: true }, warmupIncluded: true };
   }
 
   /** The summary under the class its values confirm: a counter as a gauge, percent as a ratio. */

@@ -122,7 +122,7 @@ describe.skipIf(!prometheus || !pushgateway)(
       );
       expect(Number(mem!.value[1])).toBe(steady('mem-max-allocated-bytes').p90);
       const [final] = await instantQuery(prom.url, 'training_metrics_lm_loss_final{experiment="gpt3-15b"}');
-      expect(Number(final!.value[1])).toBeCloseTo(megatron.metrics[0]!.loss!.final, 10);
+      expect(Number(final!.value[1])).toBeCloseTo(megatron.metrics[0]!.loss!.finalWindow.median, 10);
       const regressions = await instantQuery(prom.url, 'training_metrics_gate_verdict{verdict="regression"} == 1');
       expect(regressions.map((r) => [r.metric.experiment, r.metric.metric])).toEqual([['gpt3-15b', 'iteration_time']]);
       const flags = await instantQuery(prom.url, 'training_metrics_gate_regression');

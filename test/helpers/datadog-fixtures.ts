@@ -61,7 +61,13 @@ export function gptRun(
     warnings: [],
     metrics: [
       metric('lm loss', cls('loss', 'lower', ''), 2.02, {
-        loss: { samples, every: 100, final: 1.93, finalFrom: 12000, runningMin: 1.9, divergence: null },
+        loss: {
+          samples,
+          every: 100,
+          finalWindow: { from: 12000, to: 13000, count: 201, median: 1.93 },
+          runningMin: 1.9,
+          divergence: null,
+        },
       }),
       metric('iteration-time', cls('timer', 'lower', 'seconds'), 16.1),
       metric('MFU', cls('window', 'higher', 'percent'), 41.7),

@@ -123,8 +123,7 @@ export function regressedRun(): RunReport {
         loss: {
           samples: lossSamples(last, 10, { shift: -0.04 }),
           every: 10,
-          final: 2.412,
-          finalFrom: 1900,
+          finalWindow: { from: 1900, to: 2000, count: 11, median: 2.412 },
           runningMin: 2.36,
           divergence: null,
         },
@@ -247,7 +246,13 @@ export function nanLossRun(): RunReport {
         spread: 0.04,
         nan: 3,
         firstNonFiniteStep: 1200,
-        loss: { samples, every: 25, final: NaN, finalFrom: 1150, runningMin: 2.5, divergence: null },
+        loss: {
+          samples,
+          every: 25,
+          finalWindow: { from: 1150, to: 1250, count: 5, median: NaN },
+          runningMin: 2.5,
+          divergence: null,
+        },
       }),
       metric('step_time', cls('timer', 'lower', 'seconds'), {
         median: 0.412,

@@ -65,8 +65,12 @@ export function metricSummary(
     summary.loss = {
       samples: rows.filter((_, i) => i % 10 === 0).map(([s, v]) => [s, v]),
       every: 10,
-      final: median(tail),
-      finalFrom: rows[Math.floor(rows.length * 0.9)]![0],
+      finalWindow: {
+        from: rows[Math.floor(rows.length * 0.9)]![0],
+        to: rows[rows.length - 1]![0],
+        count: tail.length,
+        median: median(tail),
+      },
       runningMin: Math.min(...finite),
       divergence: null,
     };

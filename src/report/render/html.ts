@@ -8,6 +8,7 @@ import { lossChart, metricChart } from './charts.js';
 import { htmlText } from './escape.js';
 import { formatBaseline, formatChange, formatNumber, formatValue } from './format.js';
 import { headlineText, verdictLine } from './markdown.js';
+import { finalLossLines } from './final-loss.js';
 import { lossOverlay } from './loss-overlay.js';
 import { historySparkline } from './sparkline.js';
 import type { ReportInput, RunReport } from '../report-input.js';
@@ -102,6 +103,9 @@ function runSection(run: RunReport, index: number): string {
 <p>${htmlText(capitalise(verdictLine(gate, (t) => t)))}.</p>
 ${nonFinite.map((m) => `<p class="note">${badge('warning')} ${htmlText(m.name)} is ${m.nan > 0 ? 'NaN' : 'infinite'} from step ${m.firstNonFiniteStep}.</p>`).join('\n')}
 ${metrics.length ? verdictTable(metrics) : '<p>No gated metrics.</p>'}
+${finalLossLines(run)
+  .map((line) => `<p class="note">${htmlText(line)}</p>`)
+  .join('\n')}
 ${run.notes?.length ? `<ul class="notes">${run.notes.map((n) => `<li>${htmlText(n)}</li>`).join('')}</ul>` : ''}
 ${charts.length ? `<div class="charts">${charts.join('\n')}</div>` : ''}
 ${

@@ -4,6 +4,7 @@
  */
 import type { GateResult, MetricSummary, MetricVerdict } from '../../model.js';
 import { mdText } from './escape.js';
+import { finalLossLines } from './final-loss.js';
 import { formatBaseline, formatChange, formatNumber, formatValue } from './format.js';
 import { MERMAID_POINTS, lossChartMermaid } from './mermaid.js';
 import { hasBand, lossOverlay } from './loss-overlay.js';
@@ -155,6 +156,8 @@ function runSection(run: RunReport, detail: Detail, charts: boolean): string {
   if (metrics.length === 0) parts.push('No gated metrics.');
   if (detail !== 'headlines' && run.notes?.length) parts.push(run.notes.map((n) => `- ${mdText(n)}`).join('\n'));
   if (detail === 'full') {
+    const losses = finalLossLines(run);
+    if (losses.length) parts.push(`<sub>${losses.map(mdText).join('<br>')}</sub>`);
     const overlay = charts ? lossOverlay(run) : null;
     const chart = overlay && lossChartMermaid(overlay);
     if (overlay && chart) {

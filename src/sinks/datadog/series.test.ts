@@ -120,7 +120,7 @@ describe('toDatadogSeries', () => {
   it('skips NaN and infinite values instead of sending null, and says which', () => {
     const bad = gptRun();
     bad.metrics[2]!.steady!.median = Number.NaN;
-    bad.metrics[0]!.loss!.final = Number.POSITIVE_INFINITY;
+    bad.metrics[0]!.loss!.finalWindow.median = Number.POSITIVE_INFINITY;
     const r = toDatadogSeries([bad], null, { prefix: 'tm', tags: TAGS, now: NOW });
     expect(r.skipped).toEqual(['tm.lm_loss.final (gpt3_15b_tp4_pp2)', 'tm.mfu.steady.median (gpt3_15b_tp4_pp2)']);
     expect(JSON.stringify(r.series)).not.toContain('null');

@@ -141,7 +141,7 @@ function metricGauges(w: RunSeries, prefix: string, m: MetricSummary): void {
   // Sent even when 0, so a monitor on it recovers once a run is clean again.
   stat('nonFinite', m.nan + m.inf, undefined);
   if (!m.loss) return;
-  stat('final', m.loss.final);
+  stat('final', m.loss.finalWindow.median);
   stat('diverged', m.loss.divergence ? 1 : 0, undefined);
   const name = statsdName(prefix, m.name);
   const stepName = datadogStatName(prefix, m.name, 'step');

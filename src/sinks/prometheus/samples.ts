@@ -4,7 +4,7 @@
  *
  * Per metric (names from naming/prometheus.ts, values in base units):
  *   loss, timer, window  `<name>{quantile="0.1"|"0.5"|"0.9"}`  steady-state p10, median, p90
- *   loss                 `<name>_final`                           median over the final window
+ *   loss                 `<name>_final`                           median over the final window (last 25 % of its steps)
  *   gauge                `<name>`                                 last value
  * Per run: `<prefix>_run_steps` (last step, as the StatsD route's `run.steps`), `_run_duration_seconds`, `_run_truncated`;
  * with a gate: `<prefix>_gate_regression`, `_run_complete`, `_gate_verdict{metric,verdict}` (a state set:
@@ -160,8 +160,16 @@ function metricSamples(
   }
   if (metric.class.kind === 'loss' && metric.loss) {
     const finalName = `${name}_final`;
-    if (claim(families, finalName, `Median of "${metric.name}" over the final window of the run.`, owner, warnings)) {
-      families.add(finalName, labels, metric.loss.final * factor);
+    if (
+      claim(
+        families,
+        finalName,
+        `Median of "${metric.name}" over its final window (the last 25 % of its logged steps).`,
+        owner,
+        warnings,
+      )
+    ) {
+      families.add(finalName, labels, metric.loss.finalWindow.median * factor);
     }
   }
 }

@@ -1,7 +1,7 @@
 /**
  * What a run becomes in StatsD, as plain data (pure; the sink sends it, --dry-run prints it):
  *
- *   loss    <prefix>.<key>:<value>|g                     tags + step:<N>   one per sampled step
+ *   loss    <prefix>.<key>:<value>|g                     tags + step:<N>   one per sampled step, and the last
  *   timer   <prefix>.<key>:<ms>|ms|@<rate>               tags              window quantiles after warm-up
  *   window  <prefix>.<key>:<value>|h|@<rate>  (|d)       tags + steps:A-B  window quantiles
  *   gauge   <prefix>.<key>:<value>|g                     tags              last value
@@ -9,7 +9,8 @@
  *
  * Windows and timers send the window's quantiles (WINDOW_QUANTILES) with a sample rate of
  * quantiles/values, so a server's count stays the true number of steps while the volume stays bounded;
- * a window of five values or fewer sends its values at rate 1.
+ * a window of five values or fewer sends its values, as logged, at rate 1. The last window ends at the
+ * run's last step and is never a lone step or two (summarize joins a short one to the one before it).
  */
 import { WINDOW_QUANTILES, type GateResult, type RunSummary, type StepWindow } from '../../model.js';
 import { RUN_GAUGES, statsdName } from '../../naming.js';

@@ -5,6 +5,7 @@
 import { readFile, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { InputError } from '../model.js';
+import { parseJsonLimited } from './json/parse-limited.js';
 
 export interface ManifestRun {
   /** Line of the manifest (1-based). */
@@ -51,6 +52,8 @@ const FINGERPRINT_KEYS: Record<string, string[]> = {
 };
 /** The file a run directory holds its metrics in. */
 const DEFAULT_METRICS_FILE = 'metrics_rank_0.csv';
+/** One run's line; far above any real one (a ledger's config dump is a few KiB). */
+const MAX_LINE_CHARS = 1 << 20;
 
 type Json = Record<string, unknown>;
 
@@ -205,8 +208,12 @@ export async function readManifest(path: string): Promise<{ runs: ManifestRun[];
     if (!lineText) continue;
     let obj: unknown;
     try {
-      obj = JSON.parse(lineText);
+      obj = parseJsonLimited(lineText, path, { line, maxChars: MAX_LINE_CHARS });
     } catch (e) {
+      if (e instanceof InputError) {
+        errors.push(e);
+        continue;
+      }
       errors.push(new InputError(path, line, `not valid JSON: ${(e as Error).message.split('\n')[0]}`));
       continue;
     }

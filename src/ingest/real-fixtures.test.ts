@@ -164,6 +164,14 @@ describe('files that are not a per-step table are refused with what they look li
     expect((err as InputError).detail).not.toMatch(/quote|cannot read CSV/i);
   });
 
+  it('a header with a step column and columns named by numbers (histogram buckets) is a header', async () => {
+    const path = join(dir, 'buckets.csv');
+    await writeFile(path, 'step,0,1,2\n1,5,3,1\n2,4,3,2\n');
+    const t = await collectTable(await openTable(path));
+    expect(t.steps).toEqual([1, 2]);
+    expect(Object.keys(t.values)).toEqual(['0', '1', '2']);
+  });
+
   it('an MLLOG line behind a launcher prefix counts; the word in prose does not', async () => {
     const prefixed = join(dir, 'prefixed.log');
     await writeFile(prefixed, 'starting\n[1,0]<stdout>::::MLLOG {"key": "run_start"}\n');

@@ -6,6 +6,7 @@
  */
 import { InputError } from '../../model.js';
 import { type Cell, CellKind, classifyCell } from './cell.js';
+import { findStepColumn } from './header.js';
 
 /** Lines of the file's start that are looked at. */
 const PROBE_LINES = 200;
@@ -60,8 +61,10 @@ function isProse(line: string): boolean {
   return false;
 }
 
-/** The header's fields, when the header is a row of data. */
+/** Refuse the file when its header is a row of data (a header naming a step column is a header). */
 function refuseHeaderless(source: string, headerLine: number, names: string[]): void {
+  // `step,0,1,2,3`: histogram buckets or quantiles may be named by numbers.
+  if (findStepColumn(names).index >= 0) return;
   const cell: Cell = { kind: CellKind.Missing, value: NaN };
   const written = names.filter((name, i) => name !== `column${i + 1}`);
   const values = written.filter((name) => looksLikeValue(name, cell));

@@ -8,6 +8,7 @@ import { parseSampleTime } from '../gpu/capture/timestamp.js';
 import { InputError, type TimeRange } from '../model.js';
 import { plainRecord } from '../own-keys.js';
 import { checkedFiles } from './file.js';
+import { parseJsonLimited } from './json/parse-limited.js';
 
 export interface ManifestRun {
   /** Line of the manifest (1-based). */
@@ -71,6 +72,8 @@ const FINGERPRINT_KEYS: Record<string, string[]> = {
 };
 /** The file a run directory holds its metrics in. */
 const DEFAULT_METRICS_FILE = 'metrics_rank_0.csv';
+/** One run's line; far above any real one (a ledger's config dump is a few KiB). */
+const MAX_LINE_CHARS = 1 << 20;
 
 type Json = Record<string, unknown>;
 
@@ -313,8 +316,12 @@ export async function readManifest(
     if (!lineText) continue;
     let obj: unknown;
     try {
-      obj = JSON.parse(lineText);
+      obj = parseJsonLimited(lineText, path, { line, maxChars: MAX_LINE_CHARS });
     } catch (e) {
+      if (e instanceof InputError) {
+        errors.push(e);
+        continue;
+      }
       errors.push(new InputError(path, line, `not valid JSON: ${(e as Error).message.split('\n')[0]}`));
       continue;
     }

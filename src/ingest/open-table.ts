@@ -4,6 +4,7 @@ import { DEFAULT_STEP_BUFFER, openCsvTable } from './csv/table.js';
 import { readHead, readTextFile } from './file.js';
 import { hfTrainerStateTable, isHfTrainerState } from './json/hf-trainer-state.js';
 import { isMegatronGoldenValues, megatronTable } from './json/megatron.js';
+import { parseJsonLimited } from './json/parse-limited.js';
 
 /** JSON metric files are read whole; anything larger is not one of the supported JSON shapes. */
 const MAX_JSON_BYTES = 256 << 20;
@@ -24,8 +25,9 @@ async function openJsonTable(source: string, batchSize: number): Promise<Table> 
   const text = (await readTextFile(source, MAX_JSON_BYTES)).replace(/^\uFEFF/, '');
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJsonLimited(text, source);
   } catch (e) {
+    if (e instanceof InputError) throw e;
     const message = (e as Error).message;
     const at = /position (\d+)/.exec(message);
     const line = at ? lineAt(text, Number(at[1])) : null;

@@ -105,30 +105,128 @@ describe('Hugging Face trainer_state.json', () => {
   });
 });
 
-describe('ezpz per-run summary CSV', () => {
-  it('keeps the three runs (its `steps` column is constant, not a step), leaving text columns out', async () => {
-    const table = await openTable(EZPZ);
+describe('per-run summary tables are refused, not read as the steps of one run', () => {
+  it.each([
+    [
+      EZPZ,
+      /:1: a per-run summary table \(one row per run: no step column, columns such as "config", "status", "wall", "final"\)/,
+    ],
+    [
+      real('run_summary_algoperf_nadamw_per_trial_inf_not_reached.csv'),
+      /:1: a per-run summary table \(one row per run: no step column, columns such as "workload", "trial", "target", "reached"\)/,
+    ],
+  ])('%s', async (path, message) => {
+    for (const parser of ['byte-scanner', 'csv-parse'] as const) {
+      const err = await openCsvTable(path, { parser }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(InputError);
+      expect((err as InputError).message).toMatch(message);
+    }
+  });
+
+  it('a constant "steps" column in a per-step table is read as a metric, rows numbered by position', async () => {
+    // What ezpz's runs.csv showed before per-run tables were refused: its `steps` holds each run's length.
+    const path = join(dir, 'constant-steps.csv');
+    await writeFile(path, 'steps,mfu,tflops\n20,2.32,7.237\n20,4.467,13.937\n20,4.636,14.464\n');
+    const table = await openTable(path);
     expect(table.stepColumn).toBeNull();
-    expect(table.columns).toEqual([
-      'nodes',
-      'gpus',
-      'wall_time_sec',
-      'throughput_tokens_per_sec',
-      'throughput_tokens_per_sec_per_gpu',
-      'mfu',
-      'tflops',
-      'final_loss',
-      'steps',
-      'error',
-    ]);
+    expect(table.columns).toEqual(['steps', 'mfu', 'tflops']);
     const t = await collectTable(table);
     expect(t.steps).toEqual([0, 1, 2]);
     expect(t.values.mfu).toEqual([2.32, 4.467, 4.636]);
     expect(table.warnings).toEqual([
       'column "steps" has the same value on every row, so it is read as a metric and rows are numbered by position',
-      'text columns left out: "timestamp", "system", "config", "status"',
-      'column with no finite value: "error"',
     ]);
+  });
+});
+
+describe('files that are not a per-step table are refused with what they look like', () => {
+  it.each([
+    [
+      'nvidia_smi_noheader_nounits_no_index_4gpu.csv',
+      /:1: a CSV without a header row: the first line is data \(3 of 3 fields are numbers or times: "2025\/09\/08 14:14:37\.120", "0", "11409"\)/,
+    ],
+    [
+      'mlperf_mllog_dlrm_hugectr_dell_xe8545_stops_at_target.txt',
+      /:9: an MLPerf :::MLLOG log, not a per-step metrics table/,
+    ],
+    [
+      'console_log_modded_nanogpt_valueembed_1530_steps.txt',
+      /:1: a text log \(console output\?\), not a per-step metrics table/,
+    ],
+    [
+      'console_log_olmo_1b_continue_killed_EXCERPT.log',
+      /:1: a text log \(console output\?\), not a per-step metrics table/,
+    ],
+  ])('%s', async (name, message) => {
+    const err = await openTable(real(name)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as InputError).message).toMatch(message);
+    expect((err as InputError).detail).not.toMatch(/quote|cannot read CSV/i);
+  });
+
+  it('a header with a step column and columns named by numbers (histogram buckets) is a header', async () => {
+    const path = join(dir, 'buckets.csv');
+    await writeFile(path, 'step,0,1,2\n1,5,3,1\n2,4,3,2\n');
+    const t = await collectTable(await openTable(path));
+    expect(t.steps).toEqual([1, 2]);
+    expect(Object.keys(t.values)).toEqual(['0', '1', '2']);
+  });
+
+  it('an MLLOG line behind a launcher prefix counts; the word in prose does not', async () => {
+    const prefixed = join(dir, 'prefixed.log');
+    await writeFile(prefixed, 'starting\n[1,0]<stdout>::::MLLOG {"key": "run_start"}\n');
+    await expect(openTable(prefixed)).rejects.toThrow(/prefixed\.log:2: an MLPerf :::MLLOG log/);
+    const mention = join(dir, 'mention.csv');
+    await writeFile(mention, 'step,note\n1,this is a long note that mentions :::MLLOG in passing\n2,x\n');
+    await expect(openTable(mention)).rejects.toThrow(/no numeric metric column/);
+  });
+
+  it.each([
+    'algoperf_measurements_global_step_accumulated_criteo1tb.csv',
+    'lightning_csvlogger_metrics_corn_mlp_cement_test_rows.csv',
+    'lightning_csvlogger_metrics_ml_aos_version_2_crlf.csv',
+    'keras_csvlogger_fer2013_emotion_training.log',
+    'megatron_golden_values_gpt3_15b_8t_release_sm_h100.csv',
+    'nvidia_smi_8gpu_interleaved_gpu_glasses.csv',
+    'nvidia_smi_query_gpu_all_fields_h100_load_capture.csv',
+    'nvidia_smi_wrapper_snake_case_units_8gpu_iso_z.csv',
+    'nvidia_smi_wrapper_unix_epoch_dotted_names.csv',
+    'amdsmi_gpu_metrics_quoted_lists_inferencex_EXCERPT.csv',
+    '../demo/gpt3-1.3b-tp1/metrics_rank_0.csv',
+  ])('still reads the per-step table %s', async (name) => {
+    const t = await collectTable(await openTable(real(name)));
+    expect(t.steps.length).toBeGreaterThan(0);
+  });
+});
+
+describe('Megatron-LM golden values in the older list layout', () => {
+  it('steps are start_step + i × step_interval, unequal lengths merged by step, the top-level scalar noted', async () => {
+    const table = await openTable(real('megatron_golden_values_bert_345m_resume_list_layout_unequal_lengths.json'));
+    expect(table.stepColumn).toBe('step');
+    expect(table.columns).toEqual(['lm loss', 'num-zeros']);
+    const t = await collectTable(table);
+    expect(t.steps).toEqual(Array.from({ length: 20 }, (_, i) => i * 5));
+    expect(t.values['lm loss']![0]).toBe(10.51554);
+    expect(t.values['lm loss']![19]).toBe(9.20722);
+    expect(t.values['num-zeros']![16]).toBe(23027);
+    expect(t.values['num-zeros']!.slice(17)).toEqual([NaN, NaN, NaN]);
+    expect(table.warnings).toEqual([
+      'top-level value "iteration_timing_avg" (0.24888507462686574) is a run-level figure, not a per-step series; left out',
+    ]);
+  });
+
+  it('a list without start_step or step_interval is an error naming the metric', async () => {
+    const path = join(dir, 'list-no-interval.json');
+    await writeFile(path, JSON.stringify({ 'lm loss': { start_step: 1, values: [1, 2] } }));
+    await expect(openTable(path)).rejects.toThrow(
+      /metric "lm loss": "values" is a list, so it needs a numeric "start_step" and a positive "step_interval"/,
+    );
+  });
+
+  it('an object beside the metrics is still an unknown shape', async () => {
+    const path = join(dir, 'list-and-object.json');
+    await writeFile(path, JSON.stringify({ 'lm loss': { start_step: 1, step_interval: 1, values: [1] }, x: { y: 1 } }));
+    await expect(openTable(path)).rejects.toThrow(/JSON of an unknown shape/);
   });
 });
 
@@ -138,7 +236,9 @@ describe('other real CSVs never crash', () => {
     'nvidia_smi_8gpu_interleaved_gpu_glasses.csv',
     'nvidia_smi_query_gpu_all_fields_h100_load_capture.csv',
     MEGATRON_CSV,
-    EZPZ,
+    real('keras_csvlogger_fer2013_emotion_training.log'),
+    real('lightning_csvlogger_metrics_corn_mlp_cement_test_rows.csv'),
+    real('algoperf_measurements_global_step_accumulated_criteo1tb.csv'),
   ])('%s: the byte scanner and csv-parse give identical tables', async (name) => {
     const path = name.includes('/') ? name : real(name);
     const fast = await openCsvTable(path);

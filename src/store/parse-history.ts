@@ -5,6 +5,7 @@
  */
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { isMap, isSeq, type Node } from 'yaml';
+import { parseJsonLimited } from '../ingest/json/parse-limited.js';
 import { InputError, lineAt, type HistoryRecord } from '../model.js';
 import { linedDocument, type LinedDocument } from '../config/yaml-lines.js';
 import { emptyHistory, HISTORY_FORMAT, type HistoryFile } from './history.js';
@@ -16,8 +17,9 @@ export function parseHistory(text: string, source: string): HistoryFile {
   if (text.trim() === '') return emptyHistory();
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseJsonLimited(text, source);
   } catch (e) {
+    if (e instanceof InputError) throw e;
     // JSON.parse does not always say where; jsonc-parser in strict mode does.
     const errors: ParseError[] = [];
     parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });

@@ -18,9 +18,16 @@ const INF_TOKEN = /^([+-]?)(inf|infinity)$/i;
 const MISSING_TOKEN = /^(|n\/a|\[n\/a\]|na|none|null|-)$/i;
 /**
  * A plain decimal number. Deliberately narrower than `Number()`, which would read `0x1F` as 31, `''` as 0
- * and `1_000` as NaN: hex and other text must stay text.
+ * and `1_000` as NaN: hex and other text must stay text. Each character can be matched in one way only
+ * (`\d+(\.\d*)?`, not `\d+\.?\d*`, whose two digit runs can split a run of digits n ways), so a
+ * failing match backtracks in linear, not quadratic, time.
  */
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+/**
+ * Cells longer than this (after trimming) are text without being looked at: no number, token or marker
+ * is anywhere near as long, and it keeps the work per cell bounded whatever the file holds.
+ */
+export const MAX_CELL = 4096;
 
 /** Result slot reused by callers so that classifying a cell allocates nothing. */
 export interface Cell {
@@ -31,7 +38,10 @@ export interface Cell {
 /** Classify a cell's text (surrounding spaces ignored). Writes into `out` and returns it. */
 export function classifyCell(text: string, out: Cell): Cell {
   const s = text.trim();
-  if (DECIMAL.test(s)) {
+  if (s.length > MAX_CELL) {
+    out.kind = CellKind.Text;
+    out.value = NaN;
+  } else if (DECIMAL.test(s)) {
     out.kind = CellKind.Number;
     out.value = Number(s);
   } else if (MISSING_TOKEN.test(s)) {

@@ -5,6 +5,7 @@
  */
 import { InputError } from '../../model.js';
 import { type Cell, CellKind, classifyCell } from './cell.js';
+import type { StepColumn } from './header.js';
 
 /** `fieldMap` entry of a field that is not read (a text column, or a field past the header). */
 export const TEXT_FIELD = -1;
@@ -53,18 +54,46 @@ function sameOnEveryRow(sample: string[][], field: number): boolean {
   return seen >= 3;
 }
 
+/** Whether the sampled numbers in `field` rise from row to row (rows without one skipped). */
+function risesOnEveryRow(sample: string[][], field: number): boolean {
+  const cell: Cell = { kind: CellKind.Missing, value: NaN };
+  let last = -Infinity;
+  for (const record of sample) {
+    if (field >= record.length || classifyCell(record[field]!, cell).kind !== CellKind.Number) continue;
+    if (!(cell.value > last)) return false;
+    last = cell.value;
+  }
+  return last > -Infinity;
+}
+
 /**
- * The layout of the metric columns, from the header's names, the step column found by name (-1 for
- * none) and the sampled records. Throws when there is nothing numeric to read.
+ * The step field after the fallbacks are judged on the sample: an epoch column steps the rows only when
+ * every row is a new epoch (else rows of one epoch would merge), and either fallback is noted.
+ */
+function fallbackStep(names: string[], step: StepColumn, sample: string[][], warnings: string[]): number {
+  const name = names[step.index];
+  if (step.kind === 'samples') {
+    warnings.push(`no step column: rows are stepped by "${name}", a count of samples, not of optimiser steps`);
+    return step.index;
+  }
+  if (!risesOnEveryRow(sample, step.index)) return -1;
+  warnings.push(`no step column: rows are stepped by "${name}", one row per epoch`);
+  return step.index;
+}
+
+/**
+ * The layout of the metric columns, from the header's names, the step column found by name and the
+ * sampled records (repeats of the header already left out). Throws when there is nothing numeric to read.
  */
 export function typeColumns(
   source: string,
   headerLine: number,
   names: string[],
-  stepField: number,
+  step: StepColumn,
   sample: string[][],
 ): ColumnLayout {
   const warnings: string[] = [];
+  let stepField = step.index < 0 || step.kind === 'step' ? step.index : fallbackStep(names, step, sample, warnings);
   if (stepField >= 0 && sameOnEveryRow(sample, stepField)) {
     // A per-run summary (ezpz's runs.csv) has a `steps` column holding each run's length, not a step.
     warnings.push(

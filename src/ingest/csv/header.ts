@@ -17,6 +17,18 @@ const STEP_NAMES = [
   'iterations',
   '_step',
 ];
+/** Counts of samples seen (Megatron, MLPerf): a step axis only when no step column exists. */
+const SAMPLE_COUNT_NAMES = ['consumed_samples', 'consumed-samples', 'samples_count', 'samples_seen', 'num_samples'];
+/** Per-epoch logs (Keras' CSVLogger) have no step at all: the epoch is the only axis they have. */
+const EPOCH_NAMES = ['epoch', 'epochs'];
+
+/** The column rows are stepped by: a step proper, or a fallback that the table's warnings must mention. */
+export interface StepColumn {
+  /** Index among the names, or -1 when rows are numbered by position. */
+  index: number;
+  /** `samples` and `epoch` are fallbacks, used only when no step column is found. */
+  kind: 'step' | 'samples' | 'epoch';
+}
 
 /** The delimiter a header line uses: `,` unless the line has none and has tabs or semicolons. */
 export function detectDelimiter(headerLine: string): string {
@@ -74,17 +86,52 @@ export async function parseHeader(
   return names;
 }
 
-/** Index of the step column among `names`, or -1 when the rows should be numbered by position. */
-export function findStepColumn(names: string[]): number {
-  const normalised = names.map((n) =>
-    n
-      .replace(/\s*[[(][^\])]*[\])]\s*$/, '')
-      .trim()
-      .toLowerCase(),
-  );
-  for (const candidate of STEP_NAMES) {
-    const i = normalised.indexOf(candidate);
-    if (i >= 0) return i;
+/**
+ * A name without a trailing unit in brackets or parentheses (`iteration [#]` → `iteration`), trimmed and
+ * lower-cased. Done by index rather than by a regular expression: a pattern like `\s*[[(][^\])]*[\])]\s*$`
+ * rescans the rest of the name from every start position, quadratic on a long header cell.
+ */
+export function bareName(name: string): string {
+  const t = name.trimEnd();
+  const close = t.length - 1;
+  if (close < 0 || (t[close] !== ']' && t[close] !== ')')) return t.trim().toLowerCase();
+  const before = Math.max(t.lastIndexOf(']', close - 1), t.lastIndexOf(')', close - 1));
+  let open = -1;
+  for (let i = before + 1; i < close; i++) {
+    if (t[i] === '[' || t[i] === '(') {
+      open = i;
+      break;
+    }
   }
-  return -1;
+  return (open < 0 ? t : t.slice(0, open)).trim().toLowerCase();
+}
+
+/** The step column among `names`: a step by name, else a count of samples, else an epoch; -1 for none. */
+export function findStepColumn(names: string[]): StepColumn {
+  const bare = names.map(bareName);
+  const groups: [string[], StepColumn['kind']][] = [
+    [STEP_NAMES, 'step'],
+    [SAMPLE_COUNT_NAMES, 'samples'],
+    [EPOCH_NAMES, 'epoch'],
+  ];
+  for (const [candidates, kind] of groups) {
+    for (const candidate of candidates) {
+      const index = bare.indexOf(candidate);
+      if (index >= 0) return { index, kind };
+    }
+  }
+  return { index: -1, kind: 'step' };
+}
+
+/**
+ * Whether a data record repeats the header: a log reopened in append mode after a restart writes its
+ * header again mid-file. Fields are compared trimmed; an empty field matches the `column<N>` it was named.
+ */
+export function isHeaderRecord(record: string[], names: string[]): boolean {
+  if (record.length !== names.length) return false;
+  for (let i = 0; i < names.length; i++) {
+    const field = record[i]!.trim();
+    if (field !== names[i] && !(field === '' && names[i] === `column${i + 1}`)) return false;
+  }
+  return true;
 }

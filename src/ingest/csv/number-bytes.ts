@@ -1,7 +1,7 @@
 /**
  * Read a decimal number straight from bytes, without making a string per cell.
  *
- * Accepts exactly the grammar of `cell.ts`'s DECIMAL (`[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?`, surrounding
+ * Accepts exactly the grammar of `cell.ts`'s DECIMAL (`[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?`, surrounding
  * spaces and tabs ignored) and yields the same double `Number()` would: with at most 15 significant digits
  * and a power of ten up to 22, both the digits `m` and `10^k` are exact doubles, so one multiplication or
  * division is correctly rounded (Clinger's fast path). Longer numbers (counting leading zeros, to keep the

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import type { Batch } from '../../model.js';
 import { type Cell, CellKind, classifyCell } from './cell.js';
 import { STEP_FIELD, TEXT_FIELD } from './column-types.js';
+import { isHeaderRecord } from './header.js';
 import { csvErrorToInput, csvParseOptions } from './csv-parse-dialect.js';
 import { type FileWindow, MAX_LINE } from './file-window.js';
 import { LF } from './line-bytes.js';
@@ -27,6 +28,8 @@ export class QuotedRows {
     private readonly fieldMap: Int32Array,
     private readonly delimiter: string,
     private readonly sink: CsvRows,
+    /** The header's column names, to skip the header where it is repeated. */
+    private readonly names: string[],
   ) {}
 
   /** The file from `window.buf[from]` (line number `line`) to its end, yielding batches as they complete. */
@@ -71,6 +74,10 @@ export class QuotedRows {
   /** Put one record, at line `line`, into the sink. */
   private record(record: string[], line: number): void {
     const { fieldMap, sink, cell } = this;
+    if (isHeaderRecord(record, this.names)) {
+      sink.repeatedHeader(line);
+      return;
+    }
     sink.clearRow();
     let step = NaN;
     for (let f = 0; f < fieldMap.length && f < record.length; f++) {

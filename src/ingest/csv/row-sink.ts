@@ -17,8 +17,12 @@ export interface RowSink {
   clearRow(): void;
   /** Text in metric column `column` (read as missing), for the warning. */
   textCell(column: number, line: number, text: string): void;
+  /** Whether column `column` already had a text cell (only the first one's text is shown). */
+  hasText(column: number): boolean;
   /** Commit the scratch row; `step` is NaN when the row has none, `fields` the number of fields on it. */
   endRow(step: number, fields: number, line: number): void;
+  /** The line at `line` repeats the header: it is skipped, and counted for one warning. */
+  repeatedHeader(line: number): void;
 }
 
 export class CsvRows implements RowSink {
@@ -35,6 +39,8 @@ export class CsvRows implements RowSink {
   private firstLongRow = 0;
   /** Line number of a last line cut off mid-write, or 0. */
   private truncatedLine = 0;
+  private headerRepeats = 0;
+  private firstHeaderRepeat = 0;
 
   constructor(
     private readonly source: string,
@@ -59,10 +65,18 @@ export class CsvRows implements RowSink {
     this.textCells.add(column, line, text);
   }
 
+  hasText(column: number): boolean {
+    return this.textCells.has(column);
+  }
+
   endRow(step: number, fields: number, line: number): void {
     if (fields > this.fields && this.longRows++ === 0) this.firstLongRow = line;
     this.rows.commit(this.hasStep ? step : this.rowIndex, line);
     this.rowIndex++;
+  }
+
+  repeatedHeader(line: number): void {
+    if (this.headerRepeats++ === 0) this.firstHeaderRepeat = line;
   }
 
   /** The last line, at `line`, was cut off mid-write: it is left out. */
@@ -89,6 +103,11 @@ export class CsvRows implements RowSink {
     if (this.longRows) {
       warnings.push(
         `${this.longRows} row${this.longRows === 1 ? '' : 's'} had more fields than the header; extra fields ignored (first at line ${this.firstLongRow})`,
+      );
+    }
+    if (this.headerRepeats) {
+      warnings.push(
+        `the header is repeated ${this.headerRepeats} time${this.headerRepeats === 1 ? '' : 's'} mid-file (first at line ${this.firstHeaderRepeat}; a log reopened in append mode?): those lines skipped`,
       );
     }
     if (this.truncatedLine) {

@@ -13,8 +13,9 @@ const BINARY_PROBE = 65_536;
 export interface SniffedCsv {
   names: string[];
   delimiter: string;
-  /** Line number of the header line. */
+  /** Line number of the header line, and its text. */
   headerLine: number;
+  headerText: string;
   /** Index in the window's buffer of the first byte after the header line. */
   dataStart: number;
 }
@@ -75,5 +76,5 @@ export async function sniffCsv(window: FileWindow): Promise<SniffedCsv> {
   if (window.eof && isBlank(window.buf, dataStart, window.filled)) {
     throw new InputError(window.source, header.line, 'header only: no data rows');
   }
-  return { names, delimiter, headerLine: header.line, dataStart };
+  return { names, delimiter, headerLine: header.line, headerText, dataStart };
 }

@@ -26,6 +26,8 @@ export interface RowStreamPlan {
   start: number;
   line: number;
   delimiter: string;
+  /** The header's column names: a line that repeats them is skipped. */
+  names: string[];
   layout: ColumnLayout;
   stepBuffer: number;
   parser: RowParser;
@@ -59,7 +61,7 @@ export async function* streamRows(plan: RowStreamPlan): AsyncGenerator<Batch> {
   );
   const readers: Readers = {
     sink,
-    scanner: new UnquotedRows(layout.fieldMap, plan.delimiter, sink),
+    scanner: new UnquotedRows(layout.fieldMap, plan.delimiter, sink, plan.names),
     delim: plan.delimiter.charCodeAt(0),
     headerFields: layout.fieldMap.length,
   };
@@ -68,7 +70,7 @@ export async function* streamRows(plan: RowStreamPlan): AsyncGenerator<Batch> {
     if (!window.eof) await window.open();
     let quoted = plan.parser === 'csv-parse';
     if (!quoted) quoted = yield* readUnquoted(window, readers, at);
-    if (quoted) yield* new QuotedRows(layout.fieldMap, plan.delimiter, sink).read(window, at.pos, at.line);
+    if (quoted) yield* new QuotedRows(layout.fieldMap, plan.delimiter, sink, plan.names).read(window, at.pos, at.line);
     yield* sink.finish();
   } finally {
     await window.close();

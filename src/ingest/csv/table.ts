@@ -14,12 +14,17 @@
 import type { Table } from '../../model.js';
 import { typeColumns } from './column-types.js';
 import { FileWindow } from './file-window.js';
-import { findStepColumn } from './header.js';
+import { findStepColumn, isHeaderRecord } from './header.js';
+import { refuseNonTable } from './not-a-table.js';
+import { refuseRunSummary } from './run-summary.js';
 import { sampleRecords } from './sample.js';
 import { sniffCsv } from './sniff.js';
 import { type RowParser, streamRows } from './stream-rows.js';
 
 export type { RowParser } from './stream-rows.js';
+
+/** Bytes after the header looked at to tell a table from a log. */
+const PROBE_BYTES = 64 << 10;
 
 /** Rows per batch and the least number of rows held back for restarts. */
 export const DEFAULT_STEP_BUFFER = 65_536;
@@ -35,9 +40,14 @@ export interface CsvTableOptions {
 export async function openCsvTable(source: string, options: CsvTableOptions = {}): Promise<Table> {
   const stepBuffer = Math.max(1, Math.floor(options.stepBuffer ?? DEFAULT_STEP_BUFFER));
   const window = new FileWindow(source);
-  const { names, delimiter, headerLine, dataStart } = await sniffCsv(window);
-  const sample = await sampleRecords(window, dataStart, headerLine, delimiter);
+  const { names, delimiter, headerLine, headerText, dataStart } = await sniffCsv(window);
+  const after = window.buf.toString('utf8', dataStart, Math.min(window.filled, dataStart + PROBE_BYTES));
+  refuseNonTable(source, { headerLine, headerText, after, delimiter, names });
+  const sample = (await sampleRecords(window, dataStart, headerLine, delimiter)).filter(
+    (record) => !isHeaderRecord(record, names),
+  );
   const layout = typeColumns(source, headerLine, names, findStepColumn(names), sample);
+  refuseRunSummary(source, headerLine, names, layout);
   const truncated = { value: false };
   return {
     source,
@@ -48,6 +58,7 @@ export async function openCsvTable(source: string, options: CsvTableOptions = {}
       start: dataStart,
       line: headerLine + 1,
       delimiter,
+      names,
       layout,
       stepBuffer,
       parser: options.parser ?? 'byte-scanner',

@@ -13,6 +13,10 @@ export class TextCells {
       this.first[column] = `line ${line}: "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
   }
 
+  has(column: number): boolean {
+    return this.counts[column]! > 0;
+  }
+
   warnings(): string[] {
     return this.columns.flatMap((name, c) =>
       this.counts[c]

@@ -35,6 +35,7 @@ class RecordingSink implements RowSink {
   readonly kinds: Uint8Array;
   readonly rows: Row[] = [];
   readonly textCells: string[] = [];
+  readonly headerRepeats: number[] = [];
 
   constructor(columns: number) {
     this.values = new Float64Array(columns).fill(-1);
@@ -46,6 +47,12 @@ class RecordingSink implements RowSink {
   }
   textCell(column: number, line: number, text: string): void {
     this.textCells.push(`${column}@${line}: ${text}`);
+  }
+  hasText(): boolean {
+    return false;
+  }
+  repeatedHeader(line: number): void {
+    this.headerRepeats.push(line);
   }
   endRow(step: number, fields: number, line: number): void {
     this.rows.push({ step, line, fields, values: [...this.values], kinds: [...this.kinds] });

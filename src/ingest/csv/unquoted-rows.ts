@@ -5,10 +5,12 @@
  * not a plain decimal (a token, text, an empty cell) is classified by the cell grammar as csv-parse's
  * cells are, so both readers give identical rows.
  */
-import { type Cell, CellKind, classifyCell } from './cell.js';
+import { type Cell, CellKind, classifyCell, MAX_CELL } from './cell.js';
 import { STEP_FIELD, TEXT_FIELD } from './column-types.js';
+import { isHeaderRecord } from './header.js';
 import { CR, LF } from './line-bytes.js';
 import { beginRegion, scanNumber, scanned } from './number-bytes.js';
+import { classifyOddBytes } from './token-bytes.js';
 import type { RowSink } from './row-sink.js';
 
 const TAB = 0x09;
@@ -28,15 +30,21 @@ export class UnquotedRows {
   private readonly tabIsBlank: boolean;
   /** The classification of the last cell that was not a plain decimal. */
   private readonly cell: Cell = { kind: CellKind.Missing, value: NaN };
+  /** The first byte of a repeated header line (after blanks): only lines starting with it are compared. */
+  private readonly headerFirst: number;
 
   constructor(
     /** Field index → metric column, TEXT_FIELD or STEP_FIELD (column-types.ts). */
     private readonly fieldMap: Int32Array,
-    delimiter: string,
+    private readonly delimiter: string,
     private readonly sink: RowSink,
+    /** The header's column names, to skip the header where it is repeated (none: nothing is skipped). */
+    private readonly names: string[] = [],
   ) {
     this.delim = delimiter.charCodeAt(0);
     this.tabIsBlank = this.delim !== TAB;
+    // An empty first header field was named `column1`: its repeat starts with the delimiter.
+    this.headerFirst = names.length === 0 ? -1 : names[0] === 'column1' ? this.delim : Buffer.from(names[0]!)[0]!;
   }
 
   /**
@@ -51,11 +59,28 @@ export class UnquotedRows {
       if (c === LF || (c === CR && buf[i + 1] === LF)) {
         i += c === LF ? 1 : 2; // a blank line
       } else {
-        i = this.readRow(buf, i, to, line);
+        i = this.repeatedHeaderEnd(buf, i, to, line) || this.readRow(buf, i, to, line);
       }
       line++;
     }
     return line;
+  }
+
+  /**
+   * When the line starting at `i` repeats the header, note it and return the index after its line end;
+   * else 0. Only a line whose first byte is the header's is decoded and compared, so data rows cost a
+   * byte comparison or two.
+   */
+  private repeatedHeaderEnd(buf: Buffer, i: number, to: number, line: number): number {
+    let k = i;
+    while (buf[k] === 0x20 || (buf[k] === TAB && this.tabIsBlank)) k++;
+    if (buf[k] !== this.headerFirst) return 0;
+    let end = buf.indexOf(LF, i);
+    if (end < 0 || end >= to) end = to;
+    const text = buf.toString('utf8', i, end > i && buf[end - 1] === CR ? end - 1 : end);
+    if (!isHeaderRecord(text.split(this.delimiter), this.names)) return 0;
+    this.sink.repeatedHeader(line);
+    return end < to ? end + 1 : to;
   }
 
   /** Read the row starting at `i` into the sink and commit it; returns the index after its line end. */
@@ -76,8 +101,8 @@ export class UnquotedRows {
         let v = scanned[0]!;
         let kind = CellKind.Number;
         const c = buf[j];
-        if (Number.isNaN(v) || !(c === delim || c === LF || (c === CR && buf[j + 1] === LF))) {
-          // Not a plain decimal: a token, an empty cell, or text.
+        if (Number.isNaN(v) || !(c === delim || c === LF || (c === CR && buf[j + 1] === LF)) || j - i > MAX_CELL) {
+          // Not a plain decimal: a token, an empty cell, text, or a cell too long to be a number.
           j = fieldEnd(buf, j, delim);
           this.classifyOdd(buf, i, j, m, line);
           v = this.cell.value;
@@ -117,8 +142,9 @@ export class UnquotedRows {
       cell.value = NaN;
       return;
     }
-    const text = buf.toString('utf8', i, j);
-    classifyCell(text, cell);
-    if (cell.kind === CellKind.Text && m >= 0) this.sink.textCell(m, line, text.trim());
+    if (!classifyOddBytes(buf, i, j, cell)) classifyCell(buf.toString('utf8', i, j), cell);
+    // Only the first text cell of a column is shown, so only that one is made a string.
+    if (cell.kind === CellKind.Text && m >= 0)
+      this.sink.textCell(m, line, this.sink.hasText(m) ? '' : buf.toString('utf8', i, j).trim());
   }
 }

@@ -1,0 +1,45 @@
+/**
+ * The fuzz counts of a run as a Markdown table, for bench/fuzz/RESULTS.md:
+ *
+ *   FUZZ_REPORT=fuzz.json npm run fuzz; npx tsx bench/fuzz/results.ts fuzz.json
+ */
+import { readFileSync } from 'node:fs';
+import type { InputReport } from '../../test/fuzz/campaign.js';
+
+const path = process.argv[2];
+if (!path) {
+  console.error('usage: results.ts <FUZZ_REPORT file>');
+  process.exit(2);
+}
+const reports = JSON.parse(readFileSync(path, 'utf8')) as InputReport[];
+
+const row = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
+const lines = [
+  row(['input', 'cases', 'processes', 'not run', 'crashes', 'hangs', 'failing cases', 'wall', 'slowest case']),
+  row(Array(9).fill('---')),
+];
+for (const r of reports) {
+  const failing = new Set(r.failures.map((f) => f.index)).size;
+  const wall = `${(r.ms / 1000).toFixed(1)} s`;
+  const slowest = `${(r.slowestCaseMs / 1000).toFixed(2)} s`;
+  lines.push(row([r.input, r.casesRun, r.processesRun, r.notRun, r.crashes, r.hangs, failing, wall, slowest]));
+}
+const total = (f: (r: InputReport) => number): number => reports.reduce((s, r) => s + f(r), 0);
+lines.push(
+  row([
+    '**all**',
+    total((r) => r.casesRun),
+    total((r) => r.processesRun),
+    total((r) => r.notRun),
+    total((r) => r.crashes),
+    total((r) => r.hangs),
+    total((r) => new Set(r.failures.map((f) => f.index)).size),
+    `${(total((r) => r.ms) / 1000).toFixed(1)} s`,
+    '',
+  ]),
+);
+console.log(lines.join('\n'));
+console.log();
+for (const r of reports)
+  for (const f of r.failures)
+    console.log(`- ${r.input} case ${f.index} (${f.mutations.join(' + ')}): ${f.problems[0]}`);

@@ -29173,7 +29173,8 @@ function epochMs(n, unit) {
 class BadCell extends Error {
 }
 const NO_VALUE = /^(\[.*\]|n\/a|na|-|none|unknown|not supported|)$/i;
-const NUMBER_UNIT = /^([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*([a-z%°/]*)$/i;
+/** `\d+(?:\.\d*)?`, not `\d+\.?\d*`: one way to match a run of digits, so a failing match is linear. */
+const NUMBER_UNIT = /^([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)\s*([a-z%°/]*)$/i;
 /**
  * Factors to MiB. KB, MB and GB are binary here, as in the metric CSVs (classify/defaults.ts): GPU tools
  * count memory in MiB and older nvidia-smi and dmon label it "MB".

@@ -22,5 +22,20 @@ function formatChange(change) {
         return '0.0 %';
     return `${pct < 0 ? '\u2212' : '+'}${text} %`;
 }
+/**
+ * The one spread a verdict shows, in its reason and in the report's baseline column alike: the noise band
+ * (half-width beyond which a change is a regression or an improvement) for a judged metric, the history's
+ * run-to-run standard deviation where too few runs allow no band.
+ */
+function spreadLabel(verdict) {
+    return verdict === 'insufficient-history' ? 'sd' : 'noise band';
+}
+/** `± 1.2 % noise band`: the spread relative to the centre (absolute when the centre is 0), then its label. */
+function formatSpread(centre, spread, label) {
+    const text = centre !== 0 && Number.isFinite(centre)
+        ? `${formatChange(spread / Math.abs(centre)).replace(/^[+\u2212]/, '')}`
+        : formatValue(spread);
+    return `± ${text} ${label}`;
+}
 
-export { formatChange as a, formatValue as f };
+export { formatChange as a, formatSpread as b, formatValue as f, spreadLabel as s };

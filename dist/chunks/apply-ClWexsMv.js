@@ -1,10 +1,10 @@
-import { I as InputError, a5 as datadogApiBase } from './run-YpmmWFqq.js';
-import { a as apiBase, b as apiCall } from './api-call-BqShsjzd.js';
+import { I as InputError, $ as datadogApiBase } from './run-3ufp0lUb.js';
+import { a as apiBase, b as apiCall } from './api-call-CV0J6ewI.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import './request-BdBMvrvI.js';
+import './request-BKl1d3vP.js';
 
 /**
  * `--apply` for the Datadog generators: create or update the dashboard and the monitors through Datadog's

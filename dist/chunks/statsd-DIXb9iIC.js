@@ -1,4 +1,4 @@
-import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, R as RUN_GAUGES, e as withinBudget, f as metricNameTooLong, t as tagValue, l as looksLikeUniqueId, h as runTagSet, o as ownValue, i as gpuGaugesFor, p as plainRecord } from './run-YpmmWFqq.js';
+import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, R as RUN_GAUGES, e as withinBudget, f as metricNameTooLong, t as tagValue, l as looksLikeUniqueId, h as runTagSet, o as ownValue, i as gpuGaugesFor, p as plainRecord } from './run-3ufp0lUb.js';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import require$$0 from 'process';
@@ -3935,7 +3935,7 @@ var helpersExports = requireHelpers();
 /**
  * What a run becomes in StatsD, as plain data (pure; the sink sends it, --dry-run prints it):
  *
- *   loss    <prefix>.<key>:<value>|g                     tags + step:<N>   one per sampled step
+ *   loss    <prefix>.<key>:<value>|g                     tags + step:<N>   one per sampled step, and the last
  *   timer   <prefix>.<key>:<ms>|ms|@<rate>               tags              window quantiles after warm-up
  *   window  <prefix>.<key>:<value>|h|@<rate>  (|d)       tags + steps:A-B  window quantiles
  *   gauge   <prefix>.<key>:<value>|g                     tags              last value
@@ -3943,7 +3943,8 @@ var helpersExports = requireHelpers();
  *
  * Windows and timers send the window's quantiles (WINDOW_QUANTILES) with a sample rate of
  * quantiles/values, so a server's count stays the true number of steps while the volume stays bounded;
- * a window of five values or fewer sends its values at rate 1.
+ * a window of five values or fewer sends its values, as logged, at rate 1. The last window ends at the
+ * run's last step and is never a lone step or two (summarize joins a short one to the one before it).
  */
 function toStatsdMetrics(run, gate, shape) {
     const out = [];

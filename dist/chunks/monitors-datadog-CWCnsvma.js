@@ -1,10 +1,10 @@
-import { r as readDatadogFlags, b as generateDatadogMonitors, a as appliedLines } from './datadog-flags-DO6mGcsc.js';
-import './run-YpmmWFqq.js';
+import { r as readDatadogFlags, b as generateDatadogMonitors, a as appliedLines } from './datadog-flags-BigIZGMP.js';
+import './run-3ufp0lUb.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import './run-columns-B3Fs4XMA.js';
+import './run-columns-DDR1RtAQ.js';
 import 'node:util';
 import '../cli.js';
 import 'node:crypto';
@@ -19,7 +19,7 @@ async function monitorsDatadog(args, env) {
     const monitors = generateDatadogMonitors(flags.options);
     if (!flags.apply)
         return `${JSON.stringify(monitors, null, 2)}\n`;
-    const { applyMonitors, applyTargetFrom } = await import('./apply-BSHAGmM3.js');
+    const { applyMonitors, applyTargetFrom } = await import('./apply-ClWexsMv.js');
     return appliedLines(await applyMonitors(monitors, applyTargetFrom(flags.datadogUrl, env)));
 }
 

@@ -1,11 +1,11 @@
-import { s as statsdExporterMapping } from './statsd-exporter-mapping-CQUMvQ_W.js';
-import { a0 as DEFAULT_OPTIONS, I as InputError } from './run-YpmmWFqq.js';
-import { p as parseGeneratorFlags, c as columnsFromFlags } from './run-columns-B3Fs4XMA.js';
+import { s as statsdExporterMapping } from './statsd-exporter-mapping-DaeQrKWb.js';
+import { V as DEFAULT_OPTIONS, I as InputError } from './run-3ufp0lUb.js';
+import { p as parseGeneratorFlags, c as columnsFromFlags } from './run-columns-DDR1RtAQ.js';
 import { M as MAPPING_FLAGS } from '../cli.js';
 import './index-D2ITh64m.js';
 import 'process';
 import 'buffer';
-import './prometheus-BhOU07N1.js';
+import './prometheus-BtAhWPrL.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

@@ -839,18 +839,30 @@ function resultJson(result, options) {
     };
 }
 /**
- * The action's `metrics-json` output, a compact per-run view for later steps: by metric, the final loss, the
- * steady-state median or the last value.
+ * The action's `metrics-json` output, a compact per-run view for later steps: by metric, the number the
+ * gate judges it by — a loss's final-window median (last 25 % of its steps), a steady-state median, or
+ * a gauge's last value — named in `stat`, and the last value with its step beside it.
  */
 function metricsOutput(result) {
     const out = {};
     for (const s of result.summaries) {
         const row = {};
-        for (const m of s.metrics)
-            row[m.name] = m.loss ? m.loss.final : (m.steady?.median ?? (Number.isFinite(m.last) ? m.last : null));
+        for (const m of s.metrics) {
+            const hasLast = m.count > 0 && Number.isFinite(m.last);
+            const last = { last: hasLast ? m.last : null, lastStep: hasLast ? m.lastStep : null };
+            if (m.loss)
+                row[m.name] = { value: finite(m.loss.finalWindow.median), stat: 'final_window_median', ...last };
+            else if (m.steady)
+                row[m.name] = { value: finite(m.steady.median), stat: 'steady_median', ...last };
+            else
+                row[m.name] = { value: last.last, stat: 'last', ...last };
+        }
         out[s.name] = row;
     }
     return out;
+}
+function finite(v) {
+    return Number.isFinite(v) ? v : null;
 }
 
 /**
@@ -970,7 +982,7 @@ async function loadConfig(path, inputs = {}) {
     if (!path) {
         if (!inputs.gpuPrice)
             return DEFAULT_CONFIG;
-        const { gpuPriceSettings } = await import('./gpu-prices-RP8_xcuK.js');
+        const { gpuPriceSettings } = await import('./gpu-prices-CJqCgh8n.js');
         return { ...DEFAULT_CONFIG, ...gpuPriceSettings(inputs.gpuPrice, undefined, null) };
     }
     let text;
@@ -980,7 +992,7 @@ async function loadConfig(path, inputs = {}) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-cUqu7X5C.js');
+    const { parseConfig } = await import('./parse-D0_Mmsb9.js');
     return parseConfig(text, path, inputs);
 }
 
@@ -1053,13 +1065,24 @@ const INF_TOKEN = /^([+-]?)(inf|infinity)$/i;
 const MISSING_TOKEN = /^(|n\/a|\[n\/a\]|na|none|null|-)$/i;
 /**
  * A plain decimal number. Deliberately narrower than `Number()`, which would read `0x1F` as 31, `''` as 0
- * and `1_000` as NaN: hex and other text must stay text.
+ * and `1_000` as NaN: hex and other text must stay text. Each character can be matched in one way only
+ * (`\d+(\.\d*)?`, not `\d+\.?\d*`, whose two digit runs can split a run of digits n ways), so a
+ * failing match backtracks in linear, not quadratic, time.
  */
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+/**
+ * Cells longer than this (after trimming) are text without being looked at: no number, token or marker
+ * is anywhere near as long, and it keeps the work per cell bounded whatever the file holds.
+ */
+const MAX_CELL = 4096;
 /** Classify a cell's text (surrounding spaces ignored). Writes into `out` and returns it. */
 function classifyCell(text, out) {
     const s = text.trim();
-    if (DECIMAL.test(s)) {
+    if (s.length > MAX_CELL) {
+        out.kind = CellKind.Text;
+        out.value = NaN;
+    }
+    else if (DECIMAL.test(s)) {
         out.kind = CellKind.Number;
         out.value = Number(s);
     }
@@ -1123,12 +1146,41 @@ function sameOnEveryRow(sample, field) {
     }
     return seen >= 3;
 }
+/** Whether the sampled numbers in `field` rise from row to row (rows without one skipped). */
+function risesOnEveryRow(sample, field) {
+    const cell = { kind: CellKind.Missing, value: NaN };
+    let last = -Infinity;
+    for (const record of sample) {
+        if (field >= record.length || classifyCell(record[field], cell).kind !== CellKind.Number)
+            continue;
+        if (!(cell.value > last))
+            return false;
+        last = cell.value;
+    }
+    return last > -Infinity;
+}
 /**
- * The layout of the metric columns, from the header's names, the step column found by name (-1 for
- * none) and the sampled records. Throws when there is nothing numeric to read.
+ * The step field after the fallbacks are judged on the sample: an epoch column steps the rows only when
+ * every row is a new epoch (else rows of one epoch would merge), and either fallback is noted.
  */
-function typeColumns(source, headerLine, names, stepField, sample) {
+function fallbackStep(names, step, sample, warnings) {
+    const name = names[step.index];
+    if (step.kind === 'samples') {
+        warnings.push(`no step column: rows are stepped by "${name}", a count of samples, not of optimiser steps`);
+        return step.index;
+    }
+    if (!risesOnEveryRow(sample, step.index))
+        return -1;
+    warnings.push(`no step column: rows are stepped by "${name}", one row per epoch`);
+    return step.index;
+}
+/**
+ * The layout of the metric columns, from the header's names, the step column found by name and the
+ * sampled records (repeats of the header already left out). Throws when there is nothing numeric to read.
+ */
+function typeColumns(source, headerLine, names, step, sample) {
     const warnings = [];
+    let stepField = step.index < 0 || step.kind === 'step' ? step.index : fallbackStep(names, step, sample, warnings);
     if (stepField >= 0 && sameOnEveryRow(sample, stepField)) {
         // A per-run summary (ezpz's runs.csv) has a `steps` column holding each run's length, not a step.
         warnings.push(`column "${names[stepField]}" has the same value on every row, so it is read as a metric and rows are numbered by position`);
@@ -1329,6 +1381,10 @@ const STEP_NAMES = [
     'iterations',
     '_step',
 ];
+/** Counts of samples seen (Megatron, MLPerf): a step axis only when no step column exists. */
+const SAMPLE_COUNT_NAMES = ['consumed_samples', 'consumed-samples', 'samples_count', 'samples_seen', 'num_samples'];
+/** Per-epoch logs (Keras' CSVLogger) have no step at all: the epoch is the only axis they have. */
+const EPOCH_NAMES = ['epoch', 'epochs'];
 /** The delimiter a header line uses: `,` unless the line has none and has tabs or semicolons. */
 function detectDelimiter(headerLine) {
     if (headerLine.includes(','))
@@ -1378,18 +1434,203 @@ async function parseHeader(source, line, headerLine, delimiter) {
     });
     return names;
 }
-/** Index of the step column among `names`, or -1 when the rows should be numbered by position. */
-function findStepColumn(names) {
-    const normalised = names.map((n) => n
-        .replace(/\s*[[(][^\])]*[\])]\s*$/, '')
-        .trim()
-        .toLowerCase());
-    for (const candidate of STEP_NAMES) {
-        const i = normalised.indexOf(candidate);
-        if (i >= 0)
-            return i;
+/**
+ * A name without a trailing unit in brackets or parentheses (`iteration [#]` → `iteration`), trimmed and
+ * lower-cased. Done by index rather than by a regular expression: a pattern like `\s*[[(][^\])]*[\])]\s*$`
+ * rescans the rest of the name from every start position, quadratic on a long header cell.
+ */
+function bareName(name) {
+    const t = name.trimEnd();
+    const close = t.length - 1;
+    if (close < 0 || (t[close] !== ']' && t[close] !== ')'))
+        return t.trim().toLowerCase();
+    const before = Math.max(t.lastIndexOf(']', close - 1), t.lastIndexOf(')', close - 1));
+    let open = -1;
+    for (let i = before + 1; i < close; i++) {
+        if (t[i] === '[' || t[i] === '(') {
+            open = i;
+            break;
+        }
     }
-    return -1;
+    return (open < 0 ? t : t.slice(0, open)).trim().toLowerCase();
+}
+/** The step column among `names`: a step by name, else a count of samples, else an epoch; -1 for none. */
+function findStepColumn(names) {
+    const bare = names.map(bareName);
+    const groups = [
+        [STEP_NAMES, 'step'],
+        [SAMPLE_COUNT_NAMES, 'samples'],
+        [EPOCH_NAMES, 'epoch'],
+    ];
+    for (const [candidates, kind] of groups) {
+        for (const candidate of candidates) {
+            const index = bare.indexOf(candidate);
+            if (index >= 0)
+                return { index, kind };
+        }
+    }
+    return { index: -1, kind: 'step' };
+}
+/**
+ * Whether a data record repeats the header: a log reopened in append mode after a restart writes its
+ * header again mid-file. Fields are compared trimmed; an empty field matches the `column<N>` it was named.
+ */
+function isHeaderRecord(record, names) {
+    if (record.length !== names.length)
+        return false;
+    for (let i = 0; i < names.length; i++) {
+        const field = record[i].trim();
+        if (field !== names[i] && !(field === '' && names[i] === `column${i + 1}`))
+            return false;
+    }
+    return true;
+}
+
+/**
+ * Files that reach the CSV reader but are not a per-step metrics table: a capture written without a header
+ * row, an MLPerf `:::MLLOG` log, a console log. Each is refused up front, by what its first lines look like,
+ * with a message that says what the file seems to be; otherwise its first data row would become column
+ * names, or csv-parse would stop at the first stray quote of a line of prose.
+ */
+/** Lines of the file's start that are looked at. */
+const PROBE_LINES = 200;
+/** Characters of the file's start that are looked at. */
+const PROBE_CHARS = 64 << 10;
+/** A number with a short unit (`85 %`, `11409 MiB`), as header-less captures write them. */
+const NUMBER_WITH_UNIT = /^[+-]?\d+(?:\.\d+)?\s*(?:%|[A-Za-z]{1,3})$/;
+/** A date as timestamps begin (`2025/09/08 14:14:37`, `2026-08-24T13:08:50Z`): never a column name. */
+const DATE_START = /^\d{4}[-/]\d{2}[-/]\d{2}/;
+function looksLikeValue(field, cell) {
+    const kind = classifyCell(field, cell).kind;
+    return (kind === CellKind.Number || kind === CellKind.NanToken || NUMBER_WITH_UNIT.test(field) || DATE_START.test(field));
+}
+/**
+ * Whether a line is an MLPerf log event: `:::MLLOG {json}` at its start, or after a short rank prefix
+ * that launchers add (`0: `, `[1,0]<stdout>:`).
+ */
+function isMllogLine(line) {
+    const at = line.indexOf(':::MLLOG');
+    return at >= 0 && at <= 32 && (at === 0 || /[\s:]$/.test(line.slice(0, at)));
+}
+/** Fields of a line split on `delimiter` outside double quotes. */
+function fieldCount(line, delimiter) {
+    let fields = 1;
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+        const c = line[i];
+        if (c === '"')
+            quoted = !quoted;
+        else if (c === delimiter && !quoted)
+            fields++;
+    }
+    return fields;
+}
+/** Whether a line reads as prose: three or more words of two or more letters. */
+function isProse(line) {
+    let words = 0;
+    let run = 0;
+    for (let i = 0; i <= line.length; i++) {
+        const c = i < line.length ? line.charCodeAt(i) | 0x20 : 0;
+        if (c >= 0x61 && c <= 0x7a)
+            run++;
+        else {
+            if (run >= 2 && ++words >= 3)
+                return true;
+            run = 0;
+        }
+    }
+    return false;
+}
+/** Refuse the file when its header is a row of data (a header naming a step column is a header). */
+function refuseHeaderless(source, headerLine, names) {
+    // `step,0,1,2,3`: histogram buckets or quantiles may be named by numbers.
+    if (findStepColumn(names).index >= 0)
+        return;
+    const cell = { kind: CellKind.Missing, value: NaN };
+    const written = names.filter((name, i) => name !== `column${i + 1}`);
+    const values = written.filter((name) => looksLikeValue(name, cell));
+    const dated = values.some((name) => DATE_START.test(name));
+    if (!values.length || (!dated && values.length * 2 < written.length))
+        return;
+    const shown = values
+        .slice(0, 3)
+        .map((v) => `"${v.length > 30 ? `${v.slice(0, 30)}…` : v}"`)
+        .join(', ');
+    throw new InputError(source, headerLine, `a CSV without a header row: the first line is data (${values.length} of ${written.length} fields are numbers or times: ${shown}); add a header line naming the columns`);
+}
+/** Refuse the file when its start is not a per-step metrics table. */
+function refuseNonTable(source, start) {
+    const { headerLine, delimiter, names } = start;
+    const lines = [start.headerText, ...start.after.slice(0, PROBE_CHARS).split('\n', PROBE_LINES)];
+    const mllog = lines.findIndex(isMllogLine);
+    if (mllog >= 0) {
+        throw new InputError(source, headerLine + mllog, 'an MLPerf :::MLLOG log, not a per-step metrics table: convert its events to a CSV with one row per step (or eval) first');
+    }
+    refuseHeaderless(source, headerLine, names);
+    const body = lines.slice(1).filter((line) => line.trim() !== '');
+    if (!body.length)
+        return;
+    const fitting = body.filter((line) => fieldCount(line, delimiter) === names.length).length;
+    const prose = body.filter(isProse).length;
+    if ((names.length === 1 || fitting * 2 < body.length) && prose * 2 >= body.length) {
+        throw new InputError(source, headerLine, `a text log (console output?), not a per-step metrics table: ${prose} of the first ${body.length} lines are prose and ${body.length - fitting} do not have the header's ${names.length} field${names.length === 1 ? '' : 's'}; log metrics to a CSV with one row per step`);
+    }
+}
+
+/**
+ * A per-run summary table (one row per run: a results table, a leaderboard) is not a per-step metrics
+ * table, and reading its rows as the steps of one run gives a gate nonsense. It is told by its shape: no
+ * step column, a text column that names the runs, and column names that only a per-run table uses, in
+ * a sixth or more of its columns.
+ */
+/** Words of column names that describe a whole run (split on anything that is not a letter or digit). */
+const PER_RUN_WORDS = new Set([
+    'status',
+    'config',
+    'configuration',
+    'wall',
+    'final',
+    'best',
+    'trial',
+    'workload',
+    'target',
+    'reached',
+    'hparams',
+    'hyperparameters',
+    'outcome',
+    'converged',
+    'submission',
+    'summary',
+]);
+/** The per-run words among the column names (each once, in header order), and how many columns use one. */
+function perRunWords(names) {
+    const found = new Set();
+    let columns = 0;
+    for (const name of names) {
+        const words = name
+            .toLowerCase()
+            .split(/[^a-z0-9]+/)
+            .filter((word) => PER_RUN_WORDS.has(word));
+        for (const word of words)
+            found.add(word);
+        if (words.length)
+            columns++;
+    }
+    return { words: [...found], columns };
+}
+/** Refuse a per-run summary table, once the columns have been typed. */
+function refuseRunSummary(source, headerLine, names, layout) {
+    if (layout.stepColumn !== null)
+        return;
+    const textColumns = names.filter((n) => n !== layout.stepColumn && !layout.columns.includes(n));
+    // A wide per-step capture (every nvidia-smi field) can hold a few such words; a summary is made of them.
+    const { words, columns } = perRunWords(names);
+    if (!textColumns.length || words.length < 2 || columns * 6 < names.length)
+        return;
+    throw new InputError(source, headerLine, `a per-run summary table (one row per run: no step column, columns such as ${words
+        .slice(0, 4)
+        .map((w) => `"${w}"`)
+        .join(', ')}), not a per-step metrics table; give each run's per-step metrics file`);
 }
 
 /** Ragged rows and stray quotes are read, not rejected: loggers write both, and the cell grammar decides. */
@@ -1426,13 +1667,13 @@ function csvErrorToInput(source, e, lineOffset) {
 const LF = 0x0a;
 const CR = 0x0d;
 const QUOTE = 0x22;
-const SPACE$1 = 0x20;
-const TAB$2 = 0x09;
+const SPACE$2 = 0x20;
+const TAB$3 = 0x09;
 /** Whether `buf[from, to)` holds only spaces, tabs and line breaks. */
 function isBlank(buf, from, to) {
     for (let i = from; i < to; i++) {
         const c = buf[i];
-        if (c !== SPACE$1 && c !== TAB$2 && c !== CR && c !== LF)
+        if (c !== SPACE$2 && c !== TAB$3 && c !== CR && c !== LF)
             return false;
     }
     return true;
@@ -1563,7 +1804,7 @@ async function sniffCsv(window) {
     if (window.eof && isBlank(window.buf, dataStart, window.filled)) {
         throw new InputError(window.source, header.line, 'header only: no data rows');
     }
-    return { names, delimiter, headerLine: header.line, dataStart };
+    return { names, delimiter, headerLine: header.line, headerText, dataStart };
 }
 
 /**
@@ -1601,15 +1842,19 @@ class QuotedRows {
     fieldMap;
     delimiter;
     sink;
+    names;
     cell = { kind: CellKind.Missing, value: NaN };
     /** The last byte of the file read so far: whether the file ends with a line break. */
     lastByte = LF;
     constructor(
     /** Field index → metric column, TEXT_FIELD or STEP_FIELD (column-types.ts). */
-    fieldMap, delimiter, sink) {
+    fieldMap, delimiter, sink, 
+    /** The header's column names, to skip the header where it is repeated. */
+    names) {
         this.fieldMap = fieldMap;
         this.delimiter = delimiter;
         this.sink = sink;
+        this.names = names;
     }
     /** The file from `window.buf[from]` (line number `line`) to its end, yielding batches as they complete. */
     async *read(window, from, line) {
@@ -1657,6 +1902,10 @@ class QuotedRows {
     /** Put one record, at line `line`, into the sink. */
     record(record, line) {
         const { fieldMap, sink, cell } = this;
+        if (isHeaderRecord(record, this.names)) {
+            sink.repeatedHeader(line);
+            return;
+        }
         sink.clearRow();
         let step = NaN;
         for (let f = 0; f < fieldMap.length && f < record.length; f++) {
@@ -1901,6 +2150,9 @@ class TextCells {
         if (this.counts[column]++ === 0)
             this.first[column] = `line ${line}: "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
     }
+    has(column) {
+        return this.counts[column] > 0;
+    }
     warnings() {
         return this.columns.flatMap((name, c) => this.counts[c]
             ? [
@@ -1928,6 +2180,8 @@ class CsvRows {
     firstLongRow = 0;
     /** Line number of a last line cut off mid-write, or 0. */
     truncatedLine = 0;
+    headerRepeats = 0;
+    firstHeaderRepeat = 0;
     constructor(source, columns, 
     /** Fields in the header. */
     fields, hasStep, stepBuffer) {
@@ -1947,11 +2201,18 @@ class CsvRows {
     textCell(column, line, text) {
         this.textCells.add(column, line, text);
     }
+    hasText(column) {
+        return this.textCells.has(column);
+    }
     endRow(step, fields, line) {
         if (fields > this.fields && this.longRows++ === 0)
             this.firstLongRow = line;
         this.rows.commit(this.hasStep ? step : this.rowIndex, line);
         this.rowIndex++;
+    }
+    repeatedHeader(line) {
+        if (this.headerRepeats++ === 0)
+            this.firstHeaderRepeat = line;
     }
     /** The last line, at `line`, was cut off mid-write: it is left out. */
     cutOff(line) {
@@ -1973,6 +2234,9 @@ class CsvRows {
         warnings.push(...this.rows.warnings(), ...this.textCells.warnings());
         if (this.longRows) {
             warnings.push(`${this.longRows} row${this.longRows === 1 ? '' : 's'} had more fields than the header; extra fields ignored (first at line ${this.firstLongRow})`);
+        }
+        if (this.headerRepeats) {
+            warnings.push(`the header is repeated ${this.headerRepeats} time${this.headerRepeats === 1 ? '' : 's'} mid-file (first at line ${this.firstHeaderRepeat}; a log reopened in append mode?): those lines skipped`);
         }
         if (this.truncatedLine) {
             truncated.value = true;
@@ -2004,7 +2268,7 @@ class CsvRows {
 /**
  * Read a decimal number straight from bytes, without making a string per cell.
  *
- * Accepts exactly the grammar of `cell.ts`'s DECIMAL (`[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?`, surrounding
+ * Accepts exactly the grammar of `cell.ts`'s DECIMAL (`[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?`, surrounding
  * spaces and tabs ignored) and yields the same double `Number()` would: with at most 15 significant digits
  * and a power of ten up to 22, both the digits `m` and `10^k` are exact doubles, so one multiplication or
  * division is correctly rounded (Clinger's fast path). Longer numbers (counting leading zeros, to keep the
@@ -2037,8 +2301,8 @@ function numberFromText(buf, start, end) {
     }
     return Number(buf.toString('latin1', start, end));
 }
-const SPACE = 0x20;
-const TAB$1 = 0x09;
+const SPACE$1 = 0x20;
+const TAB$2 = 0x09;
 /**
  * Scan a number starting at `start`; returns the index of the first byte after it (and after trailing
  * spaces; tabs too unless `tabIsBlank` is false, as in a tab-separated file, where a tab ends the field).
@@ -2050,7 +2314,7 @@ const TAB$1 = 0x09;
 const scanned = new Float64Array(1);
 function scanNumber(buf, start, end, tabIsBlank = true) {
     let i = start;
-    while (i < end && (buf[i] === SPACE || (buf[i] === TAB$1 && tabIsBlank)))
+    while (i < end && (buf[i] === SPACE$1 || (buf[i] === TAB$2 && tabIsBlank)))
         i++;
     const first = i;
     let negative = false;
@@ -2112,7 +2376,7 @@ function scanNumber(buf, start, end, tabIsBlank = true) {
         exponent += expNegative ? -explicit : explicit;
     }
     const last = i;
-    while (i < end && (buf[i] === SPACE || (buf[i] === TAB$1 && tabIsBlank)))
+    while (i < end && (buf[i] === SPACE$1 || (buf[i] === TAB$2 && tabIsBlank)))
         i++;
     // Leading zeros (0.000592…) are not significant; they are counted only when there may be many digits.
     const significant = digits > 15 ? digits - leadingZeros(buf, intStart, last) : digits;
@@ -2239,6 +2503,77 @@ function longDecimal(buf, first, last, exponent) {
 }
 
 /**
+ * The cell grammar of `cell.ts` for a cell the byte scanner could not read as a plain decimal, decided
+ * on the bytes: the tokens (`nan`, `inf`, `N/A`, …) are compared in place, and anything else is text
+ * without a string being made for it. A file of short non-numeric cells then costs about what a file
+ * of numbers does. Cells that begin or end with other bytes go to `classifyCell` on their text.
+ */
+const SPACE = 0x20;
+const TAB$1 = 0x09;
+/** Lower-case ASCII tokens, as bytes, and what each means. */
+const MISSING = ['n/a', '[n/a]', 'na', 'none', 'null', '-'].map((t) => Buffer.from(t));
+const NAN = Buffer.from('nan');
+const INF = Buffer.from('inf');
+const INFINITY = Buffer.from('infinity');
+/** The longest token, sign included (`-infinity`): longer cells (so any over MAX_CELL) are text. */
+const LONGEST_TOKEN = 9;
+/** Whether `buf[from, to)` equals `token` (lower-case ASCII), letters compared without case. */
+function equalsToken(buf, from, to, token) {
+    if (to - from !== token.length)
+        return false;
+    for (let k = 0; k < token.length; k++) {
+        const c = buf[from + k];
+        const lower = c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
+        if (lower !== token[k])
+            return false;
+    }
+    return true;
+}
+function set(out, kind, value) {
+    out.kind = kind;
+    out.value = value;
+    return true;
+}
+/** Whether `c` is printable ASCII other than a space. */
+function isVisibleAscii(c) {
+    return c > SPACE && c < 0x7f;
+}
+/**
+ * Classify `buf[from, to)`, a cell that is not a plain decimal, into `out`. When the cell (spaces and
+ * tabs trimmed) begins and ends with visible ASCII, trimming its text would remove nothing more, and as
+ * every token and number is ASCII, the bytes decide. Otherwise returns false and leaves `out` alone: the
+ * caller classifies the cell's text.
+ */
+function classifyOddBytes(buf, from, to, out) {
+    let s = from;
+    let e = to;
+    while (s < e && (buf[s] === SPACE || buf[s] === TAB$1))
+        s++;
+    while (e > s && (buf[e - 1] === SPACE || buf[e - 1] === TAB$1))
+        e--;
+    if (s === e)
+        return set(out, CellKind.Missing, NaN);
+    if (!isVisibleAscii(buf[s]) || !isVisibleAscii(buf[e - 1]))
+        return false;
+    if (e - s > LONGEST_TOKEN)
+        return set(out, CellKind.Text, NaN);
+    // Every token starts with one of `n [ - + i` (either case).
+    const first = buf[s] | 0x20;
+    if (first !== 0x6e && first !== 0x7b /* [ */ && first !== 0x2d && first !== 0x2b && first !== 0x69)
+        return set(out, CellKind.Text, NaN);
+    for (const token of MISSING)
+        if (equalsToken(buf, s, e, token))
+            return set(out, CellKind.Missing, NaN);
+    const sign = buf[s] === 0x2b /* + */ || buf[s] === 0x2d /* - */ ? buf[s] : 0;
+    const u = sign ? s + 1 : s;
+    if (equalsToken(buf, u, e, NAN))
+        return set(out, CellKind.NanToken, NaN);
+    if (equalsToken(buf, u, e, INF) || equalsToken(buf, u, e, INFINITY))
+        return set(out, CellKind.Number, sign === 0x2d ? -Infinity : Infinity);
+    return set(out, CellKind.Text, NaN);
+}
+
+/**
  * The byte scanner: reads complete lines without a quote character straight from the file's bytes, one
  * pass that splits fields and reads numbers (number-bytes.ts) without making a string per cell. Most
  * training CSVs are all-numeric and unquoted, so this is where nearly all rows are read; a cell that is
@@ -2257,19 +2592,29 @@ function fieldEnd(buf, i, delim) {
 }
 class UnquotedRows {
     fieldMap;
+    delimiter;
     sink;
+    names;
     delim;
     /** In a tab-separated file a tab ends a field instead of padding a number. */
     tabIsBlank;
     /** The classification of the last cell that was not a plain decimal. */
     cell = { kind: CellKind.Missing, value: NaN };
+    /** The first byte of a repeated header line (after blanks): only lines starting with it are compared. */
+    headerFirst;
     constructor(
     /** Field index → metric column, TEXT_FIELD or STEP_FIELD (column-types.ts). */
-    fieldMap, delimiter, sink) {
+    fieldMap, delimiter, sink, 
+    /** The header's column names, to skip the header where it is repeated (none: nothing is skipped). */
+    names = []) {
         this.fieldMap = fieldMap;
+        this.delimiter = delimiter;
         this.sink = sink;
+        this.names = names;
         this.delim = delimiter.charCodeAt(0);
         this.tabIsBlank = this.delim !== TAB;
+        // An empty first header field was named `column1`: its repeat starts with the delimiter.
+        this.headerFirst = names.length === 0 ? -1 : names[0] === 'column1' ? this.delim : Buffer.from(names[0])[0];
     }
     /**
      * Read the lines in `buf[from, to)`: complete (`to` just after a line feed) and without a quote.
@@ -2284,11 +2629,31 @@ class UnquotedRows {
                 i += c === LF ? 1 : 2; // a blank line
             }
             else {
-                i = this.readRow(buf, i, to, line);
+                i = this.repeatedHeaderEnd(buf, i, to, line) || this.readRow(buf, i, to, line);
             }
             line++;
         }
         return line;
+    }
+    /**
+     * When the line starting at `i` repeats the header, note it and return the index after its line end;
+     * else 0. Only a line whose first byte is the header's is decoded and compared, so data rows cost a
+     * byte comparison or two.
+     */
+    repeatedHeaderEnd(buf, i, to, line) {
+        let k = i;
+        while (buf[k] === 0x20 || (buf[k] === TAB && this.tabIsBlank))
+            k++;
+        if (buf[k] !== this.headerFirst)
+            return 0;
+        let end = buf.indexOf(LF, i);
+        if (end < 0 || end >= to)
+            end = to;
+        const text = buf.toString('utf8', i, end > i && buf[end - 1] === CR ? end - 1 : end);
+        if (!isHeaderRecord(text.split(this.delimiter), this.names))
+            return 0;
+        this.sink.repeatedHeader(line);
+        return end < to ? end + 1 : to;
     }
     /** Read the row starting at `i` into the sink and commit it; returns the index after its line end. */
     readRow(buf, i, to, line) {
@@ -2309,8 +2674,8 @@ class UnquotedRows {
                 let v = scanned[0];
                 let kind = CellKind.Number;
                 const c = buf[j];
-                if (Number.isNaN(v) || !(c === delim || c === LF || (c === CR && buf[j + 1] === LF))) {
-                    // Not a plain decimal: a token, an empty cell, or text.
+                if (Number.isNaN(v) || !(c === delim || c === LF || (c === CR && buf[j + 1] === LF)) || j - i > MAX_CELL) {
+                    // Not a plain decimal: a token, an empty cell, text, or a cell too long to be a number.
                     j = fieldEnd(buf, j, delim);
                     this.classifyOdd(buf, i, j, m, line);
                     v = this.cell.value;
@@ -2350,10 +2715,11 @@ class UnquotedRows {
             cell.value = NaN;
             return;
         }
-        const text = buf.toString('utf8', i, j);
-        classifyCell(text, cell);
+        if (!classifyOddBytes(buf, i, j, cell))
+            classifyCell(buf.toString('utf8', i, j), cell);
+        // Only the first text cell of a column is shown, so only that one is made a string.
         if (cell.kind === CellKind.Text && m >= 0)
-            this.sink.textCell(m, line, text.trim());
+            this.sink.textCell(m, line, this.sink.hasText(m) ? '' : buf.toString('utf8', i, j).trim());
     }
 }
 
@@ -2362,7 +2728,7 @@ async function* streamRows(plan) {
     const sink = new CsvRows(window.source, layout.columns, layout.fieldMap.length, layout.stepColumn !== null, plan.stepBuffer);
     const readers = {
         sink,
-        scanner: new UnquotedRows(layout.fieldMap, plan.delimiter, sink),
+        scanner: new UnquotedRows(layout.fieldMap, plan.delimiter, sink, plan.names),
         delim: plan.delimiter.charCodeAt(0),
         headerFields: layout.fieldMap.length,
     };
@@ -2374,7 +2740,7 @@ async function* streamRows(plan) {
         if (!quoted)
             quoted = yield* readUnquoted(window, readers, at);
         if (quoted)
-            yield* new QuotedRows(layout.fieldMap, plan.delimiter, sink).read(window, at.pos, at.line);
+            yield* new QuotedRows(layout.fieldMap, plan.delimiter, sink, plan.names).read(window, at.pos, at.line);
         yield* sink.finish();
     }
     finally {
@@ -2429,15 +2795,20 @@ function readLastLine(window, readers, at) {
     return false;
 }
 
+/** Bytes after the header looked at to tell a table from a log. */
+const PROBE_BYTES = 64 << 10;
 /** Rows per batch and the least number of rows held back for restarts. */
 const DEFAULT_STEP_BUFFER = 65_536;
 /** Open a per-step metrics CSV. Reads the header and a sample up front; rows stream from `batches`. */
 async function openCsvTable(source, options = {}) {
     const stepBuffer = Math.max(1, Math.floor(options.stepBuffer ?? DEFAULT_STEP_BUFFER));
     const window = new FileWindow(source);
-    const { names, delimiter, headerLine, dataStart } = await sniffCsv(window);
-    const sample = await sampleRecords(window, dataStart, headerLine, delimiter);
+    const { names, delimiter, headerLine, headerText, dataStart } = await sniffCsv(window);
+    const after = window.buf.toString('utf8', dataStart, Math.min(window.filled, dataStart + PROBE_BYTES));
+    refuseNonTable(source, { headerLine, headerText, after, delimiter, names });
+    const sample = (await sampleRecords(window, dataStart, headerLine, delimiter)).filter((record) => !isHeaderRecord(record, names));
     const layout = typeColumns(source, headerLine, names, findStepColumn(names), sample);
+    refuseRunSummary(source, headerLine, names, layout);
     const truncated = { value: false };
     return {
         source,
@@ -2448,6 +2819,7 @@ async function openCsvTable(source, options = {}) {
             start: dataStart,
             line: headerLine + 1,
             delimiter,
+            names,
             layout,
             stepBuffer,
             parser: options.parser ?? 'byte-scanner',
@@ -2612,23 +2984,51 @@ function hfTrainerStateTable(source, json, batchSize) {
 }
 
 /**
- * Megatron-LM golden values: metric-major JSON
- * `{ "<metric>": { start_step, end_step, step_interval, values: { "<step>": value } } }`,
- * where a NaN is stored as the string `"nan"`.
+ * Megatron-LM golden values: metric-major JSON in two layouts, both still in Megatron-LM's tree:
+ * `{ "<metric>": { start_step, end_step, step_interval, values: { "<step>": value } } }`, and an older one
+ * where `values` is a list whose i-th value is at step `start_step + i × step_interval`. A NaN is stored
+ * as the string `"nan"`. Metrics of one file may have different lengths: each keeps its own steps, and
+ * rows are merged by step. A top-level scalar beside the metrics (`iteration_timing_avg`) is a run-level
+ * figure, not a series: it is left out with a warning.
  */
 function isObject$1(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
-/** Whether parsed JSON has the golden-values shape. */
+function isSeries(v) {
+    return isObject$1(v) && (isObject$1(v.values) || Array.isArray(v.values));
+}
+/** Whether parsed JSON has the golden-values shape: series, and at most scalars beside them. */
 function isMegatronGoldenValues(json) {
     if (!isObject$1(json))
         return false;
-    const metrics = Object.values(json);
-    return metrics.length > 0 && metrics.every((m) => isObject$1(m) && isObject$1(m.values));
+    const entries = Object.values(json);
+    return entries.some(isSeries) && entries.every((v) => isSeries(v) || !(typeof v === 'object' && v !== null));
+}
+/** The steps of a list layout's values: `start_step + i × step_interval`. */
+function listSteps(source, metric, series, length) {
+    const start = series.start_step;
+    const interval = series.step_interval;
+    if (typeof start !== 'number' || !Number.isFinite(start) || typeof interval !== 'number' || !(interval > 0)) {
+        throw new InputError(source, null, `metric "${metric}": "values" is a list, so it needs a numeric "start_step" and a positive "step_interval"`);
+    }
+    return Array.from({ length }, (_, i) => start + i * interval);
 }
 function megatronTable(source, json, batchSize) {
     const map = new StepMap(source);
+    const warnings = [];
     for (const [metric, series] of Object.entries(json)) {
+        if (!isSeries(series)) {
+            const shown = String(JSON.stringify(series));
+            warnings.push(`top-level value "${metric}" (${shown.length > 40 ? `${shown.slice(0, 40)}…` : shown}) is a run-level figure, not a per-step series; left out`);
+            continue;
+        }
+        if (Array.isArray(series.values)) {
+            const values = series.values;
+            listSteps(source, metric, series, values.length).forEach((step, i) => {
+                map.set(step, metric, values[i]);
+            });
+            continue;
+        }
         for (const [key, value] of Object.entries(series.values)) {
             const step = Number(key);
             if (key.trim() === '' || !Number.isFinite(step)) {
@@ -2637,7 +3037,55 @@ function megatronTable(source, json, batchSize) {
             map.set(step, metric, value);
         }
     }
-    return map.toTable('step', batchSize, []);
+    return map.toTable('step', batchSize, warnings);
+}
+
+/**
+ * JSON.parse with a size and a nesting-depth limit, for every JSON input (metrics files, manifest lines,
+ * histories). V8 parses deeply nested JSON without complaint, but the code that walks the result (config
+ * flattening, JSON.stringify, structured clones) recurses and dies with "Maximum call stack size
+ * exceeded". The depth is checked first, by one scan of the text without recursion.
+ */
+/** Deeper than any file the tool reads or writes (a history record nests about 7 levels). */
+const MAX_JSON_DEPTH = 100;
+/** Index of the bracket that opens nesting level `maxDepth + 1`, or -1; strings are skipped over. */
+function depthExceededAt(text, maxDepth) {
+    let depth = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (inString) {
+            if (c === 0x5c /* \ */)
+                i++;
+            else if (c === 0x22 /* " */)
+                inString = false;
+        }
+        else if (c === 0x22)
+            inString = true;
+        else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+            if (++depth > maxDepth)
+                return i;
+        }
+        else if (c === 0x7d /* } */ || c === 0x5d /* ] */)
+            depth--;
+    }
+    return -1;
+}
+/**
+ * Parse `text` from `source`, or throw an InputError naming the file and line when it is too large or
+ * too deeply nested. A syntax error is thrown as JSON.parse throws it (a SyntaxError), for the caller to
+ * word for its own input.
+ */
+function parseJsonLimited(text, source, limits = {}) {
+    const maxDepth = limits.maxDepth ?? MAX_JSON_DEPTH;
+    if (limits.maxChars !== undefined && text.length > limits.maxChars) {
+        throw new InputError(source, limits.line ?? null, `JSON of ${text.length.toLocaleString('en-US')} characters is over the limit of ${limits.maxChars.toLocaleString('en-US')}`);
+    }
+    const at = depthExceededAt(text, maxDepth);
+    if (at >= 0) {
+        throw new InputError(source, limits.line ?? lineAt(text, at), `JSON nested more than ${maxDepth} levels deep; refused`);
+    }
+    return JSON.parse(text);
 }
 
 /** Open any supported metrics file as a Table, choosing the reader by the file's content. */
@@ -2654,9 +3102,11 @@ async function openJsonTable(source, batchSize) {
     const text = (await readTextFile(source, MAX_JSON_BYTES)).replace(/^\uFEFF/, '');
     let json;
     try {
-        json = JSON.parse(text);
+        json = parseJsonLimited(text, source);
     }
     catch (e) {
+        if (e instanceof InputError)
+            throw e;
         const message = e.message;
         const at = /position (\d+)/.exec(message);
         const line = at ? lineAt(text, Number(at[1])) : null;
@@ -2763,6 +3213,8 @@ const FINGERPRINT_KEYS = {
 };
 /** The file a run directory holds its metrics in. */
 const DEFAULT_METRICS_FILE = 'metrics_rank_0.csv';
+/** One run's line; far above any real one (a ledger's config dump is a few KiB). */
+const MAX_LINE_CHARS = 1 << 20;
 function isObject(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -2979,9 +3431,13 @@ async function readManifest(path, options = {}) {
             continue;
         let obj;
         try {
-            obj = JSON.parse(lineText);
+            obj = parseJsonLimited(lineText, path, { line, maxChars: MAX_LINE_CHARS });
         }
         catch (e) {
+            if (e instanceof InputError) {
+                errors.push(e);
+                continue;
+            }
             errors.push(new InputError(path, line, `not valid JSON: ${e.message.split('\n')[0]}`));
             continue;
         }
@@ -3024,17 +3480,31 @@ const gauge = (direction = 'none') => ({
     gate: false,
     minEffect: 0,
 });
+/** Names of rates, which a counter word inside (`total_tokens_per_sec`: summed over GPUs) does not make counters. */
+const NOT_RATE = '(?!.*(per_s|_ps$|_tps$|tokens_s$|per_step|per_iter|per_gpu))';
+/** A counter word as a name part, in a name that is neither a loss nor a rate. */
+const COUNTER_NAME = new RegExp(`^${NOT_RATE}(?!.*(loss|perplexity|ppl))(.*[._/])?(total|cumulative|cum|accumulated|consumed)([._/]|$)`);
 /** Rules over the metric key (`metricKey(header)`: lower case, `_` separated, dots kept). */
 const RULES = [
     // Bookkeeping and counters: reported as the last value, never judged.
     { test: /(^|[._])(epoch|timestamp|wall_?clock|date|walltime)$/, class: gauge() },
     { test: /(learning_rate|(^|[._])lr($|[._])|lr_scale|weight_decay|momentum)/, class: gauge() },
     { test: /(grad_norm|gradient_norm|num_zeros|params_norm|loss_scale)/, class: gauge() },
+    // Hardware telemetry that names memory without being memory use (`mem_0_clk`, `mem_voltage`,
+    // `ecc.errors…device_memory`, `temperature.memory`): clocks, voltages, temperatures, error counts.
     {
-        test: /(^|[._])(consumed|total|num|n)_(tokens|samples|steps|examples|flos)|(^|[._])(tokens|samples)_(seen|consumed|processed)$|total_flos$|(^|[._])(tokens|samples|examples)$/,
+        test: /(^|[._])(clk|clock|clocks|voltage|temp|temperature|hotspot|fan|ecc|errors|retired_pages|remapped_rows)($|[._])/,
+        class: gauge(),
+    },
+    {
+        test: new RegExp(`^${NOT_RATE}.*((^|[._])(consumed|total|num|n)_(tokens|samples|steps|examples|flos)|(^|[._])(tokens|samples)_(seen|consumed|processed)$|total_flos$|(^|[._])(tokens|samples|examples)$)`),
         class: gauge(),
     },
     { test: /(runtime|wall_time|total_time|elapsed_time$|time_elapsed)/, class: { ...gauge(), unit: 'seconds' } },
+    // Named counters (`throughput/total_training_Gflops`, `accumulated_eval_time`, `total_duration`): running
+    // totals, not rates. A total of losses is still a loss, and a rate summed over GPUs (`total_tokens_per_sec`)
+    // still a rate; the values get a second say in classify/from-values.ts.
+    { test: COUNTER_NAME, class: gauge() },
     { test: /(eval|val|valid|test)_(wer|cer|bleu|accuracy|acc|f1)/, class: gauge() },
     // Loss and perplexity: sampled every N steps, lower is better.
     {
@@ -3127,668 +3597,230 @@ function classify(header, config) {
     return merged;
 }
 
-/**
- * When adding a new value to a list, one does not have to necessary
- * recompute the mean of the list in linear time. They can instead use
- * this function to compute the new mean by providing the current mean,
- * the number of elements in the list that produced it and the new
- * value to add.
- *
- * @since 2.5.0
- * @param {number} mean current mean
- * @param {number} n number of items in the list
- * @param {number} newValue the added value
- * @returns {number} the new mean
- *
- * @example
- * addToMean(14, 5, 53); // => 20.5
- */
-
-/**
- * Our default sum is the [Kahan-Babuska algorithm](https://pdfs.semanticscholar.org/1760/7d467cda1d0277ad272deb2113533131dc09.pdf).
- * This method is an improvement over the classical
- * [Kahan summation algorithm](https://en.wikipedia.org/wiki/Kahan_summation_algorithm).
- * It aims at computing the sum of a list of numbers while correcting for
- * floating-point errors. Traditionally, sums are calculated as many
- * successive additions, each one with its own floating-point roundoff. These
- * losses in precision add up as the number of numbers increases. This alternative
- * algorithm is more accurate than the simple way of calculating sums by simple
- * addition.
- *
- * This runs in `O(n)`, linear time, with respect to the length of the array.
- *
- * @param {Array<number>} x input
- * @return {number} sum of all input numbers
- * @example
- * sum([1, 2, 3]); // => 6
- */
-function sum(x) {
-    // If the array is empty, we needn't bother computing its sum
-    if (x.length === 0) {
-        return 0;
+const MIN_POINTS = 8;
+/** A utilisation-like metric: a share of a resource in use, which is a ratio once converted. */
+function isUtilisation(header, cls) {
+    return (cls.unit === 'ratio' || /(^|[._])(gpu_)?(util|utilization|utilisation|mfu|hfu)($|[._])/.test(metricKey(header)));
+}
+/** Whether a timer or throughput column only ever rose. */
+function isCumulative(cls, s) {
+    const rate = cls.kind === 'timer' || (cls.kind === 'window' && cls.direction === 'higher');
+    if (!rate || s.count < MIN_POINTS)
+        return false;
+    const pairs = s.count - 1;
+    return s.nonDecreasing >= 0.99 * pairs && s.rising >= 0.5 * pairs && s.last - s.first >= 0.25 * Math.abs(s.last);
+}
+/** The class the values confirm, the scale to apply and a note saying what changed. */
+function classFromValues(header, cls, s) {
+    if (isCumulative(cls, s)) {
+        return {
+            cls: { ...cls, kind: 'gauge', direction: 'none', gate: false },
+            scale: 1,
+            note: `"${header}" only rises over the run (a counter, not a rate): sent as its last value and not judged`,
+        };
     }
-
-    // Initializing the sum as the first number in the array
-    var sum = x[0];
-
-    // Keeping track of the floating-point error correction
-    var correction = 0;
-
-    var transition;
-
-    if (typeof sum !== "number") {
-        return Number.NaN;
-    }
-
-    for (var i = 1; i < x.length; i++) {
-        if (typeof x[i] !== "number") {
-            return Number.NaN;
-        }
-        transition = sum + x[i];
-
-        // Here we need to update the correction in a different fashion
-        // if the new absolute value is greater than the absolute sum
-        if (Math.abs(sum) >= Math.abs(x[i])) {
-            correction += sum - transition + x[i];
-        } else {
-            correction += x[i] - transition + sum;
-        }
-
-        sum = transition;
-    }
-
-    // Returning the corrected sum
-    return sum + correction;
+    if (!isUtilisation(header, cls))
+        return { cls, scale: 1, note: null };
+    const byHeader = cls.unit === 'percent';
+    const byValues = s.count > 0 && s.aboveOne > s.count / 2;
+    if (!byHeader && !byValues)
+        return { cls, scale: 1, note: null };
+    return {
+        cls: { ...cls, unit: 'ratio' },
+        scale: 0.01,
+        note: `"${header}" is logged in percent (${byHeader ? 'as its header says' : 'most values are above 1'}): divided by 100 and sent as a ratio`,
+    };
 }
 
-/**
- * The mean, _also known as average_,
- * is the sum of all values over the number of values.
- * This is a [measure of central tendency](https://en.wikipedia.org/wiki/Central_tendency):
- * a method of finding a typical or central value of a set of numbers.
- *
- * This runs in `O(n)`, linear time, with respect to the length of the array.
- *
- * @param {Array<number>} x sample of one or more data points
- * @throws {Error} if the length of x is less than one
- * @returns {number} mean
- * @example
- * mean([0, 10]); // => 5
- */
-function mean(x) {
-    if (x.length === 0) {
-        throw new Error("mean requires at least one data point");
-    }
-
-    return sum(x) / x.length;
-}
-
-/**
- * The sum of deviations to the Nth power.
- * When n=2 it's the sum of squared deviations.
- * When n=3 it's the sum of cubed deviations.
- *
- * @param {Array<number>} x
- * @param {number} n power
- * @returns {number} sum of nth power deviations
- *
- * @example
- * var input = [1, 2, 3];
- * // since the variance of a set is the mean squared
- * // deviations, we can calculate that with sumNthPowerDeviations:
- * sumNthPowerDeviations(input, 2) / input.length;
- */
-function sumNthPowerDeviations(x, n) {
-    var meanValue = mean(x);
-    var sum = 0;
-    var tempValue;
-    var i;
-
-    // This is an optimization: when n is 2 (we're computing a number squared),
-    // multiplying the number by itself is significantly faster than using
-    // the Math.pow method.
-    {
-        for (i = 0; i < x.length; i++) {
-            tempValue = x[i] - meanValue;
-            sum += tempValue * tempValue;
-        }
-    }
-
-    return sum;
-}
-
-/**
- * The [sample variance](https://en.wikipedia.org/wiki/Variance#Sample_variance)
- * is the sum of squared deviations from the mean. The sample variance
- * is distinguished from the variance by the usage of [Bessel's Correction](https://en.wikipedia.org/wiki/Bessel's_correction):
- * instead of dividing the sum of squared deviations by the length of the input,
- * it is divided by the length minus one. This corrects the bias in estimating
- * a value from a set that you don't know if full.
- *
- * References:
- * * [Wolfram MathWorld on Sample Variance](http://mathworld.wolfram.com/SampleVariance.html)
- *
- * @param {Array<number>} x a sample of two or more data points
- * @throws {Error} if the length of x is less than 2
- * @return {number} sample variance
- * @example
- * sampleVariance([1, 2, 3, 4, 5]); // => 2.5
- */
-function sampleVariance(x) {
-    if (x.length < 2) {
-        throw new Error("sampleVariance requires at least two data points");
-    }
-
-    var sumSquaredDeviationsValue = sumNthPowerDeviations(x);
-
-    // this is Bessels' Correction: an adjustment made to sample statistics
-    // that allows for the reduced degree of freedom entailed in calculating
-    // values from samples rather than complete populations.
-    var besselsCorrection = x.length - 1;
-
-    // Find the mean value of that list
-    return sumSquaredDeviationsValue / besselsCorrection;
-}
-
-/**
- * The [sample standard deviation](http://en.wikipedia.org/wiki/Standard_deviation#Sample_standard_deviation)
- * is the square root of the sample variance.
- *
- * @param {Array<number>} x input array
- * @returns {number} sample standard deviation
- * @example
- * sampleStandardDeviation([2, 4, 4, 4, 5, 5, 7, 9]).toFixed(2);
- * // => '2.14'
- */
-function sampleStandardDeviation(x) {
-    var sampleVarianceX = sampleVariance(x);
-    return Math.sqrt(sampleVarianceX);
-}
-
-/**
- * This is the internal implementation of quantiles: when you know
- * that the order is sorted, you don't need to re-sort it, and the computations
- * are faster.
- *
- * This implements the linear interpolation method (type=7 in R/numpy),
- * which is the default in numpy.percentile and R's quantile.
- *
- * @param {Array<number>} x sample of one or more data points
- * @param {number} p desired quantile: a number between 0 to 1, inclusive
- * @returns {number} quantile value
- * @throws {Error} if p ix outside of the range from 0 to 1
- * @throws {Error} if x is empty
- * @example
- * quantileSorted([3, 6, 7, 8, 8, 9, 10, 13, 15, 16, 20], 0.5); // => 9
- */
-function quantileSorted(x, p) {
-    // Use (n-1) * p for index, matching numpy's linear method (type=7)
-    var idx = (x.length - 1) * p;
-    if (x.length === 0) {
-        throw new Error("quantile requires at least one data point.");
-    } else if (p < 0 || p > 1) {
-        throw new Error("quantiles must be between 0 and 1");
-    } else if (p === 1) {
-        // If p is 1, directly return the last element
-        return x[x.length - 1];
-    } else if (p === 0) {
-        // If p is 0, directly return the first element
-        return x[0];
-    } else if (idx % 1 !== 0) {
-        // If idx is not integer, interpolate linearly between floor and ceil
-        var lower = Math.floor(idx);
-        var upper = Math.ceil(idx);
-        var fraction = idx - lower;
-        return x[lower] + fraction * (x[upper] - x[lower]);
-    } else {
-        // If idx is integer, type=7 returns the value at that index
-        return x[idx];
-    }
-}
-
-/**
- * Rearrange items in `arr` so that all items in `[left, k]` range are the smallest.
- * The `k`-th element will have the `(k - left + 1)`-th smallest value in `[left, right]`.
- *
- * Implements Floyd-Rivest selection algorithm https://en.wikipedia.org/wiki/Floyd-Rivest_algorithm
- *
- * @param {Array<number>} arr input array
- * @param {number} k pivot index
- * @param {number} [left] left index
- * @param {number} [right] right index
- * @returns {void} mutates input array
- * @example
- * var arr = [65, 28, 59, 33, 21, 56, 22, 95, 50, 12, 90, 53, 28, 77, 39];
- * quickselect(arr, 8);
- * // = [39, 28, 28, 33, 21, 12, 22, 50, 53, 56, 59, 65, 90, 77, 95]
- */
-function quickselect(arr, k, left, right) {
-    left = left || 0;
-    right = right || arr.length - 1;
-
-    while (right > left) {
-        // 600 and 0.5 are arbitrary constants chosen in the original paper to minimize execution time
-        if (right - left > 600) {
-            var n = right - left + 1;
-            var m = k - left + 1;
-            var z = Math.log(n);
-            var s = 0.5 * Math.exp((2 * z) / 3);
-            var sd = 0.5 * Math.sqrt((z * s * (n - s)) / n);
-            if (m - n / 2 < 0) { sd *= -1; }
-            var newLeft = Math.max(left, Math.floor(k - (m * s) / n + sd));
-            var newRight = Math.min(
-                right,
-                Math.floor(k + ((n - m) * s) / n + sd)
-            );
-            quickselect(arr, k, newLeft, newRight);
-        }
-
-        var t = arr[k];
-        var i = left;
-        var j = right;
-
-        swap(arr, left, k);
-        if (arr[right] > t) { swap(arr, left, right); }
-
-        while (i < j) {
-            swap(arr, i, j);
-            i++;
-            j--;
-            while (arr[i] < t) { i++; }
-            while (arr[j] > t) { j--; }
-        }
-
-        if (arr[left] === t) { swap(arr, left, j); }
-        else {
-            j++;
-            swap(arr, j, right);
-        }
-
-        if (j <= k) { left = j + 1; }
-        if (k <= j) { right = j - 1; }
-    }
-}
-
-function swap(arr, i, j) {
-    var tmp = arr[i];
-    arr[i] = arr[j];
-    arr[j] = tmp;
-}
-
-/**
- * The [quantile](https://en.wikipedia.org/wiki/Quantile):
- * this is a population quantile, since we assume to know the entire
- * dataset in this library. This implementation uses linear interpolation,
- * equivalent to R's type=7 and numpy's default percentile method.
- *
- * Sample is a one-dimensional array of numbers,
- * and p is either a decimal number from 0 to 1 or an array of decimal
- * numbers from 0 to 1.
- * In terms of a k/q quantile, p = k/q - it's just dealing with fractions or dealing
- * with decimal values.
- * When p is an array, the result of the function is also an array containing the appropriate
- * quantiles in input order
- *
- * @param {Array<number>} x sample of one or more numbers
- * @param {Array<number> | number} p the desired quantile, as a number between 0 and 1
- * @returns {number} quantile
- * @example
- * quantile([3, 6, 7, 8, 8, 9, 10, 13, 15, 16, 20], 0.5); // => 9
- */
-function quantile(x, p) {
-    var copy = x.slice();
-
-    if (Array.isArray(p)) {
-        // rearrange elements so that each element corresponding to a requested
-        // quantile is on a place it would be if the array was fully sorted
-        multiQuantileSelect(copy, p);
-        // Initialize the result array
-        var results = [];
-        // For each requested quantile
-        for (var i = 0; i < p.length; i++) {
-            results[i] = quantileSorted(copy, p[i]);
-        }
-        return results;
-    } else {
-        var idx = quantileIndex(copy.length, p);
-        quantileSelect(copy, idx, 0, copy.length - 1);
-        return quantileSorted(copy, p);
-    }
-}
-
-function quantileSelect(arr, k, left, right) {
-    if (k % 1 === 0) {
-        quickselect(arr, k, left, right);
-    } else {
-        k = Math.floor(k);
-        quickselect(arr, k, left, right);
-        quickselect(arr, k + 1, k + 1, right);
-    }
-}
-
-function multiQuantileSelect(arr, p) {
-    // Collect every integer order statistic that the requested quantiles need.
-    // Linear interpolation (type=7) reads x[floor(idx)] and x[ceil(idx)], so both
-    // surrounding positions must be placed. Deduplicate to integer positions
-    // so each is selected with an unambiguous index.
-    var positions = new Set();
-    for (var i = 0; i < p.length; i++) {
-        var idx = quantileIndex(arr.length, p[i]);
-        positions.add(Math.floor(idx));
-        positions.add(Math.ceil(idx));
-    }
-    var indices = Array.from(positions).sort(compare);
-
-    multiselect(arr, indices, 0, indices.length - 1, 0, arr.length - 1);
-}
-
-// Place every order statistic in `indices` by partitioning around the median
-// requested position, then recursing into the two halves. The just-placed pivot
-// is excluded from the child ranges (indices[mid] ± 1) so that a later, narrower
-// quickselect cannot disturb an already-finalized position.
-function multiselect(arr, indices, lo, hi, left, right) {
-    if (lo > hi) { return; }
-    var mid = (lo + hi) >> 1;
-    quickselect(arr, indices[mid], left, right);
-    multiselect(arr, indices, lo, mid - 1, left, indices[mid] - 1);
-    multiselect(arr, indices, mid + 1, hi, indices[mid] + 1, right);
-}
-
-function compare(a, b) {
-    return a - b;
-}
-
-function quantileIndex(len, p) {
-    // Use (n-1) * p to match numpy's linear method (type=7)
-    var idx = (len - 1) * p;
-    if (p === 1) {
-        // If p is 1, directly return the last index
-        return len - 1;
-    } else if (p === 0) {
-        // If p is 0, directly return the first index
-        return 0;
-    } else if (idx % 1 !== 0) {
-        // If index is not integer, keep the fractional position so we can
-        // select both surrounding order statistics for interpolation.
-        return idx;
-    } else {
-        // If index is integer, return that exact position.
-        return idx;
-    }
-}
-
-/**
- * The [median](http://en.wikipedia.org/wiki/Median) is
- * the middle number of a list. This is often a good indicator of 'the middle'
- * when there are outliers that skew the `mean()` value.
- * This is a [measure of central tendency](https://en.wikipedia.org/wiki/Central_tendency):
- * a method of finding a typical or central value of a set of numbers.
- *
- * The median isn't necessarily one of the elements in the list: the value
- * can be the average of two elements if the list has an even length
- * and the two central values are different.
- *
- * @param {Array<number>} x input
- * @returns {number} median value
- * @example
- * median([10, 2, 5, 100, 2, 1]); // => 3.5
- */
-function median(x) {
-    return +quantile(x, 0.5);
-}
-
-/**
- * The [Median Absolute Deviation](http://en.wikipedia.org/wiki/Median_absolute_deviation) is
- * a robust measure of statistical
- * dispersion. It is more resilient to outliers than the standard deviation.
- *
- * @param {Array<number>} x input array
- * @returns {number} median absolute deviation
- * @example
- * medianAbsoluteDeviation([1, 1, 2, 2, 4, 6, 9]); // => 1
- */
-function medianAbsoluteDeviation(x) {
-    var medianValue = median(x);
-    var medianAbsoluteDeviations = [];
-
-    // Make a list of absolute deviations from the median
-    for (var i = 0; i < x.length; i++) {
-        medianAbsoluteDeviations.push(Math.abs(x[i] - medianValue));
-    }
-
-    // Find the median value of that list
-    return median(medianAbsoluteDeviations);
-}
-
-/**
- * We use `ε`, epsilon, as a stopping criterion when we want to iterate
- * until we're "close enough". Epsilon is a very small number: for
- * simple statistics, that number is **0.0001**
- *
- * This is used in calculations like the binomialDistribution, in which
- * the process of finding a value is [iterative](https://en.wikipedia.org/wiki/Iterative_method):
- * it progresses until it is close enough.
- *
- * Below is an example of using epsilon in [gradient descent](https://en.wikipedia.org/wiki/Gradient_descent),
- * where we're trying to find a local minimum of a function's derivative,
- * given by the `fDerivative` method.
- *
- * @example
- * // From calculation, we expect that the local minimum occurs at x=9/4
- * var x_old = 0;
- * // The algorithm starts at x=6
- * var x_new = 6;
- * var stepSize = 0.01;
- *
- * function fDerivative(x) {
- *   return 4 * Math.pow(x, 3) - 9 * Math.pow(x, 2);
- * }
- *
- * // The loop runs until the difference between the previous
- * // value and the current value is smaller than epsilon - a rough
- * // meaure of 'close enough'
- * while (Math.abs(x_new - x_old) > ss.epsilon) {
- *   x_old = x_new;
- *   x_new = x_old - stepSize * fDerivative(x_old);
- * }
- *
- * console.log('Local minimum occurs at', x_new);
- */
-var epsilon = 0.0001;
-
-// Define series coefficients
-var COEFFICIENTS = [
-    0.99999999999999709182, 57.156235665862923517, -59.59796035547549,
-    14.136097974741747174, -0.4919138160976202, 0.33994649984811888699e-4,
-    0.46523628927048575665e-4, -9837447530487956e-20,
-    0.15808870322491248884e-3, -21026444172410488e-20,
-    0.2174396181152126432e-3, -1643181065367639e-19,
-    0.84418223983852743293e-4, -26190838401581408e-21,
-    0.36899182659531622704e-5
-];
-
-var g = 607 / 128;
-var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
-
-/**
- * Compute the logarithm of the [gamma function](https://en.wikipedia.org/wiki/Gamma_function) of a value using Lanczos' approximation.
- * This function takes as input any real-value n greater than 0.
- * This function is useful for values of n too large for the normal gamma function (n > 165).
- * The code is based on Lanczo's Gamma approximation, defined [here](http://my.fit.edu/~gabdo/gamma.txt).
- *
- * @param {number} n Any real number greater than zero.
- * @returns {number} The logarithm of gamma of the input value.
- *
- * @example
- * gammaln(500); // 2605.1158503617335
- * gammaln(2.4); // 0.21685932244884043
- */
-function gammaln(n) {
-    // Return infinity if value not in domain
-    if (n <= 0) {
-        return Number.POSITIVE_INFINITY;
-    }
-
-    // Decrement n, because approximation is defined for n - 1
-    n--;
-
-    // Create series approximation
-    var a = COEFFICIENTS[0];
-
-    for (var i = 1; i < 15; i++) {
-        a += COEFFICIENTS[i] / (n + i);
-    }
-
-    var tmp = g + 0.5 + n;
-
-    // Return natural logarithm of gamma(n)
-    return LOGSQRT2PI + Math.log(a) - tmp + (n + 0.5) * Math.log(tmp);
-}
-
-/**
- * **[Gaussian error function](http://en.wikipedia.org/wiki/Error_function)**
- *
- * The `errorFunction(x/(sd * Math.sqrt(2)))` is the probability that a value in a
- * normal distribution with standard deviation sd is within x of the mean.
- *
- * This function returns a numerical approximation to the exact value.
- * It uses Horner's method to evaluate the polynomial of τ (tau).
- *
- * @param {number} x input
- * @return {number} error estimation
- * @example
- * errorFunction(1).toFixed(2); // => '0.84'
- */
-function errorFunction(x) {
-    var t = 1 / (1 + 0.5 * Math.abs(x));
-    var tau =
-        t *
-        Math.exp(
-            -x * x +
-                ((((((((0.17087277 * t - 0.82215223) * t + 1.48851587) * t -
-                    1.13520398) *
-                    t +
-                    0.27886807) *
-                    t -
-                    0.18628806) *
-                    t +
-                    0.09678418) *
-                    t +
-                    0.37409196) *
-                    t +
-                    1.00002368) *
-                    t -
-                1.26551223
-        );
-    if (x >= 0) {
-        return 1 - tau;
-    } else {
-        return tau - 1;
-    }
-}
-
-/**
- * The Inverse [Gaussian error function](http://en.wikipedia.org/wiki/Error_function)
- * returns a numerical approximation to the value that would have caused
- * `errorFunction()` to return x.
- *
- * @param {number} x value of error function
- * @returns {number} estimated inverted value
- */
-function inverseErrorFunction(x) {
-    var a = (8 * (Math.PI - 3)) / (3 * Math.PI * (4 - Math.PI));
-
-    var inv = Math.sqrt(
-        Math.sqrt(
-            Math.pow(2 / (Math.PI * a) + Math.log(1 - x * x) / 2, 2) -
-                Math.log(1 - x * x) / a
-        ) -
-            (2 / (Math.PI * a) + Math.log(1 - x * x) / 2)
-    );
-
-    if (x >= 0) {
-        return inv;
-    } else {
-        return -inv;
-    }
-}
-
-/**
- * The [Probit](http://en.wikipedia.org/wiki/Probit)
- * is the inverse of cumulativeStdNormalProbability(),
- * and is also known as the normal quantile function.
- *
- * It returns the number of standard deviations from the mean
- * where the p'th quantile of values can be found in a normal distribution.
- * So, for example, probit(0.5 + 0.6827/2) ≈ 1 because 68.27% of values are
- * normally found within 1 standard deviation above or below the mean.
- *
- * @param {number} p
- * @returns {number} probit
- */
-function probit(p) {
-    if (p === 0) {
-        p = epsilon;
-    } else if (p >= 1) {
-        p = 1 - epsilon;
-    }
-    return Math.sqrt(2) * inverseErrorFunction(2 * p - 1);
-}
-
+/** Points in the rolling median. Odd, so the median is one of them. */
+const DIVERGENCE_WINDOW = 9;
 class DivergenceDetector {
-    alpha;
+    window;
     rise;
     sustain;
-    smoothed = Number.NaN;
+    beta;
+    k;
+    /** The last `window` points in arrival order (a ring) and the same values sorted. */
+    ring;
+    sorted;
+    filled = 0;
+    at = 0;
     min = Number.POSITIVE_INFINITY;
+    noise = 0;
+    noiseAtMin = 0;
     streak = 0;
     /** Where the current streak started (meaningful while streak > 0). */
     start = { step: Number.NaN, value: Number.NaN, min: Number.NaN };
     found = null;
-    constructor(alpha = 0.1, rise = 0.5, sustain = 20) {
-        this.alpha = alpha;
+    constructor(window = DIVERGENCE_WINDOW, rise = 0.5, sustain = 10, beta = 0.1, k = 3) {
+        this.window = window;
         this.rise = rise;
         this.sustain = sustain;
+        this.beta = beta;
+        this.k = k;
+        this.ring = new Float64Array(window);
+        this.sorted = new Float64Array(window);
     }
-    /**
-     * Add the points `values[i]` at `steps[i]` for i in [from, to), in step order; NaN and ±Infinity are
-     * not points. The state lives in locals during the loop: a double stored in an object field on each
-     * point is boxed on the heap until the code is optimised, which in a CLI run is most of the time.
-     */
+    /** Add the points `values[i]` at `steps[i]` for i in [from, to), in step order; NaN and ±Infinity are skipped. */
     addColumn(steps, values, from, to) {
-        if (this.found)
-            return;
-        const { alpha, rise, sustain } = this;
-        let smoothed = this.smoothed;
-        let min = this.min;
-        let streak = this.streak;
-        for (let i = from; i < to; i++) {
+        for (let i = from; i < to && this.found === null; i++) {
             const value = values[i];
             if (value - value !== 0)
                 continue;
-            smoothed = Number.isNaN(smoothed) ? value : alpha * value + (1 - alpha) * smoothed;
-            if (smoothed < min)
-                min = smoothed;
-            if (smoothed > min + rise * Math.abs(min)) {
-                if (streak === 0)
-                    this.start = { step: steps[i], value, min };
-                streak += 1;
-                if (streak >= sustain) {
+            const smoothed = this.push(value);
+            if (Number.isNaN(smoothed))
+                continue; // window not full yet
+            this.noise = this.beta * Math.abs(value - smoothed) + (1 - this.beta) * this.noise;
+            if (smoothed < this.min) {
+                this.min = smoothed;
+                this.noiseAtMin = this.noise;
+            }
+            if (smoothed > this.min + this.rise * Math.abs(this.min) + this.k * this.noiseAtMin) {
+                if (this.streak === 0)
+                    this.start = { step: steps[i], value: smoothed, min: this.min };
+                this.streak += 1;
+                if (this.streak >= this.sustain)
                     this.found = this.start;
-                    break;
-                }
             }
             else
-                streak = 0;
+                this.streak = 0;
         }
-        this.smoothed = smoothed;
-        this.min = min;
-        this.streak = streak;
     }
     result() {
         if (this.found)
             return this.found;
         return this.streak >= 5 ? this.start : null;
+    }
+    /** Put `value` in the window (dropping the oldest) → the window's median, or NaN while it is not full. */
+    push(value) {
+        const { ring, sorted, window } = this;
+        let n = this.filled;
+        if (n === window) {
+            // Remove the oldest value from the sorted copy by shifting the ones after it down.
+            const old = ring[this.at];
+            let k = 0;
+            while (sorted[k] !== old)
+                k++;
+            for (; k < n - 1; k++)
+                sorted[k] = sorted[k + 1];
+            n -= 1;
+        }
+        let k = n;
+        while (k > 0 && sorted[k - 1] > value) {
+            sorted[k] = sorted[k - 1];
+            k--;
+        }
+        sorted[k] = value;
+        ring[this.at] = value;
+        this.at = (this.at + 1) % window;
+        this.filled = n + 1;
+        return this.filled === window ? sorted[(window - 1) >> 1] : Number.NaN;
+    }
+}
+
+/**
+ * A metric's final window: the values it logged in the last FINAL_SHARE of its own step span (its first
+ * finite step to its last), and their median — the "final" number a run is judged by, taken over a share
+ * of the run's steps rather than a count of points, so a loss logged a few times a run (validation) gets
+ * its last values and not the median of the whole run.
+ *
+ *   window start = first + (1 − FINAL_SHARE) · (last − first)
+ *
+ * The span is known only at the end, but its start only moves forward, so a value that falls out never
+ * comes back: a ring holds the values inside it. A quarter, not a tenth: the gate compares this number
+ * across runs, and a median of fewer noisy batches is a noisier number (docs/gate.md). On runs long enough to overflow the ring, every 2^k-th
+ * value (by its index among the metric's finite values) is kept, so memory stays bounded and the median is
+ * that of an even subsample. Values are taken one at a time, so the result does not depend on batching.
+ */
+const FINAL_SHARE = 0.25;
+/** Values held exactly: a run of up to four times this many logged points has an exact final median. */
+const CAPACITY = 4096;
+/** CAPACITY is a power of two: ring positions wrap with a mask. */
+const MASK = CAPACITY - 1;
+class FinalWindow {
+    steps = new Float64Array(CAPACITY);
+    values = new Float64Array(CAPACITY);
+    ordinals = new Float64Array(CAPACITY);
+    /** Ring: the oldest value is at `head`, `size` of them. */
+    head = 0;
+    size = 0;
+    stride = 1;
+    /** Finite values seen. */
+    seen = 0;
+    first = Number.NaN;
+    /**
+     * Add a batch's column in step order; NaN and ±Infinity are not values. The ring's fields live in
+     * locals during the loop (a double stored in a field per value is boxed until the code is optimised).
+     */
+    addColumn(steps, values) {
+        const ringSteps = this.steps;
+        let { head, size, seen, first } = this;
+        for (let i = 0; i < steps.length; i++) {
+            const value = values[i];
+            if (value - value !== 0)
+                continue;
+            const step = steps[i];
+            if (seen === 0)
+                first = step;
+            const ordinal = seen++;
+            const start = first + (1 - FINAL_SHARE) * (step - first);
+            while (size > 0 && ringSteps[head] < start) {
+                head = (head + 1) & MASK;
+                size -= 1;
+            }
+            if ((ordinal & (this.stride - 1)) !== 0)
+                continue;
+            if (size === CAPACITY) {
+                this.head = head;
+                this.size = size;
+                this.thin();
+                size = this.size;
+                if ((ordinal & (this.stride - 1)) !== 0)
+                    continue;
+            }
+            const at = (head + size) & MASK;
+            ringSteps[at] = step;
+            this.values[at] = value;
+            this.ordinals[at] = ordinal;
+            size += 1;
+        }
+        this.head = head;
+        this.size = size;
+        this.seen = seen;
+        this.first = first;
+    }
+    /** Double the stride: keep the values whose index is a multiple of it, packed from slot 0. */
+    thin() {
+        this.stride *= 2;
+        let kept = 0;
+        for (let k = 0; k < this.size; k++) {
+            const from = (this.head + k) & MASK;
+            if (this.ordinals[from] % this.stride !== 0)
+                continue;
+            // kept ≤ k and slots before `from` in ring order are already read, so nothing unread is overwritten.
+            const to = (this.head + kept) & MASK;
+            this.steps[to] = this.steps[from];
+            this.values[to] = this.values[from];
+            this.ordinals[to] = this.ordinals[from];
+            kept += 1;
+        }
+        this.size = kept;
+    }
+    /** The window and its median; null when no finite value was seen. */
+    result() {
+        if (this.size === 0)
+            return null;
+        const sorted = new Float64Array(this.size);
+        for (let k = 0; k < this.size; k++)
+            sorted[k] = this.values[(this.head + k) & MASK];
+        sorted.sort();
+        const mid = this.size >> 1;
+        return {
+            from: this.steps[this.head],
+            to: this.steps[(this.head + this.size - 1) & MASK],
+            count: this.size,
+            median: this.size % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2,
+        };
     }
 }
 
@@ -3807,15 +3839,19 @@ function firstAtOrAbove(steps, from, limit) {
 }
 
 /**
- * Loss points sampled every `every` steps: the first logged step at or after each multiple.
- * When more than `maxPoints` would be kept, the interval doubles and every other point goes, so
- * the count stays bounded and runs of equal length keep aligned steps.
+ * Loss points sampled every `every` steps: the first logged step at or after each multiple, and the
+ * metric's last finite point, so every consumer sees where the run ended (a 1,999-step run ends at
+ * 1,999, not 1,950; a 29-step run sends step 28 after step 0). When more than `maxPoints` would be kept,
+ * the interval doubles and every other grid point goes, so the count stays bounded (the last point
+ * included) and runs of equal length keep aligned steps.
  */
 class LossSampler {
     every;
     maxPoints;
     points = [];
     lastBucket = Number.NaN;
+    /** The last finite point seen: sent after the grid points when it is not one of them. */
+    last = null;
     constructor(every, maxPoints) {
         this.every = every;
         this.maxPoints = maxPoints;
@@ -3826,6 +3862,13 @@ class LossSampler {
      * the next instead of visiting every step.
      */
     addColumn(steps, values) {
+        for (let k = steps.length - 1; k >= 0; k--) {
+            const value = values[k];
+            if (value - value === 0) {
+                this.last = [steps[k], value];
+                break;
+            }
+        }
         let i = 0;
         while (i < steps.length) {
             const value = values[i];
@@ -3838,7 +3881,8 @@ class LossSampler {
             if (bucket !== this.lastBucket) {
                 this.lastBucket = bucket;
                 this.points.push([step, value]);
-                if (this.points.length > this.maxPoints)
+                // One place is left for the last point.
+                if (this.points.length > Math.max(1, this.maxPoints - 1))
                     this.coarsen();
             }
             i = firstAtOrAbove(steps, i + 1, (this.lastBucket + 1) * this.every);
@@ -3856,8 +3900,13 @@ class LossSampler {
         });
         this.lastBucket = Math.floor(this.points[this.points.length - 1][0] / this.every);
     }
+    /** The grid points, then the last point when it is not the last of them. */
     result() {
-        return this.points;
+        const last = this.last;
+        const grid = this.points[this.points.length - 1];
+        if (!last || (grid && grid[0] === last[0]))
+            return this.points;
+        return [...this.points, last];
     }
 }
 
@@ -4518,16 +4567,59 @@ function steadyFromQuantiles(quantile, mean, n, fromStep) {
 }
 
 /**
+ * A step window's values: a quantile sketch, plus the values themselves while there are at most
+ * FEW_VALUES of them, so a small window (a sparse timer, a window at the end of a run) sends the values
+ * that were logged, not the sketch's estimates of them.
+ */
+const FEW_VALUES = WINDOW_QUANTILES.length;
+class WindowSketch {
+    sketch = new Sketch();
+    /** The finite values in arrival order while count ≤ FEW_VALUES; null once there are more. */
+    few = [];
+    get count() {
+        return this.sketch.count;
+    }
+    /** Add the finite values among `values[from, to)`. */
+    acceptMany(values, from, to) {
+        this.sketch.acceptMany(values, from, to);
+        if (this.few === null)
+            return;
+        if (this.sketch.count > FEW_VALUES) {
+            this.few = null;
+            return;
+        }
+        for (let i = from; i < to; i++) {
+            const value = values[i];
+            if (value - value === 0)
+                this.few.push(value);
+        }
+    }
+    merge(other) {
+        this.sketch.merge(other.sketch);
+        this.few = this.few && other.few && this.sketch.count <= FEW_VALUES ? [...this.few, ...other.few] : null;
+    }
+    /** The exact values in ascending order, or null when there are more than FEW_VALUES. */
+    values() {
+        return this.few ? [...this.few].sort((a, b) => a - b) : null;
+    }
+}
+
+/**
  * Step windows whose number stays bounded however long the run: windows are aligned to multiples
  * of the width, and when there would be more than `maxWindows`, neighbours merge pairwise and the
  * width doubles. Runs of the same length therefore get the same windows (`steps:A-B` tags line up).
  *
  * Each value is accepted once: warm-up values go to a window's separate warm-up sketch, so the steady
- * state is the merge of the windows' main sketches and no second sketch per metric is needed.
+ * state is the merge of the windows' main sketches and no second sketch per metric is needed. Timers
+ * leave warm-up out of their windows; it is kept all the same, for a run too short to have any other.
+ *
+ * The run's end: a last window that covers less than half the width (often one step, a checkpoint
+ * stall) joins the window just before it, so it is never sent or drawn as the run's throughput; and no
+ * window's label runs past the run's last step.
  */
 /** The window's warm-up sketch, made on its first warm-up value: most windows have none. */
 function warmSketch(slot) {
-    slot.warm ??= new Sketch();
+    slot.warm ??= new WindowSketch();
     return slot.warm;
 }
 class StepWindows {
@@ -4542,12 +4634,12 @@ class StepWindows {
     }
     /**
      * Add a batch's column: `values[i]` logged at `steps[i]` (steps increasing). Values at steps below
-     * `steadyFrom` are warm-up: they count in their window but not in the steady state, or not at all when
-     * `skipWarm`. Non-finite values are skipped, and a window is only made for a finite value.
+     * `steadyFrom` are warm-up: they count in their window's warm-up sketch, not in the steady state.
+     * Non-finite values are skipped, and a window is only made for a finite value.
      * Whole runs of a window go to its sketch at once, so no value is handed through a call on its own.
      * A batch's steps increase strictly, so a window's end is found by bisection.
      */
-    addColumn(steps, values, steadyFrom, skipWarm) {
+    addColumn(steps, values, steadyFrom) {
         const n = steps.length;
         let i = 0;
         while (i < n) {
@@ -4558,10 +4650,6 @@ class StepWindows {
             }
             const step = steps[i];
             const warm = step < steadyFrom;
-            if (warm && skipWarm) {
-                i = firstAtOrAbove(steps, i + 1, steadyFrom);
-                continue;
-            }
             const slot = this.slotAt(step);
             const windowEnd = (Math.floor(step / this.width) + 1) * this.width;
             const j = firstAtOrAbove(steps, i + 1, warm ? Math.min(windowEnd, steadyFrom) : windowEnd);
@@ -4576,7 +4664,7 @@ class StepWindows {
             return this.current;
         let slot = this.slots.get(index);
         if (!slot) {
-            slot = { main: new Sketch(), warm: null };
+            slot = { main: new WindowSketch(), warm: null };
             this.slots.set(index, slot);
             if (this.slots.size > this.maxWindows) {
                 this.coarsen();
@@ -4606,76 +4694,171 @@ class StepWindows {
         this.currentIndex = Number.NaN;
         this.current = null;
     }
-    /** Everything but the warm-up values, merged: the steady state. Null when there is none. */
-    steady() {
+    /** Everything but the warm-up values (or, with `withWarm`, everything), merged. Null when there is none. */
+    steady(withWarm = false) {
         const all = new Sketch();
-        for (const slot of this.slots.values())
-            all.merge(slot.main);
+        for (const slot of this.slots.values()) {
+            all.merge(slot.main.sketch);
+            if (withWarm && slot.warm)
+                all.merge(slot.warm.sketch);
+        }
         return all.count > 0 ? all : null;
     }
-    result() {
-        return [...this.slots.entries()]
-            .sort((a, b) => a[0] - b[0])
-            .map(([index, slot]) => {
-            let sketch = slot.main;
-            if (slot.warm) {
-                sketch = new Sketch();
-                sketch.merge(slot.main);
-                sketch.merge(slot.warm);
+    /**
+     * The windows in step order, warm-up values in them when `withWarm`; `lastStep` is the run's last step
+     * (NaN when unknown): the last window ends there, and joins its neighbour before it when it covers less
+     * than half the width.
+     */
+    result(withWarm, lastStep) {
+        const parts = [];
+        for (const [index, slot] of [...this.slots.entries()].sort((a, b) => a[0] - b[0])) {
+            const values = new WindowSketch();
+            values.merge(slot.main);
+            if (withWarm && slot.warm)
+                values.merge(slot.warm);
+            if (values.count > 0)
+                parts.push({ from: index * this.width, to: (index + 1) * this.width - 1, values });
+        }
+        const last = parts[parts.length - 1];
+        if (last && Number.isFinite(lastStep)) {
+            const before = parts[parts.length - 2];
+            // Only a neighbour: a sparse metric (an eval every 1,000 steps) has one value a window by design.
+            if (before && before.to + 1 === last.from && lastStep - last.from + 1 < this.width / 2) {
+                before.values.merge(last.values);
+                before.to = last.to;
+                parts.pop();
             }
-            const window = {
-                from: index * this.width,
-                to: (index + 1) * this.width - 1,
-                count: sketch.count,
-                quantiles: quantilesOf(sketch, WINDOW_QUANTILES),
-            };
-            if (sketch.count <= WINDOW_QUANTILES.length) {
-                // Level k/(n − 1) is rank k: each value once.
-                window.values = quantilesOf(sketch, Array.from({ length: sketch.count }, (_, k) => (sketch.count === 1 ? 0 : k / (sketch.count - 1))));
+            const end = parts[parts.length - 1];
+            end.to = Math.max(end.from, Math.min(end.to, lastStep));
+        }
+        return parts.map(stepWindow);
+    }
+}
+function stepWindow(part) {
+    const { sketch } = part.values;
+    const window = {
+        from: part.from,
+        to: part.to,
+        count: sketch.count,
+        quantiles: quantilesOf(sketch, WINDOW_QUANTILES),
+    };
+    const values = part.values.values();
+    if (values)
+        window.values = values;
+    return window;
+}
+
+function rescaleSummary(m, k) {
+    const window = (w) => ({
+        ...w,
+        quantiles: w.quantiles.map((q) => q * k),
+        ...(w.values ? { values: w.values.map((v) => v * k) } : {}),
+    });
+    return {
+        ...m,
+        first: m.first * k,
+        last: m.last * k,
+        min: m.min * k,
+        max: m.max * k,
+        steady: m.steady && {
+            ...m.steady,
+            median: m.steady.median * k,
+            p10: m.steady.p10 * k,
+            p90: m.steady.p90 * k,
+            mean: m.steady.mean * k,
+            spread: m.steady.spread * k,
+        },
+        windows: m.windows.map(window),
+    };
+}
+
+/**
+ * The shape of a column's values that its name cannot tell: whether it only ever rises (a counter such as
+ * `throughput/total_training_Gflops`, a cumulative time), and whether it is written in percent (an MFU of
+ * 42.1 rather than 0.421). Counts only: O(1) memory, fed column by column in step order.
+ */
+class ValueShape {
+    count = 0;
+    first = Number.NaN;
+    last = Number.NaN;
+    /** Consecutive finite points that did not fall, and that rose. */
+    nonDecreasing = 0;
+    rising = 0;
+    /** Points above 1.5: no ratio gets there, while a percentage almost always does. */
+    aboveOne = 0;
+    addColumn(values) {
+        let { count, last, nonDecreasing, rising, aboveOne } = this;
+        for (let i = 0; i < values.length; i++) {
+            const value = values[i];
+            if (value - value !== 0)
+                continue;
+            if (count === 0)
+                this.first = value;
+            else if (value >= last) {
+                nonDecreasing += 1;
+                if (value > last)
+                    rising += 1;
             }
-            return window;
-        });
+            if (value > 1.5)
+                aboveOne += 1;
+            count += 1;
+            last = value;
+        }
+        Object.assign(this, { count, last, nonDecreasing, rising, aboveOne });
     }
 }
 
 /**
  * Everything the pipeline needs to know about one metric, built in one pass over its values in step
  * order with memory bounded by the sketches, windows and samples — never by the run's length.
+ *
+ * Warm-up counts from the metric's own first finite value: a resumed run whose first rows are empty for
+ * this metric does not spend its warm-up on them. A metric with no value after its warm-up (a run
+ * shorter than `warmup_steps`) keeps its steady state, taken over every value, and says so.
  */
-/** Logged points whose median is the loss "over the final window". */
-const FINAL_POINTS = 100;
 class MetricAccumulator {
     name;
     cls;
-    steadyFrom;
     count = 0;
     nan = 0;
     inf = 0;
     firstNonFiniteStep = null;
     first = Number.NaN;
+    firstStep = Number.NaN;
     last = Number.NaN;
     lastStep = Number.NaN;
     min = Number.POSITIVE_INFINITY;
     max = Number.NEGATIVE_INFINITY;
     steadySum = 0;
+    /** Sum of the warm-up values: the mean of a run with no steady state. */
+    warmSum = 0;
+    /** First steady step: the metric's first finite step + warm-up; NaN until that value is seen. */
+    steadyFrom = Number.NaN;
+    warmupSteps;
     steady;
+    /** Loss only: its warm-up values, for a run too short to have a steady state. */
+    warm;
     windows;
     sampler;
     divergence;
-    /** The last FINAL_POINTS loss values and their steps, as a ring. */
-    tail = [];
-    tailSteps = [];
-    tailAt = 0;
-    constructor(name, cls, steadyFrom, config) {
+    final;
+    /** Rates, timers and utilisations: what their values say about their class (src/classify/from-values.ts). */
+    shape;
+    /** Lines for the run's warnings (a class the values changed). */
+    notes = [];
+    constructor(name, cls, config) {
         this.name = name;
         this.cls = cls;
-        this.steadyFrom = steadyFrom;
         const kind = cls.kind;
+        this.warmupSteps = config.warmupSteps;
         this.windows = kind === 'window' || kind === 'timer' ? new StepWindows(config.lossEvery, config.maxWindows) : null;
         // Window and timer metrics get their steady state from their windows; loss keeps its own sketch.
         this.steady = kind === 'loss' ? new Sketch() : null;
+        this.warm = kind === 'loss' ? new Sketch() : null;
         this.sampler = kind === 'loss' ? new LossSampler(config.lossEvery, config.lossMaxPoints) : null;
         this.divergence = kind === 'loss' ? new DivergenceDetector() : null;
+        this.final = kind === 'loss' ? new FinalWindow() : null;
+        this.shape = kind === 'window' || kind === 'timer' || isUtilisation(name, cls) ? new ValueShape() : null;
     }
     /**
      * Add a batch's column: `values[i]` logged at `steps[i]`, NaN where the row has no value.
@@ -4685,11 +4868,23 @@ class MetricAccumulator {
      * compiled, thrown away and compiled again. Both cost more than the arithmetic in a short CLI run.
      */
     addColumn(steps, values) {
+        if (Number.isNaN(this.steadyFrom))
+            this.startWarmup(steps, values);
         this.addStatistics(steps, values);
         if (this.sampler)
             this.addLoss(steps, values);
-        // Timers skip warm-up steps entirely; throughput windows keep them (the ramp is worth seeing).
-        this.windows?.addColumn(steps, values, this.steadyFrom, this.cls.kind === 'timer');
+        this.windows?.addColumn(steps, values, this.steadyFrom);
+        this.shape?.addColumn(values);
+    }
+    /** Warm-up starts at the first finite value; a batch without one leaves it unset (NaN compares false). */
+    startWarmup(steps, values) {
+        for (let i = 0; i < steps.length; i++) {
+            const value = values[i];
+            if (value - value === 0) {
+                this.steadyFrom = steps[i] + this.warmupSteps;
+                return;
+            }
+        }
     }
     /**
      * Count, first, last, min, max and the steady-state sum; infinities counted apart. The fields are read
@@ -4698,7 +4893,7 @@ class MetricAccumulator {
     addStatistics(steps, values) {
         const n = steps.length;
         const steadyFrom = this.steadyFrom;
-        let { count, first, last, lastStep, min, max, steadySum } = this;
+        let { count, first, firstStep, last, lastStep, min, max, steadySum, warmSum } = this;
         let infinite = 0;
         let firstInfinite = Number.NaN;
         for (let i = 0; i < n; i++) {
@@ -4712,20 +4907,26 @@ class MetricAccumulator {
                 }
                 continue;
             }
-            if (count === 0)
+            lastStep = steps[i];
+            if (count === 0) {
                 first = value;
+                firstStep = lastStep;
+            }
             count += 1;
             last = value;
-            lastStep = steps[i];
             if (value < min)
                 min = value;
             if (value > max)
                 max = value;
             if (lastStep >= steadyFrom)
                 steadySum += value;
+            else
+                warmSum += value;
         }
         this.count = count;
         this.first = first;
+        this.firstStep = firstStep;
+        this.warmSum = warmSum;
         this.last = last;
         this.lastStep = lastStep;
         this.min = min;
@@ -4736,47 +4937,30 @@ class MetricAccumulator {
             this.firstNonFiniteStep ??= firstInfinite;
         }
     }
-    /** Loss only: its steady sketch, divergence, sampled points and the last FINAL_POINTS values. */
+    /** Loss only: its steady (and warm-up) sketch, divergence, sampled points and the final window. */
     addLoss(steps, values) {
-        // Steps increase, so the steady part of the batch is one run of it.
-        const steadyAt = firstAtOrAbove(steps, 0, this.steadyFrom);
+        // Steps increase, so the steady part of the batch is one run of it (none while steadyFrom is NaN).
+        const steadyAt = Number.isNaN(this.steadyFrom) ? steps.length : firstAtOrAbove(steps, 0, this.steadyFrom);
+        this.warm.acceptMany(values, 0, steadyAt);
         this.steady.acceptMany(values, steadyAt, steps.length);
         this.divergence.addColumn(steps, values, steadyAt, steps.length);
         this.sampler.addColumn(steps, values);
-        // Only the batch's last FINAL_POINTS finite values can stay in the ring.
-        let from = steps.length;
-        for (let kept = 0; from > 0 && kept < FINAL_POINTS;) {
-            const value = values[--from];
-            if (value - value === 0)
-                kept++;
-        }
-        for (let i = from; i < steps.length; i++) {
-            const value = values[i];
-            if (value - value !== 0)
-                continue; // missing, or infinite (counted by addStatistics)
-            if (this.tail.length < FINAL_POINTS) {
-                this.tail.push(value);
-                this.tailSteps.push(steps[i]);
-            }
-            else {
-                this.tail[this.tailAt] = value;
-                this.tailSteps[this.tailAt] = steps[i];
-            }
-            this.tailAt = (this.tailAt + 1) % FINAL_POINTS;
-        }
+        this.final.addColumn(steps, values);
     }
     /** An explicit NaN where the row had other values: the metric itself broke. */
     addNaN(step) {
         this.nan += 1;
         this.firstNonFiniteStep ??= step;
     }
-    /** The summary; the accumulator is done with afterwards. */
-    finish() {
-        const sketch = this.windows ? this.windows.steady() : this.steady;
-        const steady = sketch && sketch.count > 0 ? steadyState(sketch, this.steadySum, this.steadyFrom) : null;
+    /**
+     * The summary; the accumulator is done with afterwards. `runLastStep` is the run's last step: the
+     * last step window ends there.
+     */
+    finish(runLastStep) {
+        const { steady, warmupIncluded } = this.steadyState();
         const summary = {
             name: this.name,
-            class: percentIfAboveOne(this.cls, steady),
+            class: this.cls,
             count: this.count,
             nan: this.nan,
             inf: this.inf,
@@ -4787,30 +4971,105 @@ class MetricAccumulator {
             min: this.count ? this.min : Number.NaN,
             max: this.count ? this.max : Number.NaN,
             steady,
-            windows: this.windows?.result() ?? [],
+            // Timers leave warm-up out of their windows, unless it is all there is.
+            windows: this.windows?.result(this.cls.kind !== 'timer' || warmupIncluded, runLastStep) ?? [],
         };
-        if (this.sampler && this.count > 0) {
-            const samples = this.sampler.result();
+        const final = this.final?.result();
+        if (this.sampler && final) {
             summary.loss = {
-                samples,
+                samples: this.sampler.result(),
                 every: this.sampler.every,
-                final: median(this.tail),
-                // The oldest value in the ring: where the final window starts.
-                finalFrom: this.tail.length < FINAL_POINTS ? this.tailSteps[0] : this.tailSteps[this.tailAt],
+                finalWindow: final,
                 runningMin: this.min,
                 divergence: this.divergence.result(),
             };
         }
-        return summary;
+        return this.shape ? this.fromValues(summary) : summary;
     }
-}
-/** A ratio (MFU) logged as 42.1 rather than 0.421 is a percentage: no utilisation ratio exceeds 1. */
-function percentIfAboveOne(cls, steady) {
-    return cls.unit === 'ratio' && steady !== null && steady.median > 1.5 ? { ...cls, unit: 'percent' } : cls;
+    /** After warm-up; over every value (marked) when nothing came after it. Null for gauges and empty metrics. */
+    steadyState() {
+        const main = this.windows ? this.windows.steady() : this.steady;
+        if (main && main.count > 0)
+            return { steady: steadyState(main, this.steadySum, this.steadyFrom), warmupIncluded: false };
+        let all = null;
+        if (this.windows)
+            all = this.windows.steady(true);
+        else if (this.warm && this.warm.count > 0)
+            all = this.warm;
+        if (!all)
+            return { steady: null, warmupIncluded: false };
+        const steady = steadyState(all, this.warmSum + this.steadySum, this.firstStep);
+        return { steady: { ...steady, warmupIncluded: true }, warmupIncluded: true };
+    }
+    /** The summary under the class its values confirm: a counter as a gauge, percent as a ratio. */
+    fromValues(summary) {
+        const verdict = classFromValues(this.name, this.cls, this.shape);
+        if (verdict.note)
+            this.notes.push(verdict.note);
+        const out = verdict.scale === 1 ? summary : rescaleSummary(summary, verdict.scale);
+        if (verdict.cls.kind !== 'gauge' || this.cls.kind === 'gauge')
+            return { ...out, class: verdict.cls };
+        // A counter is sent as its last value, like any gauge: no steady state, no windows.
+        return { ...out, class: verdict.cls, steady: null, windows: [] };
+    }
 }
 /** Steady-state numbers from the sketch. */
 function steadyState(sketch, sum, fromStep) {
     return steadyFromQuantiles((p) => quantilesOf(sketch, [p])[0], sum / sketch.count, sketch.count, fromStep);
+}
+
+class RowSpan {
+    /** Rows up to the last one with data. */
+    count = 0;
+    first = Number.NaN;
+    last = Number.NaN;
+    /** Rows after the last one with data, and the steps they span. */
+    pending = 0;
+    padFrom = Number.NaN;
+    padTo = Number.NaN;
+    add(batch) {
+        const n = batch.steps.length;
+        if (Number.isNaN(this.first))
+            this.first = batch.steps[0];
+        const at = lastRowWithData(batch);
+        if (at >= 0) {
+            this.count += this.pending + at + 1;
+            this.last = batch.steps[at];
+            this.pending = 0;
+        }
+        if (at < n - 1) {
+            if (this.pending === 0)
+                this.padFrom = batch.steps[at + 1];
+            this.pending += n - at - 1;
+            this.padTo = batch.steps[n - 1];
+        }
+    }
+    /** One line on the trailing rows left out, or null when there are none. */
+    paddingWarning() {
+        if (this.pending === 0)
+            return null;
+        const rows = `${this.pending} trailing row${this.pending === 1 ? '' : 's'}`;
+        const steps = this.padFrom === this.padTo ? `step ${this.padFrom}` : `steps ${this.padFrom}–${this.padTo}`;
+        const end = Number.isNaN(this.last) ? 'no row has a value' : `the run ends at step ${this.last}`;
+        return `${rows} (${steps}) have no value in any column: not counted as steps; ${end}`;
+    }
+}
+/** Index of the batch's last row with a non-NaN cell (±Infinity is data: a broken value), or −1. */
+function lastRowWithData(batch) {
+    let best = -1;
+    const n = batch.steps.length;
+    for (const column of batch.values) {
+        // Only rows after the best so far can move it: in a run without padding this stops at once.
+        for (let i = n - 1; i > best; i--) {
+            if (!Number.isNaN(column[i])) {
+                best = i;
+                break;
+            }
+        }
+        if (best === n - 1)
+            break;
+    }
+    return best;
 }
 
 /**
@@ -4822,21 +5081,12 @@ async function summarizeRun(input, config) {
     const { table } = input;
     const classes = table.columns.map((name) => classify(name, config));
     checkMetricKeys(table.columns, table.source, classes, table.warnings);
-    let accumulators = null;
-    let rows = 0;
-    let firstStep = Number.NaN;
-    let lastStep = Number.NaN;
+    const accumulators = table.columns.map((name, c) => classes[c].kind === 'ignore' ? null : new MetricAccumulator(name, classes[c], config.summary));
+    const rows = new RowSpan();
     for await (const batch of table.batches) {
-        const n = batch.steps.length;
-        if (n === 0)
+        if (batch.steps.length === 0)
             continue;
-        if (accumulators === null) {
-            firstStep = batch.steps[0];
-            const steadyFrom = firstStep + config.summary.warmupSteps;
-            accumulators = table.columns.map((name, c) => classes[c].kind === 'ignore' ? null : new MetricAccumulator(name, classes[c], steadyFrom, config.summary));
-        }
-        rows += n;
-        lastStep = batch.steps[n - 1];
+        rows.add(batch);
         for (let c = 0; c < accumulators.length; c++) {
             const acc = accumulators[c];
             if (!acc)
@@ -4852,18 +5102,28 @@ async function summarizeRun(input, config) {
             }
         }
     }
+    const live = accumulators.filter((a) => a !== null);
+    const warnings = [...table.warnings];
+    const padding = rows.paddingWarning();
+    if (padding)
+        warnings.push(padding);
+    const metrics = live.map((a) => a.finish(rows.last));
+    warnings.push(...live.flatMap((a) => a.notes));
+    const short = metrics.filter((m) => m.steady?.warmupIncluded).map((m) => m.name);
+    if (short.length)
+        warnings.push(`${short.join(', ')}: fewer steps than warmup_steps (${config.summary.warmupSteps}) after ${short.length === 1 ? 'its' : 'their'} first value; steady state taken over every value, warm-up included`);
     return {
         name: input.name,
         experiment: input.experiment,
         source: table.source,
         tags: input.tags,
         fingerprint: input.fingerprint,
-        steps: { count: rows, first: firstStep, last: lastStep },
+        steps: { count: rows.count, first: rows.first, last: rows.last },
         truncated: table.truncated.value,
         ...(input.durationSeconds === undefined ? {} : { durationSeconds: input.durationSeconds }),
         ...(input.timeRange === undefined ? {} : { timeRange: input.timeRange }),
-        warnings: [...table.warnings],
-        metrics: (accumulators ?? []).filter((a) => a !== null).map((a) => a.finish()),
+        warnings,
+        metrics,
     };
 }
 /**
@@ -5032,27 +5292,27 @@ async function run(options, io, shell = { jobSummary: false }) {
     if (!config)
         return runResult(ctx, NOTHING);
     if (options.command === 'post-comment') {
-        const report = await (await import('./post-comment-ux5Ux6cy.js')).postComment(ctx, options.commentFile);
+        const report = await (await import('./post-comment-DY4CXcAI.js')).postComment(ctx, options.commentFile);
         return runResult(ctx, { ...NOTHING, report });
     }
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-DmyAOTqA.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-DIXb9iIC.js') : null;
     const runs = await readRuns(ctx, config);
-    const gpu = wantsGpu(options, config) ? await (await import('./gpu-B-vpbVJ9.js')).readGpu(ctx, runs, config) : null;
+    const gpu = wantsGpu(options, config) ? await (await import('./gpu-Ct6ZLRYP.js')).readGpu(ctx, runs, config) : null;
     const summaries = withGpuMetrics(runs, gpu);
-    const historyStage = options.history ? await import('./history-Ds-Lk9Gi.js') : null;
+    const historyStage = options.history ? await import('./history-B7x4fWMI.js') : null;
     const gated = historyStage && options.history ? await historyStage.gateRuns(ctx, summaries, options.history, config.gate) : null;
     const judged = { summaries, gate: gated?.verdicts ?? [], gpu };
     // One deadline for every sink together, so an unreachable one never holds the job past sink-timeout.
     const budget = sinkBudget(options.sinkTimeout);
     const statsd = statsdStage ? await (await statsdStage).emitStatsd(ctx, judged, budget) : null;
     const sinks = wantsHttpSinks(ctx)
-        ? await (await import('./http-sinks-b-2vsfqE.js')).sendToHttpSinks(ctx, judged, budget)
+        ? await (await import('./http-sinks-CdtZbetN.js')).sendToHttpSinks(ctx, judged, budget)
         : [];
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     const report = judged.gate.length
-        ? await (await import('./report-D5bbRF4B.js')).publish(ctx, judged, gated?.open.history ?? null)
+        ? await (await import('./report-D_oSyXDZ.js')).publish(ctx, judged, gated?.open.history ?? null)
         : warnNoReport(ctx);
     if (historyStage && gated)
         await historyStage.recordRuns(ctx, summaries, gated.open);
@@ -5107,4 +5367,4 @@ function runResult(ctx, out) {
     };
 }
 
-export { DEFAULT_SUMMARY_SETTINGS as $, errorFunction as A, mean as B, COMMANDS as C, DEFAULT_GATE_CONFIG as D, fingerprintKey as E, sampleStandardDeviation as F, branchType as G, lineAt as H, InputError as I, redactUrlCredentials as J, datadogRunGaugeName as K, datadogUnit as L, datadogStatName as M, redactSecrets as N, OutputStreams as O, PARAMETERS as P, datadogSeriesUrl as Q, RUN_GAUGES as R, SecretRegistry as S, DEFAULT_SINK_TIMEOUT_SECONDS as T, checkPushgatewayUrl as U, redactUrl as V, WINDOW_QUANTILES as W, htmlText as X, mermaidText as Y, mdText as Z, slug as _, run as a, DEFAULT_OPTIONS as a0, DATADOG_TEMPLATE_TAGS as a1, loadConfig as a2, openTable as a3, summarizeRun as a4, datadogApiBase as a5, redactThenCut as a6, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, withinBudget as e, metricNameTooLong as f, githubContextFromEnv as g, runTagSet as h, gpuGaugesFor as i, parseSampleTime as j, readTextFile as k, looksLikeUniqueId as l, metricsOutput as m, metricKey as n, ownValue as o, plainRecord as p, median as q, resolveOptions as r, statsdName as s, tagValue as t, steadyFromQuantiles as u, quantileSorted as v, workflowCommandSafe as w, medianAbsoluteDeviation as x, probit as y, gammaln as z };
+export { datadogApiBase as $, datadogRunGaugeName as A, datadogUnit as B, COMMANDS as C, DEFAULT_GATE_CONFIG as D, datadogStatName as E, redactSecrets as F, datadogSeriesUrl as G, DEFAULT_SINK_TIMEOUT_SECONDS as H, InputError as I, checkPushgatewayUrl as J, redactUrl as K, htmlText as L, FINAL_SHARE as M, mermaidText as N, OutputStreams as O, PARAMETERS as P, mdText as Q, RUN_GAUGES as R, SecretRegistry as S, slug as T, DEFAULT_SUMMARY_SETTINGS as U, DEFAULT_OPTIONS as V, WINDOW_QUANTILES as W, DATADOG_TEMPLATE_TAGS as X, loadConfig as Y, openTable as Z, summarizeRun as _, run as a, redactThenCut as a0, resultJson as b, commonjsGlobal as c, getDefaultExportFromCjs as d, withinBudget as e, metricNameTooLong as f, githubContextFromEnv as g, runTagSet as h, gpuGaugesFor as i, parseSampleTime as j, readTextFile as k, looksLikeUniqueId as l, metricsOutput as m, metricKey as n, ownValue as o, plainRecord as p, steadyFromQuantiles as q, resolveOptions as r, statsdName as s, tagValue as t, fingerprintKey as u, branchType as v, workflowCommandSafe as w, parseJsonLimited as x, lineAt as y, redactUrlCredentials as z };

@@ -1,5 +1,5 @@
-import { h as runTagSet, K as datadogRunGaugeName, s as statsdName, f as metricNameTooLong, L as datadogUnit, M as datadogStatName, N as redactSecrets, Q as datadogSeriesUrl, T as DEFAULT_SINK_TIMEOUT_SECONDS, c as commonjsGlobal, t as tagValue, l as looksLikeUniqueId, n as metricKey, p as plainRecord, U as checkPushgatewayUrl, V as redactUrl, o as ownValue, i as gpuGaugesFor } from './run-YpmmWFqq.js';
-import { d as defaultHttpDeps, r as requestWithRetry, w as withRetry, a as retryable, b as defaultRetryDeps } from './request-BdBMvrvI.js';
+import { h as runTagSet, A as datadogRunGaugeName, s as statsdName, f as metricNameTooLong, B as datadogUnit, E as datadogStatName, F as redactSecrets, G as datadogSeriesUrl, H as DEFAULT_SINK_TIMEOUT_SECONDS, c as commonjsGlobal, t as tagValue, l as looksLikeUniqueId, n as metricKey, p as plainRecord, J as checkPushgatewayUrl, K as redactUrl, o as ownValue, i as gpuGaugesFor } from './run-3ufp0lUb.js';
+import { d as defaultHttpDeps, r as requestWithRetry, w as withRetry, a as retryable, b as defaultRetryDeps } from './request-BKl1d3vP.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -10,7 +10,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-BhOU07N1.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-BtAhWPrL.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
@@ -176,7 +176,7 @@ function metricGauges(w, prefix, m) {
     stat('nonFinite', m.nan + m.inf, undefined);
     if (!m.loss)
         return;
-    stat('final', m.loss.final);
+    stat('final', m.loss.finalWindow.median);
     stat('diverged', m.loss.divergence ? 1 : 0, undefined);
     const name = statsdName(prefix, m.name);
     const stepName = datadogStatName(prefix, m.name, 'step');
@@ -7071,8 +7071,8 @@ function metricSamples(families, metric, labels, options, warnings) {
     }
     if (metric.class.kind === 'loss' && metric.loss) {
         const finalName = `${name}_final`;
-        if (claim(families, finalName, `Median of "${metric.name}" over the final window of the run.`, owner, warnings)) {
-            families.add(finalName, labels, metric.loss.final * factor);
+        if (claim(families, finalName, `Median of "${metric.name}" over its final window (the last 25 % of its logged steps).`, owner, warnings)) {
+            families.add(finalName, labels, metric.loss.finalWindow.median * factor);
         }
     }
 }

@@ -1,10 +1,10 @@
-import { I as InputError } from './run-YpmmWFqq.js';
-import { a as apiBase, b as apiCall } from './api-call-BqShsjzd.js';
+import { I as InputError } from './run-3ufp0lUb.js';
+import { a as apiBase, b as apiCall } from './api-call-CV0J6ewI.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import './request-BdBMvrvI.js';
+import './request-BKl1d3vP.js';
 
 /**
  * `dashboard grafana --apply`: save the generated dashboard through Grafana's HTTP API

@@ -1,6 +1,7 @@
-import { s as sectionValue } from './section-CGjvZNSi.js';
-import { I as InputError, j as parseSampleTime, k as readTextFile, n as metricKey, q as median, u as steadyFromQuantiles, v as quantileSorted } from './run-YpmmWFqq.js';
+import { s as sectionValue } from './section-B6xP8sai.js';
+import { I as InputError, j as parseSampleTime, k as readTextFile, n as metricKey, q as steadyFromQuantiles } from './run-3ufp0lUb.js';
 import { parse } from './sync-BwpihYzg.js';
+import { m as median, q as quantileSorted } from './simple-statistics-D2hWEzpD.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
@@ -232,7 +233,8 @@ class SeriesBuilder {
 class BadCell extends Error {
 }
 const NO_VALUE = /^(\[.*\]|n\/a|na|-|none|unknown|not supported|)$/i;
-const NUMBER_UNIT = /^([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*([a-z%°/]*)$/i;
+/** `\d+(?:\.\d*)?`, not `\d+\.?\d*`: one way to match a run of digits, so a failing match is linear. */
+const NUMBER_UNIT = /^([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)\s*([a-z%°/]*)$/i;
 /**
  * Factors to MiB. KB, MB and GB are binary here, as in the metric CSVs (classify/defaults.ts): GPU tools
  * count memory in MiB and older nvidia-smi and dmon label it "MB".

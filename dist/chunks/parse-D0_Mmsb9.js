@@ -1,8 +1,8 @@
 import { d as distExports } from './index-D2ITh64m.js';
-import { d as getDefaultExportFromCjs, I as InputError, n as metricKey, D as DEFAULT_GATE_CONFIG, o as ownValue, $ as DEFAULT_SUMMARY_SETTINGS, p as plainRecord } from './run-YpmmWFqq.js';
-import { gpuPriceSettings } from './gpu-prices-RP8_xcuK.js';
-import { c as checkSection } from './section-CGjvZNSi.js';
-import { p as parseLinedYaml } from './yaml-lines-hxG_zdOr.js';
+import { d as getDefaultExportFromCjs, I as InputError, n as metricKey, D as DEFAULT_GATE_CONFIG, o as ownValue, U as DEFAULT_SUMMARY_SETTINGS, p as plainRecord } from './run-3ufp0lUb.js';
+import { gpuPriceSettings } from './gpu-prices-CJqCgh8n.js';
+import { c as checkSection } from './section-B6xP8sai.js';
+import { p as parseLinedYaml } from './yaml-lines-DzzpUXLn.js';
 import 'process';
 import 'buffer';
 import 'node:fs';

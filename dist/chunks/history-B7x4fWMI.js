@@ -1,13 +1,14 @@
-import { s as sectionValue } from './section-CGjvZNSi.js';
-import { q as median, x as medianAbsoluteDeviation, y as probit, z as gammaln, A as errorFunction, B as mean, D as DEFAULT_GATE_CONFIG, n as metricKey, E as fingerprintKey, F as sampleStandardDeviation, G as branchType, I as InputError, H as lineAt, J as redactUrlCredentials } from './run-YpmmWFqq.js';
-import { f as formatValue, a as formatChange } from './format-Ctekw4Ld.js';
+import { s as sectionValue } from './section-B6xP8sai.js';
+import { m as median, a as medianAbsoluteDeviation, p as probit, g as gammaln, e as errorFunction, b as mean, s as sampleStandardDeviation } from './simple-statistics-D2hWEzpD.js';
+import { D as DEFAULT_GATE_CONFIG, n as metricKey, u as fingerprintKey, v as branchType, x as parseJsonLimited, I as InputError, y as lineAt, z as redactUrlCredentials } from './run-3ufp0lUb.js';
+import { f as formatValue, a as formatChange, b as formatSpread, s as spreadLabel } from './format-CFdaLMzN.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, open, unlink, stat, rename, link, readFile, realpath, chmod } from 'node:fs/promises';
 import { tmpdir, hostname } from 'node:os';
 import { join, dirname, basename } from 'node:path';
 import { e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns, d as sameRecordedRun } from './main-4JGvqICr.js';
 import { d as distExports } from './index-D2ITh64m.js';
-import { l as linedDocument } from './yaml-lines-hxG_zdOr.js';
+import { l as linedDocument } from './yaml-lines-DzzpUXLn.js';
 import { randomBytes } from 'node:crypto';
 import 'node:fs';
 import 'node:stream';
@@ -568,7 +569,7 @@ function judgeMetric(m, key, history, completeness, config, where) {
     const family = metricFamily(key, m.class);
     const base = verdictBase(m);
     const broken = brokenLoss(m);
-    const aligned = m.loss && !completeness.reached ? (m.loss.finalFrom + m.lastStep) / 2 : null;
+    const aligned = m.loss && !completeness.reached ? (m.loss.finalWindow.from + m.lastStep) / 2 : null;
     const points = historyPoints(history, key, m.class.kind === 'loss', aligned);
     const values = points.map((p) => p.value).filter(Number.isFinite);
     const current = currentValue(m);
@@ -638,9 +639,11 @@ function judgeMetric(m, key, history, completeness, config, where) {
 function insufficientHistory(m, current, values, config, words = {}) {
     const centre = values.length ? mean(values) : null;
     const change = centre ? (current - centre) / Math.abs(centre) : null;
+    // Too few runs for a threshold: the spread is their plain scatter (one SD), 0 for a single run.
+    const sd = values.length > 1 ? sampleStandardDeviation(values) : 0;
     const vs = centre === null
         ? (words.none ?? 'no comparable runs yet')
-        : `${formatValue(current)} vs ${formatValue(centre)} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
+        : `${formatValue(current)} vs ${formatValue(centre)} ${formatSpread(centre, sd, spreadLabel('insufficient-history'))} over ${values.length} run${values.length === 1 ? '' : 's'}${change === null ? '' : `: ${formatChange(change)}`}`;
     const why = words.why ??
         (values.length >= config.minRuns
             ? 'not judged: the history has no finite spread to judge against'
@@ -649,12 +652,11 @@ function insufficientHistory(m, current, values, config, words = {}) {
         ...verdictBase(m),
         verdict: 'insufficient-history',
         current,
-        // Too few runs for a threshold: the band is their plain scatter (one SD), 0 for a single run.
         baseline: centre === null
             ? null
             : {
                 centre,
-                band: values.length > 1 ? sampleStandardDeviation(values) : 0,
+                band: sd,
                 runs: values.length,
                 history: values,
             },
@@ -680,21 +682,20 @@ function decide(p, threshold, alpha) {
     const centre = Math.abs(b.centre);
     const change = (current - b.centre) / centre;
     const band = threshold * p.scale;
-    const bandRel = band / centre;
-    const better = m.class.direction === 'higher' ? 1 : -1;
     const verdict = p.worse > threshold ? 'regression' : -p.worse > threshold ? 'improvement' : 'pass';
-    const head = `${m.name} ${formatValue(current)} vs ${formatValue(b.centre)} ± ${formatValue(b.sd)} over ${b.runs} run${b.runs === 1 ? '' : 's'}: ${formatChange(change)}`;
+    const spread = formatSpread(b.centre, band, spreadLabel(verdict));
+    const head = `${m.name} ${formatValue(current)} vs ${formatValue(b.centre)} ${spread} over ${b.runs} run${b.runs === 1 ? '' : 's'}: ${formatChange(change)}`;
     let why;
     if (verdict === 'regression')
-        why = `worse beyond the noise band (${formatChange(-better * bandRel)})`;
+        why = 'worse beyond the noise band';
     else if (verdict === 'improvement')
-        why = `better beyond the noise band (${formatChange(better * bandRel)})`;
+        why = 'better beyond the noise band';
     else if (Math.abs(p.worse) <= p.minT && Math.abs(p.worse) > tQuantile(1 - alpha, b.df))
         why = `real but below the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
     else if (threshold === p.minT)
         why = `within the ${formatChange(m.class.minEffect).slice(1)} minimum effect`;
     else
-        why = `within the noise band (±${formatChange(bandRel).slice(1)})`;
+        why = 'within the noise band';
     return {
         name: m.name,
         verdict,
@@ -721,7 +722,7 @@ function brokenLoss(m) {
 }
 function currentValue(m) {
     if (m.class.kind === 'loss')
-        return m.loss?.final ?? Number.NaN;
+        return m.loss?.finalWindow.median ?? Number.NaN;
     if (m.steady)
         return m.steady.median;
     return m.count > 0 ? m.last : Number.NaN;
@@ -817,7 +818,7 @@ function recordFromSummary(summary, meta) {
             nonFinite: m.nan + m.inf,
         };
         if (m.loss) {
-            entry.final = m.loss.final;
+            entry.final = m.loss.finalWindow.median;
             entry.samples = thin(m.loss.samples, LOSS_POINTS);
         }
         metrics[metricKey(m.name)] = entry;
@@ -891,9 +892,11 @@ function parseHistory(text, source) {
         return emptyHistory();
     let data;
     try {
-        data = JSON.parse(text);
+        data = parseJsonLimited(text, source);
     }
     catch (e) {
+        if (e instanceof InputError)
+            throw e;
         // JSON.parse does not always say where; jsonc-parser in strict mode does.
         const errors = [];
         parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });

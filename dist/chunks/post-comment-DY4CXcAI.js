@@ -1,5 +1,5 @@
-import { I as InputError } from './run-YpmmWFqq.js';
-import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, a as commentMarker, u as upsertComment } from './comment-file-Drx2KKA0.js';
+import { I as InputError } from './run-3ufp0lUb.js';
+import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, a as commentMarker, u as upsertComment } from './comment-file-4HyQQBeD.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
@@ -31,8 +31,8 @@ import 'node:async_hooks';
 import 'node:console';
 import 'node:dns';
 import 'string_decoder';
-import './request-BdBMvrvI.js';
-import './format-Ctekw4Ld.js';
+import './request-BKl1d3vP.js';
+import './format-CFdaLMzN.js';
 
 /**
  * A comment body from a comment file, made safe to post with a write token. The file comes out of a run of

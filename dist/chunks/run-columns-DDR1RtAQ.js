@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { a2 as loadConfig, a3 as openTable, a4 as summarizeRun } from './run-YpmmWFqq.js';
+import { Y as loadConfig, Z as openTable, _ as summarizeRun } from './run-3ufp0lUb.js';
 
 /** Flag parsing shared by the generator commands: the flags they all take, and a bad flag as an InputError. */
 /** The run's files and config its columns are discovered from, and the metric prefix. */

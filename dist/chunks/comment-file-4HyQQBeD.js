@@ -16,7 +16,7 @@ import require$$0$5 from 'node:util';
 import require$$7 from 'node:querystring';
 import require$$8 from 'node:events';
 import require$$0$6 from 'node:diagnostics_channel';
-import { c as commonjsGlobal, Y as mermaidText, Z as mdText, _ as slug, N as redactSecrets, I as InputError, H as lineAt } from './run-YpmmWFqq.js';
+import { c as commonjsGlobal, M as FINAL_SHARE, N as mermaidText, Q as mdText, T as slug, F as redactSecrets, I as InputError, y as lineAt } from './run-3ufp0lUb.js';
 import require$$5 from 'node:tls';
 import require$$1$2 from 'node:zlib';
 import require$$5$1 from 'node:perf_hooks';
@@ -27,10 +27,10 @@ import require$$5$2 from 'node:async_hooks';
 import require$$1$4 from 'node:console';
 import require$$1$5 from 'node:dns';
 import require$$5$3 from 'string_decoder';
-import { c as describeNetworkError } from './request-BdBMvrvI.js';
+import { c as describeNetworkError } from './request-BKl1d3vP.js';
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { a as formatChange } from './format-Ctekw4Ld.js';
+import { b as formatSpread, s as spreadLabel, a as formatChange } from './format-CFdaLMzN.js';
 
 var tunnel$1 = {};
 
@@ -33768,7 +33768,7 @@ function formatNumber(value, digits = 3) {
     return value < 0 ? `${MINUS}${text}` : text;
 }
 const BINARY = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
-/** A value in its unit: `0.398`, `41.2 %`, `1.23 s`, `412 ms`, `71.3 GiB`, `412 TFLOP/s`. */
+/** A value in its unit: `0.398`, `41.2 %`, `1.23 s`, `412 ms`, `73,012 MiB`, `71.3 GiB` (from bytes), `412 TFLOP/s`. */
 function formatValue(value, unit, digits = 3) {
     if (value === null)
         return '—';
@@ -33783,9 +33783,20 @@ function formatValue(value, unit, digits = 3) {
                 : `${formatNumber(value, digits)} s`;
         case 'milliseconds':
             return Math.abs(value) >= 1000 ? `${formatNumber(value / 1000, digits)} s` : `${formatNumber(value, digits)} ms`;
-        case 'bytes':
-        case 'mebibytes': {
-            let v = unit === 'bytes' ? value : value * 1024 * 1024;
+        // A MiB or GiB column is shown as its header states it, so the report reads like the log; a byte
+        // count nobody reads (1.3e10) is converted to the largest binary unit and labelled so.
+        case 'mebibytes':
+            return `${formatNumber(value, digits)} MiB`;
+        case 'gibibytes':
+            return `${formatNumber(value, digits)} GiB`;
+        case 'watts':
+            return `${formatNumber(value, digits)} W`;
+        case 'celsius':
+            return `${formatNumber(value, digits)} °C`;
+        case 'megahertz':
+            return `${formatNumber(value, digits)} MHz`;
+        case 'bytes': {
+            let v = value;
             let i = 0;
             while (Math.abs(v) >= 1024 && i < BINARY.length - 1) {
                 v /= 1024;
@@ -33801,9 +33812,21 @@ function formatValue(value, unit, digits = 3) {
             return formatNumber(value, digits);
     }
 }
-/** The baseline as `centre ± band`, in the metric's unit. */
-function formatBaseline(centre, band, unit) {
-    return `${formatValue(centre, unit)} ± ${formatValue(band, unit, 2)}`;
+/** The baseline as `centre ± 1.2 % noise band`: the centre in the metric's unit, the spread as the verdict's reason writes it. */
+function formatBaseline(centre, band, unit, verdict) {
+    return `${formatValue(centre, unit)} ${formatSpread(centre, band, spreadLabel(verdict))}`;
+}
+
+/** One plain-text line per loss metric of the run with a final window; names are not escaped. */
+function finalLossLines(run) {
+    return (run.summary?.metrics ?? []).filter((m) => m.loss).map(finalLossLine);
+}
+function finalLossLine(m) {
+    const fw = m.loss.finalWindow;
+    const u = m.class.unit;
+    const steps = fw.from === fw.to ? `step ${fw.from}` : `steps ${fw.from}–${fw.to}`;
+    const last = m.count > 0 ? `; last value ${formatValue(m.last, u)} at step ${m.lastStep}` : '';
+    return `${m.name}: final-window median ${formatValue(fw.median, u)} (last ${FINAL_SHARE * 100} % of its steps: ${steps}, ${fw.count} value${fw.count === 1 ? '' : 's'}; the gate judges this)${last}`;
 }
 
 /** Thin a curve to a few dozen points for charts whose x positions are evenly spaced (Mermaid xychart). */
@@ -34138,7 +34161,7 @@ function verdictLine(gate, esc = mdText) {
 function metricChange(m, esc) {
     const change = m.change !== null && Number.isFinite(m.change) ? ` ${formatChange(m.change)}` : '';
     const versus = m.baseline && m.current !== null
-        ? ` (${formatValue(m.current, m.unit)} vs ${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)}, ${m.baseline.runs} runs)`
+        ? ` (${formatValue(m.current, m.unit)} vs ${formatBaseline(m.baseline.centre, m.baseline.band, m.unit, m.verdict)}, ${m.baseline.runs} runs)`
         : '';
     return `${esc(m.name)}${change}${versus}`;
 }
@@ -34167,6 +34190,9 @@ function runSection(run, detail, charts) {
     if (detail !== 'headlines' && run.notes?.length)
         parts.push(run.notes.map((n) => `- ${mdText(n)}`).join('\n'));
     if (detail === 'full') {
+        const losses = finalLossLines(run);
+        if (losses.length)
+            parts.push(`<sub>${losses.map(mdText).join('<br>')}</sub>`);
         const overlay = charts ? lossOverlay(run) : null;
         const chart = overlay && lossChartMermaid(overlay);
         if (overlay && chart) {
@@ -34202,7 +34228,7 @@ function verdictTable(metrics, withHistory) {
     const lines = [row(head), row(head.map(() => '---'))];
     for (const m of metrics) {
         const baseline = m.baseline
-            ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)} (${m.baseline.runs})`
+            ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit, m.verdict)} (${m.baseline.runs})`
             : '—';
         const spark = m.baseline ? historySparkline(m.baseline.history, m.current) : '';
         lines.push(row([
@@ -34516,4 +34542,4 @@ function commentFileMismatch(file, github, pullHead) {
     return null;
 }
 
-export { SUMMARY_MAX_BYTES as S, VERDICT_LABEL as V, commentMarker as a, formatNumber as b, commentFileMismatch as c, runStatus as d, evenIndices as e, formatValue as f, orderMetrics as g, headlineText as h, formatBaseline as i, historySparkline as j, renderMarkdownWithin as k, lossOverlay as l, renderMarkdown as m, commentGroup as n, orderRuns as o, pullRequestHead as p, commentBody as q, readCommentFile as r, interpolate as s, upsertComment as u, verdictLine as v, writeCommentFile as w };
+export { SUMMARY_MAX_BYTES as S, VERDICT_LABEL as V, commentMarker as a, formatNumber as b, commentFileMismatch as c, runStatus as d, evenIndices as e, formatValue as f, orderMetrics as g, headlineText as h, finalLossLines as i, formatBaseline as j, historySparkline as k, lossOverlay as l, renderMarkdownWithin as m, renderMarkdown as n, orderRuns as o, pullRequestHead as p, commentGroup as q, readCommentFile as r, commentBody as s, interpolate as t, upsertComment as u, verdictLine as v, writeCommentFile as w };

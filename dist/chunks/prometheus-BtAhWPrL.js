@@ -1,4 +1,4 @@
-import { n as metricKey } from './run-YpmmWFqq.js';
+import { n as metricKey } from './run-3ufp0lUb.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

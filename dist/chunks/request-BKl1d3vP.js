@@ -1,4 +1,4 @@
-import { N as redactSecrets, a6 as redactThenCut } from './run-YpmmWFqq.js';
+import { F as redactSecrets, a0 as redactThenCut } from './run-3ufp0lUb.js';
 
 /**
  * Bounded retries for the HTTP sinks (Pushgateway, Datadog API) and the `--apply` commands: a network

@@ -5,11 +5,12 @@ import { dirname } from 'node:path';
 import { c as comparableRuns } from './main-4JGvqICr.js';
 import './index-D2ITh64m.js';
 import 'node:crypto';
-import { X as htmlText, W as WINDOW_QUANTILES, I as InputError, q as median, n as metricKey } from './run-YpmmWFqq.js';
-import { f as formatValue, b as formatNumber, e as evenIndices, o as orderRuns, h as headlineText, d as runStatus, g as orderMetrics, l as lossOverlay, v as verdictLine, i as formatBaseline, j as historySparkline, V as VERDICT_LABEL, k as renderMarkdownWithin, S as SUMMARY_MAX_BYTES, m as renderMarkdown, n as commentGroup, q as commentBody, u as upsertComment, w as writeCommentFile, s as interpolate } from './comment-file-Drx2KKA0.js';
-import { a as formatChange } from './format-Ctekw4Ld.js';
+import { L as htmlText, W as WINDOW_QUANTILES, I as InputError, n as metricKey } from './run-3ufp0lUb.js';
+import { f as formatValue, b as formatNumber, e as evenIndices, o as orderRuns, h as headlineText, d as runStatus, g as orderMetrics, l as lossOverlay, v as verdictLine, i as finalLossLines, j as formatBaseline, k as historySparkline, V as VERDICT_LABEL, m as renderMarkdownWithin, S as SUMMARY_MAX_BYTES, n as renderMarkdown, q as commentGroup, s as commentBody, u as upsertComment, w as writeCommentFile, t as interpolate } from './comment-file-4HyQQBeD.js';
+import { a as formatChange } from './format-CFdaLMzN.js';
 import { EOL } from 'os';
 import { promises, constants } from 'fs';
+import { m as median } from './simple-statistics-D2hWEzpD.js';
 import 'process';
 import 'buffer';
 import 'node:fs';
@@ -39,7 +40,7 @@ import 'node:async_hooks';
 import 'node:console';
 import 'node:dns';
 import 'string_decoder';
-import './request-BdBMvrvI.js';
+import './request-BKl1d3vP.js';
 
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -739,6 +740,9 @@ function runSection(run, index) {
 <p>${htmlText(capitalise(verdictLine(gate, (t) => t)))}.</p>
 ${nonFinite.map((m) => `<p class="note">${badge('warning')} ${htmlText(m.name)} is ${m.nan > 0 ? 'NaN' : 'infinite'} from step ${m.firstNonFiniteStep}.</p>`).join('\n')}
 ${metrics.length ? verdictTable(metrics) : '<p>No gated metrics.</p>'}
+${finalLossLines(run)
+        .map((line) => `<p class="note">${htmlText(line)}</p>`)
+        .join('\n')}
 ${run.notes?.length ? `<ul class="notes">${run.notes.map((n) => `<li>${htmlText(n)}</li>`).join('')}</ul>` : ''}
 ${charts.length ? `<div class="charts">${charts.join('\n')}</div>` : ''}
 ${others.length
@@ -777,7 +781,7 @@ function capitalise(s) {
 function verdictTable(metrics) {
     const rows = metrics.map((m) => {
         const baseline = m.baseline
-            ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit)} (${m.baseline.runs})`
+            ? `${formatBaseline(m.baseline.centre, m.baseline.band, m.unit, m.verdict)} (${m.baseline.runs})`
             : '—';
         const spark = m.baseline ? historySparkline(m.baseline.history, m.current) : '';
         return `<tr class="${m.verdict}"><td>${badge(BADGE_OF[m.verdict])} ${VERDICT_LABEL[m.verdict]}</td><td>${htmlText(m.name)}</td><td class="num">${htmlText(formatValue(m.current, m.unit))}</td><td class="num">${htmlText(baseline)}</td><td class="num">${htmlText(formatChange(m.change))}</td><td class="spark">${htmlText(spark)}</td><td>${htmlText(m.reason)}</td></tr>`;

@@ -1,4 +1,4 @@
-import { I as InputError } from './run-YpmmWFqq.js';
+import { I as InputError } from './run-3ufp0lUb.js';
 
 /**
  * A config section checked when the file is read, whose problem is raised by the stage that uses it: a bad

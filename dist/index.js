@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import 'path';
-import { O as OutputStreams, P as PARAMETERS, S as SecretRegistry, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, w as workflowCommandSafe } from './chunks/run-3ufp0lUb.js';
+import { O as OutputStreams, P as PARAMETERS, S as SecretRegistry, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, w as workflowCommandSafe } from './chunks/run-DhMH8Bx8.js';
 import 'node:fs';
 import 'node:stream';
 
@@ -306,11 +306,11 @@ function info(message) {
 const secrets = new SecretRegistry((s) => setSecret(s));
 const commandToken = randomUUID();
 const io = {
-    info: (m) => info(workflowCommandSafe(secrets.redact(m), commandToken)),
-    warn: (m) => warning(secrets.redact(m)),
-    error: (m) => error(secrets.redact(m)),
+    info: (m) => info(workflowCommandSafe(secrets.message(m), commandToken)),
+    warn: (m) => warning(secrets.message(m)),
+    error: (m) => error(secrets.message(m)),
 };
-const fail = (m) => setFailed(secrets.redact(m));
+const fail = (m) => setFailed(secrets.message(m));
 const output = (name, value) => setOutput(name, secrets.redact(value));
 async function action(env = process.env) {
     try {

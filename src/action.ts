@@ -24,11 +24,11 @@ import { run, type Io } from './run.js';
 const secrets = new SecretRegistry((s) => core.setSecret(s));
 const commandToken = randomUUID();
 const io: Io = {
-  info: (m) => core.info(workflowCommandSafe(secrets.redact(m), commandToken)),
-  warn: (m) => core.warning(secrets.redact(m)),
-  error: (m) => core.error(secrets.redact(m)),
+  info: (m) => core.info(workflowCommandSafe(secrets.message(m), commandToken)),
+  warn: (m) => core.warning(secrets.message(m)),
+  error: (m) => core.error(secrets.message(m)),
 };
-const fail = (m: string): void => core.setFailed(secrets.redact(m));
+const fail = (m: string): void => core.setFailed(secrets.message(m));
 const output = (name: string, value: string): void => core.setOutput(name, secrets.redact(value));
 
 export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void> {

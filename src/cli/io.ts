@@ -45,6 +45,6 @@ export class ConsoleIo implements Io {
   }
 
   private safe(message: string): string {
-    return workflowCommandSafe(this.secrets.redact(message), this.token);
+    return workflowCommandSafe(this.secrets.message(message), this.token);
   }
 }

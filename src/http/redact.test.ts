@@ -43,3 +43,16 @@ describe('SecretRegistry', () => {
     expect(r.redact('a tok-1 b key-2 c')).toBe('a *** b *** c');
   });
 });
+
+describe('SecretRegistry.message', () => {
+  it('redacts, then cuts a message to one readable line, saying how much was cut', () => {
+    const secrets = new SecretRegistry();
+    const key = 'dd0123456789abcdef0123456789abcd';
+    secrets.add(key);
+    const out = secrets.message(`${'k'.repeat(1_999)}${key}${'x'.repeat(1_000_000)}`);
+    expect(out.length).toBeLessThan(2_100);
+    expect(out).toMatch(/… \(1000002 more characters\)$/);
+    expect(out).not.toContain(key.slice(0, 8));
+    expect(secrets.message('short')).toBe('short');
+  });
+});

@@ -44,4 +44,16 @@ export class SecretRegistry {
   redact(text: string): string {
     return redactSecrets(text, [...this.values]);
   }
+
+  /**
+   * A message as it may be printed: redacted, then cut to `max` characters, so a file that quotes a
+   * megabyte of itself in an error (a huge key, a huge cell) prints one readable line.
+   */
+  message(text: string, max = MAX_MESSAGE): string {
+    const redacted = this.redact(text);
+    return redacted.length <= max ? redacted : `${redacted.slice(0, max)}… (${redacted.length - max} more characters)`;
+  }
 }
+
+/** The longest message printed to a console, in characters. */
+export const MAX_MESSAGE = 2000;

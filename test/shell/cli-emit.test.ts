@@ -75,10 +75,20 @@ describe('training-metrics-gate emit (bundled CLI, real UDP listener)', () => {
   });
 
   it("tags GPU gauges gpu:<index> and sends a manifest config's gpu key as run_gpu on every line", async () => {
+    // One run: a capture is joined to a run of a batch only by time, and the demo's runs carry none.
+    const dir = mkdtempSync(join(tmpdir(), 'tmg-gpu-'));
+    const first = readFileSync('fixtures/demo/experiment_metadata.jsonl', 'utf8').split('\n')[0]!;
+    const demo = join(process.cwd(), 'fixtures/demo');
+    writeFileSync(
+      join(dir, 'one.jsonl'),
+      `${first.replace('"dir":"gpt3-1.3b-tp1"', `"dir":${JSON.stringify(join(demo, 'gpt3-1.3b-tp1'))}`)}\n`,
+    );
     const r = await runCli([
       'emit',
       '--metadata',
-      'fixtures/demo/experiment_metadata.jsonl',
+      join(dir, 'one.jsonl'),
+      '--manifest-root',
+      demo,
       '--gpu-csv',
       'fixtures/real/nvidia_smi_query_gpu_all_fields_h100_load_capture.csv',
       '--dry-run',
@@ -127,7 +137,9 @@ describe('training-metrics-gate emit (bundled CLI, real UDP listener)', () => {
           'emit',
           '--metadata',
           'fixtures/demo/experiment_metadata.jsonl',
-          '--dry-run',
+          // Not a dry run: a dry run sends nothing to any sink.
+          '--statsd-port',
+          String(udp.port),
           '--datadog-url',
           dd.url,
           '--tags',

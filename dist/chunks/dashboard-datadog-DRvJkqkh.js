@@ -1,10 +1,10 @@
-import { r as readDatadogFlags, g as generateDatadogDashboard, a as appliedLines } from './datadog-flags-BigIZGMP.js';
-import './run-3ufp0lUb.js';
+import { r as readDatadogFlags, g as generateDatadogDashboard, a as appliedLines } from './datadog-flags-DzeI2A9Z.js';
+import './run-DhMH8Bx8.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import './run-columns-DDR1RtAQ.js';
+import './run-columns-Dy8hPaj5.js';
 import 'node:util';
 import '../cli.js';
 import 'node:crypto';
@@ -20,7 +20,7 @@ async function dashboardDatadog(args, env) {
     const dashboard = generateDatadogDashboard(flags.options);
     if (!flags.apply)
         return `${JSON.stringify(dashboard, null, 2)}\n`;
-    const { applyDashboard, applyTargetFrom } = await import('./apply-ClWexsMv.js');
+    const { applyDashboard, applyTargetFrom } = await import('./apply-96u8GBbt.js');
     return appliedLines([await applyDashboard(dashboard, applyTargetFrom(flags.datadogUrl, env))]);
 }
 

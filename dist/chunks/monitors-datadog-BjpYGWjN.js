@@ -1,10 +1,10 @@
-import { r as readDatadogFlags, b as generateDatadogMonitors, a as appliedLines } from './datadog-flags-BigIZGMP.js';
-import './run-3ufp0lUb.js';
+import { r as readDatadogFlags, b as generateDatadogMonitors, a as appliedLines } from './datadog-flags-DzeI2A9Z.js';
+import './run-DhMH8Bx8.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import './run-columns-DDR1RtAQ.js';
+import './run-columns-Dy8hPaj5.js';
 import 'node:util';
 import '../cli.js';
 import 'node:crypto';
@@ -19,7 +19,7 @@ async function monitorsDatadog(args, env) {
     const monitors = generateDatadogMonitors(flags.options);
     if (!flags.apply)
         return `${JSON.stringify(monitors, null, 2)}\n`;
-    const { applyMonitors, applyTargetFrom } = await import('./apply-ClWexsMv.js');
+    const { applyMonitors, applyTargetFrom } = await import('./apply-96u8GBbt.js');
     return appliedLines(await applyMonitors(monitors, applyTargetFrom(flags.datadogUrl, env)));
 }
 

@@ -1,8 +1,8 @@
 import { d as distExports } from './index-D2ITh64m.js';
-import { d as getDefaultExportFromCjs, I as InputError, n as metricKey, D as DEFAULT_GATE_CONFIG, o as ownValue, U as DEFAULT_SUMMARY_SETTINGS, p as plainRecord } from './run-3ufp0lUb.js';
-import { gpuPriceSettings } from './gpu-prices-CJqCgh8n.js';
-import { c as checkSection } from './section-B6xP8sai.js';
-import { p as parseLinedYaml } from './yaml-lines-DzzpUXLn.js';
+import { d as getDefaultExportFromCjs, I as InputError, n as metricKey, D as DEFAULT_GATE_CONFIG, o as ownValue, U as DEFAULT_SUMMARY_SETTINGS, p as plainRecord } from './run-DhMH8Bx8.js';
+import { gpuPriceSettings } from './gpu-prices-DFaZE03R.js';
+import { c as checkSection } from './section-mYg860Yx.js';
+import { p as parseLinedYaml } from './yaml-lines-YvDBn7Jw.js';
 import 'process';
 import 'buffer';
 import 'node:fs';

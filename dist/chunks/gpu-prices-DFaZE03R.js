@@ -1,7 +1,7 @@
 import { d as distExports } from './index-D2ITh64m.js';
-import { I as InputError } from './run-3ufp0lUb.js';
-import { c as checkSection } from './section-B6xP8sai.js';
-import { p as parseLinedYaml } from './yaml-lines-DzzpUXLn.js';
+import { I as InputError } from './run-DhMH8Bx8.js';
+import { c as checkSection } from './section-mYg860Yx.js';
+import { p as parseLinedYaml } from './yaml-lines-YvDBn7Jw.js';
 import 'process';
 import 'buffer';
 import 'node:fs';

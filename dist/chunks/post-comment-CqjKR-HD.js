@@ -1,5 +1,5 @@
-import { I as InputError } from './run-3ufp0lUb.js';
-import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, a as commentMarker, u as upsertComment } from './comment-file-4HyQQBeD.js';
+import { I as InputError } from './run-DhMH8Bx8.js';
+import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, a as commentMarker, u as upsertComment } from './comment-file-C4vca2mI.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
@@ -31,7 +31,7 @@ import 'node:async_hooks';
 import 'node:console';
 import 'node:dns';
 import 'string_decoder';
-import './request-BKl1d3vP.js';
+import './request-BPR7sEuk.js';
 import './format-CFdaLMzN.js';
 
 /**

@@ -1,6 +1,6 @@
 import { d as distExports } from './index-D2ITh64m.js';
-import { R as RUN_GAUGES, n as metricKey, s as statsdName } from './run-3ufp0lUb.js';
-import { a as prometheusMetricName, b as statsdExporterUnit, s as snakeName } from './prometheus-BtAhWPrL.js';
+import { R as RUN_GAUGES, n as metricKey, s as statsdName } from './run-DhMH8Bx8.js';
+import { a as prometheusMetricName, b as statsdExporterUnit, s as snakeName } from './prometheus-CgPDXoMZ.js';
 
 /**
  * Gauges the engine sends beside a run's own columns, by StatsD name (without the prefix) and unit:

@@ -1,11 +1,11 @@
-import { s as statsdExporterMapping } from './statsd-exporter-mapping-DaeQrKWb.js';
-import { V as DEFAULT_OPTIONS, I as InputError } from './run-3ufp0lUb.js';
-import { p as parseGeneratorFlags, c as columnsFromFlags } from './run-columns-DDR1RtAQ.js';
+import { s as statsdExporterMapping } from './statsd-exporter-mapping-DqRcd5C6.js';
+import { V as DEFAULT_OPTIONS, I as InputError } from './run-DhMH8Bx8.js';
+import { p as parseGeneratorFlags, c as columnsFromFlags } from './run-columns-Dy8hPaj5.js';
 import { M as MAPPING_FLAGS } from '../cli.js';
 import './index-D2ITh64m.js';
 import 'process';
 import 'buffer';
-import './prometheus-BtAhWPrL.js';
+import './prometheus-CgPDXoMZ.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

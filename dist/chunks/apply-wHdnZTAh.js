@@ -1,10 +1,10 @@
-import { I as InputError } from './run-3ufp0lUb.js';
-import { a as apiBase, b as apiCall } from './api-call-CV0J6ewI.js';
+import { I as InputError } from './run-DhMH8Bx8.js';
+import { a as apiBase, b as apiCall } from './api-call-DwjWFRZy.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import './request-BKl1d3vP.js';
+import './request-BPR7sEuk.js';
 
 /**
  * `dashboard grafana --apply`: save the generated dashboard through Grafana's HTTP API

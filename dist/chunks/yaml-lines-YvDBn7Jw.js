@@ -1,5 +1,5 @@
 import { d as distExports } from './index-D2ITh64m.js';
-import { I as InputError } from './run-3ufp0lUb.js';
+import { I as InputError } from './run-DhMH8Bx8.js';
 
 /**
  * YAML (or JSON, which is YAML) as a document whose nodes know their lines, so that what is wrong in a

@@ -1,5 +1,5 @@
-import { s as sectionValue } from './section-B6xP8sai.js';
-import { I as InputError, j as parseSampleTime, k as readTextFile, n as metricKey, q as steadyFromQuantiles } from './run-3ufp0lUb.js';
+import { s as sectionValue } from './section-mYg860Yx.js';
+import { I as InputError, j as parseSampleTime, k as readTextFile, n as metricKey, q as steadyFromQuantiles } from './run-DhMH8Bx8.js';
 import { parse } from './sync-BwpihYzg.js';
 import { m as median, q as quantileSorted } from './simple-statistics-D2hWEzpD.js';
 import 'node:fs';

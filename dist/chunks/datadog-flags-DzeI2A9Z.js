@@ -1,5 +1,5 @@
-import { n as metricKey, s as statsdName, E as datadogStatName, A as datadogRunGaugeName, X as DATADOG_TEMPLATE_TAGS, I as InputError, V as DEFAULT_OPTIONS } from './run-3ufp0lUb.js';
-import { p as parseGeneratorFlags, c as columnsFromFlags } from './run-columns-DDR1RtAQ.js';
+import { n as metricKey, s as statsdName, E as datadogStatName, A as datadogRunGaugeName, X as DATADOG_TEMPLATE_TAGS, I as InputError, V as DEFAULT_OPTIONS } from './run-DhMH8Bx8.js';
+import { p as parseGeneratorFlags, c as columnsFromFlags } from './run-columns-Dy8hPaj5.js';
 import { D as DATADOG_FLAGS } from '../cli.js';
 
 /** The columns of a `metrics_rank_0.csv` as our training jobs write it (fixtures/demo), for use without a file. */

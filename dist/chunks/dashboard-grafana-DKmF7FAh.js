@@ -1,7 +1,7 @@
-import { n as metricKey, I as InputError, V as DEFAULT_OPTIONS } from './run-3ufp0lUb.js';
-import { b as bucketsFor, K as KNOWN_GAUGES } from './statsd-exporter-mapping-DaeQrKWb.js';
-import { s as snakeName, r as runFamilyNames, a as prometheusMetricName, b as statsdExporterUnit } from './prometheus-BtAhWPrL.js';
-import { c as columnsFromFlags, p as parseGeneratorFlags } from './run-columns-DDR1RtAQ.js';
+import { n as metricKey, I as InputError, V as DEFAULT_OPTIONS } from './run-DhMH8Bx8.js';
+import { b as bucketsFor, K as KNOWN_GAUGES } from './statsd-exporter-mapping-DqRcd5C6.js';
+import { s as snakeName, r as runFamilyNames, a as prometheusMetricName, b as statsdExporterUnit } from './prometheus-CgPDXoMZ.js';
+import { c as columnsFromFlags, p as parseGeneratorFlags } from './run-columns-Dy8hPaj5.js';
 import { G as GRAFANA_FLAGS } from '../cli.js';
 import 'node:fs';
 import 'node:fs/promises';
@@ -415,7 +415,7 @@ async function dashboardGrafana(args, env) {
     });
     if (!v.apply)
         return `${JSON.stringify(dashboard, null, 2)}\n`;
-    const { applyGrafanaDashboard, grafanaTargetFrom } = await import('./apply-BdxoyJdT.js');
+    const { applyGrafanaDashboard, grafanaTargetFrom } = await import('./apply-wHdnZTAh.js');
     const saved = await applyGrafanaDashboard(dashboard, grafanaTargetFrom(v['grafana-url'], env), v['folder-uid']);
     return `dashboard saved: ${dashboard.title} (uid ${saved.uid}, version ${saved.version}, ${saved.url})\n`;
 }

@@ -127,7 +127,17 @@ class SecretRegistry {
     redact(text) {
         return redactSecrets(text, [...this.values]);
     }
+    /**
+     * A message as it may be printed: redacted, then cut to `max` characters, so a file that quotes a
+     * megabyte of itself in an error (a huge key, a huge cell) prints one readable line.
+     */
+    message(text, max = MAX_MESSAGE) {
+        const redacted = this.redact(text);
+        return redacted.length <= max ? redacted : `${redacted.slice(0, max)}… (${redacted.length - max} more characters)`;
+    }
 }
+/** The longest message printed to a console, in characters. */
+const MAX_MESSAGE = 2000;
 
 /**
  * The plain data that flows between the pipeline's stages:
@@ -982,7 +992,7 @@ async function loadConfig(path, inputs = {}) {
     if (!path) {
         if (!inputs.gpuPrice)
             return DEFAULT_CONFIG;
-        const { gpuPriceSettings } = await import('./gpu-prices-CJqCgh8n.js');
+        const { gpuPriceSettings } = await import('./gpu-prices-DFaZE03R.js');
         return { ...DEFAULT_CONFIG, ...gpuPriceSettings(inputs.gpuPrice, undefined, null) };
     }
     let text;
@@ -992,7 +1002,7 @@ async function loadConfig(path, inputs = {}) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-D0_Mmsb9.js');
+    const { parseConfig } = await import('./parse-e5CkCZ2g.js');
     return parseConfig(text, path, inputs);
 }
 
@@ -5292,27 +5302,27 @@ async function run(options, io, shell = { jobSummary: false }) {
     if (!config)
         return runResult(ctx, NOTHING);
     if (options.command === 'post-comment') {
-        const report = await (await import('./post-comment-DY4CXcAI.js')).postComment(ctx, options.commentFile);
+        const report = await (await import('./post-comment-CqjKR-HD.js')).postComment(ctx, options.commentFile);
         return runResult(ctx, { ...NOTHING, report });
     }
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-DIXb9iIC.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-DXXX9cHb.js') : null;
     const runs = await readRuns(ctx, config);
-    const gpu = wantsGpu(options, config) ? await (await import('./gpu-Ct6ZLRYP.js')).readGpu(ctx, runs, config) : null;
+    const gpu = wantsGpu(options, config) ? await (await import('./gpu-DwyJZAwn.js')).readGpu(ctx, runs, config) : null;
     const summaries = withGpuMetrics(runs, gpu);
-    const historyStage = options.history ? await import('./history-B7x4fWMI.js') : null;
+    const historyStage = options.history ? await import('./history-DxXVAroI.js') : null;
     const gated = historyStage && options.history ? await historyStage.gateRuns(ctx, summaries, options.history, config.gate) : null;
     const judged = { summaries, gate: gated?.verdicts ?? [], gpu };
     // One deadline for every sink together, so an unreachable one never holds the job past sink-timeout.
     const budget = sinkBudget(options.sinkTimeout);
     const statsd = statsdStage ? await (await statsdStage).emitStatsd(ctx, judged, budget) : null;
     const sinks = wantsHttpSinks(ctx)
-        ? await (await import('./http-sinks-CdtZbetN.js')).sendToHttpSinks(ctx, judged, budget)
+        ? await (await import('./http-sinks-CdNIC3rN.js')).sendToHttpSinks(ctx, judged, budget)
         : [];
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     const report = judged.gate.length
-        ? await (await import('./report-D_oSyXDZ.js')).publish(ctx, judged, gated?.open.history ?? null)
+        ? await (await import('./report-Dnp0l7A2.js')).publish(ctx, judged, gated?.open.history ?? null)
         : warnNoReport(ctx);
     if (historyStage && gated)
         await historyStage.recordRuns(ctx, summaries, gated.open);

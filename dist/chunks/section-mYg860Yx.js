@@ -1,4 +1,4 @@
-import { I as InputError } from './run-3ufp0lUb.js';
+import { I as InputError } from './run-DhMH8Bx8.js';
 
 /**
  * A config section checked when the file is read, whose problem is raised by the stage that uses it: a bad

@@ -1,5 +1,5 @@
-import { I as InputError, F as redactSecrets } from './run-3ufp0lUb.js';
-import { r as requestWithRetry } from './request-BKl1d3vP.js';
+import { I as InputError, F as redactSecrets } from './run-DhMH8Bx8.js';
+import { r as requestWithRetry } from './request-BPR7sEuk.js';
 
 /**
  * One call to Grafana's or Datadog's API for the `--apply` commands: JSON in and out with the sinks' HTTP

@@ -1,4 +1,4 @@
-import { F as redactSecrets, a0 as redactThenCut } from './run-3ufp0lUb.js';
+import { F as redactSecrets, a0 as redactThenCut } from './run-DhMH8Bx8.js';
 
 /**
  * Bounded retries for the HTTP sinks (Pushgateway, Datadog API) and the `--apply` commands: a network

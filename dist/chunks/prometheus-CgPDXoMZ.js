@@ -1,4 +1,4 @@
-import { n as metricKey } from './run-3ufp0lUb.js';
+import { n as metricKey } from './run-DhMH8Bx8.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

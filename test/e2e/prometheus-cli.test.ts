@@ -23,7 +23,7 @@ const pushgateway = requireProgram(
 );
 
 const env = { GITHUB_REF: 'refs/heads/main', GITHUB_EVENT_NAME: 'schedule', GITHUB_WORKFLOW: 'nightly' };
-const batch = ['--metadata', 'fixtures/demo/experiment_metadata.jsonl', '--experiment', 'demo', '--dry-run'];
+const batch = ['--metadata', 'fixtures/demo/experiment_metadata.jsonl', '--experiment', 'demo'];
 
 describe.skipIf(!prometheus || !pushgateway)(
   'training-metrics-gate emit --pushgateway (bundled CLI, Debian Prometheus and Pushgateway)',

@@ -256,7 +256,8 @@ export function resolveOptions(
   }
   // The CLI's emit exists to send; the action sends over StatsD only where asked.
   if (shell === 'cli' && command === 'emit' && !options.statsdHost) options.statsdHost = '127.0.0.1';
-  if (command === 'record' && raw.record === undefined) options.record = 'always';
+  // The record command records; in the action the record input always has a value (its default, auto).
+  if (command === 'record' && (raw.record === undefined || raw.record === 'auto')) options.record = 'always';
   if (command === 'post-comment' && !options.commentFile)
     throw bad(byName('comment-file'), 'post-comment needs the comment file to post');
   if ((command === 'record' || command === 'check') && !options.history)

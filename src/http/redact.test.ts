@@ -56,3 +56,13 @@ describe('SecretRegistry.message', () => {
     expect(secrets.message('short')).toBe('short');
   });
 });
+
+describe('redactUrlCredentials on hostile text', () => {
+  it('stays linear on a long word that never reaches :// (it backtracked from every letter)', () => {
+    const hostile = 'm.'.repeat(500_000);
+    const started = process.hrtime.bigint();
+    expect(redactUrlCredentials(`${hostile} https://u:tok@h/x`)).toBe(`${hostile} https://***@h/x`);
+    // Minutes before; well under a second now. A loose bound, so a loaded machine does not fail it.
+    expect(Number(process.hrtime.bigint() - started) / 1e9).toBeLessThan(10);
+  });
+});

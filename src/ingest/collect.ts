@@ -1,4 +1,5 @@
 /** Drain a Table into plain arrays: for tests and small inputs only (it holds every row in memory). */
+import { plainRecord } from '../own-keys.js';
 import type { Table } from '../model.js';
 
 export interface CollectedTable {
@@ -12,7 +13,7 @@ export interface CollectedTable {
 }
 
 export async function collectTable(table: Table): Promise<CollectedTable> {
-  const out: CollectedTable = { steps: [], values: {}, nanTokens: {}, batchSizes: [] };
+  const out: CollectedTable = { steps: [], values: plainRecord(), nanTokens: plainRecord(), batchSizes: [] };
   for (const name of table.columns) out.values[name] = [];
   for await (const batch of table.batches) {
     const offset = out.steps.length;

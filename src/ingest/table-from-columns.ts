@@ -1,4 +1,5 @@
 /** A Table over arrays already in memory: for simulators, small JSON shapes and tests. */
+import { ownValue } from '../own-keys.js';
 import type { Batch, Table } from '../model.js';
 
 /**
@@ -32,7 +33,9 @@ export function tableFromColumns(
       };
       if (options.nanTokens) {
         batch.nanTokens = names.map((name) => {
-          const rows = options.nanTokens![name]?.filter((r) => r >= start && r < end).map((r) => r - start);
+          const rows = ownValue(options.nanTokens!, name)
+            ?.filter((r) => r >= start && r < end)
+            .map((r) => r - start);
           return rows?.length ? rows : undefined;
         });
       }

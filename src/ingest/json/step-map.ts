@@ -2,6 +2,7 @@
  * Collects cells keyed by step for the small JSON shapes (Megatron golden values, HF trainer_state), then
  * hands them on as a Table in step order. A later cell for the same step and column replaces an earlier one.
  */
+import { plainRecord } from '../../own-keys.js';
 import { InputError, type Table } from '../../model.js';
 import { tableFromColumns } from '../table-from-columns.js';
 import { CellKind, classifyCell, type Cell } from '../csv/cell.js';
@@ -42,8 +43,9 @@ export class StepMap {
   toTable(stepColumn: string | null, batchSize: number, warnings: string[]): Table {
     const steps = [...this.rows.keys()].sort((a, b) => a - b);
     const names = [...this.columnOrder.keys()];
-    const columns: Record<string, Float64Array> = {};
-    const nanTokens: Record<string, number[]> = {};
+    // Column names are the file's: `constructor` or `__proto__` must stay a key, never a prototype's property.
+    const columns = plainRecord<Float64Array>();
+    const nanTokens = plainRecord<number[]>();
     const empty: string[] = [];
     for (const name of names) {
       const values = new Float64Array(steps.length).fill(NaN);

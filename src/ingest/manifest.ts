@@ -280,13 +280,10 @@ function timeRangeOf(manifest: string, line: number, sources: Json[], duration: 
  * `errors` and the other runs are still returned. Lines that are neither (a ledger's other events) are
  * skipped; when no line at all is a run, that is one error. A missing or unreadable manifest throws.
  */
-export async function readManifest(
-  path: string,
-  options: ManifestOptions = {},
-): Promise<{ runs: ManifestRun[]; errors: InputError[] }> {
-  let text: string;
+/** The manifest's text; a missing or unreadable file is an InputError. */
+async function readManifestText(path: string): Promise<string> {
   try {
-    text = await readFile(path, 'utf8');
+    return await readFile(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new InputError(
@@ -299,6 +296,13 @@ export async function readManifest(
           : `cannot read manifest: ${(e as Error).message}`,
     );
   }
+}
+
+export async function readManifest(
+  path: string,
+  options: ManifestOptions = {},
+): Promise<{ runs: ManifestRun[]; errors: InputError[] }> {
+  const text = await readManifestText(path);
   const allowed: Allowed = {
     manifest: path,
     folder: await realpath(dirname(path)),

@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import 'path';
-import { O as OutputStreams, P as PARAMETERS, S as SecretRegistry, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, w as workflowCommandSafe } from './chunks/run-CHBvYrs1.js';
+import { O as OutputStreams, P as PARAMETERS, S as SecretRegistry, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, w as workflowCommandSafe } from './chunks/run-D1M0bzvF.js';
 import 'node:fs';
 import 'node:stream';
 

@@ -5,18 +5,11 @@ import { metricKey } from '../naming.js';
 /** Loss points kept per run: enough to compare a run that stopped early at the step it reached. */
 const LOSS_POINTS = 48;
 
-export interface RecordMeta {
-  recordedAt: string;
-  ref: string;
-  sha: string;
-  runId: string;
-  /** With runId, the run's identity: recording it again replaces its record. */
-  repository?: string;
-  attempt?: number;
-  /** This run starts a new baseline. */
-  baseline: boolean;
-  complete: boolean;
-}
+/** What a record carries besides the summary: the run's identity and provenance, as the history keeps them. */
+export type RecordMeta = Pick<
+  HistoryRecord,
+  'recordedAt' | 'ref' | 'sha' | 'runId' | 'repository' | 'attempt' | 'baseline' | 'complete'
+>;
 
 export function recordFromSummary(summary: RunSummary, meta: RecordMeta): HistoryRecord {
   const metrics: Record<string, MetricRecord> = {};

@@ -1,4 +1,4 @@
-import { n as metricKey } from './run-CHBvYrs1.js';
+import { n as metricKey } from './run-D1M0bzvF.js';
 
 /**
  * Prometheus names for the metrics of a run, derived from the same key the StatsD route uses

@@ -1,10 +1,10 @@
-import { r as readDatadogFlags, b as generateDatadogMonitors, a as appliedLines } from './datadog-flags-N4yZsywr.js';
-import './run-CHBvYrs1.js';
+import { r as readDatadogFlags, b as generateDatadogMonitors, a as appliedLines } from './datadog-flags-BFMuBqyZ.js';
+import './run-D1M0bzvF.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import './run-columns-BWajuBrr.js';
+import './run-columns-DihWSBKC.js';
 import 'node:util';
 import '../cli.js';
 import 'node:crypto';
@@ -19,7 +19,7 @@ async function monitorsDatadog(args, env) {
     const monitors = generateDatadogMonitors(flags.options);
     if (!flags.apply)
         return `${JSON.stringify(monitors, null, 2)}\n`;
-    const { applyMonitors, applyTargetFrom } = await import('./apply-aKKlDFfB.js');
+    const { applyMonitors, applyTargetFrom } = await import('./apply-crjx8D-l.js');
     return appliedLines(await applyMonitors(monitors, applyTargetFrom(flags.datadogUrl, env)));
 }
 

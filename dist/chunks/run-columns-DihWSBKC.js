@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { Y as loadConfig, Z as openTable, _ as summarizeRun } from './run-CHBvYrs1.js';
+import { Y as loadConfig, Z as openTable, _ as summarizeRun } from './run-D1M0bzvF.js';
 
 /** Flag parsing shared by the generator commands: the flags they all take, and a bad flag as an InputError. */
 /** The run's files and config its columns are discovered from, and the metric prefix. */

@@ -1,4 +1,4 @@
-import { F as redactSecrets, a0 as redactThenCut } from './run-CHBvYrs1.js';
+import { F as redactSecrets, a0 as redactThenCut } from './run-D1M0bzvF.js';
 
 /**
  * Bounded retries for the HTTP sinks (Pushgateway, Datadog API) and the `--apply` commands: a network

@@ -1,11 +1,11 @@
-import { s as statsdExporterMapping } from './statsd-exporter-mapping-D9Taa0PM.js';
-import { V as DEFAULT_OPTIONS, I as InputError } from './run-CHBvYrs1.js';
-import { p as parseGeneratorFlags, c as columnsFromFlags } from './run-columns-BWajuBrr.js';
+import { s as statsdExporterMapping } from './statsd-exporter-mapping-C8sGrC82.js';
+import { V as DEFAULT_OPTIONS, I as InputError } from './run-D1M0bzvF.js';
+import { p as parseGeneratorFlags, c as columnsFromFlags } from './run-columns-DihWSBKC.js';
 import { M as MAPPING_FLAGS } from '../cli.js';
 import './index-D2ITh64m.js';
 import 'process';
 import 'buffer';
-import './prometheus-BecKAKUt.js';
+import './prometheus-D8s5-liR.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

@@ -1,5 +1,5 @@
-import { s as sectionValue } from './section-KfuBRLMt.js';
-import { I as InputError, j as parseSampleTime, k as readTextFile, n as metricKey, q as steadyFromQuantiles } from './run-CHBvYrs1.js';
+import { s as sectionValue } from './section-BKtjgfFD.js';
+import { I as InputError, j as parseSampleTime, k as readTextFile, n as metricKey, q as steadyFromQuantiles } from './run-D1M0bzvF.js';
 import { parse } from './sync-BwpihYzg.js';
 import { m as median, q as quantileSorted } from './simple-statistics-D2hWEzpD.js';
 import 'node:fs';

@@ -1,4 +1,4 @@
-import { I as InputError } from './run-CHBvYrs1.js';
+import { I as InputError } from './run-D1M0bzvF.js';
 
 /**
  * A config section checked when the file is read, whose problem is raised by the stage that uses it: a bad

@@ -995,7 +995,7 @@ async function loadConfig(path, inputs = {}) {
     if (!path) {
         if (!inputs.gpuPrice)
             return DEFAULT_CONFIG;
-        const { gpuPriceSettings } = await import('./gpu-prices-DgBTnh4H.js');
+        const { gpuPriceSettings } = await import('./gpu-prices-COrCyizp.js');
         return { ...DEFAULT_CONFIG, ...gpuPriceSettings(inputs.gpuPrice, undefined, null) };
     }
     let text;
@@ -1005,7 +1005,7 @@ async function loadConfig(path, inputs = {}) {
     catch (e) {
         throw new InputError(path, null, `cannot read config: ${e.code ?? String(e)}`);
     }
-    const { parseConfig } = await import('./parse-CN6UKUKV.js');
+    const { parseConfig } = await import('./parse-DgTWBsS3.js');
     return parseConfig(text, path, inputs);
 }
 
@@ -3417,10 +3417,10 @@ function timeRangeOf(manifest, line, sources, duration) {
  * `errors` and the other runs are still returned. Lines that are neither (a ledger's other events) are
  * skipped; when no line at all is a run, that is one error. A missing or unreadable manifest throws.
  */
-async function readManifest(path, options = {}) {
-    let text;
+/** The manifest's text; a missing or unreadable file is an InputError. */
+async function readManifestText(path) {
     try {
-        text = await readFile(path, 'utf8');
+        return await readFile(path, 'utf8');
     }
     catch (e) {
         const code = e.code;
@@ -3430,6 +3430,9 @@ async function readManifest(path, options = {}) {
                 ? 'manifest is a directory'
                 : `cannot read manifest: ${e.message}`);
     }
+}
+async function readManifest(path, options = {}) {
+    const text = await readManifestText(path);
     const allowed = {
         manifest: path,
         folder: await realpath(dirname(path)),
@@ -5309,27 +5312,27 @@ async function run(options, io, shell = { jobSummary: false }) {
     if (!config)
         return runResult(ctx, NOTHING);
     if (options.command === 'post-comment') {
-        const report = await (await import('./post-comment-jBbFkIZO.js')).postComment(ctx, options.commentFile);
+        const report = await (await import('./post-comment-BMwoPlhj.js')).postComment(ctx, options.commentFile);
         return runResult(ctx, { ...NOTHING, report });
     }
     // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
-    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-DSjzqv6w.js') : null;
+    const statsdStage = options.statsdHost || options.dryRun ? import('./statsd-C0K66rS1.js') : null;
     const runs = await readRuns(ctx, config);
-    const gpu = wantsGpu(options, config) ? await (await import('./gpu-puQNGbHf.js')).readGpu(ctx, runs, config) : null;
+    const gpu = wantsGpu(options, config) ? await (await import('./gpu-BuvOwpdG.js')).readGpu(ctx, runs, config) : null;
     const summaries = withGpuMetrics(runs, gpu);
-    const historyStage = options.history ? await import('./history-DetCqGq9.js') : null;
+    const historyStage = options.history ? await import('./history-ZUG9W-bS.js') : null;
     const gated = historyStage && options.history ? await historyStage.gateRuns(ctx, summaries, options.history, config.gate) : null;
     const judged = { summaries, gate: gated?.verdicts ?? [], gpu };
     // One deadline for every sink together, so an unreachable one never holds the job past sink-timeout.
     const budget = sinkBudget(options.sinkTimeout);
     const statsd = statsdStage ? await (await statsdStage).emitStatsd(ctx, judged, budget) : null;
     const sinks = wantsHttpSinks(ctx)
-        ? await (await import('./http-sinks-DvqIHROX.js')).sendToHttpSinks(ctx, judged, budget)
+        ? await (await import('./http-sinks-ERKh-a5j.js')).sendToHttpSinks(ctx, judged, budget)
         : [];
     // The report goes first: a report file that cannot be written stops the run from being recorded, so
     // fixing the path and running again does not record the same run twice.
     const report = judged.gate.length
-        ? await (await import('./report-CtK97AAp.js')).publish(ctx, judged, gated?.open.history ?? null)
+        ? await (await import('./report-DsMpFcgT.js')).publish(ctx, judged, gated?.open.history ?? null)
         : warnNoReport(ctx);
     if (historyStage && gated)
         await historyStage.recordRuns(ctx, summaries, gated.open);

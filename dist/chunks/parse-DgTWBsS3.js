@@ -1,8 +1,8 @@
 import { d as distExports } from './index-D2ITh64m.js';
-import { d as getDefaultExportFromCjs, I as InputError, n as metricKey, D as DEFAULT_GATE_CONFIG, o as ownValue, U as DEFAULT_SUMMARY_SETTINGS, p as plainRecord } from './run-CHBvYrs1.js';
-import { gpuPriceSettings } from './gpu-prices-DgBTnh4H.js';
-import { c as checkSection } from './section-KfuBRLMt.js';
-import { p as parseLinedYaml } from './yaml-lines-DL_id2J7.js';
+import { d as getDefaultExportFromCjs, I as InputError, n as metricKey, D as DEFAULT_GATE_CONFIG, o as ownValue, U as DEFAULT_SUMMARY_SETTINGS, p as plainRecord } from './run-D1M0bzvF.js';
+import { gpuPriceSettings } from './gpu-prices-COrCyizp.js';
+import { c as checkSection } from './section-BKtjgfFD.js';
+import { p as parseLinedYaml } from './yaml-lines-xoO3ruIC.js';
 import 'process';
 import 'buffer';
 import 'node:fs';

@@ -1,5 +1,5 @@
-import { h as runTagSet, A as datadogRunGaugeName, s as statsdName, f as metricNameTooLong, B as datadogUnit, E as datadogStatName, F as redactSecrets, G as datadogSeriesUrl, H as DEFAULT_SINK_TIMEOUT_SECONDS, c as commonjsGlobal, t as tagValue, l as looksLikeUniqueId, n as metricKey, p as plainRecord, J as checkPushgatewayUrl, K as redactUrl, o as ownValue, i as gpuGaugesFor } from './run-CHBvYrs1.js';
-import { d as defaultHttpDeps, r as requestWithRetry, w as withRetry, a as retryable, b as defaultRetryDeps } from './request-C1L9mlGr.js';
+import { h as runTagSet, A as datadogRunGaugeName, s as statsdName, f as metricNameTooLong, B as datadogUnit, E as datadogStatName, F as redactSecrets, G as datadogSeriesUrl, H as DEFAULT_SINK_TIMEOUT_SECONDS, c as commonjsGlobal, t as tagValue, l as looksLikeUniqueId, n as metricKey, p as plainRecord, J as checkPushgatewayUrl, K as redactUrl, o as ownValue, i as gpuGaugesFor } from './run-D1M0bzvF.js';
+import { d as defaultHttpDeps, r as requestWithRetry, w as withRetry, a as retryable, b as defaultRetryDeps } from './request-BCnr22OK.js';
 import { gzipSync } from 'node:zlib';
 import require$$0 from 'util';
 import require$$0$1 from 'url';
@@ -10,7 +10,7 @@ import fs__default from 'fs';
 import require$$0$2 from 'process';
 import require$$1 from 'v8';
 import require$$3$1 from 'cluster';
-import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-BecKAKUt.js';
+import { s as snakeName, r as runFamilyNames, p as prometheusLabelName, a as prometheusMetricName } from './prometheus-D8s5-liR.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

@@ -1,7 +1,7 @@
 import { d as distExports } from './index-D2ITh64m.js';
-import { I as InputError } from './run-CHBvYrs1.js';
-import { c as checkSection } from './section-KfuBRLMt.js';
-import { p as parseLinedYaml } from './yaml-lines-DL_id2J7.js';
+import { I as InputError } from './run-D1M0bzvF.js';
+import { c as checkSection } from './section-BKtjgfFD.js';
+import { p as parseLinedYaml } from './yaml-lines-xoO3ruIC.js';
 import 'process';
 import 'buffer';
 import 'node:fs';

@@ -5,8 +5,8 @@ import { dirname } from 'node:path';
 import { c as comparableRuns } from './main-4JGvqICr.js';
 import './index-D2ITh64m.js';
 import 'node:crypto';
-import { L as htmlText, W as WINDOW_QUANTILES, I as InputError, n as metricKey } from './run-CHBvYrs1.js';
-import { f as formatValue, b as formatNumber, e as evenIndices, o as orderRuns, h as headlineText, d as runStatus, g as orderMetrics, l as lossOverlay, v as verdictLine, i as finalLossLines, j as formatBaseline, k as historySparkline, V as VERDICT_LABEL, m as renderMarkdownWithin, S as SUMMARY_MAX_BYTES, n as renderMarkdown, q as commentGroup, s as commentBody, u as upsertComment, w as writeCommentFile, t as interpolate } from './comment-file-TJcphqK0.js';
+import { L as htmlText, W as WINDOW_QUANTILES, I as InputError, n as metricKey } from './run-D1M0bzvF.js';
+import { f as formatValue, b as formatNumber, e as evenIndices, o as orderRuns, h as headlineText, d as runStatus, g as orderMetrics, l as lossOverlay, v as verdictLine, i as finalLossLines, j as formatBaseline, k as historySparkline, V as VERDICT_LABEL, m as renderMarkdownWithin, S as SUMMARY_MAX_BYTES, n as renderMarkdown, q as commentGroup, s as commentBody, u as upsertComment, w as writeCommentFile, t as interpolate } from './comment-file-Bv5bKfdl.js';
 import { a as formatChange } from './format-CFdaLMzN.js';
 import { EOL } from 'os';
 import { promises, constants } from 'fs';
@@ -40,7 +40,7 @@ import 'node:async_hooks';
 import 'node:console';
 import 'node:dns';
 import 'string_decoder';
-import './request-C1L9mlGr.js';
+import './request-BCnr22OK.js';
 
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }

@@ -1,5 +1,5 @@
-import { n as metricKey, s as statsdName, E as datadogStatName, A as datadogRunGaugeName, X as DATADOG_TEMPLATE_TAGS, I as InputError, V as DEFAULT_OPTIONS } from './run-CHBvYrs1.js';
-import { p as parseGeneratorFlags, c as columnsFromFlags } from './run-columns-BWajuBrr.js';
+import { n as metricKey, s as statsdName, E as datadogStatName, A as datadogRunGaugeName, X as DATADOG_TEMPLATE_TAGS, I as InputError, V as DEFAULT_OPTIONS } from './run-D1M0bzvF.js';
+import { p as parseGeneratorFlags, c as columnsFromFlags } from './run-columns-DihWSBKC.js';
 import { D as DATADOG_FLAGS } from '../cli.js';
 
 /** The columns of a `metrics_rank_0.csv` as our training jobs write it (fixtures/demo), for use without a file. */

@@ -1,5 +1,5 @@
-import { I as InputError, F as redactSecrets } from './run-CHBvYrs1.js';
-import { r as requestWithRetry } from './request-C1L9mlGr.js';
+import { I as InputError, F as redactSecrets } from './run-D1M0bzvF.js';
+import { r as requestWithRetry } from './request-BCnr22OK.js';
 
 /**
  * One call to Grafana's or Datadog's API for the `--apply` commands: JSON in and out with the sinks' HTTP

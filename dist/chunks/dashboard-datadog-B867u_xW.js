@@ -1,10 +1,10 @@
-import { r as readDatadogFlags, g as generateDatadogDashboard, a as appliedLines } from './datadog-flags-N4yZsywr.js';
-import './run-CHBvYrs1.js';
+import { r as readDatadogFlags, g as generateDatadogDashboard, a as appliedLines } from './datadog-flags-BFMuBqyZ.js';
+import './run-D1M0bzvF.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import './run-columns-BWajuBrr.js';
+import './run-columns-DihWSBKC.js';
 import 'node:util';
 import '../cli.js';
 import 'node:crypto';
@@ -20,7 +20,7 @@ async function dashboardDatadog(args, env) {
     const dashboard = generateDatadogDashboard(flags.options);
     if (!flags.apply)
         return `${JSON.stringify(dashboard, null, 2)}\n`;
-    const { applyDashboard, applyTargetFrom } = await import('./apply-aKKlDFfB.js');
+    const { applyDashboard, applyTargetFrom } = await import('./apply-crjx8D-l.js');
     return appliedLines([await applyDashboard(dashboard, applyTargetFrom(flags.datadogUrl, env))]);
 }
 

@@ -1,5 +1,5 @@
-import { I as InputError } from './run-CHBvYrs1.js';
-import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, a as commentMarker, u as upsertComment } from './comment-file-TJcphqK0.js';
+import { I as InputError } from './run-D1M0bzvF.js';
+import { r as readCommentFile, p as pullRequestHead, c as commentFileMismatch, a as commentMarker, u as upsertComment } from './comment-file-Bv5bKfdl.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
@@ -31,7 +31,7 @@ import 'node:async_hooks';
 import 'node:console';
 import 'node:dns';
 import 'string_decoder';
-import './request-C1L9mlGr.js';
+import './request-BCnr22OK.js';
 import './format-CFdaLMzN.js';
 
 /**

@@ -1,10 +1,10 @@
-import { I as InputError, $ as datadogApiBase } from './run-CHBvYrs1.js';
-import { a as apiBase, b as apiCall } from './api-call-CE85qadP.js';
+import { I as InputError, $ as datadogApiBase } from './run-D1M0bzvF.js';
+import { a as apiBase, b as apiCall } from './api-call-BUGVk_Vv.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import './request-C1L9mlGr.js';
+import './request-BCnr22OK.js';
 
 /**
  * `--apply` for the Datadog generators: create or update the dashboard and the monitors through Datadog's

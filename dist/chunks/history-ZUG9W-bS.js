@@ -1,6 +1,6 @@
-import { s as sectionValue } from './section-KfuBRLMt.js';
+import { s as sectionValue } from './section-BKtjgfFD.js';
 import { m as median, a as medianAbsoluteDeviation, p as probit, g as gammaln, e as errorFunction, b as mean, s as sampleStandardDeviation } from './simple-statistics-D2hWEzpD.js';
-import { D as DEFAULT_GATE_CONFIG, n as metricKey, u as fingerprintKey, v as branchType, x as parseJsonLimited, I as InputError, y as lineAt, z as redactUrlCredentials } from './run-CHBvYrs1.js';
+import { D as DEFAULT_GATE_CONFIG, n as metricKey, u as fingerprintKey, v as branchType, x as parseJsonLimited, I as InputError, y as lineAt, z as redactUrlCredentials } from './run-D1M0bzvF.js';
 import { f as formatValue, a as formatChange, b as formatSpread, s as spreadLabel } from './format-CFdaLMzN.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, open, unlink, stat, rename, link, readFile, realpath, chmod } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { tmpdir, hostname } from 'node:os';
 import { join, dirname, basename } from 'node:path';
 import { e as emptyHistory, p as parse, H as HISTORY_FORMAT, a as printParseErrorCode, b as appendRecords, s as serializeHistory, c as comparableRuns, d as sameRecordedRun } from './main-4JGvqICr.js';
 import { d as distExports } from './index-D2ITh64m.js';
-import { l as linedDocument } from './yaml-lines-DL_id2J7.js';
+import { l as linedDocument } from './yaml-lines-xoO3ruIC.js';
 import { randomBytes } from 'node:crypto';
 import 'node:fs';
 import 'node:stream';

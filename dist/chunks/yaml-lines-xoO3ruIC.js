@@ -1,5 +1,5 @@
 import { d as distExports } from './index-D2ITh64m.js';
-import { I as InputError } from './run-CHBvYrs1.js';
+import { I as InputError } from './run-D1M0bzvF.js';
 
 /**
  * YAML (or JSON, which is YAML) as a document whose nodes know their lines, so that what is wrong in a

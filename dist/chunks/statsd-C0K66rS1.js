@@ -1,4 +1,4 @@
-import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, R as RUN_GAUGES, e as withinBudget, f as metricNameTooLong, t as tagValue, l as looksLikeUniqueId, h as runTagSet, o as ownValue, i as gpuGaugesFor, p as plainRecord } from './run-CHBvYrs1.js';
+import { c as commonjsGlobal, d as getDefaultExportFromCjs, s as statsdName, W as WINDOW_QUANTILES, R as RUN_GAUGES, e as withinBudget, f as metricNameTooLong, t as tagValue, l as looksLikeUniqueId, h as runTagSet, o as ownValue, i as gpuGaugesFor, p as plainRecord } from './run-D1M0bzvF.js';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import require$$0 from 'process';

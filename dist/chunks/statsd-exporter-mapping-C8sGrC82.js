@@ -1,6 +1,6 @@
 import { d as distExports } from './index-D2ITh64m.js';
-import { R as RUN_GAUGES, n as metricKey, s as statsdName } from './run-CHBvYrs1.js';
-import { a as prometheusMetricName, b as statsdExporterUnit, s as snakeName } from './prometheus-BecKAKUt.js';
+import { R as RUN_GAUGES, n as metricKey, s as statsdName } from './run-D1M0bzvF.js';
+import { a as prometheusMetricName, b as statsdExporterUnit, s as snakeName } from './prometheus-D8s5-liR.js';
 
 /**
  * Gauges the engine sends beside a run's own columns, by StatsD name (without the prefix) and unit:

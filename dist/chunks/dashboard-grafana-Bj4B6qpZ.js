@@ -1,7 +1,7 @@
-import { n as metricKey, I as InputError, V as DEFAULT_OPTIONS } from './run-CHBvYrs1.js';
-import { b as bucketsFor, K as KNOWN_GAUGES } from './statsd-exporter-mapping-D9Taa0PM.js';
-import { s as snakeName, r as runFamilyNames, a as prometheusMetricName, b as statsdExporterUnit } from './prometheus-BecKAKUt.js';
-import { c as columnsFromFlags, p as parseGeneratorFlags } from './run-columns-BWajuBrr.js';
+import { n as metricKey, I as InputError, V as DEFAULT_OPTIONS } from './run-D1M0bzvF.js';
+import { b as bucketsFor, K as KNOWN_GAUGES } from './statsd-exporter-mapping-C8sGrC82.js';
+import { s as snakeName, r as runFamilyNames, a as prometheusMetricName, b as statsdExporterUnit } from './prometheus-D8s5-liR.js';
+import { c as columnsFromFlags, p as parseGeneratorFlags } from './run-columns-DihWSBKC.js';
 import { G as GRAFANA_FLAGS } from '../cli.js';
 import 'node:fs';
 import 'node:fs/promises';
@@ -415,7 +415,7 @@ async function dashboardGrafana(args, env) {
     });
     if (!v.apply)
         return `${JSON.stringify(dashboard, null, 2)}\n`;
-    const { applyGrafanaDashboard, grafanaTargetFrom } = await import('./apply-hkLRCoPT.js');
+    const { applyGrafanaDashboard, grafanaTargetFrom } = await import('./apply-a7OOeD0O.js');
     const saved = await applyGrafanaDashboard(dashboard, grafanaTargetFrom(v['grafana-url'], env), v['folder-uid']);
     return `dashboard saved: ${dashboard.title} (uid ${saved.uid}, version ${saved.version}, ${saved.url})\n`;
 }

@@ -335,8 +335,8 @@ async function action(env = process.env) {
         // The two functions, not the whole module: the bundle then leaves out what the action never calls.
         const result = await run(options, io, {
             annotations: {
-                error: (m, props) => error(secrets.redact(m), props),
-                warning: (m, props) => warning(secrets.redact(m), props),
+                error: (m, props) => error(secrets.message(m), props),
+                warning: (m, props) => warning(secrets.message(m), props),
             },
             jobSummary: true,
         });

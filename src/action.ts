@@ -52,8 +52,8 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
     // The two functions, not the whole module: the bundle then leaves out what the action never calls.
     const result = await run(options, io, {
       annotations: {
-        error: (m: string, props?: core.AnnotationProperties) => core.error(secrets.redact(m), props),
-        warning: (m: string, props?: core.AnnotationProperties) => core.warning(secrets.redact(m), props),
+        error: (m: string, props?: core.AnnotationProperties) => core.error(secrets.message(m), props),
+        warning: (m: string, props?: core.AnnotationProperties) => core.warning(secrets.message(m), props),
       },
       jobSummary: true,
     });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseGpuPrices } from '../config/gpu-prices.js';
 import { readGpuInputs } from '../gpu/capture/read.js';
 import { gpuReport } from '../gpu/report.js';
-import type { RunSummary } from '../model.js';
 import { KNOWN_GAUGES } from './known-gauges.js';
+import { runSummary } from '../../test/helpers/run-summaries.js';
 
 describe('KNOWN_GAUGES', () => {
   it('covers every gauge the GPU report makes from real captures, with the same unit', async () => {
@@ -14,18 +14,11 @@ describe('KNOWN_GAUGES', () => {
       ],
       [],
     );
-    const run: RunSummary = {
-      name: 'r',
-      experiment: 'e',
+    const run = runSummary('r', 'e', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [], {
       source: 'm.csv',
-      tags: {},
       fingerprint: { world_size: '8' },
-      steps: { count: 10, first: 1, last: 10 },
-      truncated: false,
       durationSeconds: 9000,
-      warnings: [],
-      metrics: [],
-    };
+    });
     const report = gpuReport(samples, [run], {
       prices: parseGpuPrices('{ "H100": 2.49 }', 'gpu-price'),
     });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MetricSummary, RunSummary } from '../model.js';
 import { gpuGaugesFor, withGpuMetrics } from './join-runs.js';
 import type { GpuReport } from './report.js';
+import { runSummary } from '../../test/helpers/run-summaries.js';
 
 const metric = (name: string): MetricSummary => ({
   name,
@@ -19,17 +20,7 @@ const metric = (name: string): MetricSummary => ({
   windows: [],
 });
 
-const run = (name: string): RunSummary => ({
-  name,
-  experiment: 'e',
-  source: `${name}.csv`,
-  tags: {},
-  fingerprint: {},
-  steps: { count: 1, first: 1, last: 1 },
-  truncated: false,
-  warnings: [],
-  metrics: [metric('loss')],
-});
+const run = (name: string): RunSummary => runSummary(name, 'e', [1], [metric('loss')], { fingerprint: {} });
 
 const gauge = (name: string) => ({ name, value: 1, unit: 'count', tags: {} });
 

@@ -4,25 +4,14 @@ import type { RunSummary, TimeRange } from '../model.js';
 import { readGpuFile } from './capture/read.js';
 import { placeCapture } from './placement.js';
 import { gpuReport } from './report.js';
+import { runSummary } from '../../test/helpers/run-summaries.js';
 
 const real = (name: string) => new URL(`../../fixtures/real/${name}`, import.meta.url).pathname;
 const capture = () => readGpuFile(real('nvidia_smi_wrapper_snake_case_units_8gpu_iso_z.csv'));
 const at = (iso: string) => Date.parse(iso);
 
 function run(name: string, timeRange?: TimeRange, extra: Partial<RunSummary> = {}): RunSummary {
-  return {
-    name,
-    experiment: 'e',
-    source: `${name}.csv`,
-    tags: {},
-    fingerprint: {},
-    steps: { count: 1, first: 1, last: 1 },
-    truncated: false,
-    warnings: [],
-    metrics: [],
-    ...(timeRange ? { timeRange } : {}),
-    ...extra,
-  };
+  return runSummary(name, 'e', [1], [], { fingerprint: {}, ...(timeRange ? { timeRange } : {}), ...extra });
 }
 
 // The real capture runs from 03:48:33.493Z to 03:51:11.016Z.

@@ -1,26 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { parseGpuPrices } from '../config/gpu-prices.js';
-import type { RunSummary } from '../model.js';
 import { readGpuInputs } from './capture/read.js';
 import { gpuReport } from './report.js';
+import { runSummary } from '../../test/helpers/run-summaries.js';
 
 const real = (name: string) => new URL(`../../fixtures/real/${name}`, import.meta.url).pathname;
 
 describe('gpuReport', () => {
   it('turns a real capture and a run into summary, gauges, gateable metrics and cost', async () => {
     const samples = await readGpuInputs([real('nvidia_smi_query_gpu_all_fields_h100_load_capture.csv')], []);
-    const run: RunSummary = {
-      name: 'gpt3-15b',
-      experiment: 'e',
+    const run = runSummary('gpt3-15b', 'e', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [], {
       source: 'm.csv',
-      tags: {},
       fingerprint: { world_size: '8' },
-      steps: { count: 10, first: 1, last: 10 },
-      truncated: false,
       durationSeconds: 9000,
-      warnings: [],
-      metrics: [],
-    };
+    });
     const report = gpuReport(samples, [run], {
       prices: parseGpuPrices('{ "H100": 2.49 }', 'gpu-price'),
     });

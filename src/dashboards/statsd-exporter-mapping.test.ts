@@ -1,19 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { defaultClass } from '../classify/defaults.js';
+import { headerUnit, statsdName } from '../naming.js';
+import { prometheusMetricName, statsdExporterUnit } from '../naming/prometheus.js';
 import { CLASSES } from '../../test/helpers/run-summaries.js';
+import { ExporterMapper, escapeMetricName } from '../../test/helpers/statsd-exporter-rules.js';
 import {
   bucketsFor,
   exponentialBuckets,
+  MIN_STATSD_EXPORTER_VERSION,
   statsdExporterMapping,
   type MappingMetric,
   type StatsdMapping,
 } from './statsd-exporter-mapping.js';
-
-// The checks statsd_exporter itself makes when it loads a mapping (pkg/mapper/mapper.go).
-const statsdMetricRE = '[a-zA-Z_](-?[a-zA-Z0-9_])*';
-const metricLineRE = new RegExp(`^(\\*\\.|${statsdMetricRE}\\.)+(\\*|${statsdMetricRE})$`);
-const metricNameRE = /^([a-zA-Z_]|(\$\{?\d+\}?))([a-zA-Z0-9_]|(\$\{?\d+\}?))*$/;
-const labelNameRE = /^[a-zA-Z_][a-zA-Z0-9_]+$/;
 
 const metrics: MappingMetric[] = [
   { name: 'train.lm_loss', class: CLASSES.loss },
@@ -30,16 +30,73 @@ function load(text: string): { defaults: Record<string, unknown>; mappings: Stat
   return parse(text) as { defaults: Record<string, unknown>; mappings: StatsdMapping[] };
 }
 
+/** Headers of the real per-step files and the demo's, as their trainers wrote them. */
+function realHeaders(): string[] {
+  const csv = (path: string) => readFileSync(path, 'utf8').split(/\r?\n/)[0]!.split(',');
+  const hf = JSON.parse(readFileSync('fixtures/real/hf_trainer_state_whisper_5k_steps.json', 'utf8')) as {
+    log_history: Record<string, unknown>[];
+  };
+  const megatron = (path: string) => Object.keys(JSON.parse(readFileSync(path, 'utf8')) as object);
+  return [
+    ...csv('fixtures/real/algoperf_measurements_global_step_accumulated_criteo1tb.csv'),
+    ...csv('fixtures/real/lightning_csvlogger_metrics_corn_mlp_cement_test_rows.csv'),
+    ...csv('fixtures/real/lightning_csvlogger_metrics_ml_aos_version_2_crlf.csv'),
+    ...csv('fixtures/real/megatron_golden_values_gpt3_15b_8t_release_sm_h100.csv'),
+    ...csv('fixtures/real/keras_csvlogger_fer2013_emotion_training.log'),
+    ...csv('fixtures/demo/gpt3-1.3b-tp1/metrics_rank_0.csv'),
+    ...new Set(hf.log_history.flatMap((r) => Object.keys(r))),
+    ...megatron('fixtures/real/megatron_golden_values_bert_345m_resume_list_layout_unequal_lengths.json'),
+  ];
+}
+
+/** Column names common in training logs beside the real files' (one per default rule and unit spelling). */
+const COMMON_NAMES = [
+  'step_time_ms',
+  'iteration_time',
+  'elapsed_time_per_iteration_ms',
+  'batch_time',
+  'data_latency_ms',
+  'time_per_step',
+  'fwd_time_sec',
+  'tokens_per_sec',
+  'tokens_per_second',
+  'samples_per_second',
+  'throughput',
+  'throughput_tokens_per_sec',
+  'tok_s',
+  'train_tps',
+  'it_s',
+  'tflops',
+  'throughput_tflops',
+  'model_tflops_per_gpu',
+  'mfu',
+  'train.mfu',
+  'hfu_pct',
+  'mfu_pct',
+  'step_time_avg_s',
+  'time_s',
+  'mem_allocated_bytes',
+  'memory_reserved_mb',
+  'gpu_mem_gb',
+  'hbm_used',
+  'memory_percent',
+  'train_runtime',
+  'lr',
+  'grad_norm',
+  'perplexity',
+  'val.ppl',
+];
+
 describe('statsdExporterMapping', () => {
-  const doc = load(statsdExporterMapping(metrics, { prefix: 'training_metrics' }));
+  const text = statsdExporterMapping(metrics, { prefix: 'training_metrics' });
+  const doc = load(text);
   const byMatch = (m: string) => doc.mappings.find((x) => x.match === m);
 
-  it('passes the checks statsd_exporter makes when it loads the file', () => {
+  it('loads as statsd_exporter loads a mapping (names, labels, glob syntax, regexes), with no scale anywhere', () => {
+    const mapper = new ExporterMapper(text);
+    expect(mapper.mappings.length).toBe(doc.mappings.length);
+    expect(text).not.toMatch(/\bscale:/);
     for (const m of doc.mappings) {
-      if (m.match_type !== 'regex') expect(m.match).toMatch(metricLineRE);
-      else expect(() => new RegExp(m.match)).not.toThrow();
-      expect(m.name).toMatch(metricNameRE);
-      for (const key of Object.keys(m.labels ?? {})) expect(key).toMatch(labelNameRE);
       if (m.histogram_options) {
         expect(m.observer_type).toBe('histogram');
         const b = m.histogram_options.buckets;
@@ -47,6 +104,27 @@ describe('statsdExporterMapping', () => {
         expect(new Set(b).size).toBe(b.length);
       }
     }
+    expect(text).toContain(`statsd_exporter ${MIN_STATSD_EXPORTER_VERSION} or later`);
+  });
+
+  it('has no pair of glob matches the exporter warns about ("super set will never be matched")', () => {
+    const columns = realHeaders().map((name) => ({ name, class: defaultClass(name) }));
+    for (const yaml of [
+      text,
+      statsdExporterMapping([], { prefix: 'training_metrics' }),
+      statsdExporterMapping(columns, { prefix: 'tm' }),
+    ]) {
+      expect(new ExporterMapper(yaml).supersetWarnings()).toEqual([]);
+    }
+    // The rule itself: the two same-match fallbacks an earlier mapping had (one per metric type) are caught.
+    const earlier = [
+      'mappings:',
+      '  - { match: tm.*, match_metric_type: gauge, name: "tm_${1}" }',
+      '  - { match: tm.*, match_metric_type: observer, name: "tm_${1}" }',
+      '  - { match: tm.a.b, name: tm_a_b }',
+      '  - { match: tm.*.*, name: "tm_${1}_${2}" }',
+    ].join('\n');
+    expect(new ExporterMapper(earlier).supersetWarnings()).toEqual([['tm.*', 'tm.*']]);
   });
 
   it('maps the loss gauge with its step label blanked', () => {
@@ -59,82 +137,118 @@ describe('statsdExporterMapping', () => {
     });
   });
 
-  it('maps timers to second histograms without a scale (statsd_exporter divides |ms by 1000)', () => {
+  it('maps timers to second histograms (statsd_exporter divides |ms by 1000)', () => {
     const m = byMatch('training_metrics.step_time_ms')!;
     expect(m).toMatchObject({
       name: 'training_metrics_step_time_seconds',
       match_metric_type: 'observer',
       observer_type: 'histogram',
     });
-    expect(m.scale).toBeUndefined();
     expect(m.histogram_options!.buckets[0]).toBe(0.005);
   });
 
-  it('maps windows to histograms in base units, scaled, with the steps label blanked', () => {
+  it('maps windows to histograms named in base units, the values arriving converted, with the steps label blanked', () => {
     expect(byMatch('training_metrics.mfu')).toMatchObject({
       name: 'training_metrics_mfu_ratio',
-      scale: 0.01,
       observer_type: 'histogram',
       labels: { steps: '' },
     });
     expect(byMatch('training_metrics.mfu')!.histogram_options!.buckets.at(-1)).toBe(1);
     expect(byMatch('training_metrics.memory.max_allocated')).toMatchObject({
       name: 'training_metrics_memory_max_allocated_bytes',
-      scale: 1048576,
+      histogram_options: { buckets: bucketsFor('bytes') },
     });
     expect(byMatch('training_metrics.tflops')).toMatchObject({
       name: 'training_metrics_flops_per_second',
-      scale: 1e12,
+      histogram_options: { buckets: bucketsFor('flops_per_second') },
     });
     expect(byMatch('training_metrics.learning_rate')).toMatchObject({
       name: 'training_metrics_learning_rate',
       match_metric_type: 'gauge',
     });
-    expect(byMatch('training_metrics.learning_rate')!.scale).toBeUndefined();
   });
 
-  it('matches a key the glob syntax refuses (a component starting with a digit) with an anchored regex', () => {
-    const m = doc.mappings.find((x) => x.name === 'training_metrics_gpu_0_power')!;
-    expect(m).toMatchObject({ match_type: 'regex', match: '^training_metrics\\.gpu\\.0\\.power$' });
-    expect(new RegExp(m.match).test('training_metrics.gpu.0.power')).toBe(true);
-    expect(new RegExp(m.match).test('training_metrics.gpu.0Xpower')).toBe(false);
+  it('matches a component starting with a digit by glob, as statsd_exporter accepts from v0.21.0', () => {
+    expect(byMatch('training_metrics.gpu.0.power')).toMatchObject({ name: 'training_metrics_gpu_0_power' });
+    expect(byMatch('training_metrics.gpu.0.power')!.match_type).toBeUndefined();
+    // Without a prefix a leading digit cannot start a glob: an anchored regex instead.
+    const bare = load(statsdExporterMapping([{ name: '0.loss', class: CLASSES.loss }], { prefix: '' }));
+    const m = bare.mappings.find((x) => x.name === '_0_loss')!;
+    expect(m).toMatchObject({ match_type: 'regex', match: '^0\\.loss$' });
   });
 
   it('maps the run, GPU and cost gauges the engine sends to the Pushgateway names', () => {
     expect(byMatch('training_metrics.gpu.util.mean')).toMatchObject({
       name: 'training_metrics_gpu_util_mean_ratio',
-      scale: 0.01,
       match_metric_type: 'gauge',
     });
     expect(byMatch('training_metrics.gpu.run.memory.peak')).toMatchObject({
       name: 'training_metrics_gpu_run_memory_peak_bytes',
-      scale: 1048576,
     });
-    expect(byMatch('training_metrics.cost.gpu_hours')).toMatchObject({
-      name: 'training_metrics_cost_gpu_seconds',
-      scale: 3600,
-    });
+    expect(byMatch('training_metrics.cost.gpu_hours')).toMatchObject({ name: 'training_metrics_cost_gpu_seconds' });
     expect(byMatch('training_metrics.cost.total')).toMatchObject({ name: 'training_metrics_cost' });
     expect(byMatch('training_metrics.run.steps')).toMatchObject({ name: 'training_metrics_run_steps' });
     expect(byMatch('training_metrics.gate.regression')).toMatchObject({ name: 'training_metrics_gate_regression' });
   });
 
-  it('skips ignored columns and ends with glob fallbacks that keep the same names', () => {
+  it('skips ignored columns and ends with one catch-all that cleans any other name', () => {
     expect(doc.mappings.some((m) => m.match.includes('timestamp'))).toBe(false);
-    expect(byMatch('training_metrics.*.*')).toMatchObject({
-      name: 'training_metrics_${1}_${2}',
-      match_metric_type: 'gauge',
+    expect(doc.mappings.at(-1)).toEqual({
+      match: '^training_metrics\\.(.+)$',
+      match_type: 'regex',
+      name: 'training_metrics_${1}',
+      labels: { step: '', steps: '' },
     });
-    const fallbacks = doc.mappings.filter((m) => m.match.includes('*'));
-    expect(fallbacks).toHaveLength(8);
-    expect(doc.mappings.indexOf(fallbacks[0]!)).toBe(doc.mappings.length - 8);
+    const mapper = new ExporterMapper(text);
+    const other = mapper.lookup('training_metrics.some.thing', 'gauge')!;
+    expect([escapeMetricName(other.name), other.labels]).toEqual([
+      'training_metrics_some_thing',
+      { step: '', steps: '' },
+    ]);
+    expect(() => statsdExporterMapping([], { prefix: '9lives' })).toThrow(/cannot be matched/);
+  });
+});
+
+describe('statsdExporterMapping without the run files (by name pattern)', () => {
+  const mapper = new ExporterMapper(statsdExporterMapping([], { prefix: 'training_metrics' }));
+
+  /** What the exporter makes of a column's lines: [Prometheus name, histogram or summary or gauge]. */
+  function mapped(header: string): [string, string] | null {
+    const cls = defaultClass(header);
+    if (cls.kind === 'ignore') return null;
+    const type = cls.kind === 'loss' || cls.kind === 'gauge' ? 'gauge' : 'observer';
+    const found = mapper.lookup(statsdName('training_metrics', header), type);
+    if (!found) return ['(unmapped)', type];
+    const shape = type === 'gauge' ? 'gauge' : (found.mapping.observer_type ?? 'summary');
+    return [escapeMetricName(found.name), shape];
+  }
+
+  /** What a dashboard made from the files queries for the column. */
+  function expected(header: string): [string, string] {
+    const cls = defaultClass(header);
+    const n = prometheusMetricName('training_metrics', header, statsdExporterUnit(cls));
+    if (cls.kind === 'loss' || cls.kind === 'gauge') return [n.name, 'gauge'];
+    return [n.name, bucketsFor(n.unit) ? 'histogram' : 'summary'];
+  }
+
+  it('names every real file column (and common spellings) as the dashboards query them', () => {
+    const headers = [...new Set([...realHeaders(), ...COMMON_NAMES])].filter(
+      (h) => h.trim() && !headerUnit(h) && defaultClass(h).kind !== 'ignore',
+    );
+    expect(headers.length).toBeGreaterThan(50);
+    const wrong = headers.filter((h) => JSON.stringify(mapped(h)) !== JSON.stringify(expected(h)));
+    expect(wrong.map((h) => `${h}: ${JSON.stringify(mapped(h))} ≠ ${JSON.stringify(expected(h))}`)).toEqual([]);
+    // Histograms where the files' dashboard has them: windows and timers with a unit.
+    expect(mapped('iteration-time')).toEqual(['training_metrics_iteration_time_seconds', 'histogram']);
+    expect(mapped('mem-max-allocated-bytes')).toEqual(['training_metrics_mem_max_allocated_bytes', 'histogram']);
+    expect(mapped('tokens_per_sec')).toEqual(['training_metrics_tokens_per_second', 'histogram']);
+    expect(mapped('train_runtime')).toEqual(['training_metrics_train_runtime_seconds', 'gauge']);
   });
 
-  it('still works with no metric list (fallbacks only) and refuses a prefix no glob can match', () => {
-    const bare = load(statsdExporterMapping([], { prefix: 'tm', fallbackDepth: 2 })).mappings.map((m) => m.match);
-    expect(bare.slice(-4)).toEqual(['tm.*', 'tm.*', 'tm.*.*', 'tm.*.*']);
-    expect(bare.filter((m) => !m.includes('*')).every((m) => /^tm\.(run|gate|gpu|cost)\./.test(m))).toBe(true);
-    expect(() => statsdExporterMapping([], { prefix: '9lives' })).toThrow(/cannot be matched/);
+  it('says what a name cannot carry: a unit written only in a header suffix', () => {
+    expect(mapped('memory.allocated [MiB]')).toEqual(['training_metrics_memory_allocated', 'summary']);
+    expect(expected('memory.allocated [MiB]')).toEqual(['training_metrics_memory_allocated_bytes', 'histogram']);
+    expect(statsdExporterMapping([], { prefix: 'tm' })).toMatch(/# .*header suffix.*\n# .*--csv FILE/);
   });
 });
 

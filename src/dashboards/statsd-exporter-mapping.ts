@@ -1,23 +1,31 @@
 /**
  * statsd_exporter mapping for the lines the StatsD sink sends, so that Prometheus gets the same names
- * (base units, snake_case) as from the Pushgateway route:
+ * (base units, snake_case) as from the Pushgateway route. The sink sends values already in base units
+ * (seconds, bytes, ratio, FLOP/s; timers as `|ms`, which the exporter divides by 1000), so the mapping
+ * only names and buckets — no `scale`, which exporters before v0.24.0 ignore without a word:
  *
  *   loss    `<prefix>.<key>:<v>|g|#…,step:<N>`           → gauge `<name>`, the `step` label blanked
- *   timer   `<prefix>.<key>:<ms>|ms|@<rate>|#…`          → histogram `<name>` in seconds (statsd_exporter ÷1000)
- *   window  `<prefix>.<key>:<v>|h|@<rate>|#…,steps:A-B`  → histogram `<name>`, `scale` to base units, `steps` blanked
- *   gauge   `<prefix>.<key>:<v>|g|#…`                    → gauge `<name>`, `scale` to base units
+ *   timer   `<prefix>.<key>:<ms>|ms|@<rate>|#…`          → histogram `<name>` in seconds
+ *   window  `<prefix>.<key>:<v>|h|@<rate>|#…,steps:A-B`  → histogram `<name>`, `steps` blanked
+ *   gauge   `<prefix>.<key>:<v>|g|#…`                    → gauge `<name>`
  *
  * Blanking `step`/`steps` (a mapping label overrides a tag of the same name; an empty value is no label
  * in Prometheus) keeps one series per run label set instead of one per step or window.
- * The run, gate, GPU and cost gauges (known-gauges.ts) are mapped the same way; columns not listed fall
- * through to glob mappings on `<prefix>.*` … with the same snake_case names.
- * `scale` needs a statsd_exporter whose mapping knows it; older ones ignore the key.
+ * Order: exact globs for the run's columns and the run, gate, GPU and cost gauges (known-gauges.ts), then
+ * regexes by name pattern for columns not listed (statsd-exporter-patterns.ts), then a catch-all regex
+ * that only cleans the name. The exporter tries regexes only where no glob matched, and no glob has a
+ * `*`, so no pair of globs can shadow one another (the "super set will never be matched" warning).
+ * Relies only on what statsd_exporter v0.23.0 has (MIN_STATSD_EXPORTER_VERSION).
  */
 import { stringify } from 'yaml';
 import type { MetricClass } from '../model.js';
 import { metricKey, statsdName } from '../naming.js';
 import { prometheusMetricName, snakeName, statsdExporterUnit } from '../naming/prometheus.js';
 import { KNOWN_GAUGES } from './known-gauges.js';
+import { catchAllMatch, patternMappings } from './statsd-exporter-patterns.js';
+
+/** The oldest statsd_exporter whose mapping features (glob and regex matches, histogram_options, labels) this uses. */
+export const MIN_STATSD_EXPORTER_VERSION = 'v0.23.0';
 
 export interface MappingMetric {
   /** Column name as written in the file (or its key). */
@@ -28,8 +36,6 @@ export interface MappingMetric {
 export interface StatsdExporterMappingOptions {
   /** StatsD prefix, as given to the StatsD sink (`training_metrics`). */
   prefix: string;
-  /** Deepest `<prefix>.a.b.c` key the generic fallback mappings cover (default 4 components). */
-  fallbackDepth?: number;
 }
 
 export interface StatsdMapping {
@@ -40,12 +46,15 @@ export interface StatsdMapping {
   help?: string;
   observer_type?: 'histogram' | 'summary';
   histogram_options?: { buckets: number[] };
-  scale?: number;
   labels?: Record<string, string>;
 }
 
-/** statsd_exporter's own check of a glob `match` (pkg/mapper): components start with a letter or `_`. */
-const GLOB_COMPONENT = /^[a-zA-Z_](-?[a-zA-Z0-9_])*$/;
+/**
+ * statsd_exporter's own check of a glob `match` (pkg/mapper metricLineRE, v0.21.0 on): the first component
+ * starts with a letter or `_`, later ones may start with a digit.
+ */
+const FIRST_GLOB_COMPONENT = /^[a-zA-Z_][a-zA-Z0-9_-]*$/;
+const GLOB_COMPONENT = /^[a-zA-Z0-9_][a-zA-Z0-9_-]*$/;
 
 /** `n` buckets from `start`, each `factor` times the one before, rounded to 4 significant digits. */
 export function exponentialBuckets(start: number, factor: number, n: number): number[] {
@@ -86,8 +95,9 @@ export function bucketsFor(unit: string): number[] | null {
 }
 
 function matchFor(statsd: string): Pick<StatsdMapping, 'match' | 'match_type'> {
-  if (statsd.split('.').every((c) => GLOB_COMPONENT.test(c))) return { match: statsd };
-  // A component the glob syntax refuses (leading digit, `..`): match the literal name as a regex instead.
+  const [first = '', ...rest] = statsd.split('.');
+  if (FIRST_GLOB_COMPONENT.test(first) && rest.every((c) => GLOB_COMPONENT.test(c))) return { match: statsd };
+  // A name the glob syntax refuses (a leading digit with no prefix): match the literal name as a regex instead.
   return { match: `^${statsd.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, match_type: 'regex' };
 }
 
@@ -95,8 +105,8 @@ function matchFor(statsd: string): Pick<StatsdMapping, 'match' | 'match_type'> {
 export function mappingFor(metric: MappingMetric, prefix: string): StatsdMapping | null {
   const { kind } = metric.class;
   if (kind === 'ignore') return null;
-  // A timer is named in seconds (factor 1) whatever its column said: statsd_exporter turns `|ms` into seconds.
-  const { name, factor, unit: baseUnit } = prometheusMetricName(prefix, metric.name, statsdExporterUnit(metric.class));
+  // A timer is named in seconds whatever its column said: statsd_exporter turns `|ms` into seconds.
+  const { name, unit: baseUnit } = prometheusMetricName(prefix, metric.name, statsdExporterUnit(metric.class));
   const statsd = statsdName(prefix, metric.name);
   const entry: StatsdMapping = {
     ...matchFor(statsd),
@@ -104,7 +114,6 @@ export function mappingFor(metric: MappingMetric, prefix: string): StatsdMapping
     help: `"${metric.name}"${baseUnit ? ` in ${baseUnit.replace(/_/g, ' ')}` : ''}`,
   };
   entry.match_metric_type = kind === 'loss' || kind === 'gauge' ? 'gauge' : 'observer';
-  if (factor !== 1) entry.scale = factor;
   if (entry.match_metric_type === 'gauge') {
     if (kind === 'loss') entry.labels = { step: '' };
     return entry;
@@ -120,24 +129,47 @@ export function mappingFor(metric: MappingMetric, prefix: string): StatsdMapping
   return entry;
 }
 
-/** Glob mappings for any `<prefix>.a[.b…]` not listed: the same snake_case name, step labels blanked. */
-function fallbackMappings(prefix: string, depth: number): StatsdMapping[] {
+/** What a mapping made without the run's files cannot know, for its header and the command's warning. */
+export const NO_COLUMNS_NOTE = [
+  'Made without --csv: columns are named by pattern from their StatsD names (the default classes).',
+  'A unit written only in a header suffix ("memory.used [MiB]") and a class the values or a config decide',
+  '(a rising throughput read as a counter) are not seen: generate with --csv FILE for exact names.',
+];
+
+/** Regex mappings by name pattern, then the catch-all: for names no exact glob matched. */
+function generalMappings(prefix: string): StatsdMapping[] {
   const pre = snakeName(prefix);
-  const out: StatsdMapping[] = [];
-  for (let n = 1; n <= depth; n++) {
-    const stars = Array.from({ length: n }, () => '*');
-    const match = [prefix, ...stars].filter(Boolean).join('.');
-    const name = [pre, ...stars.map((_, i) => `\${${i + 1}}`)].filter(Boolean).join('_');
-    out.push({ match, match_metric_type: 'gauge', name, labels: { step: '' } });
-    out.push({ match, match_metric_type: 'observer', name, observer_type: 'summary', labels: { steps: '' } });
-  }
+  const out: StatsdMapping[] = patternMappings(prefix).map((p) => {
+    const entry: StatsdMapping = {
+      match: p.match,
+      match_type: 'regex',
+      match_metric_type: p.metricType,
+      name: p.name(pre),
+    };
+    if (p.metricType === 'gauge') {
+      entry.labels = { step: '' };
+      return entry;
+    }
+    const buckets = bucketsFor(p.unit);
+    if (buckets) {
+      entry.observer_type = 'histogram';
+      entry.histogram_options = { buckets };
+    } else {
+      entry.observer_type = 'summary';
+    }
+    entry.labels = { steps: '' };
+    return entry;
+  });
+  // One catch-all for every type (two of one match would be the same rule twice).
+  const all = catchAllMatch(prefix);
+  out.push({ ...all, match_type: 'regex', labels: { step: '', steps: '' } });
   return out;
 }
 
 /**
  * The mapping YAML for statsd_exporter (`--statsd.mapping-config`). With `metrics` (the columns of a run
- * and their classes) each column gets an exact mapping with unit scaling and histogram buckets; columns
- * not listed, or an empty list, are covered by glob fallbacks that only clean the names.
+ * and their classes) each column gets an exact mapping with its histogram buckets; columns not listed, or
+ * an empty list, are named by pattern (the default classes) or, failing that, only cleaned.
  */
 export function statsdExporterMapping(metrics: MappingMetric[], options: StatsdExporterMappingOptions): string {
   if (!/^[a-zA-Z_][a-zA-Z0-9_]*(\.[a-zA-Z_][a-zA-Z0-9_]*)*$/.test(options.prefix) && options.prefix !== '') {
@@ -158,10 +190,11 @@ export function statsdExporterMapping(metrics: MappingMetric[], options: StatsdE
     seen.add(gauge.name);
     mappings.push(mappingFor({ name: gauge.name, class: { kind: 'gauge', unit: gauge.unit } }, options.prefix)!);
   }
-  mappings.push(...fallbackMappings(options.prefix, options.fallbackDepth ?? 4));
+  mappings.push(...generalMappings(options.prefix));
   const header = [
-    '# statsd_exporter mapping for training-metrics-gate (--statsd.mapping-config=FILE).',
-    `# StatsD prefix "${options.prefix}"; names and units match the Pushgateway route.`,
+    `# statsd_exporter mapping for training-metrics-gate (--statsd.mapping-config=FILE), statsd_exporter ${MIN_STATSD_EXPORTER_VERSION} or later.`,
+    `# StatsD prefix "${options.prefix}"; names and units match the Pushgateway route (values arrive in base units).`,
+    ...(metrics.length === 0 ? NO_COLUMNS_NOTE.map((l) => `# ${l}`) : []),
     '',
   ].join('\n');
   return (

@@ -40,11 +40,11 @@ const BASE_UNITS: Record<string, { suffix: string; factor: number; unit: string 
  * Unit words people put at the end of a column name; dropped before the suffix is added so that
  * `step_time_ms` becomes `step_time_seconds`, not `step_time_ms_seconds`.
  */
-const UNIT_WORDS =
+export const UNIT_WORDS =
   '(ms|msec|millis|milliseconds|s|sec|secs|seconds|bytes|kib|mib|gib|mb|gb|pct|percent|ratio|frac|fraction|tflops|tok_s|tokens_per_sec|tokens_per_second|w|watts|c|celsius|mhz|hz|h|hours)';
 
 /** A rate's own ending (`_per_s`, `_per_sec`, `_s`): dropped before `_per_second` is added. */
-const RATE_ENDING = /_(per_s|per_sec|per_second|s|ps)$/;
+export const RATE_ENDING = /_(per_s|per_sec|per_second|s|ps)$/;
 
 /** `snake_case` from a metric key: dots and every other non-name character become one `_`. */
 export function snakeName(key: string): string {
@@ -75,8 +75,8 @@ function joinName(...parts: string[]): string {
  * The Prometheus name of a column (given as the header or its key) whose class unit is `unit`, in base
  * units: `MFU` in percent → `<prefix>_mfu_ratio` (×0.01), `step_time_ms` → `<prefix>_step_time_seconds`
  * (×0.001), `memory.max_allocated [MiB]` → `<prefix>_memory_max_allocated_bytes` (×1048576). The same name
- * is used on both routes: the Pushgateway sink multiplies by `factor`, the statsd_exporter mapping sets
- * `scale: factor` (and for timers nothing, since statsd_exporter turns `|ms` into seconds itself).
+ * is used on both routes: the Pushgateway sink and the StatsD sink multiply by `factor` before sending
+ * (timers go out as `|ms`, which statsd_exporter turns into seconds), so a statsd_exporter mapping only renames.
  */
 export function prometheusMetricName(prefix: string, header: string, unit: string): PrometheusMetricName {
   // `_total` is for counters, and every value we export is a gauge: `cost.total` → `<prefix>_cost`.

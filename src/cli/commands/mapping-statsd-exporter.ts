@@ -1,8 +1,9 @@
 /**
  * `mapping statsd-exporter`: the statsd_exporter mapping YAML. With `--csv FILE` (repeatable) it names the
- * columns of those files as a run would send them; without, generic rules apply.
+ * columns of those files as a run would send them; without, the columns are named by pattern, with a
+ * warning on stderr saying what that cannot see.
  */
-import { statsdExporterMapping } from '../../dashboards/statsd-exporter-mapping.js';
+import { NO_COLUMNS_NOTE, statsdExporterMapping } from '../../dashboards/statsd-exporter-mapping.js';
 import { InputError } from '../../model.js';
 import { DEFAULT_OPTIONS } from '../../options.js';
 import { parseGeneratorFlags } from '../generator-flags.js';
@@ -18,7 +19,9 @@ export async function mappingStatsdExporter(args: string[]): Promise<string> {
     {},
     (message) => new InputError('arguments', null, `${message.split('\n')[0]}\n${USAGE}`),
   );
-  return statsdExporterMapping(await columnsFromFlags(v), {
+  const columns = await columnsFromFlags(v);
+  if (columns.length === 0) process.stderr.write(`warning: ${NO_COLUMNS_NOTE.join(' ')}\n`);
+  return statsdExporterMapping(columns, {
     prefix: (v.prefix as string | undefined) ?? DEFAULT_OPTIONS.prefix,
   });
 }

@@ -91,8 +91,10 @@ describe('grafanaDashboard', () => {
     expect(se.panels.some((p) => p.title === 'Verdict per metric')).toBe(false);
     expect(se.templating.list.map((v) => v.name)).toEqual(['experiment', 'branch_type', 'window']);
     const step = se.panels.find((p) => p.title === 'step_time_ms')!;
+    // The increase where the count rose in $window, else the cumulative buckets (a first run's series).
+    const sel = 'experiment=~"$experiment", branch_type=~"$branch_type"';
     expect(step.targets![0]!.expr).toBe(
-      'histogram_quantile(0.5, sum by (le, experiment, branch_type) (increase(training_metrics_step_time_seconds_bucket{experiment=~"$experiment", branch_type=~"$branch_type"}[$window])))',
+      `histogram_quantile(0.5, sum by (le, experiment, branch_type) ((increase(training_metrics_step_time_seconds_bucket{${sel}}[$window]) and ignoring (le) (increase(training_metrics_step_time_seconds_count{${sel}}[$window]) > 0)) or training_metrics_step_time_seconds_bucket{${sel}}))`,
     );
     expect(se.panels.find((p) => p.title === 'lm loss')!.targets![0]!.expr).toBe(
       'training_metrics_lm_loss{experiment=~"$experiment", branch_type=~"$branch_type"}',
@@ -129,6 +131,29 @@ describe('grafanaDashboard', () => {
       'Runs',
     ]);
     expect(dashboardQueries(generic).length).toBeGreaterThan(10);
+  });
+});
+
+describe('run panels', () => {
+  it('estimate the duration from steps × the median step time where the manifest gave none, and drop it without a timer', () => {
+    const pg = grafanaDashboard(megatronRun('e').metrics, { prefix: 'tm', source: 'pushgateway' });
+    const duration = pg.panels.find((p) => p.title === 'Duration')!;
+    expect(duration.targets![0]!.expr).toBe(
+      'tm_run_duration_seconds{experiment=~"$experiment", branch_type=~"$branch_type"} or (max without (quantile) (tm_iteration_time_seconds{quantile="0.5", experiment=~"$experiment", branch_type=~"$branch_type"}) * tm_run_steps{experiment=~"$experiment", branch_type=~"$branch_type"})',
+    );
+    const noTimer = ezpzRun('e').metrics.filter((m) => m.class.kind !== 'timer');
+    const without = grafanaDashboard(noTimer, { prefix: 'tm', source: 'pushgateway' });
+    expect(without.panels.some((p) => p.title === 'Duration')).toBe(false);
+    expect(without.panels.some((p) => p.title === 'Steps')).toBe(true);
+  });
+
+  it('match the plain tokens_per_second name in the pattern-based throughput panel', () => {
+    const generic = grafanaDashboard([], { prefix: 'training_metrics', source: 'pushgateway' });
+    const expr = generic.panels.find((p) => p.title === 'Throughput (median)')!.targets![0]!.expr;
+    const pattern = new RegExp(`^(?:${/__name__=~"([^"]+)"/.exec(expr)![1]})$`);
+    expect(pattern.test('training_metrics_tokens_per_second')).toBe(true);
+    expect(pattern.test('training_metrics_throughput_tokens_per_second')).toBe(true);
+    expect(pattern.test('training_metrics_mfu_ratio')).toBe(false);
   });
 });
 

@@ -190,22 +190,42 @@ function metricPanel(metric: DashboardMetric, options: GrafanaOptions): PanelSpe
   }
   if (bucketsFor(base.unit)) {
     const targets = QUANTILES.map(([q, label]) => ({
-      expr: `histogram_quantile(${q}, sum by (le, experiment, branch_type) (increase(${base.name}_bucket{${SELECTOR}}[$window])))`,
+      expr: `histogram_quantile(${q}, sum by (le, experiment, branch_type) (${windowedBuckets(base.name)}))`,
       legend: `{{experiment}} ${label}`,
     }));
     return {
       title,
       unit: grafanaUnit(base.unit),
       targets,
-      description: 'Quantiles of the per-window values sent over the last $window.',
+      description:
+        'Quantiles of the per-window values sent over the last $window; for a series with nothing new in $window (or that first appeared complete, as one run sends it), of every value since the exporter started.',
     };
   }
-  // No buckets for this unit: statsd_exporter keeps a summary (quantiles 0.5, 0.9, 0.99).
+  // No buckets for this unit: statsd_exporter keeps a summary (quantiles 0.5, 0.9, 0.99 over 10 minutes).
   const targets = [
     ['0.5', 'median'],
     ['0.9', 'p90'],
-  ].map(([q, label]) => ({ expr: `${base.name}{quantile="${q}", ${SELECTOR}}`, legend: `{{experiment}} ${label}` }));
-  return { title, unit: grafanaUnit(base.unit), targets };
+  ].map(([q, label]) => ({
+    expr: `(${base.name}{quantile="${q}", ${SELECTOR}} > -Inf) or ignoring (quantile) (${base.name}_sum{${SELECTOR}} / ${base.name}_count{${SELECTOR}})`,
+    legend: `{{experiment}} ${label}`,
+  }));
+  return {
+    title,
+    unit: grafanaUnit(base.unit),
+    targets,
+    description:
+      "The exporter's summary quantiles while it has values of the last 10 minutes, else the mean of every value.",
+  };
+}
+
+/**
+ * A histogram's buckets for histogram_quantile: their increase over $window where the series' count rose
+ * in it, else the cumulative buckets. increase() alone is 0 for a series that first appears complete
+ * (a run sends all its windows within a second, before the next scrape), so a first run showed nothing.
+ */
+export function windowedBuckets(name: string): string {
+  const bucket = `${name}_bucket{${SELECTOR}}`;
+  return `(increase(${bucket}[$window]) and ignoring (le) (increase(${name}_count{${SELECTOR}}[$window]) > 0)) or ${bucket}`;
 }
 
 /** Without a column list (Pushgateway only): one panel per row, matching names by pattern. */
@@ -224,7 +244,8 @@ function genericPanels(prefix: string): Map<Row, PanelSpec[]> {
         {
           title: 'Throughput (median)',
           unit: 'suffix: tok/s',
-          targets: [{ expr: q('.*_tokens_per_second'), legend: '{{run}} {{__name__}}' }],
+          // `(.*_)?`: the plain `<prefix>_tokens_per_second` has nothing between the prefix and `tokens`.
+          targets: [{ expr: q('(.*_)?tokens_per_second'), legend: '{{run}} {{__name__}}' }],
         },
         {
           title: 'FLOP/s (median)',
@@ -324,18 +345,43 @@ function gatePanels(prefix: string, source: DashboardSource): PanelSpec[] {
   ];
 }
 
-function runPanels(prefix: string, source: DashboardSource): PanelSpec[] {
+/**
+ * Steps, and the run's duration: the manifest's wall-clock duration where it gave one, else steps × the
+ * steady-state median step time (`stepTime`, a PromQL selector), an estimate of the training time. Without
+ * a step timer there is nothing to estimate from, and a CSV alone has no wall clock: no Duration panel.
+ */
+function runPanels(prefix: string, source: DashboardSource, stepTime: string | null): PanelSpec[] {
   const n = runFamilyNames(prefix);
   const steps: PanelSpec = {
     title: 'Steps',
     unit: 'short',
     targets: [{ expr: `${n.steps}{${SELECTOR}}`, legend: source === 'pushgateway' ? '{{run}}' : '{{experiment}}' }],
   };
-  if (source === 'statsd-exporter') return [steps];
+  if (source === 'statsd-exporter' || stepTime === null) return [steps];
   return [
     steps,
-    { title: 'Duration', unit: 's', targets: [{ expr: `${n.duration}{${SELECTOR}}`, legend: '{{run}}' }] },
+    {
+      title: 'Duration',
+      unit: 's',
+      description:
+        'Wall-clock duration from the manifest; for a run without one, steps × the median step time (training steps only).',
+      targets: [
+        {
+          expr: `${n.duration}{${SELECTOR}} or (max without (quantile) (${stepTime}) * ${n.steps}{${SELECTOR}})`,
+          legend: '{{run}}',
+        },
+      ],
+    },
   ];
+}
+
+/** The step timer a duration can be estimated from: the first timer column on the Step time row, by pattern without columns. */
+function stepTimeSelector(metrics: DashboardMetric[], prefix: string): string | null {
+  if (metrics.length === 0)
+    return `{__name__=~"${snakeName(prefix)}_.*(step|iter|iteration).*_seconds", quantile="0.5", ${SELECTOR}}`;
+  const timer = metrics.find((m) => m.class.kind === 'timer' && rowOf(m) === 'Step time');
+  if (!timer) return null;
+  return `${prometheusMetricName(prefix, timer.name, timer.class.unit).name}{quantile="0.5", ${SELECTOR}}`;
 }
 
 function variable(
@@ -408,7 +454,7 @@ function sections(metrics: DashboardMetric[], options: GrafanaOptions): [string,
   if (options.gpu) byRow.set('GPU', [...(byRow.get('GPU') ?? []), ...gpuPanels(options.prefix, options.source)]);
   const out: [string, PanelSpec[]][] = ROWS.filter((r) => byRow.has(r)).map((r) => [r, byRow.get(r)!]);
   if (options.gate !== false) out.push(['Gate verdicts', gatePanels(options.prefix, options.source)]);
-  out.push(['Runs', runPanels(options.prefix, options.source)]);
+  out.push(['Runs', runPanels(options.prefix, options.source, stepTimeSelector(metrics, options.prefix))]);
   return out;
 }
 

@@ -22,6 +22,7 @@ import {
   waitFor,
   type Server,
 } from '../helpers/prometheus-servers.js';
+import { emptyPanelQueries } from '../helpers/dashboard-queries.js';
 import { ezpzRun, gateFor, megatronRun } from '../helpers/run-summaries.js';
 
 const prometheus = requireProgram('Prometheus', '/usr/bin/prometheus', 'prometheus');
@@ -235,6 +236,84 @@ describe.skipIf(!prometheus || !pushgateway)(
       for (const q of queries)
         if ((await instantQuery(prom.url, substitute(q.expr))).length === 0) empty.push(`${q.where}: ${q.expr}`);
       expect(empty).toEqual([]);
+      // The pattern-based throughput panel finds the plain `<prefix>_tokens_per_second` of every demo run.
+      const generic = grafanaDashboard([], { prefix: 'demo_metrics', source: 'pushgateway' });
+      const throughput = generic.panels.find((p) => p.title === 'Throughput (median)')!.targets![0]!.expr;
+      const found = await instantQuery(prom.url, substitute(throughput));
+      expect(found.map((r) => r.metric.__name__)).toEqual(summaries.map(() => 'demo_metrics_tokens_per_second'));
+    });
+
+    it('answers every panel of a dashboard made from real per-step files after their first push and their second', async () => {
+      // Headers as the trainers wrote them; none of these files has a timestamp or a manifest duration.
+      const files = [
+        'fixtures/real/megatron_golden_values_gpt3_15b_8t_release_sm_h100.csv',
+        'fixtures/real/algoperf_measurements_global_step_accumulated_criteo1tb.csv',
+        'fixtures/real/lightning_csvlogger_metrics_corn_mlp_cement_test_rows.csv',
+        'fixtures/real/lightning_csvlogger_metrics_ml_aos_version_2_crlf.csv',
+      ];
+      const config = await loadConfig(null, { gpuPrice: '{ "H100": 2.49 }' });
+      const summaries: RunSummary[] = [];
+      for (const [i, file] of files.entries()) {
+        const input = {
+          name: `real-${i}`,
+          experiment: `real/${i}`,
+          tags: {},
+          fingerprint: {},
+          table: await openTable(file),
+        };
+        summaries.push(await summarizeRun(input, config));
+      }
+      const samples = await readGpuInputs(['fixtures/real/nvidia_smi_query_gpu_all_fields_h100_load_capture.csv'], []);
+      const gpu = gpuReport(samples, summaries.slice(0, 1), { prices: sectionValue(config.gpuPrices), config });
+      const push = () =>
+        pushRunResults(
+          gw.url,
+          summaries,
+          summaries.map((s) => gateFor(s)),
+          {
+            prefix: 'real_metrics',
+            tags: {},
+            allowIdTags: false,
+            github,
+            extraGauges: (_s, i) =>
+              i === 0
+                ? [
+                    ...gpu.gauges,
+                    { name: 'cost.total', value: 9.96, unit: 'currency', tags: {} },
+                    { name: 'cost.gpu_hours', value: 4, unit: 'hours', tags: {} },
+                  ]
+                : [],
+          },
+        );
+      const dashboard = grafanaDashboard(await runColumns(files, await loadConfig(null)), {
+        prefix: 'real_metrics',
+        source: 'pushgateway',
+        gpu: true,
+      });
+      // The Megatron file has a step timer: a Duration panel, estimated from its steps and median step time.
+      expect(dashboard.panels.some((p) => p.title === 'Duration')).toBe(true);
+      for (const round of [1, 2]) {
+        const report = await push();
+        expect(report.ok, report.warnings.join('\n')).toBe(true);
+        await waitFor(
+          `push ${round} of the real files in Prometheus`,
+          async () => (await instantQuery(prom.url, 'real_metrics_run_steps')).length === files.length,
+          60_000,
+          500,
+        );
+        expect(await emptyPanelQueries(prom.url, dashboard), `after push ${round}`).toEqual([]);
+      }
+      const megatron = summaries[0]!;
+      const [duration] = await instantQuery(
+        prom.url,
+        substitute(
+          dashboard.panels
+            .find((p) => p.title === 'Duration')!
+            .targets![0]!.expr.replace('experiment=~"$experiment"', 'experiment="real/0"'),
+        ),
+      );
+      const timer = megatron.metrics.find((m) => m.name === 'iteration-time')!.steady!.median;
+      expect(Number(duration!.value[1])).toBeCloseTo(timer * megatron.steps.last, 6);
     });
 
     it('writes statsd_exporter dashboard queries that Prometheus accepts', async () => {

@@ -1,7 +1,7 @@
 /**
  * Gauges the engine sends beside a run's own columns, by StatsD name (without the prefix) and unit:
  * the run and gate gauges, the GPU report's per-device (`gpu:<label>` tag) and run-level gauges, and the
- * cost gauges. The statsd_exporter mapping gives each an exact mapping (so `scale` converts units and the
+ * cost gauges. The statsd_exporter mapping gives each an exact mapping (the sink sends base units, and the
  * Prometheus names match the Pushgateway's); the Grafana dashboard draws the GPU and cost ones.
  * A test checks the list against what the GPU report produces from a real capture.
  */

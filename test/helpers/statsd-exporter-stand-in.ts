@@ -214,8 +214,10 @@ function seriesLines(name: string, f: Family, s: Series): string[] {
   return lines;
 }
 
+/** Label names sorted, `le` and `quantile` last, as client_golang writes them. */
 function labelText(labels: Record<string, string>): string {
-  const entries = Object.entries(labels);
+  const last = (k: string) => (k === 'le' || k === 'quantile' ? 1 : 0);
+  const entries = Object.entries(labels).sort(([a], [b]) => last(a) - last(b) || (a < b ? -1 : a > b ? 1 : 0));
   if (entries.length === 0) return '';
   const esc = (v: string) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
   return `{${entries.map(([k, v]) => `${k}="${esc(v)}"`).join(',')}}`;

@@ -245,6 +245,15 @@ describe('statsdExporterMapping without the run files (by name pattern)', () => 
     expect(mapped('train_runtime')).toEqual(['training_metrics_train_runtime_seconds', 'gauge']);
   });
 
+  it('works under a dotted prefix and under none', () => {
+    const dotted = new ExporterMapper(statsdExporterMapping([], { prefix: 'my.team' }));
+    expect(escapeMetricName(dotted.lookup('my.team.step_time_ms', 'observer')!.name)).toBe('my_team_step_time_seconds');
+    expect(dotted.lookup('other.step_time_ms', 'observer')).toBeNull();
+    const bare = new ExporterMapper(statsdExporterMapping([], { prefix: '' }));
+    expect(escapeMetricName(bare.lookup('train.mfu', 'observer')!.name)).toBe('train_mfu_ratio');
+    expect(escapeMetricName(bare.lookup('tflops', 'observer')!.name)).toBe('flops_per_second');
+  });
+
   it('says what a name cannot carry: a unit written only in a header suffix', () => {
     expect(mapped('memory.allocated [MiB]')).toEqual(['training_metrics_memory_allocated', 'summary']);
     expect(expected('memory.allocated [MiB]')).toEqual(['training_metrics_memory_allocated_bytes', 'histogram']);

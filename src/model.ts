@@ -259,6 +259,8 @@ export interface HistoryRecord {
   /** Last step reached. */
   steps: number;
   complete: boolean;
+  /** Taken out of the baseline by `history quarantine` (a bad run), kept for audit: when, and why. */
+  quarantined?: { at: string; reason: string };
   /** By metric key (`metricKey(header)`). */
   metrics: Record<string, MetricRecord>;
 }

@@ -20,6 +20,9 @@ import {
   type HistoryFile,
   type HistoryStore,
 } from '../store/index.js';
+import { bisectHistory, culpritContext } from './culprit-context.js';
+import { currentCommit } from '../store/current-commit.js';
+import { findCulprit } from '../gate/culprit.js';
 import type { RunContext } from './run-context.js';
 
 export interface OpenHistory {
@@ -63,11 +66,14 @@ export async function gateRuns(
 
 function judgeOne(s: RunSummary, history: HistoryFile, config: GateConfig, options: RunContext['options']) {
   const fingerprint = fingerprintKey(s.fingerprint);
-  const comparable = comparableRuns(history, s.experiment, fingerprint);
-  return judgeRun(s, comparable, config, {
+  const all = comparableRuns(history, s.experiment, fingerprint);
+  const comparable = options.bisect ? bisectHistory(s, all, config).runs : all;
+  const gate = judgeRun(s, comparable, config, {
     newBaseline: options.newBaseline,
-    ...(comparable.length ? {} : { noComparable: noComparableReason(history.runs, s.experiment, fingerprint) }),
+    ...(all.length ? {} : { noComparable: noComparableReason(history.runs, s.experiment, fingerprint) }),
   });
+  const culprit = findCulprit(all, gate, config, culpritContext(s, options));
+  return culprit ? { ...gate, culprit } : gate;
 }
 
 function incompleteWhy(g: GateResult): string {
@@ -79,7 +85,7 @@ function runIdentity({ github, runId }: RunContext['options']) {
   const attempt = Number(github.runAttempt);
   return {
     ref: github.ref,
-    sha: github.sha,
+    sha: currentCommit(github.sha),
     runId: runId ?? github.runId,
     repository: github.repository,
     attempt: Number.isInteger(attempt) && attempt >= 1 ? attempt : 1,

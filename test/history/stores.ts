@@ -19,6 +19,8 @@ export interface StoreUnderTest {
   seed(records: HistoryRecord[]): Promise<void>;
   /** Undo what the store started (servers); nothing for files. */
   stop(): Promise<void>;
+  /** Another, empty store of the same kind reachable from the same folder (a second file, branch, database). */
+  sibling(): StoreUnderTest;
 }
 
 export interface StoreFactory {
@@ -29,7 +31,7 @@ export interface StoreFactory {
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-function underTest(spec: string, cwd: string, stop = async () => {}): StoreUnderTest {
+function underTest(spec: string, cwd: string, sibling: () => string, stop = async () => {}): StoreUnderTest {
   const store = () => openHistory(spec, { cwd });
   return {
     spec,
@@ -39,6 +41,7 @@ function underTest(spec: string, cwd: string, stop = async () => {}): StoreUnder
       if (records.length) await store().append(records, 1000);
     },
     stop,
+    sibling: () => underTest(sibling(), cwd, sibling),
   };
 }
 
@@ -46,7 +49,8 @@ export const jsonFileStore: StoreFactory = {
   name: 'JSON file',
   async create() {
     const dir = await mkdtemp(join(tmpdir(), 'tmg-history-json-'));
-    return underTest(join(dir, 'history.json'), dir);
+    let n = 0;
+    return underTest(join(dir, 'history.json'), dir, () => join(dir, `history-${++n}.json`));
   },
 };
 
@@ -62,7 +66,8 @@ export const gitBranchStore: StoreFactory = {
     git(checkout, 'add', '.');
     git(checkout, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-m', 'init');
     git(checkout, 'push', '--quiet', 'origin', 'HEAD:main');
-    return underTest('git:metrics-history:runs/history.json', checkout);
+    let n = 0;
+    return underTest('git:metrics-history:runs/history.json', checkout, () => `git:metrics-history-${++n}`);
   },
 };
 

@@ -54,8 +54,10 @@ function range(metric: string, why: CulpritRange['why'], good: RunRef, bad: RunR
 
 /**
  * `check --bisect`: the history before the first bad run, so a commit is judged against runs of good
- * commits only. The first bad run is the earliest run that starts a shift for the worse, not acknowledged
- * by a baseline mark, in any of `keys` (the metrics the run is judged on); without one, the whole history.
+ * commits only. The first bad run is the earliest run that starts a shift for the worse in any of `keys`
+ * (the metrics the run is judged on), found by the level-shift detector over the whole history with the
+ * baseline marks disregarded: a bisection looks for the commit that made the change, even one that was
+ * later acknowledged as a new baseline. Without such a shift, the whole history.
  */
 export function historyBeforeFirstBad(
   history: readonly HistoryRecord[],
@@ -63,11 +65,10 @@ export function historyBeforeFirstBad(
   config: GateConfig,
   minEffect: (key: string) => number,
 ): { runs: readonly HistoryRecord[]; firstBad: RunRef | null } {
+  const unmarked = history.map((r) => (r.baseline ? { ...r, baseline: false } : r));
   let cut = history.length;
   for (const key of keys) {
-    const worse = metricChangePoints(history, key, config, minEffect(key)).find(
-      (p) => p.effect === 'worse' && !p.marked,
-    );
+    const worse = metricChangePoints(unmarked, key, config, minEffect(key)).find((p) => p.effect === 'worse');
     if (worse && worse.at < cut) cut = worse.at;
   }
   return { runs: history.slice(0, cut), firstBad: cut < history.length ? runRef(history[cut]!) : null };

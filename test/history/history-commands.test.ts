@@ -241,4 +241,26 @@ describe('history command errors', () => {
     expect(flag.code).toBe(2);
     expect(flag.err).toMatch(/^error: history list: Unknown option '--histroy'/);
   });
+
+  it('a password in a history URL, or PGPASSWORD, is never printed', async () => {
+    const cwd = process.cwd();
+    const env = { PATH: process.env.PATH, PGPASSWORD: 'pg-env-Secret-77' };
+    const url = 'postgres://gate:url-Secret-42@127.0.0.1:1/nowhere';
+    for (const args of [
+      ['list', '--history', url],
+      ['show', `--history=${url}`, '--experiment', 'pg-env-Secret-77'],
+      ['migrate', '--from', url, '--to', url],
+      ['export', '--history', url, '--bogus'],
+    ]) {
+      const r = await cliIn(cwd, ['history', ...args], env);
+      expect(r.code).toBe(2);
+      expect(`${r.out}${r.err}`).not.toMatch(/url-Secret-42|pg-env-Secret-77/);
+    }
+  });
+
+  it('a flag error is one line', async () => {
+    const flag = await cliIn(process.cwd(), ['history', 'list', '--histroy', 'x']);
+    expect(flag.code).toBe(2);
+    expect(flag.err).toMatch(/^error: history list: Unknown option '--histroy'/);
+  });
 });

@@ -46,7 +46,7 @@ export const HISTORY_COMMANDS: Record<string, Subcommand> = {
     run: async (a, e) => (await import('./commands/history-export.js')).historyExport(a, e),
   },
   changes: {
-    usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F]`,
+    usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
     run: async (a, e) => (await import('./commands/history-changes.js')).historyChanges(a, e),
   },
 };

@@ -3,7 +3,7 @@
  * files, a real git data branch with a local bare remote): what they print, what they change, and that a
  * run named ambiguously or not at all is refused with exit 2 and the history left as it was.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -228,6 +228,12 @@ describe.each(STORES)('history commands on the $name store', (factory) => {
     expect(
       (await run('changes', '--history', s.spec, '--experiment', 'gpt-small', '--min-magnitude', 'lots')).code,
     ).toBe(2);
+    // The config's metric rules set the default minimum magnitude, as they set the gate's minimum effect.
+    const config = join(s.cwd, 'gate.yml');
+    await writeFile(config, 'metrics:\n  "mfu": { min_effect: 0.09 }\n');
+    const configured = await run('changes', '--history', s.spec, '--experiment', 'gpt-small', '--config', config);
+    expect(configured.code, configured.err).toBe(0);
+    expect(configured.out).toContain('0 change points');
   });
 });
 

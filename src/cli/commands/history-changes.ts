@@ -3,7 +3,9 @@
  * history, per fingerprint and metric, with its size, direction and the runs on either side (gate/change-points.ts).
  */
 import { changePoints, type ChangePoint } from '../../gate/change-points.js';
-import { DEFAULT_GATE_CONFIG } from '../../gate/config.js';
+import { classify } from '../../classify/index.js';
+import { loadConfig } from '../../config/index.js';
+import { sectionValue } from '../../config/section.js';
 import { formatChange, formatValue } from '../../gate/format.js';
 import { InputError, type RunRef } from '../../model.js';
 import { textTable } from '../../report/text-table.js';
@@ -19,10 +21,15 @@ export async function historyChanges(args: string[], env: NodeJS.ProcessEnv): Pr
       experiment: { type: 'string' },
       fingerprint: { type: 'string' },
       'min-magnitude': { type: 'string' },
+      config: { type: 'string' },
     },
     ['history', 'experiment'],
   );
   const min = minMagnitude(flags['min-magnitude']);
+  // The config's gate settings and metric rules, as check uses them (default: the built-in ones).
+  const config = await loadConfig(flags.config ?? null);
+  const gate = sectionValue(config.gate);
+  const minEffect = (key: string) => classify(key, config).minEffect;
   const { store, runs } = await openExisting(flags.history!, env);
   const fingerprints = [
     ...new Set(
@@ -41,7 +48,7 @@ export async function historyChanges(args: string[], env: NodeJS.ProcessEnv): Pr
   const history = { format: 1, runs };
   const parts = fingerprints.map((fp) => {
     const records = comparableRuns(history, flags.experiment!, fp);
-    const points = changePoints(records, DEFAULT_GATE_CONFIG, min === null ? {} : { minMagnitude: min });
+    const points = changePoints(records, gate, { minMagnitude: min ?? minEffect });
     const head = `fingerprint ${fp || '(none)'}: ${records.length} runs, ${points.length} change point${points.length === 1 ? '' : 's'}`;
     return points.length ? `${head}\n${changeTable(points)}` : head;
   });

@@ -5,7 +5,6 @@ import { historyBeforeFirstBad, type CulpritContext } from '../gate/culprit.js';
 import type { HistoryRecord, RunSummary } from '../model.js';
 import { branchType, metricKey } from '../naming.js';
 import { compareUrl } from '../report/render/compare-link.js';
-import { currentCommit } from '../store/current-commit.js';
 import type { RunContext } from './run-context.js';
 
 function minEffects(s: RunSummary): (key: string) => number {
@@ -13,13 +12,14 @@ function minEffects(s: RunSummary): (key: string) => number {
   return (key) => byKey.get(key) ?? defaultClass(key).minEffect;
 }
 
-export function culpritContext(s: RunSummary, options: RunContext['options']): CulpritContext {
+/** `sha`: the commit this run measured (currentCommit). */
+export function culpritContext(s: RunSummary, options: RunContext['options'], sha: string): CulpritContext {
   const { github } = options;
   return {
     current: {
       run: s.name,
       runId: options.runId ?? github.runId,
-      sha: currentCommit(github.sha),
+      sha,
       recordedAt: new Date().toISOString(),
     },
     onDefaultBranch: branchType(github) === 'main',

@@ -49,7 +49,10 @@ export async function gateRuns(
     const config = sectionValue(gateSection);
     const store = openHistory(location);
     const history = (await store.readIfExists()) ?? missingHistory(ctx, store);
-    const verdicts = options.command === 'record' ? [] : summaries.map((s) => judgeOne(s, history, config, options));
+    // The commit once per run of the tool (outside a workflow it takes a git process).
+    const sha = options.command === 'record' ? '' : currentCommit(options.github.sha);
+    const verdicts =
+      options.command === 'record' ? [] : summaries.map((s) => judgeOne(s, history, config, options, sha));
     for (const g of verdicts) for (const m of g.metrics) io.info(`${g.experiment}: ${m.verdict} — ${m.reason}`);
     for (const g of verdicts)
       if (!g.run.complete && !g.regression) ctx.warn(`${g.experiment}: ${g.name} is incomplete (${incompleteWhy(g)})`);
@@ -64,7 +67,13 @@ export async function gateRuns(
   }
 }
 
-function judgeOne(s: RunSummary, history: HistoryFile, config: GateConfig, options: RunContext['options']) {
+function judgeOne(
+  s: RunSummary,
+  history: HistoryFile,
+  config: GateConfig,
+  options: RunContext['options'],
+  sha: string,
+) {
   const fingerprint = fingerprintKey(s.fingerprint);
   const all = comparableRuns(history, s.experiment, fingerprint);
   const comparable = options.bisect ? bisectHistory(s, all, config).runs : all;
@@ -72,7 +81,7 @@ function judgeOne(s: RunSummary, history: HistoryFile, config: GateConfig, optio
     newBaseline: options.newBaseline,
     ...(all.length ? {} : { noComparable: noComparableReason(history.runs, s.experiment, fingerprint) }),
   });
-  const culprit = findCulprit(all, gate, config, culpritContext(s, options));
+  const culprit = findCulprit(all, gate, config, culpritContext(s, options, sha));
   return culprit ? { ...gate, culprit } : gate;
 }
 
@@ -123,6 +132,7 @@ export async function recordRuns(
     const recordedAt = new Date().toISOString();
     // A new baseline starts once per experiment and fingerprint: every experiment of a batch gets its mark.
     const marked = new Set<string>();
+    const identity = runIdentity(options);
     const records = summaries.map((s) => {
       const key = `${s.experiment}\u0000${fingerprintKey(s.fingerprint)}`;
       const c = runCompleteness(
@@ -132,7 +142,7 @@ export async function recordRuns(
       );
       const baseline = options.newBaseline && !marked.has(key);
       marked.add(key);
-      return recordFromSummary(s, { recordedAt, ...runIdentity(options), baseline, complete: c.complete });
+      return recordFromSummary(s, { recordedAt, ...identity, baseline, complete: c.complete });
     });
     await store.append(records, options.historyMax);
     // As read before judging: a concurrent writer may have added more, which only the store sees.

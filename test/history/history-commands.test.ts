@@ -39,9 +39,12 @@ describe.each(STORES)('history commands on the $name store', (factory) => {
 
   it('show: each run with its commit, date, judged metrics and flags', async () => {
     s = await factory.create();
-    const runs = mfuSeries(3);
+    const runs = mfuSeries(4);
     runs[1] = { ...runs[1]!, baseline: true, complete: false };
+    // A PR run, as the store that keeps them apart writes it (the record's `pullRequest` number).
+    runs[3] = { ...runs[3]!, pullRequest: 12 } as (typeof runs)[number];
     await s.seed(runs);
+    expect((await run('list', '--history', s.spec)).out).toMatch(/gpt-small\s+\S+\s+4\s+0\s+1\s/);
     const r = await run('show', '--history', s.spec, '--experiment', 'gpt-small');
     expect(r.code, r.err).toBe(0);
     const lines = r.out.split('\n');
@@ -60,6 +63,7 @@ describe.each(STORES)('history commands on the $name store', (factory) => {
     expect(row1).toContain(sha(1).slice(0, 12));
     expect(row1).toContain('2026-01-02T00:00:00.000Z');
     expect(row1).toMatch(/ no {2,}0\.4\d+ {2,}baseline, incomplete$/);
+    expect(lines.find((l) => l.startsWith('run3 '))).toMatch(/ yes {2,}0\.4\d+ {2,}PR #12$/);
     expect((await run('show', '--history', s.spec, '--experiment', 'nope')).code).toBe(2);
     expect((await run('show', '--history', s.spec)).err).toContain('--experiment is required');
   });

@@ -5,7 +5,7 @@
  * (an unknown or ambiguous run, a flag missing, a history that cannot be trusted) or a store that failed.
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { InputError } from '../model.js';
+import { InputError, type HistoryRecord } from '../model.js';
 import type { HistoryStore } from '../store/store.js';
 
 export interface HistoryIo {
@@ -117,7 +117,7 @@ export function historyFlags(
 export async function openExisting(
   spec: string,
   env: NodeJS.ProcessEnv,
-): Promise<{ store: HistoryStore; runs: import('../model.js').HistoryRecord[] }> {
+): Promise<{ store: HistoryStore; runs: HistoryRecord[] }> {
   const { openHistory } = await import('../store/index.js');
   const store = openHistory(spec, { env });
   const history = await store.readIfExists();

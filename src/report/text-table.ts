@@ -4,7 +4,9 @@
  */
 export function textTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const all = [header, ...rows].map((row) => row.map(plainCell));
-  const widths = header.map((_, i) => Math.max(...all.map((row) => (row[i] ?? '').length)));
+  // A loop, not Math.max(...): a long history would pass more arguments than a call takes.
+  const widths = header.map(() => 0);
+  for (const row of all) for (const [i, cell] of row.entries()) widths[i] = Math.max(widths[i] ?? 0, cell.length);
   return all
     .map((row) =>
       row

@@ -213,6 +213,28 @@ export interface GateResult {
   metrics: MetricVerdict[];
   /** Without comparable runs: why, naming the fingerprint fields that differ from the nearest history. */
   noComparable?: string;
+  /** Where a regression or an unacknowledged shift for the worse began (src/gate/culprit.ts). */
+  culprit?: CulpritRange;
+}
+
+/** A recorded (or the current) run, as a culprit range names it. */
+export interface RunRef {
+  run: string;
+  runId: string;
+  sha: string;
+  recordedAt: string;
+}
+
+/** The last good and the first bad run of a change for the worse, and the compare view between their commits. */
+export interface CulpritRange {
+  /** Metric key (`metricKey(header)`). */
+  metric: string;
+  /** `regression`: this run is the first bad one; `level-shift`: the history shifted for the worse earlier. */
+  why: 'regression' | 'level-shift';
+  good: RunRef;
+  bad: RunRef;
+  /** `<server>/<repo>/compare/<good>...<bad>`, or null where a SHA or the repository is unknown or not valid. */
+  compare: string | null;
 }
 
 // ───────────────────────────── history ─────────────────────────────
@@ -259,6 +281,8 @@ export interface HistoryRecord {
   /** Last step reached. */
   steps: number;
   complete: boolean;
+  /** Taken out of the baseline by `history quarantine` (a bad run), kept for audit: when, and why. */
+  quarantined?: { at: string; reason: string };
   /** By metric key (`metricKey(header)`). */
   metrics: Record<string, MetricRecord>;
 }

@@ -73,6 +73,8 @@ export interface Options {
   newBaseline: boolean;
   /** The run's identity in the history (else the workflow run id): recording it again replaces its record. */
   runId: string | null;
+  /** check for `git bisect run`: exit 0 good, 1 bad, 125 skip; judged against the history before its first bad run. */
+  bisect: boolean;
 
   markdown: string | null;
   html: string | null;
@@ -117,6 +119,7 @@ export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = 
   failOnRegression: true,
   newBaseline: false,
   runId: null,
+  bisect: false,
   markdown: null,
   html: null,
   comment: 'always',

@@ -178,6 +178,13 @@ export const PARAMETERS: readonly Parameter[] = [
     description: 'fail when a sink cannot deliver (default: warn)',
   },
   {
+    name: 'bisect',
+    key: 'bisect',
+    kind: 'boolean',
+    description:
+      'check: exit 0 good, 1 bad, 125 skip, for git bisect run; the run is judged against the history before its first bad run, and nothing is recorded',
+  },
+  {
     name: 'sink-timeout',
     key: 'sinkTimeout',
     kind: 'number',
@@ -265,6 +272,9 @@ export function resolveOptions(
       byName('history'),
       `${command} needs the history to ${command === 'record' ? 'record in' : 'check against'}`,
     );
+  if (options.bisect && command !== 'check') throw bad(byName('bisect'), 'bisect is a way to check, for check only');
+  // A bisect judges old commits: what it measures must never become history.
+  if (options.bisect) options.record = 'never';
   const experiment = options.history ? experimentProblem(options) : null;
   if (experiment) throw bad(byName('experiment'), experiment);
   // A mistyped URL is said before any file is read, not after the run.

@@ -6,6 +6,7 @@
  * loaded (a plain `emit` never loads the GitHub client, prom-client or the GPU code).
  */
 import { type Config, loadConfig } from './config/index.js';
+import { bisectExitCode } from './gate/bisect-verdict.js';
 import { withGpuMetrics } from './gpu/join-runs.js';
 import { InputError } from './model.js';
 import type { Options } from './options.js';
@@ -100,8 +101,9 @@ function warnNoReport(ctx: RunContext): null {
 /** Bad input wins over a regression; a regression fails only when fail-on-regression says so. */
 function runResult(ctx: RunContext, out: StageOutputs): RunResult {
   const regression = out.gate.some((g) => g.regression);
+  const exitCode = ctx.errors.length ? 2 : regression && ctx.options.failOnRegression ? 1 : 0;
   return {
-    exitCode: ctx.errors.length ? 2 : regression && ctx.options.failOnRegression ? 1 : 0,
+    exitCode: ctx.options.bisect ? bisectExitCode(out.gate, ctx.errors.length) : exitCode,
     summaries: out.summaries,
     gate: out.gate,
     statsd: out.statsd,

@@ -37,7 +37,7 @@ ${Object.entries(generators)
   .map(([name, g]) => `  training-metrics-gate ${name} ${g.usage}`)
   .join('\n')}
 
-Exit codes: 0 pass, 1 regression, 2 bad input.
+Exit codes: 0 pass, 1 regression, 2 bad input; check --bisect: 0 good, 1 bad, 125 skip (git bisect run).
 
 Flags (each is also an action input of the same name; a boolean flag also has a --no-<flag> form,
 e.g. --no-fail-on-regression, and --pushgateway is short for --pushgateway-url):

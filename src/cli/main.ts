@@ -7,6 +7,7 @@ import { COMMANDS, type Command } from '../options.js';
 import { runCommand } from './commands/run.js';
 import { GENERATORS, generate } from './generators.js';
 import { helpText } from './help.js';
+import { HISTORY_USAGE } from './history.js';
 import { ConsoleIo } from './io.js';
 
 /** `io`: the bin passes one whose streams are guarded (cli.ts); tests call main with the default. */
@@ -14,7 +15,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ConsoleIo
   io.addSecretsFrom(env);
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
-    io.print(helpText(GENERATORS));
+    io.print(helpText({ ...GENERATORS, history: { usage: HISTORY_USAGE } }));
     return command ? 0 : 2;
   }
   if (command === '--version') {
@@ -22,8 +23,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ConsoleIo
     return 0;
   }
   if (GENERATORS[command]) return generate(command, rest, env, io);
+  if (command === 'history') return (await import('./history.js')).runHistory(rest, env, io);
   if (!COMMANDS.includes(command as Command)) {
-    io.error(`unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS)].join(', ')}); see --help`);
+    io.error(
+      `unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS), 'history'].join(', ')}); see --help`,
+    );
     return 2;
   }
   return runCommand(command as Command, rest, env, io);

@@ -20,6 +20,9 @@ import {
   type HistoryFile,
   type HistoryStore,
 } from '../store/index.js';
+import { bisectHistory, culpritContext } from './culprit-context.js';
+import { currentCommit } from '../store/current-commit.js';
+import { findCulprit } from '../gate/culprit.js';
 import type { RunContext } from './run-context.js';
 
 export interface OpenHistory {
@@ -46,7 +49,10 @@ export async function gateRuns(
     const config = sectionValue(gateSection);
     const store = openHistory(location);
     const history = (await store.readIfExists()) ?? missingHistory(ctx, store);
-    const verdicts = options.command === 'record' ? [] : summaries.map((s) => judgeOne(s, history, config, options));
+    // The commit once per run of the tool (outside a workflow it takes a git process).
+    const sha = options.command === 'record' ? '' : currentCommit(options.github.sha);
+    const verdicts =
+      options.command === 'record' ? [] : summaries.map((s) => judgeOne(s, history, config, options, sha));
     for (const g of verdicts) for (const m of g.metrics) io.info(`${g.experiment}: ${m.verdict} — ${m.reason}`);
     for (const g of verdicts)
       if (!g.run.complete && !g.regression) ctx.warn(`${g.experiment}: ${g.name} is incomplete (${incompleteWhy(g)})`);
@@ -61,13 +67,22 @@ export async function gateRuns(
   }
 }
 
-function judgeOne(s: RunSummary, history: HistoryFile, config: GateConfig, options: RunContext['options']) {
+function judgeOne(
+  s: RunSummary,
+  history: HistoryFile,
+  config: GateConfig,
+  options: RunContext['options'],
+  sha: string,
+) {
   const fingerprint = fingerprintKey(s.fingerprint);
-  const comparable = comparableRuns(history, s.experiment, fingerprint);
-  return judgeRun(s, comparable, config, {
+  const all = comparableRuns(history, s.experiment, fingerprint);
+  const comparable = options.bisect ? bisectHistory(s, all, config).runs : all;
+  const gate = judgeRun(s, comparable, config, {
     newBaseline: options.newBaseline,
-    ...(comparable.length ? {} : { noComparable: noComparableReason(history.runs, s.experiment, fingerprint) }),
+    ...(all.length ? {} : { noComparable: noComparableReason(history.runs, s.experiment, fingerprint) }),
   });
+  const culprit = findCulprit(all, gate, config, culpritContext(s, options, sha));
+  return culprit ? { ...gate, culprit } : gate;
 }
 
 function incompleteWhy(g: GateResult): string {
@@ -79,7 +94,7 @@ function runIdentity({ github, runId }: RunContext['options']) {
   const attempt = Number(github.runAttempt);
   return {
     ref: github.ref,
-    sha: github.sha,
+    sha: currentCommit(github.sha),
     runId: runId ?? github.runId,
     repository: github.repository,
     attempt: Number.isInteger(attempt) && attempt >= 1 ? attempt : 1,
@@ -117,6 +132,7 @@ export async function recordRuns(
     const recordedAt = new Date().toISOString();
     // A new baseline starts once per experiment and fingerprint: every experiment of a batch gets its mark.
     const marked = new Set<string>();
+    const identity = runIdentity(options);
     const records = summaries.map((s) => {
       const key = `${s.experiment}\u0000${fingerprintKey(s.fingerprint)}`;
       const c = runCompleteness(
@@ -126,7 +142,7 @@ export async function recordRuns(
       );
       const baseline = options.newBaseline && !marked.has(key);
       marked.add(key);
-      return recordFromSummary(s, { recordedAt, ...runIdentity(options), baseline, complete: c.complete });
+      return recordFromSummary(s, { recordedAt, ...identity, baseline, complete: c.complete });
     });
     await store.append(records, options.historyMax);
     // As read before judging: a concurrent writer may have added more, which only the store sees.

@@ -30,8 +30,8 @@ export interface JudgedRuns {
 }
 
 export interface RunResult extends JudgedRuns {
-  /** 0 pass, 1 regression, 2 bad input. */
-  exitCode: 0 | 1 | 2;
+  /** 0 pass, 1 regression, 2 bad input; with `bisect`, 125 for a commit that cannot be judged. */
+  exitCode: 0 | 1 | 2 | 125;
   statsd: StatsdOutcome | null;
   /** GPU telemetry summary and cost per run (null when neither a capture nor prices were given). */
   gpu: GpuReport | null;

@@ -51,13 +51,27 @@ export class GitBranchStore implements HistoryStore {
     return head ? this.load(head) : null;
   }
 
-  async append(records: readonly HistoryRecord[], max: number): Promise<HistoryFile> {
+  append(records: readonly HistoryRecord[], max: number): Promise<HistoryFile> {
+    const names = [...new Set(records.map((r) => `${r.experiment}/${r.run}`))].join(', ');
+    const message = `Record ${records.length} run${records.length === 1 ? '' : 's'}: ${names}`;
+    return this.write((history) => appendRecords(history, records, max), message);
+  }
+
+  update(change: (history: HistoryFile) => HistoryFile): Promise<HistoryFile> {
+    return this.write(change, 'Update the history');
+  }
+
+  /**
+   * Fetch, apply `change` to what was fetched, commit on top of it and push without force; a rejected push
+   * starts again from a fresh fetch, so `change` always sees the latest history (it may run more than once).
+   */
+  private async write(change: (history: HistoryFile) => HistoryFile, message: string): Promise<HistoryFile> {
     const attempts = this.o.attempts ?? 20;
     let last = '';
     for (let attempt = 1; attempt <= attempts; attempt++) {
       const parent = await this.fetch();
-      const next = appendRecords((parent ? await this.load(parent) : null) ?? emptyHistory(), records, max);
-      const commit = await this.commit(serializeHistory(next), parent, records);
+      const next = change((parent ? await this.load(parent) : null) ?? emptyHistory());
+      const commit = await this.commit(serializeHistory(next), parent, message);
       try {
         await this.git(['push', '--quiet', '--no-verify', this.remote, `${commit}:refs/heads/${this.o.branch}`]);
         return next;
@@ -93,7 +107,7 @@ export class GitBranchStore implements HistoryStore {
     return parseHistory(text, this.location);
   }
 
-  private async commit(text: string, parent: string | null, records: readonly HistoryRecord[]): Promise<string> {
+  private async commit(text: string, parent: string | null, message: string): Promise<string> {
     const dir = await mkdtemp(join(tmpdir(), 'tmg-index-'));
     try {
       const env = { GIT_INDEX_FILE: join(dir, 'index') };
@@ -101,8 +115,6 @@ export class GitBranchStore implements HistoryStore {
       await this.git(parent ? ['read-tree', parent] : ['read-tree', '--empty'], { env });
       await this.git(['update-index', '--add', '--cacheinfo', `100644,${blob},${this.o.path}`], { env });
       const tree = (await this.git(['write-tree'], { env })).trim();
-      const names = [...new Set(records.map((r) => `${r.experiment}/${r.run}`))].join(', ');
-      const message = `Record ${records.length} run${records.length === 1 ? '' : 's'}: ${names}`;
       const args = ['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message];
       return (await this.git(args, { env: identity(this.o.env ?? process.env) })).trim();
     } finally {

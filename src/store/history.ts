@@ -20,9 +20,9 @@ export function emptyHistory(): HistoryFile {
   return { format: HISTORY_FORMAT, runs: [] };
 }
 
-/** The runs comparable with a given run, oldest first. */
+/** The runs comparable with a given run, oldest first. A quarantined run (a bad one, kept for audit) is none. */
 export function comparableRuns(history: HistoryFile, experiment: string, fingerprint: string): HistoryRecord[] {
-  return history.runs.filter((r) => r.experiment === experiment && r.fingerprint === fingerprint);
+  return history.runs.filter((r) => r.experiment === experiment && r.fingerprint === fingerprint && !r.quarantined);
 }
 
 /**

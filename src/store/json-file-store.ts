@@ -36,13 +36,18 @@ export class JsonFileStore implements HistoryStore {
     return parseHistory(text, this.location);
   }
 
-  async append(records: readonly HistoryRecord[], max: number): Promise<HistoryFile> {
+  append(records: readonly HistoryRecord[], max: number): Promise<HistoryFile> {
+    return this.update((history) => appendRecords(history, records, max));
+  }
+
+  /** `change` sees the file as it is under the lock; a `change` that throws leaves the file as it was. */
+  async update(change: (history: HistoryFile) => HistoryFile): Promise<HistoryFile> {
     const target = await resolveTarget(this.location);
     try {
       return await withFileLock(
         target,
         async () => {
-          const next = appendRecords(await this.read(), records, max);
+          const next = change(await this.read());
           await writeAtomically(target, serializeHistory(next));
           return next;
         },

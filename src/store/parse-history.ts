@@ -76,6 +76,11 @@ function recordProblem(r: unknown): { path: (string | number)[]; what: string } 
     return { path: ['repository'], what: '"repository" must be a string' };
   if (o.attempt !== undefined && !(typeof o.attempt === 'number' && Number.isInteger(o.attempt) && o.attempt >= 1))
     return { path: ['attempt'], what: '"attempt" must be a whole number from 1' };
+  if (o.quarantined !== undefined) {
+    const q = o.quarantined as Record<string, unknown> | null;
+    if (typeof q !== 'object' || q === null || typeof q.at !== 'string' || typeof q.reason !== 'string')
+      return { path: ['quarantined'], what: '"quarantined" must be {"at": "…", "reason": "…"}' };
+  }
   for (const key of ['baseline', 'complete']) {
     if (typeof o[key] !== 'boolean') return { path: [key], what: `"${key}" must be true or false` };
   }

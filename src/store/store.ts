@@ -16,6 +16,11 @@ export interface HistoryStore {
    * of a run already there (same run identity) replaces it. Returns what was written.
    */
   append(records: readonly HistoryRecord[], max: number): Promise<HistoryFile>;
+  /**
+   * Read-modify-write under the store's write guard (the JSON file's lock, the git store's push retry, a
+   * PostgreSQL transaction): `change` gets the current history and returns the new one. Returns what was written.
+   */
+  update(change: (history: HistoryFile) => HistoryFile): Promise<HistoryFile>;
 }
 
 /** The store could not be reached or written (not the user's input): a network, permission or git failure. */

@@ -7,6 +7,7 @@ import { lineChartSvg } from './svg.js';
 import { lossChart, metricChart } from './charts.js';
 import { htmlText } from './escape.js';
 import { formatBaseline, formatChange, formatNumber, formatValue } from './format.js';
+import { culpritHtml } from './culprit.js';
 import { headlineText, verdictLine } from './markdown.js';
 import { finalLossLines } from './final-loss.js';
 import { lossOverlay } from './loss-overlay.js';
@@ -101,6 +102,7 @@ function runSection(run: RunReport, index: number): string {
   return `<section class="run ${status}" id="run-${index}">
 <h2>${badge(status)} ${htmlText(name)}</h2>
 <p>${htmlText(capitalise(verdictLine(gate, (t) => t)))}.</p>
+${gate.culprit ? culpritHtml(gate.culprit) : ''}
 ${nonFinite.map((m) => `<p class="note">${badge('warning')} ${htmlText(m.name)} is ${m.nan > 0 ? 'NaN' : 'infinite'} from step ${m.firstNonFiniteStep}.</p>`).join('\n')}
 ${metrics.length ? verdictTable(metrics) : '<p>No gated metrics.</p>'}
 ${finalLossLines(run)

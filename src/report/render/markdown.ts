@@ -3,6 +3,7 @@
  * verdict line, the gated metrics (regressions first), the loss chart, and the rest collapsed.
  */
 import type { GateResult, MetricSummary, MetricVerdict } from '../../model.js';
+import { culpritMarkdown } from './culprit.js';
 import { mdText } from './escape.js';
 import { finalLossLines } from './final-loss.js';
 import { formatBaseline, formatChange, formatNumber, formatValue } from './format.js';
@@ -145,6 +146,7 @@ function runSection(run: RunReport, detail: Detail, charts: boolean): string {
   const parts: string[] = [
     `### ${STATUS_ICON[runStatus(gate)]} ${runTitle(gate)}`,
     `${verdictLine(gate).replace(/^./, (c) => c.toUpperCase())}.`,
+    ...(gate.culprit ? [culpritMarkdown(gate.culprit)] : []),
   ];
   const notes = nonFiniteNotes(run);
   if (notes.length) parts.push(notes.map((n) => `> ${n}`).join('\n'));

@@ -1,0 +1,87 @@
+/**
+ * `history changes --experiment E [--min-magnitude FRACTION]`: every change point in the experiment's
+ * history, per fingerprint and metric, with its size, direction and the runs on either side (gate/change-points.ts).
+ */
+import { changePoints, type ChangePoint } from '../../gate/change-points.js';
+import { classify } from '../../classify/index.js';
+import { loadConfig } from '../../config/index.js';
+import { sectionValue } from '../../config/section.js';
+import { formatChange, formatValue } from '../../gate/format.js';
+import { InputError, type RunRef } from '../../model.js';
+import { textTable } from '../../report/text-table.js';
+import { comparableRuns } from '../../store/history.js';
+import { historyFlags, openExisting } from '../history.js';
+
+export async function historyChanges(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const flags = historyFlags(
+    'changes',
+    args,
+    {
+      history: { type: 'string' },
+      experiment: { type: 'string' },
+      fingerprint: { type: 'string' },
+      'min-magnitude': { type: 'string' },
+      config: { type: 'string' },
+    },
+    ['history', 'experiment'],
+  );
+  const min = minMagnitude(flags['min-magnitude']);
+  // The config's gate settings and metric rules, as check uses them (default: the built-in ones).
+  const config = await loadConfig(flags.config ?? null);
+  const gate = sectionValue(config.gate);
+  const minEffect = (key: string) => classify(key, config).minEffect;
+  const { store, runs } = await openExisting(flags.history!, env);
+  const fingerprints = [
+    ...new Set(
+      runs
+        .filter((r) => r.experiment === flags.experiment)
+        .map((r) => r.fingerprint)
+        .filter((fp) => flags.fingerprint === undefined || fp === flags.fingerprint),
+    ),
+  ];
+  if (fingerprints.length === 0)
+    throw new InputError(
+      store.location,
+      null,
+      `no runs of experiment ${JSON.stringify(flags.experiment)} (see history list)`,
+    );
+  const history = { format: 1, runs };
+  const parts = fingerprints.map((fp) => {
+    const records = comparableRuns(history, flags.experiment!, fp);
+    const points = changePoints(records, gate, { minMagnitude: min ?? minEffect });
+    const head = `fingerprint ${fp || '(none)'}: ${records.length} runs, ${points.length} change point${points.length === 1 ? '' : 's'}`;
+    return points.length ? `${head}\n${changeTable(points)}` : head;
+  });
+  return `${flags.experiment} in ${store.location}\n\n${parts.join('\n\n')}`;
+}
+
+function minMagnitude(text: string | undefined): number | null {
+  if (text === undefined) return null;
+  const n = Number(text);
+  if (!(text.trim() !== '' && Number.isFinite(n) && n >= 0 && n < 10))
+    throw new InputError(
+      'history changes',
+      null,
+      `--min-magnitude: expected a fraction such as 0.05 (5 %), got "${text}"`,
+    );
+  return n;
+}
+
+function changeTable(points: ChangePoint[]): string {
+  return textTable(
+    ['metric', 'change', 'direction', 'before', 'after', 'last before', 'first after'],
+    points.map((p) => [
+      p.metric,
+      formatChange(p.change),
+      `${p.direction}, ${p.effect}${p.marked ? ' (marked baseline)' : ''}`,
+      `${formatValue(p.before.mean)} (${p.before.runs} runs)`,
+      `${formatValue(p.after.mean)} (${p.after.runs} runs)`,
+      runText(p.lastBefore),
+      runText(p.firstAfter),
+    ]),
+  );
+}
+
+function runText(r: RunRef): string {
+  return `${r.run} @ ${r.sha.slice(0, 12) || '?'} ${r.recordedAt}`;
+}

@@ -1,0 +1,25 @@
+/** `history list`: every experiment and fingerprint in the history, with run counts and the date range. */
+import { experimentRows } from '../../store/history-overview.js';
+import { textTable } from '../../report/text-table.js';
+import { historyFlags, openExisting } from '../history.js';
+
+export async function historyList(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const flags = historyFlags('list', args, { history: { type: 'string' } }, ['history']);
+  const { store, runs } = await openExisting(flags.history!, env);
+  const rows = experimentRows(runs);
+  if (rows.length === 0) return `${store.location}: no runs recorded yet`;
+  const table = textTable(
+    ['experiment', 'fingerprint', 'runs', 'quarantined', 'PR runs', 'first', 'last'],
+    rows.map((r) => [
+      r.experiment,
+      r.fingerprint || '(none)',
+      String(r.runs),
+      String(r.quarantined),
+      String(r.pullRequest),
+      r.first,
+      r.last,
+    ]),
+  );
+  const experiments = new Set(rows.map((r) => r.experiment)).size;
+  return `${store.location}: ${runs.length} run${runs.length === 1 ? '' : 's'} of ${experiments} experiment${experiments === 1 ? '' : 's'}\n${table}`;
+}

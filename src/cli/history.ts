@@ -1,0 +1,127 @@
+/**
+ * `history <list|show|remove|quarantine|migrate|export|changes>`: look after a stored history with any
+ * store (JSON file, git data branch, PostgreSQL). Each subcommand's file (commands/history-<name>.ts) is
+ * loaded only when it runs and returns the text to print. Exit codes as everywhere: 0 done, 2 bad input
+ * (an unknown or ambiguous run, a flag missing, a history that cannot be trusted) or a store that failed.
+ */
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { InputError, type HistoryRecord } from '../model.js';
+import type { HistoryStore } from '../store/store.js';
+
+export interface HistoryIo {
+  info(message: string): void;
+  error(message: string): void;
+  secrets?: { add(secret: string | null | undefined): void };
+}
+
+interface Subcommand {
+  usage: string;
+  run(args: string[], env: NodeJS.ProcessEnv): Promise<string>;
+}
+
+const H = '--history H';
+export const HISTORY_COMMANDS: Record<string, Subcommand> = {
+  list: {
+    usage: `list ${H}`,
+    run: async (a, e) => (await import('./commands/history-list.js')).historyList(a, e),
+  },
+  show: {
+    usage: `show ${H} --experiment E [--fingerprint F]`,
+    run: async (a, e) => (await import('./commands/history-show.js')).historyShow(a, e),
+  },
+  remove: {
+    usage: `remove ${H} --experiment E --run ID [--fingerprint F]`,
+    run: async (a, e) => (await import('./commands/history-remove.js')).historyRemove(a, e),
+  },
+  quarantine: {
+    usage: `quarantine ${H} --experiment E --run ID [--reason TEXT] [--fingerprint F]`,
+    run: async (a, e) => (await import('./commands/history-quarantine.js')).historyQuarantine(a, e),
+  },
+  migrate: {
+    usage: 'migrate --from A --to B',
+    run: async (a, e) => (await import('./commands/history-migrate.js')).historyMigrate(a, e),
+  },
+  export: {
+    usage: `export ${H} [--experiment E] [--output FILE.csv]`,
+    run: async (a, e) => (await import('./commands/history-export.js')).historyExport(a, e),
+  },
+  changes: {
+    usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
+    run: async (a, e) => (await import('./commands/history-changes.js')).historyChanges(a, e),
+  },
+};
+
+export const HISTORY_USAGE = Object.values(HISTORY_COMMANDS)
+  .map((c) => c.usage)
+  .join('\n  training-metrics-gate history ');
+
+export async function runHistory(args: string[], env: NodeJS.ProcessEnv, io: HistoryIo): Promise<number> {
+  const [name, ...rest] = args;
+  const sub = name ? HISTORY_COMMANDS[name] : undefined;
+  if (!sub) {
+    io.error(`history: say which: ${Object.keys(HISTORY_COMMANDS).join(', ')} (see training-metrics-gate --help)`);
+    return 2;
+  }
+  for (const spec of historySpecs(rest)) io.secrets?.add(urlPassword(spec));
+  io.secrets?.add(env.PGPASSWORD);
+  try {
+    const text = await sub.run(rest, env);
+    // Through info, like every message: a name in the history cannot start a workflow command.
+    if (text) io.info(text.replace(/\n$/, ''));
+    return 0;
+  } catch (e) {
+    io.error(e instanceof InputError ? e.message : `history ${name}: ${(e as Error).message.split('\n')[0]}`);
+    return 2;
+  }
+}
+
+/** The history specs among the arguments (before parsing: a bad flag's message must not show a password either). */
+function historySpecs(args: string[]): string[] {
+  return args.flatMap((a, i) => {
+    const m = /^--(history|from|to)=(.*)$/.exec(a);
+    if (m) return [m[2]!];
+    return /^--(history|from|to)$/.test(a) && args[i + 1] !== undefined ? [args[i + 1]!] : [];
+  });
+}
+
+function urlPassword(spec: string): string | null {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(spec)) return null;
+  try {
+    const password = new URL(spec).password;
+    return password ? decodeURIComponent(password) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Strict flags of one subcommand; an unknown flag or a missing value is an InputError. */
+export function historyFlags(
+  command: string,
+  args: string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+  required: readonly string[],
+): Record<string, string | undefined> {
+  let values: Record<string, unknown>;
+  try {
+    values = parseArgs({ args, options, allowPositionals: false, strict: true }).values;
+  } catch (e) {
+    throw new InputError(`history ${command}`, null, (e as Error).message.split('\n')[0]!);
+  }
+  for (const name of required)
+    if (typeof values[name] !== 'string' || values[name] === '')
+      throw new InputError(`history ${command}`, null, `--${name} is required (${HISTORY_COMMANDS[command]!.usage})`);
+  return values as Record<string, string | undefined>;
+}
+
+/** The store a flag names; a history that does not exist is an error for every subcommand but migrate's target. */
+export async function openExisting(
+  spec: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ store: HistoryStore; runs: HistoryRecord[] }> {
+  const { openHistory } = await import('../store/index.js');
+  const store = openHistory(spec, { env });
+  const history = await store.readIfExists();
+  if (!history)
+    throw new InputError(store.location, null, 'the history does not exist (no such file, branch or table)');
+  return { store, runs: history.runs };
+}

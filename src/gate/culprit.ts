@@ -1,0 +1,75 @@
+/**
+ * The culprit range of a judged run: the last good and the first bad run, so a person can open the
+ * commits between them.
+ *  - The history shifted for the worse (the latest change point of a metric the run is judged on is a
+ *    worse level that no baseline mark acknowledged): the runs on either side of that shift.
+ *  - Else, a regression on the default branch: the latest comparable run is the last good one and this
+ *    run the first bad one. (On a pull request the culprit is the pull request itself.)
+ * Regressed metrics are looked at first; the first that gives a range is named.
+ */
+import type { CulpritRange, GateResult, HistoryRecord, RunRef } from '../model.js';
+import { metricKey } from '../naming.js';
+import { metricValue } from '../store/history-overview.js';
+import { metricChangePoints, runRef } from './change-points.js';
+import type { GateConfig } from './config.js';
+
+export interface CulpritContext {
+  current: RunRef;
+  onDefaultBranch: boolean;
+  /** The metric's minimum effect (its class, config included), the smallest shift that counts. */
+  minEffect: (key: string) => number;
+  compare: (good: string, bad: string) => string | null;
+}
+
+export function findCulprit(
+  history: readonly HistoryRecord[],
+  gate: GateResult,
+  config: GateConfig,
+  c: CulpritContext,
+): CulpritRange | null {
+  const judged = gate.metrics.filter((m) => m.baseline !== null && m.current !== null);
+  const ordered = [
+    ...judged.filter((m) => m.verdict === 'regression'),
+    ...judged.filter((m) => m.verdict !== 'regression'),
+  ];
+  for (const m of ordered) {
+    const key = metricKey(m.name);
+    const shifts = metricChangePoints(history, key, config, c.minEffect(key));
+    const last = shifts[shifts.length - 1];
+    if (last && last.effect === 'worse' && !last.marked)
+      return range(key, 'level-shift', last.lastBefore, last.firstAfter, c);
+  }
+  if (!c.onDefaultBranch) return null;
+  for (const m of ordered.filter((v) => v.verdict === 'regression')) {
+    const key = metricKey(m.name);
+    const good = [...history].reverse().find((r) => metricValue(r.metrics[key]) !== null);
+    if (good) return range(key, 'regression', runRef(good), c.current, c);
+  }
+  return null;
+}
+
+function range(metric: string, why: CulpritRange['why'], good: RunRef, bad: RunRef, c: CulpritContext): CulpritRange {
+  return { metric, why, good, bad, compare: c.compare(good.sha, bad.sha) };
+}
+
+/**
+ * `check --bisect`: the history before the first bad run, so a commit is judged against runs of good
+ * commits only. The first bad run is the earliest run that starts a shift for the worse in any of `keys`
+ * (the metrics the run is judged on), found by the level-shift detector over the whole history with the
+ * baseline marks disregarded: a bisection looks for the commit that made the change, even one that was
+ * later acknowledged as a new baseline. Without such a shift, the whole history.
+ */
+export function historyBeforeFirstBad(
+  history: readonly HistoryRecord[],
+  keys: readonly string[],
+  config: GateConfig,
+  minEffect: (key: string) => number,
+): { runs: readonly HistoryRecord[]; firstBad: RunRef | null } {
+  const unmarked = history.map((r) => (r.baseline ? { ...r, baseline: false } : r));
+  let cut = history.length;
+  for (const key of keys) {
+    const worse = metricChangePoints(unmarked, key, config, minEffect(key)).find((p) => p.effect === 'worse');
+    if (worse && worse.at < cut) cut = worse.at;
+  }
+  return { runs: history.slice(0, cut), firstBad: cut < history.length ? runRef(history[cut]!) : null };
+}

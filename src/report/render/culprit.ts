@@ -1,0 +1,31 @@
+/**
+ * The culprit range under a run's verdict: the last good and the first bad run, their commits and dates,
+ * and the compare view between the two commits. Names are escaped; a SHA is shown only when hexadecimal,
+ * and the link exists only when both SHAs and the repository were valid (compare-link.ts).
+ */
+import type { CulpritRange, RunRef } from '../../model.js';
+import { htmlText, mdText } from './escape.js';
+import { shortSha } from './compare-link.js';
+
+function why(c: CulpritRange): string {
+  return c.why === 'level-shift'
+    ? `${c.metric} shifted for the worse in the history`
+    : `${c.metric} regressed in this run`;
+}
+
+function runWords(r: RunRef, esc: (t: string) => string, code: (t: string) => string): string {
+  const sha = shortSha(r.sha);
+  return `${sha ? code(sha) : 'unknown commit'} (${esc(r.run)}, ${esc(r.recordedAt)})`;
+}
+
+export function culpritMarkdown(c: CulpritRange): string {
+  const code = (t: string) => `\`${t}\``;
+  const link = c.compare ? ` · [compare](${c.compare.replace(/[()\s]/g, encodeURIComponent)})` : '';
+  return `**Culprit range** (${mdText(why(c))}): last good ${runWords(c.good, mdText, code)} → first bad ${runWords(c.bad, mdText, code)}${link}`;
+}
+
+export function culpritHtml(c: CulpritRange): string {
+  const code = (t: string) => `<code>${t}</code>`;
+  const link = c.compare ? ` · <a href="${htmlText(c.compare)}">compare</a>` : '';
+  return `<p class="culprit"><strong>Culprit range</strong> (${htmlText(why(c))}): last good ${runWords(c.good, htmlText, code)} → first bad ${runWords(c.bad, htmlText, code)}${link}</p>`;
+}

@@ -1,0 +1,129 @@
+/**
+ * Change points and the culprit range over plain records: the detector the baseline uses finds the drop
+ * and names the runs on either side; a regression on the default branch names the latest run and this one;
+ * the compare link is built only from hexadecimal SHAs; the report escapes every name in the range.
+ */
+import { describe, expect, it } from 'vitest';
+import { changePoints } from '../../src/gate/change-points.js';
+import { DEFAULT_GATE_CONFIG } from '../../src/gate/config.js';
+import { findCulprit, historyBeforeFirstBad, type CulpritContext } from '../../src/gate/culprit.js';
+import type { GateResult, MetricVerdict } from '../../src/model.js';
+import { culpritHtml, culpritMarkdown } from '../../src/report/render/culprit.js';
+import { compareUrl } from '../../src/report/render/compare-link.js';
+import { mfuSeries, sha } from './series.js';
+
+const C = DEFAULT_GATE_CONFIG;
+
+function gateWith(verdict: MetricVerdict['verdict']): GateResult {
+  return {
+    experiment: 'gpt-small',
+    name: 'today',
+    fingerprint: 'gpu=H100,world_size=8',
+    regression: verdict === 'regression',
+    run: { complete: true, steps: 500, expectedSteps: 500, truncated: false },
+    metrics: [
+      {
+        name: 'MFU',
+        verdict,
+        direction: 'higher',
+        unit: 'ratio',
+        current: 0.4,
+        baseline: { centre: 0.42, band: 0.005, runs: 9, history: [] },
+        change: -0.05,
+        reason: '',
+      },
+    ],
+  };
+}
+
+const context = (onDefaultBranch: boolean): CulpritContext => ({
+  current: { run: 'today', runId: '2000', sha: 'f'.repeat(40), recordedAt: '2026-02-01T00:00:00.000Z' },
+  onDefaultBranch,
+  minEffect: () => 0.02,
+  compare: (good, bad) => compareUrl('https://github.example.com/', 'org/repo', good, bad),
+});
+
+describe('change points', () => {
+  it('finds the drop with the level-shift detector, sized and named by the runs on either side', () => {
+    const points = changePoints(mfuSeries(16, { dropAt: 9, drop: 0.08 }), C);
+    expect(points).toHaveLength(1);
+    const p = points[0]!;
+    expect(p).toMatchObject({ metric: 'mfu', at: 9, direction: 'down', effect: 'worse', marked: false });
+    expect(p.change).toBeCloseTo(-0.08, 2);
+    expect(p.lastBefore.run).toBe('run8');
+    expect(p.firstAfter).toMatchObject({ run: 'run9', sha: sha(9), recordedAt: '2026-01-10T00:00:00.000Z' });
+  });
+
+  it('finds nothing in noise, nor a change below the minimum magnitude', () => {
+    expect(changePoints(mfuSeries(20), C)).toEqual([]);
+    expect(changePoints(mfuSeries(16, { dropAt: 9, drop: 0.08 }), C, { minMagnitude: 0.1 })).toEqual([]);
+  });
+
+  it('a run marked as a new baseline is a change point of its own, marked', () => {
+    const runs = mfuSeries(12, { dropAt: 6, drop: 0.1 });
+    runs[6] = { ...runs[6]!, baseline: true };
+    const points = changePoints(runs, C);
+    expect(points.map((p) => [p.at, p.marked, p.effect])).toEqual([[6, true, 'worse']]);
+  });
+});
+
+describe('culprit range', () => {
+  it('an unacknowledged shift for the worse in the history: the runs on either side, with the compare link', () => {
+    const c = findCulprit(mfuSeries(14, { dropAt: 8 }), gateWith('pass'), C, context(false))!;
+    expect(c).toMatchObject({ metric: 'mfu', why: 'level-shift' });
+    expect(c.good).toMatchObject({ run: 'run7', sha: sha(7) });
+    expect(c.bad).toMatchObject({ run: 'run8', sha: sha(8) });
+    expect(c.compare).toBe(`https://github.example.com/org/repo/compare/${sha(7)}...${sha(8)}`);
+  });
+
+  it('a regression on the default branch: the latest run is the last good one, this run the first bad one', () => {
+    const history = mfuSeries(10);
+    const c = findCulprit(history, gateWith('regression'), C, context(true))!;
+    expect(c.why).toBe('regression');
+    expect(c.good).toMatchObject({ run: 'run9', sha: sha(9) });
+    expect(c.bad.sha).toBe('f'.repeat(40));
+    // On a pull request the pull request is the culprit; a pass names nothing.
+    expect(findCulprit(history, gateWith('regression'), C, context(false))).toBeNull();
+    expect(findCulprit(history, gateWith('pass'), C, context(true))).toBeNull();
+  });
+
+  it('bisect: the history before the first bad run, the earliest shift for the worse', () => {
+    const history = mfuSeries(16, { dropAt: 10 });
+    const cut = historyBeforeFirstBad(history, ['mfu'], C, () => 0.02);
+    expect(cut.runs.map((r) => r.run)).toEqual(history.slice(0, 10).map((r) => r.run));
+    expect(cut.firstBad?.run).toBe('run10');
+    expect(historyBeforeFirstBad(mfuSeries(12), ['mfu'], C, () => 0.02).runs).toHaveLength(12);
+  });
+});
+
+describe('compare link and the report', () => {
+  it('only hexadecimal SHAs and an owner/name repository make a link', () => {
+    const good = 'a'.repeat(40);
+    expect(compareUrl('https://github.com', 'o/r', good, 'b'.repeat(40))).toBe(
+      `https://github.com/o/r/compare/${good}...${'b'.repeat(40)}`,
+    );
+    expect(compareUrl('https://github.com', 'o/r', good, 'main')).toBeNull();
+    expect(compareUrl('https://github.com', 'o/r', good, `${good})](javascript:alert(1)`)).toBeNull();
+    expect(compareUrl('https://github.com', 'o/r/../../x', good, good)).toBeNull();
+    expect(compareUrl('javascript:alert(1)', 'o/r', good, good)).toBeNull();
+    expect(compareUrl('https://ghe.corp/', 'o/r', good, good)).toBe(`https://ghe.corp/o/r/compare/${good}...${good}`);
+  });
+
+  it('names are escaped in Markdown and HTML; a SHA that is not hex is not shown', () => {
+    const c = {
+      metric: 'mfu',
+      why: 'level-shift' as const,
+      good: { run: '<img src=x onerror=alert(1)>', runId: '1', sha: sha(1), recordedAt: '2026-01-02T00:00:00.000Z' },
+      bad: { run: '[x](http://evil)', runId: '2', sha: 'not-a-sha', recordedAt: '2026-01-03T00:00:00.000Z' },
+      compare: null,
+    };
+    const md = culpritMarkdown(c);
+    expect(md).toContain(`last good \`${sha(1).slice(0, 12)}\``);
+    expect(md).toContain('first bad unknown commit (\\[x\\]\\(http:&#47;&#47;evil\\)');
+    expect(md).not.toContain('<img');
+    expect(md).not.toContain('compare');
+    const html = culpritHtml({ ...c, compare: 'https://github.com/o/r/compare/a...b' });
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('<a href="https://github.com/o/r/compare/a...b">compare</a>');
+  });
+});

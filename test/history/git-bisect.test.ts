@@ -1,0 +1,127 @@
+/**
+ * `check --bisect` under a real `git bisect run`: a real repository of twelve commits, a training script
+ * that writes a metrics CSV whose MFU drops 10 % from the seventh commit on, and a history recorded from
+ * every commit (the drop later acknowledged with new-baseline, as a team that missed it might). The
+ * bisection, driving the real CLI in a child process at each step, must name the seventh commit.
+ * Exit codes: 0 good, 1 bad, 125 skip (a broken metrics file; no comparable history).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliIn } from './cli-in-process.js';
+
+const root = new URL('../../', import.meta.url).pathname;
+const TSX = join(root, 'node_modules/tsx/dist/loader.mjs');
+const CLI = join(root, 'src/cli.ts');
+const ENV: NodeJS.ProcessEnv = {
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.com',
+};
+
+/** The "training job": MFU from model.txt, run-to-run noise seeded by the commit, 300 steps of CSV. */
+const TRAIN = `
+import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+const text = readFileSync('model.txt', 'utf8');
+if (text.includes('broken')) { writeFileSync(process.argv[2], 'step,loss,mfu\\n1,2,\\x00oops\\n"'); process.exit(0); }
+const level = Number(/mfu=([0-9.]+)/.exec(text)[1]);
+let seed = parseInt(execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).slice(0, 8), 16);
+const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+const run = level * (1 + 0.004 * (2 * rand() - 1));
+const lines = ['step,loss,mfu'];
+for (let step = 1; step <= 300; step++) {
+  const loss = (2 + 8 * Math.exp(-step / 40)) * (1 + 0.01 * (2 * rand() - 1));
+  lines.push(step + ',' + loss.toFixed(5) + ',' + (run * (1 + 0.01 * (2 * rand() - 1))).toFixed(5));
+}
+writeFileSync(process.argv[2], lines.join('\\n') + '\\n');
+`;
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd, env: ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+
+/** Twelve commits; MFU 0.42 before commit 7 (0-based), 0.378 from it on. */
+async function repository(dir: string): Promise<{ repo: string; commits: string[] }> {
+  const repo = join(dir, 'repo');
+  git(dir, 'init', '--quiet', '-b', 'main', repo);
+  const commits: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    await writeFile(join(repo, 'model.txt'), `mfu=${i >= 7 ? 0.378 : 0.42}\nchange ${i}\n`);
+    git(repo, 'add', 'model.txt');
+    git(repo, 'commit', '--quiet', '-m', `change ${i}`);
+    commits.push(git(repo, 'rev-parse', 'HEAD'));
+  }
+  return { repo, commits };
+}
+
+describe('check --bisect under a real git bisect run', () => {
+  it('names the commit from which MFU dropped', { timeout: 300_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tmg-bisect-'));
+    const { repo, commits } = await repository(dir);
+    const train = join(dir, 'train.mjs');
+    await writeFile(train, TRAIN);
+    const H = join(dir, 'history.json');
+    const csv = join(dir, 'metrics.csv');
+    // The history as CI left it: one run recorded per commit; the drop acknowledged at commit 9.
+    for (const [i, c] of commits.entries()) {
+      git(repo, 'checkout', '--quiet', '--detach', c);
+      execFileSync(process.execPath, [train, csv], { cwd: repo });
+      const mark = i === 9 ? ['--new-baseline'] : [];
+      const r = await cliIn(repo, ['record', '--history', H, '--experiment', 'gpt', '--csv', csv, ...mark], ENV);
+      expect(r.code, r.err).toBe(0);
+    }
+    git(repo, 'checkout', '--quiet', 'main');
+
+    const check = `node ${JSON.stringify(train)} ${JSON.stringify(csv)} && node --import ${JSON.stringify(TSX)} ${JSON.stringify(CLI)} check --history ${JSON.stringify(H)} --experiment gpt --csv ${JSON.stringify(csv)} --bisect`;
+    git(repo, 'bisect', 'start', commits[11]!, commits[0]!);
+    const bisect = spawnSync('git', ['bisect', 'run', 'sh', '-c', check], { cwd: repo, env: ENV, encoding: 'utf8' });
+    expect(bisect.status, bisect.stderr).toBe(0);
+    expect(bisect.stdout).toContain(`${commits[7]} is the first bad commit`);
+    git(repo, 'bisect', 'reset');
+
+    // Without --bisect the acknowledged baseline hides the drop from commit 7: it is judged "not enough runs
+    // since the new baseline" and passes, which would send a bisection the wrong way.
+    git(repo, 'checkout', '--quiet', '--detach', commits[7]!);
+    execFileSync(process.execPath, [train, csv], { cwd: repo });
+    const plain = await cliIn(
+      repo,
+      ['check', '--history', H, '--experiment', 'gpt', '--csv', csv, '--record', 'never'],
+      ENV,
+    );
+    expect(plain.code, plain.err).toBe(0);
+    const bad = await cliIn(repo, ['check', '--history', H, '--experiment', 'gpt', '--csv', csv, '--bisect'], ENV);
+    expect(bad.code, bad.err).toBe(1);
+    // --bisect never records: the history still holds the twelve runs.
+    const recorded = JSON.parse(execFileSync('cat', [H], { encoding: 'utf8' })) as { runs: { sha: string }[] };
+    expect(recorded.runs.map((r) => r.sha)).toEqual(commits);
+  });
+
+  it('skips (125) a commit whose metrics file is broken, and one with no comparable history', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tmg-bisect-skip-'));
+    const { repo } = await repository(dir);
+    const H = join(dir, 'history.json');
+    await writeFile(H, '{"format":1,"runs":[]}\n');
+    const train = join(dir, 'train.mjs');
+    await writeFile(train, TRAIN);
+    const csv = join(dir, 'metrics.csv');
+    execFileSync(process.execPath, [train, csv], { cwd: repo });
+    const none = await cliIn(repo, ['check', '--history', H, '--experiment', 'gpt', '--csv', csv, '--bisect'], ENV);
+    expect(none.code, none.err).toBe(125);
+    await writeFile(join(repo, 'model.txt'), 'broken\n');
+    execFileSync(process.execPath, [train, csv], { cwd: repo });
+    const broken = await cliIn(repo, ['check', '--history', H, '--experiment', 'gpt', '--csv', csv, '--bisect'], ENV);
+    expect(broken.code).toBe(125);
+    const notCheck = await cliIn(
+      repo,
+      ['record', '--history', H, '--experiment', 'gpt', '--csv', csv, '--bisect'],
+      ENV,
+    );
+    expect(notCheck.code).toBe(2);
+    expect(notCheck.err).toContain('bisect is a way to check, for check only');
+  });
+});

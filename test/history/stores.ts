@@ -1,0 +1,75 @@
+/**
+ * The history stores the history tests run against, each a real one: a JSON file in a temporary folder, and
+ * a data branch of a real git repository whose remote is a local bare repository. A store added to the
+ * project (PostgreSQL) joins every parametrised test by one line in STORES.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { HistoryRecord } from '../../src/model.js';
+import { openHistory, type HistoryStore } from '../../src/store/index.js';
+
+export interface StoreUnderTest {
+  /** What `--history` says. */
+  spec: string;
+  /** Where the command runs (the git store works from a checkout). */
+  cwd: string;
+  store(): HistoryStore;
+  seed(records: HistoryRecord[]): Promise<void>;
+  /** Undo what the store started (servers); nothing for files. */
+  stop(): Promise<void>;
+  /** Another, empty store of the same kind reachable from the same folder (a second file, branch, database). */
+  sibling(): StoreUnderTest;
+}
+
+export interface StoreFactory {
+  name: string;
+  create(): Promise<StoreUnderTest>;
+}
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+function underTest(spec: string, cwd: string, sibling: () => string, stop = async () => {}): StoreUnderTest {
+  const store = () => openHistory(spec, { cwd });
+  return {
+    spec,
+    cwd,
+    store,
+    seed: async (records) => {
+      if (records.length) await store().append(records, 1000);
+    },
+    stop,
+    sibling: () => underTest(sibling(), cwd, sibling),
+  };
+}
+
+export const jsonFileStore: StoreFactory = {
+  name: 'JSON file',
+  async create() {
+    const dir = await mkdtemp(join(tmpdir(), 'tmg-history-json-'));
+    let n = 0;
+    return underTest(join(dir, 'history.json'), dir, () => join(dir, `history-${++n}.json`));
+  },
+};
+
+export const gitBranchStore: StoreFactory = {
+  name: 'git data branch',
+  async create() {
+    const root = await mkdtemp(join(tmpdir(), 'tmg-history-git-'));
+    const remote = join(root, 'remote.git');
+    git(root, 'init', '--quiet', '--bare', '-b', 'main', remote);
+    const checkout = join(root, 'checkout');
+    git(root, 'clone', '--quiet', remote, checkout);
+    await writeFile(join(checkout, 'README.md'), 'project\n');
+    git(checkout, 'add', '.');
+    git(checkout, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-m', 'init');
+    git(checkout, 'push', '--quiet', 'origin', 'HEAD:main');
+    let n = 0;
+    return underTest('git:metrics-history:runs/history.json', checkout, () => `git:metrics-history-${++n}`);
+  },
+};
+
+/** Every store the history commands must work with. */
+export const STORES: readonly StoreFactory[] = [jsonFileStore, gitBranchStore];

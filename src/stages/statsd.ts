@@ -6,7 +6,7 @@ import { looksLikeUniqueId, runTagSet, statsdName, tagValue } from '../naming.js
 import type { Options } from '../options.js';
 import type { SinkBudget } from '../sinks/budget.js';
 import { sendStatsd } from '../sinks/statsd/send.js';
-import { countSeries, toStatsdMetrics, type StatsdMetric } from '../sinks/statsd/metrics.js';
+import { countSeries, sentFactor, toStatsdMetrics, type StatsdMetric } from '../sinks/statsd/metrics.js';
 import type { RunContext } from './run-context.js';
 import type { JudgedRuns, StatsdOutcome } from './run-result.js';
 import { ownValue, plainRecord } from '../own-keys.js';
@@ -72,7 +72,7 @@ function statsdMetricsFor(
     const extra = gpuGaugesFor(gpu, s.name, i).map(
       (g): StatsdMetric => ({
         name: statsdName(options.prefix, g.name),
-        value: g.value,
+        value: g.value * sentFactor(g.unit, options.statsdFlavor),
         type: 'g',
         sampleRate: 1,
         tags: { ...tags, ...g.tags },

@@ -5,6 +5,7 @@ import type { GateResult, RunSummary } from '../model.js';
 import { looksLikeUniqueId, runTagSet, statsdName, tagValue } from '../naming.js';
 import type { Options } from '../options.js';
 import type { SinkBudget } from '../sinks/budget.js';
+import { defaultEnvTagLevel } from '../sinks/statsd/env-tags.js';
 import { sendStatsd } from '../sinks/statsd/send.js';
 import { countSeries, sentFactor, toStatsdMetrics, type StatsdMetric } from '../sinks/statsd/metrics.js';
 import type { RunContext } from './run-context.js';
@@ -17,8 +18,11 @@ export async function emitStatsd(ctx: RunContext, runs: JudgedRuns, budget: Sink
   const report = await sendStatsd(metrics, {
     host: options.statsdHost ?? '127.0.0.1',
     port: options.statsdPort,
+    protocol: options.statsdProtocol,
     flavor: options.statsdFlavor,
     maxBufferSize: options.maxBufferSize,
+    maxBytesPerMs: options.statsdMaxBytesPerMs,
+    envTags: options.statsdEnvTags ?? defaultEnvTagLevel(options.statsdFlavor),
     dryRun: options.dryRun,
     budget,
   });
@@ -28,7 +32,7 @@ export async function emitStatsd(ctx: RunContext, runs: JudgedRuns, budget: Sink
   if (options.dryRun) for (const line of report.printed) io.info(line);
   else
     io.info(
-      `StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${outcome.series} series`,
+      `StatsD: ${report.lines} lines in ${report.datagrams} ${report.protocol === 'tcp' ? 'writes' : 'datagrams'} to ${report.target} over ${report.protocol}${report.delivery === 'unconfirmed' ? ' (delivery unconfirmed)' : ''}, ${outcome.series} series, ${report.sendMs} ms`,
     );
   return outcome;
 }

@@ -274,7 +274,10 @@ export function resolveOptions(
   if (options.statsdProtocol === 'uds') {
     options.statsdHost ??= env.DD_DOGSTATSD_SOCKET || '/var/run/datadog/dsd.socket';
     if (!options.statsdHost.startsWith('/'))
-      throw bad(byName('statsd-host'), `with statsd-protocol uds, the socket's absolute path, got "${options.statsdHost}"`);
+      throw bad(
+        byName('statsd-host'),
+        `with statsd-protocol uds, the socket's absolute path, got "${options.statsdHost}"`,
+      );
   } else if (options.statsdFlavor === 'datadog') {
     if (!raw['statsd-host'] && env.DD_AGENT_HOST) options.statsdHost = env.DD_AGENT_HOST;
     if (!raw['statsd-port'] && env.DD_DOGSTATSD_PORT && Number(env.DD_DOGSTATSD_PORT) > 0)

@@ -102,7 +102,9 @@ export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget):
     // short CLI run short. The sink drains every send itself before it closes (drain below).
     closingFlushInterval: 2,
     errorHandler: (err: Error) => {
-      if (report.errors.length < 5) report.errors.push(err.message);
+      // One refused connection fails every write after it: each distinct message once, five at most.
+      const text = err.message.replace(/^Error sending hot-shots message: (Error(\s\[\w+\])?: )?/, '');
+      if (report.errors.length < 5 && !report.errors.includes(text)) report.errors.push(text);
     },
   });
   if (!target.dryRun) countDatagrams(client, report);
@@ -153,13 +155,20 @@ async function openTransport(
 function drainAndClose(client: StatsDClient, report: StatsdReport): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     client.flush(() => {
+      // A socket that an error already tore down (a refused TCP connection) never reports its close:
+      // once everything has drained, the close is only teardown and is not waited for past CLOSE_WAIT_MS.
+      const gaveUp = setTimeout(() => resolve(true), CLOSE_WAIT_MS);
       client.close((err?: Error) => {
         if (err && report.errors.length < 5) report.errors.push(err.message);
+        clearTimeout(gaveUp);
         resolve(true);
       });
     });
   });
 }
+
+/** hot-shots' close: 11 ticks of closingFlushInterval for sends in flight, then the socket's own close. */
+const CLOSE_WAIT_MS = 250;
 
 /** The host's address, looked up once; a lookup that outlasts the sink budget is given up. */
 async function resolveHost(

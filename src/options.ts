@@ -112,7 +112,7 @@ export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = 
   statsdPort: 8125,
   statsdFlavor: 'plain',
   statsdProtocol: 'udp',
-  statsdMaxBytesPerMs: 8192,
+  statsdMaxBytesPerMs: 6144,
   statsdEnvTags: null,
   prefix: 'training_metrics',
   maxBufferSize: 1432,

@@ -97,7 +97,7 @@ export const PARAMETERS: readonly Parameter[] = [
     name: 'statsd-max-bytes-per-ms',
     key: 'statsdMaxBytesPerMs',
     kind: 'number',
-    description: 'pacing of UDP and Unix-socket sends: bytes per millisecond on average (default 8192)',
+    description: 'pacing of UDP and Unix-socket sends: bytes per millisecond on average (default 6144)',
   },
   {
     name: 'statsd-env-tags',

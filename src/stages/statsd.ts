@@ -52,8 +52,9 @@ export function runTagsWhereShared(summaries: RunSummary[], allowIds: boolean): 
 }
 
 /**
- * StatsD metrics for every run. Every line of one metric name must carry the same tag keys
- * (statsd_exporter rejects it otherwise), so runs of a batch share the union of their tag keys.
+ * StatsD metrics for every run. Every line of one metric name carries the same tag keys — the union of
+ * the batch's — since statsd_exporter makes each tag a label, and one family with different label names
+ * per series is hard to query alike (older exporters refused such lines; v0.23.0 was seen to accept them).
  */
 function statsdMetricsFor(
   summaries: RunSummary[],

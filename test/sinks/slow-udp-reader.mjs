@@ -1,10 +1,10 @@
-// A slow StatsD reader in its own process: a UDP socket on loopback with a small receive buffer (SO_RCVBUF)
+// A slow StatsD reader in its own process: a UDP socket on loopback with a given receive buffer (SO_RCVBUF; 0: the kernel's default)
 // that sleeps `pause` ms after every `every` datagrams, as a busy server would. It prints its port, then,
 // when its stdin closes, the lines and datagrams it received as one JSON line.
 import { createSocket } from 'node:dgram';
 
 const [recvBufferSize, every, pause] = process.argv.slice(2).map(Number);
-const socket = createSocket({ type: 'udp4', recvBufferSize });
+const socket = createSocket({ type: 'udp4', ...(recvBufferSize > 0 ? { recvBufferSize } : {}) });
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 let datagrams = 0;
 let lines = 0;

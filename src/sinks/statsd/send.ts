@@ -110,10 +110,10 @@ export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget):
   if (!target.dryRun) countDatagrams(client, report);
   const started = performance.now();
   const bound = maxBufferSize > 0 ? maxBufferSize : MAX_UDP_PAYLOAD;
-  // A burst of at most 4 ms of the rate (and at least one datagram): a timer that fires late does not
-  // turn into a larger burst.
-  const pacer = new Pacer(paced, Math.max(4 * paced, bound));
-  await sendLines(client, metrics, report, bound, pacer);
+  // A burst of at most 8 ms of the rate (and at least one datagram): a timer that fires a little late
+  // costs no throughput, and one that fires much later does not turn into a larger burst.
+  const pacer = new Pacer(paced, Math.max(8 * paced, bound));
+  await sendLines(client, metrics, report, bound, pacer, target.budget);
   const closed = drainAndClose(client, report);
   if (!(await (target.budget ? withinBudget(target.budget, closed, false) : closed)))
     report.errors.push(
@@ -190,6 +190,7 @@ async function sendLines(
   report: StatsdReport,
   maxBytes: number,
   pacer: Pacer,
+  budget: SinkBudget | undefined,
 ): Promise<void> {
   // hot-shots' typed methods sample client-side (dropping values at random) when given a rate; our
   // window values are already the sample, so they go through its untyped send(message, tags), which
@@ -202,7 +203,7 @@ async function sendLines(
   // instead of once per line; a client with global tags (the datadog flavor's DD_* tags) still merges.
   const merge = raw.globalTags.length > 0;
   const tagging = new Map<Record<string, string>, string[] | string>();
-  for (const m of metrics) {
+  for (const [i, m] of metrics.entries()) {
     let tags = tagging.get(m.tags);
     if (tags === undefined) {
       const list = Object.entries(m.tags).map(([k, v]) => `${k}:${v}`);
@@ -224,7 +225,16 @@ async function sendLines(
     // A leading sign makes a gauge relative: reset to 0 so a negative value lands as itself.
     const reset = m.type === 'g' && m.value < 0;
     const wait = pacer.take(reset ? 2 * bytes + 2 : bytes + 1);
-    if (wait) await wait;
+    if (wait) {
+      // Paced sends count against the sinks' one budget like any other wait.
+      if (budget && Date.now() >= budget.deadline) {
+        report.errors.push(
+          `the ${budget.ms / 1000} s sink-timeout ran out while sending; ${metrics.length - i} of ${metrics.length} metrics were not sent`,
+        );
+        return;
+      }
+      await wait;
+    }
     if (reset) {
       line(`${m.name}:0|g`);
       report.lines += 1;

@@ -30,21 +30,20 @@ interface Scenario {
   pauseMs: number;
 }
 
+const DEFAULT = DEFAULT_OPTIONS.statsdMaxBytesPerMs;
 const SCENARIOS: Scenario[] = [
+  { label: 'default pacing, reader at full speed', bytesPerMs: DEFAULT, every: 1e9, pauseMs: 0 },
+  { label: 'default pacing, reader pausing 1 ms every 16 datagrams', bytesPerMs: DEFAULT, every: 16, pauseMs: 1 },
+  { label: 'default pacing, reader pausing 1 ms every 8 datagrams', bytesPerMs: DEFAULT, every: 8, pauseMs: 1 },
   {
-    label: 'default pacing, reader at full speed',
-    bytesPerMs: DEFAULT_OPTIONS.statsdMaxBytesPerMs,
-    every: 1e9,
-    pauseMs: 0,
-  },
-  {
-    label: 'default pacing, modest reader (1 ms pause every 8 datagrams)',
-    bytesPerMs: DEFAULT_OPTIONS.statsdMaxBytesPerMs,
+    label: '2/3 of the default, reader pausing 1 ms every 8 datagrams',
+    bytesPerMs: Math.round((DEFAULT * 2) / 3),
     every: 8,
     pauseMs: 1,
   },
   { label: 'unpaced, reader at full speed', bytesPerMs: 1e9, every: 1e9, pauseMs: 0 },
-  { label: 'unpaced, modest reader', bytesPerMs: 1e9, every: 8, pauseMs: 1 },
+  { label: 'unpaced, reader pausing 1 ms every 16 datagrams', bytesPerMs: 1e9, every: 16, pauseMs: 1 },
+  { label: 'unpaced, reader pausing 1 ms every 8 datagrams', bytesPerMs: 1e9, every: 8, pauseMs: 1 },
 ];
 
 /** Full datagrams a default-size receive buffer holds while nothing reads it. */
@@ -86,7 +85,7 @@ async function round(manifest: string, s: Scenario) {
     quiet,
   );
   child.stdin!.end();
-  const got = JSON.parse((await out.next()).value as string) as { lines: number };
+  const got = JSON.parse((await out.next()).value as string) as { lines: number; datagrams: number; spanMs: number };
   await once(child, 'exit');
   const st = result.statsd!;
   return {
@@ -96,6 +95,8 @@ async function round(manifest: string, s: Scenario) {
     bytes: st.bytes,
     ms: st.sendMs,
     recvBufferSize,
+    // Flooded (unpaced), what the reader took per ms is what it can drain on this machine now.
+    drainPerMs: got.datagrams / Math.max(1, got.spanMs),
   };
 }
 
@@ -111,7 +112,7 @@ async function main(): Promise<void> {
   const rows = SCENARIOS.map((s) => {
     const rs = results.get(s)!;
     const lost = rs.map((x) => x.sent - x.received);
-    return `| ${s.label} | ${s.bytesPerMs >= 1e9 ? '—' : s.bytesPerMs} | ${rs[0]!.sent} | ${rs.map((x) => x.received).join(', ')} | ${lost.join(', ')} | ${median(rs.map((x) => x.ms))} (${Math.min(...rs.map((x) => x.ms))}–${Math.max(...rs.map((x) => x.ms))}) |`;
+    return `| ${s.label} | ${s.bytesPerMs >= 1e9 ? '—' : s.bytesPerMs} | ${rs[0]!.sent} | ${rs.map((x) => x.received).join(', ')} | ${lost.join(', ')} | ${median(rs.map((x) => x.ms))} (${Math.min(...rs.map((x) => x.ms))}–${Math.max(...rs.map((x) => x.ms))}) | ${median(rs.map((x) => x.drainPerMs)).toFixed(1)} |`;
   });
   const first = results.get(SCENARIOS[0]!)![0]!;
   const node = process.version;
@@ -124,9 +125,11 @@ async function main(): Promise<void> {
     '',
     `The send time runs from the StatsD stage's first line to its close; paced, it cannot be under bytes ÷ rate (${Math.round(first.bytes / DEFAULT_OPTIONS.statsdMaxBytesPerMs)} ms at the default ${DEFAULT_OPTIONS.statsdMaxBytesPerMs} bytes/ms), and the unpaced rows show what the machine itself took.`,
     '',
-    '| scenario | pacing, bytes/ms | lines sent | lines received, per round | lost, per round | send time, ms: median (min–max) |',
-    '|---|---|---|---|---|---|',
+    '| scenario | pacing, bytes/ms | lines sent | lines received, per round | lost, per round | send time, ms: median (min–max) | datagrams/ms the reader took: median |',
+    '|---|---|---|---|---|---|---|',
     ...rows,
+    '',
+    'Paced, the reader takes what it is sent (about 4.3 datagrams per ms at the default); flooded, what it took per ms is what it can drain on this machine at that moment.',
     '',
     `A receive buffer of ${capacity.rcvbuf} bytes (the kernel default here) held ${capacity.held} datagrams of 1432 bytes while its reader was stalled: the kernel charges each datagram its whole buffer allocation, about ${Math.round(capacity.rcvbuf / Math.max(1, capacity.held))} bytes, not its payload.`,
     '',

@@ -214,6 +214,6 @@ describe('StatsD over a Unix datagram socket (a local Datadog Agent)', async () 
       },
     );
     expect(result.exitCode).toBe(0);
-    expect(warnings.join('\n')).toContain(`cannot connect to the Unix socket ${path}`);
+    expect(warnings.join('\n')).toContain(`cannot connect to the Unix socket ${path}: ENOENT`);
   });
 });

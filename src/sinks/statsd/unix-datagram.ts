@@ -10,6 +10,7 @@
  */
 import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
+import { constants } from 'node:os';
 import { Writable } from 'node:stream';
 
 interface UnixDgramSocket extends EventEmitter {
@@ -63,6 +64,13 @@ export class UnixDatagramWriter extends Writable {
   }
 }
 
+/** unix-dgram reports `connect -2`: the errno's name instead (ENOENT, ECONNREFUSED, EACCES). */
+function errnoText(err: Error & { code?: unknown }): string {
+  const code = typeof err.code === 'number' ? -err.code : Number.NaN;
+  const name = Object.entries(constants.errno).find(([, n]) => n === code)?.[0];
+  return name ?? err.message;
+}
+
 /** A connected writer to the socket at `path`, or why there is none. */
 export function openUnixDatagram(path: string): UnixDatagramWriter | { error: string } {
   let unixDgram: UnixDgram;
@@ -76,8 +84,8 @@ export function openUnixDatagram(path: string): UnixDatagramWriter | { error: st
   }
   const socket = unixDgram.createSocket('unix_dgram');
   let failed: string | null = null;
-  const onError = (err: Error) => {
-    failed = err.message;
+  const onError = (err: Error & { code?: unknown }) => {
+    failed = errnoText(err);
   };
   socket.on('error', onError);
   socket.connect(path);

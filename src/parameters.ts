@@ -70,13 +70,14 @@ export const PARAMETERS: readonly Parameter[] = [
     name: 'statsd-host',
     key: 'statsdHost',
     kind: 'string',
-    description: 'StatsD host (emit defaults to 127.0.0.1, or DD_AGENT_HOST with the datadog flavor)',
+    description:
+      'StatsD host (emit defaults to 127.0.0.1, or DD_AGENT_HOST with the datadog flavor); with statsd-protocol uds, the socket path',
   },
   {
     name: 'statsd-port',
     key: 'statsdPort',
     kind: 'number',
-    description: 'StatsD UDP port (default 8125, or DD_DOGSTATSD_PORT)',
+    description: 'StatsD UDP or TCP port (default 8125, or DD_DOGSTATSD_PORT)',
   },
   {
     name: 'statsd-flavor',

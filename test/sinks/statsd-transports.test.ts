@@ -217,3 +217,37 @@ describe('StatsD over a Unix datagram socket (a local Datadog Agent)', async () 
     expect(warnings.join('\n')).toContain(`cannot connect to the Unix socket ${path}: ENOENT`);
   });
 });
+
+describe('paced sends and the sink budget', () => {
+  it('stop at the sink-timeout with a warning instead of holding the job', { timeout: 30_000 }, async () => {
+    const { sendStatsd } = await import('../../src/sinks/statsd/send.js');
+    const { sinkBudget } = await import('../../src/sinks/budget.js');
+    const reader = await slowReader(1024 * 1024, 1_000_000, 0);
+    const metrics = Array.from({ length: 2000 }, (_, i) => ({
+      name: 'p.loss',
+      value: i,
+      type: 'g' as const,
+      sampleRate: 1,
+      tags: { step: String(i) },
+    }));
+    const started = Date.now();
+    // About 50 KB at 16 bytes/ms would take about 3 s; the budget is 0.2 s.
+    const report = await sendStatsd(metrics, {
+      host: '127.0.0.1',
+      port: reader.port,
+      flavor: 'plain',
+      maxBufferSize: 1432,
+      maxBytesPerMs: 16,
+      dryRun: false,
+      budget: sinkBudget(0.2),
+    });
+    const elapsed = Date.now() - started;
+    const got = await reader.finish();
+    expect(report.errors.join()).toMatch(
+      /the 0\.2 s sink-timeout ran out while sending; \d+ of 2000 metrics were not sent/,
+    );
+    expect(report.lines).toBeLessThan(2000);
+    expect(got.lines).toBe(report.lines);
+    expect(elapsed).toBeLessThan(2000);
+  });
+});

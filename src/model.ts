@@ -97,7 +97,10 @@ export interface StepWindow {
   values?: number[];
 }
 
-/** Quantile levels kept per window; emission sends one histogram value per level, sample rate levels/count. */
+/**
+ * Quantile levels kept per window; emission sends one histogram value per level, each at a rate whose
+ * inverse is its integer share of the count (src/sinks/statsd/exact-rates.ts).
+ */
 export const WINDOW_QUANTILES = [0.1, 0.25, 0.5, 0.75, 0.9] as const;
 
 /** Robust run-level numbers over the steady state (after warm-up). */

@@ -55,6 +55,12 @@ export interface Options {
   statsdPort: number;
   /** plain: lines any StatsD server accepts (statsd_exporter); datadog: DogStatsD to a Datadog Agent. */
   statsdFlavor: 'plain' | 'datadog';
+  /** udp; tcp (statsd_exporter's TCP listener, same port); uds (a Unix datagram socket: statsdHost is its path). */
+  statsdProtocol: 'udp' | 'tcp' | 'uds';
+  /** Pacing of UDP and Unix datagram sends: bytes handed to the socket per millisecond on average. */
+  statsdMaxBytesPerMs: number;
+  /** Tags taken from DD_* variables: none, service (env/service/version, DD_TAGS), all (+ the pod's entity id); null: by flavor. */
+  statsdEnvTags: 'none' | 'service' | 'all' | null;
   prefix: string;
   maxBufferSize: number;
   tags: Record<string, string>;
@@ -107,6 +113,9 @@ export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = 
   statsdHost: null,
   statsdPort: 8125,
   statsdFlavor: 'plain',
+  statsdProtocol: 'udp',
+  statsdMaxBytesPerMs: 6144,
+  statsdEnvTags: null,
   prefix: 'training_metrics',
   maxBufferSize: 1432,
   tags: {},

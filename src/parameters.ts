@@ -70,13 +70,14 @@ export const PARAMETERS: readonly Parameter[] = [
     name: 'statsd-host',
     key: 'statsdHost',
     kind: 'string',
-    description: 'StatsD host (emit defaults to 127.0.0.1, or DD_AGENT_HOST with the datadog flavor)',
+    description:
+      'StatsD host (emit defaults to 127.0.0.1, or DD_AGENT_HOST with the datadog flavor); with statsd-protocol uds, the socket path',
   },
   {
     name: 'statsd-port',
     key: 'statsdPort',
     kind: 'number',
-    description: 'StatsD UDP port (default 8125, or DD_DOGSTATSD_PORT)',
+    description: 'StatsD UDP or TCP port (default 8125, or DD_DOGSTATSD_PORT)',
   },
   {
     name: 'statsd-flavor',
@@ -84,6 +85,28 @@ export const PARAMETERS: readonly Parameter[] = [
     kind: 'string',
     choices: ['plain', 'datadog'],
     description: 'plain (statsd_exporter, Etsy statsd) or datadog (DogStatsD to a Datadog Agent)',
+  },
+  {
+    name: 'statsd-protocol',
+    key: 'statsdProtocol',
+    kind: 'string',
+    choices: ['udp', 'tcp', 'uds'],
+    description:
+      'udp (default), tcp (statsd_exporter listens on TCP on the same port), or uds (a Unix datagram socket of a local Datadog Agent; statsd-host is its path)',
+  },
+  {
+    name: 'statsd-max-bytes-per-ms',
+    key: 'statsdMaxBytesPerMs',
+    kind: 'number',
+    description: 'pacing of UDP and Unix-socket sends: bytes per millisecond on average (default 6144)',
+  },
+  {
+    name: 'statsd-env-tags',
+    key: 'statsdEnvTags',
+    kind: 'string',
+    choices: ['none', 'service', 'all'],
+    description:
+      'tags from DD_* variables: none, service (env, service, version, DD_TAGS) or all (also the per-pod dd.internal.entity_id); default all for the datadog flavor, none for plain',
   },
   { name: 'prefix', key: 'prefix', kind: 'string', description: 'metric name prefix (default training_metrics)' },
   {
@@ -256,7 +279,14 @@ export function resolveOptions(
   }
 
   // Environment defaults where the ecosystem has a convention.
-  if (options.statsdFlavor === 'datadog') {
+  if (options.statsdProtocol === 'uds') {
+    options.statsdHost ??= env.DD_DOGSTATSD_SOCKET || '/var/run/datadog/dsd.socket';
+    if (!options.statsdHost.startsWith('/'))
+      throw bad(
+        byName('statsd-host'),
+        `with statsd-protocol uds, the socket's absolute path, got "${options.statsdHost}"`,
+      );
+  } else if (options.statsdFlavor === 'datadog') {
     if (!raw['statsd-host'] && env.DD_AGENT_HOST) options.statsdHost = env.DD_AGENT_HOST;
     if (!raw['statsd-port'] && env.DD_DOGSTATSD_PORT && Number(env.DD_DOGSTATSD_PORT) > 0)
       options.statsdPort = Number(env.DD_DOGSTATSD_PORT);

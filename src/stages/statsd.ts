@@ -5,8 +5,9 @@ import type { GateResult, RunSummary } from '../model.js';
 import { looksLikeUniqueId, runTagSet, statsdName, tagValue } from '../naming.js';
 import type { Options } from '../options.js';
 import type { SinkBudget } from '../sinks/budget.js';
+import { defaultEnvTagLevel } from '../sinks/statsd/env-tags.js';
 import { sendStatsd } from '../sinks/statsd/send.js';
-import { countSeries, toStatsdMetrics, type StatsdMetric } from '../sinks/statsd/metrics.js';
+import { countSeries, sentFactor, toStatsdMetrics, type StatsdMetric } from '../sinks/statsd/metrics.js';
 import type { RunContext } from './run-context.js';
 import type { JudgedRuns, StatsdOutcome } from './run-result.js';
 import { ownValue, plainRecord } from '../own-keys.js';
@@ -17,8 +18,11 @@ export async function emitStatsd(ctx: RunContext, runs: JudgedRuns, budget: Sink
   const report = await sendStatsd(metrics, {
     host: options.statsdHost ?? '127.0.0.1',
     port: options.statsdPort,
+    protocol: options.statsdProtocol,
     flavor: options.statsdFlavor,
     maxBufferSize: options.maxBufferSize,
+    maxBytesPerMs: options.statsdMaxBytesPerMs,
+    envTags: options.statsdEnvTags ?? defaultEnvTagLevel(options.statsdFlavor),
     dryRun: options.dryRun,
     budget,
   });
@@ -28,7 +32,7 @@ export async function emitStatsd(ctx: RunContext, runs: JudgedRuns, budget: Sink
   if (options.dryRun) for (const line of report.printed) io.info(line);
   else
     io.info(
-      `StatsD: ${report.lines} lines in ${report.datagrams} datagrams to ${report.target}, ${outcome.series} series`,
+      `StatsD: ${report.lines} lines in ${report.datagrams} ${report.protocol === 'tcp' ? 'writes' : 'datagrams'} to ${report.target} over ${report.protocol}${report.delivery === 'unconfirmed' ? ' (delivery unconfirmed)' : ''}, ${outcome.series} series, ${report.sendMs} ms`,
     );
   return outcome;
 }
@@ -48,8 +52,9 @@ export function runTagsWhereShared(summaries: RunSummary[], allowIds: boolean): 
 }
 
 /**
- * StatsD metrics for every run. Every line of one metric name must carry the same tag keys
- * (statsd_exporter rejects it otherwise), so runs of a batch share the union of their tag keys.
+ * StatsD metrics for every run. Every line of one metric name carries the same tag keys — the union of
+ * the batch's — since statsd_exporter makes each tag a label, and one family with different label names
+ * per series is hard to query alike (older exporters refused such lines; v0.23.0 was seen to accept them).
  */
 function statsdMetricsFor(
   summaries: RunSummary[],
@@ -72,7 +77,7 @@ function statsdMetricsFor(
     const extra = gpuGaugesFor(gpu, s.name, i).map(
       (g): StatsdMetric => ({
         name: statsdName(options.prefix, g.name),
-        value: g.value,
+        value: g.value * sentFactor(g.unit, options.statsdFlavor),
         type: 'g',
         sampleRate: 1,
         tags: { ...tags, ...g.tags },

@@ -150,7 +150,8 @@ describe('StatsD sink over a real UDP socket', () => {
     for (const l of lines) {
       expect(l).toMatch(/^p\.memory\.allocated:\d+\|h\|#/); // rate 1: no |@
       const window = /steps:(\d+-\d+)/.exec(l)![1]!;
-      byWindow.set(window, [...(byWindow.get(window) ?? []), Number(/:(\d+)\|/.exec(l)![1])]);
+      // Sent in bytes (the plain flavor's base unit): back to MiB to compare with the file.
+      byWindow.set(window, [...(byWindow.get(window) ?? []), Number(/:(\d+)\|/.exec(l)![1]) / 2 ** 20]);
     }
     // Every value is sent once, exactly (the smallest and largest of a window are exact; these are integers
     // far apart, so the middle ones are too).

@@ -7,13 +7,21 @@
  *   gauge   <prefix>.<key>:<value>|g                     tags              last value
  *   run     <prefix>.run.steps, <prefix>.run.truncated, <prefix>.gate.regression (when gated)
  *
- * Windows and timers send the window's quantiles (WINDOW_QUANTILES) with a sample rate of
- * quantiles/values, so a server's count stays the true number of steps while the volume stays bounded;
- * a window of five values or fewer sends its values, as logged, at rate 1. The last window ends at the
- * run's last step and is never a lone step or two (summarize joins a short one to the one before it).
+ * Windows and timers send the window's quantiles (WINDOW_QUANTILES), each standing for an integer share
+ * of the window's values at a rate whose inverse is that share (exact-rates.ts), so a server's count is
+ * the true number of steps while the volume stays bounded; a window of five values or fewer sends its
+ * values, as logged, at rate 1. The last window ends at the run's last step and is never a lone step or
+ * two (summarize joins a short one to the one before it).
+ *
+ * Units: the plain flavor sends values in base units (ratio, bytes, FLOP/s, seconds; timers in ms, which
+ * statsd_exporter turns into seconds), the units the exporter's Prometheus names say, so a mapping needs
+ * no `scale`. The datadog flavor sends values as logged: Datadog names keep the column's key (`….tflops`,
+ * `….memory.allocated`) and the API route sends the same names as logged with Datadog unit metadata.
  */
 import { WINDOW_QUANTILES, type GateResult, type RunSummary, type StepWindow } from '../../model.js';
 import { RUN_GAUGES, statsdName } from '../../naming.js';
+import { prometheusMetricName } from '../../naming/prometheus.js';
+import { rateFor, shareCounts } from './exact-rates.js';
 
 export type StatsdType = 'g' | 'ms' | 'h' | 'd';
 
@@ -38,13 +46,14 @@ export function toStatsdMetrics(run: RunSummary, gate: GateResult | null, shape:
   const out: StatsdMetric[] = [];
   for (const m of run.metrics) {
     const name = statsdName(shape.prefix, m.name);
+    const factor = sentFactor(m.class.unit, shape.flavor);
     switch (m.class.kind) {
       case 'loss':
         for (const [step, value] of m.loss?.samples ?? [])
-          out.push(gauge(name, value, { ...shape.tags, step: String(step) }));
+          out.push(gauge(name, value * factor, { ...shape.tags, step: String(step) }));
         break;
       case 'timer': {
-        const scale = m.class.unit === 'milliseconds' ? 1 : 1000;
+        const scale = timerToMs(m.class.unit);
         for (const w of m.windows) {
           for (const [value, rate] of windowValues(w))
             out.push({ name, value: value * scale, type: 'ms', sampleRate: rate, tags: shape.tags });
@@ -55,11 +64,17 @@ export function toStatsdMetrics(run: RunSummary, gate: GateResult | null, shape:
         for (const w of m.windows) {
           const tags = { ...shape.tags, steps: `${w.from}-${w.to}` };
           for (const [value, rate] of windowValues(w))
-            out.push({ name, value, type: shape.flavor === 'datadog' ? 'd' : 'h', sampleRate: rate, tags });
+            out.push({
+              name,
+              value: value * factor,
+              type: shape.flavor === 'datadog' ? 'd' : 'h',
+              sampleRate: rate,
+              tags,
+            });
         }
         break;
       case 'gauge':
-        if (m.count > 0) out.push(gauge(name, m.last, shape.tags));
+        if (m.count > 0) out.push(gauge(name, m.last * factor, shape.tags));
         break;
       case 'ignore':
         break;
@@ -76,11 +91,27 @@ function gauge(name: string, value: number, tags: Record<string, string>): Stats
 }
 
 /**
- * [value, sampleRate] pairs standing for a window's values. A window with no more values than quantile
- * levels sends its values themselves at rate 1 (each within the sketch's accuracy), or, in a summary
- * made without them, that many of its quantiles.
+ * What a value logged in `unit` is multiplied by before it is sent: the base-unit factor the Pushgateway
+ * sink applies (src/naming/prometheus.ts) for the plain flavor, 1 for the datadog flavor (see above).
  */
-function windowValues(w: StepWindow): [number, number][] {
+export function sentFactor(unit: string, flavor: StatsdShape['flavor']): number {
+  return flavor === 'plain' ? prometheusMetricName('', 'x', unit).factor : 1;
+}
+
+/** Timers go out as `|ms` on both flavors: milliseconds as they are, anything else read as seconds. */
+function timerToMs(unit: string): number {
+  if (unit === 'milliseconds') return 1;
+  const { factor, unit: base } = prometheusMetricName('', 'x', unit);
+  return base === 'seconds' ? factor * 1000 : 1000;
+}
+
+/**
+ * [value, sampleRate] pairs standing for a window's values: Σ int(1/rate) is exactly `w.count` (and the
+ * float Σ 1/rate within 1e-7 of it). A window with no more values than quantile levels sends its values
+ * themselves at rate 1 (each within the sketch's accuracy), or, in a summary made without them, that many
+ * of its quantiles.
+ */
+export function windowValues(w: StepWindow): [number, number][] {
   if (w.count <= 0) return [];
   if (w.values) return w.values.map((v) => [v, 1]);
   if (w.count <= WINDOW_QUANTILES.length) {
@@ -89,8 +120,8 @@ function windowValues(w: StepWindow): [number, number][] {
     );
     return idx.map((i) => [w.quantiles[i]!, 1]);
   }
-  const rate = Number((WINDOW_QUANTILES.length / w.count).toPrecision(6));
-  return w.quantiles.map((q) => [q, rate]);
+  const shares = shareCounts(w.count, w.quantiles.length);
+  return w.quantiles.map((q, i) => [q, rateFor(shares[i]!)]);
 }
 
 /** The wire text of one metric before tags, as StatsD servers read it. */

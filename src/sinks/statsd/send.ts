@@ -1,7 +1,9 @@
 /**
- * The StatsD sink: hot-shots with batching (maxBufferSize), an awaited close() so nothing buffered is
- * lost at exit, and Datadog-only line extensions off unless the datadog flavor asks for them.
- * A send error is a warning, never a verdict.
+ * The StatsD sink: hot-shots with batching (maxBufferSize), an awaited drain and close() so nothing
+ * buffered is lost at exit, and Datadog-only line extensions off unless the datadog flavor asks for them.
+ * Over UDP and Unix datagrams the lines are paced (pacer.ts); over TCP the connection's flow control does
+ * that. The tags taken from `DD_*` variables are chosen here (env-tags.ts), not by hot-shots.
+ * A send or connection error is a warning, never a verdict.
  */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
@@ -9,16 +11,30 @@ import hotShots, { type ClientOptions, type StatsD as StatsDClient } from 'hot-s
 import { formatTags } from 'hot-shots/lib/helpers.js';
 import { type SinkBudget, withinBudget } from '../budget.js';
 import { metricNameTooLong } from '../../naming.js';
+import { defaultEnvTagLevel, envTags, type EnvTagLevel } from './env-tags.js';
 import { formatValue, type StatsdMetric } from './metrics.js';
+import { Pacer } from './pacer.js';
+import { openUnixDatagram } from './unix-datagram.js';
 
 // hot-shots is CommonJS (`module.exports = Client`); type checkers disagree on what its default import is.
 const StatsD = hotShots as unknown as new (options: ClientOptions) => StatsDClient;
 
+export type StatsdProtocol = 'udp' | 'tcp' | 'uds';
+
 export interface StatsdTarget {
+  /** A host name or address; with `uds`, the socket's path. */
   host: string;
   port: number;
+  /** udp (default), tcp (statsd_exporter listens on TCP on the same port), uds (a local Datadog Agent). */
+  protocol?: StatsdProtocol;
   flavor: 'plain' | 'datadog';
   maxBufferSize: number;
+  /** Bytes handed to a datagram socket per millisecond on average (0: unpaced); TCP is never paced. */
+  maxBytesPerMs?: number;
+  /** Tags from `DD_*` variables (env-tags.ts); omitted, the flavor's default. */
+  envTags?: EnvTagLevel;
+  /** The variables to read them from (the process's own when omitted). */
+  env?: Record<string, string | undefined>;
   /** Print the lines instead of sending. */
   dryRun: boolean;
   /** The name lookup and the close (flush) end by its deadline; omitted, they are bounded by hot-shots only. */
@@ -27,75 +43,132 @@ export interface StatsdTarget {
 
 export interface StatsdReport {
   target: string;
+  protocol: StatsdProtocol;
+  /**
+   * unconfirmed: UDP datagrams handed to the kernel, which a receiver may still drop unseen; written:
+   * accepted by a TCP connection or a local Unix socket without an error.
+   */
+  delivery: 'unconfirmed' | 'written' | 'none';
   dryRun: boolean;
   /** StatsD lines written (a negative gauge is two lines: reset to 0, then the value). */
   lines: number;
   /** Lines not sent because they alone exceed a datagram (max-buffer-size) or their name is too long, once per name. */
   oversized: string[];
-  /** UDP datagrams handed to the socket (0 in a dry run). */
+  /** Datagrams (TCP: writes) handed to the socket (0 in a dry run). */
   datagrams: number;
   bytes: number;
+  /** Bytes per millisecond the sends were paced to (0: unpaced), and the time from the first line to the close. */
+  pacedBytesPerMs: number;
+  sendMs: number;
   errors: string[];
   /** The lines themselves in a dry run. */
   printed: string[];
 }
 
 export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget): Promise<StatsdReport> {
+  const protocol = target.protocol ?? 'udp';
+  const paced = protocol !== 'tcp' && !target.dryRun ? Math.max(0, target.maxBytesPerMs ?? 0) : 0;
   const report: StatsdReport = {
-    target: `${target.host}:${target.port}`,
+    target: protocol === 'uds' ? target.host : `${target.host}:${target.port}`,
+    protocol,
+    delivery: target.dryRun ? 'none' : protocol === 'udp' ? 'unconfirmed' : 'written',
     dryRun: target.dryRun,
     lines: 0,
     oversized: [],
     datagrams: 0,
     bytes: 0,
+    pacedBytesPerMs: paced,
+    sendMs: 0,
     errors: [],
     printed: [],
   };
+  const transport = target.dryRun ? {} : await openTransport(target, protocol, report);
+  if (!transport) return report;
   const datadog = target.flavor === 'datadog';
-  // Resolve the host once: a DNS lookup per send could still be in flight when close() stops waiting.
-  let host = target.host;
-  if (!target.dryRun && !isIP(host)) {
-    const resolved = await resolveHost(host, target.budget);
-    if ('error' in resolved) {
-      report.errors.push(`cannot resolve ${target.host}: ${resolved.error}`);
-      return report;
-    }
-    host = resolved.address;
-  }
+  // Unix datagrams are at most 8 KiB for the Agent (hot-shots' own cap for uds).
+  const maxBufferSize = protocol === 'uds' ? Math.min(target.maxBufferSize, 8192) : target.maxBufferSize;
   const client = new StatsD({
-    host,
+    ...transport,
     port: target.port,
-    protocol: 'udp',
-    maxBufferSize: target.maxBufferSize,
-    // Explicit either way: any DD_* variable would otherwise switch Datadog extensions on.
+    maxBufferSize,
+    // Explicit either way: any DD_* variable would otherwise switch Datadog extensions and tags on.
     datadog,
-    includeDataDogTags: datadog,
+    includeDataDogTags: false,
+    globalTags: envTags(target.env ?? process.env, target.envTags ?? defaultEnvTagLevel(target.flavor)),
     includeDatadogTelemetry: false,
     originDetection: false,
     mock: target.dryRun,
     // close() polls for sends in flight and then waits one more tick; 2 ms ticks instead of 50 ms keep a
-    // short CLI run short. A UDP send completes when the kernel takes the datagram (microseconds, the
-    // host is resolved up front), and the drain still waits up to 11 ticks before giving up.
+    // short CLI run short. The sink drains every send itself before it closes (drain below).
     closingFlushInterval: 2,
     errorHandler: (err: Error) => {
-      if (report.errors.length < 5) report.errors.push(err.message);
+      // One refused connection fails every write after it: each distinct message once, five at most.
+      const text = err.message.replace(/^Error sending hot-shots message: (Error(\s\[\w+\])?: )?/, '');
+      if (report.errors.length < 5 && !report.errors.includes(text)) report.errors.push(text);
     },
   });
   if (!target.dryRun) countDatagrams(client, report);
-  sendLines(client, metrics, report, target.maxBufferSize > 0 ? target.maxBufferSize : MAX_UDP_PAYLOAD);
-  const closed = new Promise<boolean>((resolve) => {
-    client.close((err?: Error) => {
-      if (err && report.errors.length < 5) report.errors.push(err.message);
-      resolve(true);
-    });
-  });
+  const started = performance.now();
+  const bound = maxBufferSize > 0 ? maxBufferSize : MAX_UDP_PAYLOAD;
+  // A burst of at most 8 ms of the rate (and at least one datagram): a timer that fires a little late
+  // costs no throughput, and one that fires much later does not turn into a larger burst.
+  const pacer = new Pacer(paced, Math.max(8 * paced, bound));
+  await sendLines(client, metrics, report, bound, pacer, target.budget);
+  const closed = drainAndClose(client, report);
   if (!(await (target.budget ? withinBudget(target.budget, closed, false) : closed)))
     report.errors.push(
       `close did not finish within the ${target.budget!.ms / 1000} s sink-timeout; lines still buffered were abandoned`,
     );
+  report.sendMs = Math.round(performance.now() - started);
   if (target.dryRun) report.printed = [...(client.mockBuffer ?? [])];
   return report;
 }
+
+/** hot-shots' transport options for the protocol, or null (with the reason in the report) when there is none. */
+async function openTransport(
+  target: StatsdTarget,
+  protocol: StatsdProtocol,
+  report: StatsdReport,
+): Promise<Partial<ClientOptions> | null> {
+  if (protocol === 'uds') {
+    const writer = openUnixDatagram(target.host);
+    if ('error' in writer) {
+      report.errors.push(writer.error);
+      return null;
+    }
+    return { protocol: 'stream', stream: writer };
+  }
+  // Resolve the host once: a DNS lookup per send could still be in flight when close() stops waiting.
+  if (isIP(target.host)) return { protocol, host: target.host };
+  const resolved = await resolveHost(target.host, target.budget);
+  if ('error' in resolved) {
+    report.errors.push(`cannot resolve ${target.host}: ${resolved.error}`);
+    return null;
+  }
+  return { protocol, host: resolved.address };
+}
+
+/**
+ * Flush what is buffered, wait until every send has completed (a TCP write is handed to the kernel, a
+ * datagram taken), then close. hot-shots' close() alone gives in-flight sends 11 short ticks.
+ */
+function drainAndClose(client: StatsDClient, report: StatsdReport): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    client.flush(() => {
+      // A socket that an error already tore down (a refused TCP connection) never reports its close:
+      // once everything has drained, the close is only teardown and is not waited for past CLOSE_WAIT_MS.
+      const gaveUp = setTimeout(() => resolve(true), CLOSE_WAIT_MS);
+      client.close((err?: Error) => {
+        if (err && report.errors.length < 5) report.errors.push(err.message);
+        clearTimeout(gaveUp);
+        resolve(true);
+      });
+    });
+  });
+}
+
+/** hot-shots' close: 11 ticks of closingFlushInterval for sends in flight, then the socket's own close. */
+const CLOSE_WAIT_MS = 250;
 
 /** The host's address, looked up once; a lookup that outlasts the sink budget is given up. */
 async function resolveHost(
@@ -110,8 +183,15 @@ async function resolveHost(
   return withinBudget(budget, looked, { error: `no answer within the ${budget.ms / 1000} s sink-timeout` });
 }
 
-/** Hand every metric's line(s) to the client, which batches them into datagrams. */
-function sendLines(client: StatsDClient, metrics: StatsdMetric[], report: StatsdReport, maxBytes: number): void {
+/** Hand every metric's line(s) to the client, which batches them into datagrams, as fast as the pacer allows. */
+async function sendLines(
+  client: StatsDClient,
+  metrics: StatsdMetric[],
+  report: StatsdReport,
+  maxBytes: number,
+  pacer: Pacer,
+  budget: SinkBudget | undefined,
+): Promise<void> {
   // hot-shots' typed methods sample client-side (dropping values at random) when given a rate; our
   // window values are already the sample, so they go through its untyped send(message, tags), which
   // adds tags and batching and nothing else.
@@ -123,7 +203,7 @@ function sendLines(client: StatsDClient, metrics: StatsdMetric[], report: Statsd
   // instead of once per line; a client with global tags (the datadog flavor's DD_* tags) still merges.
   const merge = raw.globalTags.length > 0;
   const tagging = new Map<Record<string, string>, string[] | string>();
-  for (const m of metrics) {
+  for (const [i, m] of metrics.entries()) {
     let tags = tagging.get(m.tags);
     if (tags === undefined) {
       const list = Object.entries(m.tags).map(([k, v]) => `${k}:${v}`);
@@ -137,12 +217,25 @@ function sendLines(client: StatsDClient, metrics: StatsdMetric[], report: Statsd
       continue;
     }
     const value = formatValue(m);
-    if (lineBytes(value, tags) > maxBytes) {
+    const bytes = lineBytes(value, tags);
+    if (bytes > maxBytes) {
       refuseOversized(report, m.name, maxBytes);
       continue;
     }
     // A leading sign makes a gauge relative: reset to 0 so a negative value lands as itself.
-    if (m.type === 'g' && m.value < 0) {
+    const reset = m.type === 'g' && m.value < 0;
+    const wait = pacer.take(reset ? 2 * bytes + 2 : bytes + 1);
+    if (wait) {
+      // Paced sends count against the sinks' one budget like any other wait.
+      if (budget && Date.now() >= budget.deadline) {
+        report.errors.push(
+          `the ${budget.ms / 1000} s sink-timeout ran out while sending; ${metrics.length - i} of ${metrics.length} metrics were not sent`,
+        );
+        return;
+      }
+      await wait;
+    }
+    if (reset) {
       line(`${m.name}:0|g`);
       report.lines += 1;
     }

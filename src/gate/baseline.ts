@@ -19,6 +19,12 @@ import { pooledVariance } from './stats/pooled-variance.js';
 import { priorConflict } from './stats/prior-conflict.js';
 import { priorVariance } from './stats/prior-variance.js';
 import { mean, median } from 'simple-statistics';
+import type { HistoryRecord } from '../model.js';
+
+/** A recorded run that may set a baseline: a pull request's run is kept for its own trend, never compared with. */
+export function countsInBaseline(record: Pick<HistoryRecord, 'pullRequest'>): boolean {
+  return record.pullRequest === undefined || record.pullRequest === null;
+}
 
 export interface HistoryPoint {
   value: number;

@@ -11,7 +11,9 @@ import {
   shouldRecord,
   type GateConfig,
 } from '../gate/index.js';
+import { countsInBaseline } from '../gate/baseline.js';
 import { fingerprintKey, InputError, type GateResult, type RunSummary } from '../model.js';
+import { branchType } from '../naming.js';
 import {
   comparableRuns,
   emptyHistory,
@@ -42,10 +44,16 @@ export async function gateRuns(
   gateSection: Section<GateConfig>,
 ): Promise<GatedRuns | null> {
   const { options, io } = ctx;
+  // Once open, the store's own location: a database URL's password is never part of a message.
+  let where = location;
   try {
     const config = sectionValue(gateSection);
     const store = openHistory(location);
-    const history = (await store.readIfExists()) ?? missingHistory(ctx, store);
+    where = store.location;
+    // One experiment (the usual run): a database store reads only its runs.
+    const experiments = new Set(summaries.map((s) => s.experiment));
+    const query = experiments.size === 1 ? { experiment: [...experiments][0]! } : {};
+    const history = (await store.readIfExists(query)) ?? missingHistory(ctx, store);
     const verdicts = options.command === 'record' ? [] : summaries.map((s) => judgeOne(s, history, config, options));
     for (const g of verdicts) for (const m of g.metrics) io.info(`${g.experiment}: ${m.verdict} — ${m.reason}`);
     for (const g of verdicts)
@@ -55,7 +63,7 @@ export async function gateRuns(
     ctx.recordError(
       e instanceof InputError
         ? e
-        : new InputError(location, null, `history cannot be read: ${(e as Error).message.split('\n')[0]}`),
+        : new InputError(where, null, `history cannot be read: ${(e as Error).message.split('\n')[0]}`),
     );
     return null;
   }
@@ -63,10 +71,12 @@ export async function gateRuns(
 
 function judgeOne(s: RunSummary, history: HistoryFile, config: GateConfig, options: RunContext['options']) {
   const fingerprint = fingerprintKey(s.fingerprint);
-  const comparable = comparableRuns(history, s.experiment, fingerprint);
+  const comparable = comparableRuns(history, s.experiment, fingerprint).filter(countsInBaseline);
   return judgeRun(s, comparable, config, {
     newBaseline: options.newBaseline,
-    ...(comparable.length ? {} : { noComparable: noComparableReason(history.runs, s.experiment, fingerprint) }),
+    ...(comparable.length
+      ? {}
+      : { noComparable: noComparableReason(history.runs.filter(countsInBaseline), s.experiment, fingerprint) }),
   });
 }
 
@@ -83,6 +93,8 @@ function runIdentity({ github, runId }: RunContext['options']) {
     runId: runId ?? github.runId,
     repository: github.repository,
     attempt: Number.isInteger(attempt) && attempt >= 1 ? attempt : 1,
+    // Recorded on a pull request (record: always): kept for the PR's own trend, never in a baseline.
+    ...(branchType(github) === 'pr' && github.prNumber ? { pullRequest: github.prNumber } : {}),
   };
 }
 
@@ -121,7 +133,7 @@ export async function recordRuns(
       const key = `${s.experiment}\u0000${fingerprintKey(s.fingerprint)}`;
       const c = runCompleteness(
         s,
-        comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)),
+        comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)).filter(countsInBaseline),
         config.completeFraction,
       );
       const baseline = options.newBaseline && !marked.has(key);
@@ -132,7 +144,10 @@ export async function recordRuns(
     // As read before judging: a concurrent writer may have added more, which only the store sees.
     const again = records.filter((r) => history.runs.some((h) => sameRecordedRun(h, r))).length;
     const replaced = again ? `, ${again} replacing the record of an earlier attempt` : '';
-    io.info(`history: recorded ${records.length} run(s) in ${store.location}${replaced} (${policy.reason})`);
+    const pr = records[0]?.pullRequest
+      ? ` as runs of pull request #${records[0].pullRequest}, kept out of baselines`
+      : '';
+    io.info(`history: recorded ${records.length} run(s) in ${store.location}${pr}${replaced} (${policy.reason})`);
   } catch (e) {
     const message = `history: could not record in ${store.location}: ${(e as Error).message.split('\n')[0]}`;
     // Asked for explicitly (the record command, record: always), not recording is an error; under auto a

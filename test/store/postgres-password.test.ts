@@ -7,6 +7,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runAction } from '../helpers/action.js';
 import { secretPieces } from '../helpers/secret-leaks.js';
 import { cliFromSource, postgresServer, type CliRun } from './store-kinds.js';
 
@@ -23,7 +24,10 @@ function leaked(password: string, outputs: Record<string, string>): string[] {
   ]);
 }
 
-async function runWithFiles(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun & Record<string, string>> {
+async function runWithFiles(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<CliRun & { json: string; markdown: string }> {
   const out = await mkdtemp(join(tmpdir(), 'tmg-pg-pw-'));
   const json = join(out, 'out.json');
   const md = join(out, 'report.md');
@@ -32,7 +36,7 @@ async function runWithFiles(args: string[], env: NodeJS.ProcessEnv = {}): Promis
   return { ...run, json: await read(json), markdown: await read(md) };
 }
 
-const outputs = (r: CliRun & Record<string, string>) => ({
+const outputs = (r: CliRun & { json?: string; markdown?: string }) => ({
   stdout: r.stdout,
   stderr: r.stderr,
   json: r.json ?? '',
@@ -84,5 +88,23 @@ describe.skipIf(!postgresServer.available)('the PostgreSQL password is never pri
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/names no host|not a valid URL/);
     expect(leaked(server.password, outputs(r))).toEqual([]);
+  }, 120_000);
+
+  it('the action registers the password with the runner before anything else, and prints it nowhere else', async () => {
+    const server = await postgresServer.get();
+    const url = await server.newDatabase();
+    const run = await runAction({ command: 'record', history: url, experiment: 'e', csv: CSV });
+    expect(run.code, run.stdout).toBe(0);
+    const lines = run.stdout.split('\n');
+    const masks = lines.filter((l) => l.startsWith('::add-mask::'));
+    // Workflow commands escape "%" as "%25".
+    expect(masks).toContain(`::add-mask::${server.password.replace(/%/g, '%25')}`);
+    // Registered first: no line before the masks could have shown it unmasked.
+    expect(lines.findIndex((l) => l.startsWith('::add-mask::'))).toBe(0);
+    const rest = lines.filter((l) => !l.startsWith('::add-mask::')).join('\n');
+    expect(rest).toContain('history: recorded 1 run(s)');
+    expect(
+      leaked(server.password, { stdout: rest, outputs: JSON.stringify(run.outputs), summary: run.summary }),
+    ).toEqual([]);
   }, 120_000);
 });

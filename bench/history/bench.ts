@@ -6,7 +6,7 @@
  *   npm run bundle && npm run bench:history -- [--experiments 1000] [--runs 100] [--repeat 7] [--out bench/history/RESULTS.md]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -96,6 +96,8 @@ async function benchPostgres(template: HistoryRecord): Promise<string[]> {
       () => ['check', '--record', 'never', '--history', url, '--experiment', TARGET, '--csv', CSV],
       cwd,
     );
+    // Right after, the same check against a JSON file of one experiment: the CLI's own cost on this machine now.
+    const reference = baselineCost(template);
     const record = timeCli(
       (i) => [
         'record',
@@ -124,6 +126,8 @@ async function benchPostgres(template: HistoryRecord): Promise<string[]> {
       `| \`record\` one run (upsert + trim to ${RUNS}) | ${ms(record.median)} | ${ms(record.min)} | ${ms(record.max)} | ≤ 200 ms |`,
       '',
       `After the records, ${TARGET} holds ${total} runs (trimmed to history-max ${RUNS} in the same transaction).`,
+      '',
+      ...reference,
       '',
       `The store alone, in one process (connection, authentication and query; median of ${REPEAT}): \`read({ experiment })\` ${ms(store.read.median)}, \`append\` of one run ${ms(store.append.median)}, \`read()\` of the whole history ${ms(store.all.median)}.`,
     ];
@@ -203,6 +207,8 @@ function gitWithHistory(template: HistoryRecord, experiments: number): { cwd: st
 }
 
 function benchGit(template: HistoryRecord): string[] {
+  const perRecord: number[] = [];
+  const perRecordMin: number[] = [];
   const rows: string[] = [
     '| experiments × runs | records | history file | `check` median | min | max | per 1,000 records |',
     '|---:|---:|---:|---:|---:|---:|---:|',
@@ -218,7 +224,15 @@ function benchGit(template: HistoryRecord): string[] {
       `| ${experiments} × ${RUNS} | ${records.toLocaleString('en-US')} | ${(bytes / 2 ** 20).toFixed(1)} MiB | ${ms(t.median)} | ${ms(t.min)} | ${ms(t.max)} | ${ms((t.median / records) * 1000)} |`,
     );
     console.error(rows[rows.length - 1]);
+    perRecord.push(t.median / records);
+    perRecordMin.push(t.min / records);
   }
+  // Worse than linear would show as a cost per record that grows with the history.
+  const growth = (a: number[]) => (a[a.length - 1]! / a[0]!).toFixed(2);
+  rows.push(
+    '',
+    `Check time per 1,000 records, largest history against the smallest: ×${growth(perRecord)} by medians, ×${growth(perRecordMin)} by the fastest runs (×1 is linear; sharding per experiment pays when it grows well above that).`,
+  );
   return rows;
 }
 
@@ -238,13 +252,13 @@ function baselineCost(template: HistoryRecord): string[] {
 }
 
 const ms = (v: number) => `${Math.round(v)} ms`;
+const NOTES = '## Reading the figures';
 
 async function main(): Promise<void> {
   const t0 = performance.now();
   const template = templateRecord();
   const pgRows = await benchPostgres(template);
   console.error(pgRows.join('\n'));
-  const reference = baselineCost(template);
   const gitRows = benchGit(template);
   const text = [
     '# History store benchmark',
@@ -255,14 +269,14 @@ async function main(): Promise<void> {
     '',
     ...pgRows,
     '',
-    ...reference,
-    '',
     '## Git data branch, the same history',
     '',
     ...gitRows,
     '',
   ].join('\n');
-  writeFileSync(OUT, text);
+  // The hand-written reading of the figures, below its heading, survives a rerun.
+  const notes = existsSync(OUT) ? readFileSync(OUT, 'utf8').split(NOTES)[1] : undefined;
+  writeFileSync(OUT, notes === undefined ? text : `${text}\n${NOTES}${notes}`);
   console.log(text);
 }
 

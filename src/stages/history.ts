@@ -106,7 +106,11 @@ function missingHistory(ctx: RunContext, store: HistoryStore): HistoryFile {
   const { options } = ctx;
   const policy = shouldRecord(options.record, options.github);
   if (policy.record) return emptyHistory();
-  const what = store.location.startsWith('git:') ? 'branch or file' : 'file';
+  const what = store.location.startsWith('git:')
+    ? 'branch or file'
+    : store.location.startsWith('postgres://')
+      ? 'history tables in the database'
+      : 'file';
   throw new InputError(
     store.location,
     null,

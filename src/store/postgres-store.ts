@@ -34,7 +34,10 @@ export class PostgresStore implements HistoryStore {
     return (await this.readIfExists(query)) ?? emptyHistory();
   }
 
-  /** Null when the database has no history schema yet; narrowed to one experiment when asked. */
+  /**
+   * Null when the database has no history schema yet. Narrowed to one experiment when asked (with none of
+   * its runs, one run of each of a few other experiments instead, for the message that says so).
+   */
   async readIfExists(query: HistoryQuery = {}): Promise<HistoryFile | null> {
     return this.withClient(async (client) => {
       const version = await schemaVersion(client);
@@ -129,6 +132,11 @@ async function selectHistory(client: Client, experiment: string | undefined): Pr
   const rows = experiment
     ? await client.query(`SELECT record FROM ${RUNS} WHERE experiment = $1 ORDER BY id`, [experiment])
     : await client.query(`SELECT record FROM ${RUNS} ORDER BY id`);
+  // No run of this experiment: one run of a few others, so "no comparable runs" can name what there is.
+  if (experiment && rows.rows.length === 0)
+    rows.rows = (
+      await client.query(`SELECT DISTINCT ON (experiment) record FROM ${RUNS} ORDER BY experiment LIMIT 6`)
+    ).rows;
   return { format: HISTORY_FORMAT, runs: rows.rows.map(recordFromRow), ...(await selectExtra(client)) };
 }
 

@@ -73,6 +73,11 @@ describe.skipIf(!postgresServer.available)('PostgreSQL history store (real Postg
     );
     expect((await store.read({ experiment: 'gpt-small' })).runs.map((r) => r.run)).toEqual(['a', 'c']);
     expect((await store.read()).runs).toHaveLength(3);
+    // An experiment with no runs: a few others' names, so the gate can say what the history holds.
+    expect((await store.read({ experiment: 'gpt-smal' })).runs.map((r) => r.experiment)).toEqual([
+      'gpt-small',
+      'other',
+    ]);
     const indexes = await sql<{ indexdef: string }>(
       url,
       `SELECT indexdef FROM pg_indexes WHERE tablename = 'training_metrics_runs' ORDER BY indexname`,

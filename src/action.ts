@@ -15,6 +15,7 @@ import { PARAMETERS, resolveOptions, type RawValues } from './parameters.js';
 import { metricsOutput, resultJson } from './result-json.js';
 import { workflowCommandSafe } from './report/render/escape.js';
 import { run, type Io } from './run.js';
+import { historySecrets } from './store/postgres-url.js';
 
 /**
  * Every message of the action passes here: secrets out (each registered with the runner's masking once),
@@ -41,6 +42,8 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
     }
     secrets.add(env.DD_API_KEY);
     secrets.add(env.GITHUB_TOKEN);
+    // A PostgreSQL history's password, from its URL or PGPASSWORD.
+    for (const s of historySecrets(typeof raw.history === 'string' ? raw.history : null, env)) secrets.add(s);
     // The CLI's subcommand; by default check where there is a history, else emit.
     const asked = core.getInput('command');
     if (asked && !COMMANDS.includes(asked as Command))

@@ -288,6 +288,8 @@ export interface HistoryRecord {
   quarantined?: { at: string; reason: string };
   /** By metric key (`metricKey(header)`). */
   metrics: Record<string, MetricRecord>;
+  /** The pull request a run was recorded on: kept for that PR's own trend, never part of a baseline. */
+  pullRequest?: number;
 }
 
 /** `gpu=H100,world_size=64`: the fingerprint inputs as one comparable string. */

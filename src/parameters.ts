@@ -128,7 +128,7 @@ export const PARAMETERS: readonly Parameter[] = [
     name: 'history',
     key: 'history',
     kind: 'string',
-    description: 'baseline history: a JSON file, or git:<branch>[:<path>] for a data branch',
+    description: 'baseline history: a JSON file, git:<branch>[:<path>] for a data branch, or postgres://user@host/db',
   },
   {
     name: 'history-max',

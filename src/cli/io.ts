@@ -10,7 +10,14 @@ import type { Io } from '../run.js';
 import { OutputStreams } from './output-streams.js';
 
 /** Environment variables the commands read secrets from. */
-const SECRET_ENV = ['DD_API_KEY', 'DD_APP_KEY', 'DD_APPLICATION_KEY', 'GITHUB_TOKEN', 'GRAFANA_TOKEN'] as const;
+const SECRET_ENV = [
+  'DD_API_KEY',
+  'DD_APP_KEY',
+  'DD_APPLICATION_KEY',
+  'GITHUB_TOKEN',
+  'GRAFANA_TOKEN',
+  'PGPASSWORD',
+] as const;
 
 export class ConsoleIo implements Io {
   readonly secrets = new SecretRegistry();

@@ -8,7 +8,7 @@ const LOSS_POINTS = 48;
 /** What a record carries besides the summary: the run's identity and provenance, as the history keeps them. */
 export type RecordMeta = Pick<
   HistoryRecord,
-  'recordedAt' | 'ref' | 'sha' | 'runId' | 'repository' | 'attempt' | 'baseline' | 'complete'
+  'recordedAt' | 'ref' | 'sha' | 'runId' | 'repository' | 'attempt' | 'baseline' | 'complete' | 'pullRequest'
 >;
 
 export function recordFromSummary(summary: RunSummary, meta: RecordMeta): HistoryRecord {
@@ -44,6 +44,7 @@ export function recordFromSummary(summary: RunSummary, meta: RecordMeta): Histor
     steps: Number.isFinite(summary.steps.last) ? summary.steps.last : 0,
     complete: meta.complete,
     metrics,
+    ...(meta.pullRequest ? { pullRequest: meta.pullRequest } : {}),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { GateResult, RunSummary } from '../model.js';
 import type { GitHubContext } from '../options.js';
+import type { PrRuns } from './pr-runs.js';
 
 /**
  * One point of the baseline loss band at a training step: the history's centre (median of the
@@ -28,6 +29,8 @@ export interface RunReport {
   lossMetric?: string;
   /** Plain lines shown under the table: GPU telemetry and cost (see src/gpu/notes.ts). */
   notes?: string[];
+  /** This pull request's earlier recorded runs, shown beside this one (see pr-runs.ts). */
+  prRuns?: PrRuns;
 }
 
 export interface ReportInput {
@@ -53,6 +56,8 @@ export interface ReportSources {
   title?: string;
   /** Extra lines for a run (GPU telemetry, cost). */
   notes?: (gate: GateResult) => string[];
+  /** This pull request's earlier recorded runs of the same experiment and fingerprint, if any. */
+  prRuns?: (gate: GateResult) => PrRuns | undefined;
 }
 
 /** One RunReport per gate result, with its summary matched by experiment and run name. */
@@ -62,8 +67,10 @@ export function reportInput(sources: ReportSources): ReportInput {
       const summary = sources.summaries.find((s) => s.experiment === gate.experiment && s.name === gate.name);
       const band = sources.lossBand?.(gate, summary);
       const notes = sources.notes?.(gate) ?? [];
+      const prRuns = sources.prRuns?.(gate);
       return {
         gate,
+        ...(prRuns ? { prRuns } : {}),
         ...(notes.length ? { notes } : {}),
         ...(summary ? { summary } : {}),
         ...(band ? { lossBand: band.points, ...(band.lossMetric ? { lossMetric: band.lossMetric } : {}) } : {}),

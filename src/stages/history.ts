@@ -12,8 +12,10 @@ import {
   type GateConfig,
 } from '../gate/index.js';
 import { fingerprintKey, InputError, type GateResult, type RunSummary } from '../model.js';
+import { branchType } from '../naming.js';
 import {
   comparableRuns,
+  countsInBaseline,
   emptyHistory,
   openHistory,
   sameRecordedRun,
@@ -45,10 +47,15 @@ export async function gateRuns(
   gateSection: Section<GateConfig>,
 ): Promise<GatedRuns | null> {
   const { options, io } = ctx;
+  // Once open, the store's own location: a database URL's password is never part of a message.
+  let where = location;
   try {
     const config = sectionValue(gateSection);
     const store = openHistory(location);
-    const history = (await store.readIfExists()) ?? missingHistory(ctx, store);
+    where = store.location;
+    // A database store reads only the runs of the experiments judged.
+    const experiments = [...new Set(summaries.map((s) => s.experiment))];
+    const history = (await store.readIfExists({ experiments })) ?? missingHistory(ctx, store);
     // The commit once per run of the tool (outside a workflow it takes a git process).
     const sha = options.command === 'record' ? '' : currentCommit(options.github.sha);
     const verdicts =
@@ -61,7 +68,7 @@ export async function gateRuns(
     ctx.recordError(
       e instanceof InputError
         ? e
-        : new InputError(location, null, `history cannot be read: ${(e as Error).message.split('\n')[0]}`),
+        : new InputError(where, null, `history cannot be read: ${(e as Error).message.split('\n')[0]}`),
     );
     return null;
   }
@@ -79,7 +86,9 @@ function judgeOne(
   const comparable = options.bisect ? bisectHistory(s, all, config).runs : all;
   const gate = judgeRun(s, comparable, config, {
     newBaseline: options.newBaseline,
-    ...(all.length ? {} : { noComparable: noComparableReason(history.runs, s.experiment, fingerprint) }),
+    ...(all.length
+      ? {}
+      : { noComparable: noComparableReason(history.runs.filter(countsInBaseline), s.experiment, fingerprint) }),
   });
   const culprit = findCulprit(all, gate, config, culpritContext(s, options, sha));
   return culprit ? { ...gate, culprit } : gate;
@@ -98,6 +107,8 @@ function runIdentity({ github, runId }: RunContext['options']) {
     runId: runId ?? github.runId,
     repository: github.repository,
     attempt: Number.isInteger(attempt) && attempt >= 1 ? attempt : 1,
+    // Recorded on a pull request (record: always): kept for the PR's own trend, never in a baseline.
+    ...(branchType(github) === 'pr' && github.prNumber ? { pullRequest: github.prNumber } : {}),
   };
 }
 
@@ -109,7 +120,11 @@ function missingHistory(ctx: RunContext, store: HistoryStore): HistoryFile {
   const { options } = ctx;
   const policy = shouldRecord(options.record, options.github);
   if (policy.record) return emptyHistory();
-  const what = store.location.startsWith('git:') ? 'branch or file' : 'file';
+  const what = store.location.startsWith('git:')
+    ? 'branch or file'
+    : store.location.startsWith('postgres://')
+      ? 'history tables in the database'
+      : 'file';
   throw new InputError(
     store.location,
     null,
@@ -148,7 +163,10 @@ export async function recordRuns(
     // As read before judging: a concurrent writer may have added more, which only the store sees.
     const again = records.filter((r) => history.runs.some((h) => sameRecordedRun(h, r))).length;
     const replaced = again ? `, ${again} replacing the record of an earlier attempt` : '';
-    io.info(`history: recorded ${records.length} run(s) in ${store.location}${replaced} (${policy.reason})`);
+    const pr = records[0]?.pullRequest
+      ? ` as runs of pull request #${records[0].pullRequest}, kept out of baselines`
+      : '';
+    io.info(`history: recorded ${records.length} run(s) in ${store.location}${pr}${replaced} (${policy.reason})`);
   } catch (e) {
     const message = `history: could not record in ${store.location}: ${(e as Error).message.split('\n')[0]}`;
     // Asked for explicitly (the record command, record: always), not recording is an error; under auto a

@@ -1,7 +1,9 @@
 /** The report: job summary, PR comment, annotations, Markdown and HTML files; the loss band from the history. */
 import { comparableRuns } from '../store/index.js';
 import type { HistoryFile } from '../store/index.js';
-import { metricKey } from '../naming.js';
+import type { GateResult } from '../model.js';
+import { branchType, metricKey } from '../naming.js';
+import { prRunsOf } from '../report/pr-runs.js';
 import { gpuNotes } from '../gpu/notes.js';
 import { lossBandFromCurves, publishReport, reportInput } from '../report/index.js';
 import type { RunContext } from './run-context.js';
@@ -14,6 +16,7 @@ export async function publish(
   history: HistoryFile | null,
 ): Promise<ReportOutcome | null> {
   const { options, io, shell } = ctx;
+  const pullRequest = branchType(options.github) === 'pr' ? options.github.prNumber : null;
   const input = reportInput({
     notes: (g) =>
       gpu
@@ -25,6 +28,7 @@ export async function publish(
     gate,
     summaries,
     github: options.github,
+    ...(history && pullRequest ? { prRuns: (g: GateResult) => prRunsOf(g, history.runs, pullRequest) } : {}),
     lossBand: (g, s) => {
       const loss = s?.metrics.find((m) => m.class.kind === 'loss' && m.class.gate);
       if (!history || !loss) return undefined;

@@ -93,7 +93,16 @@ export class GitBranchStore implements HistoryStore {
     const remoteRef = `refs/heads/${this.o.branch}`;
     const listed = await this.git(['ls-remote', this.remote, remoteRef]);
     if (!listed.trim()) return null;
-    await this.git(['fetch', '--quiet', '--no-tags', this.remote, `+${remoteRef}:${this.localRef}`]);
+    // Processes in one checkout share the private ref: one that finds it locked by another's fetch tries again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.git(['fetch', '--quiet', '--no-tags', this.remote, `+${remoteRef}:${this.localRef}`]);
+        break;
+      } catch (e) {
+        if (attempt >= 20 || !/cannot lock ref|unable to update local ref/i.test((e as Error).message)) throw e;
+        await sleep(Math.random() * 50 * attempt);
+      }
+    }
     return (await this.git(['rev-parse', '--verify', `${this.localRef}^{commit}`])).trim();
   }
 

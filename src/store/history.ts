@@ -20,9 +20,19 @@ export function emptyHistory(): HistoryFile {
   return { format: HISTORY_FORMAT, runs: [] };
 }
 
-/** The runs comparable with a given run, oldest first. A quarantined run (a bad one, kept for audit) is none. */
+/**
+ * A recorded run that may set a baseline: a pull request's run is kept for its own trend and a quarantined
+ * run (a bad one) for audit, but neither is ever compared with.
+ */
+export function countsInBaseline(record: Pick<HistoryRecord, 'pullRequest' | 'quarantined'>): boolean {
+  return (record.pullRequest === undefined || record.pullRequest === null) && !record.quarantined;
+}
+
+/** The runs a given run is compared with (its experiment and fingerprint, counting in a baseline), oldest first. */
 export function comparableRuns(history: HistoryFile, experiment: string, fingerprint: string): HistoryRecord[] {
-  return history.runs.filter((r) => r.experiment === experiment && r.fingerprint === fingerprint && !r.quarantined);
+  return history.runs.filter(
+    (r) => r.experiment === experiment && r.fingerprint === fingerprint && countsInBaseline(r),
+  );
 }
 
 /**

@@ -2,6 +2,8 @@
 import { InputError } from '../model.js';
 import { DEFAULT_HISTORY_PATH, GitBranchStore } from './git-branch-store.js';
 import { JsonFileStore } from './json-file-store.js';
+import { PostgresStore } from './postgres-store.js';
+import { isPostgresSpec } from './postgres-url.js';
 import type { HistoryStore } from './store.js';
 
 export * from './history.js';
@@ -9,16 +11,20 @@ export { parseHistory } from './parse-history.js';
 export { sameRecordedRun } from './run-identity.js';
 export { GitBranchStore, DEFAULT_HISTORY_PATH } from './git-branch-store.js';
 export { JsonFileStore, writeAtomically } from './json-file-store.js';
-export { HistoryStoreError, type HistoryStore } from './store.js';
+export { HistoryStoreError, type HistoryQuery, type HistoryStore } from './store.js';
+export { PostgresStore } from './postgres-store.js';
+export { historySecrets, isPostgresSpec, parsePostgresSpec } from './postgres-url.js';
 
 /**
  * `path/to/history.json` → a JSON file; `git:<branch>[:<path>]` → a data branch of the repository in `cwd`
- * (default path `training-metrics-history.json`), pushed to `origin`.
+ * (default path `training-metrics-history.json`), pushed to `origin`; `postgres://…` or `postgresql://…` →
+ * a PostgreSQL database (password from the URL or PGPASSWORD).
  */
 export function openHistory(
   spec: string,
   options: { cwd?: string; remote?: string; env?: NodeJS.ProcessEnv } = {},
 ): HistoryStore {
+  if (isPostgresSpec(spec)) return new PostgresStore(spec, options.env ?? process.env);
   if (spec.startsWith('git:')) {
     const rest = spec.slice(4);
     const i = rest.indexOf(':');

@@ -1,18 +1,27 @@
-/** Where the baseline history lives: a JSON file, or a data branch of the repository. */
+/** Where the baseline history lives: a JSON file, a data branch of the repository, or PostgreSQL. */
 import type { HistoryRecord } from '../model.js';
 import type { HistoryFile } from './history.js';
+
+/**
+ * What a reader needs: `experiments` narrows the read to those experiments' runs where the store can do it
+ * cheaply (PostgreSQL); the file stores, which read the whole file anyway, may return everything.
+ */
+export interface HistoryQuery {
+  experiments?: readonly string[];
+}
 
 export interface HistoryStore {
   /** For messages: the file path, or `git:<branch>:<path>`. */
   readonly location: string;
   /** The whole history; empty when there is none yet. Throws InputError when it cannot be trusted. */
-  read(): Promise<HistoryFile>;
+  read(query?: HistoryQuery): Promise<HistoryFile>;
   /** The whole history, or null when it does not exist (no file; no branch, or no file on it). */
-  readIfExists(): Promise<HistoryFile | null>;
+  readIfExists(query?: HistoryQuery): Promise<HistoryFile | null>;
   /**
    * Append records (in the order given), keep at most `max` per experiment and fingerprint, and write it
    * back so that neither an interrupted writer nor a concurrent one loses anything (the git store retries
-   * a rejected push; the JSON file store takes a lock file, which serves writers on one machine). A record
+   * a rejected push; the JSON file store takes a lock file, which serves writers on one machine; PostgreSQL
+   * upserts in one transaction). A record
    * of a run already there (same run identity) replaces it. Returns what was written.
    */
   append(records: readonly HistoryRecord[], max: number): Promise<HistoryFile>;

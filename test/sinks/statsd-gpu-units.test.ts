@@ -25,7 +25,7 @@ function options(more: Partial<Options>): Options {
 }
 
 /** The value of the first printed line of `name`. */
-function valueOf(lines: string[], name: string): number {
+function lineValue(lines: string[], name: string): number {
   const line = lines.find((l) => l.startsWith(`${name}:`));
   if (!line) throw new Error(`no line for ${name}`);
   return Number(line.slice(name.length + 1, line.indexOf('|')));
@@ -35,12 +35,14 @@ describe('GPU gauges over StatsD', () => {
   it('plain: percent as a ratio, MiB as bytes; datadog: as the capture reports them', async () => {
     const plain = (await run(options({}), quiet)).statsd!.printed;
     const datadog = (await run(options({ statsdFlavor: 'datadog' }), quiet)).statsd!.printed;
-    const util = valueOf(datadog, 'training_metrics.gpu.run.util.mean');
-    const memory = valueOf(datadog, 'training_metrics.gpu.run.memory.peak');
+    const util = lineValue(datadog, 'training_metrics.gpu.run.util.mean');
+    const memory = lineValue(datadog, 'training_metrics.gpu.run.memory.peak');
     expect(util).toBeGreaterThan(1); // percent, as nvidia-smi reports it
-    expect(valueOf(plain, 'training_metrics.gpu.run.util.mean')).toBeCloseTo(util / 100, 9);
-    expect(valueOf(plain, 'training_metrics.gpu.run.memory.peak')).toBeCloseTo(memory * 2 ** 20, 0);
+    expect(lineValue(plain, 'training_metrics.gpu.run.util.mean')).toBeCloseTo(util / 100, 9);
+    expect(lineValue(plain, 'training_metrics.gpu.run.memory.peak')).toBeCloseTo(memory * 2 ** 20, 0);
     // Watts and counts are base units already.
-    expect(valueOf(plain, 'training_metrics.gpu.run.count')).toBe(valueOf(datadog, 'training_metrics.gpu.run.count'));
+    expect(lineValue(plain, 'training_metrics.gpu.run.count')).toBe(
+      lineValue(datadog, 'training_metrics.gpu.run.count'),
+    );
   });
 });

@@ -11,6 +11,7 @@ import { PARAMETERS, type RawValues, resolveOptions } from '../../parameters.js'
 import { resultJson } from '../../result-json.js';
 import type { SecretRegistry } from '../../http/redact.js';
 import { type Io, run } from '../../run.js';
+import { historySecrets } from '../../store/postgres-url.js';
 
 /** `io.secrets`, where given, learns the run's secrets before anything is printed. */
 export async function runCommand(
@@ -24,6 +25,8 @@ export async function runCommand(
   let raw: RawValues;
   try {
     raw = parseRunFlags(args);
+    // The history URL may hold a database password: masked before anything can print it.
+    for (const s of historySecrets(typeof raw.history === 'string' ? raw.history : null, env)) io.secrets?.add(s);
   } catch (e) {
     io.error(`${(e as Error).message.split('\n')[0]} (see training-metrics-gate --help)`);
     return 2;

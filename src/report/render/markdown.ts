@@ -9,6 +9,7 @@ import { finalLossLines } from './final-loss.js';
 import { formatBaseline, formatChange, formatNumber, formatValue } from './format.js';
 import { MERMAID_POINTS, lossChartMermaid } from './mermaid.js';
 import { hasBand, lossOverlay } from './loss-overlay.js';
+import { prRunsMarkdown } from './pr-runs.js';
 import { historySparkline } from './sparkline.js';
 import type { ReportInput, RunReport } from '../report-input.js';
 import { STATUS_ICON, VERDICT_ICON, orderMetrics, orderRuns, runStatus } from './verdict.js';
@@ -172,6 +173,7 @@ function runSection(run: RunReport, detail: Detail, charts: boolean): string {
         `<sub>${mdText(overlay.metric)} of this run (blue)${band ? ', baseline band (grey: low and high edge; light grey: centre)' : ''}, resampled at ${MERMAID_POINTS} evenly spaced steps${overlay.nonFinite ? `; ${overlay.nonFinite} non-finite samples not drawn` : ''}.</sub>`,
       );
     }
+    if (run.prRuns) parts.push(prRunsMarkdown(run.prRuns, gate.metrics));
     const others = otherMetrics(run);
     if (others) parts.push(others);
     const warnings = run.summary?.warnings ?? [];

@@ -73,9 +73,12 @@ export class LiveMetric {
     this.steadyFrom = Number.NaN;
   }
 
-  /** One cell at `step`; the event a rule found in it, or null. */
-  add(step: number, value: number, kind: CellKind): MetricEvent | null {
-    if (kind === CellKind.Missing || kind === CellKind.Text) return null;
+  /**
+   * One cell at `step`; the event a rule found in it, or null. `gap`: no other cell of the row holds a
+   * finite value — a NaN token there is a gap in the log, not a broken loss (as the gate counts it).
+   */
+  add(step: number, value: number, kind: CellKind, gap: boolean): MetricEvent | null {
+    if (kind === CellKind.Missing || kind === CellKind.Text || (kind === CellKind.NanToken && gap)) return null;
     if (kind === CellKind.NanToken || !Number.isFinite(value)) {
       this.nonFinite += 1;
       this.last = value;

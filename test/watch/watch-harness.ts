@@ -49,6 +49,13 @@ export interface Watched {
 
 /** Flags as the CLI takes them (without the dashes), for watch; small intervals keep tests short. */
 export async function watch(raw: RawValues, command: string[]): Promise<Watched> {
+  const { out, done } = startWatch(raw, command);
+  out.code = await done;
+  return out;
+}
+
+/** watch started, its output kept as it comes (`out.info` says where /metrics listen). */
+export function startWatch(raw: RawValues, command: string[]): { out: Watched; done: Promise<number> } {
   const options = resolveOptions(
     'watch',
     { listen: '127.0.0.1:0', 'tail-poll': '50ms', 'abort-grace': '2s', ...raw },
@@ -57,12 +64,22 @@ export async function watch(raw: RawValues, command: string[]): Promise<Watched>
     'cli',
   );
   const out: Watched = { code: -1, warnings: [], errors: [], info: [] };
-  out.code = await runWatch(options, command, {
+  const done = runWatch(options, command, {
     info: (m) => out.info.push(m),
     warn: (m) => out.warnings.push(m),
     error: (m) => out.errors.push(m),
   });
-  return out;
+  return { out, done };
+}
+
+/** The /metrics URL watch printed, once it has. */
+export async function metricsUrl(out: Watched): Promise<string> {
+  for (let i = 0; i < 400; i++) {
+    const line = out.info.find((m) => m.includes('/metrics'));
+    if (line) return /http:\/\/\S+\/metrics/.exec(line)![0];
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('watch never said where /metrics listen');
 }
 
 /** `n` steps of a healthy power-law loss with ±2 % noise, and a throughput around `tps`. */

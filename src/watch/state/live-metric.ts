@@ -4,6 +4,7 @@
  * collapse detector. Memory is the detectors' windows, whatever the run's length.
  */
 import { CellKind } from '../../ingest/csv/cell.js';
+import { isUtilisation } from '../../classify/from-values.js';
 import type { MetricClass } from '../../model.js';
 import { prometheusMetricName } from '../../naming/prometheus.js';
 import { DivergenceDetector } from '../../summarize/divergence.js';
@@ -29,7 +30,7 @@ export class LiveMetric {
   /** Non-finite values: an explicit nan token, or ±Infinity. */
   nonFinite = 0;
   /** Name and factor of the column in Prometheus base units (`MFU` in percent → `mfu_ratio`, ×0.01). */
-  readonly promKey: { name: string; factor: number };
+  promKey: { name: string; factor: number };
   private divergence: DivergenceDetector | null;
   private collapse: CollapseDetector | null;
   private steadyFrom = Number.NaN;
@@ -87,7 +88,7 @@ export class LiveMetric {
     }
     this.last = value;
     this.lastStep = step;
-    if (Number.isNaN(this.steadyFrom)) this.steadyFrom = step + this.rules.warmupSteps;
+    if (Number.isNaN(this.steadyFrom)) this.firstValue(step, value);
     if (!(step >= this.steadyFrom)) return null;
     if (this.divergence) return this.addLoss(step, value);
     if (this.collapse) {
@@ -95,6 +96,16 @@ export class LiveMetric {
       if (found) return { reason: 'collapse', smoothed: found.smoothed, level: found.level };
     }
     return null;
+  }
+
+  /**
+   * Warm-up starts at the first finite value. A utilisation whose first value is above 1.5 is in percent
+   * (no ratio gets there), as the summary's second look at a class decides (classify/from-values.ts).
+   */
+  private firstValue(step: number, value: number): void {
+    this.steadyFrom = step + this.rules.warmupSteps;
+    if (value > 1.5 && this.cls.unit !== 'percent' && isUtilisation(this.name, this.cls))
+      this.promKey = prometheusMetricName('', this.name, 'percent');
   }
 
   private addLoss(step: number, value: number): MetricEvent | null {

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CellKind } from '../../src/ingest/csv/cell.js';
 import { LiveRank } from '../../src/watch/state/live-rank.js';
@@ -139,5 +139,41 @@ describe('watch with a history and StatsD', () => {
     const during = live().filter((l) => !/step:(50|100|150|200|250)\b/.test(l));
     expect(during.length).toBeLessThan(20);
     expect(udp.lines().some((l) => l.startsWith('training_metrics.tokens_per_second:') && /\|g\|/.test(l))).toBe(true);
+  });
+});
+
+describe('watch with a manifest', () => {
+  let scratch: Scratch;
+  beforeEach(() => {
+    scratch = new Scratch();
+  });
+  afterEach(() => scratch.remove());
+
+  it("follows the files a manifest names, also ones that appear after watch started, and stops on one's NaN", async () => {
+    const manifest = scratch.path('experiment_metadata.jsonl');
+    const a = scratch.path('a.csv');
+    const b = scratch.path('b.csv');
+    writeFileSync(
+      manifest,
+      `${JSON.stringify({ name: 'a', path: 'a.csv' })}\n${JSON.stringify({ name: 'b', path: 'b.csv' })}\n`,
+    );
+    const header = 'step,loss,tokens_per_second';
+    const first = scratch.trainer({ out: a, header, lines: healthyLines(1, 50), perTick: 5 }, 'a.json');
+    const second = scratch.trainer(
+      { out: b, header, lines: [...healthyLines(1, 30), '30,nan,1000', ...healthyLines(31, 3000)], perTick: 2 },
+      'b.json',
+    );
+    // The runs of the batch one after another: b's file does not exist when watch starts.
+    const script = `${first.map((x) => `'${x}'`).join(' ')} && ${second.map((x) => `'${x}'`).join(' ')}`;
+    const w = await watch({ metadata: manifest, experiment: 'batch', json: scratch.path('out.json') }, [
+      '/bin/sh',
+      '-c',
+      script,
+    ]);
+    const j = JSON.parse(readFileSync(scratch.path('out.json'), 'utf8'));
+    expect(w.code, JSON.stringify([w.warnings, j.live, j.errors])).toBe(1);
+    expect(j.aborted).toMatchObject({ reason: 'nan', step: 30, rank: 'b' });
+    // The job after the run read the manifest once: two runs, not four.
+    expect(j.runs.map((r: { name: string }) => r.name).sort()).toEqual(['a', 'b']);
   });
 });

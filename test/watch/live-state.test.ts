@@ -142,6 +142,27 @@ describe('watch with a history and StatsD', () => {
   });
 });
 
+describe('a restarted job, end to end', () => {
+  let scratch: Scratch;
+  beforeEach(() => {
+    scratch = new Scratch();
+  });
+  afterEach(() => scratch.remove());
+
+  it('a job that resumes from a checkpoint (steps go back) is followed, not stopped; the later rows win', async () => {
+    const out = scratch.path('m.csv');
+    const lines = [...healthyLines(1, 100), ...healthyLines(80, 160)];
+    const w = await watch(
+      { csv: [out], experiment: 'e', json: scratch.path('out.json') },
+      scratch.trainer({ out, header: 'step,loss,tokens_per_second', lines, perTick: 5 }),
+    );
+    expect(w.code).toBe(0);
+    const j = JSON.parse(readFileSync(scratch.path('out.json'), 'utf8'));
+    expect(j.live.ranks[0]).toMatchObject({ lastStep: 159, restarts: 1, rows: 179 });
+    expect(j.runs[0].steps.last).toBe(159);
+  });
+});
+
 describe('watch with a manifest', () => {
   let scratch: Scratch;
   beforeEach(() => {

@@ -3,6 +3,7 @@
  * that follows them, the command in its process group, the GPU poller and live StatsD. `open` checks
  * everything a user can get wrong before the command starts; `follow` runs it and says how it ended.
  */
+import { statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { type Config, loadConfig } from '../config/index.js';
 import { InputError } from '../model.js';
@@ -89,6 +90,7 @@ export class WatchSession {
     const statsd = this.options.statsdHost
       ? new LiveStatsd(this.options, this.options.experiment ?? '', (m) => io.warn(m))
       : null;
+    warnLeftovers(this.patterns, io);
     const child = new WatchedChild(command[0]!, command.slice(1));
     let aborted: Finding | null = null;
     let stopping: Promise<void> | null = null;
@@ -124,6 +126,19 @@ export class WatchSession {
 
   async close(): Promise<void> {
     await this.server?.close();
+  }
+}
+
+/**
+ * A file that already holds rows before the command starts is read as part of this run (a job resumed
+ * from a checkpoint appends to its log): said, since a log left over from yesterday's run would be too.
+ */
+function warnLeftovers(patterns: string[], io: Io): void {
+  for (const p of patterns) {
+    if (isGlob(p)) continue;
+    const size = statSync(p, { throwIfNoEntry: false })?.size ?? 0;
+    if (size > 0)
+      io.warn(`watch: ${p} already holds ${size} bytes before the command starts; they are read as part of this run`);
   }
 }
 

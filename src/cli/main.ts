@@ -24,6 +24,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ConsoleIo
   }
   if (GENERATORS[command]) return generate(command, rest, env, io);
   if (command === 'history') return (await import('./history.js')).runHistory(rest, env, io);
+  if (command === 'watch') return (await import('./commands/watch.js')).watchCommand(rest, env, io);
   if (!COMMANDS.includes(command as Command)) {
     io.error(
       `unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS), 'history'].join(', ')}); see --help`,

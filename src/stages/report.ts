@@ -18,13 +18,15 @@ export async function publish(
   const { options, io, shell } = ctx;
   const pullRequest = branchType(options.github) === 'pr' ? options.github.prNumber : null;
   const input = reportInput({
-    notes: (g) =>
-      gpu
+    notes: (g) => [
+      ...options.reportNotes,
+      ...(gpu
         ? gpuNotes(
             gpu.runs.find((r) => r.run === g.name)?.gpu ?? null,
             gpu.costs.find((c) => c.run === g.name)?.cost ?? null,
           )
-        : [],
+        : []),
+    ],
     gate,
     summaries,
     github: options.github,

@@ -6,6 +6,8 @@ import { PARAMETERS } from '../parameters.js';
 
 export const GRAFANA_FLAGS =
   '[--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu] [--apply [--grafana-url URL] [--folder-uid UID]]';
+export const CALIBRATE_FLAGS =
+  '(--csv A.csv --csv B.csv … | --history H --experiment NAME) [--config FILE] [--false-alarm-rate 0.01]';
 export const MAPPING_FLAGS = '[--csv FILE]… [--config FILE] [--prefix P]';
 export const DATADOG_FLAGS =
   '[--source dogstatsd|api] [--prefix P] [--csv FILE]… [--config FILE] [--model-tag model] [--notify @handle] [--title T] [--apply [--datadog-url URL]]';
@@ -33,6 +35,8 @@ Usage:
   training-metrics-gate check  --history H.json --experiment NAME --csv C.csv [--json OUT.json] [--markdown OUT.md] [--html OUT.html]
   training-metrics-gate post-comment --comment-file comment.json [--github-token T] [--comment always|on-regression]
       (posts a comment a pull request's run wrote with --comment-file: pull requests from forks)
+  training-metrics-gate calibrate ${CALIBRATE_FLAGS}
+      (repeated runs of the same code → the config's minimum effects, warm-up and gate.alpha, as YAML)
 ${Object.entries(generators)
   .map(([name, g]) => `  training-metrics-gate ${name} ${g.usage}`)
   .join('\n')}

@@ -22,8 +22,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ConsoleIo
     return 0;
   }
   if (GENERATORS[command]) return generate(command, rest, env, io);
+  if (command === 'calibrate') return (await import('./commands/calibrate.js')).calibrateCommand(rest, io);
   if (!COMMANDS.includes(command as Command)) {
-    io.error(`unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS)].join(', ')}); see --help`);
+    io.error(
+      `unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS), 'calibrate'].join(', ')}); see --help`,
+    );
     return 2;
   }
   return runCommand(command as Command, rest, env, io);

@@ -36,15 +36,14 @@ export async function calibrateCommand(args: string[], io: Io & { print(text: st
         );
       input = { ...runs, falseAlarmRate: rate, gate };
     } else {
-      const notices: string[] = [];
-      const openers = uniqueRunNames(flags.csv, notices).map(([file, name]) => async () => ({
+      // Run names only tell the runs apart here: two files of one name need no warning.
+      const openers = uniqueRunNames(flags.csv, []).map(([file, name]) => async () => ({
         name,
         experiment: 'calibrate',
         tags: {},
         fingerprint: {},
         table: await openTable(file),
       }));
-      for (const n of notices) io.warn(n);
       input = { ...(await readCalibrationRuns(openers, config)), falseAlarmRate: rate, gate };
     }
     io.print(calibrationYaml(calibrateTolerances(input)));

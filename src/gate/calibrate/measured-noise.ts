@@ -1,7 +1,7 @@
 /**
  * One metric's values across the A/A runs, reduced as the gate reduces a history (buildBaseline: marked
- * segments, accepted shifts, outlier runs set aside), but with no prior and no noise floor: calibrating
- * is measuring the noise, not assuming it. The value of a run is the one the gate judges: the
+ * segments, accepted shifts), but with no prior, no noise floor and no run set aside: calibrating is
+ * measuring the noise, not assuming it. The value of a run is the one the gate judges: the
  * final-window median for a loss, the steady-state median otherwise.
  */
 import { buildBaseline, type Baseline, type HistoryPoint } from '../baseline.js';
@@ -50,7 +50,9 @@ export function measuredNoise(points: readonly HistoryPoint[], cls: JudgedClass,
     better: cls.direction === 'higher' ? 1 : -1,
     minEffect: cls.minEffect,
     shiftAlpha: gate.shiftAlpha,
-    outlierMads: gate.outlierMads,
+    // No run is set aside: a run of the same code far from the others is part of its noise, and the next
+    // run may be another such one.
+    outlierMads: Number.POSITIVE_INFINITY,
     priorRuns: 0,
     priorCv: 0,
     noiseFloor: 0,

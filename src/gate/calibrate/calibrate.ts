@@ -58,7 +58,7 @@ export interface Calibration {
   runs: number;
   falseAlarmRate: number;
   metrics: MetricCalibration[];
-  /** The warm-up to configure (the longest of the metrics'), null when no per-step series was read. */
+  /** The warm-up to configure (the longest of the metrics'), null when no series told one. */
   warmupSteps: number | null;
   warmup: [key: string, steps: number][];
 }
@@ -91,7 +91,7 @@ export function calibrateTolerances(input: CalibrationInput): Calibration {
     runs: records.length,
     falseAlarmRate,
     metrics,
-    warmupSteps: input.warmup ? Math.max(0, ...warmup.map(([, steps]) => steps)) : null,
+    warmupSteps: warmup.length ? Math.max(...warmup.map(([, steps]) => steps)) : null,
     warmup,
   };
 }

@@ -26,10 +26,10 @@ export function calibrationYaml(c: Calibration): string {
 
 function warmupLines(c: Calibration): string[] {
   if (c.warmupSteps === null)
-    return ['# warmup_steps: not detected (a history keeps no per-step series; calibrate --csv reads them)'];
+    return ['# warmup_steps: not detected (no per-step series of a window or timer metric: a history keeps none)'];
   const by = c.warmup.map(([key, steps]) => `${key} ${steps}`).join(', ');
   return [
-    `# warmup_steps: where the metrics reach their steady state (MSER-5, median over the runs): ${by || 'none'}`,
+    `# warmup_steps: where the metrics reach their steady state (MSER-5, median over the runs): ${by}`,
     `warmup_steps: ${c.warmupSteps}`,
   ];
 }

@@ -47,7 +47,7 @@ export async function readCalibrationRuns(runs: readonly RunOpener[], config: Se
     if (broken) throw broken;
     for (const m of s.metrics) {
       const key = metricKey(m.name);
-      if (gated(m.class) && !classes.has(key)) classes.set(key, { ...m.class, direction: m.class.direction });
+      if (gated(m.class) && !classes.has(key)) classes.set(key, m.class);
     }
   }
   const records = summaries.map((s) =>

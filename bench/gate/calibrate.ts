@@ -1,7 +1,8 @@
 /**
  * Benchmark of calibrated tolerances on the gate simulator (calibration-trials.ts): false alarms of the
  * calibrated config over many A/A checks, and MFU's predicted power against its simulated detection rate,
- * for a cluster as quiet as the gate's prior, one twice as noisy, and the fewest runs calibrate accepts.
+ * for a cluster as quiet as the gate's prior, one twice as noisy, the fewest runs calibrate accepts, and
+ * twice the usual number.
  * Writes its section of bench/gate/RESULTS.md.
  *
  *   npm run bench:calibrate -- [--calibrations 100] [--null-checks 100] [--power-checks 30] [--seed 1]
@@ -22,14 +23,15 @@ const SCENARIOS: [string, Partial<TrialOptions>][] = [
   ['10 A/A runs, run CV 1 % (as the prior)', { runs: 10 }],
   ['10 A/A runs, run CV 2 % (twice the prior)', { runs: 10, runCv: 0.02 }],
   ['5 A/A runs (the fewest), run CV 1 %', { runs: 5 }],
+  ['20 A/A runs, run CV 1 %', { runs: 20 }],
 ];
 
-const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
+const pct = (x: number, digits = 1): string => `${(100 * x).toFixed(digits)} %`;
 
 function row(name: string, r: TrialResult): string {
   const power = r.power.map((p) => `${pct(p.detected / p.checks)} / ${pct(p.predicted)}`);
   const warm = [...new Set(r.warmupSteps)].sort((a, b) => a - b).join(', ');
-  return `| ${name} | ${pct(r.falseAlarms / r.checks)} (${r.falseAlarms}/${r.checks}) | ${pct(r.mfuMinEffect)} | ${power.join(' | ')} | ${warm} |`;
+  return `| ${name} | ${pct(r.falseAlarms / r.checks, 2)} (${r.falseAlarms}/${r.checks}) | ${pct(r.mfuMinEffect)} | ${power.join(' | ')} | ${warm} |`;
 }
 
 async function main(): Promise<void> {
@@ -51,7 +53,7 @@ async function main(): Promise<void> {
   const body = [
     `\`npm run bench:calibrate\` (seed ${SEED}; ${seconds.toFixed(0)} s): per scenario ${CALIBRATIONS} calibrations, each from its own simulated A/A runs, its YAML read back as the config, then ${NULL_CHECKS} unchanged runs and ${POWER_CHECKS} runs per MFU drop judged against those A/A runs as the history. Power: MFU's own verdict, simulated / predicted (mean of the calibrations' predictions).`,
     '',
-    '| A/A runs | false alarms (any metric) | MFU min_effect (mean) | MFU −3 % | MFU −5 % | MFU −10 % | warm-up found (steps) |',
+    '| scenario | false alarms (any metric) | MFU min_effect (mean) | MFU −3 % | MFU −5 % | MFU −10 % | warm-up found (steps) |',
     '|---|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n');

@@ -21,8 +21,12 @@ describe('calibrate on the gate simulator', () => {
     // 960 unchanged runs; the calibrated tolerances must keep the share failed at or under 1 %.
     expect(r.checks).toBe(960);
     expect(r.falseAlarms / r.checks).toBeLessThanOrEqual(0.01);
-    // The simulator's warm-up ramp is 20 steps long.
-    expect(r.warmupSteps).toEqual(new Array(12).fill(20));
+    // The simulator's warm-up ramp is 20 steps long: never cut short, at most two batches more.
+    for (const w of r.warmupSteps) {
+      expect(w).toBeGreaterThanOrEqual(20);
+      expect(w).toBeLessThanOrEqual(30);
+    }
+    expect(r.warmupSteps.filter((w) => w === 20).length).toBeGreaterThanOrEqual(6);
     // Predicted MFU power against MFU's simulated detection rate, 240 runs per drop: the binomial standard
     // error is at most 3.2 points; 8 points allow for it and for the measured noise standing for the true one.
     for (const p of r.power) expect(Math.abs(p.detected / p.checks - p.predicted)).toBeLessThan(0.08);

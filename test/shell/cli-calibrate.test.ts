@@ -84,8 +84,10 @@ describe('calibrate on copies of a real run', () => {
     expect(Math.abs(classify('lm loss', config).minEffect / expected(loss) - 1)).toBeLessThan(0.02);
     expect(classify('mem-allocated-bytes', config).minEffect).toBe(0.03);
     expect(r.out).toMatch(/# mem_allocated_bytes: not calibrated, the same value in all 6 runs/);
-    expect(config.summary.warmupSteps).toBeGreaterThanOrEqual(0);
-    expect(r.out).toMatch(/^warmup_steps: \d+$/m);
+    // Iteration time is logged every 100 steps: MSER-5's first batch (steps 100–500) runs slower than the
+    // rest and is the warm-up; the one slow step at 4,600 (a stall, 2.3× the others) is not taken for a level.
+    expect(config.summary.warmupSteps).toBe(500);
+    expect(r.out).toMatch(/iteration_time 500/);
     expect(sectionValue(config.gate).alpha).toBe(0.01);
   }, 60_000);
 });

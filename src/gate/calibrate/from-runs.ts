@@ -10,7 +10,7 @@ import type { Batch, HistoryRecord, RunInput, RunSummary, Table } from '../../mo
 import { metricKey } from '../../naming.js';
 import { summarizeRun } from '../../summarize/index.js';
 import { recordFromSummary } from '../record.js';
-import { BatchMeans, type Batches } from './batch-means.js';
+import { StepBatches, type Batches } from './step-batches.js';
 import { brokenRunProblem, type JudgedClass } from './measured-noise.js';
 import { metricWarmup } from './warmup.js';
 
@@ -66,7 +66,7 @@ async function summarizeWithSeries(input: RunInput, config: Settings) {
     const cls = classify(name, config);
     return gated(cls) && (cls.kind === 'window' || cls.kind === 'timer');
   });
-  const collectors = new Map(columns.map((name) => [name, new BatchMeans()]));
+  const collectors = new Map(columns.map((name) => [name, new StepBatches()]));
   const summary = await summarizeRun({ ...input, table: tee(input.table, collectors) }, config);
   const series = new Map<string, Batches>();
   for (const m of summary.metrics) {
@@ -78,7 +78,7 @@ async function summarizeWithSeries(input: RunInput, config: Settings) {
 }
 
 /** The table with each batch also handed, column by column, to the collectors named by header. */
-function tee(table: Table, collectors: Map<string, BatchMeans>): Table {
+function tee(table: Table, collectors: Map<string, StepBatches>): Table {
   const feeds = table.columns.map((name, c) => [collectors.get(name), c] as const).filter(([b]) => b);
   async function* batches(): AsyncGenerator<Batch> {
     for await (const batch of table.batches) {

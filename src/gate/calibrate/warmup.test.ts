@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../bench/gate/simulate.js';
-import { BatchMeans } from './batch-means.js';
+import { StepBatches } from './step-batches.js';
 import { metricWarmup, runWarmup } from './warmup.js';
 
 /** A run's series: a ramp over the first `warm` steps from `firstStep`, then noise around 1. */
-function series(warm: number, firstStep: number, rng: Rng, steps = 400): BatchMeans {
-  const b = new BatchMeans();
+function series(warm: number, firstStep: number, rng: Rng, steps = 400): StepBatches {
+  const b = new StepBatches();
   for (let i = 0; i < steps; i++) b.add(firstStep + i, (i < warm ? 0.3 + (0.7 * i) / warm : 1) + 0.02 * rng.normal());
   return b;
 }
@@ -30,17 +30,17 @@ describe('warm-up from per-step series', () => {
   });
   it('keeps at most its cap of batches, coarser for a longer run, the warm-up still found', () => {
     const rng = new Rng(4);
-    const b = new BatchMeans(5, 64);
+    const b = new StepBatches(5, 64);
     for (let i = 0; i < 10_000; i++) b.add(i + 1, (i < 1000 ? 0.5 : 1) + 0.02 * rng.normal());
     const r = b.result();
-    expect(r.means.length).toBeLessThanOrEqual(64);
+    expect(r.values.length).toBeLessThanOrEqual(64);
     // 2,000 batches of 5 halved until 64 can hold them: batches of 160 values.
     expect(r.size).toBe(160);
     expect(runWarmup(r)).toBeGreaterThanOrEqual(960);
     expect(runWarmup(r)).toBeLessThanOrEqual(1280);
   });
   it('skips values that are not finite', () => {
-    const b = new BatchMeans(2);
+    const b = new StepBatches(2);
     for (const [s, v] of [
       [1, 1],
       [2, Number.NaN],
@@ -48,6 +48,6 @@ describe('warm-up from per-step series', () => {
       [4, Number.POSITIVE_INFINITY],
     ] as const)
       b.add(s, v);
-    expect(b.result()).toEqual({ size: 2, means: [2], steps: [1] });
+    expect(b.result()).toEqual({ size: 2, values: [2], steps: [1] });
   });
 });

@@ -5,11 +5,11 @@
  */
 import { median } from 'simple-statistics';
 import { mserTruncation } from '../stats/mser-truncation.js';
-import type { Batches } from './batch-means.js';
+import type { Batches } from './step-batches.js';
 
 /** Steps of warm-up in one run, or null when the series is too short to tell. */
 export function runWarmup(series: Batches): number | null {
-  const d = mserTruncation(series.means);
+  const d = mserTruncation(series.values);
   if (d === null) return null;
   return d === 0 ? 0 : series.steps[d]! - series.steps[0]!;
 }

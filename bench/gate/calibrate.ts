@@ -8,6 +8,7 @@
  *   npm run bench:calibrate -- [--calibrations 100] [--null-checks 100] [--power-checks 30] [--seed 1]
  */
 import { writeFile } from 'node:fs/promises';
+import { median } from 'simple-statistics';
 import { calibrationTrials, type TrialOptions, type TrialResult } from './calibration-trials.js';
 import { withSection } from './results-sections.js';
 
@@ -30,7 +31,9 @@ const pct = (x: number, digits = 1): string => `${(100 * x).toFixed(digits)} %`;
 
 function row(name: string, r: TrialResult): string {
   const power = r.power.map((p) => `${pct(p.detected / p.checks)} / ${pct(p.predicted)}`);
-  const warm = [...new Set(r.warmupSteps)].sort((a, b) => a - b).join(', ');
+  const w = [...r.warmupSteps].sort((a, b) => a - b);
+  const exact = w.filter((x) => x === 20).length; // the simulator's warm-up ramp is 20 steps
+  const warm = `${median(w)} (${w[0]}–${w[w.length - 1]}; 20 in ${exact} of ${w.length})`;
   return `| ${name} | ${pct(r.falseAlarms / r.checks, 2)} (${r.falseAlarms}/${r.checks}) | ${pct(r.mfuMinEffect)} | ${power.join(' | ')} | ${warm} |`;
 }
 
@@ -53,7 +56,7 @@ async function main(): Promise<void> {
   const body = [
     `\`npm run bench:calibrate\` (seed ${SEED}; ${seconds.toFixed(0)} s): per scenario ${CALIBRATIONS} calibrations, each from its own simulated A/A runs, its YAML read back as the config, then ${NULL_CHECKS} unchanged runs and ${POWER_CHECKS} runs per MFU drop judged against those A/A runs as the history. Power: MFU's own verdict, simulated / predicted (mean of the calibrations' predictions).`,
     '',
-    '| scenario | false alarms (any metric) | MFU min_effect (mean) | MFU −3 % | MFU −5 % | MFU −10 % | warm-up found (steps) |',
+    '| scenario | false alarms (any metric) | MFU min_effect (mean) | MFU −3 % | MFU −5 % | MFU −10 % | warm-up found, steps: median (range) |',
     '|---|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n');

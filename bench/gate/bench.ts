@@ -11,6 +11,7 @@ import { DEFAULT_GATE_CONFIG } from '../../src/gate/config.js';
 import { recordFromSummary } from '../../src/gate/record.js';
 import type { HistoryRecord, RunSummary } from '../../src/model.js';
 import { summarizeRun } from '../../src/summarize/index.js';
+import { sectionsOf } from './results-sections.js';
 import { gateMethod, ratioMethod, tIntervalMethod, type Method } from './methods.js';
 import { NORMAL_RUN, Rng, simulateRun, type RunSpec } from './simulate.js';
 
@@ -214,7 +215,8 @@ async function main(): Promise<void> {
     '',
   ].join('\n');
   process.stdout.write(`${table}\n`);
-  await writeFile(OUT, table);
+  // Sections other benchmarks keep in the same file (bench:calibrate's) stay as they are.
+  await writeFile(OUT, table + (await sectionsOf(OUT)));
 }
 
 await main();

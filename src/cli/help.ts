@@ -6,6 +6,8 @@ import { PARAMETERS } from '../parameters.js';
 
 export const GRAFANA_FLAGS =
   '[--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu] [--apply [--grafana-url URL] [--folder-uid UID]]';
+export const CALIBRATE_FLAGS =
+  '(--csv A.csv --csv B.csv … | --history H --experiment NAME) [--config FILE] [--false-alarm-rate 0.01]';
 export const MAPPING_FLAGS = '[--csv FILE]… [--config FILE] [--prefix P]';
 export const DATADOG_FLAGS =
   '[--source dogstatsd|api] [--prefix P] [--csv FILE]… [--config FILE] [--model-tag model] [--notify @handle] [--title T] [--apply [--datadog-url URL]]';
@@ -37,6 +39,8 @@ Usage:
                                [--abort-on nan,divergence,stall,collapse] [flags] -- COMMAND [ARGS…]
       (runs COMMAND, serves live /metrics, stops it on a NaN loss, divergence, stall or collapse; then the
       normal job on its files; exit 1 when stopped, else the command's code when it failed; docs/watch.md)
+  training-metrics-gate calibrate ${CALIBRATE_FLAGS}
+      (repeated runs of the same code → the config's minimum effects, warm-up and gate.alpha, as YAML)
 ${Object.entries(generators)
   .map(([name, g]) => `  training-metrics-gate ${name} ${g.usage}`)
   .join('\n')}

@@ -62,8 +62,6 @@ export async function runHistory(args: string[], env: NodeJS.ProcessEnv, io: His
     io.error(`history: say which: ${Object.keys(HISTORY_COMMANDS).join(', ')} (see training-metrics-gate --help)`);
     return 2;
   }
-  for (const spec of historySpecs(rest)) io.secrets?.add(urlPassword(spec));
-  io.secrets?.add(env.PGPASSWORD);
   try {
     const text = await sub.run(rest, env);
     // Through info, like every message: a name in the history cannot start a workflow command.
@@ -72,25 +70,6 @@ export async function runHistory(args: string[], env: NodeJS.ProcessEnv, io: His
   } catch (e) {
     io.error(e instanceof InputError ? e.message : `history ${name}: ${(e as Error).message.split('\n')[0]}`);
     return 2;
-  }
-}
-
-/** The history specs among the arguments (before parsing: a bad flag's message must not show a password either). */
-function historySpecs(args: string[]): string[] {
-  return args.flatMap((a, i) => {
-    const m = /^--(history|from|to)=(.*)$/.exec(a);
-    if (m) return [m[2]!];
-    return /^--(history|from|to)$/.test(a) && args[i + 1] !== undefined ? [args[i + 1]!] : [];
-  });
-}
-
-function urlPassword(spec: string): string | null {
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(spec)) return null;
-  try {
-    const password = new URL(spec).password;
-    return password ? decodeURIComponent(password) : null;
-  } catch {
-    return null;
   }
 }
 

@@ -6,6 +6,7 @@
 import { COMMANDS, type Command } from '../options.js';
 import { runCommand } from './commands/run.js';
 import { GENERATORS, generate } from './generators.js';
+import { historyArgSecrets } from './history-arg-secrets.js';
 import { helpText } from './help.js';
 import { HISTORY_USAGE } from './history.js';
 import { ConsoleIo } from './io.js';
@@ -13,6 +14,7 @@ import { ConsoleIo } from './io.js';
 /** `io`: the bin passes one whose streams are guarded (cli.ts); tests call main with the default. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ConsoleIo = new ConsoleIo()): Promise<number> {
   io.addSecretsFrom(env);
+  for (const secret of historyArgSecrets(argv, env)) io.secrets.add(secret);
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     io.print(helpText({ ...GENERATORS, history: { usage: HISTORY_USAGE } }));
@@ -25,9 +27,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ConsoleIo
   if (GENERATORS[command]) return generate(command, rest, env, io);
   if (command === 'history') return (await import('./history.js')).runHistory(rest, env, io);
   if (command === 'watch') return (await import('./commands/watch.js')).watchCommand(rest, env, io);
+  if (command === 'calibrate') return (await import('./commands/calibrate.js')).calibrateCommand(rest, io);
   if (!COMMANDS.includes(command as Command)) {
     io.error(
-      `unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS), 'history'].join(', ')}); see --help`,
+      `unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS), 'history', 'calibrate'].join(', ')}); see --help`,
     );
     return 2;
   }

@@ -23,6 +23,7 @@ import { acceptAsBaseline, runsSinceMark } from './new-baseline.js';
 import { DEFAULT_GATE_CONFIG, type GateConfig } from './config.js';
 import { metricFamily } from './family.js';
 import { formatChange, formatSpread, formatValue, spreadLabel } from './format.js';
+import { criticalT } from './stats/critical-t.js';
 import { errorBudget } from './stats/error-budget.js';
 import { predictionT } from './stats/prediction-t.js';
 import { tQuantile, tUpperTail } from './stats/student-t.js';
@@ -247,8 +248,7 @@ function spendBudget(pending: Pending[], verdicts: MetricVerdict[], alpha: numbe
   for (const p of pending) {
     const share = shares[families.indexOf(p.family)]!;
     // With share ≥ floor the minimum effect alone keeps false alarms within the share.
-    const threshold =
-      share >= p.floor ? p.minT : Math.max(p.minT, 1 - share < 1 ? tQuantile(1 - share, p.baseline.df) : Infinity);
+    const threshold = criticalT(share, p.floor, p.minT, p.baseline.df);
     verdicts[p.index] = decide(p, threshold, alpha);
   }
 }

@@ -1,0 +1,143 @@
+/**
+ * Calibrated tolerances from repeated runs of the same code (A/A runs): per gated metric, the minimum
+ * effect at which noise alone would fail a run with the family's share of the false-alarm rate, and the
+ * power the gate then has against a run 3 %, 5 % and 10 % worse. The statistical version of Megatron-LM's
+ * recommended tolerances (largest relative deviation from the mean × a multiplier): the multiplier is the
+ * t quantile of the gate's own test, so the recommendation used as the config gives the stated rate.
+ *
+ * The rate α is split equally over the metric families that have noise to measure (α/F each, the gate's
+ * weighted Bonferroni with equal weights: every family's π then equals its share, so the gate spends it
+ * exactly as planned). Within a family each member gets the family's share, as the gate tests them.
+ */
+import { metricFamily } from '../family.js';
+import type { GateConfig } from '../config.js';
+import { detectionPower } from '../stats/detection-power.js';
+import { minEffectForRate } from '../stats/min-effect-for-rate.js';
+import { InputError, type HistoryRecord } from '../../model.js';
+import { gateBands } from './gate-bands.js';
+import { roundUp } from './round-up.js';
+import { measuredNoise, metricPoints, type JudgedClass } from './measured-noise.js';
+import type { HistoryPoint } from '../baseline.js';
+
+/** The changes for the worse the power is given at. */
+export const POWER_AT = [0.03, 0.05, 0.1] as const;
+
+export interface CalibrationInput {
+  /** The A/A runs as the history keeps them, oldest first. */
+  records: readonly HistoryRecord[];
+  /** The gated metrics' classes by key, as the config classifies them. */
+  classes: ReadonlyMap<string, JudgedClass>;
+  falseAlarmRate: number;
+  gate: GateConfig;
+  /** Warm-up detected per metric key, in steps, when the runs' per-step series were read. */
+  warmup?: ReadonlyMap<string, number>;
+}
+
+export interface MetricCalibration {
+  key: string;
+  cls: JudgedClass;
+  family: string;
+  /** Runs with a value. */
+  runs: number;
+  /** Measured noise: mean and SD of the level, its degrees of freedom and runs. */
+  noise: { centre: number; sd: number; df: number; runs: number } | null;
+  /** SD / |mean|. */
+  cv: number | null;
+  /** The family's share of the false-alarm rate. */
+  share: number | null;
+  /** The recommended minimum effect; null with `skipped`. */
+  minEffect: number | null;
+  /** The gate's noise band with it, relative to the level. */
+  band: number | null;
+  power: { change: number; power: number }[];
+  /** Why there is no recommendation. */
+  skipped?: string;
+}
+
+export interface Calibration {
+  runs: number;
+  falseAlarmRate: number;
+  metrics: MetricCalibration[];
+  /** The warm-up to configure (the longest of the metrics'), null when no series told one. */
+  warmupSteps: number | null;
+  warmup: [key: string, steps: number][];
+}
+
+export function calibrateTolerances(input: CalibrationInput): Calibration {
+  const { records, gate, falseAlarmRate } = input;
+  if (records.length < gate.minRuns)
+    throw new InputError(
+      'calibrate',
+      null,
+      `needs at least ${gate.minRuns} runs of the same code, got ${records.length}: the gate judges nothing with fewer than min_runs comparable runs (gate.min_runs), so tolerances from fewer could never apply`,
+    );
+  const measured = [...input.classes].map(([key, cls]) => measure(key, cls, records, gate));
+  const families = new Set(measured.filter((m) => !m.skipped).map((m) => m.family));
+  if (families.size === 0)
+    throw new InputError(
+      'calibrate',
+      null,
+      `no gated metric varies between these ${records.length} runs (copies of one file?): there is no run-to-run noise to calibrate from`,
+    );
+  const share = falseAlarmRate / families.size;
+  for (const m of measured) recommend(m, share);
+  const bands = gateBands(
+    measured.map((m) => ({ key: m.key, cls: m.cls, points: m.points, minEffect: m.minEffect ?? m.cls.minEffect })),
+    { ...gate, alpha: falseAlarmRate },
+  );
+  const metrics = measured.map(({ points: _, ...m }) => withPower(m, bands.get(m.key) ?? null));
+  const warmup = [...(input.warmup ?? [])].filter(([key]) => input.classes.get(key)?.kind !== 'loss');
+  return {
+    runs: records.length,
+    falseAlarmRate,
+    metrics,
+    warmupSteps: warmup.length ? Math.max(...warmup.map(([, steps]) => steps)) : null,
+    warmup,
+  };
+}
+
+type Measured = Omit<MetricCalibration, 'band' | 'power'> & { points: HistoryPoint[] };
+
+function measure(key: string, cls: JudgedClass, records: readonly HistoryRecord[], gate: GateConfig): Measured {
+  const points = metricPoints(records, key);
+  const base = { key, cls, family: metricFamily(key, cls).id, runs: points.length, points, share: null };
+  const none = { ...base, noise: null, cv: null, minEffect: null };
+  if (points.length < gate.minRuns)
+    return { ...none, skipped: `in ${points.length} of the runs; not calibrated below ${gate.minRuns}` };
+  const b = measuredNoise(points, cls, gate);
+  if (!b || !(b.df > 0)) return { ...none, skipped: 'no two runs of one level to measure noise from' };
+  const noise = { centre: b.centre, sd: b.sd, df: b.df, runs: b.runs };
+  if (b.centre === 0) return { ...none, noise, skipped: 'a level of 0 has no relative scale' };
+  // Identical values can leave rounding in the mean's residuals: a spread below 1e-12 of the level is none.
+  if (b.sd <= 1e-12 * Math.abs(b.centre))
+    return {
+      ...none,
+      noise,
+      cv: 0,
+      skipped: `the same value in all ${b.runs} runs: no noise to calibrate from (the gate judges a constant history by the minimum effect alone)`,
+    };
+  return { ...none, noise, cv: b.sd / Math.abs(b.centre) };
+}
+
+function recommend(m: Measured, share: number): void {
+  if (m.skipped || !m.noise) return;
+  m.share = share;
+  const d = minEffectForRate(share, m.noise);
+  // The config holds a minimum effect below 100 %; noise that large leaves the gate's own band to decide.
+  if (d >= 1) m.skipped = `too noisy: the minimum effect would be ${(100 * d).toFixed(0)} % of the level`;
+  else m.minEffect = roundUp(d);
+}
+
+function withPower(m: Omit<Measured, 'points'>, band: number | null): MetricCalibration {
+  if (band === null || !m.noise || !m.cv) return { ...m, band, power: [] };
+  const k = Math.sqrt(1 + 1 / m.noise.runs);
+  // The gate's band in units of the measured prediction error: the critical t of the test it makes.
+  // The band is fixed once calibrated: what is left to chance is the new run and the baseline mean, so the
+  // measured noise stands for σ (df = ∞) instead of spreading the threshold a second time.
+  const critical = band / (m.cv * k);
+  const power = POWER_AT.map((change) => ({
+    change,
+    power: detectionPower({ change, cv: m.cv!, runs: m.noise!.runs, df: Infinity, critical }),
+  }));
+  return { ...m, band, power };
+}

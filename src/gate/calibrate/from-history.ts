@@ -1,0 +1,54 @@
+/**
+ * A/A runs from a stored history: the experiment's runs on one fingerprint (runs on different hardware are
+ * never compared) — the latest record's, the hardware the next check runs on — through the same
+ * comparableRuns the gate uses. Classes come from the records (kind, direction, unit) and the config (the
+ * minimum effect now set, and whether the metric is gated). A history keeps no per-step series, so no
+ * warm-up is found from it.
+ */
+import { classify } from '../../classify/index.js';
+import type { Config } from '../../config/index.js';
+import { InputError, type HistoryRecord } from '../../model.js';
+import { comparableRuns, type HistoryFile } from '../../store/index.js';
+import type { JudgedClass } from './measured-noise.js';
+
+export interface HistoryRuns {
+  records: HistoryRecord[];
+  classes: Map<string, JudgedClass>;
+  fingerprint: string;
+  /** The experiment's other fingerprints, with their run counts, left out. */
+  others: [fingerprint: string, runs: number][];
+}
+
+export function historyCalibrationRuns(
+  history: HistoryFile,
+  experiment: string,
+  config: Pick<Config, 'rules'>,
+  location: string,
+): HistoryRuns {
+  const own = history.runs.filter((r) => r.experiment === experiment);
+  const latest = own[own.length - 1];
+  if (!latest) {
+    const names = [...new Set(history.runs.map((r) => JSON.stringify(r.experiment)))].slice(0, 5);
+    throw new InputError(
+      location,
+      null,
+      `no run of experiment ${JSON.stringify(experiment)} in the history${names.length ? ` (it holds ${names.join(', ')})` : ''}`,
+    );
+  }
+  // A pull request's run or a quarantined one is never part of a baseline, so not of the noise either.
+  const records = comparableRuns(history, experiment, latest.fingerprint).filter(
+    (r) => !('pullRequest' in r && r.pullRequest !== undefined) && !('quarantined' in r && r.quarantined),
+  );
+  const counts = new Map<string, number>();
+  for (const r of own)
+    if (r.fingerprint !== latest.fingerprint) counts.set(r.fingerprint, (counts.get(r.fingerprint) ?? 0) + 1);
+  const classes = new Map<string, JudgedClass>();
+  for (const r of [...records].reverse()) {
+    for (const [key, m] of Object.entries(r.metrics)) {
+      const cls = classify(key, config);
+      if (classes.has(key) || !cls.gate || m.kind === 'ignore' || m.direction === 'none') continue;
+      classes.set(key, { kind: m.kind, direction: m.direction, unit: m.unit, minEffect: cls.minEffect });
+    }
+  }
+  return { records, classes, fingerprint: latest.fingerprint, others: [...counts] };
+}

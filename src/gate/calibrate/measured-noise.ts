@@ -1,0 +1,80 @@
+/**
+ * One metric's values across the A/A runs, reduced as the gate reduces a history (buildBaseline: marked
+ * segments, accepted shifts), but with no prior, no noise floor and no run set aside: calibrating is
+ * measuring the noise, not assuming it. The value of a run is the one the gate judges: the
+ * final-window median for a loss, the steady-state median otherwise.
+ */
+import { buildBaseline, type Baseline, type HistoryPoint } from '../baseline.js';
+import type { GateConfig } from '../config.js';
+import { InputError, type HistoryRecord, type MetricRecord, type RunSummary } from '../../model.js';
+import { metricKey } from '../../naming.js';
+
+/** What the gate needs to know of a metric's class to judge it. */
+export interface JudgedClass {
+  kind: MetricRecord['kind'];
+  direction: 'higher' | 'lower';
+  unit: string;
+  /** The minimum effect the config gives it now (shifts smaller than this are noise). */
+  minEffect: number;
+}
+
+/** The metric's value in each run that has it, oldest first, a baseline mark carried to the next run that has it. */
+export function metricPoints(records: readonly HistoryRecord[], key: string): HistoryPoint[] {
+  const points: HistoryPoint[] = [];
+  let mark = false;
+  for (const r of records) {
+    mark ||= r.baseline;
+    const m = r.metrics[key];
+    if (!m) continue;
+    const value = m.kind === 'loss' ? m.final : m.centre;
+    if (m.kind === 'loss' && m.nonFinite > 0)
+      throw brokenRun(r, key, `${m.nonFinite} NaN or infinite value${m.nonFinite === 1 ? '' : 's'}`);
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw brokenRun(r, key, 'no finite value');
+    points.push({ value, marked: mark });
+    mark = false;
+  }
+  return points;
+}
+
+function brokenRun(r: HistoryRecord, key: string, what: string): InputError {
+  return new InputError(
+    r.run || 'run',
+    null,
+    `${key} has ${what}: a run of the same code that breaks is not noise to calibrate from; fix it or leave it out`,
+  );
+}
+
+/** The measured run-to-run noise of one metric (null without a finite value). */
+export function measuredNoise(points: readonly HistoryPoint[], cls: JudgedClass, gate: GateConfig): Baseline | null {
+  return buildBaseline(points, {
+    better: cls.direction === 'higher' ? 1 : -1,
+    minEffect: cls.minEffect,
+    shiftAlpha: gate.shiftAlpha,
+    // No run is set aside: a run of the same code far from the others is part of its noise, and the next
+    // run may be another such one.
+    outlierMads: Number.POSITIVE_INFINITY,
+    priorRuns: 0,
+    priorCv: 0,
+    noiseFloor: 0,
+  });
+}
+
+/** A run whose gated loss broke (NaN, infinity, divergence): not an A/A run to measure noise from. */
+export function brokenRunProblem(summary: RunSummary): InputError | null {
+  for (const m of summary.metrics) {
+    if (!m.class.gate || m.class.kind !== 'loss') continue;
+    const what =
+      m.nan + m.inf > 0
+        ? `${m.nan + m.inf} NaN or infinite value${m.nan + m.inf === 1 ? '' : 's'} (first at step ${m.firstNonFiniteStep})`
+        : m.loss?.divergence
+          ? `a divergence from step ${m.loss.divergence.step}`
+          : null;
+    if (what)
+      return new InputError(
+        summary.source,
+        null,
+        `${metricKey(m.name)} has ${what}: a run of the same code that breaks is not noise to calibrate from; fix it or leave it out`,
+      );
+  }
+  return null;
+}

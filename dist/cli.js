@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, C as COMMANDS } from './chunks/run-D1M0bzvF.js';
+import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, C as COMMANDS } from './chunks/postgres-url-3RuF1nDl.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,7 +13,14 @@ import 'node:stream';
  * kept from starting a workflow command when the CLI runs in an Actions step.
  */
 /** Environment variables the commands read secrets from. */
-const SECRET_ENV = ['DD_API_KEY', 'DD_APP_KEY', 'DD_APPLICATION_KEY', 'GITHUB_TOKEN', 'GRAFANA_TOKEN'];
+const SECRET_ENV = [
+    'DD_API_KEY',
+    'DD_APP_KEY',
+    'DD_APPLICATION_KEY',
+    'GITHUB_TOKEN',
+    'GRAFANA_TOKEN',
+    'PGPASSWORD',
+];
 class ConsoleIo {
     streams;
     secrets = new SecretRegistry();
@@ -59,6 +66,9 @@ async function runCommand(command, args, env, io) {
     let raw;
     try {
         raw = parseRunFlags(args);
+        // The history URL may hold a database password: masked before anything can print it.
+        for (const s of historySecrets(typeof raw.history === 'string' ? raw.history : null, env))
+            io.secrets?.add(s);
     }
     catch (e) {
         io.error(`${e.message.split('\n')[0]} (see training-metrics-gate --help)`);
@@ -109,6 +119,7 @@ const jsonError = (path) => (e) => {
  * generators, and each generator repeats them in its own usage errors.
  */
 const GRAFANA_FLAGS = '[--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu] [--apply [--grafana-url URL] [--folder-uid UID]]';
+const CALIBRATE_FLAGS = '(--csv A.csv --csv B.csv … | --history H --experiment NAME) [--config FILE] [--false-alarm-rate 0.01]';
 const MAPPING_FLAGS = '[--csv FILE]… [--config FILE] [--prefix P]';
 const DATADOG_FLAGS = '[--source dogstatsd|api] [--prefix P] [--csv FILE]… [--config FILE] [--model-tag model] [--notify @handle] [--title T] [--apply [--datadog-url URL]]';
 /** The whole `--help` text; `generators` maps each generator command to its usage line. */
@@ -133,11 +144,17 @@ Usage:
   training-metrics-gate check  --history H.json --experiment NAME --csv C.csv [--json OUT.json] [--markdown OUT.md] [--html OUT.html]
   training-metrics-gate post-comment --comment-file comment.json [--github-token T] [--comment always|on-regression]
       (posts a comment a pull request's run wrote with --comment-file: pull requests from forks)
+  training-metrics-gate watch  (--csv FILE|GLOB … | --metadata FILE) --experiment NAME [--listen HOST:PORT]
+                               [--abort-on nan,divergence,stall,collapse] [flags] -- COMMAND [ARGS…]
+      (runs COMMAND, serves live /metrics, stops it on a NaN loss, divergence, stall or collapse; then the
+      normal job on its files; exit 1 when stopped, else the command's code when it failed; docs/watch.md)
+  training-metrics-gate calibrate ${CALIBRATE_FLAGS}
+      (repeated runs of the same code → the config's minimum effects, warm-up and gate.alpha, as YAML)
 ${Object.entries(generators)
         .map(([name, g]) => `  training-metrics-gate ${name} ${g.usage}`)
         .join('\n')}
 
-Exit codes: 0 pass, 1 regression, 2 bad input.
+Exit codes: 0 pass, 1 regression, 2 bad input; check --bisect: 0 good, 1 bad, 125 skip (git bisect run).
 
 Flags (each is also an action input of the same name; a boolean flag also has a --no-<flag> form,
 e.g. --no-fail-on-regression, and --pushgateway is short for --pushgateway-url):
@@ -168,23 +185,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-Bj4B6qpZ.js')).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-BQ0-vc7Z.js')).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-B867u_xW.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-CUTyf57Y.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-DI2-_Opq.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-C5oH1uw3.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-CVzozuF8.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-DZmhsDu-.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -203,6 +220,112 @@ async function generate(command, args, env, io) {
 }
 
 /**
+ * The database passwords a command line holds: every `--history`, `--from` and `--to` value (read before
+ * the flags are parsed, so a bad flag's message cannot show one either), and PGPASSWORD.
+ */
+function historyArgSecrets(args, env) {
+    const specs = args.flatMap((a, i) => {
+        const m = /^--(history|from|to)=(.*)$/s.exec(a);
+        if (m)
+            return [m[2]];
+        return /^--(history|from|to)$/.test(a) && args[i + 1] !== undefined ? [args[i + 1]] : [];
+    });
+    return [...historySecrets(null, env), ...specs.flatMap((spec) => historySecrets(spec))];
+}
+
+/**
+ * `history <list|show|remove|quarantine|migrate|export|changes>`: look after a stored history with any
+ * store (JSON file, git data branch, PostgreSQL). Each subcommand's file (commands/history-<name>.ts) is
+ * loaded only when it runs and returns the text to print. Exit codes as everywhere: 0 done, 2 bad input
+ * (an unknown or ambiguous run, a flag missing, a history that cannot be trusted) or a store that failed.
+ */
+const H = '--history H';
+const HISTORY_COMMANDS = {
+    list: {
+        usage: `list ${H}`,
+        run: async (a, e) => (await import('./chunks/history-list-DudWsRjH.js')).historyList(a, e),
+    },
+    show: {
+        usage: `show ${H} --experiment E [--fingerprint F]`,
+        run: async (a, e) => (await import('./chunks/history-show-8cnPRCQX.js')).historyShow(a, e),
+    },
+    remove: {
+        usage: `remove ${H} --experiment E --run ID [--fingerprint F]`,
+        run: async (a, e) => (await import('./chunks/history-remove-qJGROOyx.js').then(function (n) { return n.h; })).historyRemove(a, e),
+    },
+    quarantine: {
+        usage: `quarantine ${H} --experiment E --run ID [--reason TEXT] [--fingerprint F]`,
+        run: async (a, e) => (await import('./chunks/history-quarantine-COC54XT7.js')).historyQuarantine(a, e),
+    },
+    migrate: {
+        usage: 'migrate --from A --to B',
+        run: async (a, e) => (await import('./chunks/history-migrate-BagrCoON.js')).historyMigrate(a, e),
+    },
+    export: {
+        usage: `export ${H} [--experiment E] [--output FILE.csv]`,
+        run: async (a, e) => (await import('./chunks/history-export-Beg87kuY.js')).historyExport(a, e),
+    },
+    changes: {
+        usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
+        run: async (a, e) => (await import('./chunks/history-changes-BjHF1tlH.js')).historyChanges(a, e),
+    },
+};
+const HISTORY_USAGE = Object.values(HISTORY_COMMANDS)
+    .map((c) => c.usage)
+    .join('\n  training-metrics-gate history ');
+async function runHistory(args, env, io) {
+    const [name, ...rest] = args;
+    const sub = name ? HISTORY_COMMANDS[name] : undefined;
+    if (!sub) {
+        io.error(`history: say which: ${Object.keys(HISTORY_COMMANDS).join(', ')} (see training-metrics-gate --help)`);
+        return 2;
+    }
+    try {
+        const text = await sub.run(rest, env);
+        // Through info, like every message: a name in the history cannot start a workflow command.
+        if (text)
+            io.info(text.replace(/\n$/, ''));
+        return 0;
+    }
+    catch (e) {
+        io.error(e instanceof InputError ? e.message : `history ${name}: ${e.message.split('\n')[0]}`);
+        return 2;
+    }
+}
+/** Strict flags of one subcommand; an unknown flag or a missing value is an InputError. */
+function historyFlags(command, args, options, required) {
+    let values;
+    try {
+        values = parseArgs({ args, options, allowPositionals: false, strict: true }).values;
+    }
+    catch (e) {
+        throw new InputError(`history ${command}`, null, e.message.split('\n')[0]);
+    }
+    for (const name of required)
+        if (typeof values[name] !== 'string' || values[name] === '')
+            throw new InputError(`history ${command}`, null, `--${name} is required (${HISTORY_COMMANDS[command].usage})`);
+    return values;
+}
+/** The store a flag names; a history that does not exist is an error for every subcommand but migrate's target. */
+async function openExisting(spec, env) {
+    const { openHistory } = await import('./chunks/store-DnyeEnY0.js');
+    const store = openHistory(spec, { env });
+    const history = await store.readIfExists();
+    if (!history)
+        throw new InputError(store.location, null, 'the history does not exist (no such file, branch or table)');
+    return { store, runs: history.runs };
+}
+
+var history = /*#__PURE__*/Object.freeze({
+    __proto__: null,
+    HISTORY_COMMANDS: HISTORY_COMMANDS,
+    HISTORY_USAGE: HISTORY_USAGE,
+    historyFlags: historyFlags,
+    openExisting: openExisting,
+    runHistory: runHistory
+});
+
+/**
  * The `training-metrics-gate` command: the first argument picks the command, whose file does the rest —
  * commands/run.ts for the commands that run the engine (emit, record, check, post-comment), generators.ts
  * for those that print configuration (mapping, dashboard, monitors).
@@ -210,9 +333,11 @@ async function generate(command, args, env, io) {
 /** `io`: the bin passes one whose streams are guarded (cli.ts); tests call main with the default. */
 async function main(argv, env, io = new ConsoleIo()) {
     io.addSecretsFrom(env);
+    for (const secret of historyArgSecrets(argv, env))
+        io.secrets.add(secret);
     const [command, ...rest] = argv;
     if (!command || command === 'help' || command === '--help' || command === '-h') {
-        io.print(helpText(GENERATORS));
+        io.print(helpText({ ...GENERATORS, history: { usage: HISTORY_USAGE } }));
         return command ? 0 : 2;
     }
     if (command === '--version') {
@@ -221,8 +346,14 @@ async function main(argv, env, io = new ConsoleIo()) {
     }
     if (GENERATORS[command])
         return generate(command, rest, env, io);
+    if (command === 'history')
+        return (await Promise.resolve().then(function () { return history; })).runHistory(rest, env, io);
+    if (command === 'watch')
+        return (await import('./chunks/watch-CFMGxf5n.js')).watchCommand(rest, env, io);
+    if (command === 'calibrate')
+        return (await import('./chunks/calibrate-Buwr-bCK.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {
-        io.error(`unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS)].join(', ')}); see --help`);
+        io.error(`unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS), 'history', 'calibrate'].join(', ')}); see --help`);
         return 2;
     }
     return runCommand(command, rest, env, io);
@@ -245,4 +376,4 @@ process.on('exit', () => {
         process.exitCode = 2;
 });
 
-export { DATADOG_FLAGS as D, GRAFANA_FLAGS as G, MAPPING_FLAGS as M };
+export { CALIBRATE_FLAGS as C, DATADOG_FLAGS as D, GRAFANA_FLAGS as G, MAPPING_FLAGS as M, historyFlags as h, openExisting as o, parseRunFlags as p };

@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import 'path';
-import { O as OutputStreams, P as PARAMETERS, S as SecretRegistry, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, w as workflowCommandSafe } from './chunks/run-D1M0bzvF.js';
+import { O as OutputStreams, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, w as workflowCommandSafe } from './chunks/postgres-url-3RuF1nDl.js';
 import 'node:fs';
 import 'node:stream';
 
@@ -323,6 +323,9 @@ async function action(env = process.env) {
         }
         secrets.add(env.DD_API_KEY);
         secrets.add(env.GITHUB_TOKEN);
+        // A PostgreSQL history's password, from its URL or PGPASSWORD.
+        for (const s of historySecrets(typeof raw.history === 'string' ? raw.history : null, env))
+            secrets.add(s);
         // The CLI's subcommand; by default check where there is a history, else emit.
         const asked = getInput('command');
         if (asked && !COMMANDS.includes(asked))

@@ -28829,7 +28829,10 @@ function getState(name) {
  * record a run leaves for the gate to judge later ones by (the store keeps them; src/store/history.ts).
  * Nothing here does I/O; every stage takes and returns these shapes.
  */
-/** Quantile levels kept per window; emission sends one histogram value per level, sample rate levels/count. */
+/**
+ * Quantile levels kept per window; emission sends one histogram value per level, each at a rate whose
+ * inverse is its integer share of the count (src/sinks/statsd/exact-rates.ts).
+ */
 // ───────────────────────────── errors ─────────────────────────────
 /**
  * A problem with the user's input. Shown as one line `file:line: what is wrong`, never with a stack;

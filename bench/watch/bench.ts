@@ -1,0 +1,176 @@
+/**
+ * `npm run bench:watch`: the watch command (the bundled CLI, dist/cli.js: run `npm run bundle` first) wrapping
+ * a child that writes a 20-column CSV (bench/watch/training-child.mjs). Four figures:
+ *   cpu      the watch process's own CPU time (/proc/<pid>/stat) while the file grows 100 rows/s, over
+ *            BENCH_WATCH_SECONDS (default 60) after 10 s of warm-up, as a share of one core
+ *   metrics  one GET /metrics after another (BENCH_WATCH_GETS, default 1000) during that run: p50, p99, max
+ *   latency  BENCH_WATCH_TRIALS (default 50) runs whose loss turns NaN after 1–3 s: from the NaN row written
+ *            to the SIGTERM the child gets (both times taken by the child, one clock), and to watch's exit
+ *   memory   a 1-hour run at 100 rows/s time-compressed: BENCH_WATCH_ROWS (default 360,000) rows in chunks
+ *            of 3,000 every 0.5 s; watch's RSS sampled every second against the step it has read
+ * BENCH_WATCH_PARTS=cpu,latency,memory picks parts (metrics goes with cpu). Prints Markdown and writes
+ * bench/watch/RESULTS.md.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../test/helpers/prometheus-servers.js';
+import { quantile, sampleValue, until, WatchProcess } from './watch-process.js';
+
+const SECONDS = Number(process.env.BENCH_WATCH_SECONDS ?? 60);
+const GETS = Number(process.env.BENCH_WATCH_GETS ?? 1000);
+const TRIALS = Number(process.env.BENCH_WATCH_TRIALS ?? 50);
+const ROWS = Number(process.env.BENCH_WATCH_ROWS ?? 360_000);
+const PARTS = (process.env.BENCH_WATCH_PARTS ?? 'cpu,latency,memory').split(',');
+const WARMUP = 10;
+const STEP = 'training_metrics_watch_step';
+
+if (!existsSync('dist/cli.js') || !readFileSync('dist/cli.js', 'utf8').includes('watch'))
+  throw new Error('dist/cli.js has no watch command: run `npm run bundle` first');
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-watch-'));
+const ms = (x: number) => x.toFixed(x < 10 ? 2 : 0);
+const sections: string[] = [];
+
+/** CPU share of one core while tailing, then /metrics response times from the same run. */
+async function cpuAndMetrics(): Promise<void> {
+  const port = await freePort();
+  const csv = join(dir, 'steady.csv');
+  const run = new WatchProcess({ csv, port, child: ['--rate', '100', '--seconds', String(WARMUP + SECONDS + 30)] });
+  if (!(await until(async () => sampleValue(await run.metrics(port), STEP) > 0, 30_000)))
+    throw new Error(`watch never served a step:\n${run.output}`);
+  await new Promise((r) => setTimeout(r, WARMUP * 1000));
+  const cpu0 = run.cpuSeconds();
+  const step0 = sampleValue(await run.metrics(port), STEP);
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const wall = (performance.now() - t0) / 1000;
+  const cpu = run.cpuSeconds() - cpu0;
+  const step1 = sampleValue(await run.metrics(port), STEP);
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < GETS; i++) {
+    const start = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+    bytes = (await res.text()).length;
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  run.stop();
+  const code = await run.exited;
+  sections.push(
+    [
+      '## CPU while tailing: 100 rows/s × 20 columns',
+      '',
+      '| figure | value | target |',
+      '|---|---|---|',
+      `| watch process CPU over ${wall.toFixed(1)} s (after ${WARMUP} s warm-up) | ${cpu.toFixed(2)} s = **${((100 * cpu) / wall).toFixed(2)} % of one core** | ≤ 1 % |`,
+      `| rows read by watch in that time (step gauge) | ${step1 - step0} (${((step1 - step0) / wall).toFixed(1)} rows/s) | 100 rows/s |`,
+      `| watch's exit code (stopped by SIGTERM after the figures) | ${code} | |`,
+      '',
+      `## GET /metrics: ${GETS} requests one after another, during the same run (${bytes} bytes each)`,
+      '',
+      '| p50 | p99 | max | target |',
+      '|---|---|---|---|',
+      `| ${ms(quantile(times, 0.5))} ms | **${ms(quantile(times, 0.99))} ms** | ${ms(times.at(-1)!)} ms | ≤ 10 ms |`,
+      '',
+    ].join('\n'),
+  );
+}
+
+/** NaN row written → child stopped, over TRIALS runs. */
+async function stopLatency(): Promise<void> {
+  const toTerm: number[] = [];
+  const toExit: number[] = [];
+  const codes = new Map<number, number>();
+  for (let i = 0; i < TRIALS; i++) {
+    const port = await freePort();
+    const csv = join(dir, `nan-${i}.csv`);
+    const timesFile = join(dir, `nan-${i}.json`);
+    const nanAfter = 1 + (i % 11) * 0.2;
+    const run = new WatchProcess({
+      csv,
+      port,
+      flags: ['--abort-on', 'nan'],
+      child: ['--rate', '100', '--nan-after', String(nanAfter), '--seconds', '30', '--times', timesFile],
+    });
+    const code = await run.exited;
+    codes.set(code, (codes.get(code) ?? 0) + 1);
+    if (!existsSync(timesFile)) throw new Error(`trial ${i}: the child was never sent SIGTERM\n${run.output}`);
+    const t = JSON.parse(readFileSync(timesFile, 'utf8')) as { nanAt: number; termAt: number };
+    toTerm.push(t.termAt - t.nanAt);
+    toExit.push(run.exitedAt! - t.nanAt);
+  }
+  toTerm.sort((a, b) => a - b);
+  toExit.sort((a, b) => a - b);
+  const row = (what: string, xs: number[]) =>
+    `| ${what} | ${ms(xs[0]!)} | ${ms(quantile(xs, 0.5))} | **${ms(quantile(xs, 0.99))}** | ${ms(xs.at(-1)!)} |`;
+  sections.push(
+    [
+      `## From the NaN row written to the child stopped: ${TRIALS} trials (\`--abort-on nan\`, 100 rows/s, NaN after 1–3 s)`,
+      '',
+      '| ms | min | p50 | p99 | max |',
+      '|---|---|---|---|---|',
+      row('NaN row written → SIGTERM received by the child (the child stops there)', toTerm),
+      row("NaN row written → watch's own exit (report written)", toExit),
+      '',
+      `Target: p99 ≤ 2,000 ms. Exit codes of watch: ${[...codes].map(([c, n]) => `${c} × ${n}`).join(', ')}.`,
+      '',
+    ].join('\n'),
+  );
+}
+
+/** RSS against the step read, over a time-compressed 1-hour run. */
+async function memoryCurve(): Promise<void> {
+  const port = await freePort();
+  const csv = join(dir, 'hour.csv');
+  const run = new WatchProcess({ csv, port, child: ['--rows', String(ROWS), '--chunk', '3000', '--every', '500'] });
+  const samples: { step: number; rss: number }[] = [];
+  while (run.exitedAt === null) {
+    try {
+      const step = sampleValue(await run.metrics(port), STEP);
+      if (Number.isFinite(step)) samples.push({ step, rss: run.rssBytes() });
+    } catch {
+      // not listening yet, or gone
+    }
+    if (samples.at(-1)?.step === ROWS - 1) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const code = await run.exited;
+  const minutes = (step: number) => step / 100 / 60;
+  const table = ['| simulated minute | step read | RSS MiB |', '|---|---|---|'];
+  for (let m = 0; m <= 60; m += 5) {
+    const s = samples.find((x) => minutes(x.step) >= m);
+    if (s) table.push(`| ${m} | ${s.step} | ${(s.rss / 2 ** 20).toFixed(1)} |`);
+  }
+  const late = samples.filter((s) => minutes(s.step) >= 10).map((s) => s.rss);
+  sections.push(
+    [
+      `## Memory over a 1-hour run at 100 rows/s, time-compressed (${ROWS} rows × 20 columns in ${samples.length} s)`,
+      '',
+      ...table,
+      '',
+      `From simulated minute 10 to the end: RSS ${(Math.min(...late) / 2 ** 20).toFixed(1)}–${(Math.max(...late) / 2 ** 20).toFixed(1)} MiB. Watch's exit code: ${code}.`,
+      '',
+    ].join('\n'),
+  );
+}
+
+try {
+  if (PARTS.includes('cpu')) await cpuAndMetrics();
+  if (PARTS.includes('latency')) await stopLatency();
+  if (PARTS.includes('memory')) await memoryCurve();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+const cpu = cpus()[0]?.model ?? 'unknown CPU';
+const text = [
+  '# Watch benchmark',
+  '',
+  `Measured by \`npm run bench:watch\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${process.platform}, ${cpus().length} × ${cpu}, load average ${loadavg()[0]!.toFixed(1)} at the end).`,
+  'The watched child is bench/watch/training-child.mjs; each watch runs the bundled CLI, dist/cli.js.',
+  '',
+  ...sections,
+].join('\n');
+console.log(text);
+if (PARTS.length === 3) writeFileSync('bench/watch/RESULTS.md', text);

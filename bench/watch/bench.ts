@@ -1,6 +1,6 @@
 /**
  * `npm run bench:watch`: the watch command (the bundled CLI, dist/cli.js: run `npm run bundle` first) wrapping
- * a child that writes a 20-column CSV (bench/watch/training-child.mjs). Four figures:
+ * a child that writes a 20-column CSV (test/helpers/training-child.mjs). Four figures:
  *   cpu      the watch process's own CPU time (/proc/<pid>/stat) while the file grows 100 rows/s, over
  *            BENCH_WATCH_SECONDS (default 60) after 10 s of warm-up, as a share of one core
  *   metrics  one GET /metrics after another (BENCH_WATCH_GETS, default 1000) during that run: p50, p99, max
@@ -168,7 +168,7 @@ const text = [
   '# Watch benchmark',
   '',
   `Measured by \`npm run bench:watch\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${process.platform}, ${cpus().length} × ${cpu}, load average ${loadavg()[0]!.toFixed(1)} at the end).`,
-  'The watched child is bench/watch/training-child.mjs; each watch runs the bundled CLI, dist/cli.js.',
+  'The watched child is test/helpers/training-child.mjs; each watch runs the bundled CLI, dist/cli.js.',
   '',
   ...sections,
 ].join('\n');

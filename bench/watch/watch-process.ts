@@ -1,5 +1,5 @@
 /**
- * One `watch` run as the bench drives it: the bundled CLI (dist/cli.js) wrapping bench/watch/training-child.mjs,
+ * One `watch` run as the bench drives it: the bundled CLI (dist/cli.js) wrapping test/helpers/training-child.mjs,
  * with what the bench reads of it from outside — its CPU time and RSS from /proc/<pid>, its live /metrics.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
 const USER_HZ = 100;
 
-export const CHILD = resolve('bench/watch/training-child.mjs');
+export const CHILD = resolve('test/helpers/training-child.mjs');
 
 export interface WatchSpec {
   csv: string;

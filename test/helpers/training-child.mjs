@@ -1,6 +1,7 @@
 /**
- * The training job the watch bench wraps: appends rows of 20 metric columns to a CSV on a schedule, as a
- * trainer's CSV logger does (one write per tick, the last line always whole), then exits 0.
+ * A training job for watch to wrap, in the watch tests and bench/watch: appends rows of 20 metric columns to a
+ * CSV on a schedule, as a trainer's CSV logger does (one write per tick, the last line always whole), then
+ * exits with --exit CODE (default 0).
  *
  *   node training-child.mjs FILE --rate ROWS_PER_S --seconds S            steady growth
  *   node training-child.mjs FILE --rate R --nan-after S --times OUT.json   a NaN loss after S seconds; the
@@ -8,8 +9,9 @@
  *   node training-child.mjs FILE --rows N --chunk C --every MS            N rows, C at a time (time-compressed run)
  *
  * Plain JavaScript so that the child starts as fast as a shell script would and costs the bench nothing.
+ * The header is written only to a new or empty file.
  */
-import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, writeFileSync, writeSync } from 'node:fs';
 
 const [file, ...rest] = process.argv.slice(2);
 const args = {};
@@ -84,7 +86,7 @@ function row(step, loss = null) {
 }
 
 const fd = openSync(file, 'a');
-writeSync(fd, `${COLUMNS.join(',')}\n`);
+if (fstatSync(fd).size === 0) writeSync(fd, `${COLUMNS.join(',')}\n`);
 const state = { step: 0 };
 
 function append(count, loss = null) {
@@ -128,3 +130,4 @@ if (args.rows !== undefined) {
   }
 }
 closeSync(fd);
+process.exitCode = num('exit', 0);

@@ -49,9 +49,15 @@ export async function dashboardGrafana(args: string[], env: NodeJS.ProcessEnv): 
 
 /** `--source watch`: the live cockpit over watch's /metrics (its panels do not depend on the columns). */
 async function watchCockpit(v: FlagValues, env: NodeJS.ProcessEnv): Promise<string> {
+  for (const flag of ['prefix', 'csv', 'config', 'gpu', 'no-gate'])
+    if (v[flag] !== undefined)
+      throw new InputError(
+        'arguments',
+        null,
+        `--${flag} does not apply to --source watch: its series are training_metrics_watch_*, whatever the run's columns and prefix`,
+      );
   const { cockpitDashboard } = await import('../../dashboards/grafana/cockpit.js');
   const dashboard = cockpitDashboard({
-    prefix: (v.prefix as string | undefined) ?? DEFAULT_OPTIONS.prefix,
     datasourceUid: (v['datasource-uid'] as string | undefined) ?? null,
     ...(v.title ? { title: v.title as string } : {}),
     ...(v.uid ? { uid: v.uid as string } : {}),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardGrafana } from '../../cli/commands/dashboard-grafana.js';
+import { InputError } from '../../model.js';
 import { cockpitDashboard, cockpitQueries, type CockpitDashboard } from './cockpit.js';
 
 /** The live /metrics names of watch, as the watch contract fixes them. */
@@ -23,7 +24,7 @@ const CONTRACT = [
 const panelsOf = (d: CockpitDashboard) => d.panels.filter((p) => p.type !== 'row');
 
 describe('cockpitDashboard (dashboard grafana --source watch)', () => {
-  const d = cockpitDashboard({ prefix: 'training_metrics' });
+  const d = cockpitDashboard({});
 
   it('queries every series of the watch contract, each in a panel of its own', () => {
     const names = panelsOf(d).flatMap((p) => p.targets!.map((t) => /^[a-z_]+/.exec(t.expr)![0]));
@@ -46,24 +47,27 @@ describe('cockpitDashboard (dashboard grafana --source watch)', () => {
     );
   });
 
-  it('refreshes live, lays panels out inside the 24-column grid, and follows the prefix', () => {
+  it('refreshes live, lays panels out inside the 24-column grid, and takes a fixed datasource', () => {
     expect(d.refresh).toBe('5s');
     for (const p of d.panels) expect(p.gridPos.x + p.gridPos.w).toBeLessThanOrEqual(24);
     const ids = d.panels.map((p) => p.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const other = cockpitDashboard({ prefix: 'daily.training', datasourceUid: 'prom' });
-    expect(cockpitQueries(other).every((q) => !q.expr.includes('training_metrics_watch'))).toBe(true);
-    expect(cockpitQueries(other)[0]!.expr).toMatch(/^daily_training_watch_step\{/);
-    expect(JSON.stringify(other)).not.toContain('${datasource}');
+    const fixed = cockpitDashboard({ datasourceUid: 'prom' });
+    expect(fixed.templating.list.map((v) => v.name)).toEqual(['experiment', 'run', 'metric']);
+    expect(JSON.stringify(fixed)).not.toContain('${datasource}');
+    expect(cockpitQueries(fixed)).toHaveLength(CONTRACT.length + 3);
   });
 
   it('is what `dashboard grafana --source watch` prints, with --title and --uid', async () => {
     const printed = JSON.parse(
       await dashboardGrafana(['--source', 'watch', '--datasource-uid', 'p', '--title', 'Cockpit', '--uid', 'c'], {}),
     ) as CockpitDashboard;
-    expect(printed).toEqual(
-      cockpitDashboard({ prefix: 'training_metrics', datasourceUid: 'p', title: 'Cockpit', uid: 'c' }),
+    expect(printed).toEqual(cockpitDashboard({ datasourceUid: 'p', title: 'Cockpit', uid: 'c' }));
+    // Its series names are fixed: a prefix or the run's columns would only mislead.
+    await expect(dashboardGrafana(['--source', 'watch', '--prefix', 'daily'], {})).rejects.toThrow(
+      /--prefix does not apply to --source watch/,
     );
+    await expect(dashboardGrafana(['--source', 'watch', '--csv', 'x.csv'], {})).rejects.toBeInstanceOf(InputError);
     await expect(dashboardGrafana(['--source', 'watchh'], {})).rejects.toThrow(/pushgateway, statsd-exporter or watch/);
   });
 });

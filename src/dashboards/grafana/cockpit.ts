@@ -1,17 +1,16 @@
 /**
  * The live "training cockpit" for `watch`: a Grafana dashboard over the gauges and counters the watch
- * command serves on its /metrics while the training runs (names fixed by the watch contract:
- * `<prefix>_watch_*`, labels experiment, run, and rank when several ranks are watched). Progress, loss and
+ * command serves on its /metrics while the training runs (names fixed by the watch contract,
+ * `training_metrics_watch_*` whatever the run's --prefix; labels experiment, run, and rank when several
+ * ranks are watched). Progress, loss and
  * its NaN/divergence flags, each window metric (one panel per `metric`, repeated by a variable), the GPU
  * poller's gauges and whether watch stopped the run.
  *
  * Like dashboard.ts it is ready for file provisioning: the datasource is a variable or a fixed uid.
  */
-import { snakeName } from '../../naming/prometheus.js';
 import type { GrafanaTarget, GrafanaVariable } from './dashboard.js';
 
 export interface CockpitOptions {
-  prefix: string;
   /** A fixed Prometheus datasource uid; null or absent: a `datasource` variable to pick one. */
   datasourceUid?: string | null;
   title?: string;
@@ -53,26 +52,25 @@ export interface CockpitDashboard {
   panels: CockpitPanel[];
 }
 
-/** The watch command's series names for a prefix (default `training_metrics`). */
-export function watchMetricNames(prefix: string) {
-  const p = `${snakeName(prefix)}_watch`;
-  return {
-    step: `${p}_step`,
-    stepsPerSecond: `${p}_steps_per_second`,
-    loss: `${p}_loss`,
-    lossSmoothed: `${p}_loss_smoothed`,
-    value: `${p}_value`,
-    nanDetected: `${p}_nan_detected_total`,
-    diverged: `${p}_diverged`,
-    secondsSinceLastStep: `${p}_seconds_since_last_step`,
-    ranksActive: `${p}_ranks_active`,
-    gpuUtilization: `${p}_gpu_utilization_ratio`,
-    gpuMemoryUsed: `${p}_gpu_memory_used_bytes`,
-    gpuPower: `${p}_gpu_power_watts`,
-    gpuTemperature: `${p}_gpu_temperature_celsius`,
-    aborted: `${p}_aborted`,
-  };
-}
+const p = 'training_metrics_watch';
+
+/** The series the watch command serves (src/watch/live-metrics.ts). */
+export const WATCH_METRICS = {
+  step: `${p}_step`,
+  stepsPerSecond: `${p}_steps_per_second`,
+  loss: `${p}_loss`,
+  lossSmoothed: `${p}_loss_smoothed`,
+  value: `${p}_value`,
+  nanDetected: `${p}_nan_detected_total`,
+  diverged: `${p}_diverged`,
+  secondsSinceLastStep: `${p}_seconds_since_last_step`,
+  ranksActive: `${p}_ranks_active`,
+  gpuUtilization: `${p}_gpu_utilization_ratio`,
+  gpuMemoryUsed: `${p}_gpu_memory_used_bytes`,
+  gpuPower: `${p}_gpu_power_watts`,
+  gpuTemperature: `${p}_gpu_temperature_celsius`,
+  aborted: `${p}_aborted`,
+};
 
 const SELECTOR = 'experiment=~"$experiment", run=~"$run"';
 
@@ -113,7 +111,7 @@ interface Spec {
   repeat?: string;
 }
 
-type Names = ReturnType<typeof watchMetricNames>;
+type Names = typeof WATCH_METRICS;
 const q = (name: string, extra = '') => `${name}{${SELECTOR}${extra}}`;
 const WHO = '{{run}} {{rank}}';
 
@@ -224,8 +222,8 @@ function abortPanels(n: Names): Spec[] {
   ];
 }
 
-function sections(prefix: string): [string, Spec[]][] {
-  const n = watchMetricNames(prefix);
+function sections(): [string, Spec[]][] {
+  const n = WATCH_METRICS;
   return [
     ['Progress', progressPanels(n)],
     ['Loss', lossPanels(n)],
@@ -254,8 +252,8 @@ function variable(name: string, label: string, query: string, ds: Datasource): G
   };
 }
 
-function templateVariables(prefix: string, ds: Datasource, fixedUid: boolean): GrafanaVariable[] {
-  const n = watchMetricNames(prefix);
+function templateVariables(ds: Datasource, fixedUid: boolean): GrafanaVariable[] {
+  const n = WATCH_METRICS;
   const list: GrafanaVariable[] = [];
   if (!fixedUid) {
     list.push({
@@ -342,8 +340,8 @@ export function cockpitDashboard(options: CockpitOptions): CockpitDashboard {
     time: { from: 'now-3h', to: 'now' },
     refresh: '5s',
     annotations: { list: [] },
-    templating: { list: templateVariables(options.prefix, ds, Boolean(options.datasourceUid)) },
-    panels: layout(sections(options.prefix), ds),
+    templating: { list: templateVariables(ds, Boolean(options.datasourceUid)) },
+    panels: layout(sections(), ds),
   };
 }
 

@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 
-export type Command = 'emit' | 'record' | 'check' | 'post-comment';
+export type Command = 'emit' | 'record' | 'check' | 'post-comment' | 'watch';
 
 /** The CLI's subcommands and the action's `command` input. */
-export const COMMANDS: readonly Command[] = ['emit', 'record', 'check', 'post-comment'];
+export const COMMANDS: readonly Command[] = ['emit', 'record', 'check', 'post-comment', 'watch'];
 
 export interface GitHubContext {
   /** GITHUB_REF, e.g. refs/heads/main, refs/pull/12/merge. */
@@ -88,6 +88,25 @@ export interface Options {
   /** Seconds all sinks together may take, retries included; what is left unsent after it is abandoned. */
   sinkTimeout: number;
 
+  /** watch: where the live /metrics listen, `host:port` (default 127.0.0.1:9094), or `off`. */
+  listen: string | null;
+  /** watch: the abort rules, a list of nan, divergence, stall, collapse (default nan,divergence,stall), or `none`. */
+  abortOn: string | null;
+  /** watch: no new step for this long is a stall (a duration: 90s, 10m; default 10m). */
+  stallAfter: string | null;
+  /** watch: a throughput or MFU below this fraction of its level has collapsed (default 0.5; turns the rule on). */
+  collapseBelow: string | null;
+  /** watch: sample nvidia-smi this often while the command runs (a duration); null: no GPU polling. */
+  gpuPoll: string | null;
+  /** watch: after SIGTERM, how long the command's processes get before SIGKILL (a duration; default 10s). */
+  abortGrace: string | null;
+  /** watch: how often the files are looked at besides file-change events (a duration; default 250ms). */
+  tailPoll: string | null;
+  /** watch: record a run that watch stopped in the history too (default: not). */
+  recordAborted: boolean;
+  /** Lines shown under every run's table in the report (watch: why and where it stopped the run). */
+  reportNotes: string[];
+
   github: GitHubContext;
   /** Warnings from resolving the options (e.g. a sink asked for that cannot run), shown by run(). */
   notices: string[];
@@ -127,6 +146,15 @@ export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = 
   datadogApiKey: null,
   failOnSinkError: false,
   sinkTimeout: 30,
+  listen: null,
+  abortOn: null,
+  stallAfter: null,
+  collapseBelow: null,
+  gpuPoll: null,
+  abortGrace: null,
+  tailPoll: null,
+  recordAborted: false,
+  reportNotes: [],
 };
 
 /** The parts of the webhook payload the runner saves at GITHUB_EVENT_PATH that a run uses. */

@@ -13,7 +13,7 @@ type Kind = 'string' | 'list' | 'number' | 'boolean' | 'tags';
 export interface Parameter {
   /** Input and flag name. */
   name: string;
-  key: keyof Omit<Options, 'command' | 'github' | 'notices'>;
+  key: keyof Omit<Options, 'command' | 'github' | 'notices' | 'reportNotes'>;
   kind: Kind;
   choices?: readonly string[];
   description: string;
@@ -182,6 +182,56 @@ export const PARAMETERS: readonly Parameter[] = [
     key: 'sinkTimeout',
     kind: 'number',
     description: 'seconds all sinks together may take, retries included (default 30); the rest is abandoned',
+  },
+  {
+    name: 'listen',
+    key: 'listen',
+    kind: 'string',
+    description: 'watch: serve the live Prometheus /metrics on HOST:PORT (default 127.0.0.1:9094), or off',
+  },
+  {
+    name: 'abort-on',
+    key: 'abortOn',
+    kind: 'string',
+    description:
+      'watch: stop the command on nan, divergence, stall, collapse (comma-separated; default nan,divergence,stall; none)',
+  },
+  {
+    name: 'stall-after',
+    key: 'stallAfter',
+    kind: 'string',
+    description: 'watch: no new step for this long is a stall (e.g. 90s, 10m; default 10m)',
+  },
+  {
+    name: 'collapse-below',
+    key: 'collapseBelow',
+    kind: 'string',
+    description:
+      "watch: throughput or MFU below this fraction of the run's steady level (or the history's) is a collapse (default 0.5)",
+  },
+  {
+    name: 'gpu-poll',
+    key: 'gpuPoll',
+    kind: 'string',
+    description: 'watch: sample nvidia-smi this often while the command runs (e.g. 5s), when nvidia-smi exists',
+  },
+  {
+    name: 'abort-grace',
+    key: 'abortGrace',
+    kind: 'string',
+    description: "watch: time the command's processes get between SIGTERM and SIGKILL when stopped (default 10s)",
+  },
+  {
+    name: 'tail-poll',
+    key: 'tailPoll',
+    kind: 'string',
+    description: 'watch: how often the metrics files are looked at besides change events (default 250ms)',
+  },
+  {
+    name: 'record-aborted',
+    key: 'recordAborted',
+    kind: 'boolean',
+    description: 'watch: record a run that watch stopped in the history as well (default false)',
   },
 ];
 

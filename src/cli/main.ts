@@ -22,6 +22,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ConsoleIo
     return 0;
   }
   if (GENERATORS[command]) return generate(command, rest, env, io);
+  if (command === 'watch') return (await import('./commands/watch.js')).watchCommand(rest, env, io);
   if (!COMMANDS.includes(command as Command)) {
     io.error(`unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS)].join(', ')}); see --help`);
     return 2;

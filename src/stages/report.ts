@@ -15,13 +15,15 @@ export async function publish(
 ): Promise<ReportOutcome | null> {
   const { options, io, shell } = ctx;
   const input = reportInput({
-    notes: (g) =>
-      gpu
+    notes: (g) => [
+      ...options.reportNotes,
+      ...(gpu
         ? gpuNotes(
             gpu.runs.find((r) => r.run === g.name)?.gpu ?? null,
             gpu.costs.find((c) => c.run === g.name)?.cost ?? null,
           )
-        : [],
+        : []),
+    ],
     gate,
     summaries,
     github: options.github,

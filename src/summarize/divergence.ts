@@ -18,6 +18,8 @@
  * loss from crying wolf: the minimum of many noisy medians lies below their usual level by a few times the
  * noise, and a rise must clear that as well.
  */
+import { RollingMedian } from './rolling-median.js';
+
 export interface DivergenceFinding {
   step: number;
   value: number;
@@ -28,11 +30,9 @@ export interface DivergenceFinding {
 export const DIVERGENCE_WINDOW = 9;
 
 export class DivergenceDetector {
-  /** The last `window` points in arrival order (a ring) and the same values sorted. */
-  private readonly ring: Float64Array;
-  private readonly sorted: Float64Array;
-  private filled = 0;
-  private at = 0;
+  private readonly median: RollingMedian;
+  /** The last smoothed point r_t (NaN until the window is full): watch mode shows it live. */
+  smoothed = Number.NaN;
   private min = Number.POSITIVE_INFINITY;
   private noise = 0;
   private noiseAtMin = 0;
@@ -42,14 +42,13 @@ export class DivergenceDetector {
   private found: DivergenceFinding | null = null;
 
   constructor(
-    private readonly window = DIVERGENCE_WINDOW,
+    window = DIVERGENCE_WINDOW,
     private readonly rise = 0.5,
     private readonly sustain = 10,
     private readonly beta = 0.1,
     private readonly k = 3,
   ) {
-    this.ring = new Float64Array(window);
-    this.sorted = new Float64Array(window);
+    this.median = new RollingMedian(window);
   }
 
   /** Add the points `values[i]` at `steps[i]` for i in [from, to), in step order; NaN and ±Infinity are skipped. */
@@ -57,8 +56,9 @@ export class DivergenceDetector {
     for (let i = from; i < to && this.found === null; i++) {
       const value = values[i]!;
       if (value - value !== 0) continue;
-      const smoothed = this.push(value);
+      const smoothed = this.median.push(value);
       if (Number.isNaN(smoothed)) continue; // window not full yet
+      this.smoothed = smoothed;
       this.noise = this.beta * Math.abs(value - smoothed) + (1 - this.beta) * this.noise;
       if (smoothed < this.min) {
         this.min = smoothed;
@@ -72,32 +72,16 @@ export class DivergenceDetector {
     }
   }
 
+  /**
+   * The sustained rise only (elevated for `sustain` points in a row): what a live run is stopped for,
+   * since "elevated up to the end" is known only once the run has ended.
+   */
+  sustained(): DivergenceFinding | null {
+    return this.found;
+  }
+
   result(): DivergenceFinding | null {
     if (this.found) return this.found;
     return this.streak >= 5 ? this.start : null;
-  }
-
-  /** Put `value` in the window (dropping the oldest) → the window's median, or NaN while it is not full. */
-  private push(value: number): number {
-    const { ring, sorted, window } = this;
-    let n = this.filled;
-    if (n === window) {
-      // Remove the oldest value from the sorted copy by shifting the ones after it down.
-      const old = ring[this.at]!;
-      let k = 0;
-      while (sorted[k] !== old) k++;
-      for (; k < n - 1; k++) sorted[k] = sorted[k + 1]!;
-      n -= 1;
-    }
-    let k = n;
-    while (k > 0 && sorted[k - 1]! > value) {
-      sorted[k] = sorted[k - 1]!;
-      k--;
-    }
-    sorted[k] = value;
-    ring[this.at] = value;
-    this.at = (this.at + 1) % window;
-    this.filled = n + 1;
-    return this.filled === window ? sorted[(window - 1) >> 1]! : Number.NaN;
   }
 }

@@ -46,7 +46,7 @@ export async function runCommand(
 }
 
 /** One flag per parameter (`--no-<flag>` for each boolean), and `--pushgateway` for `--pushgateway-url`. */
-function parseRunFlags(args: string[]): RawValues {
+export function parseRunFlags(args: string[]): RawValues {
   const options: ParseArgsConfig['options'] = {};
   for (const p of PARAMETERS) {
     options[p.name] = { type: p.kind === 'boolean' ? 'boolean' : 'string', multiple: p.kind === 'list' };

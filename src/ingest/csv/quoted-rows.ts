@@ -4,12 +4,10 @@
  */
 import { Readable } from 'node:stream';
 import type { Batch } from '../../model.js';
-import { type Cell, CellKind, classifyCell } from './cell.js';
-import { STEP_FIELD, TEXT_FIELD } from './column-types.js';
-import { isHeaderRecord } from './header.js';
 import { csvErrorToInput, csvParseOptions } from './csv-parse-dialect.js';
 import { type FileWindow, MAX_LINE } from './file-window.js';
 import { LF } from './line-bytes.js';
+import { RecordCells } from './record-cells.js';
 import type { CsvRows } from './row-sink.js';
 import { isCutOff } from './truncated-line.js';
 
@@ -19,7 +17,7 @@ interface ParsedRecord {
 }
 
 export class QuotedRows {
-  private readonly cell: Cell = { kind: CellKind.Missing, value: NaN };
+  private readonly cells: RecordCells;
   /** The last byte of the file read so far: whether the file ends with a line break. */
   private lastByte = LF;
 
@@ -29,8 +27,10 @@ export class QuotedRows {
     private readonly delimiter: string,
     private readonly sink: CsvRows,
     /** The header's column names, to skip the header where it is repeated. */
-    private readonly names: string[],
-  ) {}
+    names: string[],
+  ) {
+    this.cells = new RecordCells(fieldMap, sink, names);
+  }
 
   /** The file from `window.buf[from]` (line number `line`) to its end, yielding batches as they complete. */
   async *read(window: FileWindow, from: number, line: number): AsyncGenerator<Batch> {
@@ -44,7 +44,7 @@ export class QuotedRows {
     let pending: { record: string[]; line: number } | null = null;
     try {
       for await (const { record, info } of parser as AsyncIterable<ParsedRecord>) {
-        if (pending) this.record(pending.record, pending.line);
+        if (pending) this.cells.commit(pending.record, pending.line);
         pending = { record, line: lineOffset + info.lines };
         yield* this.sink.take();
       }
@@ -53,7 +53,7 @@ export class QuotedRows {
     }
     if (!pending) return;
     if (this.lastByte !== LF && isCutOff(pending.record.length, this.fieldMap.length)) this.sink.cutOff(pending.line);
-    else this.record(pending.record, pending.line);
+    else this.cells.commit(pending.record, pending.line);
   }
 
   /** What the window holds from `from` on, then the rest of the file. */
@@ -69,28 +69,5 @@ export class QuotedRows {
       this.lastByte = chunk[chunk.length - 1]!;
       yield chunk;
     }
-  }
-
-  /** Put one record, at line `line`, into the sink. */
-  private record(record: string[], line: number): void {
-    const { fieldMap, sink, cell } = this;
-    if (isHeaderRecord(record, this.names)) {
-      sink.repeatedHeader(line);
-      return;
-    }
-    sink.clearRow();
-    let step = NaN;
-    for (let f = 0; f < fieldMap.length && f < record.length; f++) {
-      const m = fieldMap[f]!;
-      if (m === TEXT_FIELD) continue;
-      classifyCell(record[f]!, cell);
-      if (m === STEP_FIELD) step = cell.kind === CellKind.Number ? cell.value : NaN;
-      else {
-        sink.values[m] = cell.value;
-        sink.kinds[m] = cell.kind;
-        if (cell.kind === CellKind.Text) sink.textCell(m, line, record[f]!.trim());
-      }
-    }
-    sink.endRow(step, record.length, line);
   }
 }

@@ -28,7 +28,20 @@ export async function sampleRecords(
     ? window.filled
     : window.buf.lastIndexOf(LF, Math.min(window.filled, from + SAMPLE_BYTES) - 1) + 1;
   if (end <= from) return [];
-  const bytes = window.buf.subarray(from, end);
+  return recordsOfBytes(window.source, window.buf.subarray(from, end), headerLine, delimiter, wholeRest);
+}
+
+/**
+ * The records of `bytes` (whole lines; `complete` when they run to the end of the input, so a quote
+ * left open there is an error rather than a sample cut inside a quoted field), at most SAMPLE_ROWS.
+ */
+export async function recordsOfBytes(
+  source: string,
+  bytes: Buffer,
+  headerLine: number,
+  delimiter: string,
+  complete: boolean,
+): Promise<string[][]> {
   if (!bytes.includes(QUOTE)) return splitUnquoted(bytes, delimiter);
   const sample: string[][] = [];
   const { parse: parseSync } = await import('csv-parse/sync');
@@ -44,7 +57,7 @@ export async function sampleRecords(
   } catch (e) {
     // A sample cut inside a quoted field is not an error; the stream will see the whole field.
     const err = e as CsvError;
-    if (wholeRest || err.code !== 'CSV_QUOTE_NOT_CLOSED') throw csvErrorToInput(window.source, e, headerLine);
+    if (complete || err.code !== 'CSV_QUOTE_NOT_CLOSED') throw csvErrorToInput(source, e, headerLine);
   }
   return sample;
 }

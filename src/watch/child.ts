@@ -1,0 +1,90 @@
+/**
+ * The watched command: started in a process group of its own (spawned detached), so that a signal
+ * reaches it and everything it started (a launcher's worker processes, a shell script's children).
+ * SIGINT and SIGTERM sent to watch are forwarded to the group; stopping it is SIGTERM to the group, then
+ * SIGKILL after a grace period. Only this group is ever signalled.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { constants } from 'node:os';
+
+export interface ChildEnd {
+  /** The exit code, or null when a signal ended it. */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** The command could not be started (not found, not executable). */
+  error?: string;
+}
+
+/** How long to wait between looks at whether the group is gone. */
+const GROUP_POLL_MS = 20;
+
+export class WatchedChild {
+  readonly ended: Promise<ChildEnd>;
+  private readonly proc: ChildProcess;
+  private readonly forward = (signal: NodeJS.Signals) => {
+    this.forwarded = signal;
+    this.signalGroup(signal);
+  };
+  /** The signal watch forwarded to the group, if any. */
+  forwarded: NodeJS.Signals | null = null;
+
+  constructor(command: string, args: string[]) {
+    this.proc = spawn(command, args, { detached: true, stdio: 'inherit' });
+    this.ended = new Promise((resolve) => {
+      this.proc.once('error', (e) => resolve({ code: null, signal: null, error: e.message }));
+      this.proc.once('exit', (code, signal) => resolve({ code, signal }));
+    });
+    process.on('SIGINT', this.forward);
+    process.on('SIGTERM', this.forward);
+    void this.ended.then(() => this.unforward());
+  }
+
+  get pid(): number | undefined {
+    return this.proc.pid;
+  }
+
+  /** SIGTERM to the group, SIGKILL to what is left of it after `graceMs`; resolves once the group is gone. */
+  async stop(graceMs: number): Promise<void> {
+    this.signalGroup('SIGTERM');
+    const deadline = Date.now() + graceMs;
+    while (this.groupAlive() && Date.now() < deadline) await sleep(GROUP_POLL_MS);
+    if (this.groupAlive()) this.signalGroup('SIGKILL');
+    while (this.groupAlive() && Date.now() < deadline + graceMs) await sleep(GROUP_POLL_MS);
+    await this.ended;
+  }
+
+  /** Whether any process of the group is still there (signal 0 probes without sending anything). */
+  groupAlive(): boolean {
+    if (this.proc.pid === undefined) return false;
+    try {
+      process.kill(-this.proc.pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private signalGroup(signal: NodeJS.Signals): void {
+    if (this.proc.pid === undefined) return;
+    try {
+      process.kill(-this.proc.pid, signal);
+    } catch {
+      // the group is gone already
+    }
+  }
+
+  private unforward(): void {
+    process.off('SIGINT', this.forward);
+    process.off('SIGTERM', this.forward);
+  }
+}
+
+/** The exit code a shell gives a command: its own, or 128 + the signal's number. */
+export function exitCodeOf(end: ChildEnd): number {
+  if (end.error) return 127;
+  if (end.code !== null) return end.code;
+  const n = end.signal ? constants.signals[end.signal] : undefined;
+  return n ? 128 + n : 1;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

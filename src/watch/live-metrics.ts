@@ -1,0 +1,121 @@
+/**
+ * The live /metrics of a watched run: its own prom-client Registry (never the global one), names and
+ * labels as docs/watch.md lists them. Labels are `experiment` and `run` on every series, and `rank` only
+ * when several ranks' files are watched, so one file's series stay low-cardinality. The gauges are set
+ * from the watch state once per look at the files, not per row.
+ */
+import { Counter, Gauge, Registry } from 'prom-client';
+import type { GpuSample } from './gpu-poller.js';
+import type { AbortReason } from './state/finding.js';
+import type { LiveRank } from './state/live-rank.js';
+import type { WatchState } from './state/watch-state.js';
+
+const P = 'training_metrics_watch_';
+
+type Labels = Record<string, string>;
+
+export class LiveMetrics {
+  readonly registry = new Registry();
+  private readonly base: Labels;
+  private readonly rankLabel: string[];
+  private readonly g: ReturnType<typeof makeGauges>;
+  private readonly nanTotal: Counter<string>;
+  /** Non-finite values already counted, by rank and metric. */
+  private readonly counted = new Map<string, number>();
+
+  constructor(
+    labels: { experiment: string; run: string },
+    private readonly ranked: boolean,
+  ) {
+    this.base = { ...labels };
+    this.rankLabel = ranked ? ['rank'] : [];
+    const r = [this.registry];
+    const common = ['experiment', 'run', ...this.rankLabel];
+    this.g = makeGauges(r, common);
+    this.nanTotal = new Counter({
+      name: `${P}nan_detected_total`,
+      help: 'Non-finite values (nan, inf) seen in a metric column',
+      labelNames: [...common, 'metric'],
+      registers: r,
+    });
+  }
+
+  /** Set every series from the state. */
+  update(state: WatchState): void {
+    for (const rank of state.ranks) this.updateRank(rank);
+    this.g.ranksActive.set(this.base, state.ranksActive());
+  }
+
+  /** The abort rules watched: each reason's gauge at 0 until the run is stopped for it. */
+  watchReasons(reasons: Iterable<AbortReason>): void {
+    for (const reason of reasons) this.g.aborted.set({ ...this.base, reason }, 0);
+  }
+
+  aborted(reason: AbortReason): void {
+    this.g.aborted.set({ ...this.base, reason }, 1);
+  }
+
+  /** The latest nvidia-smi sample of each GPU, in base units. */
+  gpu(samples: GpuSample[]): void {
+    for (const s of samples) {
+      const labels = { ...this.base, gpu: s.gpu };
+      setFinite(this.g.gpuUtil, labels, s.utilPercent / 100);
+      setFinite(this.g.gpuMem, labels, s.memUsedMiB * 1024 * 1024);
+      setFinite(this.g.gpuPower, labels, s.powerW);
+      setFinite(this.g.gpuTemp, labels, s.tempC);
+    }
+  }
+
+  private updateRank(rank: LiveRank): void {
+    const labels: Labels = this.ranked ? { ...this.base, rank: rank.label } : this.base;
+    setFinite(this.g.step, labels, rank.lastStep);
+    this.g.stepsPerSecond.set(labels, rank.stepsPerSecond());
+    this.g.sinceLastStep.set(labels, rank.secondsSinceLastStep());
+    for (const m of rank.metrics.values()) {
+      if (m.isLoss) {
+        const ml = { ...labels, metric: m.name };
+        setFinite(this.g.loss, ml, m.last);
+        setFinite(this.g.lossSmoothed, ml, m.smoothed);
+        this.g.diverged.set(ml, m.diverged ? 1 : 0);
+      } else if (m.cls.kind === 'window' || m.cls.kind === 'timer') {
+        setFinite(this.g.value, { ...labels, metric: m.promKey.name }, m.last * m.promKey.factor);
+      }
+      // A loss's counter is there from the start (at 0), so a dashboard's rate() has a series to work on.
+      if (m.isLoss || m.nonFinite) this.countNonFinite(labels, rank.label, m.name, m.nonFinite);
+    }
+  }
+
+  /** The counter follows the metric's count of non-finite values (a restart may lower that: never the counter). */
+  private countNonFinite(labels: Labels, rank: string, metric: string, total: number): void {
+    const key = `${rank}\u0000${metric}`;
+    const before = this.counted.get(key);
+    if (before === undefined || total > before) this.nanTotal.inc({ ...labels, metric }, total - (before ?? 0));
+    this.counted.set(key, Math.max(total, before ?? 0));
+  }
+}
+
+/** A gauge keeps its last value when the new one is NaN (a missing cell says nothing new). */
+function setFinite(g: Gauge<string>, labels: Labels, value: number): void {
+  if (!Number.isNaN(value)) g.set(labels, value);
+}
+
+function makeGauges(registers: Registry[], common: string[]) {
+  const gauge = (name: string, help: string, extra: string[] = [], labels = common) =>
+    new Gauge({ name: `${P}${name}`, help, labelNames: [...labels, ...extra], registers });
+  const run = ['experiment', 'run'];
+  return {
+    step: gauge('step', 'Last step seen'),
+    stepsPerSecond: gauge('steps_per_second', 'Steps per second over the recent steps'),
+    loss: gauge('loss', 'Last loss value', ['metric']),
+    lossSmoothed: gauge('loss_smoothed', 'Smoothed loss: the rolling median the divergence rule uses', ['metric']),
+    value: gauge('value', "A window metric's recent value, in base units", ['metric']),
+    diverged: gauge('diverged', '1 when the divergence rule holds for this loss', ['metric']),
+    sinceLastStep: gauge('seconds_since_last_step', 'Seconds since the last new step'),
+    ranksActive: gauge('ranks_active', 'Ranks that logged a new step within stall-after', [], run),
+    gpuUtil: gauge('gpu_utilization_ratio', 'GPU utilisation (nvidia-smi utilization.gpu), 0-1', ['gpu'], run),
+    gpuMem: gauge('gpu_memory_used_bytes', 'GPU memory used', ['gpu'], run),
+    gpuPower: gauge('gpu_power_watts', 'GPU power draw', ['gpu'], run),
+    gpuTemp: gauge('gpu_temperature_celsius', 'GPU temperature', ['gpu'], run),
+    aborted: gauge('aborted', '1 when watch stopped the run for this reason', ['reason'], run),
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * One watched run from start to end: the live /metrics server, the files' tails and state, the loop
+ * that follows them, the command in its process group, the GPU poller and live StatsD. `open` checks
+ * everything a user can get wrong before the command starts; `follow` runs it and says how it ended.
+ */
+import { basename, extname } from 'node:path';
+import { type Config, loadConfig } from '../config/index.js';
+import { readManifest } from '../ingest/manifest.js';
+import { InputError } from '../model.js';
+import type { Options } from '../options.js';
+import type { Io } from '../stages/run-context.js';
+import { baselineLevels } from './baseline-levels.js';
+import { type ChildEnd, WatchedChild } from './child.js';
+import { GpuPoller } from './gpu-poller.js';
+import { LiveMetrics } from './live-metrics.js';
+import { LiveStatsd } from './live-statsd.js';
+import { MetricsServer } from './metrics-server.js';
+import { type WatchSettings, watchSettings } from './settings.js';
+import type { Finding } from './state/finding.js';
+import { WatchState } from './state/watch-state.js';
+import { isGlob, rankLabel, TailSet } from './tail/tail-set.js';
+import { WatchLoop } from './watch-loop.js';
+
+export interface WatchOutcome {
+  end: ChildEnd;
+  /** Why watch stopped the command; null when it ended by itself. */
+  aborted: Finding | null;
+  /** The files found and followed, in the order found. */
+  files: string[];
+  state: WatchState;
+}
+
+export class WatchSession {
+  private constructor(
+    readonly settings: WatchSettings,
+    private readonly options: Options,
+    private readonly io: Io,
+    private readonly patterns: string[],
+    readonly state: WatchState,
+    readonly metrics: LiveMetrics,
+    readonly server: MetricsServer | null,
+  ) {}
+
+  static async open(options: Options, command: string[], io: Io): Promise<WatchSession> {
+    const settings = watchSettings(options);
+    if (!command.length) throw new InputError('arguments', null, 'watch needs the command to run after --');
+    const experiment = options.experiment ?? '';
+    if (!experiment && !options.metadata)
+      throw new InputError(
+        'arguments',
+        null,
+        'watch needs --experiment NAME (the live series and the history are by experiment)',
+      );
+    const config: Config = await loadConfig(options.config, { gpuPrice: options.gpuPrice });
+    const patterns = [...options.csv, ...(await manifestFiles(options, io))];
+    if (!patterns.length) throw new InputError('arguments', null, 'watch needs --csv FILE|GLOB or --metadata FILE');
+    const levels = options.history ? await baselineLevels(options.history, experiment, (m) => io.warn(m)) : () => null;
+    const state = new WatchState(
+      {
+        rules: config.rules,
+        warmupSteps: config.summary.warmupSteps,
+        collapseBelow: settings.collapseBelow,
+        baselineLevel: levels,
+      },
+      settings.stallAfterMs,
+    );
+    const ranked = patterns.length > 1 || patterns.some(isGlob);
+    const metrics = new LiveMetrics({ experiment: experiment || 'manifest', run: runLabel(options, patterns) }, ranked);
+    metrics.watchReasons(settings.abortOn);
+    const server = settings.listen
+      ? await MetricsServer.listen(metrics.registry, settings.listen.host, settings.listen.port)
+      : null;
+    if (server) io.info(`watch: live metrics on http://${server.address}/metrics`);
+    return new WatchSession(settings, options, io, patterns, state, metrics, server);
+  }
+
+  /** Run the command, follow its files until it ends (or is stopped), and say how it ended. */
+  async follow(command: string[]): Promise<WatchOutcome> {
+    const { settings, state, io } = this;
+    const ranked = this.patterns.length > 1 || this.patterns.some(isGlob);
+    const tails = new TailSet(
+      this.patterns,
+      (path) => state.addRank(ranked ? rankLabel(path) : ''),
+      (m) => io.warn(m),
+    );
+    const statsd = this.options.statsdHost
+      ? new LiveStatsd(this.options, this.options.experiment ?? '', (m) => io.warn(m))
+      : null;
+    const child = new WatchedChild(command[0]!, command.slice(1));
+    let aborted: Finding | null = null;
+    let stopping: Promise<void> | null = null;
+    const loop = new WatchLoop(tails, state, this.metrics, settings.abortOn, settings.pollMs, {
+      afterRead: statsd ? () => void statsd.flush(state) : undefined,
+      abort: (finding) => {
+        aborted = finding;
+        this.metrics.aborted(finding.reason);
+        io.warn(`watch: stopping the command: ${finding.reason}: ${finding.detail}`);
+        stopping = child.stop(settings.graceMs);
+      },
+    });
+    const gpu = settings.gpuPollMs
+      ? new GpuPoller(
+          settings.gpuPollMs,
+          (s) => this.metrics.gpu(s),
+          (m) => io.warn(m),
+        )
+      : null;
+    loop.start();
+    gpu?.start();
+    const end = await child.ended;
+    if (end.error) io.error(`watch: cannot run ${command[0]}: ${end.error}`);
+    await stopping;
+    // A forwarded signal ended the command: what it started goes too, as after an abort.
+    if (child.forwarded && child.groupAlive()) await child.stop(settings.graceMs);
+    await loop.stop();
+    gpu?.stop();
+    await statsd?.flush(state, true);
+    return { end, aborted, files: tails.files(), state };
+  }
+
+  async close(): Promise<void> {
+    await this.server?.close();
+  }
+}
+
+/** The files a manifest names (read again, as a whole, by the job after the run). */
+async function manifestFiles(options: Options, io: Io): Promise<string[]> {
+  if (!options.metadata) return [];
+  const manifest = await readManifest(options.metadata, { roots: options.manifestRoot });
+  for (const e of manifest.errors) io.warn(`watch: ${e.message}`);
+  return manifest.runs.map((r) => r.file);
+}
+
+/** The `run` label: the run's identity where it has one, else the first file's name. */
+function runLabel(options: Options, patterns: string[]): string {
+  if (options.runId) return options.runId;
+  if (options.github.runId) return options.github.runId;
+  const first = patterns[0] ?? 'run';
+  return basename(first, extname(first)).replace(/[*?[\]{}]/g, '') || 'run';
+}

@@ -1,0 +1,84 @@
+/**
+ * The files watched: each `--csv` path as given, or a glob in its last part (`out/metrics_rank_*.csv`)
+ * matched again on every look, so ranks whose files appear later are picked up. One CsvTail per file.
+ */
+import { readdir } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import picomatch from 'picomatch';
+import { InputError } from '../../model.js';
+import { CsvTail } from './csv-tail.js';
+import type { LiveRowListener } from './live-rows.js';
+
+const GLOB_CHARS = /[*?[\]{}]/;
+
+export function isGlob(pattern: string): boolean {
+  return GLOB_CHARS.test(pattern);
+}
+
+/** A rank's label from its file's name: the number after `rank` (`metrics_rank_3.csv` → 3), else the name. */
+export function rankLabel(path: string): string {
+  const name = basename(path, extname(path));
+  return /rank[_-]?(\d+)/i.exec(name)?.[1] ?? name;
+}
+
+export class TailSet {
+  private readonly tails = new Map<string, CsvTail>();
+  /** Files that could not be read as metrics CSVs: said once, then left alone. */
+  private readonly failed = new Set<string>();
+
+  constructor(
+    private readonly patterns: string[],
+    /** The listener of a newly found file. */
+    private readonly listenerFor: (path: string) => LiveRowListener,
+    private readonly warn: (message: string) => void,
+  ) {
+    for (const p of patterns) {
+      if (isGlob(dirname(p)))
+        throw new InputError('csv', null, `${p}: a glob may only be in the file name, not in the folders`);
+    }
+  }
+
+  /** The folders the files are in, to watch for changes. */
+  folders(): string[] {
+    return [...new Set(this.patterns.map((p) => dirname(p)))];
+  }
+
+  /** The files found so far, in the order found. */
+  files(): string[] {
+    return [...this.tails.keys()];
+  }
+
+  /** Find new files, then read what each has had appended; true when anything new was read. */
+  async poll(): Promise<boolean> {
+    await this.discover();
+    let any = false;
+    for (const [path, tail] of this.tails) {
+      if (this.failed.has(path)) continue;
+      try {
+        if (await tail.poll()) any = true;
+      } catch (e) {
+        // The run goes on; the job after it reports the file's problem as an error.
+        this.failed.add(path);
+        this.warn(`${(e as Error).message} (no longer watched)`);
+      }
+    }
+    return any;
+  }
+
+  private async discover(): Promise<void> {
+    for (const pattern of this.patterns) {
+      if (!isGlob(pattern)) {
+        this.add(pattern);
+        continue;
+      }
+      const folder = dirname(pattern);
+      const match = picomatch(basename(pattern), { dot: false });
+      const names = await readdir(folder).catch(() => [] as string[]);
+      for (const name of names.filter((n) => match(n)).sort()) this.add(join(folder, name));
+    }
+  }
+
+  private add(path: string): void {
+    if (!this.tails.has(path)) this.tails.set(path, new CsvTail(path, this.listenerFor(path)));
+  }
+}

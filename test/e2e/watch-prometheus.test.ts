@@ -2,17 +2,26 @@
  * The live cockpit end to end: a real `watch` run (the bundled CLI) wraps a real child writing CSV rows over
  * time, Debian's Prometheus scrapes its /metrics every second, and mid-run every panel query of the
  * `dashboard grafana --source watch` dashboard returns data, the variables fill from label_values, and the
- * values are the child's. GPU gauges come from a stand-in nvidia-smi on PATH (this machine has no GPU): the
- * gpu-monitor tests' script, which prints what `nvidia-smi --query-gpu=… --format=csv,nounits` prints.
+ * values are the child's. GPU gauges come from a stand-in nvidia-smi on PATH (no GPU here): one answer of
+ * `nvidia-smi --query-gpu=… --format=csv,nounits` per call, as the real one prints it (units in the header's
+ * brackets only), for two GPUs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cockpitDashboard, cockpitQueries } from '../../src/dashboards/grafana/cockpit.js';
 import { requireProgram } from '../helpers/programs.js';
 import { freePort, instantQuery, startPrometheus, waitFor, type Server } from '../helpers/prometheus-servers.js';
+
+/** The stand-in for nvidia-smi: one sample of two H100s per call, whatever fields are asked (the default set). */
+const NVIDIA_SMI_STAND_IN = `#!/bin/sh
+echo "timestamp, index, uuid, name, utilization.gpu [%], utilization.memory [%], memory.used [MiB], memory.total [MiB], power.draw [W], temperature.gpu, clocks.sm [MHz]"
+now=$(date -u '+%Y/%m/%d %H:%M:%S.000')
+echo "$now, 0, GPU-00000000-0000-0000-0000-000000000000, NVIDIA H100 80GB HBM3, 90, 30, 60000, 81559, 650.00, 60, 1980"
+echo "$now, 1, GPU-00000001-0000-0000-0000-000000000000, NVIDIA H100 80GB HBM3, 91, 30, 60001, 81559, 651.00, 61, 1980"
+`;
 
 const prometheus = requireProgram('Prometheus', '/usr/bin/prometheus', 'prometheus');
 
@@ -44,7 +53,7 @@ describe.skipIf(!prometheus)('the watch cockpit against a real watch run (Debian
     dir = mkdtempSync(join(tmpdir(), 'tmg-watch-e2e-'));
     const bin = join(dir, 'bin');
     mkdirSync(bin);
-    copyFileSync(resolve('test/gpu-monitor/fake-nvidia-smi.sh'), join(bin, 'nvidia-smi'));
+    writeFileSync(join(bin, 'nvidia-smi'), NVIDIA_SMI_STAND_IN);
     chmodSync(join(bin, 'nvidia-smi'), 0o755);
     const port = await freePort();
     const csv = join(dir, 'metrics_rank_0.csv');
@@ -68,10 +77,10 @@ describe.skipIf(!prometheus)('the watch cockpit against a real watch run (Debian
         '--rate',
         '20',
         '--seconds',
-        '45',
+        '25',
       ],
       {
-        env: { PATH: `${bin}:${process.env.PATH}`, HOME: process.env.HOME, FAKE_GPUS: '2' },
+        env: { PATH: `${bin}:${process.env.PATH}`, HOME: process.env.HOME },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

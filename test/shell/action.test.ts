@@ -89,16 +89,18 @@ describe('the action as the runner runs it (dist/index.js, INPUT_* variables, GI
     const unknown = await runAction({ command: 'gate', csv: 'fixtures/demo/gpt3-1.3b-tp1/metrics_rank_0.csv' });
     expect(unknown.code).toBe(1);
     expect(unknown.stdout).toMatch(
-      /::error::action inputs: command: expected one of emit, record, check, post-comment, got "gate"/,
+      /::error::action inputs: command: expected one of emit, record, check, post-comment, watch, got "gate"/,
     );
   });
 
   it('action.yml declares exactly the parameters the CLI takes, and runs on node24', () => {
     const action = YAML.parse(readFileSync('action.yml', 'utf8'));
     expect(action.runs.using).toBe('node24');
-    // `command` is the CLI's subcommand; every other input is a flag of the same name.
-    expect(Object.keys(action.inputs).sort()).toEqual(['command', ...PARAMETERS.map((p) => p.name)].sort());
+    // `command` is the CLI's subcommand and `run` what watch runs (the CLI's `-- COMMAND`); every other input
+    // is a flag of the same name.
+    expect(Object.keys(action.inputs).sort()).toEqual(['command', 'run', ...PARAMETERS.map((p) => p.name)].sort());
     expect(Object.keys(action.outputs).sort()).toEqual([
+      'aborted',
       'comment-url',
       'datagrams',
       'metrics-json',

@@ -33,6 +33,10 @@ Usage:
   training-metrics-gate check  --history H.json --experiment NAME --csv C.csv [--json OUT.json] [--markdown OUT.md] [--html OUT.html]
   training-metrics-gate post-comment --comment-file comment.json [--github-token T] [--comment always|on-regression]
       (posts a comment a pull request's run wrote with --comment-file: pull requests from forks)
+  training-metrics-gate watch  (--csv FILE|GLOB … | --metadata FILE) --experiment NAME [--listen HOST:PORT]
+                               [--abort-on nan,divergence,stall,collapse] [flags] -- COMMAND [ARGS…]
+      (runs COMMAND, serves live /metrics, stops it on a NaN loss, divergence, stall or collapse; then the
+      normal job on its files; exit 1 when stopped, else the command's code when it failed; docs/watch.md)
 ${Object.entries(generators)
   .map(([name, g]) => `  training-metrics-gate ${name} ${g.usage}`)
   .join('\n')}

@@ -3,9 +3,9 @@
  * that follows them, the command in its process group, the GPU poller and live StatsD. `open` checks
  * everything a user can get wrong before the command starts; `follow` runs it and says how it ended.
  */
+import { statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { type Config, loadConfig } from '../config/index.js';
-import { readManifest } from '../ingest/manifest.js';
 import { InputError } from '../model.js';
 import type { Options } from '../options.js';
 import type { Io } from '../stages/run-context.js';
@@ -18,6 +18,7 @@ import { MetricsServer } from './metrics-server.js';
 import { type WatchSettings, watchSettings } from './settings.js';
 import type { Finding } from './state/finding.js';
 import { WatchState } from './state/watch-state.js';
+import { ManifestFiles } from './tail/manifest-files.js';
 import { isGlob, rankLabel, TailSet } from './tail/tail-set.js';
 import { WatchLoop } from './watch-loop.js';
 
@@ -52,8 +53,9 @@ export class WatchSession {
         'watch needs --experiment NAME (the live series and the history are by experiment)',
       );
     const config: Config = await loadConfig(options.config, { gpuPrice: options.gpuPrice });
-    const patterns = [...options.csv, ...(await manifestFiles(options, io))];
-    if (!patterns.length) throw new InputError('arguments', null, 'watch needs --csv FILE|GLOB or --metadata FILE');
+    const patterns = options.csv;
+    if (!patterns.length && !options.metadata)
+      throw new InputError('arguments', null, 'watch needs --csv FILE|GLOB or --metadata FILE');
     const levels = options.history ? await baselineLevels(options.history, experiment, (m) => io.warn(m)) : () => null;
     const state = new WatchState(
       {
@@ -64,7 +66,7 @@ export class WatchSession {
       },
       settings.stallAfterMs,
     );
-    const ranked = patterns.length > 1 || patterns.some(isGlob);
+    const ranked = isRanked(options);
     const metrics = new LiveMetrics({ experiment: experiment || 'manifest', run: runLabel(options, patterns) }, ranked);
     metrics.watchReasons(settings.abortOn);
     const server = settings.listen
@@ -77,20 +79,24 @@ export class WatchSession {
   /** Run the command, follow its files until it ends (or is stopped), and say how it ended. */
   async follow(command: string[]): Promise<WatchOutcome> {
     const { settings, state, io } = this;
-    const ranked = this.patterns.length > 1 || this.patterns.some(isGlob);
+    const ranked = isRanked(this.options);
+    const manifest = this.options.metadata ? new ManifestFiles(this.options.metadata, this.options.manifestRoot) : null;
     const tails = new TailSet(
       this.patterns,
       (path) => state.addRank(ranked ? rankLabel(path) : ''),
       (m) => io.warn(m),
+      manifest,
     );
     const statsd = this.options.statsdHost
       ? new LiveStatsd(this.options, this.options.experiment ?? '', (m) => io.warn(m))
       : null;
+    warnLeftovers(this.patterns, io);
     const child = new WatchedChild(command[0]!, command.slice(1));
     let aborted: Finding | null = null;
     let stopping: Promise<void> | null = null;
     const loop = new WatchLoop(tails, state, this.metrics, settings.abortOn, settings.pollMs, {
       afterRead: statsd ? () => void statsd.flush(state) : undefined,
+      warn: (m) => io.warn(m),
       abort: (finding) => {
         aborted = finding;
         this.metrics.aborted(finding.reason);
@@ -123,18 +129,28 @@ export class WatchSession {
   }
 }
 
-/** The files a manifest names (read again, as a whole, by the job after the run). */
-async function manifestFiles(options: Options, io: Io): Promise<string[]> {
-  if (!options.metadata) return [];
-  const manifest = await readManifest(options.metadata, { roots: options.manifestRoot });
-  for (const e of manifest.errors) io.warn(`watch: ${e.message}`);
-  return manifest.runs.map((r) => r.file);
+/**
+ * A file that already holds rows before the command starts is read as part of this run (a job resumed
+ * from a checkpoint appends to its log): said, since a log left over from yesterday's run would be too.
+ */
+function warnLeftovers(patterns: string[], io: Io): void {
+  for (const p of patterns) {
+    if (isGlob(p)) continue;
+    const size = statSync(p, { throwIfNoEntry: false })?.size ?? 0;
+    if (size > 0)
+      io.warn(`watch: ${p} already holds ${size} bytes before the command starts; they are read as part of this run`);
+  }
+}
+
+/** Several files (or a glob, or a manifest's runs) are watched: their series carry a `rank` label. */
+function isRanked(options: Options): boolean {
+  return options.csv.length > 1 || options.csv.some(isGlob) || options.metadata !== null;
 }
 
 /** The `run` label: the run's identity where it has one, else the first file's name. */
 function runLabel(options: Options, patterns: string[]): string {
   if (options.runId) return options.runId;
   if (options.github.runId) return options.github.runId;
-  const first = patterns[0] ?? 'run';
+  const first = patterns[0] ?? options.metadata ?? 'run';
   return basename(first, extname(first)).replace(/[*?[\]{}]/g, '') || 'run';
 }

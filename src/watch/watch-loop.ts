@@ -14,6 +14,7 @@ export interface LoopHooks {
   afterRead?: () => void;
   /** The first finding of an asked-for rule; called once. */
   abort: (finding: Finding) => void;
+  warn: (message: string) => void;
 }
 
 export class WatchLoop {
@@ -73,12 +74,22 @@ export class WatchLoop {
     });
   }
 
+  /** One look; a failure of its own (not a file's, which the tails report) is a warning, and the next look goes on. */
   private async look(): Promise<void> {
+    try {
+      await this.lookOnce();
+    } catch (e) {
+      this.hooks.warn(`watch: ${(e as Error).message.split('\n')[0]}`);
+    }
+  }
+
+  private async lookOnce(): Promise<void> {
     const read = await this.tails.poll();
     this.state.checkStall();
     this.metrics?.update(this.state);
     if (read) this.hooks.afterRead?.();
-    if (this.aborted) return;
+    // The last look after the command ended only completes the state: there is nothing left to stop.
+    if (this.aborted || this.stopped) return;
     const finding = this.state.findings.find((f) => this.abortOn.has(f.reason));
     if (finding) {
       this.aborted = true;

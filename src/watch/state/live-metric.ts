@@ -4,6 +4,7 @@
  * collapse detector. Memory is the detectors' windows, whatever the run's length.
  */
 import { CellKind } from '../../ingest/csv/cell.js';
+import { isUtilisation } from '../../classify/from-values.js';
 import type { MetricClass } from '../../model.js';
 import { prometheusMetricName } from '../../naming/prometheus.js';
 import { DivergenceDetector } from '../../summarize/divergence.js';
@@ -29,7 +30,7 @@ export class LiveMetric {
   /** Non-finite values: an explicit nan token, or ±Infinity. */
   nonFinite = 0;
   /** Name and factor of the column in Prometheus base units (`MFU` in percent → `mfu_ratio`, ×0.01). */
-  readonly promKey: { name: string; factor: number };
+  promKey: { name: string; factor: number };
   private divergence: DivergenceDetector | null;
   private collapse: CollapseDetector | null;
   private steadyFrom = Number.NaN;
@@ -73,9 +74,12 @@ export class LiveMetric {
     this.steadyFrom = Number.NaN;
   }
 
-  /** One cell at `step`; the event a rule found in it, or null. */
-  add(step: number, value: number, kind: CellKind): MetricEvent | null {
-    if (kind === CellKind.Missing || kind === CellKind.Text) return null;
+  /**
+   * One cell at `step`; the event a rule found in it, or null. `gap`: no other cell of the row holds a
+   * finite value — a NaN token there is a gap in the log, not a broken loss (as the gate counts it).
+   */
+  add(step: number, value: number, kind: CellKind, gap: boolean): MetricEvent | null {
+    if (kind === CellKind.Missing || kind === CellKind.Text || (kind === CellKind.NanToken && gap)) return null;
     if (kind === CellKind.NanToken || !Number.isFinite(value)) {
       this.nonFinite += 1;
       this.last = value;
@@ -84,7 +88,7 @@ export class LiveMetric {
     }
     this.last = value;
     this.lastStep = step;
-    if (Number.isNaN(this.steadyFrom)) this.steadyFrom = step + this.rules.warmupSteps;
+    if (Number.isNaN(this.steadyFrom)) this.firstValue(step, value);
     if (!(step >= this.steadyFrom)) return null;
     if (this.divergence) return this.addLoss(step, value);
     if (this.collapse) {
@@ -92,6 +96,16 @@ export class LiveMetric {
       if (found) return { reason: 'collapse', smoothed: found.smoothed, level: found.level };
     }
     return null;
+  }
+
+  /**
+   * Warm-up starts at the first finite value. A utilisation whose first value is above 1.5 is in percent
+   * (no ratio gets there), as the summary's second look at a class decides (classify/from-values.ts).
+   */
+  private firstValue(step: number, value: number): void {
+    this.steadyFrom = step + this.rules.warmupSteps;
+    if (value > 1.5 && this.cls.unit !== 'percent' && isUtilisation(this.name, this.cls))
+      this.promKey = prometheusMetricName('', this.name, 'percent');
   }
 
   private addLoss(step: number, value: number): MetricEvent | null {

@@ -54,9 +54,11 @@ export class LiveRank implements LiveRowListener {
       if (!(step <= this.lastStep)) this.newStep(step);
     }
     const at = Number.isNaN(step) ? this.lastStep : step;
+    let finite = 0;
+    for (let c = 0; c < this.columns.length; c++) if (Number.isFinite(values[c]!)) finite++;
     for (let c = 0; c < this.columns.length; c++) {
       const metric = this.columns[c]!;
-      const event = metric.add(at, values[c]!, kinds[c]!);
+      const event = metric.add(at, values[c]!, kinds[c]!, finite === 0);
       if (event) this.found(this.finding(metric, at, event));
     }
   }

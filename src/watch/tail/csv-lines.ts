@@ -23,14 +23,13 @@ interface Format {
   readers: { scanner: UnquotedRows; cells: RecordCells } | null;
 }
 
-/** First bytes of a data line: a number, a sign, a decimal point. Anything else may be a header. */
-const NUMERIC_START = /[0-9+\-.]/;
-
 export class CsvLines {
   private format: Format | null = null;
   /** Number of the next line to read. */
   private line = 1;
   private readonly cell: Cell = { kind: CellKind.Missing, value: Number.NaN };
+  /** The delimiter's byte. A data line starts with a digit, a sign, a decimal point or it; anything else may be a header. */
+  private delim = 0x2c;
 
   constructor(
     private readonly source: string,
@@ -65,12 +64,12 @@ export class CsvLines {
   private lineKind(buf: Buffer, from: number, nl: number): 'blank' | 'header' | 'quoted' | 'data' {
     if (isBlank(buf, from, nl)) return 'blank';
     if (!this.format) return 'header';
-    const quote = buf.indexOf(QUOTE, from);
-    if (quote >= 0 && quote < nl) return 'quoted';
+    // Searched within the line only: a search to the end of the chunk per line would be quadratic.
+    if (buf.subarray(from, nl).includes(QUOTE)) return 'quoted';
     let k = from;
     while (buf[k] === 0x20) k++;
-    const first = String.fromCharCode(buf[k]!);
-    if (NUMERIC_START.test(first) || first === this.format.delimiter) return 'data';
+    const c = buf[k]!;
+    if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e || c === this.delim) return 'data';
     return this.isNewHeader(this.text(buf, from, nl).split(this.format.delimiter)) ? 'header' : 'data';
   }
 
@@ -101,6 +100,7 @@ export class CsvLines {
     const delimiter = detectDelimiter(text);
     const names = await parseHeader(this.source, this.line, text, delimiter);
     this.format = { names, delimiter, headerLine: this.line, readers: null };
+    this.delim = delimiter.charCodeAt(0);
   }
 
   /** Plain data lines `buf[from, to)`, the first at line `line`. */

@@ -8,6 +8,7 @@ import picomatch from 'picomatch';
 import { InputError } from '../../model.js';
 import { CsvTail } from './csv-tail.js';
 import type { LiveRowListener } from './live-rows.js';
+import type { ManifestFiles } from './manifest-files.js';
 
 const GLOB_CHARS = /[*?[\]{}]/;
 
@@ -25,12 +26,15 @@ export class TailSet {
   private readonly tails = new Map<string, CsvTail>();
   /** Files that could not be read as metrics CSVs: said once, then left alone. */
   private readonly failed = new Set<string>();
+  private readonly fromManifest = new Set<string>();
 
   constructor(
     private readonly patterns: string[],
     /** The listener of a newly found file. */
     private readonly listenerFor: (path: string) => LiveRowListener,
     private readonly warn: (message: string) => void,
+    /** With `--metadata`: the files the manifest names, as it names more. */
+    private readonly manifest: ManifestFiles | null = null,
   ) {
     for (const p of patterns) {
       if (isGlob(dirname(p)))
@@ -40,12 +44,13 @@ export class TailSet {
 
   /** The folders the files are in, to watch for changes. */
   folders(): string[] {
-    return [...new Set(this.patterns.map((p) => dirname(p)))];
+    const manifest = this.manifest ? [dirname(this.manifest.path)] : [];
+    return [...new Set([...this.patterns.map((p) => dirname(p)), ...manifest])];
   }
 
-  /** The files found so far, in the order found. */
+  /** The files the `--csv` paths and globs found so far, in the order found (a manifest's are its own). */
   files(): string[] {
-    return [...this.tails.keys()];
+    return [...this.tails.keys()].filter((f) => !this.fromManifest.has(f));
   }
 
   /** Find new files, then read what each has had appended; true when anything new was read. */
@@ -66,6 +71,10 @@ export class TailSet {
   }
 
   private async discover(): Promise<void> {
+    for (const file of (await this.manifest?.current()) ?? []) {
+      this.fromManifest.add(file);
+      this.add(file);
+    }
     for (const pattern of this.patterns) {
       if (!isGlob(pattern)) {
         this.add(pattern);

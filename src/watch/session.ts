@@ -92,17 +92,11 @@ export class WatchSession {
       : null;
     warnLeftovers(this.patterns, io);
     const child = new WatchedChild(command[0]!, command.slice(1));
-    let aborted: Finding | null = null;
-    let stopping: Promise<void> | null = null;
+    const abort = new Abort(child, this.metrics, io, settings.graceMs);
     const loop = new WatchLoop(tails, state, this.metrics, settings.abortOn, settings.pollMs, {
       afterRead: statsd ? () => void statsd.flush(state) : undefined,
       warn: (m) => io.warn(m),
-      abort: (finding) => {
-        aborted = finding;
-        this.metrics.aborted(finding.reason);
-        io.warn(`watch: stopping the command: ${finding.reason}: ${finding.detail}`);
-        stopping = child.stop(settings.graceMs);
-      },
+      abort: (finding) => abort.start(finding),
     });
     const gpu = settings.gpuPollMs
       ? new GpuPoller(
@@ -115,17 +109,37 @@ export class WatchSession {
     gpu?.start();
     const end = await child.ended;
     if (end.error) io.error(`watch: cannot run ${command[0]}: ${end.error}`);
-    await stopping;
+    await abort.stopping;
     // A forwarded signal ended the command: what it started goes too, as after an abort.
     if (child.forwarded && child.groupAlive()) await child.stop(settings.graceMs);
     await loop.stop();
     gpu?.stop();
     await statsd?.flush(state, true);
-    return { end, aborted, files: tails.files(), state };
+    return { end, aborted: abort.finding, files: tails.files(), state };
   }
 
   async close(): Promise<void> {
     await this.server?.close();
+  }
+}
+
+/** Stopping the command for a rule's finding: said, shown on /metrics, and the group signalled. */
+class Abort {
+  finding: Finding | null = null;
+  stopping: Promise<void> | null = null;
+
+  constructor(
+    private readonly child: WatchedChild,
+    private readonly metrics: LiveMetrics,
+    private readonly io: Io,
+    private readonly graceMs: number,
+  ) {}
+
+  start(finding: Finding): void {
+    this.finding = finding;
+    this.metrics.aborted(finding.reason);
+    this.io.warn(`watch: stopping the command: ${finding.reason}: ${finding.detail}`);
+    this.stopping = this.child.stop(this.graceMs);
   }
 }
 

@@ -59,13 +59,14 @@ describe('watch stops a bad run', () => {
   it('on a stall: no new step for stall-after', async () => {
     const out = scratch.path('m.csv');
     const w = await watch(
-      { csv: [out], experiment: 'e', json: scratch.path('out.json'), 'stall-after': '700ms' },
+      // Long enough that a trainer slow to start on a busy machine is not taken for a stall before its first row.
+      { csv: [out], experiment: 'e', json: scratch.path('out.json'), 'stall-after': '2s' },
       scratch.trainer({ out, header: HEADER, lines: healthyLines(1, 60), perTick: 5, intervalMs: 10, linger: 60_000 }),
     );
     expect(w.code).toBe(1);
     const a = json().aborted;
     expect(a).toMatchObject({ reason: 'stall', step: 59 });
-    expect(a.value).toBeGreaterThanOrEqual(0.7);
+    expect(a.value).toBeGreaterThanOrEqual(2);
   });
 
   it('on a stall before the first row (the file never appears)', async () => {

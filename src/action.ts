@@ -1,8 +1,9 @@
 /**
  * The GitHub Action: inputs → Options → run() → outputs. Inputs are named like the CLI's flags.
- * Outputs: datagrams, series, metrics-json, regression, report-json, report-html, comment-url.
+ * Outputs: datagrams, series, metrics-json, regression, report-json, report-html, comment-url; with
+ * `command: watch`, report-json, regression and aborted.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -10,7 +11,7 @@ import * as core from '@actions/core';
 import { OutputStreams } from './cli/output-streams.js';
 import { SecretRegistry } from './http/redact.js';
 import { InputError } from './model.js';
-import { COMMANDS, githubContextFromEnv, type Command } from './options.js';
+import { COMMANDS, githubContextFromEnv, type Command, type Options } from './options.js';
 import { PARAMETERS, resolveOptions, type RawValues } from './parameters.js';
 import { metricsOutput, resultJson } from './result-json.js';
 import { workflowCommandSafe } from './report/render/escape.js';
@@ -51,6 +52,7 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
     const command = (asked || (raw.history ? 'check' : 'emit')) as Command;
     const options = resolveOptions(command, raw, githubContextFromEnv(env), env, 'action');
     for (const p of PARAMETERS) if (p.secret) secrets.add(options[p.key] as string | null);
+    if (command === 'watch') return await watchStep(options, env);
 
     // The two functions, not the whole module: the bundle then leaves out what the action never calls.
     const result = await run(options, io, {
@@ -83,6 +85,42 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
       );
   } catch (e) {
     fail(e instanceof InputError ? e.message : `internal error: ${(e as Error).stack ?? String(e)}`);
+  }
+}
+
+/**
+ * `command: watch`: the `run` input is one command line, run by bash as watch's child (as a `run:` step would
+ * run it), through the same runWatch as the CLI's `watch -- COMMAND`. The exit code is the verdict: the
+ * child's own when it failed, 1 when watch stopped it or on a regression.
+ */
+async function watchStep(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
+  const line = core.getInput('run');
+  if (!line)
+    throw new InputError('action inputs', null, 'run: command watch needs the command line to run, e.g. ./train.sh');
+  options.json ??= join(env.RUNNER_TEMP || tmpdir(), 'training-metrics-gate', 'report.json');
+  await mkdir(join(options.json, '..'), { recursive: true });
+  // The training gets the environment a `run:` step would: not the action's inputs (the token among them).
+  for (const name of Object.keys(env)) if (name.startsWith('INPUT_')) delete env[name];
+  const { runWatch } = await import('./watch/run-watch.js');
+  const code = await runWatch(options, ['bash', '-c', line], { ...io, secrets });
+  const report = await readReport(options.json);
+  output('report-json', options.json);
+  output('regression', String(report.regression === true));
+  output('aborted', typeof report.aborted?.reason === 'string' ? report.aborted.reason : '');
+  if (report.aborted) fail(`watch stopped the run: ${report.aborted.reason} at step ${report.aborted.step}`);
+  else if (code === 2) fail('bad input: see the errors above');
+  else if (code !== 0 && report.regression === true) fail('performance regression');
+  else if (code !== 0) fail(`the command in run failed with exit code ${code}`);
+}
+
+/** The watch report's fields the step's outputs name; an absent or unreadable file is an empty report. */
+async function readReport(
+  path: string,
+): Promise<{ regression?: unknown; aborted?: { reason?: unknown; step?: unknown } }> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8'));
+  } catch {
+    return {};
   }
 }
 

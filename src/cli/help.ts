@@ -5,7 +5,7 @@
 import { PARAMETERS } from '../parameters.js';
 
 export const GRAFANA_FLAGS =
-  '[--source pushgateway|statsd-exporter] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu] [--apply [--grafana-url URL] [--folder-uid UID]]';
+  '[--source pushgateway|statsd-exporter|watch] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu] [--apply [--grafana-url URL] [--folder-uid UID]]';
 export const CALIBRATE_FLAGS =
   '(--csv A.csv --csv B.csv … | --history H --experiment NAME) [--config FILE] [--false-alarm-rate 0.01]';
 export const MAPPING_FLAGS = '[--csv FILE]… [--config FILE] [--prefix P]';

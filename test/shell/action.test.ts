@@ -96,9 +96,11 @@ describe('the action as the runner runs it (dist/index.js, INPUT_* variables, GI
   it('action.yml declares exactly the parameters the CLI takes, and runs on node24', () => {
     const action = YAML.parse(readFileSync('action.yml', 'utf8'));
     expect(action.runs.using).toBe('node24');
-    // `command` is the CLI's subcommand; every other input is a flag of the same name.
-    expect(Object.keys(action.inputs).sort()).toEqual(['command', ...PARAMETERS.map((p) => p.name)].sort());
+    // `command` is the CLI's subcommand and `run` what watch runs (the CLI's `-- COMMAND`); every other input
+    // is a flag of the same name.
+    expect(Object.keys(action.inputs).sort()).toEqual(['command', 'run', ...PARAMETERS.map((p) => p.name)].sort());
     expect(Object.keys(action.outputs).sort()).toEqual([
+      'aborted',
       'comment-url',
       'datagrams',
       'metrics-json',

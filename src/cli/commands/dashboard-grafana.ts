@@ -3,7 +3,7 @@
  * `--apply` the dashboard saved in Grafana. With `--csv FILE` (repeatable) its panels are the columns of
  * those files as a run would send them; without, the usual ones.
  */
-import { type DashboardSource, grafanaDashboard } from '../../dashboards/grafana/dashboard.js';
+import { type DashboardSource, type GrafanaDashboard, grafanaDashboard } from '../../dashboards/grafana/dashboard.js';
 import { InputError } from '../../model.js';
 import { DEFAULT_OPTIONS } from '../../options.js';
 import { type FlagValues, parseGeneratorFlags } from '../generator-flags.js';
@@ -16,9 +16,10 @@ const USAGE = `usage: training-metrics-gate dashboard grafana ${GRAFANA_FLAGS}`;
 export async function dashboardGrafana(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   const v = parseGrafanaFlags(args);
   const source = (v.source as string | undefined) ?? 'pushgateway';
-  if (source !== 'pushgateway' && source !== 'statsd-exporter') {
-    throw new InputError('arguments', null, `--source must be pushgateway or statsd-exporter, not "${source}"`);
+  if (source !== 'pushgateway' && source !== 'statsd-exporter' && source !== 'watch') {
+    throw new InputError('arguments', null, `--source must be pushgateway, statsd-exporter or watch, not "${source}"`);
   }
+  if (source === 'watch') return watchCockpit(v, env);
   const metrics = await columnsFromFlags(v);
   if (source === 'statsd-exporter' && metrics.length === 0) {
     throw new InputError(
@@ -40,6 +41,32 @@ export async function dashboardGrafana(args: string[], env: NodeJS.ProcessEnv): 
   const { applyGrafanaDashboard, grafanaTargetFrom } = await import('../../dashboards/grafana/apply.js');
   const saved = await applyGrafanaDashboard(
     dashboard,
+    grafanaTargetFrom(v['grafana-url'] as string | undefined, env),
+    v['folder-uid'] as string | undefined,
+  );
+  return `dashboard saved: ${dashboard.title} (uid ${saved.uid}, version ${saved.version}, ${saved.url})\n`;
+}
+
+/** `--source watch`: the live cockpit over watch's /metrics (its panels do not depend on the columns). */
+async function watchCockpit(v: FlagValues, env: NodeJS.ProcessEnv): Promise<string> {
+  for (const flag of ['prefix', 'csv', 'config', 'gpu', 'no-gate'])
+    if (v[flag] !== undefined)
+      throw new InputError(
+        'arguments',
+        null,
+        `--${flag} does not apply to --source watch: its series are training_metrics_watch_*, whatever the run's columns and prefix`,
+      );
+  const { cockpitDashboard } = await import('../../dashboards/grafana/cockpit.js');
+  const dashboard = cockpitDashboard({
+    datasourceUid: (v['datasource-uid'] as string | undefined) ?? null,
+    ...(v.title ? { title: v.title as string } : {}),
+    ...(v.uid ? { uid: v.uid as string } : {}),
+  });
+  if (!v.apply) return `${JSON.stringify(dashboard, null, 2)}\n`;
+  const { applyGrafanaDashboard, grafanaTargetFrom } = await import('../../dashboards/grafana/apply.js');
+  // apply posts the JSON as it is; the cockpit's stat and repeated panels are outside GrafanaDashboard's type.
+  const saved = await applyGrafanaDashboard(
+    dashboard as unknown as GrafanaDashboard,
     grafanaTargetFrom(v['grafana-url'] as string | undefined, env),
     v['folder-uid'] as string | undefined,
   );

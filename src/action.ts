@@ -15,7 +15,7 @@ import { COMMANDS, githubContextFromEnv, type Command, type Options } from './op
 import { PARAMETERS, resolveOptions, type RawValues } from './parameters.js';
 import { metricsOutput, resultJson } from './result-json.js';
 import { workflowCommandSafe } from './report/render/escape.js';
-import { run, type Io } from './run.js';
+import { run, type Io, type ShellFeatures } from './run.js';
 import { historySecrets } from './store/postgres-url.js';
 
 /**
@@ -52,16 +52,17 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
     const command = (asked || (raw.history ? 'check' : 'emit')) as Command;
     const options = resolveOptions(command, raw, githubContextFromEnv(env), env, 'action');
     for (const p of PARAMETERS) if (p.secret) secrets.add(options[p.key] as string | null);
-    if (command === 'watch') return await watchStep(options, env);
-
     // The two functions, not the whole module: the bundle then leaves out what the action never calls.
-    const result = await run(options, io, {
+    const shell: ShellFeatures = {
       annotations: {
         error: (m: string, props?: core.AnnotationProperties) => core.error(secrets.message(m), props),
         warning: (m: string, props?: core.AnnotationProperties) => core.warning(secrets.message(m), props),
       },
       jobSummary: true,
-    });
+    };
+    if (command === 'watch') return await watchStep(options, env, shell);
+
+    const result = await run(options, io, shell);
     const json = resultJson(result, options);
     const reportPath = options.json ?? join(env.RUNNER_TEMP || tmpdir(), 'training-metrics-gate', 'report.json');
     await mkdir(join(reportPath, '..'), { recursive: true });
@@ -93,7 +94,7 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
  * run it), through the same runWatch as the CLI's `watch -- COMMAND`. The exit code is the verdict: the
  * child's own when it failed, 1 when watch stopped it or on a regression.
  */
-async function watchStep(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
+async function watchStep(options: Options, env: NodeJS.ProcessEnv, shell: ShellFeatures): Promise<void> {
   const line = core.getInput('run');
   if (!line)
     throw new InputError('action inputs', null, 'run: command watch needs the command line to run, e.g. ./train.sh');
@@ -102,7 +103,7 @@ async function watchStep(options: Options, env: NodeJS.ProcessEnv): Promise<void
   // The training gets the environment a `run:` step would: not the action's inputs (the token among them).
   for (const name of Object.keys(env)) if (name.startsWith('INPUT_')) delete env[name];
   const { runWatch } = await import('./watch/run-watch.js');
-  const code = await runWatch(options, ['bash', '-c', line], { ...io, secrets });
+  const code = await runWatch(options, ['bash', '-c', line], { ...io, secrets }, shell);
   const report = await readReport(options.json);
   output('report-json', options.json);
   output('regression', String(report.regression === true));

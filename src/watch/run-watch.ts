@@ -13,14 +13,20 @@ import type { SecretRegistry } from '../http/redact.js';
 import { InputError } from '../model.js';
 import type { Options } from '../options.js';
 import { resultJson } from '../result-json.js';
-import { type Io, run } from '../run.js';
+import { type Io, run, type ShellFeatures } from '../run.js';
 import { exitCodeOf } from './child.js';
 import { type WatchOutcome, WatchSession } from './session.js';
 import { liveSummary } from './live-summary.js';
 
 export type WatchIo = Io & { secrets?: SecretRegistry };
 
-export async function runWatch(options: Options, command: string[], io: WatchIo): Promise<number> {
+/** `shell`: what the caller's shell adds to the job after the run, as for run() (the action: job summary, annotations). */
+export async function runWatch(
+  options: Options,
+  command: string[],
+  io: WatchIo,
+  shell: ShellFeatures = { jobSummary: false },
+): Promise<number> {
   let session: WatchSession;
   try {
     // Made before the run, so a bad --json path is found before the command starts.
@@ -34,14 +40,20 @@ export async function runWatch(options: Options, command: string[], io: WatchIo)
   }
   try {
     const outcome = await session.follow(command);
-    return await finish(options, session, outcome, io);
+    return await finish(options, session, outcome, io, shell);
   } finally {
     await session.close();
   }
 }
 
 /** The job on the final files, the JSON account, and the exit code. */
-async function finish(options: Options, session: WatchSession, outcome: WatchOutcome, io: WatchIo): Promise<number> {
+async function finish(
+  options: Options,
+  session: WatchSession,
+  outcome: WatchOutcome,
+  io: WatchIo,
+  shell: ShellFeatures,
+): Promise<number> {
   const { aborted, end } = outcome;
   const line = aborted ? `watch stopped the command (${aborted.reason}): ${aborted.detail}` : null;
   const job: Options = {
@@ -52,7 +64,7 @@ async function finish(options: Options, session: WatchSession, outcome: WatchOut
     notices: line ? [...options.notices, line] : options.notices,
     reportNotes: line ? [...options.reportNotes, line] : options.reportNotes,
   };
-  const result = await run(job, io);
+  const result = await run(job, io, shell);
   const childCode = exitCodeOf(end);
   const code = aborted ? 1 : childCode !== 0 ? childCode : result.exitCode;
   if (options.json) {

@@ -3,6 +3,7 @@
  * GITHUB_STEP_SUMMARY files): the `run` input's command line runs under bash as watch's child, a real
  * process writing CSV rows over time (test/helpers/training-child.mjs).
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -70,6 +71,37 @@ describe('the action with command: watch (dist/index.js, a real child under bash
     expect(report.aborted).toMatchObject({ reason: 'nan' });
     expect(report.aborted.step).toBeGreaterThan(50);
   }, 30_000);
+
+  it('with a history, writes the job summary of the gate on the final file, as check does', async () => {
+    const { dir, csv, listen } = await setup();
+    const history = join(dir, 'history.json');
+    for (let i = 0; i < 5; i++) {
+      const base = join(dir, `base-${i}.csv`);
+      execFileSync(process.execPath, [CHILD, base, '--rows', '300', '--chunk', '100', '--every', '1']);
+      execFileSync(process.execPath, [
+        'dist/cli.js',
+        'record',
+        '--history',
+        history,
+        '--experiment',
+        'watch-action',
+        '--csv',
+        base,
+        '--run-id',
+        `base-${i}`,
+      ]);
+    }
+    const r = await runAction({
+      command: 'watch',
+      run: `node '${CHILD}' "${csv}" --rows 300 --chunk 100 --every 1`,
+      csv,
+      experiment: 'watch-action',
+      listen,
+      history,
+    });
+    expect(r.summary).toContain('watch-action');
+    expect(r.summary).toContain('MFU');
+  }, 60_000);
 
   it("fails the step with the child's own exit code when the training fails", async () => {
     const { csv, listen } = await setup();

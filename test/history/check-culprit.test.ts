@@ -4,26 +4,15 @@
  * the Markdown and the HTML report name the last good and the first bad run and link the compare view on
  * the server GITHUB_SERVER_URL names.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NORMAL_RUN, Rng, simulateRun, type RunSpec } from '../../bench/gate/simulate.js';
+import { Rng } from '../../bench/gate/simulate.js';
 import type { GateResult } from '../../src/model.js';
-import { cliIn } from './cli-in-process.js';
+import { cliIn } from '../helpers/cli-in-process.js';
+import { writeSimulatedCsv } from '../helpers/simulated-csv.js';
 import { sha } from './series.js';
-
-async function csv(dir: string, name: string, spec: Partial<RunSpec>, rng: Rng): Promise<string> {
-  const table = simulateRun(name, { ...NORMAL_RUN, ...spec }, rng).table;
-  const lines = [['step', ...table.columns].join(',')];
-  for await (const b of table.batches) {
-    for (let i = 0; i < b.steps.length; i++)
-      lines.push([b.steps[i], ...b.values.map((v) => (Number.isNaN(v[i]) ? 'nan' : String(v[i])))].join(','));
-  }
-  const path = join(dir, `${name}.csv`);
-  await writeFile(path, `${lines.join('\n')}\n`);
-  return path;
-}
 
 const mainEnv = (i: number): NodeJS.ProcessEnv => ({
   PATH: process.env.PATH,
@@ -42,14 +31,14 @@ describe('check names the culprit range (real CSVs, real history, the CLI)', () 
     const rng = new Rng(11);
     // Commits 0–7 at full speed, 8–12 with throughput down 10 %, each recorded on main by its own workflow run.
     for (let i = 0; i < 13; i++) {
-      const file = await csv(dir, `run${i}`, { speed: i >= 8 ? 0.9 : 1 }, rng);
+      const file = await writeSimulatedCsv(dir, `run${i}`, { speed: i >= 8 ? 0.9 : 1 }, rng);
       const r = await cliIn(dir, ['record', '--history', H, '--experiment', 'gpt', '--csv', file], mainEnv(i));
       expect(r.code, r.err).toBe(0);
     }
     const out = join(dir, 'out.json');
     const md = join(dir, 'report.md');
     const html = join(dir, 'report.html');
-    const today = await csv(dir, 'today', { speed: 0.9 }, rng);
+    const today = await writeSimulatedCsv(dir, 'today', { speed: 0.9 }, rng);
     const r = await cliIn(
       dir,
       ['check', '--history', H, '--experiment', 'gpt', '--csv', today, '--json', out, '--markdown', md, '--html', html],
@@ -79,13 +68,13 @@ describe('check names the culprit range (real CSVs, real history, the CLI)', () 
     const H = join(dir, 'history.json');
     const rng = new Rng(12);
     for (let i = 0; i < 8; i++) {
-      const file = await csv(dir, `run${i}`, {}, rng);
+      const file = await writeSimulatedCsv(dir, `run${i}`, {}, rng);
       expect(
         (await cliIn(dir, ['record', '--history', H, '--experiment', 'gpt', '--csv', file], mainEnv(i))).code,
       ).toBe(0);
     }
     const out = join(dir, 'out.json');
-    const slow = await csv(dir, 'slow', { speed: 0.85 }, rng);
+    const slow = await writeSimulatedCsv(dir, 'slow', { speed: 0.85 }, rng);
     const r = await cliIn(
       dir,
       ['check', '--history', H, '--experiment', 'gpt', '--csv', slow, '--json', out],

@@ -10,7 +10,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliIn } from './cli-in-process.js';
+import { cliIn } from '../helpers/cli-in-process.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const TSX = join(root, 'node_modules/tsx/dist/loader.mjs');

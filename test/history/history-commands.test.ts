@@ -11,7 +11,7 @@ import { comparableRuns } from '../../src/store/index.js';
 import { historyDigest } from '../../src/store/record-checksum.js';
 import { sampleRecord } from '../helpers/history-records.js';
 import { runnerCommands } from '../helpers/workflow-commands.js';
-import { cliIn } from './cli-in-process.js';
+import { cliIn } from '../helpers/cli-in-process.js';
 import { mfuSeries, sha } from './series.js';
 import { STORES, type StoreUnderTest } from './stores.js';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { historyDigest } from '../../src/store/record-checksum.js';
 import { sampleRecord } from '../helpers/history-records.js';
-import { cliIn } from './cli-in-process.js';
+import { cliIn } from '../helpers/cli-in-process.js';
 import { mfuSeries } from './series.js';
 import { STORES } from './stores.js';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { cliIn } from './cli-in-process.js';
+import { cliIn } from '../helpers/cli-in-process.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const REAL = [

@@ -6,10 +6,11 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mean, sampleStandardDeviation } from 'simple-statistics';
-import { describe, expect, it, vi } from 'vitest';
-import { NORMAL_RUN, Rng, simulateRun, type RunSpec } from '../../bench/gate/simulate.js';
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../bench/gate/simulate.js';
 import { classify } from '../../src/classify/index.js';
-import { main } from '../../src/cli/main.js';
+import { cliHere } from '../helpers/cli-in-process.js';
+import { writeSimulatedCsv } from '../helpers/simulated-csv.js';
 import { parseConfig } from '../../src/config/parse.js';
 import { sectionValue } from '../../src/config/section.js';
 import { roundUp } from '../../src/gate/calibrate/round-up.js';
@@ -17,26 +18,6 @@ import { minEffectForRate } from '../../src/gate/stats/min-effect-for-rate.js';
 import type { HistoryRecord } from '../../src/model.js';
 
 const REAL = 'fixtures/real/megatron_golden_values_gpt3_15b_8t_release_sm_h100.csv';
-const LOCAL: NodeJS.ProcessEnv = { PATH: process.env.PATH };
-
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
-    out.push(String(s));
-    return true;
-  });
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
-    err.push(String(s));
-    return true;
-  });
-  try {
-    return { code: await main(args, LOCAL), out: out.join(''), err: err.join('') };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
 
 /** A copy of the real file with its iteration time and loss scaled by one run-level factor each. */
 async function noisyCopy(dir: string, i: number, time: number, loss: number): Promise<string> {
@@ -51,18 +32,6 @@ async function noisyCopy(dir: string, i: number, time: number, loss: number): Pr
   return path;
 }
 
-/** A simulated run as a metrics CSV, as a training job writes it. */
-async function simulatedCsv(dir: string, name: string, spec: Partial<RunSpec>, rng: Rng): Promise<string> {
-  const table = simulateRun(name, { ...NORMAL_RUN, ...spec }, rng).table;
-  const lines = [['step', ...table.columns].join(',')];
-  for await (const b of table.batches)
-    for (let i = 0; i < b.steps.length; i++)
-      lines.push([b.steps[i], ...b.values.map((v) => (Number.isNaN(v[i]) ? 'nan' : String(v[i])))].join(','));
-  const path = join(dir, `${name}.csv`);
-  await writeFile(path, `${lines.join('\n')}\n`);
-  return path;
-}
-
 const csvFlags = (files: string[]) => files.flatMap((f) => ['--csv', f]);
 
 describe('calibrate on copies of a real run', () => {
@@ -72,7 +41,7 @@ describe('calibrate on copies of a real run', () => {
     const time = Array.from({ length: 6 }, () => 1 + 0.02 * rng.normal());
     const loss = Array.from({ length: 6 }, () => 1 + 0.003 * rng.normal());
     const files = await Promise.all(time.map((t, i) => noisyCopy(dir, i, t, loss[i]!)));
-    const r = await cli(['calibrate', ...csvFlags(files)]);
+    const r = await cliHere(['calibrate', ...csvFlags(files)]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const config = parseConfig(r.out, 'calibrated.yml');
@@ -98,8 +67,8 @@ describe('calibrate --history', () => {
     const history = join(dir, 'history.json');
     const rng = new Rng(5);
     for (let i = 0; i < 8; i++) {
-      const file = await simulatedCsv(dir, `run-${i}`, {}, rng);
-      const rec = await cli([
+      const file = await writeSimulatedCsv(dir, `run-${i}`, {}, rng);
+      const rec = await cliHere([
         'record',
         '--history',
         history,
@@ -112,7 +81,7 @@ describe('calibrate --history', () => {
       ]);
       expect(rec.code).toBe(0);
     }
-    const r = await cli(['calibrate', '--history', history, '--experiment', 'sim', '--false-alarm-rate', '0.03']);
+    const r = await cliHere(['calibrate', '--history', history, '--experiment', 'sim', '--false-alarm-rate', '0.03']);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/# warmup_steps: not detected/);
     expect(r.out).not.toMatch(/^warmup_steps:/m);
@@ -135,16 +104,16 @@ describe('calibrate --history', () => {
     const history = join(dir, 'history.json');
     const rng = new Rng(6);
     for (let i = 0; i < 5; i++) {
-      const file = await simulatedCsv(dir, `run-${i}`, i === 2 ? { nanAt: 100 } : {}, rng);
-      await cli(['record', '--history', history, '--experiment', 'sim', '--run-id', `r${i}`, '--csv', file]);
+      const file = await writeSimulatedCsv(dir, `run-${i}`, i === 2 ? { nanAt: 100 } : {}, rng);
+      await cliHere(['record', '--history', history, '--experiment', 'sim', '--run-id', `r${i}`, '--csv', file]);
     }
-    const broken = await cli(['calibrate', '--history', history, '--experiment', 'sim']);
+    const broken = await cliHere(['calibrate', '--history', history, '--experiment', 'sim']);
     expect(broken.code).toBe(2);
     expect(broken.err).toMatch(/^error: run-2: train\.lm_loss has 1 NaN or infinite value: a run of the same code/);
-    const unknown = await cli(['calibrate', '--history', history, '--experiment', 'other']);
+    const unknown = await cliHere(['calibrate', '--history', history, '--experiment', 'other']);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toMatch(/no run of experiment "other" in the history \(it holds "sim"\)/);
-    const missing = await cli(['calibrate', '--history', join(dir, 'nope.json'), '--experiment', 'sim']);
+    const missing = await cliHere(['calibrate', '--history', join(dir, 'nope.json'), '--experiment', 'sim']);
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/the history does not exist/);
   }, 60_000);
@@ -154,8 +123,8 @@ describe('calibrate refuses what it cannot calibrate from', () => {
   it('says why in one line and exits 2', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'calibrate-bad-'));
     const rng = new Rng(8);
-    const one = await simulatedCsv(dir, 'one', {}, rng);
-    const nan = await simulatedCsv(dir, 'nan', { nanAt: 300 }, rng);
+    const one = await writeSimulatedCsv(dir, 'one', {}, rng);
+    const nan = await writeSimulatedCsv(dir, 'nan', { nanAt: 300 }, rng);
     const cases: [string[], RegExp][] = [
       [['calibrate', '--csv', one], /needs at least 5 runs of the same code, got 1/],
       [['calibrate', ...csvFlags([one, one, one, one, one])], /no gated metric varies between these 5 runs/],
@@ -167,7 +136,7 @@ describe('calibrate refuses what it cannot calibrate from', () => {
       [['calibrate', '--csv', one, '--bogus'], /Unknown option '--bogus'/],
     ];
     for (const [args, message] of cases) {
-      const r = await cli(args);
+      const r = await cliHere(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err).toMatch(message);
       expect(r.err.split('\n')[0]).toMatch(/^error: /);

@@ -8,9 +8,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { NORMAL_RUN, Rng, simulateRun, type RunSpec } from '../../bench/gate/simulate.js';
-import { main } from '../../src/cli/main.js';
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../bench/gate/simulate.js';
+import { cliHere } from '../helpers/cli-in-process.js';
+import { writeSimulatedCsv } from '../helpers/simulated-csv.js';
 import type { GateResult } from '../../src/model.js';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -25,49 +26,14 @@ const PR: NodeJS.ProcessEnv = {
 };
 const MAIN: NodeJS.ProcessEnv = { ...PR, GITHUB_REF: 'refs/heads/main', GITHUB_EVENT_NAME: 'push' };
 
-/** Write a simulated run as a metrics CSV, as a training job would. */
-async function csv(dir: string, name: string, spec: Partial<RunSpec>, rng: Rng): Promise<string> {
-  const table = simulateRun(name, { ...NORMAL_RUN, ...spec }, rng).table;
-  const lines = [['step', ...table.columns].join(',')];
-  for await (const b of table.batches) {
-    for (let i = 0; i < b.steps.length; i++)
-      lines.push([b.steps[i], ...b.values.map((v) => (Number.isNaN(v[i]) ? 'nan' : String(v[i])))].join(','));
-  }
-  const path = join(dir, `${name}.csv`);
-  await writeFile(path, `${lines.join('\n')}\n`);
-  return path;
-}
-
-async function cli(
-  args: string[],
-  env: NodeJS.ProcessEnv = LOCAL,
-): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
-    out.push(String(s));
-    return true;
-  });
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
-    err.push(String(s));
-    return true;
-  });
-  try {
-    return { code: await main(args, env), out: out.join(''), err: err.join('') };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
-
 describe('training-metrics-gate record / check (real CSV, real engine)', () => {
   it('records runs in order; check exits 0 unchanged and 1 on regression, with the documented JSON', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tmg-cli-gate-'));
     const rng = new Rng(5);
     const H = join(dir, 'H.json');
     const runs: string[] = [];
-    for (let i = 0; i < 8; i++) runs.push(await csv(dir, `run${i}`, {}, rng));
-    const rec = await cli(['record', '--history', H, '--experiment', 'gpt', ...runs.flatMap((r) => ['--csv', r])]);
+    for (let i = 0; i < 8; i++) runs.push(await writeSimulatedCsv(dir, `run${i}`, {}, rng));
+    const rec = await cliHere(['record', '--history', H, '--experiment', 'gpt', ...runs.flatMap((r) => ['--csv', r])]);
     expect(rec.code).toBe(0);
     expect(
       JSON.parse(await readFile(H, 'utf8')).runs.map(
@@ -76,8 +42,18 @@ describe('training-metrics-gate record / check (real CSV, real engine)', () => {
     ).toEqual(runs.map((_, i) => `gpt/run${i}`));
 
     const okJson = join(dir, 'ok.json');
-    const ok = await cli(
-      ['check', '--history', H, '--experiment', 'gpt', '--csv', await csv(dir, 'ok', {}, rng), '--json', okJson],
+    const ok = await cliHere(
+      [
+        'check',
+        '--history',
+        H,
+        '--experiment',
+        'gpt',
+        '--csv',
+        await writeSimulatedCsv(dir, 'ok', {}, rng),
+        '--json',
+        okJson,
+      ],
       PR,
     );
     expect(ok.code).toBe(0);
@@ -97,7 +73,7 @@ describe('training-metrics-gate record / check (real CSV, real engine)', () => {
     expect(JSON.parse(await readFile(H, 'utf8')).runs).toHaveLength(8);
 
     const slowJson = join(dir, 'slow.json');
-    const slow = await cli(
+    const slow = await cliHere(
       [
         'check',
         '--history',
@@ -105,7 +81,7 @@ describe('training-metrics-gate record / check (real CSV, real engine)', () => {
         '--experiment',
         'gpt',
         '--csv',
-        await csv(dir, 'slow', { speed: 0.9 }, rng),
+        await writeSimulatedCsv(dir, 'slow', { speed: 0.9 }, rng),
         '--json',
         slowJson,
       ],
@@ -122,16 +98,24 @@ describe('training-metrics-gate record / check (real CSV, real engine)', () => {
     );
 
     // The default branch records its run even when it regresses.
-    const onMain = await cli(
-      ['check', '--history', H, '--experiment', 'gpt', '--csv', await csv(dir, 'slow-main', { speed: 0.9 }, rng)],
+    const onMain = await cliHere(
+      [
+        'check',
+        '--history',
+        H,
+        '--experiment',
+        'gpt',
+        '--csv',
+        await writeSimulatedCsv(dir, 'slow-main', { speed: 0.9 }, rng),
+      ],
       MAIN,
     );
     expect(onMain.code).toBe(1);
     expect(JSON.parse(await readFile(H, 'utf8')).runs).toHaveLength(9);
 
     // An unknown experiment starts a new history: reported, not failed.
-    const fresh = await cli(
-      ['check', '--history', H, '--experiment', 'new', '--csv', await csv(dir, 'x', { speed: 0.5 }, rng)],
+    const fresh = await cliHere(
+      ['check', '--history', H, '--experiment', 'new', '--csv', await writeSimulatedCsv(dir, 'x', { speed: 0.5 }, rng)],
       PR,
     );
     expect(fresh.code).toBe(0);
@@ -142,14 +126,14 @@ describe('training-metrics-gate record / check (real CSV, real engine)', () => {
     const H = join(dir, 'H.json');
     const bad = '{"format":1,"runs":[\n{"experiment":"gpt"}\n]}\n';
     await writeFile(H, bad);
-    const r = await cli([
+    const r = await cliHere([
       'record',
       '--history',
       H,
       '--experiment',
       'gpt',
       '--csv',
-      await csv(dir, 'a', {}, new Rng(7)),
+      await writeSimulatedCsv(dir, 'a', {}, new Rng(7)),
     ]);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`${H}:2: run 1 of the history: "fingerprint" must be a string`);
@@ -165,7 +149,7 @@ describe('training-metrics-gate record / check (real CSV, real engine)', () => {
     const checkout = join(dir, 'checkout');
     const rng = new Rng(8);
     const runs: string[] = [];
-    for (let i = 0; i < 6; i++) runs.push(await csv(dir, `run${i}`, {}, rng));
+    for (let i = 0; i < 6; i++) runs.push(await writeSimulatedCsv(dir, `run${i}`, {}, rng));
     const tsx = join(root, 'node_modules/tsx/dist/loader.mjs');
     const bin = (args: string[]) =>
       spawnSync(process.execPath, ['--import', tsx, join(root, 'src/cli.ts'), ...args], {
@@ -193,7 +177,7 @@ describe('training-metrics-gate record / check (real CSV, real engine)', () => {
       '--experiment',
       'gpt',
       '--csv',
-      await csv(dir, 'slow', { speed: 0.9 }, rng),
+      await writeSimulatedCsv(dir, 'slow', { speed: 0.9 }, rng),
       '--json',
       out,
     ]);

@@ -27,3 +27,11 @@ export async function cliIn(
     e.mockRestore();
   }
 }
+
+/** The same, from the current folder. */
+export function cliHere(
+  args: string[],
+  env: NodeJS.ProcessEnv = { PATH: process.env.PATH },
+): Promise<{ code: number; out: string; err: string }> {
+  return cliIn(process.cwd(), args, env);
+}

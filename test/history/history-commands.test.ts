@@ -6,14 +6,16 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { comparableRuns } from '../../src/store/index.js';
 import { historyDigest } from '../../src/store/record-checksum.js';
 import { sampleRecord } from '../helpers/history-records.js';
 import { runnerCommands } from '../helpers/workflow-commands.js';
 import { cliIn } from '../helpers/cli-in-process.js';
 import { mfuSeries, sha } from './series.js';
-import { STORES, type StoreUnderTest } from './stores.js';
+import { STORES, type StoreUnderTest, postgresServer } from './stores.js';
+
+afterAll(() => postgresServer.stop());
 
 describe.each(STORES)('history commands on the $name store', (factory) => {
   let s: StoreUnderTest;

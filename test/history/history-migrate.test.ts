@@ -3,12 +3,17 @@
  * lossless (every record's canonical-JSON SHA-256 the same after the round trip), idempotent (the same
  * migration again changes nothing), and refused, target untouched, where the target holds other records.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { historyDigest } from '../../src/store/record-checksum.js';
 import { sampleRecord } from '../helpers/history-records.js';
 import { cliIn } from '../helpers/cli-in-process.js';
 import { mfuSeries } from './series.js';
-import { STORES } from './stores.js';
+import { STORES, postgresServer } from './stores.js';
+
+afterAll(() => postgresServer.stop());
+
+/** A location as messages show it: a URL's user part is redacted with its credentials. */
+const shown = (location: string) => location.replace(/^([a-z]+:\/\/)[^@/]+@/, '$1***@');
 
 const PAIRS = STORES.flatMap((a) => STORES.map((b) => ({ from: a, to: b, name: `${a.name} → ${b.name}` })));
 
@@ -57,7 +62,7 @@ describe.each(PAIRS)('history migrate $name', ({ from, to }) => {
       const r = await cliIn(cwd, ['history', 'migrate', '--from', a.spec, '--to', b.spec]);
       expect(r.code, r.err).toBe(0);
       expect(r.out).toContain(
-        `migrated 7 records of 2 experiments from ${a.store().location} to ${b.store().location}`,
+        `migrated 7 records of 2 experiments from ${shown(a.store().location)} to ${shown(b.store().location)}`,
       );
       expect(r.out).toContain(`sha256 ${expected.digest}`);
       const written = historyDigest((await b.store().read()).runs);

@@ -6,11 +6,13 @@
  */
 import { readdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/model.js';
 import { sampleRecord } from '../helpers/history-records.js';
 import { mfuSeries } from './series.js';
-import { STORES, jsonFileStore } from './stores.js';
+import { STORES, jsonFileStore, postgresServer } from './stores.js';
+
+afterAll(() => postgresServer.stop());
 
 describe.each(STORES)('update on the $name store', (factory) => {
   it('writes what change returns, from what is there; a change that throws writes nothing', async () => {

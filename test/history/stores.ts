@@ -1,7 +1,8 @@
 /**
  * The history stores the history tests run against, each a real one: a JSON file in a temporary folder, and
- * a data branch of a real git repository whose remote is a local bare repository. A store added to the
- * project (PostgreSQL) joins every parametrised test by one line in STORES.
+ * a data branch of a real git repository whose remote is a local bare repository, and a database of a real
+ * PostgreSQL (one server per test file: call `postgresServer.stop()` in afterAll). A store added to the
+ * project joins every parametrised test by one line in STORES.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -9,6 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HistoryRecord } from '../../src/model.js';
 import { openHistory, type HistoryStore } from '../../src/store/index.js';
+import { postgresServer } from '../store/store-kinds.js';
+
+export { postgresServer };
 
 export interface StoreUnderTest {
   /** What `--history` says. */
@@ -71,5 +75,29 @@ export const gitBranchStore: StoreFactory = {
   },
 };
 
-/** Every store the history commands must work with. */
-export const STORES: readonly StoreFactory[] = [jsonFileStore, gitBranchStore];
+/** Siblings are databases made up front: a sibling is asked for synchronously. */
+const POSTGRES_SIBLINGS = 3;
+
+export const postgresStore: StoreFactory = {
+  name: 'PostgreSQL',
+  async create() {
+    const server = await postgresServer.get();
+    const cwd = await mkdtemp(join(tmpdir(), 'tmg-history-pg-'));
+    const spec = await server.newDatabase();
+    const siblings: string[] = [];
+    for (let i = 0; i < POSTGRES_SIBLINGS; i++) siblings.push(await server.newDatabase());
+    const next = () => {
+      const db = siblings.shift();
+      if (!db) throw new Error(`a test asked for more than ${POSTGRES_SIBLINGS} sibling databases`);
+      return db;
+    };
+    return underTest(spec, cwd, next);
+  },
+};
+
+/** Every store the history commands must work with (PostgreSQL skips loudly where it is not installed). */
+export const STORES: readonly StoreFactory[] = [
+  jsonFileStore,
+  gitBranchStore,
+  ...(postgresServer.available ? [postgresStore] : []),
+];

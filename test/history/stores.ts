@@ -4,13 +4,12 @@
  * PostgreSQL (one server per test file: call `postgresServer.stop()` in afterAll). A store added to the
  * project joins every parametrised test by one line in STORES.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HistoryRecord } from '../../src/model.js';
 import { openHistory, type HistoryStore } from '../../src/store/index.js';
-import { postgresServer } from '../store/store-kinds.js';
+import { gitClone, postgresServer } from '../store/store-kinds.js';
 
 export { postgresServer };
 
@@ -31,9 +30,6 @@ export interface StoreFactory {
   name: string;
   create(): Promise<StoreUnderTest>;
 }
-
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 function underTest(spec: string, cwd: string, sibling: () => string, stop = async () => {}): StoreUnderTest {
   const store = () => openHistory(spec, { cwd });
@@ -61,15 +57,7 @@ export const jsonFileStore: StoreFactory = {
 export const gitBranchStore: StoreFactory = {
   name: 'git data branch',
   async create() {
-    const root = await mkdtemp(join(tmpdir(), 'tmg-history-git-'));
-    const remote = join(root, 'remote.git');
-    git(root, 'init', '--quiet', '--bare', '-b', 'main', remote);
-    const checkout = join(root, 'checkout');
-    git(root, 'clone', '--quiet', remote, checkout);
-    await writeFile(join(checkout, 'README.md'), 'project\n');
-    git(checkout, 'add', '.');
-    git(checkout, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-m', 'init');
-    git(checkout, 'push', '--quiet', 'origin', 'HEAD:main');
+    const checkout = await gitClone('tmg-history-git-');
     let n = 0;
     return underTest('git:metrics-history:runs/history.json', checkout, () => `git:metrics-history-${++n}`);
   },

@@ -26,8 +26,9 @@ export interface StoreKind {
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, stdio: 'pipe' });
 
-async function gitCheckout(): Promise<StoreUnderTest> {
-  const root = await mkdtemp(join(tmpdir(), 'tmg-store-git-'));
+/** A clone of a fresh local bare repository with one commit on main, for a git data branch to live beside. */
+export async function gitClone(prefix = 'tmg-store-git-'): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), prefix));
   const remote = join(root, 'remote.git');
   const clone = join(root, 'clone');
   git(root, 'init', '--quiet', '--bare', '-b', 'main', remote);
@@ -36,7 +37,11 @@ async function gitCheckout(): Promise<StoreUnderTest> {
   git(clone, 'add', '.');
   git(clone, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-m', 'init');
   git(clone, 'push', '--quiet', 'origin', 'HEAD:main');
-  return { spec: 'git:metrics-history', cwd: clone };
+  return clone;
+}
+
+async function gitCheckout(): Promise<StoreUnderTest> {
+  return { spec: 'git:metrics-history', cwd: await gitClone() };
 }
 
 /** One server for the whole test file, started on first use. */

@@ -36,7 +36,7 @@ describe.skipIf(!postgresServer.available)('PostgreSQL history store (real Postg
     expect((await store.readIfExists())?.runs.map((r) => r.run)).toEqual(['a']);
   }, 60_000);
 
-  it('uses one connection for all its operations, the read and the append of a record, until close()', async () => {
+  it('uses one connection for all its operations, the read and the append of a record, until close(); append returns what it wrote', async () => {
     const url = await (await postgresServer.get()).newDatabase();
     const ours = () =>
       sql<{ pid: number }>(
@@ -48,7 +48,8 @@ describe.skipIf(!postgresServer.available)('PostgreSQL history store (real Postg
     const first = await ours();
     expect(first).toHaveLength(1);
     await store.read({ experiments: ['gpt-small'] });
-    await store.append([sampleRecord('b')], 10);
+    // What it wrote, not the experiment read back (run "a" is not in it).
+    expect((await store.append([sampleRecord('b')], 10)).runs.map((r) => r.run)).toEqual(['b']);
     expect(await ours()).toEqual(first);
     await store.close();
     // The server ends the backend once the client said goodbye; it may take a moment to leave the list.

@@ -3,6 +3,7 @@ import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
+import { pgNodeStreams } from './scripts/pg-node-streams.mjs';
 
 // @datadog/sketches-js loads its protobuf code only inside toProto()/fromProto(), which we never call
 // (we use its key mapping only); the bundler would hoist those requires to load time, so they resolve
@@ -19,6 +20,7 @@ const protobufStandIn = {
 
 const plugins = (outDir = 'dist') => [
   protobufStandIn,
+  pgNodeStreams,
   typescript({
     tsconfig: './tsconfig.json',
     include: ['src/**/*.ts'],

@@ -35,13 +35,18 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
   // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
   const statsdStage = options.statsdHost || options.dryRun ? import('./stages/statsd.js') : null;
 
+  // Loaded, and a database history connecting, while the files are read.
+  const historyStage = options.history ? import('./stages/history.js') : null;
+  const prepared = historyStage?.then((stage) => stage.prepareHistory(options.history!)) ?? null;
+
   const runs = await readRuns(ctx, config);
   const gpu = wantsGpu(options, config) ? await (await import('./stages/gpu.js')).readGpu(ctx, runs, config) : null;
   const summaries = withGpuMetrics(runs, gpu);
 
-  const historyStage = options.history ? await import('./stages/history.js') : null;
   const gated =
-    historyStage && options.history ? await historyStage.gateRuns(ctx, summaries, options.history, config.gate) : null;
+    historyStage && options.history
+      ? await (await historyStage).gateRuns(ctx, summaries, options.history, config.gate, await prepared)
+      : null;
   const judged: JudgedRuns = { summaries, gate: gated?.verdicts ?? [], gpu };
 
   // One deadline for every sink together, so an unreachable one never holds the job past sink-timeout.
@@ -56,7 +61,9 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
   const report = judged.gate.length
     ? await (await import('./stages/report.js')).publish(ctx, judged, gated?.open.history ?? null)
     : warnNoReport(ctx);
-  if (historyStage && gated) await historyStage.recordRuns(ctx, summaries, gated.open);
+  if (historyStage && gated) await (await historyStage).recordRuns(ctx, summaries, gated.open);
+  // The history's connection (PostgreSQL), kept open from the read to the record.
+  await (gated?.open.store ?? (await prepared))?.close();
 
   if (options.failOnSinkError && (sinks.some((r) => !r.ok) || (statsd?.errors.length ?? 0) > 0)) {
     ctx.recordError(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));

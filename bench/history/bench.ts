@@ -4,6 +4,8 @@
  * (its size and check time, at several numbers of experiments, to see how it grows).
  *
  *   npm run bundle && npm run bench:history -- [--experiments 1000] [--runs 100] [--repeat 7] [--out bench/history/RESULTS.md]
+ *     [--compare path/to/other/cli.js]   time another build too, alternating run by run (a before/after under one load)
+ *     [--git-experiments 100,300,1000 | --git-experiments none]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -22,9 +24,11 @@ for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.repla
 const EXPERIMENTS = Number(args.get('experiments') ?? 1000);
 const RUNS = Number(args.get('runs') ?? 100);
 const REPEAT = Number(args.get('repeat') ?? 7);
-const GIT_SIZES = (args.get('git-experiments') ?? '100,300,1000').split(',').map(Number);
+const GIT_SIZES =
+  args.get('git-experiments') === 'none' ? [] : (args.get('git-experiments') ?? '100,300,1000').split(',').map(Number);
 const OUT = args.get('out') ?? 'bench/history/RESULTS.md';
 const CLI = resolve('dist/cli.js');
+const COMPARE = args.has('compare') ? resolve(args.get('compare')!) : null;
 const CSV = resolve('fixtures/demo/baseline/gpt3-1.3b-tp1-01.csv');
 const TARGET = experimentName(Math.floor(EXPERIMENTS / 2));
 
@@ -36,20 +40,29 @@ interface Timing {
 
 /** Wall time of a CLI process, start to exit, in ms; fails loudly on an unexpected exit code. */
 function timeCli(argv: (i: number) => string[], cwd: string, ok: number[] = [0, 1]): Timing {
-  const times: number[] = [];
+  return timeClis([CLI], argv, cwd, ok)[0]!;
+}
+
+/** The same for each build in `clis`, alternating run by run, so each meets the same load. */
+function timeClis(clis: string[], argv: (i: number, cli: number) => string[], cwd: string, ok = [0, 1]): Timing[] {
+  const times: number[][] = clis.map(() => []);
   for (let i = 0; i < REPEAT; i++) {
-    const t0 = performance.now();
-    const r = spawnSync(process.execPath, [CLI, ...argv(i)], {
-      cwd,
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH, HOME: process.env.HOME },
-      maxBuffer: 64 * 1024 * 1024,
+    clis.forEach((cli, k) => {
+      const t0 = performance.now();
+      const r = spawnSync(process.execPath, [cli, ...argv(i, k)], {
+        cwd,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, HOME: process.env.HOME },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      times[k]!.push(performance.now() - t0);
+      if (!ok.includes(r.status ?? -1)) throw new Error(`${argv(i, k).join(' ')} exited ${r.status}: ${r.stderr}`);
     });
-    times.push(performance.now() - t0);
-    if (!ok.includes(r.status ?? -1)) throw new Error(`${argv(i).join(' ')} exited ${r.status}: ${r.stderr}`);
   }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)]!, min: times[0]!, max: times[times.length - 1]! };
+  return times.map((t) => {
+    t.sort((a, b) => a - b);
+    return { median: t[Math.floor(t.length / 2)]!, min: t[0]!, max: t[t.length - 1]! };
+  });
 }
 
 /** One real record of the demo run, the template of the synthetic history. */
@@ -92,14 +105,18 @@ async function benchPostgres(template: HistoryRecord): Promise<string[]> {
     await openHistory(url).append([{ ...template, experiment: 'warm-up', runId: 'w' }], RUNS);
     const fillMs = await fillPostgres(url, syntheticRecords(template, EXPERIMENTS, RUNS));
     const cwd = mkdtempSync(join(tmpdir(), 'tmg-bench-pg-'));
-    const check = timeCli(
+    const clis = COMPARE ? [CLI, COMPARE] : [CLI];
+    const checks = timeClis(
+      clis,
       () => ['check', '--record', 'never', '--history', url, '--experiment', TARGET, '--csv', CSV],
       cwd,
     );
+    const [check, checkOther] = [checks[0]!, checks[1]];
     // Right after, the same check against a JSON file of one experiment: the CLI's own cost on this machine now.
     const reference = baselineCost(template);
-    const record = timeCli(
-      (i) => [
+    const records = timeClis(
+      clis,
+      (i, k) => [
         'record',
         '--history',
         url,
@@ -110,10 +127,11 @@ async function benchPostgres(template: HistoryRecord): Promise<string[]> {
         '--csv',
         CSV,
         '--run-id',
-        `bench-${i}`,
+        `bench-${k}-${i}`,
       ],
       cwd,
     );
+    const [record, recordOther] = [records[0]!, records[1]];
     const store = await storeOnly(url, template);
     const size = await sizeOf(url);
     const total = (await openHistory(url).read({ experiments: [TARGET] })).runs.length;
@@ -124,6 +142,12 @@ async function benchPostgres(template: HistoryRecord): Promise<string[]> {
       '|---|---:|---:|---:|---:|',
       `| \`check\` one experiment (${RUNS} comparable runs) | ${ms(check.median)} | ${ms(check.min)} | ${ms(check.max)} | ≤ 1 s |`,
       `| \`record\` one run (upsert + trim to ${RUNS}) | ${ms(record.median)} | ${ms(record.min)} | ${ms(record.max)} | ≤ 200 ms |`,
+      ...(checkOther && recordOther
+        ? [
+            `| \`check\`, ${COMPARE} | ${ms(checkOther.median)} | ${ms(checkOther.min)} | ${ms(checkOther.max)} | |`,
+            `| \`record\`, ${COMPARE} | ${ms(recordOther.median)} | ${ms(recordOther.min)} | ${ms(recordOther.max)} | |`,
+          ]
+        : []),
       '',
       `After the records, ${TARGET} holds ${total} runs (trimmed to history-max ${RUNS} in the same transaction).`,
       '',
@@ -155,14 +179,23 @@ async function timeAsync(work: (i: number) => Promise<unknown>): Promise<Timing>
   return { median: times[Math.floor(times.length / 2)]!, min: times[0]!, max: times[times.length - 1]! };
 }
 
-/** What the store itself costs, without the CLI around it. */
+/** What the store itself costs, without the CLI around it: each operation on a store of its own, connecting. */
 async function storeOnly(url: string, template: HistoryRecord) {
-  const store = openHistory(url);
-  const read = await timeAsync(() => store.read({ experiments: [TARGET] }));
+  const once = async <T>(work: (store: ReturnType<typeof openHistory>) => Promise<T>) => {
+    const store = openHistory(url);
+    try {
+      return await work(store);
+    } finally {
+      await store.close();
+    }
+  };
+  const read = await timeAsync(() => once((s) => s.read({ experiments: [TARGET] })));
   const append = await timeAsync((i) =>
-    store.append([{ ...template, experiment: TARGET, runId: `in-process-${i}`, repository: 'fleet/models' }], RUNS),
+    once((s) =>
+      s.append([{ ...template, experiment: TARGET, runId: `in-process-${i}`, repository: 'fleet/models' }], RUNS),
+    ),
   );
-  const all = await timeAsync(() => store.read());
+  const all = await timeAsync(() => once((s) => s.read()));
   return { read, append, all };
 }
 
@@ -259,7 +292,7 @@ async function main(): Promise<void> {
   const template = templateRecord();
   const pgRows = await benchPostgres(template);
   console.error(pgRows.join('\n'));
-  const gitRows = benchGit(template);
+  const gitRows = GIT_SIZES.length ? benchGit(template) : ['(not run)'];
   const text = [
     '# History store benchmark',
     '',

@@ -39,19 +39,34 @@ export interface GatedRuns {
   open: OpenHistory;
 }
 
+/**
+ * The store opened before the runs are read, connecting meanwhile (a database history); null when the
+ * spec is bad, which gateRuns reports.
+ */
+export function prepareHistory(location: string): HistoryStore | null {
+  try {
+    const store = openHistory(location);
+    store.prepare?.();
+    return store;
+  } catch {
+    return null;
+  }
+}
+
 /** Judge every run against its comparable runs; null when the history cannot be read (already reported). */
 export async function gateRuns(
   ctx: RunContext,
   summaries: RunSummary[],
   location: string,
   gateSection: Section<GateConfig>,
+  prepared: HistoryStore | null = null,
 ): Promise<GatedRuns | null> {
   const { options, io } = ctx;
   // Once open, the store's own location: a database URL's password is never part of a message.
   let where = location;
   try {
     const config = sectionValue(gateSection);
-    const store = openHistory(location);
+    const store = prepared ?? openHistory(location);
     where = store.location;
     // A database store reads only the runs of the experiments judged.
     const experiments = [...new Set(summaries.map((s) => s.experiment))];

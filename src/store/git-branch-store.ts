@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import { redactUrlCredentials } from '../http/redact.js';
 import type { HistoryRecord } from '../model.js';
 import { appendRecords, emptyHistory, serializeHistory, type HistoryFile } from './history.js';
-import { parseHistory } from './parse-history.js';
 import { HistoryStoreError, type HistoryStore } from './store.js';
 
 export interface GitBranchOptions {
@@ -56,6 +55,9 @@ export class GitBranchStore implements HistoryStore {
     const message = `Record ${records.length} run${records.length === 1 ? '' : 's'}: ${names}`;
     return this.write((history) => appendRecords(history, records, max), message);
   }
+
+  /** Nothing is held open between operations. */
+  async close(): Promise<void> {}
 
   update(change: (history: HistoryFile) => HistoryFile): Promise<HistoryFile> {
     return this.write(change, 'Update the history');
@@ -113,6 +115,8 @@ export class GitBranchStore implements HistoryStore {
     } catch {
       return null; // the branch exists but holds no history yet
     }
+    // Loaded when a file is read: its parser's dependencies (jsonc-parser, yaml) are not needed otherwise.
+    const { parseHistory } = await import('./parse-history.js');
     return parseHistory(text, this.location);
   }
 

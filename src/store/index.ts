@@ -7,7 +7,6 @@ import { isPostgresSpec } from './postgres-url.js';
 import type { HistoryStore } from './store.js';
 
 export * from './history.js';
-export { parseHistory } from './parse-history.js';
 export { sameRecordedRun } from './run-identity.js';
 export { GitBranchStore, DEFAULT_HISTORY_PATH } from './git-branch-store.js';
 export { JsonFileStore, writeAtomically } from './json-file-store.js';

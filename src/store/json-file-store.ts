@@ -11,7 +11,6 @@ import { basename, dirname, join } from 'node:path';
 import { InputError, type HistoryRecord } from '../model.js';
 import { withFileLock } from './file-lock.js';
 import { appendRecords, emptyHistory, serializeHistory, type HistoryFile } from './history.js';
-import { parseHistory } from './parse-history.js';
 import { HistoryStoreError, type HistoryStore } from './store.js';
 
 export class JsonFileStore implements HistoryStore {
@@ -33,6 +32,8 @@ export class JsonFileStore implements HistoryStore {
       if (code === 'ENOENT') return null;
       throw new InputError(this.location, null, `cannot read the history: ${code ?? String(e)}`);
     }
+    // Loaded when a file is read: its parser's dependencies (jsonc-parser, yaml) are not needed otherwise.
+    const { parseHistory } = await import('./parse-history.js');
     return parseHistory(text, this.location);
   }
 
@@ -41,6 +42,9 @@ export class JsonFileStore implements HistoryStore {
   }
 
   /** `change` sees the file as it is under the lock; a `change` that throws leaves the file as it was. */
+  /** Nothing is held open between operations. */
+  async close(): Promise<void> {}
+
   async update(change: (history: HistoryFile) => HistoryFile): Promise<HistoryFile> {
     const target = await resolveTarget(this.location);
     try {

@@ -1,15 +1,17 @@
 /**
- * History in PostgreSQL, for fleets: many repositories and writers at once. Each operation is one
- * connection and, for writes, one transaction; concurrent writers are safe by construction: a run's
+ * History in PostgreSQL, for fleets: many repositories and writers at once. The store's operations share
+ * one connection (postgres-connection.ts; close() ends it) and each write is one transaction; concurrent
+ * writers are safe by construction: a run's
  * identity is a unique index written with INSERT … ON CONFLICT, and trimming to `max` happens in the same
  * transaction under an advisory lock per experiment and fingerprint, so writers of other experiments
  * never wait. The schema is created and migrated by the tool itself (postgres-migrations.ts).
  */
-import type { Client } from 'pg';
+import type { ClientBase as Client } from 'pg';
 import { InputError, type HistoryRecord } from '../model.js';
 import { emptyHistory, HISTORY_FORMAT, type HistoryFile } from './history.js';
 import { LOCK_SPACE, migrate, refuseNewer, schemaVersion } from './postgres-migrations.js';
 import { INSERT_RUN, META, recordFromRow, rowValues, RUNS, TRIM_GROUP, UPSERT_RUN } from './postgres-rows.js';
+import { PostgresConnection } from './postgres-connection.js';
 import { historySecrets, parsePostgresSpec, type PostgresTarget } from './postgres-url.js';
 import { HistoryStoreError, type HistoryQuery, type HistoryStore } from './store.js';
 
@@ -20,6 +22,7 @@ export class PostgresStore implements HistoryStore {
   readonly location: string;
   private readonly target: PostgresTarget;
   private readonly secrets: string[];
+  private readonly connection: PostgresConnection;
 
   constructor(
     spec: string,
@@ -28,6 +31,17 @@ export class PostgresStore implements HistoryStore {
     this.target = parsePostgresSpec(spec);
     this.location = this.target.location;
     this.secrets = historySecrets(spec, env);
+    this.connection = new PostgresConnection(this.target.connectionString);
+  }
+
+  /** Connects in the background, while the caller reads its files. */
+  prepare(): void {
+    this.connection.warm();
+  }
+
+  /** Ends the store's connection; a later operation opens a new one. */
+  close(): Promise<void> {
+    return this.connection.close();
   }
 
   async read(query: HistoryQuery = {}): Promise<HistoryFile> {
@@ -47,14 +61,16 @@ export class PostgresStore implements HistoryStore {
     });
   }
 
-  /** Returns the runs of the experiments written to (not the whole history, which may be large). */
+  /**
+   * Returns the records given, as written: no caller needs the rest of their experiments, and reading
+   * them back would cost a query and the parsing of up to `max` records per experiment.
+   */
   async append(records: readonly HistoryRecord[], max: number): Promise<HistoryFile> {
     return this.transaction(async (client) => {
       const groups = await lockGroups(client, records);
       for (const r of records) await client.query(r.runId ? UPSERT_RUN : INSERT_RUN, rowValues(r));
       for (const [experiment, fingerprint] of groups) await client.query(TRIM_GROUP, [experiment, fingerprint, max]);
-      const experiments = [...new Set(records.map((r) => r.experiment))];
-      return { ...emptyHistory(), runs: (await selectHistory(client, experiments)).runs };
+      return { ...emptyHistory(), runs: [...records] };
     });
   }
 
@@ -97,22 +113,10 @@ export class PostgresStore implements HistoryStore {
   }
 
   private async withClient<T>(work: (client: Client) => Promise<T>): Promise<T> {
-    // Loaded on first use: runs with a file history never load the PostgreSQL client.
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({
-      connectionString: this.target.connectionString,
-      connectionTimeoutMillis: 10_000,
-      application_name: 'training-metrics-gate',
-    });
-    // A connection dropped while idle is reported by the next query; without a listener it would crash.
-    client.on('error', () => undefined);
     try {
-      await client.connect();
-      return await work(client);
+      return await this.connection.withClient(work);
     } catch (e) {
       throw this.failure(e);
-    } finally {
-      await client.end().catch(() => undefined);
     }
   }
 

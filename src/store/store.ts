@@ -30,6 +30,10 @@ export interface HistoryStore {
    * PostgreSQL transaction): `change` gets the current history and returns the new one. Returns what was written.
    */
   update(change: (history: HistoryFile) => HistoryFile): Promise<HistoryFile>;
+  /** Optional: start connecting before the first operation (PostgreSQL), so the wait overlaps other work. */
+  prepare?(): void;
+  /** Let go of what the store holds open between operations (PostgreSQL's connection); nothing for files. */
+  close(): Promise<void>;
 }
 
 /** The store could not be reached or written (not the user's input): a network, permission or git failure. */

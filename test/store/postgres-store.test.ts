@@ -36,6 +36,30 @@ describe.skipIf(!postgresServer.available)('PostgreSQL history store (real Postg
     expect((await store.readIfExists())?.runs.map((r) => r.run)).toEqual(['a']);
   }, 60_000);
 
+  it('uses one connection for all its operations, the read and the append of a record, until close(); append returns what it wrote', async () => {
+    const url = await (await postgresServer.get()).newDatabase();
+    const ours = () =>
+      sql<{ pid: number }>(
+        url,
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'training-metrics-gate'`,
+      );
+    const store = openHistory(url);
+    await store.append([sampleRecord('a')], 10);
+    const first = await ours();
+    expect(first).toHaveLength(1);
+    await store.read({ experiments: ['gpt-small'] });
+    // What it wrote, not the experiment read back (run "a" is not in it).
+    expect((await store.append([sampleRecord('b')], 10)).runs.map((r) => r.run)).toEqual(['b']);
+    expect(await ours()).toEqual(first);
+    await store.close();
+    // The server ends the backend once the client said goodbye; it may take a moment to leave the list.
+    for (let i = 0; i < 50 && (await ours()).length; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await ours()).toEqual([]);
+    // Closed is not broken: the next operation connects again.
+    expect((await store.read()).runs.map((r) => r.run)).toEqual(['a', 'b']);
+    await store.close();
+  }, 60_000);
+
   it('migrates once when 8 first writers start together, and loses none of their records', async () => {
     const url = await (await postgresServer.get()).newDatabase();
     await Promise.all(

@@ -2,7 +2,8 @@
  * The live /metrics of a watched run: its own prom-client Registry (never the global one), names and
  * labels as docs/watch.md lists them. Labels are `experiment` and `run` on every series, and `rank` only
  * when several ranks' files are watched, so one file's series stay low-cardinality. The gauges are set
- * from the watch state once per look at the files, not per row.
+ * from the watch state after each look at the files that read rows, not per row; the two that change with
+ * time alone (seconds since the last step, ranks active) are computed from it when /metrics is scraped.
  */
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { GpuSample } from './gpu-poller.js';
@@ -26,12 +27,16 @@ export class LiveMetrics {
   constructor(
     labels: { experiment: string; run: string },
     private readonly ranked: boolean,
+    private readonly state: WatchState,
   ) {
     this.base = { ...labels };
     this.rankLabel = ranked ? ['rank'] : [];
     const r = [this.registry];
     const common = ['experiment', 'run', ...this.rankLabel];
-    this.g = makeGauges(r, common);
+    this.g = makeGauges(r, common, {
+      sinceLastStep: () => this.collectSinceLastStep(),
+      ranksActive: () => this.g.ranksActive.set(this.base, this.state.ranksActive()),
+    });
     this.nanTotal = new Counter({
       name: `${P}nan_detected_total`,
       help: 'Non-finite values (nan, inf) seen in a metric column',
@@ -40,10 +45,18 @@ export class LiveMetrics {
     });
   }
 
-  /** Set every series from the state. */
-  update(state: WatchState): void {
-    for (const rank of state.ranks) this.updateRank(rank);
-    this.g.ranksActive.set(this.base, state.ranksActive());
+  /** Set the series that follow the rows from the state. */
+  update(): void {
+    for (const rank of this.state.ranks) this.updateRank(rank);
+  }
+
+  /** At each scrape: time goes on without rows. */
+  private collectSinceLastStep(): void {
+    for (const rank of this.state.ranks) this.g.sinceLastStep.set(this.labelsOf(rank), rank.secondsSinceLastStep());
+  }
+
+  private labelsOf(rank: LiveRank): Labels {
+    return this.ranked ? { ...this.base, rank: rank.label } : this.base;
   }
 
   /** The abort rules watched: each reason's gauge at 0 until the run is stopped for it. */
@@ -67,10 +80,9 @@ export class LiveMetrics {
   }
 
   private updateRank(rank: LiveRank): void {
-    const labels: Labels = this.ranked ? { ...this.base, rank: rank.label } : this.base;
+    const labels = this.labelsOf(rank);
     setFinite(this.g.step, labels, rank.lastStep);
     this.g.stepsPerSecond.set(labels, rank.stepsPerSecond());
-    this.g.sinceLastStep.set(labels, rank.secondsSinceLastStep());
     for (const m of rank.metrics.values()) {
       if (m.isLoss) {
         const ml = { ...labels, metric: m.name };
@@ -99,9 +111,14 @@ function setFinite(g: Gauge<string>, labels: Labels, value: number): void {
   if (!Number.isNaN(value)) g.set(labels, value);
 }
 
-function makeGauges(registers: Registry[], common: string[]) {
-  const gauge = (name: string, help: string, extra: string[] = [], labels = common) =>
-    new Gauge({ name: `${P}${name}`, help, labelNames: [...labels, ...extra], registers });
+/** The gauges; `clock` sets the ones that change with time alone, called by prom-client at each scrape. */
+function makeGauges(
+  registers: Registry[],
+  common: string[],
+  clock: { sinceLastStep: () => void; ranksActive: () => void },
+) {
+  const gauge = (name: string, help: string, extra: string[] = [], labels = common, collect?: () => void) =>
+    new Gauge({ name: `${P}${name}`, help, labelNames: [...labels, ...extra], registers, collect });
   const run = ['experiment', 'run'];
   return {
     step: gauge('step', 'Last step seen'),
@@ -110,8 +127,8 @@ function makeGauges(registers: Registry[], common: string[]) {
     lossSmoothed: gauge('loss_smoothed', 'Smoothed loss: the rolling median the divergence rule uses', ['metric']),
     value: gauge('value', "A window metric's recent value, in base units", ['metric']),
     diverged: gauge('diverged', '1 when the divergence rule holds for this loss', ['metric']),
-    sinceLastStep: gauge('seconds_since_last_step', 'Seconds since the last new step'),
-    ranksActive: gauge('ranks_active', 'Ranks that logged a new step within stall-after', [], run),
+    sinceLastStep: gauge('seconds_since_last_step', 'Seconds since the last new step', [], common, clock.sinceLastStep),
+    ranksActive: gauge('ranks_active', 'Ranks that logged a new step within stall-after', [], run, clock.ranksActive),
     gpuUtil: gauge('gpu_utilization_ratio', 'GPU utilisation (nvidia-smi utilization.gpu), 0-1', ['gpu'], run),
     gpuMem: gauge('gpu_memory_used_bytes', 'GPU memory used', ['gpu'], run),
     gpuPower: gauge('gpu_power_watts', 'GPU power draw', ['gpu'], run),

@@ -67,7 +67,11 @@ export class WatchSession {
       settings.stallAfterMs,
     );
     const ranked = isRanked(options);
-    const metrics = new LiveMetrics({ experiment: experiment || 'manifest', run: runLabel(options, patterns) }, ranked);
+    const metrics = new LiveMetrics(
+      { experiment: experiment || 'manifest', run: runLabel(options, patterns) },
+      ranked,
+      state,
+    );
     metrics.watchReasons(settings.abortOn);
     const server = settings.listen
       ? await MetricsServer.listen(metrics.registry, settings.listen.host, settings.listen.port)

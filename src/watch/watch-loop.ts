@@ -1,7 +1,9 @@
 /**
  * The loop that follows the files while the command runs: a look every poll interval, and sooner when a
  * folder's change event fires (fs.watch is unreliable on network filesystems, hence the poll as well).
- * After each look: the stall rule, the live gauges, and the first finding of a rule that is asked for.
+ * The timer's look is skipped when an event's look started within the interval: the poll is for changes
+ * no event told of. After each look: the stall rule, the live gauges when rows were read (the ones that
+ * change with time alone are computed when /metrics is scraped), and the first finding of a rule asked for.
  */
 import { type FSWatcher, watch } from 'node:fs';
 import type { LiveMetrics } from './live-metrics.js';
@@ -24,6 +26,8 @@ export class WatchLoop {
   private again = false;
   private aborted = false;
   private stopped = false;
+  /** When the last look woken by a change event was asked for (performance.now()). */
+  private lastEventAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly tails: TailSet,
@@ -37,14 +41,14 @@ export class WatchLoop {
   start(): void {
     for (const folder of this.tails.folders()) {
       try {
-        const w = watch(folder, { persistent: false }, () => this.wake());
+        const w = watch(folder, { persistent: false }, () => this.onEvent());
         w.on('error', () => w.close());
         this.watchers.push(w);
       } catch {
         // A folder not there yet (or no change events here): the poll finds the files.
       }
     }
-    this.timer = setInterval(() => this.wake(), this.pollMs);
+    this.timer = setInterval(() => this.onTimer(), this.pollMs);
     this.wake();
   }
 
@@ -55,6 +59,16 @@ export class WatchLoop {
     for (const w of this.watchers) w.close();
     await this.running;
     await this.look();
+    this.tails.close();
+  }
+
+  private onEvent(): void {
+    this.lastEventAt = performance.now();
+    this.wake();
+  }
+
+  private onTimer(): void {
+    if (performance.now() - this.lastEventAt >= this.pollMs) this.wake();
   }
 
   /** A look now, or right after the one in progress. */
@@ -86,8 +100,10 @@ export class WatchLoop {
   private async lookOnce(): Promise<void> {
     const read = await this.tails.poll();
     this.state.checkStall();
-    this.metrics?.update(this.state);
-    if (read) this.hooks.afterRead?.();
+    if (read) {
+      this.metrics?.update();
+      this.hooks.afterRead?.();
+    }
     // The last look after the command ended only completes the state: there is nothing left to stop.
     if (this.aborted || this.stopped) return;
     const finding = this.state.findings.find((f) => this.abortOn.has(f.reason));

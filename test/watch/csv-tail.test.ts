@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -152,6 +152,24 @@ describe('CsvTail', () => {
     expect(rec.restarts).toEqual(['truncated']);
     expect(rec.columns).toEqual(['train_loss', 'epoch', 'val_loss']);
     expect(rec.rows.at(-2)).toEqual({ step: 19, cells: { epoch: 0, val_loss: 4.7 } });
+  });
+
+  it('a rewrite under the same inode to the same size is noticed; a file not written since is not read again', async () => {
+    const path = join(dir, 'metrics.csv');
+    writeFileSync(path, 'step,loss\n1,3.0\n');
+    const rec = new Recorder();
+    const tail = new CsvTail(path, rec);
+    await tail.poll();
+    expect(await tail.poll()).toBe(false);
+    writeFileSync(path, 'step,lossy\n1,3\n');
+    // A later modification time, as any write gives where timestamps are finer than the two writes' gap.
+    utimesSync(path, new Date(), new Date(Date.now() + 5_000));
+    await tail.poll();
+    expect(rec.restarts).toEqual(['truncated']);
+    expect(rec.columns).toEqual(['lossy']);
+    expect(rec.rows.at(-1)).toEqual({ step: 1, cells: { lossy: 3 } });
+    expect(await tail.poll()).toBe(false);
+    expect(rec.restarts).toEqual(['truncated']);
   });
 
   it('a header appended mid-file with more columns becomes the layout from its line on', async () => {

@@ -5,22 +5,24 @@
  * or replaced (a smaller size, another inode, other first bytes: a logger that rewrites the file when it
  * learns a new column) is read again from its start, and the listener is told first.
  */
-import { open, stat } from 'node:fs/promises';
 import { CHUNK, MAX_LINE } from '../../ingest/csv/file-window.js';
 import { LF } from '../../ingest/csv/line-bytes.js';
 import { InputError } from '../../model.js';
 import { CsvLines } from './csv-lines.js';
 import type { LiveRowListener } from './live-rows.js';
+import { OpenFile } from './open-file.js';
 
 /** Bytes at the start of the file remembered to notice it was rewritten under the same inode. */
 const HEAD_BYTES = 256;
 
 export class CsvTail {
   private offset = 0;
-  private identity: { dev: number; ino: number } | null = null;
+  private readonly file: OpenFile;
   /** The bytes after the last line feed read: a line still being written. */
   private pending: Buffer = Buffer.alloc(0);
   private head: Buffer = Buffer.alloc(0);
+  /** Where the file's first bytes are read again, to compare with `head`. */
+  private readonly headNow = Buffer.alloc(HEAD_BYTES);
   private lines: CsvLines;
 
   constructor(
@@ -28,6 +30,7 @@ export class CsvTail {
     private readonly listener: LiveRowListener,
   ) {
     this.lines = new CsvLines(path, listener);
+    this.file = new OpenFile(path);
   }
 
   /** Bytes read so far (for tests and the benchmark: growth is read, not the whole file). */
@@ -37,27 +40,27 @@ export class CsvTail {
 
   /** Read what was appended since the last call; false when nothing was (or the file is not there yet). */
   async poll(): Promise<boolean> {
-    const st = await stat(this.path).catch(() => null);
-    if (!st?.isFile()) return false;
-    const fh = await open(this.path, 'r');
-    try {
-      const same = this.identity && this.identity.dev === st.dev && this.identity.ino === st.ino;
-      if (this.identity && !same) this.restart('replaced');
-      else if (st.size < this.offset || !(await this.sameHead(fh))) this.restart('truncated');
-      this.identity = { dev: st.dev, ino: st.ino };
-      if (st.size <= this.offset) return false;
-      await this.readFrom(fh, st.size);
-      return true;
-    } finally {
-      await fh.close();
-    }
+    const look = this.file.look();
+    // Not written since the last look (same size, same modification time): nothing to check or read.
+    if (!look || look.unchanged) return false;
+    if (look.replaced) this.restart('replaced');
+    // Written: a rewrite may also have grown the file past the offset, so the first bytes are checked too.
+    else if (look.size < this.offset || !this.sameHead()) this.restart('truncated');
+    if (look.size <= this.offset) return false;
+    await this.readFrom(look.size);
+    return true;
+  }
+
+  /** Let go of the file (its descriptor is kept open between looks). */
+  close(): void {
+    this.file.close();
   }
 
   /** Read `[offset, size)` a chunk at a time, handing the complete lines on. */
-  private async readFrom(fh: import('node:fs/promises').FileHandle, size: number): Promise<void> {
+  private async readFrom(size: number): Promise<void> {
     while (this.offset < size) {
       const chunk = Buffer.allocUnsafe(Math.min(CHUNK, size - this.offset));
-      const { bytesRead } = await fh.read(chunk, 0, chunk.length, this.offset);
+      const bytesRead = this.file.read(chunk, chunk.length, this.offset);
       if (bytesRead === 0) return;
       if (this.head.length < HEAD_BYTES && this.offset < HEAD_BYTES) {
         this.head = Buffer.concat([this.head, chunk.subarray(0, Math.min(bytesRead, HEAD_BYTES - this.offset))]);
@@ -82,11 +85,10 @@ export class CsvTail {
   }
 
   /** Whether the file still starts with the bytes it started with when first read. */
-  private async sameHead(fh: import('node:fs/promises').FileHandle): Promise<boolean> {
-    if (!this.head.length) return true;
-    const now = Buffer.alloc(this.head.length);
-    const { bytesRead } = await fh.read(now, 0, now.length, 0);
-    return bytesRead === now.length && now.equals(this.head);
+  private sameHead(): boolean {
+    const n = this.head.length;
+    if (!n) return true;
+    return this.file.read(this.headNow, n, 0) === n && this.headNow.subarray(0, n).equals(this.head);
   }
 
   private restart(why: 'truncated' | 'replaced'): void {

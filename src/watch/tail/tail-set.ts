@@ -70,6 +70,11 @@ export class TailSet {
     return any;
   }
 
+  /** Let go of the files' descriptors, after the last look. */
+  close(): void {
+    for (const tail of this.tails.values()) tail.close();
+  }
+
   private async discover(): Promise<void> {
     for (const file of (await this.manifest?.current()) ?? []) {
       this.fromManifest.add(file);

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import 'path';
-import { O as OutputStreams, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, w as workflowCommandSafe } from './chunks/postgres-url-3RuF1nDl.js';
+import { O as OutputStreams, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, w as workflowCommandSafe } from './chunks/postgres-url-D8zCWTQs.js';
 import 'node:fs';
 import 'node:stream';
 
@@ -296,7 +296,8 @@ function info(message) {
 
 /**
  * The GitHub Action: inputs → Options → run() → outputs. Inputs are named like the CLI's flags.
- * Outputs: datagrams, series, metrics-json, regression, report-json, report-html, comment-url.
+ * Outputs: datagrams, series, metrics-json, regression, report-json, report-html, comment-url; with
+ * `command: watch`, report-json, regression and aborted.
  */
 /**
  * Every message of the action passes here: secrets out (each registered with the runner's masking once),
@@ -336,13 +337,16 @@ async function action(env = process.env) {
             if (p.secret)
                 secrets.add(options[p.key]);
         // The two functions, not the whole module: the bundle then leaves out what the action never calls.
-        const result = await run(options, io, {
+        const shell = {
             annotations: {
                 error: (m, props) => error(secrets.message(m), props),
                 warning: (m, props) => warning(secrets.message(m), props),
             },
             jobSummary: true,
-        });
+        };
+        if (command === 'watch')
+            return await watchStep(options, env, shell);
+        const result = await run(options, io, shell);
         const json = resultJson(result, options);
         const reportPath = options.json ?? join(env.RUNNER_TEMP || tmpdir(), 'training-metrics-gate', 'report.json');
         await mkdir(join(reportPath, '..'), { recursive: true });
@@ -364,6 +368,45 @@ async function action(env = process.env) {
     }
     catch (e) {
         fail(e instanceof InputError ? e.message : `internal error: ${e.stack ?? String(e)}`);
+    }
+}
+/**
+ * `command: watch`: the `run` input is one command line, run by bash as watch's child (as a `run:` step would
+ * run it), through the same runWatch as the CLI's `watch -- COMMAND`. The exit code is the verdict: the
+ * child's own when it failed, 1 when watch stopped it or on a regression.
+ */
+async function watchStep(options, env, shell) {
+    const line = getInput('run');
+    if (!line)
+        throw new InputError('action inputs', null, 'run: command watch needs the command line to run, e.g. ./train.sh');
+    options.json ??= join(env.RUNNER_TEMP || tmpdir(), 'training-metrics-gate', 'report.json');
+    await mkdir(join(options.json, '..'), { recursive: true });
+    // The training gets the environment a `run:` step would: not the action's inputs (the token among them).
+    for (const name of Object.keys(env))
+        if (name.startsWith('INPUT_'))
+            delete env[name];
+    const { runWatch } = await import('./chunks/run-watch-DI0Qk8rX.js');
+    const code = await runWatch(options, ['bash', '-c', line], { ...io, secrets }, shell);
+    const report = await readReport(options.json);
+    output('report-json', options.json);
+    output('regression', String(report.regression === true));
+    output('aborted', typeof report.aborted?.reason === 'string' ? report.aborted.reason : '');
+    if (report.aborted)
+        fail(`watch stopped the run: ${report.aborted.reason} at step ${report.aborted.step}`);
+    else if (code === 2)
+        fail('bad input: see the errors above');
+    else if (code !== 0 && report.regression === true)
+        fail('performance regression');
+    else if (code !== 0)
+        fail(`the command in run failed with exit code ${code}`);
+}
+/** The watch report's fields the step's outputs name; an absent or unreadable file is an empty report. */
+async function readReport(path) {
+    try {
+        return JSON.parse(await readFile(path, 'utf8'));
+    }
+    catch {
+        return {};
     }
 }
 // A failed write to the runner's log is never a verdict (see cli/output-streams.ts).

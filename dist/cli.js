@@ -185,7 +185,7 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-BnmxCOiS.js')).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-Dtor03y2.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,

@@ -9,6 +9,7 @@
  * Like dashboard.ts it is ready for file provisioning: the datasource is a variable or a fixed uid.
  */
 import type { GrafanaTarget, GrafanaVariable } from './dashboard.js';
+import { queryVariable } from './query-variable.js';
 
 export interface CockpitOptions {
   /** A fixed Prometheus datasource uid; null or absent: a `datasource` variable to pick one. */
@@ -233,25 +234,6 @@ function sections(): [string, Spec[]][] {
   ];
 }
 
-function variable(name: string, label: string, query: string, ds: Datasource): GrafanaVariable {
-  return {
-    name,
-    label,
-    type: 'query',
-    datasource: ds,
-    definition: query,
-    query: { query, refId: `${name}-query` },
-    current: { text: ['All'], value: ['$__all'], selected: true },
-    multi: true,
-    includeAll: true,
-    allValue: '.*',
-    refresh: 2,
-    sort: 1,
-    options: [],
-    hide: 0,
-  };
-}
-
 function templateVariables(ds: Datasource, fixedUid: boolean): GrafanaVariable[] {
   const n = WATCH_METRICS;
   const list: GrafanaVariable[] = [];
@@ -266,9 +248,9 @@ function templateVariables(ds: Datasource, fixedUid: boolean): GrafanaVariable[]
       hide: 0,
     });
   }
-  list.push(variable('experiment', 'Experiment', `label_values(${n.step}, experiment)`, ds));
-  list.push(variable('run', 'Run', `label_values(${n.step}{experiment=~"$experiment"}, run)`, ds));
-  list.push(variable('metric', 'Window metric', `label_values(${n.value}{${SELECTOR}}, metric)`, ds));
+  list.push(queryVariable('experiment', 'Experiment', `label_values(${n.step}, experiment)`, ds));
+  list.push(queryVariable('run', 'Run', `label_values(${n.step}{experiment=~"$experiment"}, run)`, ds));
+  list.push(queryVariable('metric', 'Window metric', `label_values(${n.value}{${SELECTOR}}, metric)`, ds));
   return list;
 }
 

@@ -14,6 +14,7 @@ import { metricKey } from '../../naming.js';
 import { KNOWN_GAUGES } from '../known-gauges.js';
 import { prometheusMetricName, runFamilyNames, snakeName, statsdExporterUnit } from '../../naming/prometheus.js';
 import { bucketsFor } from '../statsd-exporter-mapping.js';
+import { queryVariable } from './query-variable.js';
 
 export type DashboardSource = 'pushgateway' | 'statsd-exporter';
 
@@ -384,30 +385,6 @@ function stepTimeSelector(metrics: DashboardMetric[], prefix: string): string | 
   return `${prometheusMetricName(prefix, timer.name, timer.class.unit).name}{quantile="0.5", ${SELECTOR}}`;
 }
 
-function variable(
-  name: string,
-  label: string,
-  query: string,
-  ds: { type: 'prometheus'; uid: string },
-): GrafanaVariable {
-  return {
-    name,
-    label,
-    type: 'query',
-    datasource: ds,
-    definition: query,
-    query: { query, refId: `${name}-query` },
-    current: { text: ['All'], value: ['$__all'], selected: true },
-    multi: true,
-    includeAll: true,
-    allValue: '.*',
-    refresh: 2,
-    sort: 1,
-    options: [],
-    hide: 0,
-  };
-}
-
 type Datasource = GrafanaTarget['datasource'];
 
 /** The dashboard for `metrics` (a run's columns and classes; empty: a pattern-based Pushgateway dashboard). */
@@ -523,9 +500,14 @@ function templateVariables(options: GrafanaOptions, ds: Datasource): GrafanaVari
       hide: 0,
     });
   }
-  variables.push(variable('experiment', 'Experiment', `label_values(${anchor}, experiment)`, ds));
+  variables.push(queryVariable('experiment', 'Experiment', `label_values(${anchor}, experiment)`, ds));
   variables.push(
-    variable('branch_type', 'Branch type', `label_values(${anchorWith('experiment=~"$experiment"')}, branch_type)`, ds),
+    queryVariable(
+      'branch_type',
+      'Branch type',
+      `label_values(${anchorWith('experiment=~"$experiment"')}, branch_type)`,
+      ds,
+    ),
   );
   if (options.source === 'statsd-exporter') {
     variables.push({

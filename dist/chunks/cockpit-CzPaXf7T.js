@@ -1,3 +1,19 @@
+import { q as queryVariable } from './dashboard-grafana-Dtor03y2.js';
+import './postgres-url-D8zCWTQs.js';
+import 'node:fs';
+import 'node:fs/promises';
+import 'node:path';
+import 'node:stream';
+import './statsd-exporter-mapping-CvLg6n3c.js';
+import './index-D2ITh64m.js';
+import 'process';
+import 'buffer';
+import './prometheus-C0QXTWc7.js';
+import './run-columns-CuFKPbH2.js';
+import 'node:util';
+import '../cli.js';
+import 'node:crypto';
+
 const p = 'training_metrics_watch';
 /** The series the watch command serves (src/watch/live-metrics.ts). */
 const WATCH_METRICS = {
@@ -155,24 +171,6 @@ function sections() {
         ['Stopped by watch', abortPanels(n)],
     ];
 }
-function variable(name, label, query, ds) {
-    return {
-        name,
-        label,
-        type: 'query',
-        datasource: ds,
-        definition: query,
-        query: { query, refId: `${name}-query` },
-        current: { text: ['All'], value: ['$__all'], selected: true },
-        multi: true,
-        includeAll: true,
-        allValue: '.*',
-        refresh: 2,
-        sort: 1,
-        options: [],
-        hide: 0,
-    };
-}
 function templateVariables(ds, fixedUid) {
     const n = WATCH_METRICS;
     const list = [];
@@ -187,9 +185,9 @@ function templateVariables(ds, fixedUid) {
             hide: 0,
         });
     }
-    list.push(variable('experiment', 'Experiment', `label_values(${n.step}, experiment)`, ds));
-    list.push(variable('run', 'Run', `label_values(${n.step}{experiment=~"$experiment"}, run)`, ds));
-    list.push(variable('metric', 'Window metric', `label_values(${n.value}{${SELECTOR}}, metric)`, ds));
+    list.push(queryVariable('experiment', 'Experiment', `label_values(${n.step}, experiment)`, ds));
+    list.push(queryVariable('run', 'Run', `label_values(${n.step}{experiment=~"$experiment"}, run)`, ds));
+    list.push(queryVariable('metric', 'Window metric', `label_values(${n.value}{${SELECTOR}}, metric)`, ds));
     return list;
 }
 /** Row headers, then each row's panels left to right on a 24-column grid. */

@@ -3,15 +3,25 @@ import { b as bucketsFor, K as KNOWN_GAUGES } from './statsd-exporter-mapping-Cv
 import { s as snakeName, r as runFamilyNames, p as prometheusMetricName, b as statsdExporterUnit } from './prometheus-C0QXTWc7.js';
 import { c as columnsFromFlags, p as parseGeneratorFlags } from './run-columns-CuFKPbH2.js';
 import { G as GRAFANA_FLAGS } from '../cli.js';
-import 'node:fs';
-import 'node:fs/promises';
-import 'node:path';
-import 'node:stream';
-import './index-D2ITh64m.js';
-import 'process';
-import 'buffer';
-import 'node:util';
-import 'node:crypto';
+
+function queryVariable(name, label, query, ds) {
+    return {
+        name,
+        label,
+        type: 'query',
+        datasource: ds,
+        definition: query,
+        query: { query, refId: `${name}-query` },
+        current: { text: ['All'], value: ['$__all'], selected: true },
+        multi: true,
+        includeAll: true,
+        allValue: '.*',
+        refresh: 2,
+        sort: 1,
+        options: [],
+        hide: 0,
+    };
+}
 
 const ROWS = ['MFU and throughput', 'Loss', 'Step time', 'Memory', 'GPU', 'Other'];
 /** Which row a column belongs on, from its key and class (GPU telemetry first: `gpu.*` keys). */
@@ -284,24 +294,6 @@ function stepTimeSelector(metrics, prefix) {
         return null;
     return `${prometheusMetricName(prefix, timer.name, timer.class.unit).name}{quantile="0.5", ${SELECTOR}}`;
 }
-function variable(name, label, query, ds) {
-    return {
-        name,
-        label,
-        type: 'query',
-        datasource: ds,
-        definition: query,
-        query: { query, refId: `${name}-query` },
-        current: { text: ['All'], value: ['$__all'], selected: true },
-        multi: true,
-        includeAll: true,
-        allValue: '.*',
-        refresh: 2,
-        sort: 1,
-        options: [],
-        hide: 0,
-    };
-}
 /** The dashboard for `metrics` (a run's columns and classes; empty: a pattern-based Pushgateway dashboard). */
 function grafanaDashboard(metrics, options) {
     if (options.source === 'statsd-exporter' && metrics.length === 0) {
@@ -412,8 +404,8 @@ function templateVariables(options, ds) {
             hide: 0,
         });
     }
-    variables.push(variable('experiment', 'Experiment', `label_values(${anchor}, experiment)`, ds));
-    variables.push(variable('branch_type', 'Branch type', `label_values(${anchorWith('experiment=~"$experiment"')}, branch_type)`, ds));
+    variables.push(queryVariable('experiment', 'Experiment', `label_values(${anchor}, experiment)`, ds));
+    variables.push(queryVariable('branch_type', 'Branch type', `label_values(${anchorWith('experiment=~"$experiment"')}, branch_type)`, ds));
     if (options.source === 'statsd-exporter') {
         variables.push({
             name: 'window',
@@ -468,7 +460,7 @@ async function watchCockpit(v, env) {
     for (const flag of ['prefix', 'csv', 'config', 'gpu', 'no-gate'])
         if (v[flag] !== undefined)
             throw new InputError('arguments', null, `--${flag} does not apply to --source watch: its series are training_metrics_watch_*, whatever the run's columns and prefix`);
-    const { cockpitDashboard } = await import('./cockpit-BwlhLUvs.js');
+    const { cockpitDashboard } = await import('./cockpit-CzPaXf7T.js');
     const dashboard = cockpitDashboard({
         datasourceUid: v['datasource-uid'] ?? null,
         ...(v.title ? { title: v.title } : {}),
@@ -499,4 +491,9 @@ function parseGrafanaFlags(args) {
     return v;
 }
 
-export { dashboardGrafana };
+var dashboardGrafana$1 = /*#__PURE__*/Object.freeze({
+    __proto__: null,
+    dashboardGrafana: dashboardGrafana
+});
+
+export { dashboardGrafana$1 as d, queryVariable as q };

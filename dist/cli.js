@@ -351,7 +351,7 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (command === 'watch')
         return (await import('./chunks/watch-k0OJY7pb.js')).watchCommand(rest, env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-CJxIsBqu.js')).calibrateCommand(rest, io);
+        return (await import('./chunks/calibrate-xI_sg_X_.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {
         io.error(`unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS), 'history', 'calibrate'].join(', ')}); see --help`);
         return 2;

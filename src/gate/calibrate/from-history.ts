@@ -35,10 +35,8 @@ export function historyCalibrationRuns(
       `no run of experiment ${JSON.stringify(experiment)} in the history${names.length ? ` (it holds ${names.join(', ')})` : ''}`,
     );
   }
-  // A pull request's run or a quarantined one is never part of a baseline, so not of the noise either.
-  const records = comparableRuns(history, experiment, latest.fingerprint).filter(
-    (r) => !('pullRequest' in r && r.pullRequest !== undefined) && !('quarantined' in r && r.quarantined),
-  );
+  // The runs a baseline would hold (no PR run, no quarantined one): the noise the gate will meet.
+  const records = comparableRuns(history, experiment, latest.fingerprint);
   const counts = new Map<string, number>();
   for (const r of own)
     if (r.fingerprint !== latest.fingerprint) counts.set(r.fingerprint, (counts.get(r.fingerprint) ?? 0) + 1);

@@ -300,8 +300,8 @@ function historyCalibrationRuns(history, experiment, config, location) {
         const names = [...new Set(history.runs.map((r) => JSON.stringify(r.experiment)))].slice(0, 5);
         throw new InputError(location, null, `no run of experiment ${JSON.stringify(experiment)} in the history${names.length ? ` (it holds ${names.join(', ')})` : ''}`);
     }
-    // A pull request's run or a quarantined one is never part of a baseline, so not of the noise either.
-    const records = comparableRuns(history, experiment, latest.fingerprint).filter((r) => !('pullRequest' in r && r.pullRequest !== undefined) && !('quarantined' in r && r.quarantined));
+    // The runs a baseline would hold (no PR run, no quarantined one): the noise the gate will meet.
+    const records = comparableRuns(history, experiment, latest.fingerprint);
     const counts = new Map();
     for (const r of own)
         if (r.fingerprint !== latest.fingerprint)

@@ -147,6 +147,19 @@ export interface LossSummary {
   runningMin: number;
   /** A sustained rise far above the running minimum, if any. */
   divergence: { step: number; value: number; min: number } | null;
+  /** Robust noise of one point relative to the level (the divergence rule's σ); absent before 3 points. */
+  noise?: number;
+}
+
+/**
+ * Means over buckets of `every` steps (a power of two): `means[k]` over the finite values logged at steps
+ * in [(start + k)·every, (start + k + 1)·every), `counts[k]` of them (null and 0 where none was).
+ */
+export interface StepCurve {
+  every: number;
+  start: number;
+  means: (number | null)[];
+  counts: number[];
 }
 
 export interface MetricSummary {
@@ -161,6 +174,8 @@ export interface MetricSummary {
   /** First step with a real NaN or an infinity, or null. */
   firstNonFiniteStep: number | null;
   first: number;
+  /** Step of the first finite value. */
+  firstStep?: number;
   /** The last finite value, and its step. */
   last: number;
   lastStep: number;
@@ -170,6 +185,8 @@ export interface MetricSummary {
   steady: SteadyState | null;
   /** Bounded step windows (window and timer kinds; empty otherwise). */
   windows: StepWindow[];
+  /** Loss, timer and window metrics: the curve the history keeps, to compare a shorter run over the same steps. */
+  curve?: StepCurve;
   loss?: LossSummary;
 }
 
@@ -204,6 +221,11 @@ export interface MetricVerdict {
   change: number | null;
   /** One line a person understands. */
   reason: string;
+  /**
+   * The steps the two sides were compared over, when the run stopped early and both were taken from the
+   * curves over the same steps (src/gate/curve-window.ts).
+   */
+  compared?: { from: number; to: number };
 }
 
 export interface GateResult {
@@ -261,6 +283,13 @@ export interface MetricRecord {
    */
   final?: number;
   samples?: [number, number][];
+  /** Bucket means over the run (src/summarize/step-curve.ts): a run that stopped early is compared over the same steps. */
+  curve?: StepCurve;
+  /**
+   * The standard error the run's own per-step noise gives the judged value (src/gate/value-noise.ts): the
+   * baseline's run-to-run spread is never taken below it.
+   */
+  noise?: number;
 }
 
 export interface HistoryRecord {

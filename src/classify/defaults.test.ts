@@ -14,6 +14,8 @@ describe('defaultClass', () => {
     ['step_time', 'timer'],
     ['elapsed time per iteration (ms)', 'timer'],
     ['tokens_per_sec', 'window'],
+    ['tok_per_s', 'window'],
+    ['tok/s', 'window'],
     ['throughput_tokens_per_sec_per_gpu', 'window'],
     ['train_samples_per_second', 'window'],
     ['mfu', 'window'],

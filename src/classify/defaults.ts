@@ -67,7 +67,7 @@ const RULES: Rule[] = [
     class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'tflops' },
   },
   {
-    test: /(throughput|tokens_per_s|tokens_per_second|tok_s|tokens_s$|tps$|samples_per_s|samples_per_second|sequences_per_s|it_s$|steps_per_s)/,
+    test: /(throughput|tokens_per_s|tokens_per_second|tok_s|tok_per_s|tokens_s$|tps$|samples_per_s|samples_per_second|sequences_per_s|it_s$|steps_per_s)/,
     class: { kind: 'window', direction: 'higher', gate: true, minEffect: 0.02, unit: 'per_second' },
   },
 

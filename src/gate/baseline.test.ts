@@ -63,3 +63,33 @@ describe('buildBaseline', () => {
     expect(buildBaseline(pts([NaN]), opts)).toBeNull();
   });
 });
+
+describe('buildBaseline on a small history', () => {
+  // Six runs whose value carries a standard error of 0.5 from their own per-step noise; four happen to
+  // agree closely, two show the real spread.
+  const six = [100, 100.02, 99.98, 100.01, 100.6, 99.3];
+  const withNoise = six.map((value) => ({ value, marked: false, noise: 0.5 }));
+
+  it('sets none of the six aside: the spread their own noise implies is the outlier scale’s floor', () => {
+    const b = buildBaseline(withNoise, opts)!;
+    expect(b.note).not.toMatch(/outlier/);
+    expect(b.runs).toBe(6);
+  });
+
+  it('never gives a band narrower than the runs’ own noise implies, whatever the runs happen to show', () => {
+    for (let k = 0; k < 200; k++) {
+      // Any six values within ±0.05 of each other: the history looks far quieter than the runs are.
+      const values = Array.from({ length: 6 }, (_, i) => 100 + 0.05 * Math.sin(17 * k + 5 * i));
+      const b = buildBaseline(
+        values.map((value) => ({ value, marked: false, noise: 0.5 })),
+        opts,
+      )!;
+      expect(b.sd).toBeGreaterThanOrEqual(0.5);
+    }
+  });
+
+  it('without the runs’ own noise, MAD alone would set the two that show the spread aside (one at most now)', () => {
+    const b = buildBaseline(pts(six), opts)!;
+    expect(b.note).toMatch(/1 outlier run set aside/);
+  });
+});

@@ -11,7 +11,8 @@
  *     become the new normal: runs are still compared with the last good level until someone marks a new
  *     baseline.
  *  5. Run-to-run noise is pooled within all segments (a shift is not noise), steadied by the prior unless
- *     the history contradicts it (priorConflict), and never below the noise floor.
+ *     the history contradicts it (priorConflict), and never below the noise floor nor below the spread
+ *     the runs' own per-step noise implies (value-noise.ts).
  */
 import { outlierRuns } from './stats/outlier-runs.js';
 import { levelShifts } from './stats/level-shifts.js';
@@ -24,6 +25,8 @@ export interface HistoryPoint {
   value: number;
   /** The run starts a new baseline. */
   marked: boolean;
+  /** The standard error its own per-step noise gives the value (value-noise.ts), when known. */
+  noise?: number;
 }
 
 export interface BaselineOptions {
@@ -86,7 +89,10 @@ export function buildBaseline(points: readonly HistoryPoint[], o: BaselineOption
     const m = median(seg.values);
     return seg.values.map((v) => v - m);
   });
-  const outlier = outlierRuns(residuals, o.outlierMads);
+  // The spread the runs' own noise implies: a floor under the outlier scale and the run-to-run SD.
+  const noises = finite.map((p) => p.noise).filter((n): n is number => n !== undefined && Number.isFinite(n));
+  const own = noises.length ? median(noises) : 0;
+  const outlier = outlierRuns(residuals, o.outlierMads, own);
   let k = 0;
   const segments = raw
     .map((seg) => ({ marked: seg.marked, values: seg.values.filter(() => !outlier[k++]) }))
@@ -123,7 +129,7 @@ export function buildBaseline(points: readonly HistoryPoint[], o: BaselineOption
   const conflict = priorConflict(sample, prior);
   if (conflict) notes.push('noisier than the prior allows, so the history alone sets the noise');
   const pooled = conflict ? sample : priorVariance(sample, prior);
-  const floor = o.noiseFloor * Math.abs(centre);
+  const floor = Math.max(o.noiseFloor * Math.abs(centre), own);
   const sd = Number.isFinite(pooled.variance) ? Math.max(Math.sqrt(pooled.variance), floor) : NaN;
   return { centre, sd, df: pooled.df, runs: level.length, used: total, level, note: notes.join('; ') };
 }

@@ -9,12 +9,17 @@ import {
   fingerprintKey,
   type GateResult,
   type HistoryRecord,
+  type MetricRecord,
   type MetricSummary,
   type MetricVerdict,
   type RunSummary,
+  type StepCurve,
 } from '../model.js';
 import { metricKey } from '../naming.js';
+import { FINAL_SHARE } from '../summarize/final-window.js';
 import { valueAtStep } from './align.js';
+import { leftBand, usualRise } from './curve-band.js';
+import { type CurveWindow, curveWindow, valueOverWindow } from './curve-window.js';
 import { buildBaseline, type Baseline, type HistoryPoint } from './baseline.js';
 import { runCompleteness, type Completeness } from './completeness.js';
 import { completenessVerdict } from './completeness-verdict.js';
@@ -67,15 +72,17 @@ export function judgeRun(
   const pending: Pending[] = [];
   const present = new Set<string>();
   const alwaysFail = new Set<string>();
+  const windows = new Map<string, CurveWindow>();
 
   for (const m of summary.metrics) {
     const key = metricKey(m.name);
     present.add(key);
     if (!m.class.gate || m.class.direction === 'none' || m.class.kind === 'ignore') continue;
-    if (brokenLoss(m)) alwaysFail.add(m.name);
+    if (brokenLoss(m, key, history, config)) alwaysFail.add(m.name);
     const judged = judgeMetric(m, key, history, completeness, config, {
       sinceMark: sinceMark?.length ?? null,
       noComparable: context.noComparable,
+      windows,
     });
     if ('verdict' in judged) {
       verdicts.push(judged);
@@ -93,10 +100,11 @@ export function judgeRun(
     });
   }
   spendBudget(pending, verdicts, config.alpha);
+  verdicts = verdicts.map((v) => withWindow(v, windows.get(v.name)));
 
   if (!completeness.complete)
     verdicts.push(completenessVerdict(completeness, Math.min(history.length, sinceMark?.length ?? Infinity), config));
-  verdicts.push(...missingVerdicts(history, present));
+  verdicts.push(...missingVerdicts(history, present, completeness));
   if (context.newBaseline) verdicts = acceptAsBaseline(verdicts, alwaysFail);
 
   return {
@@ -115,6 +123,21 @@ export function judgeRun(
   };
 }
 
+/** A verdict over a shortened run's steps says which: the same steps on both sides. */
+function withWindow(v: MetricVerdict, w: CurveWindow | undefined): MetricVerdict {
+  if (!w || v.current === null) return v;
+  const steps = `${formatStep(w.from)}–${formatStep(w.to)}`;
+  return {
+    ...v,
+    compared: { from: w.from, to: w.to },
+    reason: `${v.reason}; steps ${steps} on both sides, where this run stopped early`,
+  };
+}
+
+function formatStep(step: number): string {
+  return Number.isInteger(step) ? String(step) : step.toFixed(1);
+}
+
 function verdictBase(m: MetricSummary): Pick<MetricVerdict, 'name' | 'direction' | 'unit'> {
   return { name: m.name, direction: m.class.direction, unit: m.class.unit };
 }
@@ -126,17 +149,18 @@ function judgeMetric(
   history: readonly HistoryRecord[],
   completeness: Completeness,
   config: GateConfig,
-  where: { sinceMark: number | null; noComparable?: string },
+  where: { sinceMark: number | null; noComparable?: string; windows: Map<string, CurveWindow> },
 ): MetricVerdict | Omit<Pending, 'index'> {
   const better = m.class.direction === 'higher' ? 1 : -1;
   const family = metricFamily(key, m.class);
   const base = verdictBase(m);
 
-  const broken = brokenLoss(m);
-  const aligned = m.loss && !completeness.reached ? (m.loss.finalWindow.from + m.lastStep) / 2 : null;
-  const points = historyPoints(history, key, m.class.kind === 'loss', aligned);
+  const broken = brokenLoss(m, key, history, config);
+  const basis = comparisonBasis(m, key, history, completeness);
+  const points = historyPoints(history, key, basis.recordValue, basis.window !== null);
   const values = points.map((p) => p.value).filter(Number.isFinite);
-  const current = currentValue(m);
+  const current = basis.current;
+  if (basis.window) where.windows.set(m.name, basis.window);
 
   if (broken) {
     return {
@@ -149,6 +173,9 @@ function judgeMetric(
     };
   }
   if (!Number.isFinite(current)) {
+    const later = notReached(history, key, completeness);
+    if (later)
+      return { ...base, verdict: 'pass', current: null, baseline: null, change: null, reason: `${m.name}: ${later}` };
     return {
       ...base,
       verdict: 'missing',
@@ -179,7 +206,9 @@ function judgeMetric(
           noiseFloor: config.noiseFloor,
         })
       : null;
-  if (baseline && baseline.sd === 0) return constantHistoryVerdict(m, current, baseline.centre, baseline.runs);
+  // The same value in every run: no spread to test against, whatever the runs' own noise (copies).
+  if (baseline && (baseline.sd === 0 || baseline.level.every((v) => v === baseline.level[0])))
+    return constantHistoryVerdict(m, current, baseline.centre, baseline.runs);
   if (!baseline || !(baseline.sd > 0) || !(baseline.df > 0))
     return insufficientHistory(m, current, values, config, { none: where.noComparable });
   const scale = baseline.sd * Math.sqrt(1 + 1 / baseline.runs);
@@ -281,16 +310,30 @@ function decide(p: Pending, threshold: number, alpha: number): MetricVerdict {
   };
 }
 
-/** NaN or infinite loss values, or a divergence: always a regression. */
-function brokenLoss(m: MetricSummary): string | null {
+/**
+ * NaN or infinite loss values, or a divergence: always a regression. A rise the run's own rule calls a
+ * divergence is not one where the history's curves rose the same way at the same steps; a loss that left
+ * the history's band at the same steps and stayed out is one (curve-band.ts).
+ */
+function brokenLoss(
+  m: MetricSummary,
+  key: string,
+  history: readonly HistoryRecord[],
+  config: GateConfig,
+): string | null {
   if (m.class.kind !== 'loss') return null;
   if (m.nan + m.inf > 0) {
     const what = [m.nan ? `${m.nan} NaN` : '', m.inf ? `${m.inf} infinite` : ''].filter(Boolean).join(' and ');
     return `${what} value${m.nan + m.inf === 1 ? '' : 's'}, first at step ${m.firstNonFiniteStep} (always a regression)`;
   }
+  const curves = history.map((r) => r.metrics[key]?.curve).filter((c): c is StepCurve => c !== undefined);
   const d = m.loss?.divergence;
-  if (d)
+  const options = { minRuns: config.minRuns, minEffect: m.class.minEffect };
+  if (d && !(m.curve && usualRise(m.curve, curves, d.step, options)))
     return `diverged from step ${d.step} (${formatValue(d.value)} against a best of ${formatValue(d.min)}; always a regression)`;
+  const left = m.curve ? leftBand(m.curve, curves, config.minRuns) : null;
+  if (left !== null)
+    return `diverged from the history's curves: above their band from step ${left} to the end, by more than half their level (always a regression)`;
   return null;
 }
 
@@ -300,12 +343,58 @@ function currentValue(m: MetricSummary): number {
   return m.count > 0 ? m.last : Number.NaN;
 }
 
+/**
+ * What the run and each history run are compared by. A run that reached the usual step: its final-window
+ * median (loss) or steady-state median, against the same number of each history run. A run that stopped
+ * early: both sides over the same steps, from the curves (curve-window.ts) — the loss over the last quarter
+ * of the steps this run reached, any other metric from its warm-up to there.
+ */
+interface ComparisonBasis {
+  current: number;
+  recordValue: (m: MetricRecord) => number;
+  /** The steps compared, when the run stopped early and the history keeps curves. */
+  window: CurveWindow | null;
+}
+
+function comparisonBasis(
+  m: MetricSummary,
+  key: string,
+  history: readonly HistoryRecord[],
+  completeness: Completeness,
+): ComparisonBasis {
+  const whole: ComparisonBasis = {
+    current: currentValue(m),
+    recordValue: (r) => (m.class.kind === 'loss' ? (r.final ?? Number.NaN) : r.centre),
+    window: null,
+  };
+  if (completeness.reached || !m.curve || !Number.isFinite(m.lastStep)) return whole;
+  const curves = history.map((r) => r.metrics[key]?.curve).filter((c): c is StepCurve => c !== undefined);
+  if (curves.length === 0) return legacyBasis(m, whole);
+  const first = m.firstStep ?? m.curve.start * m.curve.every;
+  const from =
+    m.class.kind === 'loss' ? first + (1 - FINAL_SHARE) * (m.lastStep - first) : (m.steady?.fromStep ?? first);
+  const window = curveWindow(m.curve, curves, from, m.lastStep);
+  if (!window) return whole;
+  return {
+    current: valueOverWindow(m.curve, window),
+    recordValue: (r) => (r.curve ? valueOverWindow(r.curve, window) : Number.NaN),
+    window,
+  };
+}
+
+/** Records from before curves were kept: the loss at the middle of this run's final window, from the samples. */
+function legacyBasis(m: MetricSummary, whole: ComparisonBasis): ComparisonBasis {
+  if (!m.loss) return whole;
+  const step = (m.loss.finalWindow.from + m.lastStep) / 2;
+  return { ...whole, recordValue: (r) => (r.samples ? (valueAtStep(r.samples, step) ?? Number.NaN) : Number.NaN) };
+}
+
 /** The metric's value in each comparable run, oldest first; a baseline mark on a run without it carries over. */
 function historyPoints(
   history: readonly HistoryRecord[],
   key: string,
-  loss: boolean,
-  alignedStep: number | null,
+  valueOfRecord: (m: MetricRecord) => number,
+  windowed: boolean,
 ): HistoryPoint[] {
   const points: HistoryPoint[] = [];
   let mark = false;
@@ -313,21 +402,40 @@ function historyPoints(
     mark ||= r.baseline;
     const m = r.metrics[key];
     if (!m) continue;
-    let value: number | null | undefined;
-    if (loss && alignedStep !== null) value = m.samples ? valueAtStep(m.samples, alignedStep) : null;
-    else value = loss ? m.final : m.centre;
-    points.push({ value: typeof value === 'number' ? value : Number.NaN, marked: mark });
+    points.push({
+      value: valueOfRecord(m),
+      marked: mark,
+      ...(windowed || m.noise === undefined ? {} : { noise: m.noise }),
+    });
     mark = false;
   }
   return points;
 }
 
-/** Judged metrics the latest comparable run had and this run lacks. */
-function missingVerdicts(history: readonly HistoryRecord[], present: Set<string>): MetricVerdict[] {
+/**
+ * A run that stopped early before the step where the history's runs first logged this metric (an eval
+ * every 1,000 steps, a summary at the end) has not reached it: that says nothing about the metric.
+ */
+function notReached(history: readonly HistoryRecord[], key: string, c: Completeness): string | null {
+  if (c.reached) return null;
+  const starts = history.flatMap((r) => {
+    const curve = r.metrics[key]?.curve;
+    return curve ? [curve.start * curve.every] : [];
+  });
+  if (starts.length === 0) return null;
+  const first = Math.min(...starts);
+  return first > c.steps
+    ? `not reached: the history's runs first log it at step ${first}, this run stopped at step ${c.steps}`
+    : null;
+}
+
+/** Judged metrics the latest comparable run had and this run lacks (unless it stopped before they start). */
+function missingVerdicts(history: readonly HistoryRecord[], present: Set<string>, c: Completeness): MetricVerdict[] {
   const last = history[history.length - 1];
   if (!last) return [];
   return Object.entries(last.metrics)
     .filter(([key, m]) => !present.has(key) && m.direction !== 'none' && m.kind !== 'ignore' && m.kind !== 'gauge')
+    .filter(([key]) => notReached(history, key, c) === null)
     .map(([key, m]) => ({
       name: key,
       verdict: 'missing' as const,

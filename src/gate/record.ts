@@ -1,6 +1,7 @@
 /** A run summary → the compact record the history keeps. */
 import { fingerprintKey, type HistoryRecord, type MetricRecord, type RunSummary } from '../model.js';
 import { metricKey } from '../naming.js';
+import { valueNoise } from './value-noise.js';
 
 /** Loss points kept per run: enough to compare a run that stopped early at the step it reached. */
 const LOSS_POINTS = 48;
@@ -28,6 +29,9 @@ export function recordFromSummary(summary: RunSummary, meta: RecordMeta): Histor
       entry.final = m.loss.finalWindow.median;
       entry.samples = thin(m.loss.samples, LOSS_POINTS);
     }
+    if (m.curve) entry.curve = m.curve;
+    const noise = valueNoise(m);
+    if (noise !== null) entry.noise = noise;
     metrics[metricKey(m.name)] = entry;
   }
   return {

@@ -120,8 +120,33 @@ function recordProblem(r: unknown): { path: (string | number)[]; what: string } 
         );
       if (!ok) return { path: [...path, 'samples'], what: `metric "${name}": "samples" must be [step, value] pairs` };
     }
+    if (mm.noise !== undefined && !(typeof mm.noise === 'number' || mm.noise === null))
+      return { path: [...path, 'noise'], what: `metric "${name}": "noise" must be a number` };
+    if (mm.curve !== undefined && !isCurve(mm.curve))
+      return {
+        path: [...path, 'curve'],
+        what: `metric "${name}": "curve" must be {every, start, means, counts} with one mean (or null) per count`,
+      };
   }
   return null;
+}
+
+/** A StepCurve as the stores write it: a power-of-two width, an integer start, means and counts alike long. */
+function isCurve(c: unknown): boolean {
+  if (typeof c !== 'object' || c === null) return false;
+  const { every, start, means, counts } = c as Record<string, unknown>;
+  return (
+    typeof every === 'number' &&
+    every >= 1 &&
+    Number.isInteger(Math.log2(every)) &&
+    typeof start === 'number' &&
+    Number.isInteger(start) &&
+    Array.isArray(means) &&
+    Array.isArray(counts) &&
+    means.length === counts.length &&
+    means.every((v) => v === null || (typeof v === 'number' && Number.isFinite(v))) &&
+    counts.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0)
+  );
 }
 
 /** Line of the deepest node on `path` that exists (JSON is YAML, so the yaml parser gives positions). */

@@ -110,3 +110,45 @@ describe('DivergenceDetector on real per-batch noise', () => {
     expect(d.result()?.step).toBeGreaterThan(1500);
   });
 });
+
+describe('DivergenceDetector from the shortest logs to noisy long ones', () => {
+  const points = (values: number[]) => {
+    const d = new DivergenceDetector();
+    const steps = Float64Array.from(values, (_, i) => 10 * (i + 1));
+    d.addColumn(steps, Float64Array.from(values), 0, values.length);
+    return d;
+  };
+
+  it('finds a loss that climbs from 1.0 to 29.6 over its 10 logged points (a Hugging Face log)', () => {
+    const d = points([1.0, 1.4, 2.1, 3.0, 4.6, 6.9, 10.3, 14.8, 21.0, 29.6]);
+    expect(d.result()).not.toBeNull();
+  });
+
+  it('finds a 10-point log that rises over its last 3 points, and not one that only ends a little up', () => {
+    const falling = [0.125, 0.101, 0.0895, 0.0824, 0.0774, 0.0729, 0.0701];
+    expect(points([...falling, 0.1022, 0.1489, 0.1939]).result()?.step).toBe(90);
+    expect(points([...falling, 0.069, 0.068, 0.075]).result()).toBeNull();
+  });
+
+  it('is not fooled by one bad last point of a short log', () => {
+    expect(points([3, 2.5, 2.2, 2.0, 1.9, 1.8, 1.75, 1.7, 1.68, 4.0]).result()).toBeNull();
+  });
+
+  it('ignores per-batch noise as large as the level around a loss that keeps falling (one batch 6× its best median)', () => {
+    const normal = gaussian(3);
+    const d = new DivergenceDetector();
+    feed(d, 0, 4000, (step) => (0.05 + 0.6 * Math.exp(-step / 800)) * Math.exp(0.75 * normal()));
+    expect(d.result()).toBeNull();
+  });
+
+  it('does not call the swings of a loss oscillating around 0 a divergence, but a rise far beyond them', () => {
+    // A GAN's loss seen from a crest: it swings down and back up, less each time.
+    const swing = (step: number) => 0.4 * Math.cos(step / 4) * Math.exp(-step / 200);
+    const d = new DivergenceDetector();
+    feed(d, 0, 120, swing);
+    expect(d.result()).toBeNull();
+    const up = new DivergenceDetector();
+    feed(up, 0, 160, (step) => swing(step) + (step >= 120 ? (step - 120) / 10 : 0));
+    expect(up.result()?.step).toBeGreaterThan(120);
+  });
+});

@@ -126,7 +126,7 @@ describe('summarizeRun', () => {
     expect(summary.warnings.filter((w) => /only rises/.test(w))).toHaveLength(2);
   });
 
-  it('counts a NaN loss only where the row has other values', async () => {
+  it('counts every NaN a step logged for the loss, alone on its row and in the last row too', async () => {
     const steps = [0, 1, 2, 3, 4];
     const loss = [3, 2.9, NaN, 2.8, NaN];
     const other = [1, 1, 1, 1, NaN];
@@ -135,9 +135,10 @@ describe('summarizeRun', () => {
       DEFAULT_CONFIG,
     );
     const l = summary.metrics.find((m) => m.name === 'loss')!;
-    expect(l.nan).toBe(1);
+    expect(l.nan).toBe(2);
     expect(l.firstNonFiniteStep).toBe(2);
     expect(l.count).toBe(3);
+    expect(summary.steps.last).toBe(4);
   });
 
   it('counts infinities and keeps the final loss and samples', async () => {

@@ -29,13 +29,10 @@ export async function summarizeRun(
       const acc = accumulators[c];
       if (!acc) continue;
       acc.addColumn(batch.steps, batch.values[c]!);
-      // A NaN token is a broken loss only where the row carries other values; a row of NaN is a gap.
+      // A step logged with a NaN loss is a broken loss, alone on its row or not, last row or not: a format's
+      // own padding (golden values) is taken off by its reader, which says so.
       const tokens = acc.cls.kind === 'loss' ? batch.nanTokens?.[c] : undefined;
-      if (tokens) {
-        for (const i of tokens) {
-          if (batch.values.some((other, o) => o !== c && Number.isFinite(other[i]!))) acc.addNaN(batch.steps[i]!);
-        }
-      }
+      if (tokens) for (const i of tokens) acc.addNaN(batch.steps[i]!);
     }
   }
 

@@ -15,6 +15,7 @@ import { LossSampler } from './loss-sampler.js';
 import type { SummarySettings } from './settings.js';
 import { Sketch, quantilesOf } from './sketch.js';
 import { steadyFromQuantiles } from './steady-state.js';
+import { StepCurveBuilder } from './step-curve.js';
 import { StepWindows } from './step-windows.js';
 import { rescaleSummary } from './rescale.js';
 import { ValueShape } from './value-shape.js';
@@ -42,7 +43,10 @@ export class MetricAccumulator {
   private readonly windows: StepWindows | null;
   private readonly sampler: LossSampler | null;
   private readonly divergence: DivergenceDetector | null;
+  /** Loss only: the same rule over every point, warm-up included, for a run with nothing after its warm-up. */
+  private readonly divergenceAll: DivergenceDetector | null;
   private readonly final: FinalWindow | null;
+  private readonly curve: StepCurveBuilder | null;
   /** Rates, timers and utilisations: what their values say about their class (src/classify/from-values.ts). */
   private readonly shape: ValueShape | null;
   /** Lines for the run's warnings (a class the values changed). */
@@ -61,7 +65,9 @@ export class MetricAccumulator {
     this.warm = kind === 'loss' ? new Sketch() : null;
     this.sampler = kind === 'loss' ? new LossSampler(config.lossEvery, config.lossMaxPoints) : null;
     this.divergence = kind === 'loss' ? new DivergenceDetector() : null;
+    this.divergenceAll = kind === 'loss' ? new DivergenceDetector() : null;
     this.final = kind === 'loss' ? new FinalWindow() : null;
+    this.curve = kind === 'loss' || kind === 'window' || kind === 'timer' ? new StepCurveBuilder() : null;
     this.shape = kind === 'window' || kind === 'timer' || isUtilisation(name, cls) ? new ValueShape() : null;
   }
 
@@ -77,6 +83,7 @@ export class MetricAccumulator {
     this.addStatistics(steps, values);
     if (this.sampler) this.addLoss(steps, values);
     this.windows?.addColumn(steps, values, this.steadyFrom);
+    this.curve?.addColumn(steps, values);
     this.shape?.addColumn(values);
   }
 
@@ -145,6 +152,7 @@ export class MetricAccumulator {
     this.warm!.acceptMany(values, 0, steadyAt);
     this.steady!.acceptMany(values, steadyAt, steps.length);
     this.divergence!.addColumn(steps, values, steadyAt, steps.length);
+    this.divergenceAll!.addColumn(steps, values, 0, steps.length);
     this.sampler!.addColumn(steps, values);
     this.final!.addColumn(steps, values);
   }
@@ -169,6 +177,7 @@ export class MetricAccumulator {
       inf: this.inf,
       firstNonFiniteStep: this.firstNonFiniteStep,
       first: this.first,
+      ...(this.count ? { firstStep: this.firstStep } : {}),
       last: this.last,
       lastStep: this.lastStep,
       min: this.count ? this.min : Number.NaN,
@@ -177,14 +186,18 @@ export class MetricAccumulator {
       // Timers leave warm-up out of their windows, unless it is all there is.
       windows: this.windows?.result(this.cls.kind !== 'timer' || warmupIncluded, runLastStep) ?? [],
     };
+    const curve = this.curve?.result();
+    if (curve) summary.curve = curve;
     const final = this.final?.result();
     if (this.sampler && final) {
+      const detector = warmupIncluded ? this.divergenceAll! : this.divergence!;
       summary.loss = {
         samples: this.sampler.result(),
         every: this.sampler.every,
         finalWindow: final,
         runningMin: this.min,
-        divergence: this.divergence!.result(),
+        divergence: detector.result(),
+        ...(Number.isFinite(detector.noise()) ? { noise: detector.noise() } : {}),
       };
     }
     return this.shape ? this.fromValues(summary) : summary;
@@ -210,7 +223,8 @@ export class MetricAccumulator {
     const out = verdict.scale === 1 ? summary : rescaleSummary(summary, verdict.scale);
     if (verdict.cls.kind !== 'gauge' || this.cls.kind === 'gauge') return { ...out, class: verdict.cls };
     // A counter is sent as its last value, like any gauge: no steady state, no windows.
-    return { ...out, class: verdict.cls, steady: null, windows: [] };
+    const { curve: _curve, ...gauge } = out;
+    return { ...gauge, class: verdict.cls, steady: null, windows: [] };
   }
 }
 

@@ -22,5 +22,13 @@ export function rescaleSummary(m: MetricSummary, k: number): MetricSummary {
       spread: m.steady.spread * k,
     },
     windows: m.windows.map(window),
+    ...(m.curve
+      ? {
+          curve: {
+            ...m.curve,
+            means: m.curve.means.map((v) => (v === null ? null : Number((v * k).toPrecision(7)))),
+          },
+        }
+      : {}),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The run's steps: from its first row to its last row with a value in any column. Trailing rows with no
- * value at all (a file padded to a nominal length, as Megatron's golden values are with "nan") are not
- * steps; they are counted once, for one warning.
+ * value at all (empty cells, a file padded to a nominal length) are not steps; they are counted once, for
+ * one warning. A logged "nan" is a value (a run that went NaN and kept logging).
  */
 import type { Batch } from '../model.js';
 
@@ -41,10 +41,14 @@ export class RowSpan {
   }
 }
 
-/** Index of the batch's last row with a non-NaN cell (±Infinity is data: a broken value), or −1. */
+/**
+ * Index of the batch's last row with a non-NaN cell or an explicit NaN token (±Infinity and a logged NaN
+ * are data: a broken value), or −1.
+ */
 function lastRowWithData(batch: Batch): number {
   let best = -1;
   const n = batch.steps.length;
+  for (const rows of batch.nanTokens ?? []) if (rows?.length) best = Math.max(best, rows[rows.length - 1]!);
   for (const column of batch.values) {
     // Only rows after the best so far can move it: in a run without padding this stops at once.
     for (let i = n - 1; i > best; i--) {

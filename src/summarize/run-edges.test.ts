@@ -55,21 +55,41 @@ describe('trailing rows without data', () => {
     for (const m of summary.metrics) for (const w of m.windows) expect(w.to).toBeLessThanOrEqual(50);
   });
 
-  it('in the real Megatron golden values (57 rows of nan): the run ends at 12715, windows and samples too', async () => {
+  it('in the real Megatron golden values (57 steps of "nan" padding): the run ends at 12715, windows and samples too', async () => {
     const summary = await summarizeRun(
-      run(await openTable(real('megatron_golden_values_gpt3_15b_8t_release_sm_h100.csv'))),
+      run(await openTable(real('megatron_golden_values_gpt3_15b_8t_release_sm_h100.json'))),
       DEFAULT_CONFIG,
     );
     expect(summary.steps).toEqual({ count: 2544, first: 1, last: 12715 });
-    expect(summary.warnings.filter((w) => /trailing row/.test(w))).toEqual([
-      '57 trailing rows (steps 12720–13000) have no value in any column: not counted as steps; the run ends at step 12715',
+    expect(summary.warnings.filter((w) => /trailing/.test(w))).toEqual([
+      '57 trailing steps (steps 12720–13000) hold only "nan": Megatron\'s golden values pad past the last logged step this way; not counted as steps, the run ends at step 12715',
     ]);
     const loss = summary.metrics.find((m) => m.name === 'lm loss')!;
+    expect(loss.nan).toBe(0);
     expect(loss.loss!.samples.at(-1)).toEqual([12715, loss.last]);
     for (const m of summary.metrics) {
       const last = m.windows.at(-1);
       if (last) expect(last.to).toBe(12715);
     }
+  });
+
+  it('in a CSV, which defines no padding, the same "nan" rows are a loss that went NaN and kept logging', async () => {
+    const summary = await summarizeRun(
+      run(await openTable(real('megatron_golden_values_gpt3_15b_8t_release_sm_h100.csv'))),
+      DEFAULT_CONFIG,
+    );
+    expect(summary.steps.last).toBe(13000);
+    const loss = summary.metrics.find((m) => m.name === 'lm loss')!;
+    expect(loss.nan).toBe(57);
+    expect(loss.firstNonFiniteStep).toBe(12720);
+  });
+
+  it('rows of empty cells at the end are still not steps', async () => {
+    const steps = range(0, 10);
+    const loss = steps.map((s) => (s < 7 ? 3 - s / 10 : NaN));
+    const summary = await summarizeRun(columns(steps, { loss }), DEFAULT_CONFIG);
+    expect(summary.steps.last).toBe(6);
+    expect(summary.metrics[0]!.nan).toBe(0);
   });
 });
 

@@ -24,7 +24,10 @@ const REAL = [
 describe('a noisy but healthy real run is never stopped', () => {
   for (const name of REAL) {
     it(name, async () => {
-      const [header, ...lines] = readFileSync(join('fixtures/real', name), 'utf8').split(/\r?\n/);
+      const [header, ...all] = readFileSync(join('fixtures/real', name), 'utf8').split(/\r?\n/);
+      // The golden-values pivot keeps the JSON format's padding ("nan" in every column past the last
+      // logged step); no trainer writes that into a CSV, where it would be a loss gone NaN.
+      const lines = all.filter((line) => !/^\d+(,nan)+$/.test(line));
       const out = scratch.path('metrics.csv');
       const perTick = Math.max(1, Math.ceil(lines.length / 60));
       const w = await watch(

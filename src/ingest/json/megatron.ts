@@ -66,5 +66,5 @@ export function megatronTable(source: string, json: Record<string, unknown>, bat
       map.set(step, metric, value);
     }
   }
-  return map.toTable('step', batchSize, warnings);
+  return map.toTable('step', batchSize, warnings, "Megatron's golden values");
 }

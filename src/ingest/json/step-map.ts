@@ -39,9 +39,15 @@ export class StepMap {
     row.set(column, cell);
   }
 
-  /** The collected cells as a Table; an InputError when no column has a finite value. */
-  toTable(stepColumn: string | null, batchSize: number, warnings: string[]): Table {
-    const steps = [...this.rows.keys()].sort((a, b) => a - b);
+  /**
+   * The collected cells as a Table; an InputError when no column has a finite value. `padding` names a
+   * format whose files are padded with NaN past their last logged step (Megatron's golden values run every
+   * metric to `end_step` with "nan"): steps after the last finite value of any metric, holding nothing but
+   * NaN, are that padding and are left out with a warning. Elsewhere a NaN is a NaN.
+   */
+  toTable(stepColumn: string | null, batchSize: number, warnings: string[], padding?: string): Table {
+    let steps = [...this.rows.keys()].sort((a, b) => a - b);
+    if (padding) steps = this.withoutPadding(steps, padding, warnings);
     const names = [...this.columnOrder.keys()];
     // Column names are the file's: `constructor` or `__proto__` must stay a key, never a prototype's property.
     const columns = plainRecord<Float64Array>();
@@ -75,5 +81,17 @@ export class StepMap {
         `column${empty.length === 1 ? '' : 's'} with no finite value: ${empty.map((n) => `"${n}"`).join(', ')}`,
       );
     return tableFromColumns(this.source, steps, columns, { stepColumn, nanTokens, batchSize, warnings });
+  }
+
+  private withoutPadding(steps: number[], format: string, warnings: string[]): number[] {
+    let end = steps.length;
+    while (end > 0 && [...this.rows.get(steps[end - 1]!)!.values()].every((c) => c.kind === CellKind.NanToken)) end--;
+    if (end === steps.length || end === 0) return steps;
+    const pad = steps.length - end;
+    const span = pad === 1 ? `step ${steps[end]}` : `steps ${steps[end]}–${steps[steps.length - 1]}`;
+    warnings.push(
+      `${pad} trailing step${pad === 1 ? '' : 's'} (${span}) hold only "nan": ${format} pad past the last logged step this way; not counted as steps, the run ends at step ${steps[end - 1]}`,
+    );
+    return steps.slice(0, end);
   }
 }

@@ -9,7 +9,7 @@ import { formatValue, type StatsdMetric, toStatsdMetrics } from './metrics.js';
 
 const MEGATRON = join(
   import.meta.dirname,
-  '../../../fixtures/real/megatron_golden_values_gpt3_15b_8t_release_sm_h100.csv',
+  '../../../fixtures/real/megatron_golden_values_gpt3_15b_8t_release_sm_h100.json',
 );
 
 describe('StatsD lines of the real Megatron golden values', async () => {

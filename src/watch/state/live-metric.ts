@@ -75,8 +75,9 @@ export class LiveMetric {
   }
 
   /**
-   * One cell at `step`; the event a rule found in it, or null. `gap`: no other cell of the row holds a
-   * finite value — a NaN token there is a gap in the log, not a broken loss (as the gate counts it).
+   * One cell at `step`; the event a rule found in it, or null. `gap`: the row has neither a step of its
+   * own nor another finite value, so a NaN token there is no logged step. A step logged with a NaN loss is
+   * a broken loss, alone on its row or not, as the gate counts it.
    */
   add(step: number, value: number, kind: CellKind, gap: boolean): MetricEvent | null {
     if (kind === CellKind.Missing || kind === CellKind.Text || (kind === CellKind.NanToken && gap)) return null;

@@ -58,7 +58,7 @@ export class LiveRank implements LiveRowListener {
     for (let c = 0; c < this.columns.length; c++) if (Number.isFinite(values[c]!)) finite++;
     for (let c = 0; c < this.columns.length; c++) {
       const metric = this.columns[c]!;
-      const event = metric.add(at, values[c]!, kinds[c]!, finite === 0);
+      const event = metric.add(at, values[c]!, kinds[c]!, finite === 0 && Number.isNaN(step));
       if (event) this.found(this.finding(metric, at, event));
     }
   }

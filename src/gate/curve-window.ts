@@ -1,0 +1,68 @@
+/**
+ * Like for like for a run that stopped early: its value and every history run's value over the same
+ * steps, from the curves the history keeps (src/summarize/step-curve.ts).
+ *
+ *   E   = the widest bucket width among the curves compared (all coarsened to it, exactly, by counts)
+ *   B   = the buckets of width E lying inside [from, to] where this run has values, without the bucket
+ *         holding this run's last step (it may be part-filled) while any other is left
+ *   value(curve) = median over b ∈ B of the curve's mean in b
+ *
+ * The same buckets and the same statistic on both sides: a falling loss or a rising throughput, cut
+ * anywhere, is compared with the history at the steps it reached, not with the history's end.
+ */
+import { median } from 'simple-statistics';
+import type { StepCurve } from '../model.js';
+
+/** Bucket index → mean at width `every` (a power-of-two multiple of the curve's own). */
+export function coarsened(curve: StepCurve, every: number): Map<number, number> {
+  const factor = every / curve.every;
+  const sums = new Map<number, { sum: number; count: number }>();
+  curve.means.forEach((mean, k) => {
+    const count = curve.counts[k] ?? 0;
+    if (mean === null || count === 0) return;
+    const b = Math.floor((curve.start + k) / factor);
+    const s = sums.get(b) ?? { sum: 0, count: 0 };
+    s.sum += mean * count;
+    s.count += count;
+    sums.set(b, s);
+  });
+  return new Map([...sums].map(([b, s]) => [b, s.sum / s.count]));
+}
+
+export interface CurveWindow {
+  /** Bucket width and the buckets compared. */
+  every: number;
+  buckets: number[];
+  /** First and last step the buckets cover. */
+  from: number;
+  to: number;
+}
+
+/** The buckets this run is compared over, for steps [from, lastStep]; null when its curve has none there. */
+export function curveWindow(
+  current: StepCurve,
+  others: readonly StepCurve[],
+  from: number,
+  lastStep: number,
+): CurveWindow | null {
+  const every = Math.max(current.every, ...others.map((c) => c.every));
+  const own = coarsened(current, every);
+  const last = Math.floor(lastStep / every);
+  const overlapping = [...own.keys()].filter((b) => (b + 1) * every - 1 >= from && b * every <= lastStep);
+  const inside = overlapping.filter((b) => b * every >= from && b !== last);
+  const buckets = (inside.length ? inside : overlapping).sort((a, b) => a - b);
+  if (buckets.length === 0) return null;
+  return {
+    every,
+    buckets,
+    from: Math.max(from, buckets[0]! * every),
+    to: Math.min(lastStep, (buckets[buckets.length - 1]! + 1) * every - 1),
+  };
+}
+
+/** The median of a curve's bucket means over the window's buckets; NaN when it has none of them. */
+export function valueOverWindow(curve: StepCurve, w: CurveWindow): number {
+  const means = coarsened(curve, w.every);
+  const values = w.buckets.map((b) => means.get(b)).filter((v): v is number => v !== undefined);
+  return values.length ? median(values) : Number.NaN;
+}

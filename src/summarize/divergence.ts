@@ -4,7 +4,8 @@
  * points x_1 … x_t of one loss column after warm-up, in step order:
  *
  *   y_t = ln x_t for a positive loss (its noise scales with its level); for a loss that reaches 0 or
- *         below, y_t = x_t (both readings are kept from the first point, so nothing is lost on the switch)
+ *         below, y_t = x_t (both readings are kept over the first 1,000 points, so a loss that falls
+ *         below 0 early loses nothing on the switch; one that does so later is read as is from there)
  *   noise:   e_t = y_t − (y_{t−1} + y_{t+1})/2           (residual around the local linear trend)
  *            σ   = 1.4826 · median_t |e_t| / √1.5         (robust noise of one point, iid-normal scaled;
  *                                                          relative to the level in log space)
@@ -49,6 +50,7 @@ export const DIVERGENCE_WINDOW = 9;
 /** Logs of at most this many points are also judged at the short scale. */
 const SHORT_LOG = 40;
 const RISE = 0.5;
+const LOG_RISE = Math.log1p(RISE);
 /** As is, a rise must go this share beyond the largest swing the loss has made. */
 const BEYOND = 0.25;
 
@@ -110,9 +112,9 @@ class Scale {
     }
     const points = this.judged === 'points';
     const x = points ? y : r;
-    const limit = (w: number) => this.limit(w, noise);
-    const elevated = x > this.min + this.riseOnly() && x > limit(points ? 1 : this.window);
-    this.pairElevated = points && elevated && (before + y) / 2 > limit(2);
+    // The noise is weighed only past the rise alone (most points are not).
+    const elevated = x > this.min + this.riseOnly() && x > this.limit(points ? 1 : this.window, noise);
+    this.pairElevated = points && elevated && (before + y) / 2 > this.limit(2, noise);
     if (!elevated) {
       this.streak = 0;
       return;
@@ -130,7 +132,7 @@ class Scale {
    */
   private riseOnly(): number {
     return this.mode === 'log'
-      ? Math.log1p(RISE)
+      ? LOG_RISE
       : Math.max(RISE * Math.abs(this.min), (1 + BEYOND) * Math.max(this.excursion, this.swing));
   }
 
@@ -234,13 +236,19 @@ class State {
   }
 }
 
+/**
+ * Points a positive loss keeps its as-is reading for: a loss that reaches 0 or below later than this is
+ * read as is from there (the cost of a second reading is not paid all run long).
+ */
+const LINEAR_KEPT = 1000;
+
 export class DivergenceDetector {
-  /** Both readings from the first point on: log space while every point is positive, as is from the start. */
+  /** Both readings from the first point on: log space while every point is positive, and as is. */
   private log: State | null = new State('log');
-  private readonly linear = new State('linear');
+  private linear: State | null = new State('linear');
 
   private get state(): State {
-    return this.log ?? this.linear;
+    return this.log ?? this.linear!;
   }
 
   /** The smoothed loss (the long scale's rolling median; NaN until its window fills): watch mode shows it live. */
@@ -253,9 +261,13 @@ export class DivergenceDetector {
     for (let i = from; i < to; i++) {
       const value = values[i]!;
       if (value - value !== 0) continue;
-      if (value <= 0) this.log = null;
+      if (value <= 0 && this.log) {
+        this.log = null;
+        this.linear ??= new State('linear');
+      }
       this.log?.add(steps[i]!, value);
-      this.linear.add(steps[i]!, value);
+      this.linear?.add(steps[i]!, value);
+      if (this.log && this.linear && this.log.points > LINEAR_KEPT) this.linear = null;
     }
   }
 

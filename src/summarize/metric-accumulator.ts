@@ -43,7 +43,7 @@ export class MetricAccumulator {
   private readonly windows: StepWindows | null;
   private readonly sampler: LossSampler | null;
   private readonly divergence: DivergenceDetector | null;
-  /** Loss only: the same rule over every point, warm-up included, for a run with nothing after its warm-up. */
+  /** Loss only: the same rule over the warm-up's points, for a run with nothing after its warm-up. */
   private readonly divergenceAll: DivergenceDetector | null;
   private readonly final: FinalWindow | null;
   private readonly curve: StepCurveBuilder | null;
@@ -152,7 +152,8 @@ export class MetricAccumulator {
     this.warm!.acceptMany(values, 0, steadyAt);
     this.steady!.acceptMany(values, steadyAt, steps.length);
     this.divergence!.addColumn(steps, values, steadyAt, steps.length);
-    this.divergenceAll!.addColumn(steps, values, 0, steps.length);
+    // Only the warm-up: with no steady value at the end, it has seen every point.
+    this.divergenceAll!.addColumn(steps, values, 0, steadyAt);
     this.sampler!.addColumn(steps, values);
     this.final!.addColumn(steps, values);
   }

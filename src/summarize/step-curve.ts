@@ -13,63 +13,81 @@ export const CURVE_BUCKETS = 48;
 
 export class StepCurveBuilder {
   private every = 1;
-  /** Bucket index of sums[0]. */
+  /** Bucket index of slot 0. */
   private start = Number.NaN;
-  private sums: number[] = [];
-  private counts: number[] = [];
+  private readonly sums: Float64Array;
+  private readonly counts: Float64Array;
+  /** Slots in use. */
+  private used = 0;
 
-  constructor(private readonly maxBuckets = CURVE_BUCKETS) {}
+  constructor(private readonly maxBuckets = CURVE_BUCKETS) {
+    this.sums = new Float64Array(maxBuckets);
+    this.counts = new Float64Array(maxBuckets);
+  }
 
+  /**
+   * Add a batch's column in step order; NaN and ±Infinity are not values. A bucket's values are summed in
+   * locals, one bucket at a time: the loop over values calls nothing.
+   */
   addColumn(steps: Float64Array, values: Float64Array): void {
-    for (let i = 0; i < steps.length; i++) {
-      const value = values[i]!;
-      if (value - value !== 0) continue;
-      this.add(steps[i]!, value);
+    const n = steps.length;
+    let i = 0;
+    while (i < n) {
+      const first = values[i]!;
+      if (first - first !== 0) {
+        i++;
+        continue;
+      }
+      if (Number.isNaN(this.start)) this.start = Math.floor(steps[i]! / this.every);
+      let at = Math.floor(steps[i]! / this.every) - this.start;
+      while (at >= this.maxBuckets) {
+        this.coarsen();
+        at = Math.floor(steps[i]! / this.every) - this.start;
+      }
+      const end = (this.start + at + 1) * this.every;
+      let sum = 0;
+      let count = 0;
+      for (; i < n && steps[i]! < end; i++) {
+        const value = values[i]!;
+        if (value - value !== 0) continue;
+        sum += value;
+        count += 1;
+      }
+      this.sums[at]! += sum;
+      this.counts[at]! += count;
+      if (at >= this.used) this.used = at + 1;
     }
   }
 
-  add(step: number, value: number): void {
-    if (Number.isNaN(this.start)) this.start = Math.floor(step / this.every);
-    let at = Math.floor(step / this.every) - this.start;
-    while (at >= this.maxBuckets) {
-      this.coarsen();
-      at = Math.floor(step / this.every) - this.start;
-    }
-    while (this.sums.length <= at) {
-      this.sums.push(0);
-      this.counts.push(0);
-    }
-    this.sums[at]! += value;
-    this.counts[at]! += 1;
-  }
-
+  /** Double the width: slot k goes to ⌊(start + k)/2⌋ − ⌊start/2⌋, which never lies after k. */
   private coarsen(): void {
     const start = Math.floor(this.start / 2);
-    const sums: number[] = [];
-    const counts: number[] = [];
-    for (let k = 0; k < this.sums.length; k++) {
+    let used = 0;
+    for (let k = 0; k < this.used; k++) {
       const at = Math.floor((this.start + k) / 2) - start;
-      while (sums.length <= at) {
-        sums.push(0);
-        counts.push(0);
-      }
-      sums[at]! += this.sums[k]!;
-      counts[at]! += this.counts[k]!;
+      const sum = this.sums[k]!;
+      const count = this.counts[k]!;
+      this.sums[k] = 0;
+      this.counts[k] = 0;
+      this.sums[at]! += sum;
+      this.counts[at]! += count;
+      used = at + 1;
     }
     this.every *= 2;
     this.start = start;
-    this.sums = sums;
-    this.counts = counts;
+    this.used = used;
   }
 
   /** The curve, means rounded to 7 significant digits as the history keeps them; null with no value. */
   result(): StepCurve | null {
     if (Number.isNaN(this.start)) return null;
-    return {
-      every: this.every,
-      start: this.start,
-      means: this.sums.map((s, k) => (this.counts[k]! > 0 ? Number((s / this.counts[k]!).toPrecision(7)) : null)),
-      counts: [...this.counts],
-    };
+    const means: (number | null)[] = [];
+    const counts: number[] = [];
+    for (let k = 0; k < this.used; k++) {
+      const count = this.counts[k]!;
+      means.push(count > 0 ? Number((this.sums[k]! / count).toPrecision(7)) : null);
+      counts.push(count);
+    }
+    return { every: this.every, start: this.start, means, counts };
   }
 }

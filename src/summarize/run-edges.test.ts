@@ -148,3 +148,51 @@ async function pointsOf(column: string): Promise<[number, number][]> {
   const values = t.values[column]!;
   return t.steps.map((s, i) => [s, values[i]!] as [number, number]).filter(([, v]) => Number.isFinite(v));
 }
+
+describe('a NaN loss is a NaN wherever a step logged it', () => {
+  const write = async (name: string, text: string) => {
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const dir = await mkdtemp(join(tmpdir(), 'nan-'));
+    const path = join(dir, name);
+    await writeFile(path, text);
+    return path;
+  };
+
+  it('in a loss log of one metric, at its last row (a run that went NaN and kept logging, or stopped there)', async () => {
+    const lines = ['step,loss', ...range(1, 700).map((s) => `${s},${(3 - s / 1000).toFixed(4)}`), '700,nan'];
+    const summary = await summarizeRun(
+      run(await openTable(await write('loss.csv', `${lines.join('\n')}\n`))),
+      DEFAULT_CONFIG,
+    );
+    expect(summary.metrics[0]!.nan).toBe(1);
+    expect(summary.metrics[0]!.firstNonFiniteStep).toBe(700);
+    expect(summary.steps.last).toBe(700);
+  });
+
+  it('in the older golden-values list layout, at a step only the loss has', async () => {
+    const json = {
+      'lm loss': {
+        start_step: 0,
+        end_step: 100,
+        step_interval: 5,
+        values: [...range(0, 20).map((i) => 10 - i / 5), 'nan'],
+      },
+      'num-zeros': { start_step: 0, end_step: 80, step_interval: 5, values: range(0, 17).map((i) => 500 + i) },
+    };
+    // "lm loss" goes NaN at step 85, where num-zeros has no value; step 100, "nan" past every metric's last
+    // value, is the format's padding.
+    json['lm loss'].values.splice(17, 1, 'nan');
+    const summary = await summarizeRun(
+      run(await openTable(await write('golden.json', JSON.stringify(json)))),
+      DEFAULT_CONFIG,
+    );
+    const loss = summary.metrics.find((m) => m.name === 'lm loss')!;
+    expect(loss.firstNonFiniteStep).toBe(85);
+    expect(loss.nan).toBe(1);
+    expect(summary.steps.last).toBe(95);
+    expect(summary.warnings.join('\n')).toMatch(
+      /1 trailing step \(step 100\) holds only "nan": Megatron's golden values pad/,
+    );
+  });
+});

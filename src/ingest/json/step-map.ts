@@ -90,7 +90,7 @@ export class StepMap {
     const pad = steps.length - end;
     const span = pad === 1 ? `step ${steps[end]}` : `steps ${steps[end]}–${steps[steps.length - 1]}`;
     warnings.push(
-      `${pad} trailing step${pad === 1 ? '' : 's'} (${span}) hold only "nan": ${format} pad past the last logged step this way; not counted as steps, the run ends at step ${steps[end - 1]}`,
+      `${pad} trailing step${pad === 1 ? '' : 's'} (${span}) hold${pad === 1 ? 's' : ''} only "nan": ${format} pad past the last logged step this way; not counted as steps, the run ends at step ${steps[end - 1]}`,
     );
     return steps.slice(0, end);
   }

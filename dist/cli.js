@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, C as COMMANDS } from './chunks/postgres-url-DIEHI300.js';
+import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, C as COMMANDS } from './chunks/postgres-url-Dwh0U7cu.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -185,23 +185,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-C3LcR3Vp.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-DPyQBSGt.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-KHbAcAza.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-B7XrCeXq.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-CKVPOS22.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-C0AZwSys.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-RAlkRbFf.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-BjF_Rqnr.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -243,31 +243,31 @@ const H = '--history H';
 const HISTORY_COMMANDS = {
     list: {
         usage: `list ${H}`,
-        run: async (a, e) => (await import('./chunks/history-list-tRV6qy-f.js')).historyList(a, e),
+        run: async (a, e) => (await import('./chunks/history-list-BffM-CWK.js')).historyList(a, e),
     },
     show: {
         usage: `show ${H} --experiment E [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-show-DBmtJ_Q5.js')).historyShow(a, e),
+        run: async (a, e) => (await import('./chunks/history-show-BSM-boh_.js')).historyShow(a, e),
     },
     remove: {
         usage: `remove ${H} --experiment E --run ID [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-remove-Dx-ZYY0E.js').then(function (n) { return n.h; })).historyRemove(a, e),
+        run: async (a, e) => (await import('./chunks/history-remove-kKTiqpY8.js').then(function (n) { return n.h; })).historyRemove(a, e),
     },
     quarantine: {
         usage: `quarantine ${H} --experiment E --run ID [--reason TEXT] [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-quarantine-DpzVkamr.js')).historyQuarantine(a, e),
+        run: async (a, e) => (await import('./chunks/history-quarantine-BF5HKTFL.js')).historyQuarantine(a, e),
     },
     migrate: {
         usage: 'migrate --from A --to B',
-        run: async (a, e) => (await import('./chunks/history-migrate-dlqT9l0V.js')).historyMigrate(a, e),
+        run: async (a, e) => (await import('./chunks/history-migrate-D1etIToc.js')).historyMigrate(a, e),
     },
     export: {
         usage: `export ${H} [--experiment E] [--output FILE.csv]`,
-        run: async (a, e) => (await import('./chunks/history-export-B_qpo39k.js')).historyExport(a, e),
+        run: async (a, e) => (await import('./chunks/history-export-Bh4H4tX4.js')).historyExport(a, e),
     },
     changes: {
         usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
-        run: async (a, e) => (await import('./chunks/history-changes-D1mTJtwK.js')).historyChanges(a, e),
+        run: async (a, e) => (await import('./chunks/history-changes-DIB4mss4.js')).historyChanges(a, e),
     },
 };
 const HISTORY_USAGE = Object.values(HISTORY_COMMANDS)
@@ -308,7 +308,7 @@ function historyFlags(command, args, options, required) {
 }
 /** The store a flag names; a history that does not exist is an error for every subcommand but migrate's target. */
 async function openExisting(spec, env) {
-    const { openHistory } = await import('./chunks/store-BszqxlBM.js');
+    const { openHistory } = await import('./chunks/store-XktRn28m.js');
     const store = openHistory(spec, { env });
     const history = await store.readIfExists();
     if (!history)
@@ -349,9 +349,9 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (command === 'history')
         return (await Promise.resolve().then(function () { return history; })).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-CGeEK6AG.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-CQ26vsXM.js')).watchCommand(rest, env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-B92BLTpd.js')).calibrateCommand(rest, io);
+        return (await import('./chunks/calibrate-BGzXkikW.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {
         io.error(`unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS), 'history', 'calibrate'].join(', ')}); see --help`);
         return 2;

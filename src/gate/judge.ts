@@ -13,13 +13,11 @@ import {
   type MetricSummary,
   type MetricVerdict,
   type RunSummary,
-  type StepCurve,
 } from '../model.js';
 import { metricKey } from '../naming.js';
-import { FINAL_SHARE } from '../summarize/final-window.js';
-import { valueAtStep } from './align.js';
-import { leftBand, usualRise } from './curve-band.js';
-import { type CurveWindow, curveWindow, valueOverWindow } from './curve-window.js';
+import { brokenLoss } from './broken-loss.js';
+import type { CurveWindow } from './curve-window.js';
+import { comparisonBasis, notReached, withWindow } from './like-for-like.js';
 import { buildBaseline, type Baseline, type HistoryPoint } from './baseline.js';
 import { runCompleteness, type Completeness } from './completeness.js';
 import { completenessVerdict } from './completeness-verdict.js';
@@ -121,21 +119,6 @@ export function judgeRun(
     metrics: verdicts,
     ...(context.noComparable && history.length === 0 ? { noComparable: context.noComparable } : {}),
   };
-}
-
-/** A verdict over a shortened run's steps says which: the same steps on both sides. */
-function withWindow(v: MetricVerdict, w: CurveWindow | undefined): MetricVerdict {
-  if (!w || v.current === null) return v;
-  const steps = `${formatStep(w.from)}–${formatStep(w.to)}`;
-  return {
-    ...v,
-    compared: { from: w.from, to: w.to },
-    reason: `${v.reason}; steps ${steps} on both sides, where this run stopped early`,
-  };
-}
-
-function formatStep(step: number): string {
-  return Number.isInteger(step) ? String(step) : step.toFixed(1);
 }
 
 function verdictBase(m: MetricSummary): Pick<MetricVerdict, 'name' | 'direction' | 'unit'> {
@@ -310,85 +293,6 @@ function decide(p: Pending, threshold: number, alpha: number): MetricVerdict {
   };
 }
 
-/**
- * NaN or infinite loss values, or a divergence: always a regression. A rise the run's own rule calls a
- * divergence is not one where the history's curves rose the same way at the same steps; a loss that left
- * the history's band at the same steps and stayed out is one (curve-band.ts).
- */
-function brokenLoss(
-  m: MetricSummary,
-  key: string,
-  history: readonly HistoryRecord[],
-  config: GateConfig,
-): string | null {
-  if (m.class.kind !== 'loss') return null;
-  if (m.nan + m.inf > 0) {
-    const what = [m.nan ? `${m.nan} NaN` : '', m.inf ? `${m.inf} infinite` : ''].filter(Boolean).join(' and ');
-    return `${what} value${m.nan + m.inf === 1 ? '' : 's'}, first at step ${m.firstNonFiniteStep} (always a regression)`;
-  }
-  const curves = history.map((r) => r.metrics[key]?.curve).filter((c): c is StepCurve => c !== undefined);
-  const d = m.loss?.divergence;
-  const options = { minRuns: config.minRuns, minEffect: m.class.minEffect };
-  if (d && !(m.curve && usualRise(m.curve, curves, d.step, options)))
-    return `diverged from step ${d.step} (${formatValue(d.value)} against a best of ${formatValue(d.min)}; always a regression)`;
-  const left = m.curve ? leftBand(m.curve, curves, config.minRuns) : null;
-  if (left !== null)
-    return `diverged from the history's curves: above their band from step ${left} to the end, by more than half their level (always a regression)`;
-  return null;
-}
-
-function currentValue(m: MetricSummary): number {
-  if (m.class.kind === 'loss') return m.loss?.finalWindow.median ?? Number.NaN;
-  if (m.steady) return m.steady.median;
-  return m.count > 0 ? m.last : Number.NaN;
-}
-
-/**
- * What the run and each history run are compared by. A run that reached the usual step: its final-window
- * median (loss) or steady-state median, against the same number of each history run. A run that stopped
- * early: both sides over the same steps, from the curves (curve-window.ts) — the loss over the last quarter
- * of the steps this run reached, any other metric from its warm-up to there.
- */
-interface ComparisonBasis {
-  current: number;
-  recordValue: (m: MetricRecord) => number;
-  /** The steps compared, when the run stopped early and the history keeps curves. */
-  window: CurveWindow | null;
-}
-
-function comparisonBasis(
-  m: MetricSummary,
-  key: string,
-  history: readonly HistoryRecord[],
-  completeness: Completeness,
-): ComparisonBasis {
-  const whole: ComparisonBasis = {
-    current: currentValue(m),
-    recordValue: (r) => (m.class.kind === 'loss' ? (r.final ?? Number.NaN) : r.centre),
-    window: null,
-  };
-  if (completeness.reached || !m.curve || !Number.isFinite(m.lastStep)) return whole;
-  const curves = history.map((r) => r.metrics[key]?.curve).filter((c): c is StepCurve => c !== undefined);
-  if (curves.length === 0) return legacyBasis(m, whole);
-  const first = m.firstStep ?? m.curve.start * m.curve.every;
-  const from =
-    m.class.kind === 'loss' ? first + (1 - FINAL_SHARE) * (m.lastStep - first) : (m.steady?.fromStep ?? first);
-  const window = curveWindow(m.curve, curves, from, m.lastStep);
-  if (!window) return whole;
-  return {
-    current: valueOverWindow(m.curve, window),
-    recordValue: (r) => (r.curve ? valueOverWindow(r.curve, window) : Number.NaN),
-    window,
-  };
-}
-
-/** Records from before curves were kept: the loss at the middle of this run's final window, from the samples. */
-function legacyBasis(m: MetricSummary, whole: ComparisonBasis): ComparisonBasis {
-  if (!m.loss) return whole;
-  const step = (m.loss.finalWindow.from + m.lastStep) / 2;
-  return { ...whole, recordValue: (r) => (r.samples ? (valueAtStep(r.samples, step) ?? Number.NaN) : Number.NaN) };
-}
-
 /** The metric's value in each comparable run, oldest first; a baseline mark on a run without it carries over. */
 function historyPoints(
   history: readonly HistoryRecord[],
@@ -410,23 +314,6 @@ function historyPoints(
     mark = false;
   }
   return points;
-}
-
-/**
- * A run that stopped early before the step where the history's runs first logged this metric (an eval
- * every 1,000 steps, a summary at the end) has not reached it: that says nothing about the metric.
- */
-function notReached(history: readonly HistoryRecord[], key: string, c: Completeness): string | null {
-  if (c.reached) return null;
-  const starts = history.flatMap((r) => {
-    const curve = r.metrics[key]?.curve;
-    return curve ? [curve.start * curve.every] : [];
-  });
-  if (starts.length === 0) return null;
-  const first = Math.min(...starts);
-  return first > c.steps
-    ? `not reached: the history's runs first log it at step ${first}, this run stopped at step ${c.steps}`
-    : null;
 }
 
 /** Judged metrics the latest comparable run had and this run lacks (unless it stopped before they start). */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, C as COMMANDS } from './chunks/postgres-url-Dwh0U7cu.js';
+import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, C as COMMANDS } from './chunks/postgres-url-CbLamX11.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -185,23 +185,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-DPyQBSGt.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-DILNiPz8.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-B7XrCeXq.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-DSIVCkIx.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-C0AZwSys.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-DEPtIWCN.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-BjF_Rqnr.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-CU4m4eoL.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -243,31 +243,31 @@ const H = '--history H';
 const HISTORY_COMMANDS = {
     list: {
         usage: `list ${H}`,
-        run: async (a, e) => (await import('./chunks/history-list-BffM-CWK.js')).historyList(a, e),
+        run: async (a, e) => (await import('./chunks/history-list-CVLrpDKP.js')).historyList(a, e),
     },
     show: {
         usage: `show ${H} --experiment E [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-show-BSM-boh_.js')).historyShow(a, e),
+        run: async (a, e) => (await import('./chunks/history-show-CEr47p-m.js')).historyShow(a, e),
     },
     remove: {
         usage: `remove ${H} --experiment E --run ID [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-remove-kKTiqpY8.js').then(function (n) { return n.h; })).historyRemove(a, e),
+        run: async (a, e) => (await import('./chunks/history-remove-C3_vnVOl.js').then(function (n) { return n.h; })).historyRemove(a, e),
     },
     quarantine: {
         usage: `quarantine ${H} --experiment E --run ID [--reason TEXT] [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-quarantine-BF5HKTFL.js')).historyQuarantine(a, e),
+        run: async (a, e) => (await import('./chunks/history-quarantine-Bn1ujL6p.js')).historyQuarantine(a, e),
     },
     migrate: {
         usage: 'migrate --from A --to B',
-        run: async (a, e) => (await import('./chunks/history-migrate-D1etIToc.js')).historyMigrate(a, e),
+        run: async (a, e) => (await import('./chunks/history-migrate-CjzCtttl.js')).historyMigrate(a, e),
     },
     export: {
         usage: `export ${H} [--experiment E] [--output FILE.csv]`,
-        run: async (a, e) => (await import('./chunks/history-export-Bh4H4tX4.js')).historyExport(a, e),
+        run: async (a, e) => (await import('./chunks/history-export-DdnwdDIM.js')).historyExport(a, e),
     },
     changes: {
         usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
-        run: async (a, e) => (await import('./chunks/history-changes-DIB4mss4.js')).historyChanges(a, e),
+        run: async (a, e) => (await import('./chunks/history-changes-DC73-DX3.js')).historyChanges(a, e),
     },
 };
 const HISTORY_USAGE = Object.values(HISTORY_COMMANDS)
@@ -308,7 +308,7 @@ function historyFlags(command, args, options, required) {
 }
 /** The store a flag names; a history that does not exist is an error for every subcommand but migrate's target. */
 async function openExisting(spec, env) {
-    const { openHistory } = await import('./chunks/store-XktRn28m.js');
+    const { openHistory } = await import('./chunks/store-BG6FBVG4.js');
     const store = openHistory(spec, { env });
     const history = await store.readIfExists();
     if (!history)
@@ -349,9 +349,9 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (command === 'history')
         return (await Promise.resolve().then(function () { return history; })).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-CQ26vsXM.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-CZ33hWvU.js')).watchCommand(rest, env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-BGzXkikW.js')).calibrateCommand(rest, io);
+        return (await import('./chunks/calibrate-Bx4EpeQw.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {
         io.error(`unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS), 'history', 'calibrate'].join(', ')}); see --help`);
         return 2;

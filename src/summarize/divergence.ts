@@ -33,9 +33,9 @@
  * noisy medians, which lies below their usual level by a few times their noise, from counting as the
  * level (in log space, so that a per-batch loss whose spread is as large as its level, whose lower tail
  * is bounded by 0, is weighed fairly); the relative rise keeps a smooth loss that is merely flat from
- * crying wolf. Memory is bounded
- * (two windows and a fixed histogram) whatever the run's length, and points are fed one at a time, so a
- * file read in batches and a run watched live give the same answer.
+ * crying wolf. Memory is bounded (per reading, two windows and a fixed histogram) whatever the run's
+ * length, and points are fed one at a time, so a file read in batches and a run watched live give the
+ * same answer.
  */
 import { RollingMedian } from './rolling-median.js';
 

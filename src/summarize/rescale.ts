@@ -26,7 +26,7 @@ export function rescaleSummary(m: MetricSummary, k: number): MetricSummary {
       ? {
           curve: {
             ...m.curve,
-            means: m.curve.means.map((v) => (v === null ? null : Number((v * k).toPrecision(7)))),
+            means: m.curve.means.map((v) => (v === null ? null : Number((v * k).toPrecision(6)))),
           },
         }
       : {}),

@@ -8,8 +8,8 @@
  */
 import type { StepCurve } from '../model.js';
 
-/** Buckets kept per metric: 48 for a whole run, about 14 for a run cut at 30 %. */
-export const CURVE_BUCKETS = 48;
+/** Buckets kept per metric: at most 32 for a whole run (17 to 32), so 5 to 10 for one cut at 30 %. */
+export const CURVE_BUCKETS = 32;
 
 export class StepCurveBuilder {
   private every = 1;
@@ -78,14 +78,14 @@ export class StepCurveBuilder {
     this.used = used;
   }
 
-  /** The curve, means rounded to 7 significant digits as the history keeps them; null with no value. */
+  /** The curve, means rounded to 6 significant digits as the history keeps them; null with no value. */
   result(): StepCurve | null {
     if (Number.isNaN(this.start)) return null;
     const means: (number | null)[] = [];
     const counts: number[] = [];
     for (let k = 0; k < this.used; k++) {
       const count = this.counts[k]!;
-      means.push(count > 0 ? Number((this.sums[k]! / count).toPrecision(7)) : null);
+      means.push(count > 0 ? Number((this.sums[k]! / count).toPrecision(6)) : null);
       counts.push(count);
     }
     return { every: this.every, start: this.start, means, counts };

@@ -1,5 +1,6 @@
 /** Like for like: a run that stopped early against whole runs, over the same steps, on both sides. */
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../bench/random.js';
 import { DEFAULT_CONFIG } from '../config/index.js';
 import { tableFromColumns } from '../ingest/table-from-columns.js';
 import type { HistoryRecord, RunSummary } from '../model.js';
@@ -10,11 +11,7 @@ import { recordFromSummary } from './record.js';
 
 /** A seeded normal-ish noise source (sum of uniforms). */
 function noise(seed: number): () => number {
-  let a = seed >>> 0;
-  const u = () => {
-    a = (a * 1664525 + 1013904223) >>> 0;
-    return a / 2 ** 32;
-  };
+  const u = mulberry32(seed);
   return () => u() + u() + u() + u() - 2;
 }
 

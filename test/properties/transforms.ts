@@ -2,6 +2,7 @@
  * What the properties do to a real run: cut it, make it worse, break it, or draw its noise again. Each
  * works on the table in memory and returns a new one; columns are chosen by the class the tool gave them.
  */
+import { mulberry32 } from '../../bench/random.js';
 import type { CollectedTable } from '../../src/ingest/index.js';
 import type { MetricSummary, RunSummary } from '../../src/model.js';
 import { gated } from './real-runs.js';
@@ -104,18 +105,6 @@ export function nanAt(t: CollectedTable, loss: string, fraction = 0.7): Collecte
   return out;
 }
 
-/** A seeded uniform generator in [0, 1) (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Centred running median of `w` (odd) points, shorter at the ends: the smooth trend noise is drawn around. */
 function trend(x: number[], w: number): number[] {
   const h = (w - 1) >> 1;
@@ -134,7 +123,7 @@ function trend(x: number[], w: number): number[] {
  */
 export function redrawNoise(t: CollectedTable, summary: RunSummary, seed: number): CollectedTable {
   const out = copy(t);
-  const u = random(seed);
+  const u = mulberry32(seed);
   for (const m of summary.metrics.filter(gated)) {
     const column = out.values[m.name]!;
     const at = column.flatMap((v, i) => (Number.isFinite(v) ? [i] : []));

@@ -24,8 +24,13 @@ export interface GitHubContext {
   /** GITHUB_RUN_ATTEMPT: 1, then 2 and up for each re-run of the same workflow run. */
   runAttempt?: string;
   sha: string;
-  /** PR number when the event is a pull request. */
+  /** PR number when the event is a pull request (refs/pull/N/…, or the pull_request_target payload's). */
   prNumber: number | null;
+  /**
+   * On a merge_group event, the pull request the merge queue is testing (its branch
+   * `gh-readonly-queue/<base>/pr-N-<sha>`): its runs are stored apart, as a pull request's are.
+   */
+  mergeGroupPr?: number | null;
   /** The pull request's head commit (GITHUB_SHA is the merge commit), from the event payload. */
   prHeadSha?: string | null;
   /** On a workflow_run event, the head commit of the run that triggered this one, from the event payload. */
@@ -172,8 +177,27 @@ export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = 
 /** The parts of the webhook payload the runner saves at GITHUB_EVENT_PATH that a run uses. */
 interface EventPayload {
   repository?: { default_branch?: unknown };
-  pull_request?: { head?: { sha?: unknown } };
+  pull_request?: { number?: unknown; head?: { sha?: unknown } };
+  merge_group?: { head_ref?: unknown };
   workflow_run?: { head_sha?: unknown };
+}
+
+/**
+ * The pull request a run belongs to: `refs/pull/N/…` (pull_request), else the event's own pull request
+ * (pull_request_target runs on the base branch's ref).
+ */
+function pullRequestNumber(ref: string, event: EventPayload): number | null {
+  const fromRef = /^refs\/pull\/(\d+)\//.exec(ref);
+  if (fromRef) return Number(fromRef[1]);
+  const n = event.pull_request?.number;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** The pull request a merge queue's branch `refs/heads/gh-readonly-queue/<base>/pr-N-<sha>` tests. */
+function mergeGroupPullRequest(event: EventPayload): number | null {
+  const ref = event.merge_group?.head_ref;
+  const m = typeof ref === 'string' ? /^refs\/heads\/gh-readonly-queue\/.+\/pr-(\d+)-[0-9a-f]+$/.exec(ref) : null;
+  return m ? Number(m[1]) : null;
 }
 
 function readEvent(path: string | undefined): EventPayload {
@@ -190,7 +214,6 @@ const stringOrNull = (v: unknown): string | null => (typeof v === 'string' && v 
 /** The GitHub context from the runner's environment (empty strings outside Actions). */
 export function githubContextFromEnv(env: NodeJS.ProcessEnv): GitHubContext {
   const ref = env.GITHUB_REF ?? '';
-  const pr = /^refs\/pull\/(\d+)\//.exec(ref);
   const event = readEvent(env.GITHUB_EVENT_PATH);
   return {
     ref,
@@ -202,7 +225,8 @@ export function githubContextFromEnv(env: NodeJS.ProcessEnv): GitHubContext {
     runId: env.GITHUB_RUN_ID ?? '',
     runAttempt: env.GITHUB_RUN_ATTEMPT ?? '',
     sha: env.GITHUB_SHA ?? '',
-    prNumber: pr ? Number(pr[1]) : null,
+    prNumber: pullRequestNumber(ref, event),
+    mergeGroupPr: mergeGroupPullRequest(event),
     prHeadSha: stringOrNull(event.pull_request?.head?.sha),
     workflowRunHeadSha: stringOrNull(event.workflow_run?.head_sha),
     ...(env.GITHUB_API_URL ? { apiUrl: env.GITHUB_API_URL } : {}),

@@ -1,5 +1,5 @@
 /** The gate stage through run(): a missing history, the run identity of a re-run, the no-comparable reason. */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -71,4 +71,50 @@ describe('history stage', () => {
       /no comparable runs: 1 run of this experiment on gpu=A100/,
     );
   });
+});
+
+describe('pull request runs are known from the event, and stored apart', () => {
+  // The payloads' shapes as GitHub documents its webhook events (the fields a run reads).
+  const write = (name: string, payload: unknown) => {
+    const path = join(dir, name);
+    writeFileSync(path, JSON.stringify(payload));
+    return path;
+  };
+  const head = { sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e', ref: 'feature' };
+  const cases: [string, NodeJS.ProcessEnv, number][] = [
+    [
+      'pull_request_target (run on the base branch, its ref refs/heads/main)',
+      {
+        GITHUB_EVENT_NAME: 'pull_request_target',
+        GITHUB_REF: 'refs/heads/main',
+        GITHUB_EVENT_PATH: write('prt.json', { action: 'opened', number: 2, pull_request: { number: 2, head } }),
+      },
+      2,
+    ],
+    [
+      'merge_group (the merge queue branch gh-readonly-queue/main/pr-128-…)',
+      {
+        GITHUB_EVENT_NAME: 'merge_group',
+        GITHUB_REF: 'refs/heads/gh-readonly-queue/main/pr-128-ec26c3e57ca3a959ca5aad62de7213c562f8c821',
+        GITHUB_EVENT_PATH: write('mg.json', {
+          action: 'checks_requested',
+          merge_group: {
+            head_sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821',
+            head_ref: 'refs/heads/gh-readonly-queue/main/pr-128-ec26c3e57ca3a959ca5aad62de7213c562f8c821',
+            base_sha: '380387fc6f8ff1b3b6e4cb5b4e3a4e0a3e3b6b5b',
+            base_ref: 'refs/heads/main',
+          },
+        }),
+      },
+      128,
+    ],
+  ];
+  for (const [what, github, number] of cases) {
+    it(`${what}: recorded with record always as pull request #${number}, never as a baseline run`, async () => {
+      const path = join(dir, `pr-${number}.json`);
+      const r = await run(options('record', { history: path }, { ...env, ...github }), quiet);
+      expect(r.exitCode).toBe(0);
+      expect(runsIn(path).map((x) => x.pullRequest)).toEqual([number]);
+    });
+  }
 });

@@ -116,6 +116,7 @@ function incompleteWhy(g: GateResult): string {
 /** Where the record comes from, and the identity that makes a re-run replace its earlier record. */
 function runIdentity({ github, runId }: RunContext['options']) {
   const attempt = Number(github.runAttempt);
+  const pullRequest = branchType(github) === 'pr' ? (github.prNumber ?? github.mergeGroupPr ?? null) : null;
   return {
     ref: github.ref,
     sha: currentCommit(github.sha),
@@ -123,7 +124,7 @@ function runIdentity({ github, runId }: RunContext['options']) {
     repository: github.repository,
     attempt: Number.isInteger(attempt) && attempt >= 1 ? attempt : 1,
     // Recorded on a pull request (record: always): kept for the PR's own trend, never in a baseline.
-    ...(branchType(github) === 'pr' && github.prNumber ? { pullRequest: github.prNumber } : {}),
+    ...(pullRequest ? { pullRequest } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, C as COMMANDS } from './chunks/postgres-url-DKcSAZbk.js';
+import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, C as COMMANDS } from './chunks/postgres-url-B2CaIWe_.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -185,23 +185,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-C_FrEZT1.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-DO5-QpOG.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-BY5JAVGz.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-C_wo2Blp.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-D-Z1iCep.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-ZvSfAw4f.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-OnCwbqFT.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-Cd2IoVXt.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -243,31 +243,31 @@ const H = '--history H';
 const HISTORY_COMMANDS = {
     list: {
         usage: `list ${H}`,
-        run: async (a, e) => (await import('./chunks/history-list-B_kmDha7.js')).historyList(a, e),
+        run: async (a, e) => (await import('./chunks/history-list-TsRc8nJb.js')).historyList(a, e),
     },
     show: {
         usage: `show ${H} --experiment E [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-show-CRCtykT5.js')).historyShow(a, e),
+        run: async (a, e) => (await import('./chunks/history-show-DYZXj1it.js')).historyShow(a, e),
     },
     remove: {
         usage: `remove ${H} --experiment E --run ID [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-remove-B7uvsPfJ.js').then(function (n) { return n.h; })).historyRemove(a, e),
+        run: async (a, e) => (await import('./chunks/history-remove-D6s6MWfI.js').then(function (n) { return n.h; })).historyRemove(a, e),
     },
     quarantine: {
         usage: `quarantine ${H} --experiment E --run ID [--reason TEXT] [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-quarantine-CzB0vTEI.js')).historyQuarantine(a, e),
+        run: async (a, e) => (await import('./chunks/history-quarantine-Bt6FVi4x.js')).historyQuarantine(a, e),
     },
     migrate: {
         usage: 'migrate --from A --to B',
-        run: async (a, e) => (await import('./chunks/history-migrate-CyGGd6Tv.js')).historyMigrate(a, e),
+        run: async (a, e) => (await import('./chunks/history-migrate-B6wcnQy2.js')).historyMigrate(a, e),
     },
     export: {
         usage: `export ${H} [--experiment E] [--output FILE.csv]`,
-        run: async (a, e) => (await import('./chunks/history-export-O1gWaKvR.js')).historyExport(a, e),
+        run: async (a, e) => (await import('./chunks/history-export-DrVe4srM.js')).historyExport(a, e),
     },
     changes: {
         usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
-        run: async (a, e) => (await import('./chunks/history-changes-BzxKsyWj.js')).historyChanges(a, e),
+        run: async (a, e) => (await import('./chunks/history-changes-BBEYtAkD.js')).historyChanges(a, e),
     },
 };
 const HISTORY_USAGE = Object.values(HISTORY_COMMANDS)
@@ -308,7 +308,7 @@ function historyFlags(command, args, options, required) {
 }
 /** The store a flag names; a history that does not exist is an error for every subcommand but migrate's target. */
 async function openExisting(spec, env) {
-    const { openHistory } = await import('./chunks/store-BKvd1Xt9.js');
+    const { openHistory } = await import('./chunks/store-D19Q5WD2.js');
     const store = openHistory(spec, { env });
     const history = await store.readIfExists();
     if (!history)
@@ -349,9 +349,9 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (command === 'history')
         return (await Promise.resolve().then(function () { return history; })).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-CakUn77s.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-Dt8QM0pq.js')).watchCommand(rest, env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-lsv3ctA7.js')).calibrateCommand(rest, io);
+        return (await import('./chunks/calibrate-DNBzFxPd.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {
         io.error(`unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS), 'history', 'calibrate'].join(', ')}); see --help`);
         return 2;

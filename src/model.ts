@@ -147,7 +147,10 @@ export interface LossSummary {
   runningMin: number;
   /** A sustained rise far above the running minimum, if any. */
   divergence: { step: number; value: number; min: number } | null;
-  /** Robust noise of one point relative to the level (the divergence rule's σ); absent before 3 points. */
+  /**
+   * Robust noise of one point at the final window's level, in the loss's units (the divergence rule's σ);
+   * absent before 3 points.
+   */
   noise?: number;
 }
 

@@ -3,9 +3,10 @@
  * run's own rule calls a divergence is not one where the history's curves rose the same way at the same
  * steps; a loss that left the history's band at the same steps and stayed out is one (curve-band.ts).
  */
-import type { HistoryRecord, MetricSummary, StepCurve } from '../model.js';
+import type { HistoryRecord, MetricSummary } from '../model.js';
 import type { GateConfig } from './config.js';
 import { leftBand, usualRise } from './curve-band.js';
+import { historyCurves } from './curve-window.js';
 import { formatValue } from './format.js';
 
 /** Why the loss is broken, or null. */
@@ -20,7 +21,7 @@ export function brokenLoss(
     const what = [m.nan ? `${m.nan} NaN` : '', m.inf ? `${m.inf} infinite` : ''].filter(Boolean).join(' and ');
     return `${what} value${m.nan + m.inf === 1 ? '' : 's'}, first at step ${m.firstNonFiniteStep} (always a regression)`;
   }
-  const curves = history.map((r) => r.metrics[key]?.curve).filter((c): c is StepCurve => c !== undefined);
+  const curves = historyCurves(history, key);
   const d = m.loss?.divergence;
   const options = { minRuns: config.minRuns, minEffect: m.class.minEffect };
   if (d && !(m.curve && usualRise(m.curve, curves, d.step, options)))

@@ -12,13 +12,15 @@
  *
  * Both need at least `minRuns` history curves covering the buckets judged.
  */
+import { mean, median } from 'simple-statistics';
 import type { StepCurve } from '../model.js';
 import { coarsened } from './curve-window.js';
 
 const RISE = 0.5;
 
 interface BucketBand {
-  bucket: number;
+  /** First step of the bucket. */
+  from: number;
   current: number;
   centre: number;
   lo: number;
@@ -33,10 +35,7 @@ function bands(current: StepCurve, history: readonly StepCurve[], minRuns: numbe
   for (const [bucket, value] of [...own].sort((a, b) => a[0] - b[0])) {
     const v = others.map((m) => m.get(bucket)).filter((x): x is number => x !== undefined);
     if (v.length < minRuns) continue;
-    const sorted = [...v].sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    const centre = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-    out.push({ bucket: bucket * every, current: value, centre, lo: sorted[0]!, hi: sorted[sorted.length - 1]! });
+    out.push({ from: bucket * every, current: value, centre: median(v), lo: Math.min(...v), hi: Math.max(...v) });
   }
   return out;
 }
@@ -56,16 +55,14 @@ export function usualRise(
   const start = Math.floor(fromStep / every);
   const own = [...coarsened(current, every)].filter(([b]) => b >= start);
   if (own.length === 0) return false;
-  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
   const theirs = history.flatMap((c) => {
     const m = coarsened(c, every);
     const v = own.map(([b]) => m.get(b)).filter((x): x is number => x !== undefined);
     return v.length === own.length ? [mean(v)] : [];
   });
   if (theirs.length < o.minRuns) return false;
-  const sorted = theirs.sort((a, b) => a - b);
-  const hi = sorted[sorted.length - 1]!;
-  const tolerance = Math.max(o.minEffect * Math.abs(sorted[sorted.length >> 1]!), (hi - sorted[0]!) / 2);
+  const hi = Math.max(...theirs);
+  const tolerance = Math.max(o.minEffect * Math.abs(median(theirs)), (hi - Math.min(...theirs)) / 2);
   return mean(own.map(([, v]) => v)) <= hi + tolerance;
 }
 
@@ -75,5 +72,5 @@ export function leftBand(current: StepCurve, history: readonly StepCurve[], minR
   let k = all.length;
   while (k > 0 && all[k - 1]!.current > all[k - 1]!.hi + RISE * Math.abs(all[k - 1]!.centre)) k--;
   const out = all.length - k;
-  return out >= 3 && out >= all.length / 10 ? all[k]!.bucket : null;
+  return out >= 3 && out >= all.length / 10 ? all[k]!.from : null;
 }

@@ -11,7 +11,12 @@
  * anywhere, is compared with the history at the steps it reached, not with the history's end.
  */
 import { median } from 'simple-statistics';
-import type { StepCurve } from '../model.js';
+import type { HistoryRecord, StepCurve } from '../model.js';
+
+/** The curves the history's runs kept for one metric (records from before curves were kept have none). */
+export function historyCurves(history: readonly HistoryRecord[], key: string): StepCurve[] {
+  return history.map((r) => r.metrics[key]?.curve).filter((c): c is StepCurve => c !== undefined);
+}
 
 /** Bucket index → mean at width `every` (a power-of-two multiple of the curve's own). */
 export function coarsened(curve: StepCurve, every: number): Map<number, number> {

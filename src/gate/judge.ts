@@ -76,11 +76,13 @@ export function judgeRun(
     const key = metricKey(m.name);
     present.add(key);
     if (!m.class.gate || m.class.direction === 'none' || m.class.kind === 'ignore') continue;
-    if (brokenLoss(m, key, history, config)) alwaysFail.add(m.name);
+    const broken = brokenLoss(m, key, history, config);
+    if (broken) alwaysFail.add(m.name);
     const judged = judgeMetric(m, key, history, completeness, config, {
       sinceMark: sinceMark?.length ?? null,
       noComparable: context.noComparable,
       windows,
+      broken,
     });
     if ('verdict' in judged) {
       verdicts.push(judged);
@@ -132,13 +134,19 @@ function judgeMetric(
   history: readonly HistoryRecord[],
   completeness: Completeness,
   config: GateConfig,
-  where: { sinceMark: number | null; noComparable?: string; windows: Map<string, CurveWindow> },
+  where: {
+    sinceMark: number | null;
+    noComparable?: string;
+    windows: Map<string, CurveWindow>;
+    /** Why the loss is broken (broken-loss.ts), found once by the caller. */
+    broken: string | null;
+  },
 ): MetricVerdict | Omit<Pending, 'index'> {
   const better = m.class.direction === 'higher' ? 1 : -1;
   const family = metricFamily(key, m.class);
   const base = verdictBase(m);
 
-  const broken = brokenLoss(m, key, history, config);
+  const { broken } = where;
   const basis = comparisonBasis(m, key, history, completeness);
   const points = historyPoints(history, key, basis.recordValue, basis.window !== null);
   const values = points.map((p) => p.value).filter(Number.isFinite);

@@ -4,11 +4,11 @@
  * early: both sides over the same steps, from the curves (curve-window.ts) — the loss over the last quarter
  * of the steps this run reached, any other metric from its warm-up to there — and the verdict says which.
  */
-import type { HistoryRecord, MetricRecord, MetricSummary, MetricVerdict, StepCurve } from '../model.js';
+import type { HistoryRecord, MetricRecord, MetricSummary, MetricVerdict } from '../model.js';
 import { FINAL_SHARE } from '../summarize/final-window.js';
 import { valueAtStep } from './align.js';
 import type { Completeness } from './completeness.js';
-import { type CurveWindow, curveWindow, valueOverWindow } from './curve-window.js';
+import { type CurveWindow, curveWindow, historyCurves, valueOverWindow } from './curve-window.js';
 
 export interface ComparisonBasis {
   current: number;
@@ -29,7 +29,7 @@ export function comparisonBasis(
     window: null,
   };
   if (completeness.reached || !m.curve || !Number.isFinite(m.lastStep)) return whole;
-  const curves = history.map((r) => r.metrics[key]?.curve).filter((c): c is StepCurve => c !== undefined);
+  const curves = historyCurves(history, key);
   if (curves.length === 0) return legacyBasis(m, whole);
   const first = m.firstStep ?? m.curve.start * m.curve.every;
   const from =
@@ -78,10 +78,7 @@ function formatStep(step: number): string {
  */
 export function notReached(history: readonly HistoryRecord[], key: string, c: Completeness): string | null {
   if (c.reached) return null;
-  const starts = history.flatMap((r) => {
-    const curve = r.metrics[key]?.curve;
-    return curve ? [curve.start * curve.every] : [];
-  });
+  const starts = historyCurves(history, key).map((curve) => curve.start * curve.every);
   if (starts.length === 0) return null;
   const first = Math.min(...starts);
   return first > c.steps

@@ -12,7 +12,7 @@ describe('valueNoise', () => {
     const m = { ...base, steady: { median: 1, p10: 0.9, p90: 1.1, mean: 1, spread: 0.04, n: 400, fromStep: 0 } };
     expect(valueNoise(m)).toBeCloseTo((1.2533 * 0.04) / 20, 6);
   });
-  it('for a loss, 1.2533 · σ · |median| / √count of the final window', () => {
+  it('for a loss, 1.2533 · σ / √count of the final window (σ in the loss’s units)', () => {
     const m = {
       ...base,
       steady: null,
@@ -25,7 +25,7 @@ describe('valueNoise', () => {
         noise: 0.1,
       },
     } as MetricSummary;
-    expect(valueNoise(m)).toBeCloseTo((1.2533 * 0.1 * 2) / 10, 4);
+    expect(valueNoise(m)).toBeCloseTo((1.2533 * 0.1) / 10, 4);
   });
   it('is null where the summary does not say', () => {
     expect(valueNoise({ ...base, steady: null })).toBeNull();

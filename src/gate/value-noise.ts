@@ -1,8 +1,8 @@
 /**
  * The standard error a run's own per-step noise gives the number the gate judges it by:
  *
- *   loss:   1.2533 · σ · |median| / √count     (σ the divergence rule's robust relative noise of one point,
- *                                                median and count those of the final window)
+ *   loss:   1.2533 · σ / √count                (σ the divergence rule's robust noise of one point at the
+ *                                                final window's level, count the window's values)
  *   other:  1.2533 · spread / √n               (spread the steady state's IQR / 1.349, n its values)
  *
  * 1.2533 · s/√n is the standard error of the median of n independent values. Steps are autocorrelated, so
@@ -15,8 +15,7 @@ import type { MetricSummary } from '../model.js';
 export function valueNoise(m: MetricSummary): number | null {
   let value: number;
   if (m.loss) {
-    const { median, count } = m.loss.finalWindow;
-    value = (1.2533 * (m.loss.noise ?? Number.NaN) * Math.abs(median)) / Math.sqrt(count);
+    value = (1.2533 * (m.loss.noise ?? Number.NaN)) / Math.sqrt(m.loss.finalWindow.count);
   } else if (m.steady) value = (1.2533 * m.steady.spread) / Math.sqrt(m.steady.n);
   else return null;
   return Number.isFinite(value) ? Number(value.toPrecision(4)) : null;

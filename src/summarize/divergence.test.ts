@@ -155,3 +155,20 @@ describe('DivergenceDetector from the shortest logs to noisy long ones', () => {
     expect(up.result()?.step).toBeGreaterThan(120);
   });
 });
+
+describe('DivergenceDetector noiseAt', () => {
+  // The same ±0.01 zig-zag around a flat level, once at +2 (read in log space) and once at −2 (as is).
+  const zigzag = (level: number) => (step: number) => level + (step % 2 ? 0.01 : -0.01);
+  it('gives the noise of one point in the loss’s own units, in log space and as is alike', () => {
+    const up = new DivergenceDetector();
+    feed(up, 0, 400, zigzag(2));
+    const down = new DivergenceDetector();
+    feed(down, 0, 400, zigzag(-2));
+    // A zig-zag of ±a has second differences of 2a: σ = 1.4826 · 2a / √1.5, to the histogram's 19 %.
+    const expected = (1.4826 * 0.02) / Math.sqrt(1.5);
+    expect(up.noiseAt(2) / expected).toBeGreaterThan(0.8);
+    expect(up.noiseAt(2) / expected).toBeLessThan(1.2);
+    expect(down.noiseAt(-2) / up.noiseAt(2)).toBeGreaterThan(0.8);
+    expect(down.noiseAt(-2) / up.noiseAt(2)).toBeLessThan(1.25);
+  });
+});

@@ -271,9 +271,14 @@ export class DivergenceDetector {
     }
   }
 
-  /** σ, the robust noise of one point (relative to the level for a positive loss); NaN before three points. */
-  noise(): number {
-    return this.state.points >= 3 ? this.state.sigma() : Number.NaN;
+  /**
+   * The robust noise of one point at `level`, in the loss's own units: σ · |level| where the loss is read
+   * in log space (σ is relative there), σ where it is read as is; NaN before three points.
+   */
+  noiseAt(level: number): number {
+    const s = this.state;
+    if (s.points < 3) return Number.NaN;
+    return s.mode === 'log' ? s.sigma() * Math.abs(level) : s.sigma();
   }
 
   /**

@@ -192,13 +192,14 @@ export class MetricAccumulator {
     const final = this.final?.result();
     if (this.sampler && final) {
       const detector = warmupIncluded ? this.divergenceAll! : this.divergence!;
+      const noise = detector.noiseAt(final.median);
       summary.loss = {
         samples: this.sampler.result(),
         every: this.sampler.every,
         finalWindow: final,
         runningMin: this.min,
         divergence: detector.result(),
-        ...(Number.isFinite(detector.noise()) ? { noise: detector.noise() } : {}),
+        ...(Number.isFinite(noise) ? { noise } : {}),
       };
     }
     return this.shape ? this.fromValues(summary) : summary;

@@ -6,10 +6,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../../src/config/index.js';
-import { collectTable, openTable, type CollectedTable } from '../../src/ingest/index.js';
+import { type CollectedTable, collectTable, openTable, tableFromColumns } from '../../src/ingest/index.js';
 import { InputError, type MetricSummary, type RunSummary } from '../../src/model.js';
 import { summarizeRun } from '../../src/summarize/index.js';
-import { tableFromColumns } from '../../src/ingest/index.js';
 
 export const REAL = 'fixtures/real';
 

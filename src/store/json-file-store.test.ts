@@ -78,7 +78,7 @@ describe('JSON file history store', () => {
     // A killed writer may leave its temporary file (or its lock, which the next writer breaks) behind, never a
     // damaged history.
     expect(stray.every((f) => f.endsWith('.tmp') || f === 'h.json.lock')).toBe(true);
-  }, 30_000);
+  }, 120_000);
 
   it('keeps 8 records from 8 concurrent record processes (the CLI from src, real child processes)', async () => {
     const d = await dir();

@@ -261,6 +261,8 @@ export interface CulpritRange {
   why: 'regression' | 'level-shift';
   good: RunRef;
   bad: RunRef;
+  /** Comparable runs recorded from the first bad one on, before this run (0: this run is the first bad one). */
+  runsAgo: number;
   /** `<server>/<repo>/compare/<good>...<bad>`, or null where a SHA or the repository is unknown or not valid. */
   compare: string | null;
 }
@@ -293,6 +295,11 @@ export interface MetricRecord {
    * baseline's run-to-run spread is never taken below it.
    */
   noise?: number;
+  /**
+   * The gate called this metric a regression when the run was recorded (src/gate/regressed-runs.ts): such
+   * a run sets neither the level nor its noise. Absent in records of `record`, which judges nothing.
+   */
+  regressed?: true;
 }
 
 export interface HistoryRecord {

@@ -61,7 +61,7 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
   const report = judged.gate.length
     ? await (await import('./stages/report.js')).publish(ctx, judged, gated?.open.history ?? null)
     : warnNoReport(ctx);
-  if (historyStage && gated) await (await historyStage).recordRuns(ctx, summaries, gated.open);
+  if (historyStage && gated) await (await historyStage).recordRuns(ctx, summaries, gated.open, gated.verdicts);
   // The history's connection (PostgreSQL), kept open from the read to the record.
   await (gated?.open.store ?? (await prepared))?.close();
 

@@ -2,6 +2,8 @@
  * The baseline for one metric from the comparable history: which runs set the level, where the level
  * is, and how much it varies from run to run.
  *
+ *  0. Runs the gate called a regression when they were recorded, and nobody accepted, are left out
+ *     (regressed-runs.ts): they are not evidence of the level they failed against.
  *  1. Segments start at runs marked `baseline` (an acknowledged change).
  *  2. Within each, level shifts at least the minimum effect in size and significant (levelShifts) split it
  *     further.
@@ -20,6 +22,7 @@ import { pooledVariance } from './stats/pooled-variance.js';
 import { priorConflict } from './stats/prior-conflict.js';
 import { priorVariance } from './stats/prior-variance.js';
 import { mean, median } from 'simple-statistics';
+import { trailingRegressed, withoutRegressed } from './regressed-runs.js';
 
 export interface HistoryPoint {
   value: number;
@@ -27,6 +30,8 @@ export interface HistoryPoint {
   marked: boolean;
   /** The standard error its own per-step noise gives the value (value-noise.ts), when known. */
   noise?: number;
+  /** The gate called this run a regression when it was recorded (regressed-runs.ts). */
+  regressed?: boolean;
 }
 
 export interface BaselineOptions {
@@ -57,9 +62,19 @@ export interface Baseline {
 }
 
 export function buildBaseline(points: readonly HistoryPoint[], o: BaselineOptions): Baseline | null {
-  const finite = points.filter((p) => Number.isFinite(p.value));
-  if (finite.length === 0) return null;
   const notes: string[] = [];
+  // 0. Runs the gate flagged.
+  const all = points.filter((p) => Number.isFinite(p.value));
+  const streak = trailingRegressed(all);
+  const { kept: finite, left } = withoutRegressed(all);
+  if (finite.length === 0) return null;
+  const latest = streak === null ? 0 : all.length - streak;
+  if (latest)
+    notes.push(
+      `regressed ${latest} run${latest === 1 ? '' : 's'} ago and not acknowledged as a new baseline: the ${latest} flagged run${latest === 1 ? ' is' : 's are'} left out`,
+    );
+  if (left > latest)
+    notes.push(`${left - latest} earlier run${left - latest === 1 ? '' : 's'} the gate flagged as regressions left out`);
 
   // 1. Marked segments.
   const marked: HistoryPoint[][] = [];

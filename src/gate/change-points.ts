@@ -1,8 +1,9 @@
 /**
  * Every change point in a comparable history, per metric: where the level-shift detector the baseline uses
  * (stats/level-shifts.ts, with the baseline's settings) finds the level moved, and each run marked as a new
- * baseline. A change smaller than the minimum magnitude (relative to the level before; Otava's "min
- * magnitude") is left out. Runs are named on either side, so a change can be traced to its commits.
+ * baseline, and where the runs the gate flagged as regressions that end the history start
+ * (regressed-runs.ts; the detector looks for shifts in the runs before them). A change smaller than the
+ * minimum magnitude (relative to the level before; Otava's "min magnitude") is left out. Runs are named on either side, so a change can be traced to its commits.
  */
 import { mean, median } from 'simple-statistics';
 import { defaultClass } from '../classify/defaults.js';
@@ -10,6 +11,7 @@ import type { HistoryRecord, MetricRecord, RunRef } from '../model.js';
 import { metricValue } from '../store/history-overview.js';
 import type { GateConfig } from './config.js';
 import { metricFamily } from './family.js';
+import { trailingRegressed } from './regressed-runs.js';
 import { levelShifts } from './stats/level-shifts.js';
 
 export interface ChangePoint {
@@ -67,14 +69,14 @@ export function metricChangePoints(
   config: GateConfig,
   min: number,
 ): ChangePoint[] {
-  const points: { value: number; at: number; marked: boolean; m: MetricRecord }[] = [];
+  const points: { value: number; at: number; marked: boolean; regressed: boolean; m: MetricRecord }[] = [];
   let mark = false;
   records.forEach((r, at) => {
     mark ||= r.baseline;
     const m = r.metrics[key];
     const value = metricValue(m);
     if (!m || value === null) return;
-    points.push({ value, at, marked: mark && points.length > 0, m });
+    points.push({ value, at, marked: mark && points.length > 0, regressed: m.regressed === true, m });
     mark = false;
   });
   if (points.length < 2) return [];
@@ -83,13 +85,16 @@ export function metricChangePoints(
   const level0 = median(points.map((p) => p.value));
   const prior = { variance: (config.priorCv[family.kind] * level0) ** 2, df: config.priorRuns };
   const segmentStarts = [0, ...points.flatMap((p, i) => (p.marked ? [i] : [])), points.length];
+  const streak = trailingRegressed(points);
   const starts: { i: number; marked: boolean }[] = [];
   for (let s = 0; s + 1 < segmentStarts.length; s++) {
     const from = segmentStarts[s]!;
-    const values = points.slice(from, segmentStarts[s + 1]).map((p) => p.value);
+    const flagged = streak !== null && streak > from && streak < segmentStarts[s + 1]! ? streak : null;
+    const values = points.slice(from, flagged ?? segmentStarts[s + 1]).map((p) => p.value);
     if (s > 0) starts.push({ i: from, marked: true });
     for (const k of levelShifts(values, { alpha: config.shiftAlpha, minStep: min, prior, minSegment: 3 }))
       starts.push({ i: from + k, marked: false });
+    if (flagged !== null) starts.push({ i: flagged, marked: false });
   }
   const bounds = [0, ...starts.map((s) => s.i), points.length];
   const better = first.direction === 'higher' ? 1 : first.direction === 'lower' ? -1 : 0;

@@ -2,7 +2,9 @@
  * The culprit range of a judged run: the last good and the first bad run, so a person can open the
  * commits between them.
  *  - The history shifted for the worse (the latest change point of a metric the run is judged on is a
- *    worse level that no baseline mark acknowledged): the runs on either side of that shift.
+ *    worse level that no baseline mark acknowledged): the runs on either side of that shift. The runs
+ *    the gate flagged that end the history are such a shift from their first run (regressed-runs.ts),
+ *    so the range stays on the same two runs every day the regression lasts.
  *  - Else, a regression on the default branch: the latest comparable run is the last good one and this
  *    run the first bad one. (On a pull request the culprit is the pull request itself.)
  * Regressed metrics are looked at first; the first that gives a range is named.
@@ -37,19 +39,26 @@ export function findCulprit(
     const shifts = metricChangePoints(history, key, config, c.minEffect(key));
     const last = shifts[shifts.length - 1];
     if (last && last.effect === 'worse' && !last.marked)
-      return range(key, 'level-shift', last.lastBefore, last.firstAfter, c);
+      return range(key, 'level-shift', last.lastBefore, last.firstAfter, history.length - last.at, c);
   }
   if (!c.onDefaultBranch) return null;
   for (const m of ordered.filter((v) => v.verdict === 'regression')) {
     const key = metricKey(m.name);
     const good = [...history].reverse().find((r) => metricValue(r.metrics[key]) !== null);
-    if (good) return range(key, 'regression', runRef(good), c.current, c);
+    if (good) return range(key, 'regression', runRef(good), c.current, 0, c);
   }
   return null;
 }
 
-function range(metric: string, why: CulpritRange['why'], good: RunRef, bad: RunRef, c: CulpritContext): CulpritRange {
-  return { metric, why, good, bad, compare: c.compare(good.sha, bad.sha) };
+function range(
+  metric: string,
+  why: CulpritRange['why'],
+  good: RunRef,
+  bad: RunRef,
+  runsAgo: number,
+  c: CulpritContext,
+): CulpritRange {
+  return { metric, why, good, bad, runsAgo, compare: c.compare(good.sha, bad.sha) };
 }
 
 /**

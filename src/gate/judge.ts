@@ -318,6 +318,7 @@ function historyPoints(
       value: valueOfRecord(m),
       marked: mark,
       ...(windowed || m.noise === undefined ? {} : { noise: m.noise }),
+      ...(m.regressed ? { regressed: true } : {}),
     });
     mark = false;
   }

@@ -10,7 +10,10 @@ const LOSS_POINTS = 48;
 export type RecordMeta = Pick<
   HistoryRecord,
   'recordedAt' | 'ref' | 'sha' | 'runId' | 'repository' | 'attempt' | 'baseline' | 'complete' | 'pullRequest'
->;
+> & {
+  /** Keys of the metrics the gate called a regression in this run (after a new-baseline mark accepted what it accepts). */
+  regressed?: ReadonlySet<string>;
+};
 
 export function recordFromSummary(summary: RunSummary, meta: RecordMeta): HistoryRecord {
   const metrics: Record<string, MetricRecord> = {};
@@ -32,7 +35,9 @@ export function recordFromSummary(summary: RunSummary, meta: RecordMeta): Histor
     if (m.curve) entry.curve = m.curve;
     const noise = valueNoise(m);
     if (noise !== null) entry.noise = noise;
-    metrics[metricKey(m.name)] = entry;
+    const key = metricKey(m.name);
+    if (meta.regressed?.has(key)) entry.regressed = true;
+    metrics[key] = entry;
   }
   return {
     experiment: summary.experiment,

@@ -12,7 +12,7 @@ import {
   type GateConfig,
 } from '../gate/index.js';
 import { fingerprintKey, InputError, type GateResult, type RunSummary } from '../model.js';
-import { branchType } from '../naming.js';
+import { branchType, metricKey } from '../naming.js';
 import {
   comparableRuns,
   countsInBaseline,
@@ -148,10 +148,12 @@ function missingHistory(ctx: RunContext, store: HistoryStore): HistoryFile {
   );
 }
 
+/** `verdicts`: this run's, one per summary in order (none for `record`, which judges nothing). */
 export async function recordRuns(
   ctx: RunContext,
   summaries: RunSummary[],
   { store, history, config }: OpenHistory,
+  verdicts: readonly GateResult[] = [],
 ): Promise<void> {
   const { options, io } = ctx;
   const policy = shouldRecord(options.record, options.github);
@@ -164,7 +166,7 @@ export async function recordRuns(
     // A new baseline starts once per experiment and fingerprint: every experiment of a batch gets its mark.
     const marked = new Set<string>();
     const identity = runIdentity(options);
-    const records = summaries.map((s) => {
+    const records = summaries.map((s, i) => {
       const key = `${s.experiment}\u0000${fingerprintKey(s.fingerprint)}`;
       const c = runCompleteness(
         s,
@@ -173,7 +175,11 @@ export async function recordRuns(
       );
       const baseline = options.newBaseline && !marked.has(key);
       marked.add(key);
-      return recordFromSummary(s, { recordedAt, ...identity, baseline, complete: c.complete });
+      // What the gate flagged is kept, so the flagged run never sets the level it failed against.
+      const regressed = new Set(
+        (verdicts[i]?.metrics ?? []).filter((m) => m.verdict === 'regression').map((m) => metricKey(m.name)),
+      );
+      return recordFromSummary(s, { recordedAt, ...identity, baseline, complete: c.complete, regressed });
     });
     await store.append(records, options.historyMax);
     // As read before judging: a concurrent writer may have added more, which only the store sees.

@@ -122,6 +122,8 @@ function recordProblem(r: unknown): { path: (string | number)[]; what: string } 
     }
     if (mm.noise !== undefined && !(typeof mm.noise === 'number' || mm.noise === null))
       return { path: [...path, 'noise'], what: `metric "${name}": "noise" must be a number` };
+    if (mm.regressed !== undefined && mm.regressed !== true)
+      return { path: [...path, 'regressed'], what: `metric "${name}": "regressed" must be true when present` };
     if (mm.curve !== undefined && !isCurve(mm.curve))
       return {
         path: [...path, 'curve'],

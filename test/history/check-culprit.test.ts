@@ -75,27 +75,27 @@ describe('check names the culprit range (real CSVs, real history, the CLI)', () 
     }
     const out = join(dir, 'out.json');
     const slow = await writeSimulatedCsv(dir, 'slow', { speed: 0.85 }, rng);
-    const r = await cliIn(
-      dir,
-      ['check', '--history', H, '--experiment', 'gpt', '--csv', slow, '--json', out],
-      mainEnv(8),
-    );
-    expect(r.code, r.err).toBe(1);
-    const gate = (JSON.parse(await readFile(out, 'utf8')) as { experiments: GateResult[] }).experiments[0]!;
-    expect(gate.culprit).toMatchObject({
+    const culprit = async (env: NodeJS.ProcessEnv) => {
+      const r = await cliIn(dir, ['check', '--history', H, '--experiment', 'gpt', '--csv', slow, '--json', out], env);
+      expect(r.code, r.err).toBe(1);
+      return (JSON.parse(await readFile(out, 'utf8')) as { experiments: GateResult[] }).experiments[0]!.culprit;
+    };
+    const pr = { ...mainEnv(8), GITHUB_REF: 'refs/pull/4/merge', GITHUB_EVENT_NAME: 'pull_request' };
+    // On a pull request against a steady history the pull request is the change: no range.
+    expect(await culprit(pr)).toBeUndefined();
+    // On the default branch (recorded, flagged): the latest run and this one.
+    expect(await culprit(mainEnv(8))).toMatchObject({
       why: 'regression',
       good: { run: 'run7', sha: sha(7) },
       bad: { run: 'slow', sha: sha(8) },
+      runsAgo: 0,
     });
-    // The same regression on a pull request names no range: the pull request is the change.
-    const pr = await cliIn(dir, ['check', '--history', H, '--experiment', 'gpt', '--csv', slow, '--json', out], {
-      ...mainEnv(8),
-      GITHUB_REF: 'refs/pull/4/merge',
-      GITHUB_EVENT_NAME: 'pull_request',
+    // Once main recorded it, a pull request is told main regressed before it: the same two runs.
+    expect(await culprit(pr)).toMatchObject({
+      why: 'level-shift',
+      good: { run: 'run7', sha: sha(7) },
+      bad: { run: 'slow', sha: sha(8) },
+      runsAgo: 1,
     });
-    expect(pr.code).toBe(1);
-    expect(
-      (JSON.parse(await readFile(out, 'utf8')) as { experiments: GateResult[] }).experiments[0]!.culprit,
-    ).toBeUndefined();
   });
 });

@@ -115,12 +115,15 @@ describe('compare link and the report', () => {
       why: 'level-shift' as const,
       good: { run: '<img src=x onerror=alert(1)>', runId: '1', sha: sha(1), recordedAt: '2026-01-02T00:00:00.000Z' },
       bad: { run: '[x](http://evil)', runId: '2', sha: 'not-a-sha', recordedAt: '2026-01-03T00:00:00.000Z' },
+      runsAgo: 2,
       compare: null,
     };
     const md = culpritMarkdown(c);
     expect(md).toContain(`last good \`${sha(1).slice(0, 12)}\``);
     expect(md).toContain('first bad unknown commit (\\[x\\]\\(http:&#47;&#47;evil\\)');
     expect(md).not.toContain('<img');
+    // Since when, in the run's escaped name; no commit pair where one SHA is not hexadecimal.
+    expect(md).toContain('mfu regressed since run \\[x\\]\\(http:&#47;&#47;evil\\), 2 runs ago');
     expect(md).not.toContain('compare');
     const html = culpritHtml({ ...c, compare: 'https://github.com/o/r/compare/a...b' });
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');

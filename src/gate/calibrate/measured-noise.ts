@@ -30,7 +30,7 @@ export function metricPoints(records: readonly HistoryRecord[], key: string): Hi
     if (m.kind === 'loss' && m.nonFinite > 0)
       throw brokenRun(r, key, `${m.nonFinite} NaN or infinite value${m.nonFinite === 1 ? '' : 's'}`);
     if (typeof value !== 'number' || !Number.isFinite(value)) throw brokenRun(r, key, 'no finite value');
-    points.push({ value, marked: mark });
+    points.push({ value, marked: mark, ...(m.regressed ? { regressed: true } : {}) });
     mark = false;
   }
   return points;

@@ -7,10 +7,13 @@ import type { CulpritRange, RunRef } from '../../model.js';
 import { htmlText, mdText } from './escape.js';
 import { shortSha } from './compare-link.js';
 
-function why(c: CulpritRange): string {
-  return c.why === 'level-shift'
-    ? `${c.metric} shifted for the worse in the history`
-    : `${c.metric} regressed in this run`;
+/** What the engineer on call needs first: since when, and between which commits. */
+function why(c: CulpritRange, esc: (t: string) => string, code: (t: string) => string): string {
+  if (c.why === 'regression') return `${esc(c.metric)} regressed in this run`;
+  const commits = [shortSha(c.good.sha), shortSha(c.bad.sha)];
+  const between = commits.every(Boolean) ? ` (commit ${code(commits[0]!)} → ${code(commits[1]!)})` : '';
+  const ago = `${c.runsAgo} run${c.runsAgo === 1 ? '' : 's'} ago`;
+  return `${esc(c.metric)} regressed since run ${esc(c.bad.run)}${between}, ${ago}`;
 }
 
 function runWords(r: RunRef, esc: (t: string) => string, code: (t: string) => string): string {
@@ -21,11 +24,11 @@ function runWords(r: RunRef, esc: (t: string) => string, code: (t: string) => st
 export function culpritMarkdown(c: CulpritRange): string {
   const code = (t: string) => `\`${t}\``;
   const link = c.compare ? ` · [compare](${c.compare.replace(/[()\s]/g, encodeURIComponent)})` : '';
-  return `**Culprit range** (${mdText(why(c))}): last good ${runWords(c.good, mdText, code)} → first bad ${runWords(c.bad, mdText, code)}${link}`;
+  return `**Culprit range** (${why(c, mdText, code)}): last good ${runWords(c.good, mdText, code)} → first bad ${runWords(c.bad, mdText, code)}${link}`;
 }
 
 export function culpritHtml(c: CulpritRange): string {
   const code = (t: string) => `<code>${t}</code>`;
   const link = c.compare ? ` · <a href="${htmlText(c.compare)}">compare</a>` : '';
-  return `<p class="culprit"><strong>Culprit range</strong> (${htmlText(why(c))}): last good ${runWords(c.good, htmlText, code)} → first bad ${runWords(c.bad, htmlText, code)}${link}</p>`;
+  return `<p class="culprit"><strong>Culprit range</strong> (${why(c, htmlText, code)}): last good ${runWords(c.good, htmlText, code)} → first bad ${runWords(c.bad, htmlText, code)}${link}</p>`;
 }

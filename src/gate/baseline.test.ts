@@ -92,4 +92,30 @@ describe('buildBaseline on a small history', () => {
     const b = buildBaseline(pts(six), opts)!;
     expect(b.note).toMatch(/1 outlier run set aside/);
   });
+  it('leaves out runs the gate flagged: two recorded regressions neither move the level nor widen the noise', () => {
+    const good = noise.slice(0, 10).map((e) => 100 + e);
+    const clean = buildBaseline(pts(good), opts)!;
+    const flagged = [
+      ...pts(good),
+      { value: 93, marked: false, regressed: true },
+      { value: 92.6, marked: false, regressed: true },
+    ];
+    const b = buildBaseline(flagged, opts)!;
+    expect(b.centre).toBe(clean.centre);
+    expect(b.sd).toBe(clean.sd);
+    expect(b.note).toBe('regressed 2 runs ago and not acknowledged as a new baseline: the 2 flagged runs are left out');
+    // Unflagged (recorded by `record`, or before the flag existed), the same two runs widen the band.
+    const unflagged = buildBaseline(
+      [...pts(good), { value: 93, marked: false }, { value: 92.6, marked: false }],
+      opts,
+    )!;
+    expect(unflagged.sd).toBeGreaterThan(2 * clean.sd);
+    // A flagged run in the middle is left out too, and named apart.
+    const middle = buildBaseline(
+      [...pts(good.slice(0, 5)), { value: 93, marked: false, regressed: true }, ...pts(good.slice(5))],
+      opts,
+    )!;
+    expect(middle.centre).toBe(clean.centre);
+    expect(middle.note).toBe('left out 1 earlier run the gate flagged as a regression');
+  });
 });

@@ -73,8 +73,10 @@ export function buildBaseline(points: readonly HistoryPoint[], o: BaselineOption
     notes.push(
       `regressed ${latest} run${latest === 1 ? '' : 's'} ago and not acknowledged as a new baseline: the ${latest} flagged run${latest === 1 ? ' is' : 's are'} left out`,
     );
-  if (left > latest)
-    notes.push(`${left - latest} earlier run${left - latest === 1 ? '' : 's'} the gate flagged as regressions left out`);
+  if (left > latest) {
+    const n = left - latest;
+    notes.push(`left out ${n} earlier run${n === 1 ? '' : 's'} the gate flagged as ${n === 1 ? 'a regression' : 'regressions'}`);
+  }
 
   // 1. Marked segments.
   const marked: HistoryPoint[][] = [];

@@ -96,6 +96,39 @@ describe('culprit range', () => {
   });
 });
 
+/** The series with the gate's flag on MFU from run `from` on, as a nightly job under record: auto leaves it. */
+function flaggedFrom(runs: ReturnType<typeof mfuSeries>, from: number) {
+  return runs.map((r, i) =>
+    i < from ? r : { ...r, metrics: { ...r.metrics, mfu: { ...r.metrics.mfu!, regressed: true as const } } },
+  );
+}
+
+describe('after a recorded regression', () => {
+  it('the flagged runs that end the history are a change from their first run, however few', () => {
+    for (const bad of [1, 2, 5]) {
+      const history = flaggedFrom(mfuSeries(10 + bad, { dropAt: 10, drop: 0.07 }), 10);
+      const points = changePoints(history, C);
+      expect(
+        points.map((p) => [p.at, p.effect]),
+        `${bad} bad`,
+      ).toEqual([[10, 'worse']]);
+      const c = findCulprit(history, gateWith('regression'), C, context(true))!;
+      expect(c, `${bad} bad`).toMatchObject({ why: 'level-shift', good: { run: 'run9' }, bad: { run: 'run10' } });
+      expect(c.runsAgo).toBe(bad);
+      const cut = historyBeforeFirstBad(history, ['mfu'], C, () => 0.02);
+      expect(cut.runs, `${bad} bad`).toHaveLength(10);
+      expect(cut.firstBad?.run).toBe('run10');
+    }
+  });
+
+  it('unflagged (recorded by record), one or two bad runs are no change yet: the detector needs three', () => {
+    expect(changePoints(mfuSeries(12, { dropAt: 10, drop: 0.07 }), C)).toEqual([]);
+    // Flagged runs in the middle, followed by good ones, start no change of their own.
+    const recovered = flaggedFrom(mfuSeries(12, { dropAt: 10, drop: 0.07 }), 10).concat(mfuSeries(13).slice(12));
+    expect(changePoints(recovered, C)).toEqual([]);
+  });
+});
+
 describe('compare link and the report', () => {
   it('only hexadecimal SHAs and an owner/name repository make a link', () => {
     const good = 'a'.repeat(40);
@@ -123,7 +156,7 @@ describe('compare link and the report', () => {
     expect(md).toContain('first bad unknown commit (\\[x\\]\\(http:&#47;&#47;evil\\)');
     expect(md).not.toContain('<img');
     // Since when, in the run's escaped name; no commit pair where one SHA is not hexadecimal.
-    expect(md).toContain('mfu regressed since run \\[x\\]\\(http:&#47;&#47;evil\\), 2 runs ago');
+    expect(md).toContain('mfu regressed since run \\[x\\]\\(http:&#47;&#47;evil\\) #2, 2 runs ago');
     expect(md).not.toContain('compare');
     const html = culpritHtml({ ...c, compare: 'https://github.com/o/r/compare/a...b' });
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');

@@ -11,60 +11,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliIn } from '../helpers/cli-in-process.js';
+import { GIT_ENV, git, trainingRepository } from '../helpers/training-repo.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const TSX = join(root, 'node_modules/tsx/dist/loader.mjs');
 const CLI = join(root, 'src/cli.ts');
-const ENV: NodeJS.ProcessEnv = {
-  PATH: process.env.PATH,
-  HOME: process.env.HOME,
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@example.com',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@example.com',
-};
-
-/** The "training job": MFU from model.txt, run-to-run noise seeded by the commit, 300 steps of CSV. */
-const TRAIN = `
-import { readFileSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-const text = readFileSync('model.txt', 'utf8');
-if (text.includes('broken')) { writeFileSync(process.argv[2], 'step,loss,mfu\\n1,2,\\x00oops\\n"'); process.exit(0); }
-const level = Number(/mfu=([0-9.]+)/.exec(text)[1]);
-let seed = parseInt(execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).slice(0, 8), 16);
-const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
-const run = level * (1 + 0.004 * (2 * rand() - 1));
-const lines = ['step,loss,mfu'];
-for (let step = 1; step <= 300; step++) {
-  const loss = (2 + 8 * Math.exp(-step / 40)) * (1 + 0.01 * (2 * rand() - 1));
-  lines.push(step + ',' + loss.toFixed(5) + ',' + (run * (1 + 0.01 * (2 * rand() - 1))).toFixed(5));
-}
-writeFileSync(process.argv[2], lines.join('\\n') + '\\n');
-`;
-
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', args, { cwd, env: ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+const ENV = GIT_ENV;
 
 /** Twelve commits; MFU 0.42 before commit 7 (0-based), 0.378 from it on. */
-async function repository(dir: string): Promise<{ repo: string; commits: string[] }> {
-  const repo = join(dir, 'repo');
-  git(dir, 'init', '--quiet', '-b', 'main', repo);
-  const commits: string[] = [];
-  for (let i = 0; i < 12; i++) {
-    await writeFile(join(repo, 'model.txt'), `mfu=${i >= 7 ? 0.378 : 0.42}\nchange ${i}\n`);
-    git(repo, 'add', 'model.txt');
-    git(repo, 'commit', '--quiet', '-m', `change ${i}`);
-    commits.push(git(repo, 'rev-parse', 'HEAD'));
-  }
-  return { repo, commits };
-}
+const repository = (dir: string) => trainingRepository(dir, { commits: 12, badFrom: 7, good: 0.42, bad: 0.378 });
 
 describe('check --bisect under a real git bisect run', () => {
   it('names the commit from which MFU dropped', { timeout: 300_000 }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tmg-bisect-'));
-    const { repo, commits } = await repository(dir);
-    const train = join(dir, 'train.mjs');
-    await writeFile(train, TRAIN);
+    const { repo, commits, train } = await repository(dir);
     const H = join(dir, 'history.json');
     const csv = join(dir, 'metrics.csv');
     // The history as CI left it: one run recorded per commit; the drop acknowledged at commit 9.
@@ -103,11 +63,9 @@ describe('check --bisect under a real git bisect run', () => {
 
   it('skips (125) a commit whose metrics file is broken, and one with no comparable history', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tmg-bisect-skip-'));
-    const { repo } = await repository(dir);
+    const { repo, train } = await repository(dir);
     const H = join(dir, 'history.json');
     await writeFile(H, '{"format":1,"runs":[]}\n');
-    const train = join(dir, 'train.mjs');
-    await writeFile(train, TRAIN);
     const csv = join(dir, 'metrics.csv');
     execFileSync(process.execPath, [train, csv], { cwd: repo });
     const none = await cliIn(repo, ['check', '--history', H, '--experiment', 'gpt', '--csv', csv, '--bisect'], ENV);

@@ -13,7 +13,9 @@ function why(c: CulpritRange, esc: (t: string) => string, code: (t: string) => s
   const commits = [shortSha(c.good.sha), shortSha(c.bad.sha)];
   const between = commits.every(Boolean) ? ` (commit ${code(commits[0]!)} → ${code(commits[1]!)})` : '';
   const ago = `${c.runsAgo} run${c.runsAgo === 1 ? '' : 's'} ago`;
-  return `${esc(c.metric)} regressed since run ${esc(c.bad.run)}${between}, ${ago}`;
+  // Runs of one job share a name: the workflow run's id tells them apart.
+  const id = /^\d+$/.test(c.bad.runId) ? ` #${c.bad.runId}` : '';
+  return `${esc(c.metric)} regressed since run ${esc(c.bad.run)}${id}${between}, ${ago}`;
 }
 
 function runWords(r: RunRef, esc: (t: string) => string, code: (t: string) => string): string {

@@ -2,7 +2,7 @@
  * Quality benchmark of the regression gate: false alarms and detection rates on simulated runs, against a
  * ratio-to-previous rule and a per-metric t prediction interval, on the same corpus.
  *
- *   npm run bench:gate -- [--trials 300] [--null-trials 2000] [--seed 1] [--out bench/gate/RESULTS.md]
+ *   npm run bench:gate -- [--trials 300] [--null-trials 2000] [--seed 1] [--out bench/gate/RESULTS.md] [--only days]
  */
 import { writeFile } from 'node:fs/promises';
 import { DEFAULT_CONFIG } from '../../src/config/index.js';
@@ -11,7 +11,8 @@ import { DEFAULT_GATE_CONFIG } from '../../src/gate/config.js';
 import { recordFromSummary } from '../../src/gate/record.js';
 import type { HistoryRecord, RunSummary } from '../../src/model.js';
 import { summarizeRun } from '../../src/summarize/index.js';
-import { sectionsOf } from './results-sections.js';
+import { regressionDays } from './regression-days.js';
+import { sectionsOf, withSection } from './results-sections.js';
 import { gateMethod, ratioMethod, tIntervalMethod, type Method } from './methods.js';
 import { NORMAL_RUN, Rng, simulateRun, type RunSpec } from './simulate.js';
 
@@ -175,6 +176,7 @@ async function buildHistory(s: Scenario, rng: Rng, shiftAt: number): Promise<His
 }
 
 async function main(): Promise<void> {
+  if (ONLY === 'days') return days();
   const started = performance.now();
   const failures = new Map<string, number[]>(); // scenario → failures per method
   for (const [si, s] of SCENARIOS.entries()) {
@@ -217,6 +219,15 @@ async function main(): Promise<void> {
   process.stdout.write(`${table}\n`);
   // Sections other benchmarks keep in the same file (bench:calibrate's) stay as they are.
   await writeFile(OUT, table + (await sectionsOf(OUT)));
+  if (!ONLY) await days();
 }
+
+/** The multi-day scenario (regression-days.ts), its own section of the file. */
+async function days(): Promise<void> {
+  const body = await regressionDays(TRIALS, SEED, GATE);
+  process.stdout.write(`${body}\n`);
+  await writeFile(OUT, await withSection(OUT, DAYS_HEADING, body));
+}
+const DAYS_HEADING = 'A recorded regression, checked on later days';
 
 await main();

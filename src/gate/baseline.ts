@@ -75,7 +75,9 @@ export function buildBaseline(points: readonly HistoryPoint[], o: BaselineOption
     );
   if (left > latest) {
     const n = left - latest;
-    notes.push(`left out ${n} earlier run${n === 1 ? '' : 's'} the gate flagged as ${n === 1 ? 'a regression' : 'regressions'}`);
+    notes.push(
+      `left out ${n} earlier run${n === 1 ? '' : 's'} the gate flagged as ${n === 1 ? 'a regression' : 'regressions'}`,
+    );
   }
 
   // 1. Marked segments.

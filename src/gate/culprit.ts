@@ -38,7 +38,9 @@ export function findCulprit(
     const key = metricKey(m.name);
     const shifts = metricChangePoints(history, key, config, c.minEffect(key));
     const last = shifts[shifts.length - 1];
-    if (last && last.effect === 'worse' && !last.marked)
+    // A mark after the shift accepted it, even one that did not move the level (the detector lists none).
+    const accepted = last !== undefined && history.slice(last.at).some((r) => r.baseline);
+    if (last && last.effect === 'worse' && !last.marked && !accepted)
       return range(key, 'level-shift', last.lastBefore, last.firstAfter, history.length - last.at, c);
   }
   if (!c.onDefaultBranch) return null;

@@ -121,6 +121,16 @@ describe('after a recorded regression', () => {
     }
   });
 
+  it('names no range once a later run accepted the level, even one the detector sees no change at', () => {
+    const history = flaggedFrom(mfuSeries(16, { dropAt: 10, drop: 0.07 }), 10).map((r, i) =>
+      i >= 14
+        ? { ...r, baseline: i === 14, metrics: { ...r.metrics, mfu: { ...r.metrics.mfu!, regressed: undefined } } }
+        : r,
+    );
+    expect(findCulprit(history.slice(0, 14), gateWith('regression'), C, context(true))?.bad.run).toBe('run10');
+    expect(findCulprit(history, gateWith('pass'), C, context(true))).toBeNull();
+  });
+
   it('unflagged (recorded by record), one or two bad runs are no change yet: the detector needs three', () => {
     expect(changePoints(mfuSeries(12, { dropAt: 10, drop: 0.07 }), C)).toEqual([]);
     // Flagged runs in the middle, followed by good ones, start no change of their own.

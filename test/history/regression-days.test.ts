@@ -2,7 +2,8 @@
  * A regression recorded, then checked on later days, as the daily job on the default branch does it:
  * a real repository of twelve commits where commit 5 makes MFU 7 % worse, `check` (record: auto) on each
  * commit in turn, so every regressing run is recorded with the gate's flag. On the day of the regression
- * and on every later day the culprit range names commits 4 → 5, with how many runs ago it began; and a
+ * and on every later day the culprit range names commits 4 → 5, with how many runs ago it began, until
+ * the slower level is accepted with --new-baseline on day 10 (then the new level is the baseline); and a
  * real `git bisect run` driving `check --bisect` names commit 5 whether 1, 2 or 5 bad runs were recorded
  * after it. (Before the flag, the second day named the first bad run as "last good", and with two bad
  * runs recorded the bisection blamed the wrong commit.)
@@ -20,6 +21,7 @@ const root = new URL('../../', import.meta.url).pathname;
 const TSX = join(root, 'node_modules/tsx/dist/loader.mjs');
 const CLI = join(root, 'src/cli.ts');
 const BAD_FROM = 5;
+const ACCEPTED = 10;
 
 /** The nightly job on main for commit i: its own workflow run, recorded under record: auto. */
 const nightly = (sha: string, i: number): NodeJS.ProcessEnv => ({
@@ -50,15 +52,24 @@ describe('a recorded regression, checked on later days', () => {
     const snapshots = new Map<number, string>();
     for (const [i, c] of commits.entries()) {
       trainAt(repo, train, c, csv);
+      // On day 10 someone accepts the slower level.
+      const accept = i === ACCEPTED ? ['--new-baseline'] : [];
       const r = await cliIn(
         repo,
-        ['check', '--history', H, '--experiment', 'gpt', '--csv', csv, '--json', out, '--markdown', md],
+        ['check', '--history', H, '--experiment', 'gpt', '--csv', csv, '--json', out, '--markdown', md, ...accept],
         nightly(c, i),
       );
       const gate = (JSON.parse(await readFile(out, 'utf8')) as { experiments: GateResult[] }).experiments[0]!;
       if (i < BAD_FROM) {
         expect(r.code, `day ${i}: ${r.err}`).toBe(0);
         expect(gate.culprit).toBeUndefined();
+      } else if (i >= ACCEPTED) {
+        // Accepted: the marked run passes, and the next is judged against the new level (too few runs yet).
+        expect(r.code, `day ${i}: ${r.err}`).toBe(0);
+        if (i > ACCEPTED) {
+          expect(gate.culprit, `day ${i}`).toBeUndefined();
+          expect(gate.metrics.find((m) => m.name === 'mfu')?.reason).toMatch(/since the new baseline/);
+        }
       } else {
         expect(r.code, `day ${i}: ${r.err}`).toBe(1);
         expect(gate.metrics.find((m) => m.name === 'mfu')?.verdict, `day ${i}`).toBe('regression');
@@ -82,7 +93,7 @@ describe('a recorded regression, checked on later days', () => {
         runs: { sha: string; metrics: Record<string, { regressed?: true }> }[];
       };
       expect(history.runs).toHaveLength(i + 1);
-      expect(history.runs[i]!.metrics.mfu!.regressed).toBe(i >= BAD_FROM ? true : undefined);
+      expect(history.runs[i]!.metrics.mfu!.regressed).toBe(i >= BAD_FROM && i < ACCEPTED ? true : undefined);
       expect(history.runs[i]!.metrics.loss!.regressed).toBeUndefined();
       snapshots.set(i, await readFile(H, 'utf8'));
     }

@@ -140,4 +140,39 @@ describe('calibrateTolerances', () => {
     expect(classify('memory.max_allocated [MiB]', config).minEffect).toBe(0.03);
     expect(yaml).toMatch(/# memory\.max_allocated: not calibrated/);
   });
+  it('accounts for what it does not calibrate, and says why no warm-up was found', () => {
+    const c = calibrateTolerances({
+      records: records(),
+      classes,
+      falseAlarmRate: 0.01,
+      gate,
+      warmupWhy: 'the runs have no gated window or timer metric to find it from',
+      unjudged: [{ key: 'eval_accuracy', why: 'neither higher nor lower is better by its name or rule (a gauge)' }],
+    });
+    const yaml = calibrationYaml(c);
+    expect(yaml).toContain(
+      '  # eval_accuracy: not calibrated, not judged by the gate: neither higher nor lower is better by its name or rule (a gauge)',
+    );
+    expect(yaml).toContain(
+      '# warmup_steps: not detected (the runs have no gated window or timer metric to find it from)',
+    );
+    expect(yaml).not.toContain('a history');
+  });
+  it('names each metric’s reason when none can be calibrated, and calls runs copies only when they are', () => {
+    // MFU in only three of the eight runs, the loss and memory the same in all: not "copies of one file".
+    const some = records().map((r, i) => {
+      const { mfu, ...rest } = r.metrics;
+      return {
+        ...r,
+        metrics: {
+          ...(i < 3 ? { mfu: mfu! } : {}),
+          ...rest,
+          'train.lm_loss': { ...rest['train.lm_loss']!, final: 2.8 },
+        },
+      };
+    });
+    expect(() => calibrateTolerances({ records: some, classes, falseAlarmRate: 0.01, gate })).toThrow(
+      'calibrate: no gated metric of these 8 runs can be calibrated (mfu: in 3 of the runs; not calibrated below 5; train.lm_loss: the same value in all 8 runs',
+    );
+  });
 });

@@ -31,6 +31,16 @@ export interface CalibrationInput {
   gate: GateConfig;
   /** Warm-up detected per metric key, in steps, when the runs' per-step series were read. */
   warmup?: ReadonlyMap<string, number>;
+  /** Why no warm-up was found, when none was: the real cause, for the fragment's comment. */
+  warmupWhy?: string;
+  /** Metrics the runs have that the gate does not judge, with why: the output accounts for every one. */
+  unjudged?: readonly Unjudged[];
+}
+
+/** A metric left out of the calibration because the gate does not judge it. */
+export interface Unjudged {
+  key: string;
+  why: string;
 }
 
 export interface MetricCalibration {
@@ -61,6 +71,9 @@ export interface Calibration {
   /** The warm-up to configure (the longest of the metrics'), null when no series told one. */
   warmupSteps: number | null;
   warmup: [key: string, steps: number][];
+  /** Why `warmupSteps` is null. */
+  warmupWhy: string;
+  unjudged: Unjudged[];
 }
 
 export function calibrateTolerances(input: CalibrationInput): Calibration {
@@ -73,12 +86,7 @@ export function calibrateTolerances(input: CalibrationInput): Calibration {
     );
   const measured = [...input.classes].map(([key, cls]) => measure(key, cls, records, gate));
   const families = new Set(measured.filter((m) => !m.skipped).map((m) => m.family));
-  if (families.size === 0)
-    throw new InputError(
-      'calibrate',
-      null,
-      `no gated metric varies between these ${records.length} runs (copies of one file?): there is no run-to-run noise to calibrate from`,
-    );
+  if (families.size === 0) throw nothingToCalibrate(records.length, measured, input.unjudged ?? []);
   const share = falseAlarmRate / families.size;
   for (const m of measured) recommend(m, share);
   const bands = gateBands(
@@ -93,7 +101,22 @@ export function calibrateTolerances(input: CalibrationInput): Calibration {
     metrics,
     warmupSteps: warmup.length ? Math.max(...warmup.map(([, steps]) => steps)) : null,
     warmup,
+    warmupWhy: warmup.length ? '' : (input.warmupWhy ?? 'no per-step series of a window or timer metric was read'),
+    unjudged: [...(input.unjudged ?? [])],
   };
+}
+
+/** No metric left to calibrate: each one's own reason, so the message names the real cause. */
+function nothingToCalibrate(runs: number, measured: readonly Measured[], unjudged: readonly Unjudged[]): InputError {
+  const copies = measured.length > 0 && measured.every((m) => m.cv === 0);
+  const reasons = [...measured.map((m) => `${m.key}: ${m.skipped}`), ...unjudged.map((u) => `${u.key}: ${u.why}`)];
+  const what = copies
+    ? `no gated metric varies between these ${runs} runs (copies of one file?): there is no run-to-run noise to calibrate from`
+    : measured.length === 0
+      ? `these ${runs} runs have no metric the gate judges`
+      : `no gated metric of these ${runs} runs can be calibrated`;
+  const list = reasons.slice(0, 6).join('; ') + (reasons.length > 6 ? `; and ${reasons.length - 6} more` : '');
+  return new InputError('calibrate', null, reasons.length && !copies ? `${what} (${list})` : what);
 }
 
 type Measured = Omit<MetricCalibration, 'band' | 'power'> & { points: HistoryPoint[] };

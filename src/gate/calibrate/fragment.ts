@@ -18,6 +18,7 @@ export function calibrationYaml(c: Calibration): string {
     ...warmupLines(c),
     'metrics:',
     ...c.metrics.flatMap(metricLines),
+    ...c.unjudged.map((u) => `  # ${u.key}: not calibrated, not judged by the gate: ${u.why}`),
     'gate:',
     `  alpha: ${c.falseAlarmRate}`,
   ];
@@ -25,8 +26,7 @@ export function calibrationYaml(c: Calibration): string {
 }
 
 function warmupLines(c: Calibration): string[] {
-  if (c.warmupSteps === null)
-    return ['# warmup_steps: not detected (no per-step series of a window or timer metric: a history keeps none)'];
+  if (c.warmupSteps === null) return [`# warmup_steps: not detected (${c.warmupWhy})`];
   const by = c.warmup.map(([key, steps]) => `${key} ${steps}`).join(', ');
   return [
     `# warmup_steps: where the metrics reach their steady state (MSER-5, median over the runs): ${by}`,

@@ -13,6 +13,7 @@ import { recordFromSummary } from '../record.js';
 import { StepBatches, type Batches } from './step-batches.js';
 import { brokenRunProblem, type JudgedClass } from './measured-noise.js';
 import { metricWarmup } from './warmup.js';
+import type { Unjudged } from './calibrate.js';
 
 /** Opens a run afresh on each call: the runs may be read twice. */
 export type RunOpener = () => Promise<RunInput>;
@@ -22,6 +23,10 @@ export interface CalibrationRuns {
   classes: Map<string, JudgedClass>;
   /** Warm-up per metric key, in steps. */
   warmup: Map<string, number>;
+  /** Why no warm-up was found, when none was. */
+  warmupWhy: string;
+  /** The runs' metrics the gate does not judge, with why. */
+  unjudged: Unjudged[];
 }
 
 type Settings = Pick<Config, 'rules' | 'summary'>;
@@ -42,18 +47,41 @@ export async function readCalibrationRuns(runs: readonly RunOpener[], config: Se
     for (const open of runs) summaries.push(await summarizeRun(await open(), again));
   }
   const classes = new Map<string, JudgedClass>();
+  const unjudged = new Map<string, string>();
   for (const s of summaries) {
     const broken = brokenRunProblem(s);
     if (broken) throw broken;
     for (const m of s.metrics) {
       const key = metricKey(m.name);
       if (gated(m.class) && !classes.has(key)) classes.set(key, m.class);
+      else if (!gated(m.class) && !unjudged.has(key)) unjudged.set(key, whyNotJudged(m.class));
     }
   }
+  for (const key of classes.keys()) unjudged.delete(key);
   const records = summaries.map((s) =>
     recordFromSummary(s, { recordedAt: '', ref: '', sha: '', runId: '', baseline: false, complete: true }),
   );
-  return { records, classes, warmup };
+  return {
+    records,
+    classes,
+    warmup,
+    warmupWhy: warmupWhy(first.map((r) => r.series)),
+    unjudged: [...unjudged].map(([key, why]) => ({ key, why })),
+  };
+}
+
+/** Why a metric of the runs is not judged, in the words a config rule would change. */
+export function whyNotJudged(cls: RunSummary['metrics'][number]['class']): string {
+  if (cls.kind === 'ignore') return 'its class is ignore';
+  if (cls.direction === 'none')
+    return 'neither higher nor lower is better by its name or rule (a gauge); a metrics rule with a direction gates it';
+  return 'its rule says gate: false';
+}
+
+/** Why no warm-up was found from the runs' series. */
+function warmupWhy(series: readonly Map<string, Batches>[]): string {
+  if (series.every((s) => s.size === 0)) return 'the runs have no gated window or timer metric to find it from';
+  return 'the per-step series are too short to tell (MSER needs at least 4 values)';
 }
 
 function gated(cls: RunSummary['metrics'][number]['class']): cls is JudgedClass & { gate: boolean } {

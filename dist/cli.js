@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, C as COMMANDS } from './chunks/postgres-url-CS-hgEeg.js';
+import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, C as COMMANDS } from './chunks/postgres-url-9m36O-1I.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -185,23 +185,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-DGWHfrrV.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-CIHeSafT.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-Bzs92W0o.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-B-NHn6s2.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-BlPhjg9d.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-Berkdnjk.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-CsXD2Ss4.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-BYzwlgSe.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -243,31 +243,31 @@ const H = '--history H';
 const HISTORY_COMMANDS = {
     list: {
         usage: `list ${H}`,
-        run: async (a, e) => (await import('./chunks/history-list-D6HYs4B2.js')).historyList(a, e),
+        run: async (a, e) => (await import('./chunks/history-list-MF3EXtnB.js')).historyList(a, e),
     },
     show: {
         usage: `show ${H} --experiment E [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-show-CQqvRoic.js')).historyShow(a, e),
+        run: async (a, e) => (await import('./chunks/history-show-C_lia0HB.js')).historyShow(a, e),
     },
     remove: {
         usage: `remove ${H} --experiment E --run ID [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-remove-OgzXfLNK.js').then(function (n) { return n.h; })).historyRemove(a, e),
+        run: async (a, e) => (await import('./chunks/history-remove-BY5HnDei.js').then(function (n) { return n.h; })).historyRemove(a, e),
     },
     quarantine: {
         usage: `quarantine ${H} --experiment E --run ID [--reason TEXT] [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-quarantine-Cs-Pcw9X.js')).historyQuarantine(a, e),
+        run: async (a, e) => (await import('./chunks/history-quarantine-Ci04K56R.js')).historyQuarantine(a, e),
     },
     migrate: {
         usage: 'migrate --from A --to B',
-        run: async (a, e) => (await import('./chunks/history-migrate-nxm0q_Qo.js')).historyMigrate(a, e),
+        run: async (a, e) => (await import('./chunks/history-migrate-D7s8eByj.js')).historyMigrate(a, e),
     },
     export: {
         usage: `export ${H} [--experiment E] [--output FILE.csv]`,
-        run: async (a, e) => (await import('./chunks/history-export-CAE14qYR.js')).historyExport(a, e),
+        run: async (a, e) => (await import('./chunks/history-export-BG1jJzlA.js')).historyExport(a, e),
     },
     changes: {
         usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
-        run: async (a, e) => (await import('./chunks/history-changes-Cs4m7x92.js')).historyChanges(a, e),
+        run: async (a, e) => (await import('./chunks/history-changes-BXw9cXQD.js')).historyChanges(a, e),
     },
 };
 const HISTORY_USAGE = Object.values(HISTORY_COMMANDS)
@@ -308,7 +308,7 @@ function historyFlags(command, args, options, required) {
 }
 /** The store a flag names; a history that does not exist is an error for every subcommand but migrate's target. */
 async function openExisting(spec, env) {
-    const { openHistory } = await import('./chunks/store-CZN5hWeW.js');
+    const { openHistory } = await import('./chunks/store-eVV1mgQV.js');
     const store = openHistory(spec, { env });
     const history = await store.readIfExists();
     if (!history)
@@ -349,9 +349,9 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (command === 'history')
         return (await Promise.resolve().then(function () { return history; })).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-BXXtdGuc.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-CahKUxHM.js')).watchCommand(rest, env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-Epog-TTN.js')).calibrateCommand(rest, io);
+        return (await import('./chunks/calibrate-EIJ-sJO6.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {
         io.error(`unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS), 'history', 'calibrate'].join(', ')}); see --help`);
         return 2;

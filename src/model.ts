@@ -35,6 +35,8 @@ export interface Table {
   warnings: string[];
   /** True when the file ended inside a row (a file still being written); complete once `batches` is drained. */
   truncated: { value: boolean };
+  /** The steps the run was to take, when the file says so (LLaMA-Factory's `total_steps`). */
+  expectedSteps?: number;
 }
 
 /** A stretch of wall-clock time, ms since the epoch, both ends included. */
@@ -199,7 +201,8 @@ export interface RunSummary {
   source: string;
   tags: Record<string, string>;
   fingerprint: Record<string, string>;
-  steps: { count: number; first: number; last: number };
+  /** `expected`: the steps the run was to take, when its file says so (completeness then uses it). */
+  steps: { count: number; first: number; last: number; expected?: number };
   truncated: boolean;
   durationSeconds?: number;
   timeRange?: TimeRange;

@@ -10,7 +10,9 @@
  *   real rates and step times have noise that falls as often as it rises.
  * - Percent is not a ratio. A utilisation (MFU, HFU, GPU utilisation) whose header says percent, or most of
  *   whose values are above 1.5 (no ratio gets there), is divided by 100 and sent as a ratio, so one series
- *   never holds both 42.1 and 0.421.
+ *   never holds both 42.1 and 0.421. But most values above 100 are no percentage either (Megatron-Bridge's
+ *   "GPU utilization" holds TFLOP/s per GPU, 240–280): such a column keeps its values as logged, with no
+ *   unit, and a note says so.
  */
 import type { MetricClass } from '../model.js';
 import { metricKey } from '../naming.js';
@@ -25,6 +27,8 @@ export interface ShapeCounts {
   nonDecreasing: number;
   rising: number;
   aboveOne: number;
+  /** Points above 100 (absent: none counted). */
+  aboveHundred?: number;
 }
 
 export interface ValueVerdict {
@@ -60,6 +64,12 @@ export function classFromValues(header: string, cls: MetricClass, s: ShapeCounts
     };
   }
   if (!isUtilisation(header, cls)) return { cls, scale: 1, note: null };
+  if (s.count > 0 && (s.aboveHundred ?? 0) > s.count / 2)
+    return {
+      cls: { ...cls, unit: '' },
+      scale: 1,
+      note: `"${header}" is named as a utilisation, but most of its values are above 100: not a percentage nor a ratio, kept as logged`,
+    };
   const byHeader = cls.unit === 'percent';
   const byValues = s.count > 0 && s.aboveOne > s.count / 2;
   if (!byHeader && !byValues) return { cls, scale: 1, note: null };

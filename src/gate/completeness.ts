@@ -1,6 +1,7 @@
 /**
- * Did the run get as far as runs usually do? Expected steps are the median last step of the complete
- * comparable runs; a run is complete when its file was not cut off and it reached `fraction` of them.
+ * Did the run get as far as runs usually do? Expected steps are what the run's own file says it was to
+ * take (a `total_steps`), else the median last step of the complete comparable runs; a run is complete
+ * when its file was not cut off and it reached `fraction` of them.
  */
 import { median } from 'simple-statistics';
 import type { HistoryRecord, RunSummary } from '../model.js';
@@ -20,7 +21,7 @@ export function runCompleteness(
   fraction: number,
 ): Completeness {
   const done = history.filter((r) => r.complete && Number.isFinite(r.steps)).map((r) => r.steps);
-  const expectedSteps = done.length ? median(done) : null;
+  const expectedSteps = summary.steps.expected ?? (done.length ? median(done) : null);
   const steps = Number.isFinite(summary.steps.last) ? summary.steps.last : 0;
   const reached = expectedSteps === null || steps >= expectedSteps * fraction;
   return {

@@ -18,6 +18,7 @@ import { metricKey } from '../naming.js';
 import { brokenLoss } from './broken-loss.js';
 import type { CurveWindow } from './curve-window.js';
 import { comparisonBasis, notReached, withWindow } from './like-for-like.js';
+import { metricValue } from '../store/history-overview.js';
 import { buildBaseline, type Baseline, type HistoryPoint } from './baseline.js';
 import { runCompleteness, type Completeness } from './completeness.js';
 import { completenessVerdict } from './completeness-verdict.js';
@@ -167,6 +168,16 @@ function judgeMetric(
     const later = notReached(history, key, completeness);
     if (later)
       return { ...base, verdict: 'pass', current: null, baseline: null, change: null, reason: `${m.name}: ${later}` };
+    // A column the runs log but never fill (an eval that never ran): nothing was there to lose.
+    if (history.length && history.every((r) => metricValue(r.metrics[key]) === null))
+      return {
+        ...base,
+        verdict: 'pass',
+        current: null,
+        baseline: null,
+        change: null,
+        reason: `${m.name}: no finite value in this run, nor in any comparable run`,
+      };
     return {
       ...base,
       verdict: 'missing',

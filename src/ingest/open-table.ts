@@ -1,10 +1,24 @@
 /** Open any supported metrics file as a Table, choosing the reader by the file's content. */
+import { stat } from 'node:fs/promises';
 import { InputError, lineAt, type Table } from '../model.js';
 import { DEFAULT_STEP_BUFFER, openCsvTable } from './csv/table.js';
 import { readHead, readTextFile } from './file.js';
 import { hfTrainerStateTable, isHfTrainerState } from './json/hf-trainer-state.js';
 import { isMegatronGoldenValues, megatronTable } from './json/megatron.js';
+import { jsonLinesStepKey, jsonLinesTable, looksLikeJsonLines, parseJsonLines, STEP_KEYS } from './json/json-lines.js';
 import { parseJsonLimited } from './json/parse-limited.js';
+import { isStepMajorGoldenValues, stepMajorTable } from './json/step-major.js';
+import { sniffKind } from './sniff.js';
+import { isTfRecordStart } from './tensorboard/tfrecord.js';
+import { eventFilesIn, openEventsTable } from './tensorboard/events-table.js';
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false; // opening it names the problem
+  }
+}
 
 /** JSON metric files are read whole; anything larger is not one of the supported JSON shapes. */
 const MAX_JSON_BYTES = 256 << 20;
@@ -14,15 +28,19 @@ export interface OpenTableOptions {
   stepBuffer?: number;
 }
 
-/** `json` when the first non-blank character (after a BOM) opens a JSON object or array, else `csv`. */
-export function sniffFormat(head: Uint8Array): 'json' | 'csv' {
-  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
-  while (i < head.length && (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d)) i++;
-  return head[i] === 0x7b /* { */ || head[i] === 0x5b /* [ */ ? 'json' : 'csv';
-}
-
 async function openJsonTable(source: string, batchSize: number): Promise<Table> {
   const text = (await readTextFile(source, MAX_JSON_BYTES)).replace(/^\uFEFF/, '');
+  if (looksLikeJsonLines(text)) {
+    const warnings: string[] = [];
+    const parsed = parseJsonLines(source, text, warnings);
+    const stepKey = jsonLinesStepKey(parsed.objects);
+    if (stepKey) return jsonLinesTable(source, parsed, stepKey, batchSize, warnings);
+    throw new InputError(
+      source,
+      null,
+      `JSON lines without a step key (${STEP_KEYS.join(', ')}) on most lines, so not a per-step log: a run manifest of JSON lines is given with --metadata (input metadata)`,
+    );
+  }
   let json: unknown;
   try {
     json = parseJsonLimited(text, source);
@@ -43,22 +61,35 @@ async function openJsonTable(source: string, batchSize: number): Promise<Table> 
   }
   if (isHfTrainerState(json)) return hfTrainerStateTable(source, json, batchSize);
   if (isMegatronGoldenValues(json)) return megatronTable(source, json, batchSize);
+  if (isStepMajorGoldenValues(json)) return stepMajorTable(source, json, batchSize);
   throw new InputError(
     source,
     null,
-    'JSON of an unknown shape: expected Megatron golden values {metric: {values: {step: value}}} or a Hugging Face trainer_state.json with log_history',
+    'JSON of an unknown shape: expected Megatron golden values {metric: {values: {step: value}}}, step-major golden values {step: {metric: value}}, or a Hugging Face trainer_state.json with log_history',
   );
 }
 
 /**
- * Open a metrics file: a per-step CSV (streamed), Megatron golden-values JSON, or a Hugging Face
- * `trainer_state.json`, told apart by content. Problems visible up front throw InputError; problems found
+ * Open a metrics file: a per-step CSV (streamed), Megatron golden-values JSON, a Hugging Face
+ * `trainer_state.json`, a JSON-lines per-step log, or TensorBoard event files (a file or a run
+ * directory), told apart by content (sniff.ts) before any parser runs. Problems visible up front throw InputError; problems found
  * while streaming are thrown as InputError from `batches`.
  */
 export async function openTable(path: string, options: OpenTableOptions = {}): Promise<Table> {
   const stepBuffer = Math.max(1, Math.floor(options.stepBuffer ?? DEFAULT_STEP_BUFFER));
+  // A run directory of TensorBoard event files (a resumed job writes one per attempt).
+  if (await isDirectory(path)) {
+    if ((await eventFilesIn(path)).length) return openEventsTable(path, { batchSize: stepBuffer });
+    throw new InputError(
+      path,
+      null,
+      'is a directory, not a metrics file (nor a run directory of TensorBoard event files)',
+    );
+  }
   const head = await readHead(path, 4096);
   if (head.length === 0) throw new InputError(path, null, 'empty file');
-  if (sniffFormat(head) === 'json' && !head.includes(0)) return openJsonTable(path, stepBuffer);
+  const kind = head.includes(0) && !isTfRecordStart(head) ? 'csv' : sniffKind(path, head);
+  if (kind === 'tensorboard') return openEventsTable(path, { batchSize: stepBuffer });
+  if (kind === 'json') return openJsonTable(path, stepBuffer);
   return openCsvTable(path, { stepBuffer });
 }

@@ -95,10 +95,12 @@ describe('Hugging Face trainer_state.json', () => {
     expect((err as InputError).line).toBe(3);
   });
 
-  it('says that a JSON-lines file is a manifest, not a metrics file', async () => {
+  it('says that a JSON-lines file without a step key is a manifest, not a metrics file', async () => {
     const err = await openTable(real('experiment_ledger_manifest_inferencex_gb200.jsonl')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InputError);
-    expect((err as InputError).message).toMatch(/:2: JSON lines, not one JSON document/);
+    expect((err as InputError).message).toMatch(
+      /: JSON lines without a step key \(step, global_step, current_steps, _step, iteration, iter, steps\) on most lines, so not a per-step log: a run manifest of JSON lines is given with --metadata/,
+    );
   });
 
   it('errors when no metric has a finite value', async () => {
@@ -153,7 +155,20 @@ describe('files that are not a per-step table are refused with what they look li
     ],
     [
       'mlperf_mllog_dlrm_hugectr_dell_xe8545_stops_at_target.txt',
-      /:9: an MLPerf :::MLLOG log, not a per-step metrics table/,
+      /:9: an MLPerf result log \(:::MLLOG events\), not a per-step metrics table/,
+    ],
+    ...[
+      'nvidia_smi_8gpu_interleaved_gpu_glasses.csv',
+      'nvidia_smi_query_gpu_all_fields_h100_load_capture.csv',
+      'nvidia_smi_wrapper_snake_case_units_8gpu_iso_z.csv',
+      'nvidia_smi_wrapper_unix_epoch_dotted_names.csv',
+      'nvidia_smi_header_repeated_every_sample.csv',
+      'nvidia_smi_dmon_h100_load_whitespace.txt',
+      'amdsmi_gpu_metrics_quoted_lists_inferencex_EXCERPT.csv',
+    ].map((name): [string, RegExp] => [name, /:1: an nvidia-smi capture \(GPU telemetry .*\): pass it with --gpu-csv/]),
+    [
+      'prometheus_exposition_nvidia_gpu_exporter_h100_load.metrics',
+      /:1: a Prometheus scrape \(text exposition\), not a per-step metrics table: pass a GPU exporter scrape with --gpu-scrape/,
     ],
     [
       'console_log_modded_nanogpt_valueembed_1530_steps.txt',
@@ -181,7 +196,7 @@ describe('files that are not a per-step table are refused with what they look li
   it('an MLLOG line behind a launcher prefix counts; the word in prose does not', async () => {
     const prefixed = join(dir, 'prefixed.log');
     await writeFile(prefixed, 'starting\n[1,0]<stdout>::::MLLOG {"key": "run_start"}\n');
-    await expect(openTable(prefixed)).rejects.toThrow(/prefixed\.log:2: an MLPerf :::MLLOG log/);
+    await expect(openTable(prefixed)).rejects.toThrow(/prefixed\.log:2: an MLPerf result log/);
     const mention = join(dir, 'mention.csv');
     await writeFile(mention, 'step,note\n1,this is a long note that mentions :::MLLOG in passing\n2,x\n');
     await expect(openTable(mention)).rejects.toThrow(/no numeric metric column/);
@@ -193,11 +208,6 @@ describe('files that are not a per-step table are refused with what they look li
     'lightning_csvlogger_metrics_ml_aos_version_2_crlf.csv',
     'keras_csvlogger_fer2013_emotion_training.log',
     'megatron_golden_values_gpt3_15b_8t_release_sm_h100.csv',
-    'nvidia_smi_8gpu_interleaved_gpu_glasses.csv',
-    'nvidia_smi_query_gpu_all_fields_h100_load_capture.csv',
-    'nvidia_smi_wrapper_snake_case_units_8gpu_iso_z.csv',
-    'nvidia_smi_wrapper_unix_epoch_dotted_names.csv',
-    'amdsmi_gpu_metrics_quoted_lists_inferencex_EXCERPT.csv',
     '../demo/gpt3-1.3b-tp1/metrics_rank_0.csv',
   ])('still reads the per-step table %s', async (name) => {
     const t = await collectTable(await openTable(real(name)));
@@ -254,8 +264,9 @@ describe('other real CSVs never crash', () => {
     expect(fast.warnings).toEqual(slow.warnings);
   });
 
+  // GPU captures are refused by openTable (pass them with --gpu-csv); the CSV reader itself still reads them.
   it('amd-smi dump: quoted list fields are text, the partial last group is kept, CRLF with bare-LF blank lines', async () => {
-    const table = await openTable(real('amdsmi_gpu_metrics_quoted_lists_inferencex_EXCERPT.csv'));
+    const table = await openCsvTable(real('amdsmi_gpu_metrics_quoted_lists_inferencex_EXCERPT.csv'));
     const t = await collectTable(table);
     expect(t.steps).toHaveLength(14);
     expect(table.columns).toContain('socket_power');

@@ -53,7 +53,12 @@ export async function summarizeRun(
     source: table.source,
     tags: input.tags,
     fingerprint: input.fingerprint,
-    steps: { count: rows.count, first: rows.first, last: rows.last },
+    steps: {
+      count: rows.count,
+      first: rows.first,
+      last: rows.last,
+      ...(table.expectedSteps === undefined ? {} : { expected: table.expectedSteps }),
+    },
     truncated: table.truncated.value,
     ...(input.durationSeconds === undefined ? {} : { durationSeconds: input.durationSeconds }),
     ...(input.timeRange === undefined ? {} : { timeRange: input.timeRange }),

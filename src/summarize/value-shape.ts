@@ -12,9 +12,11 @@ export class ValueShape {
   rising = 0;
   /** Points above 1.5: no ratio gets there, while a percentage almost always does. */
   aboveOne = 0;
+  /** Points above 100: no percentage gets there (a "utilization" in TFLOP/s per GPU does). */
+  aboveHundred = 0;
 
   addColumn(values: Float64Array): void {
-    let { count, last, nonDecreasing, rising, aboveOne } = this;
+    let { count, last, nonDecreasing, rising, aboveOne, aboveHundred } = this;
     for (let i = 0; i < values.length; i++) {
       const value = values[i]!;
       if (value - value !== 0) continue;
@@ -24,9 +26,10 @@ export class ValueShape {
         if (value > last) rising += 1;
       }
       if (value > 1.5) aboveOne += 1;
+      if (value > 100.5) aboveHundred += 1;
       count += 1;
       last = value;
     }
-    Object.assign(this, { count, last, nonDecreasing, rising, aboveOne });
+    Object.assign(this, { count, last, nonDecreasing, rising, aboveOne, aboveHundred });
   }
 }

@@ -4,7 +4,7 @@
  * its columns reordered, CRLF line ends and an extra unrelated column — each passes (exit 0). Formats
  * other than CSV are written as CSV for the last three, so the check also compares across formats.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ describe('properties of the verdict on every real run, through the CLI', () => {
       const ext = basename(run.file).includes('.') ? run.file.slice(run.file.lastIndexOf('.')) : '';
       const copies = Array.from({ length: 6 }, (_, k) => join(here, `copy-${k}${ext}`));
       mkdirSync(here, { recursive: true });
-      for (const c of copies) copyFileSync(run.file, c);
+      for (const c of copies) cpSync(run.file, c, { recursive: true });
       const recorded = await cliIn(here, [
         'record',
         '--history',
@@ -40,7 +40,7 @@ describe('properties of the verdict on every real run, through the CLI', () => {
       expect(recorded.code, `${run.name}: record: ${recorded.err}`).toBe(0);
 
       const identical = join(here, `identical${ext}`);
-      copyFileSync(run.file, identical);
+      cpSync(run.file, identical, { recursive: true });
       const names = Object.keys(run.table.values);
       const variants: [string, string][] = [
         ['identical', identical],

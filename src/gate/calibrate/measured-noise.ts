@@ -29,7 +29,10 @@ export function metricPoints(records: readonly HistoryRecord[], key: string): Hi
     const value = m.kind === 'loss' ? m.final : m.centre;
     if (m.kind === 'loss' && m.nonFinite > 0)
       throw brokenRun(r, key, `${m.nonFinite} NaN or infinite value${m.nonFinite === 1 ? '' : 's'}`);
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw brokenRun(r, key, 'no finite value');
+    // A column logged but never filled (an eval that never ran) is absent from this run, not broken.
+    const finite = typeof value === 'number' && Number.isFinite(value);
+    if (!finite && m.nonFinite === 0 && m.n === 0) continue;
+    if (!finite) throw brokenRun(r, key, 'no finite value');
     points.push({ value, marked: mark, ...(m.regressed ? { regressed: true } : {}) });
     mark = false;
   }

@@ -57,7 +57,7 @@ describe('a repeated header', () => {
   });
 
   it('real nvidia-smi loop output (header before every value): the header is named once in the error', async () => {
-    const err = await openTable(
+    const err = await openCsvTable(
       join(import.meta.dirname, '../../../fixtures/real/nvidia_smi_header_repeated_every_sample.csv'),
     ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InputError);

@@ -50,6 +50,24 @@ describe('parseJsonLimited', () => {
     expect(() => parseJsonLimited('{"a":', 'f.json')).toThrow(SyntaxError);
   });
 
+  it("reads Python's bare NaN, Infinity and -Infinity as the strings the readers take as non-finite", () => {
+    const text = '{"loss": NaN, "grad_norm": Infinity, "x": [-Infinity, -1.5, "NaN in a string", "Infinity"]}';
+    expect(parseJsonLimited(text, 'f.json')).toEqual({
+      loss: 'NaN',
+      grad_norm: 'Infinity',
+      x: ['-Infinity', -1.5, 'NaN in a string', 'Infinity'],
+    });
+    // Inside strings, escaped quotes included, nothing is touched; other bare words stay errors.
+    expect(parseJsonLimited(String.raw`["a\\", NaN, "\"Infinity"]`, 'f.json')).toEqual(['a\\', 'NaN', '"Infinity']);
+    expect(() => parseJsonLimited('{"a": nan}', 'f.json')).toThrow(SyntaxError);
+  });
+
+  it('rewrites 100,000 tokens in one linear pass', () => {
+    const text = `[${Array.from({ length: 100_000 }, (_, i) => (i % 2 ? 'NaN' : '1')).join(',')}]`;
+    const out = parseJsonLimited(text, 'f.json') as unknown[];
+    expect(out.filter((v) => v === 'NaN')).toHaveLength(50_000);
+  });
+
   it('scans 200,000 nested arrays without recursion', () => {
     const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
     expect(() => parseJsonLimited(deep, 'f.json')).toThrow(/nested more than/);

@@ -3,6 +3,12 @@
  * histories). V8 parses deeply nested JSON without complaint, but the code that walks the result (config
  * flattening, JSON.stringify, structured clones) recurses and dies with "Maximum call stack size
  * exceeded". The depth is checked first, by one scan of the text without recursion.
+ *
+ * The same scan finds Python's non-finite tokens: `json.dump` writes a NaN or infinite float as a bare
+ * `NaN`, `Infinity` or `-Infinity` (the Hugging Face Trainer's `trainer_state.json` after an fp16 overflow
+ * step), which JSON.parse refuses. Outside strings each is rewritten as the string `"NaN"`, `"Infinity"`
+ * or `"-Infinity"`, which every reader here takes as the explicit non-finite value it is, as it does the
+ * `"nan"` strings Megatron writes. Linear: one pass, one rewrite only when such a token is there.
  */
 import { InputError, lineAt } from '../../model.js';
 
@@ -18,10 +24,17 @@ export interface JsonLimits {
   line?: number;
 }
 
-/** Index of the bracket that opens nesting level `maxDepth + 1`, or -1; strings are skipped over. */
-export function depthExceededAt(text: string, maxDepth: number): number {
+const PYTHON_TOKENS = ['NaN', 'Infinity', '-Infinity'] as const;
+
+/**
+ * One scan of the text, strings skipped over: the index of the bracket that opens nesting level
+ * `maxDepth + 1` (or -1), and where Python's bare non-finite tokens start (at most until the depth is
+ * exceeded).
+ */
+export function scanJson(text: string, maxDepth: number): { depthAt: number; tokens: [at: number, token: string][] } {
   let depth = 0;
   let inString = false;
+  const tokens: [number, string][] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
@@ -29,10 +42,34 @@ export function depthExceededAt(text: string, maxDepth: number): number {
       else if (c === 0x22 /* " */) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      if (++depth > maxDepth) return i;
+      if (++depth > maxDepth) return { depthAt: i, tokens };
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
+    else if (c === 0x4e /* N */ || c === 0x49 /* I */ || c === 0x2d /* - */) {
+      const token = PYTHON_TOKENS.find((t) => text.startsWith(t, i));
+      if (token) {
+        tokens.push([i, token]);
+        i += token.length - 1;
+      }
+    }
   }
-  return -1;
+  return { depthAt: -1, tokens };
+}
+
+/** Index of the bracket that opens nesting level `maxDepth + 1`, or -1; strings are skipped over. */
+export function depthExceededAt(text: string, maxDepth: number): number {
+  return scanJson(text, maxDepth).depthAt;
+}
+
+/** The text with each bare token quoted, so JSON.parse reads it as the string the readers take as non-finite. */
+function quoteTokens(text: string, tokens: readonly [number, string][]): string {
+  const parts: string[] = [];
+  let from = 0;
+  for (const [at, token] of tokens) {
+    parts.push(text.slice(from, at), `"${token}"`);
+    from = at + token.length;
+  }
+  parts.push(text.slice(from));
+  return parts.join('');
 }
 
 /**
@@ -49,7 +86,7 @@ export function parseJsonLimited(text: string, source: string, limits: JsonLimit
       `JSON of ${text.length.toLocaleString('en-US')} characters is over the limit of ${limits.maxChars.toLocaleString('en-US')}`,
     );
   }
-  const at = depthExceededAt(text, maxDepth);
+  const { depthAt: at, tokens } = scanJson(text, maxDepth);
   if (at >= 0) {
     throw new InputError(
       source,
@@ -57,5 +94,5 @@ export function parseJsonLimited(text: string, source: string, limits: JsonLimit
       `JSON nested more than ${maxDepth} levels deep; refused`,
     );
   }
-  return JSON.parse(text);
+  return JSON.parse(tokens.length ? quoteTokens(text, tokens) : text);
 }

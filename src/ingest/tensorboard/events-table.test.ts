@@ -1,0 +1,115 @@
+import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import protobuf from 'protobufjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InputError } from '../../model.js';
+import { collectTable } from '../collect.js';
+import { openTable } from '../open-table.js';
+import { EVENT_PROTO } from './event-proto.js';
+import { maskedCrc32c } from './tfrecord.js';
+
+const Event = protobuf.parse(EVENT_PROTO, { keepCase: true }).root.lookupType('Event');
+
+/** One TFRecord: length, its masked CRC32C, the data, its masked CRC32C. */
+function record(data: Uint8Array): Buffer {
+  const head = Buffer.alloc(12);
+  head.writeUInt32LE(data.length, 0);
+  head.writeUInt32LE(0, 4);
+  head.writeUInt32LE(maskedCrc32c(head.subarray(0, 8)), 8);
+  const tail = Buffer.alloc(4);
+  tail.writeUInt32LE(maskedCrc32c(data), 0);
+  return Buffer.concat([head, data, tail]);
+}
+
+type Value = { tag: string; simple_value?: number; tensor?: Record<string, unknown> };
+const event = (step: number, values: Value[], wall = 1000 + step) =>
+  record(Event.encode(Event.fromObject({ wall_time: wall, step, summary: { value: values } })).finish());
+const floatTensor = (x: number) => {
+  const b = Buffer.alloc(4);
+  b.writeFloatLE(x);
+  return { dtype: 1, tensor_content: b };
+};
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'tfevents-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('TensorBoard event files', () => {
+  it('reads simple_value and tensor scalars as columns by tag, skipping other records', async () => {
+    const file = join(dir, 'events.out.tfevents.1.host');
+    const version = record(Event.encode(Event.fromObject({ wall_time: 1, step: 0 })).finish());
+    const rows = [1, 2, 3].map((s) =>
+      event(s, [
+        { tag: 'train/loss', simple_value: 3 - s / 10 },
+        { tag: 'perf/mfu', tensor: floatTensor(0.4 + s / 100) },
+        { tag: 'double', tensor: { dtype: 2, double_val: [s * 1.5] } },
+        { tag: 'histogram', tensor: { dtype: 1, tensor_shape: { dim: [{ size: 3 }] }, float_val: [1, 2, 3] } },
+      ]),
+    );
+    await writeFile(file, Buffer.concat([version, ...rows]));
+    const table = await openTable(file);
+    expect(table.columns).toEqual(['train/loss', 'perf/mfu', 'double']);
+    const t = await collectTable(table);
+    expect(t.steps).toEqual([1, 2, 3]);
+    expect(t.values['train/loss']).toEqual([2.9000000953674316, 2.799999952316284, 2.700000047683716]);
+    expect(t.values['perf/mfu']![2]).toBeCloseTo(0.43, 6);
+    expect(t.values.double).toEqual([1.5, 3, 4.5]);
+  });
+
+  it('merges a resumed run directory by step, the later attempt winning where both wrote a step', async () => {
+    const run = join(dir, 'resumed');
+    await mkdir(run);
+    const first = [1, 2, 3, 4, 5].map((s) => event(s, [{ tag: 'loss', simple_value: 10 + s }]));
+    const second = [3, 4].map((s) => event(s, [{ tag: 'loss', simple_value: 20 + s }], 5000 + s));
+    await writeFile(join(run, 'events.out.tfevents.100.host.1'), Buffer.concat(first));
+    await writeFile(join(run, 'events.out.tfevents.200.host.2'), Buffer.concat(second));
+    const table = await openTable(run);
+    const t = await collectTable(table);
+    // Step 5 only the first attempt wrote: kept (TensorBoard purges it only after a SessionLog START).
+    expect(t.steps).toEqual([1, 2, 3, 4, 5]);
+    expect(t.values.loss).toEqual([11, 12, 23, 24, 15]);
+    expect(table.warnings.join('\n')).toMatch(/2 points written again at a step by a later attempt/);
+  });
+
+  it('a cut last record is a warning and marks the table truncated; a bad data CRC skips one record', async () => {
+    const file = join(dir, 'events.out.tfevents.cut');
+    const good = [1, 2, 3].map((s) => event(s, [{ tag: 'loss', simple_value: s }]));
+    const bad = Buffer.from(good[1]!);
+    bad.writeUInt8(bad.readUInt8(bad.length - 1) ^ 0xff, bad.length - 1);
+    await writeFile(file, Buffer.concat([good[0]!, bad, good[2]!, event(4, [{ tag: 'loss', simple_value: 4 }])]));
+    await truncate(file, (await import('node:fs')).statSync(file).size - 7);
+    const table = await openTable(file);
+    const t = await collectTable(table);
+    expect(t.steps).toEqual([1, 3]);
+    expect(table.truncated.value).toBe(true);
+    expect(table.warnings.join('\n')).toMatch(/1 record failed their CRC32C/);
+    expect(table.warnings.join('\n')).toMatch(/ends inside its last record/);
+  });
+
+  it('a NaN written by the trainer is an explicit NaN; a file that is not a TFRecord is named', async () => {
+    const file = join(dir, 'events.out.tfevents.nan');
+    await writeFile(
+      file,
+      Buffer.concat([
+        event(1, [{ tag: 'loss', simple_value: 1 }]),
+        event(2, [{ tag: 'loss', simple_value: Number.NaN }]),
+      ]),
+    );
+    const t = await collectTable(await openTable(file));
+    expect(t.nanTokens.loss).toEqual([1]);
+    const broken = join(dir, 'events.out.tfevents.broken');
+    await writeFile(
+      broken,
+      Buffer.concat([event(1, [{ tag: 'loss', simple_value: 1 }]), Buffer.from('garbage that is not a record at all')]),
+    );
+    const err = await openTable(broken).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as InputError).message).toMatch(/not a TFRecord at byte \d+: the record length fails its CRC32C/);
+    const empty = join(dir, 'no-events');
+    await mkdir(empty);
+    await expect(openTable(empty)).rejects.toThrow(/is a directory, not a metrics file/);
+  });
+});

@@ -26,7 +26,8 @@ export const PARAMETERS: readonly Parameter[] = [
     name: 'csv',
     key: 'csv',
     kind: 'list',
-    description: 'per-step metrics file(s): CSV, Megatron golden-values JSON or HF trainer_state.json',
+    description:
+      'per-step metrics file(s) or run directories: CSV, golden-values JSON, HF trainer_state.json, JSON-lines logs, TensorBoard event files',
   },
   {
     name: 'metadata',

@@ -61,6 +61,23 @@ describe('classFromValues', () => {
     ).toBe('loss');
   });
 
+  it('keeps a "utilization" whose values are mostly above 100 as logged: no percentage gets there', () => {
+    // Megatron-Bridge's "GPU utilization" holds TFLOP/s per GPU (240–280).
+    const v = verdict(
+      'GPU utilization',
+      ramp(20, (i) => 250 + i),
+    );
+    expect(v).toMatchObject({ scale: 1, cls: { unit: '' } });
+    expect(v.note).toMatch(/most of its values are above 100: not a percentage nor a ratio, kept as logged/);
+    // 97 % stays a percentage.
+    expect(
+      verdict(
+        'GPU utilization',
+        ramp(20, () => 97),
+      ).scale,
+    ).toBe(0.01);
+  });
+
   it('reads a utilisation above 1 as percent, and one at or below 1 as a ratio', () => {
     expect(
       verdict(

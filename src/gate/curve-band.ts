@@ -10,11 +10,12 @@
  *   left:   the last ≥ 3 buckets (and ≥ a tenth of those compared) all above h_b + rise · |c_b|
  *           (rise = 0.5, the run's own rule's): the loss left the history's band and stayed out.
  *
- * Both need at least `minRuns` history curves covering the buckets judged.
+ * Both need at least `minRuns` history curves covering the buckets judged, and leave out the run's last
+ * bucket when it stopped inside it (filledBuckets).
  */
 import { mean, median } from 'simple-statistics';
 import type { StepCurve } from '../model.js';
-import { coarsened } from './curve-window.js';
+import { coarsened, filledBuckets } from './curve-window.js';
 
 const RISE = 0.5;
 
@@ -29,7 +30,7 @@ interface BucketBand {
 
 function bands(current: StepCurve, history: readonly StepCurve[], minRuns: number): BucketBand[] {
   const every = Math.max(current.every, ...history.map((c) => c.every));
-  const own = coarsened(current, every);
+  const own = filledBuckets(current, history, every);
   const others = history.map((c) => coarsened(c, every));
   const out: BucketBand[] = [];
   for (const [bucket, value] of [...own].sort((a, b) => a[0] - b[0])) {
@@ -53,7 +54,7 @@ export function usualRise(
 ): boolean {
   const every = Math.max(current.every, ...history.map((c) => c.every));
   const start = Math.floor(fromStep / every);
-  const own = [...coarsened(current, every)].filter(([b]) => b >= start);
+  const own = [...filledBuckets(current, history, every)].filter(([b]) => b >= start);
   if (own.length === 0) return false;
   const theirs = history.flatMap((c) => {
     const m = coarsened(c, every);

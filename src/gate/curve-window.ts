@@ -20,6 +20,11 @@ export function historyCurves(history: readonly HistoryRecord[], key: string): S
 
 /** Bucket index → mean at width `every` (a power-of-two multiple of the curve's own). */
 export function coarsened(curve: StepCurve, every: number): Map<number, number> {
+  return new Map([...coarsenedCounts(curve, every)].map(([b, s]) => [b, s.sum / s.count]));
+}
+
+/** Bucket index → sum and count of the points at width `every`. */
+export function coarsenedCounts(curve: StepCurve, every: number): Map<number, { sum: number; count: number }> {
   const factor = every / curve.every;
   const sums = new Map<number, { sum: number; count: number }>();
   curve.means.forEach((mean, k) => {
@@ -31,7 +36,22 @@ export function coarsened(curve: StepCurve, every: number): Map<number, number> 
     s.count += count;
     sums.set(b, s);
   });
-  return new Map([...sums].map(([b, s]) => [b, s.sum / s.count]));
+  return sums;
+}
+
+/**
+ * The run's buckets at width `every`, less its last one when that holds fewer points than every history
+ * run's same bucket: a run that stopped inside a bucket has only its first part, whose mean is not the
+ * history's (the like-for-like window leaves it out the same way).
+ */
+export function filledBuckets(current: StepCurve, history: readonly StepCurve[], every: number): Map<number, number> {
+  const own = coarsenedCounts(current, every);
+  const last = Math.max(...own.keys());
+  const theirs = history.map((c) => coarsenedCounts(c, every).get(last)?.count ?? 0);
+  const partial = own.size > 0 && theirs.length > 0 && own.get(last)!.count < Math.min(...theirs);
+  const out = new Map([...own].map(([b, s]) => [b, s.sum / s.count]));
+  if (partial) out.delete(last);
+  return out;
 }
 
 export interface CurveWindow {

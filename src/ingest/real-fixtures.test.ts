@@ -166,6 +166,37 @@ describe('files that are not a per-step table are refused with what they look li
       'nvidia_smi_dmon_h100_load_whitespace.txt',
       'amdsmi_gpu_metrics_quoted_lists_inferencex_EXCERPT.csv',
     ].map((name): [string, RegExp] => [name, /:1: an nvidia-smi capture \(GPU telemetry .*\): pass it with --gpu-csv/]),
+    ...[
+      'console_log_deepspeed_chat_llama_7b_sft_16_ranks_device_mismatch_crash.log',
+      'console_log_deepspeed_vit_cifar10_random_ltd_14_epochs_success.log',
+    ].map((name): [string, RegExp] => [
+      name,
+      /:1: a DeepSpeed\/console text log \(its lines start with a bracketed tag or a timestamp\), not a per-step metrics table/,
+    ]),
+    [
+      'mlperf_result_llama2_70b_lora_nvidia_eos_n128_eval_loss_as_accuracy.txt',
+      /:1: an MLPerf result log \(:::MLLOG events\), not a per-step metrics table/,
+    ],
+    [
+      'mlperf_result_stable_diffusion_oracle_b200_v5_0_rank_prefixed_fid_clip.txt',
+      /:6: an MLPerf result log \(:::MLLOG events\), not a per-step metrics table/,
+    ],
+    ...[
+      'headerless_space_separated_loss_faster_rcnn_image_id_loss_sorted_desc.txt',
+      'headerless_space_separated_loss_mt_cgcnn_numpy_savetxt_4_columns_30_rows.txt',
+    ].map((name): [string, RegExp] => [name, /:1: a header-less space-separated table \(every line is numbers\)/]),
+    [
+      'nvidia_smi_capture_rtx5060_windows_wddm_bom_process_list.txt',
+      /:1: an nvidia-smi capture \(GPU telemetry .*\): pass it with --gpu-csv/,
+    ],
+    [
+      'run_summary_sweep_biofoundation_seed_variant_mode_4_eval_rows_per_run_crlf.csv',
+      /:1: a table of runs \(a sweep: no step column, and hyper-parameter column "seed" changes from row to row/,
+    ],
+    [
+      'run_summary_sweep_sae_elm_grid_8_runs_unnamed_index_column.csv',
+      /:1: a table of runs \(a sweep: no step column, and hyper-parameter columns "ELM_neurons_nums", "batch_size"/,
+    ],
     [
       'prometheus_exposition_nvidia_gpu_exporter_h100_load.metrics',
       /:1: a Prometheus scrape \(text exposition\), not a per-step metrics table: pass a GPU exporter scrape with --gpu-scrape/,
@@ -212,6 +243,54 @@ describe('files that are not a per-step table are refused with what they look li
   ])('still reads the per-step table %s', async (name) => {
     const t = await collectTable(await openTable(real(name)));
     expect(t.steps.length).toBeGreaterThan(0);
+  });
+});
+
+describe('formats trainers write by default (real files)', () => {
+  it("Python's bare NaN in trainer_state.json: a NaN grad_norm on one step, and the loss read in full", async () => {
+    for (const name of [
+      'hf_trainer_state_python_nan_alpaca_lora_diverging_grad_norm_1400_steps.json',
+      'hf_trainer_state_python_nan_alpaca_lora_checkpoint_200_other_run_step_10_and_90.json',
+    ]) {
+      const t = await collectTable(await openTable(real(name)));
+      expect(t.nanTokens.grad_norm?.length, name).toBeGreaterThan(0);
+      expect(t.nanTokens.loss, name).toBeUndefined();
+      expect(t.values.loss!.filter(Number.isFinite).length, name).toBeGreaterThan(10);
+    }
+  });
+
+  it('LLaMA-Factory trainer_log.jsonl: current_steps as the step, total_steps as the expected length', async () => {
+    const table = await openTable(real('jsonl_per_step_llamafactory_360_dpo_accuracy_stopped_at_202_of_5100.jsonl'));
+    expect(table.stepColumn).toBe('current_steps');
+    expect(table.expectedSteps).toBe(5100);
+    expect(table.columns).toContain('loss');
+    expect(table.columns).not.toContain('total_steps');
+    const t = await collectTable(table);
+    expect(t.steps).toHaveLength(202);
+    // The old layout's always-null columns are columns with no value, named in a warning.
+    const old = await openTable(real('jsonl_per_step_llamafactory_luojiu_7b_old_layout_null_columns_8712_steps.jsonl'));
+    expect(old.warnings.join('\n')).toMatch(/columns with no finite value: "eval_loss", "predict_loss", "reward"/);
+  });
+
+  it('Megatron-Bridge step-major golden values: steps from the keys, run-level values at the last step', async () => {
+    const table = await openTable(real('golden_values_step_major_megatron_bridge_deepseek_fsdp_gb200_50_steps.json'));
+    const t = await collectTable(table);
+    expect(t.steps).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(t.values['lm loss']![0]).toBe(11.89415);
+    expect(t.values.max_alloc!.filter(Number.isFinite)).toEqual([93.2]);
+    expect(t.values.max_alloc![49]).toBe(93.2);
+    expect(table.warnings.join('\n')).toMatch(
+      /run-level values "alloc", "max_alloc" kept as one value at the last step \(49\)/,
+    );
+  });
+
+  it('TensorBoard run directories of Lightning and Keras: every scalar tag a column, the test phase kept', async () => {
+    const lightning = await collectTable(await openTable(real('tensorboard_lightning_pl_wrapper_cifar10_version_0')));
+    expect(lightning.values.train_loss_step!.filter(Number.isFinite).length).toBeGreaterThan(100);
+    expect(lightning.values.test_acc_epoch!.filter(Number.isFinite)).toHaveLength(1);
+    const keras = await collectTable(await openTable(real('tensorboard_keras_tf2_melanoma_train_8_epochs')));
+    expect(keras.steps).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(keras.values.epoch_loss![0]).toBeCloseTo(0.311839759349823, 12);
   });
 });
 

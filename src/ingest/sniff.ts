@@ -5,7 +5,8 @@
  *    `tfevents` name TensorBoard gives every event file);
  *  - JSON: a document or JSON lines, the first non-blank byte `{`, or `[` opening an array (not
  *    `[2024-01-01 12:00:00,000] [INFO]`, `[rank0]:` or `[1,0]<stdout>`, which start console log lines);
- *  - refused, with what to pass instead: an MLPerf result log (`:::SYSJSON` / `:::MLLOG` lines), a GPU
+ *  - refused, with what to pass instead (a console log: half its first lines start so, or its first line
+ *    and a quarter of them, since build and progress output comes between): an MLPerf result log (`:::SYSJSON` / `:::MLLOG` lines), a GPU
  *    capture (nvidia-smi's table or `dmon` output, or a CSV whose columns are GPU telemetry by name and
  *    that has no step column), a Prometheus scrape (`# HELP` / `# TYPE` lines), a console log whose lines start with a bracketed tag or a timestamp, and a
  *    header-less table of numbers separated by spaces;
@@ -67,7 +68,8 @@ export function sniffKind(source: string, head: Uint8Array): FileKind {
       first,
       'a Prometheus scrape (text exposition), not a per-step metrics table: pass a GPU exporter scrape with --gpu-scrape',
     );
-  if (share(lines, (l) => LOG_LINE.test(l)) >= 0.5 && !/^\s*[[{]\s*$/.test(first))
+  const logLines = share(lines, (l) => LOG_LINE.test(l));
+  if ((logLines >= 0.5 || (LOG_LINE.test(first) && logLines >= 0.25)) && !/^\s*[[{]\s*$/.test(first))
     throw refuse(
       first,
       'a DeepSpeed/console text log (its lines start with a bracketed tag or a timestamp), not a per-step metrics table: log the metrics to a CSV with one row per step, or give the file the trainer writes for them',

@@ -104,6 +104,8 @@ export class StepOrderedRows {
   constructor(
     private readonly columns: number,
     private readonly blockRows: number,
+    /** What a position in the input is called in warnings: `line` for text, `record` for event files. */
+    private readonly at: 'line' | 'record' = 'line',
   ) {
     this.values = new Float64Array(columns);
     this.kinds = new Uint8Array(columns);
@@ -173,7 +175,7 @@ export class StepOrderedRows {
     }
     if (this.badSteps) {
       out.push(
-        `${this.badSteps} row${this.badSteps === 1 ? '' : 's'} without a numeric step skipped (first at line ${this.firstBadStepLine})`,
+        `${this.badSteps} row${this.badSteps === 1 ? '' : 's'} without a numeric step skipped (first at ${this.at} ${this.firstBadStepLine})`,
       );
     }
     return out;
@@ -189,9 +191,9 @@ export class StepOrderedRows {
 
   private restart(step: number, lastStep: number, line: number): void {
     const r = this.restarts;
-    if (r.count++ < 5) r.examples.push(`line ${line}: step ${step} after ${lastStep}`);
+    if (r.count++ < 5) r.examples.push(`${this.at} ${line}: step ${step} after ${lastStep}`);
     if (step <= this.lastTaken && r.keptFirstExample === null) {
-      r.keptFirstExample = `line ${line}: step ${step}, rows up to step ${this.lastTaken} already passed on`;
+      r.keptFirstExample = `${this.at} ${line}: step ${step}, rows up to step ${this.lastTaken} already passed on`;
     }
     // Drop held rows with steps ≥ `step`: they belong to the attempt that was abandoned.
     const keep = this.current.rowsBelow(step);

@@ -92,6 +92,7 @@ describe('properties of the verdict on every real run', () => {
     const DRAWS = 12;
     let draws = 0;
     let flaggedAlone = 0;
+    let quietDraws = 0;
     const failed: string[] = [];
     for (const [f, run] of runs.entries()) {
       const history = await historyOf(
@@ -102,7 +103,11 @@ describe('properties of the verdict on every real run', () => {
         const summary = await summarize(copy, 'current');
         // The run's own rule is weighed against its noise in log space for a positive loss; a loss that
         // takes both signs (a GAN's swings) leans on the history's curves, judged below.
-        if (summary.metrics.some((m) => m.loss?.divergence && m.min > 0)) flaggedAlone += 1;
+        // A real run its own rule calls diverged (an unstable fine-tune whose loss spiked tenfold) is one
+        // its redrawn copies repeat: only runs the rule finds quiet count here.
+        const quiet = !run.summary.metrics.some((m) => m.loss?.divergence && m.min > 0);
+        if (quiet) quietDraws += 1;
+        if (quiet && summary.metrics.some((m) => m.loss?.divergence && m.min > 0)) flaggedAlone += 1;
         const r = judgeRun(summary, history, DEFAULT_GATE_CONFIG);
         const diverged = r.metrics.filter((m) => /diverged/.test(m.reason)).map((m) => m.reason);
         expect(diverged, `${run.name} draw ${d}`).toEqual([]);
@@ -111,8 +116,9 @@ describe('properties of the verdict on every real run', () => {
       }
     }
     expect(failed.length / draws, failed.join('\n')).toBeLessThanOrEqual(0.01);
-    // Without the history's curves, the run's own rule flags hardly any positive loss.
-    expect(flaggedAlone / draws).toBeLessThanOrEqual(0.01);
+    // Without the history's curves, the run's own rule flags hardly any positive loss of a quiet run.
+    expect(flaggedAlone / quietDraws).toBeLessThanOrEqual(0.01);
+    expect(quietDraws).toBeGreaterThanOrEqual(draws - 2 * DRAWS);
   }, 600_000);
 
   it('catches the loss 5 % worse from mid-run', async () => {

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../model.js';
 import { collectTable } from '../collect.js';
-import { openTable } from '../open-table.js';
 import { openCsvTable, type RowParser } from './table.js';
 
 let dir: string;

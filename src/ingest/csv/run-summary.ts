@@ -1,8 +1,12 @@
 /**
- * A per-run summary table (one row per run: a results table, a leaderboard) is not a per-step metrics
- * table, and reading its rows as the steps of one run gives a gate nonsense. It is told by its shape: no
- * step column, a text column that names the runs, and column names that only a per-run table uses, in
- * a sixth or more of its columns.
+ * A per-run summary table (one row per run: a results table, a leaderboard, a sweep) is not a per-step
+ * metrics table, and reading its rows as the steps of one run gives a gate nonsense. It is told by its
+ * shape, with no step column:
+ *  - a text column that names the runs, and column names that only a per-run table uses, in a sixth or
+ *    more of its columns; or
+ *  - a hyper-parameter column (batch size, model width or depth, seed, …) whose value changes from row
+ *    to row in the sample: within one run these are fixed. (The learning rate is not one of them: a
+ *    per-step log has its schedule.)
  */
 import { InputError } from '../../model.js';
 import type { ColumnLayout } from './column-types.js';
@@ -42,9 +46,47 @@ function perRunWords(names: string[]): { words: string[]; columns: number } {
   return { words: [...found], columns };
 }
 
-/** Refuse a per-run summary table, once the columns have been typed. */
-export function refuseRunSummary(source: string, headerLine: number, names: string[], layout: ColumnLayout): void {
+/** Words of a column name that make it a hyper-parameter fixed for a run. */
+const HYPER_PARAMETER = [
+  /^(batch|micro_batch|global_batch|train_batch)(_?size)?$/,
+  /^(hidden|embed|embedding|model|ffn|intermediate)_?(size|dim)$/,
+  /^(d_model|n_embd|n_layers?|n_heads?|num_(layers|heads|attention_heads|hidden_layers)|layers|heads)$/,
+  /^(seed|random_seed|run_seed)$/,
+  /^(dropout|weight_decay|warmup_steps|window_size|\w+_neurons(_nums)?)$/,
+];
+
+function isHyperParameter(name: string): boolean {
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+  return HYPER_PARAMETER.some((re) => re.test(key));
+}
+
+/** Refuse a per-run summary table, once the columns have been typed (`sample`: the sampled records). */
+export function refuseRunSummary(
+  source: string,
+  headerLine: number,
+  names: string[],
+  layout: ColumnLayout,
+  sample: readonly string[][] = [],
+): void {
   if (layout.stepColumn !== null) return;
+  const varying = names.filter(
+    (name, i) => isHyperParameter(name) && new Set(sample.map((r) => r[i]?.trim() ?? '')).size > 1,
+  );
+  if (varying.length)
+    throw new InputError(
+      source,
+      headerLine,
+      `a table of runs (a sweep: no step column, and hyper-parameter column${varying.length === 1 ? '' : 's'} ${varying
+        .slice(0, 3)
+        .map((n) => `"${n}"`)
+        .join(
+          ', ',
+        )} change${varying.length === 1 ? 's' : ''} from row to row, as they never do within one run), not a per-step metrics table; give each run's per-step metrics file`,
+    );
   const textColumns = names.filter((n) => n !== layout.stepColumn && !layout.columns.includes(n));
   // A wide per-step capture (every nvidia-smi field) can hold a few such words; a summary is made of them.
   const { words, columns } = perRunWords(names);

@@ -47,7 +47,7 @@ export async function openCsvTable(source: string, options: CsvTableOptions = {}
     (record) => !isHeaderRecord(record, names),
   );
   const layout = typeColumns(source, headerLine, names, findStepColumn(names), sample);
-  refuseRunSummary(source, headerLine, names, layout);
+  refuseRunSummary(source, headerLine, names, layout, sample);
   const truncated = { value: false };
   return {
     source,

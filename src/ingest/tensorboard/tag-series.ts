@@ -9,7 +9,8 @@ export class TagSeries {
   private values = new Float64Array(64);
   private walls = new Float64Array(64);
   length = 0;
-  /** Points dropped by a purge or replaced at their step by a later one. */
+  /** Points dropped by a purge, and points replaced at their step by a later, different value. */
+  purged = 0;
   replaced = 0;
 
   add(step: number, value: number, wall: number): void {
@@ -37,7 +38,7 @@ export class TagSeries {
       this.values[n] = this.values[i]!;
       this.walls[n++] = this.walls[i]!;
     }
-    this.replaced += this.length - n;
+    this.purged += this.length - n;
     this.length = n;
   }
 
@@ -51,8 +52,8 @@ export class TagSeries {
     let n = 0;
     for (const i of order) {
       if (n && steps[n - 1] === this.steps[i]) {
+        if (!Object.is(values[n - 1], this.values[i])) this.replaced++;
         values[n - 1] = this.values[i]!;
-        this.replaced++;
         continue;
       }
       steps[n] = this.steps[i]!;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, C as COMMANDS } from './chunks/postgres-url-9m36O-1I.js';
+import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, C as COMMANDS } from './chunks/postgres-url-Cqf2VUnR.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -49,6 +49,13 @@ class ConsoleIo {
      */
     print(text) {
         this.streams.write('stdout', this.secrets.redact(text));
+    }
+    /**
+     * Data a command prints as its result (a history listed or exported): secrets taken out and kept from
+     * starting a workflow command, but never cut, unlike a message.
+     */
+    data(text) {
+        this.streams.write('stdout', workflowCommandSafe(this.secrets.redact(text), this.token));
     }
     safe(message) {
         return workflowCommandSafe(this.secrets.message(message), this.token);
@@ -185,23 +192,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-CIHeSafT.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-0oqp9U-l.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-B-NHn6s2.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-BlbTGZhz.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-Berkdnjk.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-oNMwfw_3.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-BYzwlgSe.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-LunbSeGl.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -243,31 +250,31 @@ const H = '--history H';
 const HISTORY_COMMANDS = {
     list: {
         usage: `list ${H}`,
-        run: async (a, e) => (await import('./chunks/history-list-MF3EXtnB.js')).historyList(a, e),
+        run: async (a, e) => (await import('./chunks/history-list-C-lk8Rq8.js')).historyList(a, e),
     },
     show: {
         usage: `show ${H} --experiment E [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-show-C_lia0HB.js')).historyShow(a, e),
+        run: async (a, e) => (await import('./chunks/history-show-Cgm5Z-5z.js')).historyShow(a, e),
     },
     remove: {
         usage: `remove ${H} --experiment E --run ID [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-remove-BY5HnDei.js').then(function (n) { return n.h; })).historyRemove(a, e),
+        run: async (a, e) => (await import('./chunks/history-remove-DUWUViKQ.js').then(function (n) { return n.h; })).historyRemove(a, e),
     },
     quarantine: {
         usage: `quarantine ${H} --experiment E --run ID [--reason TEXT] [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-quarantine-Ci04K56R.js')).historyQuarantine(a, e),
+        run: async (a, e) => (await import('./chunks/history-quarantine-Dp40ESZc.js')).historyQuarantine(a, e),
     },
     migrate: {
         usage: 'migrate --from A --to B',
-        run: async (a, e) => (await import('./chunks/history-migrate-D7s8eByj.js')).historyMigrate(a, e),
+        run: async (a, e) => (await import('./chunks/history-migrate-CRTtmg2L.js')).historyMigrate(a, e),
     },
     export: {
         usage: `export ${H} [--experiment E] [--output FILE.csv]`,
-        run: async (a, e) => (await import('./chunks/history-export-BG1jJzlA.js')).historyExport(a, e),
+        run: async (a, e) => (await import('./chunks/history-export-Cnw6nNkO.js')).historyExport(a, e),
     },
     changes: {
         usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
-        run: async (a, e) => (await import('./chunks/history-changes-BXw9cXQD.js')).historyChanges(a, e),
+        run: async (a, e) => (await import('./chunks/history-changes-Bp4DHv7D.js')).historyChanges(a, e),
     },
 };
 const HISTORY_USAGE = Object.values(HISTORY_COMMANDS)
@@ -282,9 +289,14 @@ async function runHistory(args, env, io) {
     }
     try {
         const text = await sub.run(rest, env);
-        // Through info, like every message: a name in the history cannot start a workflow command.
-        if (text)
-            io.info(text.replace(/\n$/, ''));
+        // The whole result (a 10,000-run export is data, not a message), still unable to start a workflow
+        // command whatever a name in the history says.
+        if (text) {
+            if (io.data)
+                io.data(text.endsWith('\n') ? text : `${text}\n`);
+            else
+                io.info(text.replace(/\n$/, ''));
+        }
         return 0;
     }
     catch (e) {
@@ -308,7 +320,7 @@ function historyFlags(command, args, options, required) {
 }
 /** The store a flag names; a history that does not exist is an error for every subcommand but migrate's target. */
 async function openExisting(spec, env) {
-    const { openHistory } = await import('./chunks/store-eVV1mgQV.js');
+    const { openHistory } = await import('./chunks/store-B5X6cbLb.js');
     const store = openHistory(spec, { env });
     const history = await store.readIfExists();
     if (!history)
@@ -344,19 +356,40 @@ async function main(argv, env, io = new ConsoleIo()) {
         io.print('training-metrics-gate 0.1.0\n');
         return 0;
     }
+    // `check --help`, `history list -h`: the help, exit 0 (not flags after `--`, which are watch's command's).
+    const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+    if (own.includes('--help') || own.includes('-h')) {
+        io.print(helpText({ ...GENERATORS, history: { usage: HISTORY_USAGE } }));
+        return 0;
+    }
     if (GENERATORS[command])
         return generate(command, rest, env, io);
     if (command === 'history')
         return (await Promise.resolve().then(function () { return history; })).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-CahKUxHM.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-CIkxtQU7.js')).watchCommand(rest, env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-EIJ-sJO6.js')).calibrateCommand(rest, io);
+        return (await import('./chunks/calibrate-DaouUFCA.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {
-        io.error(`unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS), 'history', 'calibrate'].join(', ')}); see --help`);
+        const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
+        const near = known.find((k) => editDistance(k, command) <= 2);
+        io.error(`unknown command "${command}"${near ? `; did you mean "${near}"?` : ''} (${known.join(', ')}); see --help`);
         return 2;
     }
     return runCommand(command, rest, env, io);
+}
+/** Levenshtein distance, for "did you mean" (two short words: quadratic is nothing here). */
+function editDistance(a, b) {
+    if (Math.abs(a.length - b.length) > 2 || b.length > 64)
+        return 3;
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const row = [i];
+        for (let j = 1; j <= b.length; j++)
+            row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        prev = row;
+    }
+    return prev[b.length];
 }
 
 /** The `training-metrics-gate` bin: a thin shell over main() (see cli/main.ts). */

@@ -28868,13 +28868,40 @@ class CheckedFiles {
     }
 }
 const checkedFiles = new CheckedFiles();
-/** Open `source` for reading; a missing file, a directory or no permission is an InputError. */
+/**
+ * Opened without blocking (O_NONBLOCK): opening a FIFO for reading otherwise waits for a writer for ever.
+ * On a regular file the flag changes nothing.
+ */
+const NONBLOCK = constants$5.O_NONBLOCK ?? 0;
+/** What a file that is not a regular file or a directory is, for the refusal; null for those two. */
+function specialKind(stat) {
+    if (stat.isFIFO())
+        return 'a FIFO (named pipe)';
+    if (stat.isSocket())
+        return 'a socket';
+    if (stat.isCharacterDevice())
+        return 'a character device';
+    if (stat.isBlockDevice())
+        return 'a block device';
+    return null;
+}
+/** Refuse, before any read, an input that is a FIFO, a socket or a device: reading one may never end. */
+function refuseSpecialFile(source, stat) {
+    const kind = specialKind(stat);
+    if (kind)
+        throw new InputError(source, null, `is ${kind}, not a regular file; refused before any read`);
+}
+/** Open `source` for reading; a missing file, a directory, a FIFO or device, or no permission is an InputError. */
 async function openFile(source) {
     const checked = checkedFiles.get(source);
     try {
         // O_NOFOLLOW is absent on Windows, where the identity check below still applies.
-        const fh = await open$1(source, checked ? constants$5.O_RDONLY | (constants$5.O_NOFOLLOW ?? 0) : 'r');
+        const fh = await open$1(source, constants$5.O_RDONLY | NONBLOCK | (checked ? (constants$5.O_NOFOLLOW ?? 0) : 0));
         const stat = await fh.stat();
+        if (specialKind(stat)) {
+            await fh.close();
+            refuseSpecialFile(source, stat);
+        }
         if (checked && (stat.dev !== checked.dev || stat.ino !== checked.ino)) {
             await fh.close();
             throw new InputError(source, null, 'is not the file that was checked (replaced since); refused');

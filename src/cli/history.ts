@@ -11,6 +11,8 @@ import type { HistoryStore } from '../store/store.js';
 export interface HistoryIo {
   info(message: string): void;
   error(message: string): void;
+  /** The command's result: whole, never cut at the message limit (info where absent). */
+  data?(text: string): void;
   secrets?: { add(secret: string | null | undefined): void };
 }
 
@@ -64,8 +66,12 @@ export async function runHistory(args: string[], env: NodeJS.ProcessEnv, io: His
   }
   try {
     const text = await sub.run(rest, env);
-    // Through info, like every message: a name in the history cannot start a workflow command.
-    if (text) io.info(text.replace(/\n$/, ''));
+    // The whole result (a 10,000-run export is data, not a message), still unable to start a workflow
+    // command whatever a name in the history says.
+    if (text) {
+      if (io.data) io.data(text.endsWith('\n') ? text : `${text}\n`);
+      else io.info(text.replace(/\n$/, ''));
+    }
     return 0;
   } catch (e) {
     io.error(e instanceof InputError ? e.message : `history ${name}: ${(e as Error).message.split('\n')[0]}`);

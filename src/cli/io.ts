@@ -51,6 +51,14 @@ export class ConsoleIo implements Io {
     this.streams.write('stdout', this.secrets.redact(text));
   }
 
+  /**
+   * Data a command prints as its result (a history listed or exported): secrets taken out and kept from
+   * starting a workflow command, but never cut, unlike a message.
+   */
+  data(text: string): void {
+    this.streams.write('stdout', workflowCommandSafe(this.secrets.redact(text), this.token));
+  }
+
   private safe(message: string): string {
     return workflowCommandSafe(this.secrets.message(message), this.token);
   }

@@ -24,15 +24,36 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ConsoleIo
     io.print('training-metrics-gate 0.1.0\n');
     return 0;
   }
+  // `check --help`, `history list -h`: the help, exit 0 (not flags after `--`, which are watch's command's).
+  const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (own.includes('--help') || own.includes('-h')) {
+    io.print(helpText({ ...GENERATORS, history: { usage: HISTORY_USAGE } }));
+    return 0;
+  }
   if (GENERATORS[command]) return generate(command, rest, env, io);
   if (command === 'history') return (await import('./history.js')).runHistory(rest, env, io);
   if (command === 'watch') return (await import('./commands/watch.js')).watchCommand(rest, env, io);
   if (command === 'calibrate') return (await import('./commands/calibrate.js')).calibrateCommand(rest, io);
   if (!COMMANDS.includes(command as Command)) {
+    const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
+    const near = known.find((k) => editDistance(k, command) <= 2);
     io.error(
-      `unknown command "${command}" (${[...COMMANDS, ...Object.keys(GENERATORS), 'history', 'calibrate'].join(', ')}); see --help`,
+      `unknown command "${command}"${near ? `; did you mean "${near}"?` : ''} (${known.join(', ')}); see --help`,
     );
     return 2;
   }
   return runCommand(command as Command, rest, env, io);
+}
+
+/** Levenshtein distance, for "did you mean" (two short words: quadratic is nothing here). */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2 || b.length > 64) return 3;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
 }

@@ -13,7 +13,7 @@
  *
  * The parser (parse.ts, with the YAML and glob libraries) is loaded only when there is something to parse.
  */
-import { readFile } from 'node:fs/promises';
+import { readRegularText } from '../ingest/file.js';
 import type { ClassRule } from '../classify/index.js';
 import { DEFAULT_GATE_CONFIG, type GateConfig } from '../gate/config.js';
 import type { GpuPrices } from '../gpu/price.js';
@@ -59,8 +59,9 @@ export async function loadConfig(path: string | null, inputs: ConfigInputs = {})
   }
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readRegularText(path);
   } catch (e) {
+    if (e instanceof InputError) throw e;
     throw new InputError(path, null, `cannot read config: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
   const { parseConfig } = await import('./parse.js');

@@ -1,5 +1,5 @@
 /** Opening an input file, with the usual failures turned into one-line InputErrors. */
-import { constants } from 'node:fs';
+import { constants, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { InputError } from '../model.js';
 
@@ -29,13 +29,52 @@ export class CheckedFiles {
 
 export const checkedFiles = new CheckedFiles();
 
-/** Open `source` for reading; a missing file, a directory or no permission is an InputError. */
+/**
+ * Opened without blocking (O_NONBLOCK): opening a FIFO for reading otherwise waits for a writer for ever.
+ * On a regular file the flag changes nothing.
+ */
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
+
+/** What a file that is not a regular file or a directory is, for the refusal; null for those two. */
+function specialKind(stat: Stats): string | null {
+  if (stat.isFIFO()) return 'a FIFO (named pipe)';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice()) return 'a character device';
+  if (stat.isBlockDevice()) return 'a block device';
+  return null;
+}
+
+/** Refuse, before any read, an input that is a FIFO, a socket or a device: reading one may never end. */
+export function refuseSpecialFile(source: string, stat: Stats): void {
+  const kind = specialKind(stat);
+  if (kind) throw new InputError(source, null, `is ${kind}, not a regular file; refused before any read`);
+}
+
+/**
+ * A whole input file as UTF-8 text (config, comment file, manifest, history), refused as InputError when
+ * it is a FIFO, socket or device; other failures are thrown as node reports them, for the caller to word.
+ */
+export async function readRegularText(path: string): Promise<string> {
+  const fh = await open(path, constants.O_RDONLY | NONBLOCK);
+  try {
+    refuseSpecialFile(path, await fh.stat());
+    return await fh.readFile('utf8');
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Open `source` for reading; a missing file, a directory, a FIFO or device, or no permission is an InputError. */
 export async function openFile(source: string): Promise<FileHandle> {
   const checked = checkedFiles.get(source);
   try {
     // O_NOFOLLOW is absent on Windows, where the identity check below still applies.
-    const fh = await open(source, checked ? constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) : 'r');
+    const fh = await open(source, constants.O_RDONLY | NONBLOCK | (checked ? (constants.O_NOFOLLOW ?? 0) : 0));
     const stat = await fh.stat();
+    if (specialKind(stat)) {
+      await fh.close();
+      refuseSpecialFile(source, stat);
+    }
     if (checked && (stat.dev !== checked.dev || stat.ino !== checked.ino)) {
       await fh.close();
       throw new InputError(source, null, 'is not the file that was checked (replaced since); refused');

@@ -2,7 +2,8 @@
  * The batch manifest `experiment_metadata.jsonl`: one JSON object per line, one line per run.
  * Schema and examples: docs/manifest.md.
  */
-import { lstat, readFile, readdir, realpath } from 'node:fs/promises';
+import { lstat, readdir, realpath } from 'node:fs/promises';
+import { readRegularText } from './file.js';
 import { basename, delimiter, dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseSampleTime } from '../gpu/capture/timestamp.js';
 import { InputError, type TimeRange } from '../model.js';
@@ -283,8 +284,9 @@ function timeRangeOf(manifest: string, line: number, sources: Json[], duration: 
 /** The manifest's text; a missing or unreadable file is an InputError. */
 async function readManifestText(path: string): Promise<string> {
   try {
-    return await readFile(path, 'utf8');
+    return await readRegularText(path);
   } catch (e) {
+    if (e instanceof InputError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     throw new InputError(
       path,

@@ -6,7 +6,8 @@
  * is written through to its target (the link stays), the file's mode is kept, and a file that cannot be
  * parsed is never overwritten.
  */
-import { chmod, open, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, open, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { readRegularText } from '../ingest/file.js';
 import { basename, dirname, join } from 'node:path';
 import { InputError, type HistoryRecord } from '../model.js';
 import { withFileLock } from './file-lock.js';
@@ -26,8 +27,9 @@ export class JsonFileStore implements HistoryStore {
   async readIfExists(): Promise<HistoryFile | null> {
     let text: string;
     try {
-      text = await readFile(this.location, 'utf8');
+      text = await readRegularText(this.location);
     } catch (e) {
+      if (e instanceof InputError) throw e;
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return null;
       throw new InputError(this.location, null, `cannot read the history: ${code ?? String(e)}`);

@@ -5,7 +5,8 @@
  * command). The file comes out of a run of untrusted code, so it is read as data and checked before it is
  * posted: the repository is this one, and the pull request's head is the commit the gating run was for.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { readRegularText } from '../../ingest/file.js';
 import { dirname } from 'node:path';
 import { InputError, lineAt } from '../../model.js';
 import type { GitHubContext } from '../../options.js';
@@ -46,8 +47,9 @@ export async function writeCommentFile(path: string, file: Omit<CommentFile, 'fo
 export async function readCommentFile(path: string): Promise<CommentFile> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readRegularText(path);
   } catch (err) {
+    if (err instanceof InputError) throw err;
     throw new InputError(
       path,
       null,

@@ -57,13 +57,23 @@ describe('JSON file history store', () => {
     let lastLength = 3000;
     for (const delay of [0, 40, 120]) {
       const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-        stdio: 'ignore',
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr!.on('data', (chunk) => {
+        stderr += String(chunk);
+      });
+      const exited = new Promise<NodeJS.Signals | null>((r) => child.once('exit', (_code, signal) => r(signal)));
+      let gone = false;
+      void exited.then(() => {
+        gone = true;
       });
       // Start-up takes a varying time on a loaded machine: kill a while after the writer's first append.
+      // The wait ends on that append or on the writer's exit, whichever comes first: never a fixed time.
       const written = (await stat(path)).mtimeMs;
-      while ((await stat(path)).mtimeMs === written) await new Promise((r) => setTimeout(r, 5));
+      while (!gone && (await stat(path)).mtimeMs === written) await new Promise((r) => setTimeout(r, 5));
+      expect(gone, `the writer exited before its first append: ${stderr}`).toBe(false);
       await new Promise((r) => setTimeout(r, delay));
-      const exited = new Promise<NodeJS.Signals | null>((r) => child.once('exit', (_code, signal) => r(signal)));
       child.kill('SIGKILL');
       // Killed while still writing, not exited on its own (a crash would leave the old file and prove nothing).
       expect(await exited).toBe('SIGKILL');

@@ -82,4 +82,40 @@ describe('check --bisect under a real git bisect run', () => {
     expect(notCheck.code).toBe(2);
     expect(notCheck.err).toContain('bisect is a way to check, for check only');
   });
+
+  it('is total: a bad flag, a missing value, an out-of-range port, a missing file or an unwritable --json is a skip (125)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tmg-bisect-total-'));
+    const { repo, commits, train } = await repository(dir);
+    const H = join(dir, 'history.json');
+    const csv = join(dir, 'metrics.csv');
+    for (const c of commits.slice(0, 6)) {
+      git(repo, 'checkout', '--quiet', '--detach', c);
+      execFileSync(process.execPath, [train, csv], { cwd: repo });
+      expect((await cliIn(repo, ['record', '--history', H, '--experiment', 'gpt', '--csv', csv], ENV)).code).toBe(0);
+    }
+    const base = ['check', '--history', H, '--experiment', 'gpt', '--csv', csv, '--bisect'];
+    const blocker = join(dir, 'a-file');
+    await writeFile(blocker, 'x');
+    for (const [what, args] of [
+      ['an unknown flag', [...base, '--no-such-flag']],
+      ['a missing value', [...base, '--statsd-host']],
+      ['an out-of-range port', [...base, '--statsd-port', '99999']],
+      [
+        'a missing metrics file',
+        ['check', '--history', H, '--experiment', 'gpt', '--csv', join(dir, 'none.csv'), '--bisect'],
+      ],
+      ['an unwritable --json', [...base, '--json', join(blocker, 'out.json')]],
+    ] as const) {
+      const r = await cliIn(repo, [...args], ENV);
+      expect(r.code, `${what}: ${r.err}`).toBe(125);
+    }
+    // Under a real git bisect run every commit is skipped, none called bad.
+    const check = `node --import ${JSON.stringify(TSX)} ${JSON.stringify(CLI)} check --history ${JSON.stringify(H)} --experiment gpt --csv ${JSON.stringify(csv)} --bisect --no-such-flag`;
+    git(repo, 'checkout', '--quiet', 'main');
+    git(repo, 'bisect', 'start', commits[11]!, commits[0]!);
+    const run = spawnSync('git', ['bisect', 'run', 'sh', '-c', check], { cwd: repo, env: ENV, encoding: 'utf8' });
+    git(repo, 'bisect', 'reset');
+    expect(run.stdout).toMatch(/only 'skip'ped commits left to test/);
+    expect(run.stdout).not.toMatch(/is the first bad commit/);
+  });
 });

@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { BISECT_SKIP } from '../../gate/bisect-verdict.js';
 import { InputError } from '../../model.js';
 import { type Command, githubContextFromEnv } from '../../options.js';
 import { PARAMETERS, type RawValues, resolveOptions } from '../../parameters.js';
@@ -22,6 +23,8 @@ export async function runCommand(
 ): Promise<number> {
   // Every message is redacted at its source; this is the net under that, for the file the CLI writes itself.
   const redact = (text: string): string => io.secrets?.redact(text) ?? text;
+  // Under `git bisect run`, anything but a clean verdict is "skip" (125): exit 2 would read as "bad".
+  const failed = command === 'check' && args.includes('--bisect') ? BISECT_SKIP : 2;
   let raw: RawValues;
   try {
     raw = parseRunFlags(args);
@@ -29,7 +32,7 @@ export async function runCommand(
     for (const s of historySecrets(typeof raw.history === 'string' ? raw.history : null, env)) io.secrets?.add(s);
   } catch (e) {
     io.error(`${(e as Error).message.split('\n')[0]} (see training-metrics-gate --help)`);
-    return 2;
+    return failed;
   }
   try {
     const opts = resolveOptions(command, raw, githubContextFromEnv(env), env, 'cli');
@@ -44,7 +47,7 @@ export async function runCommand(
     return result.exitCode;
   } catch (e) {
     io.error(e instanceof InputError ? e.message : `internal error: ${(e as Error).stack ?? String(e)}`);
-    return 2;
+    return failed;
   }
 }
 

@@ -5,6 +5,11 @@
  * not a bare client: the pool serialises the store's operations on that connection, replaces it when it
  * breaks, and (allowExitOnIdle) never keeps the process alive while idle, so a caller that forgets close()
  * still exits.
+ *
+ * No wait is without end: a lock another session holds is waited for at most `lock_timeout` (default
+ * 30 s), any statement runs at most `statement_timeout` (default 120 s), and TCP keepalive finds a peer
+ * that went away. Both timeouts can be set in the URL (`?lock_timeout=5000&statement_timeout=60000`, in
+ * ms), which wins over the defaults.
  */
 import type { Pool, PoolClient } from 'pg';
 
@@ -54,6 +59,9 @@ export class PostgresConnection {
     const { default: pg } = await import('pg');
     if (this.pool) return this.pool;
     const pool = new pg.Pool({
+      lock_timeout: LOCK_TIMEOUT_MS,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      keepAlive: true,
       connectionString: this.connectionString,
       connectionTimeoutMillis: 10_000,
       application_name: 'training-metrics-gate',
@@ -68,3 +76,6 @@ export class PostgresConnection {
 }
 
 function ignore(): void {}
+
+export const LOCK_TIMEOUT_MS = 30_000;
+export const STATEMENT_TIMEOUT_MS = 120_000;

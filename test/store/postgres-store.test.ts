@@ -173,4 +173,28 @@ describe.skipIf(!postgresServer.available)('PostgreSQL history store (real Postg
     expect((down as Error).message).toContain('postgres://u@127.0.0.1:1/metrics');
     expect((down as Error).message).not.toContain('s3cr3t');
   }, 60_000);
+
+  it('a table lock held by another session ends a record at lock_timeout with a clear error, never a hang', async () => {
+    const url = await (await postgresServer.get()).newDatabase();
+    await openHistory(url).append([sampleRecord('a')], 10);
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE training_metrics_runs IN ACCESS EXCLUSIVE MODE');
+      // The URL's lock_timeout (ms) wins over the 30 s default.
+      const store = openHistory(`${url}${url.includes('?') ? '&' : '?'}lock_timeout=500`);
+      const error = await store.append([sampleRecord('b')], 10).catch((e: unknown) => e);
+      await store.close();
+      expect(String(error)).toMatch(/lock timeout/i);
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
+    // Once the lock is gone the same record goes in; nothing was half-written.
+    const store = openHistory(url);
+    await store.append([sampleRecord('b')], 10);
+    expect((await store.read()).runs.map((r) => r.run)).toEqual(['a', 'b']);
+    await store.close();
+  }, 60_000);
 });

@@ -25,6 +25,39 @@ export function isTfRecordStart(head: Uint8Array): boolean {
   return maskedCrc32c(head.subarray(0, 8)) === view.getUint32(8, true);
 }
 
+/** The data length of the record whose header starts at `at` (12 bytes there); an InputError when its CRC fails. */
+function recordLength(buf: Uint8Array, at: number, path: string, offset: number): number {
+  const header = buf.subarray(at, at + 12);
+  const view = new DataView(header.buffer, header.byteOffset, 12);
+  if (maskedCrc32c(header.subarray(0, 8)) !== view.getUint32(8, true))
+    throw new InputError(path, null, `not a TFRecord at byte ${offset}: the record length fails its CRC32C`);
+  const length = view.getUint32(0, true) + view.getUint32(4, true) * 2 ** 32;
+  if (length > MAX_RECORD)
+    throw new InputError(path, null, `a record of ${length} bytes at byte ${offset} is over the limit of ${MAX_RECORD}`);
+  return length;
+}
+
+/**
+ * The record starting at `at` in `buf[at, end)`: its data (a copy) and where the next one starts; `corrupt`
+ * when its data fails its CRC (the framing still holds); `need` when the bytes up to `end` do not hold it
+ * whole yet (a record still being written). `offset` is `at`'s place in the file, for messages.
+ */
+export function recordAt(
+  buf: Uint8Array,
+  at: number,
+  end: number,
+  path: string,
+  offset: number,
+): { data: Uint8Array; next: number } | { corrupt: true; next: number } | { need: true } {
+  if (end - at < 12) return { need: true };
+  const length = recordLength(buf, at, path, offset);
+  const next = at + 12 + length + 4;
+  if (next > end) return { need: true };
+  const data = buf.subarray(at + 12, at + 12 + length);
+  const crc = new DataView(buf.buffer, buf.byteOffset + at + 12 + length, 4).getUint32(0, true);
+  return maskedCrc32c(data) === crc ? { data: data.slice(), next } : { corrupt: true, next };
+}
+
 export interface RecordScan {
   /** Records whose data failed its CRC, skipped (the framing still held). */
   corrupt: number;
@@ -65,27 +98,17 @@ export async function* tfRecords(path: string, scan: RecordScan): AsyncGenerator
         if (end > start) scan.truncated = true;
         return;
       }
-      const header = buf.subarray(start, start + 12);
-      const view = new DataView(header.buffer, header.byteOffset, 12);
-      if (maskedCrc32c(header.subarray(0, 8)) !== view.getUint32(8, true))
-        throw new InputError(path, null, `not a TFRecord at byte ${offset}: the record length fails its CRC32C`);
-      const length = view.getUint32(0, true) + view.getUint32(4, true) * 2 ** 32;
-      if (length > MAX_RECORD)
-        throw new InputError(
-          path,
-          null,
-          `a record of ${length} bytes at byte ${offset} is over the limit of ${MAX_RECORD}`,
-        );
+      const length = recordLength(buf, start, path, offset);
       if (!(await fill(12 + length + 4))) {
         scan.truncated = true;
         return;
       }
-      const data = buf.subarray(start + 12, start + 12 + length);
-      const crc = buf.readUInt32LE(start + 12 + length);
-      if (maskedCrc32c(data) === crc) yield Uint8Array.prototype.slice.call(data);
+      const r = recordAt(buf, start, end, path, offset);
+      if ('need' in r) return; // not reached: filled above
+      if ('data' in r) yield r.data;
       else scan.corrupt++;
-      start += 12 + length + 4;
-      offset += 12 + length + 4;
+      offset += r.next - start;
+      start = r.next;
     }
   } finally {
     await fh.close();

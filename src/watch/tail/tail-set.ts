@@ -1,12 +1,14 @@
 /**
- * The files watched: each `--csv` path as given, or a glob in its last part (`out/metrics_rank_*.csv`)
- * matched again on every look, so ranks whose files appear later are picked up. One CsvTail per file.
+ * The files watched: each `--csv` path as given, or a glob in its last part (`out/metrics_rank_*.csv`,
+ * `runs/version_0/events.out.tfevents.*`) matched again on every look, so ranks whose files appear later
+ * are picked up. One CsvTail per CSV, one EventsTail per TensorBoard event file.
  */
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import picomatch from 'picomatch';
 import { InputError } from '../../model.js';
 import { CsvTail } from './csv-tail.js';
+import { EventsTail } from './events-tail.js';
 import type { LiveRowListener } from './live-rows.js';
 import type { ManifestFiles } from './manifest-files.js';
 
@@ -23,7 +25,7 @@ export function rankLabel(path: string): string {
 }
 
 export class TailSet {
-  private readonly tails = new Map<string, CsvTail>();
+  private readonly tails = new Map<string, CsvTail | EventsTail>();
   /** Files that could not be read as metrics CSVs: said once, then left alone. */
   private readonly failed = new Set<string>();
   private readonly fromManifest = new Set<string>();
@@ -93,6 +95,9 @@ export class TailSet {
   }
 
   private add(path: string): void {
-    if (!this.tails.has(path)) this.tails.set(path, new CsvTail(path, this.listenerFor(path)));
+    if (this.tails.has(path)) return;
+    // A TensorBoard event file by its name (TensorBoard names every one so), else a CSV.
+    const Tail = /^events\.out\.tfevents\./.test(basename(path)) ? EventsTail : CsvTail;
+    this.tails.set(path, new Tail(path, this.listenerFor(path)));
   }
 }

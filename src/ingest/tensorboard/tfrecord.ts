@@ -33,7 +33,11 @@ function recordLength(buf: Uint8Array, at: number, path: string, offset: number)
     throw new InputError(path, null, `not a TFRecord at byte ${offset}: the record length fails its CRC32C`);
   const length = view.getUint32(0, true) + view.getUint32(4, true) * 2 ** 32;
   if (length > MAX_RECORD)
-    throw new InputError(path, null, `a record of ${length} bytes at byte ${offset} is over the limit of ${MAX_RECORD}`);
+    throw new InputError(
+      path,
+      null,
+      `a record of ${length} bytes at byte ${offset} is over the limit of ${MAX_RECORD}`,
+    );
   return length;
 }
 

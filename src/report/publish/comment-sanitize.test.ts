@@ -54,4 +54,31 @@ describe('sanitizeCommentBody', () => {
     expect(raw.hrefs.length).toBeGreaterThan(4);
     expect(raw.tags).toContain('img');
   });
+
+  it('leaves no live link, image or mention from the known bypasses, checked by rendering the output', () => {
+    const bypasses = [
+      String.raw`[click here\\](https://evil.example/p)`,
+      String.raw`[x\\](//evil.example)`,
+      String.raw`[x\\\\](//evil.example/four)`,
+      String.raw`!\\[img\\](//evil.example/pixel.png)`,
+      String.raw`![img\\](//evil.example/pixel2.png)`,
+      '[[nested](//evil.example/in)](//evil.example/out)',
+      String.raw`[a\](b)](//evil.example/escaped-inner)`,
+      '[x]: //evil.example/ref\n\n[x] and [y][x]',
+      String.raw`[z\\]: //evil.example/ref2` + '\n\n[z\\\\]',
+      '<//evil.example/auto> <https:&#47;&#47;evil.example/entity>',
+      '[e](https&#58;//evil.example/colon-entity)',
+      '[w](javascript:alert(1))',
+      '@\\octocat and \\@octocat',
+    ];
+    const out = sanitizeCommentBody([commentMarker('gpt'), ...bypasses].join('\n\n'), allow);
+    const r = rendered(out.body);
+    expect(r.hrefs).toEqual([]);
+    expect(r.tags).not.toContain('img');
+    expect(r.tags).not.toContain('a');
+    expect(r.mentions).toEqual([]);
+    // Each of them is live in the raw file.
+    const raw = rendered(bypasses.join('\n\n'));
+    expect(raw.hrefs.length).toBeGreaterThanOrEqual(8);
+  });
 });

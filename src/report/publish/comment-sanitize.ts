@@ -12,8 +12,12 @@ const KEPT = [
   // The loss chart's colours (mermaid.ts), whose `#` is not an issue reference.
   String.raw`^%%\{init: \{"themeVariables": \{"xyChart": \{"plotColorPalette": "#[0-9a-f]{6}(?:, #[0-9a-f]{6})*"\}\}\}\}%%$`,
 ].join('|');
-/** What can form markup, a link, an image, a mention or a reference; each is replaced by its text. */
-const HOSTILE = String.raw`[&<@]|!\[|(?<!\\)\](?=[(:[])|:\/\/|\bwww\.|(?<![\\&])#(?=\d)`;
+/**
+ * What can form markup, a link, an image, a mention or a reference; each is replaced by its text. A `]`
+ * that opens a link target, a reference or a definition counts as escaped only after an odd number of
+ * backslashes: `\\]` is an escaped backslash and then a live bracket, which CommonMark links.
+ */
+const HOSTILE = String.raw`[&<@]|!\[|(?<!\\)(?:\\\\)*\](?=[(:[])|:\/\/|\bwww\.|(?<![\\&])#(?=\d)`;
 
 export interface CommentAllowance {
   /** The group's hidden marker, allowed once at the very start. */
@@ -48,14 +52,13 @@ function asText(m: string): string {
       return '@&#8203;';
     case '![':
       return '!\\[';
-    case ']':
-      return '\\]';
     case '://':
       return ':&#47;&#47;';
     case '#':
       return '\\#';
     default:
-      return `${m.slice(0, 3)}&#46;`; // www.
+      // A bracket after its even run of backslashes (kept, as written), escaped; else `www.`.
+      return m.endsWith(']') ? `${m.slice(0, -1)}\\]` : `${m.slice(0, 3)}&#46;`;
   }
 }
 

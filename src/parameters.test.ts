@@ -31,3 +31,12 @@ describe('experiment name with a history', () => {
     expect(githubContextFromEnv({ GITHUB_RUN_ATTEMPT: '3' }).runAttempt).toBe('3');
   });
 });
+
+describe('durations a timer can wait', () => {
+  it('refuses a sink-timeout past the longest timer (it would fire at once), and takes one below it', () => {
+    expect(resolve('emit', { csv: 'm.csv', 'sink-timeout': '2147483' }).sinkTimeout).toBe(2_147_483);
+    expect(() => resolve('emit', { csv: 'm.csv', 'sink-timeout': '2147484' })).toThrow(
+      /sink-timeout: 2147484 is more than 2147483, the longest a timer can wait/,
+    );
+  });
+});

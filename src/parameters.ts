@@ -19,7 +19,12 @@ export interface Parameter {
   description: string;
   /** Secrets are masked by the action and never echoed. */
   secret?: boolean;
+  /** The largest value a number may take (a duration a timer can still wait). */
+  max?: number;
 }
+
+/** The longest wait a Node.js timer holds: 2³¹ − 1 ms (24.8 days); a longer one fires at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export const PARAMETERS: readonly Parameter[] = [
   {
@@ -212,6 +217,7 @@ export const PARAMETERS: readonly Parameter[] = [
     name: 'sink-timeout',
     key: 'sinkTimeout',
     kind: 'number',
+    max: Math.floor(MAX_TIMER_MS / 1000),
     description: 'seconds all sinks together may take, retries included (default 30); the rest is abandoned',
   },
   {
@@ -295,6 +301,8 @@ export function resolveOptions(
       case 'number': {
         const n = Number(value);
         if (!Number.isInteger(n) || n <= 0) throw bad(p, `expected a positive whole number, got "${String(value)}"`);
+        if (p.max !== undefined && n > p.max)
+          throw bad(p, `${n} is more than ${p.max}, the longest a timer can wait (a longer one would fire at once)`);
         target[p.key] = n;
         break;
       }

@@ -1,6 +1,7 @@
 /** The watch flags as numbers and sets, each checked here so a bad value stops watch before the command starts. */
 import { InputError } from '../model.js';
 import type { Options } from '../options.js';
+import { MAX_TIMER_MS } from '../parameters.js';
 import { ABORT_REASONS, type AbortReason } from './state/finding.js';
 
 export interface WatchSettings {
@@ -28,6 +29,12 @@ export function parseDuration(flag: string, text: string): number {
   const factor = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m?.[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
   const ms = m ? Number(m[1]) * factor : Number.NaN;
   if (!(ms > 0)) throw bad(flag, `expected a duration such as 500ms, 30s, 10m or 2h, got "${text}"`);
+  // A longer timer fires at once: 1000h would poll nvidia-smi every millisecond.
+  if (ms > MAX_TIMER_MS)
+    throw bad(
+      flag,
+      `"${text}" is longer than the longest a timer can wait (24.8 days); a longer one would fire at once`,
+    );
   return ms;
 }
 

@@ -14,6 +14,11 @@ describe('watch settings', () => {
     expect(parseDuration('x', '1.5')).toBe(1500);
     for (const bad of ['', '0', '-1s', '10 minutes', '1e3'])
       expect(() => parseDuration('x', bad)).toThrow(/expected a duration/);
+    // Past the longest timer a wait would fire at once (1000h polled nvidia-smi every millisecond).
+    expect(parseDuration('x', '596h')).toBe(596 * 3_600_000);
+    expect(() => parseDuration('gpu-poll', '1000h')).toThrow(
+      /gpu-poll: "1000h" is longer than the longest a timer can wait/,
+    );
   });
 
   it('defaults: 127.0.0.1:9094, nan, divergence and stall, 10 minutes, 10 s grace, 250 ms polls', () => {

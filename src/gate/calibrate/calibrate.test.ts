@@ -175,4 +175,16 @@ describe('calibrateTolerances', () => {
       'calibrate: no gated metric of these 8 runs can be calibrated (mfu: in 3 of the runs; not calibrated below 5; train.lm_loss: the same value in all 8 runs',
     );
   });
+  it('measures values near 1e308 without overflow: the same relative noise as at 0.42', () => {
+    const scaled = records().map((r) => ({
+      ...r,
+      metrics: { ...r.metrics, mfu: { ...r.metrics.mfu!, centre: r.metrics.mfu!.centre * 4e307 } },
+    }));
+    const big = calibrateTolerances({ records: scaled, classes, falseAlarmRate: 0.01, gate });
+    const small = calibrateTolerances({ records: records(), classes, falseAlarmRate: 0.01, gate });
+    const mfu = (c: typeof big) => c.metrics.find((m) => m.key === 'mfu')!;
+    expect(mfu(big).skipped).toBeUndefined();
+    expect(mfu(big).cv).toBeCloseTo(mfu(small).cv!, 12);
+    expect(mfu(big).minEffect).toBe(mfu(small).minEffect);
+  });
 });

@@ -129,6 +129,8 @@ function measure(key: string, cls: JudgedClass, records: readonly HistoryRecord[
     return { ...none, skipped: `in ${points.length} of the runs; not calibrated below ${gate.minRuns}` };
   const b = measuredNoise(points, cls, gate);
   if (!b || !(b.df > 0)) return { ...none, skipped: 'no two runs of one level to measure noise from' };
+  if (!Number.isFinite(b.centre) || !Number.isFinite(b.sd))
+    return { ...none, skipped: 'the noise could not be computed (a non-finite intermediate result)' };
   const noise = { centre: b.centre, sd: b.sd, df: b.df, runs: b.runs };
   if (b.centre === 0) return { ...none, noise, skipped: 'a level of 0 has no relative scale' };
   // Identical values can leave rounding in the mean's residuals: a spread below 1e-12 of the level is none.

@@ -47,8 +47,24 @@ function brokenRun(r: HistoryRecord, key: string, what: string): InputError {
   );
 }
 
-/** The measured run-to-run noise of one metric (null without a finite value). */
+/**
+ * The measured run-to-run noise of one metric (null without a finite value). The values are scaled by a
+ * power of two first, which is exact, so that squares of values near 1e308 cannot overflow the variance.
+ */
 export function measuredNoise(points: readonly HistoryPoint[], cls: JudgedClass, gate: GateConfig): Baseline | null {
+  const top = Math.max(0, ...points.map((p) => Math.abs(p.value)).filter(Number.isFinite));
+  const k = top > 0 ? Math.floor(Math.log2(top)) : 0;
+  const down = 2 ** -k;
+  const up = 2 ** k;
+  const b = unscaledNoise(
+    points.map((p) => ({ ...p, value: p.value * down })),
+    cls,
+    gate,
+  );
+  return b && { ...b, centre: b.centre * up, sd: b.sd * up, level: b.level.map((v) => v * up) };
+}
+
+function unscaledNoise(points: readonly HistoryPoint[], cls: JudgedClass, gate: GateConfig): Baseline | null {
   return buildBaseline(points, {
     better: cls.direction === 'higher' ? 1 : -1,
     minEffect: cls.minEffect,

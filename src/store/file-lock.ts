@@ -1,8 +1,11 @@
 /**
- * An exclusive lock beside a file, for writers on one machine: `<file>.lock`, created with O_EXCL (`wx`),
- * holding the owner's host, pid and a random token. A lock whose owner is gone (same host, process not
- * alive) or that is older than `staleMs` (a hung or remote owner) is broken: renamed aside first, so two
- * processes breaking the same stale lock cannot remove each other's fresh one.
+ * An exclusive lock beside a file, for writers on one machine: `<file>.lock`, holding the owner's host,
+ * pid and a random token. It is written whole to a file of its own first and then linked into place
+ * (link fails when the lock exists), so a lock is never seen half-written: a writer killed while taking
+ * it leaves no empty lock that would block every later writer. A lock whose owner is gone (same host,
+ * process not alive), one that cannot be read for longer than a writer takes to write it (left by an
+ * older version), or one older than `staleMs` (a hung or remote owner) is broken: renamed aside first, so
+ * two processes breaking the same stale lock cannot remove each other's fresh one.
  */
 import { randomBytes } from 'node:crypto';
 import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
@@ -40,17 +43,7 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>, o: L
 async function acquire(lock: string, mine: LockContent, timeoutMs: number, staleMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 1; ; attempt++) {
-    try {
-      const handle = await open(lock, 'wx');
-      try {
-        await handle.writeFile(JSON.stringify(mine));
-      } finally {
-        await handle.close();
-      }
-      return;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
+    if (await create(lock, mine)) return;
     if (await isStale(lock, staleMs)) {
       await breakLock(lock, staleMs);
       continue;
@@ -61,12 +54,36 @@ async function acquire(lock: string, mine: LockContent, timeoutMs: number, stale
   }
 }
 
+/** Take the lock: its content written whole beside it, then linked into place; false when it is held. */
+async function create(lock: string, mine: LockContent): Promise<boolean> {
+  const whole = `${lock}.${mine.token}.new`;
+  const handle = await open(whole, 'wx');
+  try {
+    await handle.writeFile(JSON.stringify(mine));
+  } finally {
+    await handle.close();
+  }
+  try {
+    await link(whole, lock);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    return false;
+  } finally {
+    await unlink(whole).catch(() => undefined);
+  }
+}
+
+/** An unreadable lock older than this was left half-written (by a version that wrote it in place). */
+const UNREADABLE_STALE_MS = 5_000;
+
 async function isStale(lock: string, staleMs: number): Promise<boolean> {
   const owner = await readLock(lock);
   if (owner === 'gone') return false; // released meanwhile: just try again
   if (owner && owner.host === hostname() && !alive(owner.pid)) return true;
   try {
-    return Date.now() - (await stat(lock)).mtimeMs > staleMs;
+    const age = Date.now() - (await stat(lock)).mtimeMs;
+    return age > staleMs || (owner === null && age > UNREADABLE_STALE_MS);
   } catch {
     return false;
   }

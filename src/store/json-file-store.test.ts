@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 
 import { join } from 'node:path';
@@ -85,9 +85,9 @@ describe('JSON file history store', () => {
     // The writers got some appends through: the kills landed among real writes.
     expect(lastLength).toBeGreaterThan(3000);
     const stray = (await readdir(d)).filter((f) => f !== 'h.json');
-    // A killed writer may leave its temporary file (or its lock, which the next writer breaks) behind, never a
-    // damaged history.
-    expect(stray.every((f) => f.endsWith('.tmp') || f === 'h.json.lock')).toBe(true);
+    // A killed writer may leave its temporary file, the lock's own file before it was linked, or its lock
+    // (which the next writer breaks) behind, never a damaged history.
+    expect(stray.every((f) => f.endsWith('.tmp') || f.endsWith('.new') || f === 'h.json.lock')).toBe(true);
   }, 120_000);
 
   it('keeps 8 records from 8 concurrent record processes (the CLI from src, real child processes)', async () => {
@@ -165,6 +165,18 @@ describe('JSON file history store', () => {
       .catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/h\.json\.lock is held by another writer/);
     expect((await new JsonFileStore(path).read()).runs).toHaveLength(1);
+  });
+
+  it('breaks an empty lock a killed writer of an older version left, once it is older than a write takes', async () => {
+    const d = await dir();
+    const path = join(d, 'h.json');
+    await writeFile(`${path}.lock`, '');
+    // Dated 10 s back instead of waiting: the test holds no clock.
+    const then = new Date(Date.now() - 10_000);
+    await utimes(`${path}.lock`, then, then);
+    await new JsonFileStore(path, { timeoutMs: 60_000 }).append([sampleRecord('a')], 10);
+    expect((await new JsonFileStore(path).read()).runs).toHaveLength(1);
+    expect(await readdir(d)).toEqual(['h.json']);
   });
 });
 

@@ -15,6 +15,26 @@ export interface ChildEnd {
   error?: string;
 }
 
+/**
+ * The environment a `run:` step gets: the runner hands the ACTIONS_RUNTIME_* token, the results and cache
+ * URLs and the OIDC request pair to node actions only, and with them a training script could write
+ * artifacts and cache entries or mint cloud credentials. They are taken out; a user who wants one passes
+ * it on under another name.
+ */
+export function childEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (
+      /^ACTIONS_(RUNTIME_|ID_TOKEN_REQUEST_)/.test(key) ||
+      key === 'ACTIONS_RESULTS_URL' ||
+      key === 'ACTIONS_CACHE_URL'
+    )
+      continue;
+    out[key] = value;
+  }
+  return out;
+}
+
 /** How long to wait between looks at whether the group is gone. */
 const GROUP_POLL_MS = 20;
 
@@ -29,7 +49,7 @@ export class WatchedChild {
   forwarded: NodeJS.Signals | null = null;
 
   constructor(command: string, args: string[]) {
-    this.proc = spawn(command, args, { detached: true, stdio: 'inherit' });
+    this.proc = spawn(command, args, { detached: true, stdio: 'inherit', env: childEnvironment(process.env) });
     this.ended = new Promise((resolve) => {
       this.proc.once('error', (e) => resolve({ code: null, signal: null, error: e.message }));
       this.proc.once('exit', (code, signal) => resolve({ code, signal }));

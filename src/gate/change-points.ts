@@ -3,7 +3,8 @@
  * (stats/level-shifts.ts, with the baseline's settings) finds the level moved, and each run marked as a new
  * baseline, and where the runs the gate flagged as regressions that end the history start
  * (regressed-runs.ts; the detector looks for shifts in the runs before them). A change smaller than the
- * minimum magnitude (relative to the level before; Otava's "min magnitude") is left out. Runs are named on either side, so a change can be traced to its commits.
+ * minimum magnitude (relative to the level before; Otava's "min magnitude") is left out. Runs are named
+ * on either side, so a change can be traced to its commits.
  */
 import { mean, median } from 'simple-statistics';
 import { defaultClass } from '../classify/defaults.js';

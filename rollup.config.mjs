@@ -1,9 +1,9 @@
 // Two self-contained ES modules: dist/index.js for the action runner, dist/cli.js for the bin.
-import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 import { pgNodeStreams } from './scripts/pg-node-streams.mjs';
+import { tsTranspile } from './scripts/ts-transpile.mjs';
 
 // @datadog/sketches-js loads its protobuf code only inside toProto()/fromProto(), which we never call
 // (we use its key mapping only); the bundler would hoist those requires to load time, so they resolve
@@ -18,20 +18,10 @@ const protobufStandIn = {
     id === '\0protobuf-stand-in' ? 'export default { roots: {}, util: {}, Reader: {}, Writer: {} };' : null,
 };
 
-const plugins = (outDir = 'dist') => [
+const plugins = () => [
   protobufStandIn,
   pgNodeStreams,
-  typescript({
-    tsconfig: './tsconfig.json',
-    include: ['src/**/*.ts'],
-    exclude: ['src/**/*.test.ts'],
-    module: 'nodenext',
-    moduleResolution: 'nodenext',
-    noEmit: false,
-    outDir,
-    declaration: false,
-    sourceMap: false,
-  }),
+  tsTranspile,
   // hot-shots requires its own package.json at load time.
   json(),
   nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
@@ -76,7 +66,7 @@ export default [
   {
     input: 'src/gpu/monitor/action.ts',
     output: { file: 'gpu-monitor/dist/index.js', format: 'es', inlineDynamicImports: true },
-    plugins: plugins('gpu-monitor/dist'),
+    plugins: plugins(),
     external,
     onwarn: silence,
   },

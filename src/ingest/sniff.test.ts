@@ -27,6 +27,8 @@ describe('sniffKind', () => {
     expect(kind('time,step,loss\n2025-01-01T10:00:00,1,2.3\n2025-01-01T10:00:01,2,2.2\n')).toBe('csv');
     expect(kind('step,loss,utilization.gpu,memory.used\n1,2.3,97,1000\n')).toBe('csv');
     expect(refusal('utilization.gpu,memory.used\n97,1000\n')).toMatch(/an nvidia-smi capture .*--gpu-csv/);
+    // No step column, but a loss: a training log that also logs its GPU.
+    expect(kind('timestamp,loss,utilization.gpu\n2025-01-01T10:00:00,2.3,97\n')).toBe('csv');
   });
 
   it('names an MLPerf log, a scrape and a header-less table of numbers by their lines', () => {

@@ -14,6 +14,7 @@
  * Every rule looks at line shapes and names over the first lines, never at one file's text.
  */
 import { CSV_COLUMNS, CSV_IDENTITY, findCsvColumn } from '../gpu/capture/fields.js';
+import { defaultClass } from '../classify/defaults.js';
 import { columnKey } from '../gpu/capture/column-name.js';
 import { InputError } from '../model.js';
 import { findStepColumn } from './csv/header.js';
@@ -92,14 +93,15 @@ function lineNumber(text: string, line: string): number {
 /**
  * nvidia-smi's own table (`NVIDIA-SMI 5xx` inside `+---` rules), `dmon` output (`# gpu pwr …`), or a CSV
  * header of GPU telemetry: two or more GPU fields, or one with an identity column (timestamp, index,
- * uuid, bus id), and no step column.
+ * uuid, bus id), and no step column nor loss.
  */
 function isGpuCapture(lines: string[]): boolean {
   if (lines.some((l) => /NVIDIA-SMI \d/.test(l)) && lines.some((l) => /^\+-{5,}/.test(l))) return true;
   const first = lines[0] ?? '';
   if (/^#\s*(gpu|date|time)\b/i.test(first) && !first.includes(',')) return true;
   const names = first.split(first.includes('\t') ? '\t' : ',').map((n) => n.trim().replace(/^"|"$/g, ''));
-  if (names.length < 1 || findStepColumn(names).index >= 0) return false;
+  // A step column or a loss makes it a training log that also logs the GPU, whatever else it holds.
+  if (findStepColumn(names).index >= 0 || names.some((n) => defaultClass(n).kind === 'loss')) return false;
   const keys = names.map(columnKey);
   const fields = Object.values(CSV_COLUMNS).filter((spellings) => findCsvColumn(keys, spellings) >= 0).length;
   const identity = Object.values(CSV_IDENTITY).some((spellings) => findCsvColumn(keys, spellings) >= 0);

@@ -52,7 +52,7 @@ const HYPER_PARAMETER = [
   /^(hidden|embed|embedding|model|ffn|intermediate)_?(size|dim)$/,
   /^(d_model|n_embd|n_layers?|n_heads?|num_(layers|heads|attention_heads|hidden_layers)|layers|heads)$/,
   /^(seed|random_seed|run_seed)$/,
-  /^(dropout|weight_decay|warmup_steps|window_size|\w+_neurons(_nums)?)$/,
+  /^(dropout|weight_decay|warmup_steps|window_size)$/,
 ];
 
 function isHyperParameter(name: string): boolean {

@@ -31,6 +31,7 @@ describe('JSON-lines per-step logs', () => {
     expect(t.nanTokens.loss).toEqual([1]);
     expect(table.truncated.value).toBe(true);
     expect(table.warnings.join('\n')).toMatch(/line 3 is cut off \(the file ends inside it\) and is left out/);
+    expect(table.warnings.join('\n')).toMatch(/1 nested value \(objects or lists, such as logged media\) left out/);
   });
 
   it('a broken line before the last is an error naming it; lines without a step key are a manifest', async () => {

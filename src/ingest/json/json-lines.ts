@@ -91,6 +91,7 @@ export function jsonLinesTable(
 ): Table {
   const map = new StepMap(source);
   let withoutStep = 0;
+  let nested = 0;
   let total: number | undefined;
   for (const o of parsed.objects) {
     const step = o[stepKey];
@@ -102,12 +103,17 @@ export function jsonLinesTable(
     if (typeof o.total_steps === 'number' && o.total_steps > 0) total = o.total_steps;
     for (const [key, value] of Object.entries(o)) {
       if (key === stepKey || key === 'total_steps') continue;
-      if (typeof value === 'object' && value !== null) continue;
+      if (typeof value === 'object' && value !== null) {
+        nested++;
+        continue;
+      }
       map.set(step, key, value);
     }
   }
   if (withoutStep)
     warnings.push(`${withoutStep} line${withoutStep === 1 ? '' : 's'} without a numeric "${stepKey}" left out`);
+  if (nested)
+    warnings.push(`${nested} nested value${nested === 1 ? '' : 's'} (objects or lists, such as logged media) left out`);
   const table = map.toTable(stepKey, batchSize, warnings);
   if (parsed.truncated) table.truncated.value = true;
   return total === undefined ? table : { ...table, expectedSteps: total };

@@ -1,6 +1,7 @@
 /**
- * Collects cells keyed by step for the small JSON shapes (Megatron golden values, HF trainer_state), then
- * hands them on as a Table in step order. A later cell for the same step and column replaces an earlier one.
+ * Collects cells keyed by step for the shapes read whole (Megatron golden values, HF trainer_state,
+ * JSON-lines logs, TensorBoard events out of step order), then hands them on as a Table in step order. A
+ * later cell for the same step and column replaces an earlier one.
  */
 import { plainRecord } from '../../own-keys.js';
 import { InputError, type Table } from '../../model.js';
@@ -11,14 +12,21 @@ export class StepMap {
   private readonly rows = new Map<number, Map<string, Cell>>();
   private readonly columnOrder = new Map<string, true>();
   private readonly textValues = new Map<string, number>();
+  /** Cells set again at their step and column with another value (the later one kept). */
+  replaced = 0;
+  /** Cells dropped by purgeFrom. */
+  purged = 0;
 
   constructor(private readonly source: string) {}
 
-  /** Record `value` (a number, a numeric token string such as `"nan"`, or null for missing) at `step`. */
+  /**
+   * Record `value` (a number, a numeric token string such as `"nan"`, or null for missing) at `step`. A
+   * NaN number is an explicit NaN, as the token is.
+   */
   set(step: number, column: string, value: unknown): void {
     const cell: Cell = { kind: CellKind.Missing, value: NaN };
     if (typeof value === 'number') {
-      cell.kind = CellKind.Number;
+      cell.kind = Number.isNaN(value) ? CellKind.NanToken : CellKind.Number;
       cell.value = value;
     } else if (typeof value === 'string') {
       classifyCell(value, cell);
@@ -36,7 +44,18 @@ export class StepMap {
       row = new Map();
       this.rows.set(step, row);
     }
+    const before = row.get(column);
+    if (before && !Object.is(before.value, cell.value)) this.replaced++;
     row.set(column, cell);
+  }
+
+  /** Drop every cell at `step` and after (TensorBoard's purge at a SessionLog START). */
+  purgeFrom(step: number): void {
+    for (const [s, row] of this.rows) {
+      if (s < step) continue;
+      this.purged += row.size;
+      this.rows.delete(s);
+    }
   }
 
   /**

@@ -14,17 +14,15 @@
  * A first pass finds the tags and whether the events come in step order, file after file (every writer
  * we know writes one file so). Then the rows stream through StepOrderedRows, in bounded memory (a START
  * purge is its restart). Files that overlap in steps, or events out of order, are read into memory
- * instead (tag-series.ts), each point placed at its step.
+ * instead (json/step-map.ts), each point placed at its step.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { plainRecord } from '../../own-keys.js';
 import { InputError, type Table } from '../../model.js';
 import { CellKind } from '../csv/cell.js';
 import { StepOrderedRows } from '../step-order.js';
-import { tableFromColumns } from '../table-from-columns.js';
+import { StepMap } from '../json/step-map.js';
 import { type DecodedEvent, decodeEvent } from './event-proto.js';
-import { TagSeries } from './tag-series.js';
 import { type RecordScan, tfRecords } from './tfrecord.js';
 
 const EVENT_FILE = /^events\.out\.tfevents\./;
@@ -142,72 +140,21 @@ function streamedTable(input: Input, tags: Map<string, number>, stepBuffer: numb
 
 /** Events out of step order (overlapping files): every point kept in memory and placed at its own step. */
 async function inMemoryTable(input: Input, batchSize: number): Promise<Table> {
-  const series = new Map<string, TagSeries>();
+  const map = new StepMap(input.source);
   const found: Findings = { warnings: [], truncated: false };
   for await (const { event } of events(input, found)) {
-    if (event.start && event.step > 0) for (const s of series.values()) s.purgeFrom(event.step);
-    for (const { tag, value } of event.scalars) {
-      let s = series.get(tag);
-      if (!s) {
-        s = new TagSeries();
-        series.set(tag, s);
-      }
-      s.add(event.step, value, event.wallTime);
-    }
+    if (event.start && event.step > 0) map.purgeFrom(event.step);
+    for (const { tag, value } of event.scalars) map.set(event.step, tag, value);
   }
-  const resolved = new Map([...series].map(([tag, s]) => [tag, s.resolved()]));
-  const replaced = [...series.values()].reduce((n, s) => n + s.replaced, 0);
-  const purged = [...series.values()].reduce((n, s) => n + s.purged, 0);
-  if (replaced)
+  if (map.replaced)
     found.warnings.push(
-      `${replaced} point${replaced === 1 ? '' : 's'} written again at their step with another value (a resumed job): the later write is kept`,
+      `${map.replaced} point${map.replaced === 1 ? '' : 's'} written again at their step with another value (a resumed job): the later write is kept`,
     );
-  if (purged)
+  if (map.purged)
     found.warnings.push(
-      `${purged} point${purged === 1 ? '' : 's'} purged by a SessionLog START (a writer opened with purge_step), as TensorBoard purges them`,
+      `${map.purged} point${map.purged === 1 ? '' : 's'} purged by a SessionLog START (a writer opened with purge_step), as TensorBoard purges them`,
     );
-  return scalarTable(input.source, resolved, found, batchSize);
-}
-
-/** The tags as columns over the union of their steps; NaN written by the trainer is an explicit NaN. */
-function scalarTable(
-  source: string,
-  series: Map<string, { steps: Float64Array; values: Float64Array }>,
-  found: Findings,
-  batchSize: number,
-): Table {
-  let total = 0;
-  for (const s of series.values()) total += s.steps.length;
-  const all = new Float64Array(total);
-  let k = 0;
-  for (const s of series.values()) {
-    all.set(s.steps, k);
-    k += s.steps.length;
-  }
-  all.sort();
-  let n = 0;
-  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i]!;
-  const steps = all.subarray(0, n);
-  const columns = plainRecord<Float64Array>();
-  const nanTokens = plainRecord<number[]>();
-  for (const [tag, s] of series) {
-    const column = new Float64Array(steps.length).fill(Number.NaN);
-    const tokens: number[] = [];
-    let at = 0;
-    for (let i = 0; i < s.steps.length; i++) {
-      while (steps[at]! < s.steps[i]!) at++;
-      column[at] = s.values[i]!;
-      if (Number.isNaN(s.values[i]!)) tokens.push(at);
-    }
-    columns[tag] = column;
-    if (tokens.length) nanTokens[tag] = tokens;
-  }
-  const table = tableFromColumns(source, Array.from(steps), columns, {
-    stepColumn: 'step',
-    nanTokens,
-    warnings: found.warnings,
-    batchSize,
-  });
+  const table = map.toTable('step', batchSize, found.warnings);
   if (found.truncated) table.truncated.value = true;
   return table;
 }

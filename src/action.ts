@@ -16,6 +16,7 @@ import { PARAMETERS, resolveOptions, type RawValues } from './parameters.js';
 import { metricsOutput, resultJson } from './result-json.js';
 import { workflowCommandSafe } from './report/render/escape.js';
 import { run, type Io, type ShellFeatures } from './run.js';
+import { endSoon } from './end-soon.js';
 import { historySecrets } from './store/postgres-url.js';
 
 /**
@@ -129,4 +130,5 @@ async function readReport(
 const streams = new OutputStreams().guard();
 void action().then(() => {
   if (streams.failure) process.exitCode = 2;
+  endSoon();
 });

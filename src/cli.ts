@@ -1,6 +1,7 @@
 /** The `training-metrics-gate` bin: a thin shell over main() (see cli/main.ts). */
 import { ConsoleIo } from './cli/io.js';
 import { main } from './cli/main.js';
+import { endSoon } from './end-soon.js';
 import { OutputStreams } from './cli/output-streams.js';
 
 // A closed pipe (`… --dry-run | head`) ends the output, not the run: the verdict, the history and the
@@ -11,10 +12,12 @@ const io = new ConsoleIo(streams);
 main(process.argv.slice(2), process.env, io).then(
   (code) => {
     process.exitCode = streams.exitCode(code);
+    endSoon();
   },
   (e) => {
     io.error(`internal error: ${(e as Error).stack ?? String(e)}`);
     process.exitCode = 2;
+    endSoon();
   },
 );
 // A write error is reported a tick after the write: look again as the process ends.

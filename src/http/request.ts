@@ -4,6 +4,8 @@
  * line (`HTTP 503: <what the server said>`, or the network error), and secrets are redacted from it. Never
  * throws: the outcome is a value.
  */
+import { Agent, fetch as undiciFetch } from 'undici';
+import { boundedLookup } from './bounded-lookup.js';
 import { redactSecrets, redactThenCut } from './redact.js';
 import { defaultRetryDeps, withRetry, type RetryDeps, type RetryOutcome, type RetryPolicy } from './retry.js';
 
@@ -11,7 +13,12 @@ export interface HttpDeps extends RetryDeps {
   fetch: typeof fetch;
 }
 
-export const defaultHttpDeps = (): HttpDeps => ({ ...defaultRetryDeps(), fetch: globalThis.fetch });
+// undici's own fetch (the one Node bundles, as a package), so that its connections can take a lookup
+// bounded by the deadline (bounded-lookup.ts); Node's global fetch takes no lookup.
+export const defaultHttpDeps = (): HttpDeps => ({
+  ...defaultRetryDeps(),
+  fetch: undiciFetch as unknown as typeof fetch,
+});
 
 export interface HttpRequest {
   method: string;
@@ -34,10 +41,13 @@ export async function requestWithRetry(
   deadline: number = deps.now() + policy.budgetMs,
 ): Promise<HttpOutcome> {
   let body = '';
+  // Every connection's name lookup ends by the deadline too; the agent's sockets go with the request.
+  const dispatcher = new Agent({ connect: { lookup: boundedLookup(deadline) } });
   const outcome = await withRetry(
     async (timeoutMs) => {
       try {
-        const response = await deps.fetch(url, { ...request, signal: AbortSignal.timeout(timeoutMs) });
+        const init = { ...request, signal: AbortSignal.timeout(timeoutMs), dispatcher } as RequestInit;
+        const response = await deps.fetch(url, init);
         body = await response.text().catch(() => '');
         if (response.ok) return { ok: true, status: response.status };
         return {
@@ -54,7 +64,7 @@ export async function requestWithRetry(
     policy,
     deps,
     deadline,
-  );
+  ).finally(() => dispatcher.destroy().catch(() => {}));
   return outcome.error === undefined
     ? { ...outcome, body }
     : { ...outcome, error: redactSecrets(outcome.error, secrets), body };

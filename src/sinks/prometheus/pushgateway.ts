@@ -10,6 +10,7 @@ import type { GateResult, RunSummary } from '../../model.js';
 import { checkPushgatewayUrl, redactUrl } from './pushgateway-url.js';
 import { toPrometheusSamples, type PrometheusSamplesOptions, type PushGroup } from './samples.js';
 import { DEFAULT_SINK_TIMEOUT_SECONDS } from '../budget.js';
+import { boundedLookup } from '../../http/bounded-lookup.js';
 import { defaultRetryDeps, retryable, withRetry, type RetryDeps } from '../../http/retry.js';
 import { ownValue, plainRecord } from '../../own-keys.js';
 
@@ -144,7 +145,7 @@ export async function pushRunResults(
     const outcome = await withRetry(
       async (timeout) => {
         try {
-          await new Pushgateway(url, { timeout }, registry).push({
+          await new Pushgateway(url, { timeout, lookup: boundedLookup(deadline) }, registry).push({
             jobName: group.job,
             groupings: encodeGrouping(group.grouping),
           });

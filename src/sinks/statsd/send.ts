@@ -5,10 +5,10 @@
  * that. The tags taken from `DD_*` variables are chosen here (env-tags.ts), not by hot-shots.
  * A send or connection error is a warning, never a verdict.
  */
-import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import hotShots, { type ClientOptions, type StatsD as StatsDClient } from 'hot-shots';
 import { formatTags } from 'hot-shots/lib/helpers.js';
+import { lookupBy } from '../../http/bounded-lookup.js';
 import { type SinkBudget, withinBudget } from '../budget.js';
 import { metricNameTooLong } from '../../naming.js';
 import { defaultEnvTagLevel, envTags, type EnvTagLevel } from './env-tags.js';
@@ -115,10 +115,13 @@ export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget):
   const pacer = new Pacer(paced, Math.max(8 * paced, bound));
   await sendLines(client, metrics, report, bound, pacer, target.budget);
   const closed = drainAndClose(client, report);
-  if (!(await (target.budget ? withinBudget(target.budget, closed, false) : closed)))
+  if (!(await (target.budget ? withinBudget(target.budget, closed, false) : closed))) {
+    // A peer that accepts and never reads holds the writes in flight, and they the process: the socket goes.
+    destroyTransport(client);
     report.errors.push(
       `close did not finish within the ${target.budget!.ms / 1000} s sink-timeout; lines still buffered were abandoned`,
     );
+  }
   report.sendMs = Math.round(performance.now() - started);
   if (target.dryRun) report.printed = [...(client.mockBuffer ?? [])];
   return report;
@@ -167,21 +170,39 @@ function drainAndClose(client: StatsDClient, report: StatsdReport): Promise<bool
   });
 }
 
+/** Tear the connection down now: hot-shots' transport close() destroys a TCP socket (a datagram one closes). */
+function destroyTransport(client: StatsDClient): void {
+  const transport = (client as unknown as { socket?: { close(): void } }).socket;
+  try {
+    transport?.close();
+  } catch {
+    // already closed
+  }
+}
+
 /** hot-shots' close: 11 ticks of closingFlushInterval for sends in flight, then the socket's own close. */
 const CLOSE_WAIT_MS = 250;
 
-/** The host's address, looked up once; a lookup that outlasts the sink budget is given up. */
+/**
+ * The host's address, looked up once, in a child process that is given up (killed) at the sink
+ * deadline: an abandoned lookup in this process would hold it until the resolver gives up.
+ */
 async function resolveHost(
   host: string,
   budget: SinkBudget | undefined,
 ): Promise<{ address: string } | { error: string }> {
-  const looked = lookup(host).then(
-    (r) => ({ address: r.address }),
-    (e: NodeJS.ErrnoException) => ({ error: e.code ?? String(e) }),
-  );
-  if (!budget) return looked;
-  return withinBudget(budget, looked, { error: `no answer within the ${budget.ms / 1000} s sink-timeout` });
+  const deadline = budget?.deadline ?? Date.now() + DEFAULT_LOOKUP_MS;
+  const r = await lookupBy(host, deadline);
+  if ('error' in r)
+    return {
+      error: r.error === 'no answer' && budget ? `no answer within the ${budget.ms / 1000} s sink-timeout` : r.error,
+    };
+  // The first answer, as dns.lookup gives it (hot-shots picks udp4 or udp6 from the address).
+  return { address: r.addresses[0]!.address };
 }
+
+/** A lookup without a sink budget (a direct call) still ends. */
+const DEFAULT_LOOKUP_MS = 30_000;
 
 /** Hand every metric's line(s) to the client, which batches them into datagrams, as fast as the pacer allows. */
 async function sendLines(

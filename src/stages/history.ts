@@ -191,11 +191,9 @@ export async function recordRuns(
     io.info(`history: recorded ${records.length} run(s) in ${store.location}${pr}${replaced} (${policy.reason})`);
   } catch (e) {
     const message = `history: could not record in ${store.location}: ${(e as Error).message.split('\n')[0]}`;
-    // Asked for explicitly (the record command, record: always), not recording is an error; under auto a
-    // store outage warns like any sink.
-    if (e instanceof InputError) ctx.recordError(e);
-    else if (options.command === 'record' || options.record === 'always')
-      ctx.recordError(new InputError(store.location, null, message));
-    else ctx.warn(message);
+    // A run that should have been recorded and was not is lost from every later baseline: an error (exit
+    // 2) whether asked for (record, record: always) or decided by record: auto, never a warning that a
+    // nightly job would pass with. The verdict above it stands as it was.
+    ctx.recordError(e instanceof InputError ? e : new InputError(store.location, null, message));
   }
 }

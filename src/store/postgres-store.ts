@@ -10,7 +10,7 @@ import type { ClientBase as Client } from 'pg';
 import { InputError, type HistoryRecord } from '../model.js';
 import { emptyHistory, HISTORY_FORMAT, type HistoryFile } from './history.js';
 import { LOCK_SPACE, migrate, refuseNewer, schemaVersion } from './postgres-migrations.js';
-import { INSERT_RUN, META, recordFromRow, rowValues, RUNS, TRIM_GROUP, UPSERT_RUN } from './postgres-rows.js';
+import { INSERT_RUN, keyText, META, recordFromRow, rowValues, RUNS, TRIM_GROUP, UPSERT_RUN } from './postgres-rows.js';
 import { PostgresConnection } from './postgres-connection.js';
 import { historySecrets, parsePostgresSpec, type PostgresTarget } from './postgres-url.js';
 import { HistoryStoreError, type HistoryQuery, type HistoryStore } from './store.js';
@@ -57,7 +57,7 @@ export class PostgresStore implements HistoryStore {
       const version = await schemaVersion(client);
       refuseNewer(version, this.location);
       if (version === null) return null;
-      return selectHistory(client, query.experiments);
+      return selectHistory(client, query.experiments, this.location);
     });
   }
 
@@ -66,23 +66,46 @@ export class PostgresStore implements HistoryStore {
    * them back would cost a query and the parsing of up to `max` records per experiment.
    */
   async append(records: readonly HistoryRecord[], max: number): Promise<HistoryFile> {
-    return this.transaction(async (client) => {
+    const failed: string[] = [];
+    const written = await this.transaction(async (client) => {
       const groups = await lockGroups(client, records);
-      for (const r of records) await client.query(r.runId ? UPSERT_RUN : INSERT_RUN, rowValues(r));
+      const done: HistoryRecord[] = [];
+      // Each record under a savepoint of its own: one the database refuses costs that record only.
+      for (const r of records) {
+        await client.query('SAVEPOINT one_record');
+        try {
+          await client.query(r.runId ? UPSERT_RUN : INSERT_RUN, rowValues(r));
+          await client.query('RELEASE SAVEPOINT one_record');
+          done.push(r);
+        } catch (e) {
+          if (lockOrTimeout(e)) throw e;
+          await client.query('ROLLBACK TO SAVEPOINT one_record');
+          failed.push(
+            `run ${JSON.stringify(r.run)} of ${JSON.stringify(r.experiment)}: ${this.redact((e as Error).message)}`,
+          );
+        }
+      }
       for (const [experiment, fingerprint] of groups) await client.query(TRIM_GROUP, [experiment, fingerprint, max]);
-      return { ...emptyHistory(), runs: [...records] };
+      return { ...emptyHistory(), runs: done };
     });
+    if (failed.length)
+      throw new HistoryStoreError(
+        `PostgreSQL history ${this.location}: ${failed.length} of ${records.length} run(s) could not be written (the other ${written.runs.length} were recorded): ${failed.slice(0, 3).join('; ')}${failed.length > 3 ? '; …' : ''}`,
+      );
+    return written;
   }
 
   /** Read-modify-write of the whole history in one transaction that keeps every other writer out. */
   async update(change: (history: HistoryFile) => HistoryFile): Promise<HistoryFile> {
     return this.transaction(async (client) => {
       await client.query(`LOCK TABLE ${RUNS}, ${META} IN EXCLUSIVE MODE`);
-      const rows = await client.query<{ id: string; record: unknown }>(`SELECT id, record FROM ${RUNS} ORDER BY id`);
+      const rows = await client.query<{ id: string; experiment: string; run_id: string; record: unknown }>(
+        `SELECT id, experiment, run_id, record FROM ${RUNS} ORDER BY id`,
+      );
       const ids = new Map<HistoryRecord, string>();
       const text = new Map<string, string>();
       const runs = rows.rows.map((row) => {
-        const r = recordFromRow(row);
+        const r = recordFromRow(row, this.location);
         ids.set(r, row.id);
         text.set(row.id, JSON.stringify(r));
         return r;
@@ -120,35 +143,54 @@ export class PostgresStore implements HistoryStore {
     }
   }
 
+  private redact(text: string): string {
+    for (const s of this.secrets) text = text.split(s).join('***');
+    return text;
+  }
+
   /** An error naming host and database, with every form of the password taken out. */
   private failure(e: unknown): Error {
     if (e instanceof InputError || e instanceof HistoryStoreError) return e;
-    let text = (e as Error)?.message || String(e);
-    for (const s of this.secrets) text = text.split(s).join('***');
+    const text = this.redact((e as Error)?.message || String(e));
     const code = (e as { code?: string }).code ?? '';
     const message = `PostgreSQL history ${this.location}: ${text}${code && !text.includes(code) ? ` (${code})` : ''}`;
     return USER_ERRORS.has(code) ? new InputError(this.location, null, text) : new HistoryStoreError(message);
   }
 }
 
-async function selectHistory(client: Client, experiments: readonly string[] | undefined): Promise<HistoryFile> {
-  const rows = experiments
-    ? await client.query(`SELECT experiment, record FROM ${RUNS} WHERE experiment = ANY($1) ORDER BY id`, [
-        [...experiments],
+async function selectHistory(
+  client: Client,
+  experiments: readonly string[] | undefined,
+  location: string,
+): Promise<HistoryFile> {
+  const keys = experiments?.map(keyText);
+  const rows = keys
+    ? await client.query(`SELECT id, experiment, run_id, record FROM ${RUNS} WHERE experiment = ANY($1) ORDER BY id`, [
+        keys,
       ])
-    : await client.query(`SELECT experiment, record FROM ${RUNS} ORDER BY id`);
+    : await client.query(`SELECT id, experiment, run_id, record FROM ${RUNS} ORDER BY id`);
   // An experiment without runs: one run of a few others, so "no comparable runs" can name what there is.
   const found = new Set(rows.rows.map((r) => r.experiment));
-  if (experiments?.some((e) => !found.has(e)))
+  if (keys?.some((e) => !found.has(e)))
     rows.rows.push(
       ...(
         await client.query(
-          `SELECT DISTINCT ON (experiment) experiment, record FROM ${RUNS} WHERE NOT (experiment = ANY($1)) ORDER BY experiment LIMIT 6`,
-          [[...experiments]],
+          `SELECT DISTINCT ON (experiment) id, experiment, run_id, record FROM ${RUNS} WHERE NOT (experiment = ANY($1)) ORDER BY experiment LIMIT 6`,
+          [keys],
         )
       ).rows,
     );
-  return { format: HISTORY_FORMAT, runs: rows.rows.map(recordFromRow), ...(await selectExtra(client)) };
+  return {
+    format: HISTORY_FORMAT,
+    runs: rows.rows.map((row) => recordFromRow(row, location)),
+    ...(await selectExtra(client)),
+  };
+}
+
+/** A lock or statement timeout, or a cancelled query: the whole write ends, it is no record's fault. */
+function lockOrTimeout(e: unknown): boolean {
+  const code = (e as { code?: string }).code ?? '';
+  return code === '55P03' || code === '57014' || code.startsWith('08') || code === '40P01';
 }
 
 async function selectExtra(client: Client): Promise<{ extra?: Record<string, unknown> }> {
@@ -158,7 +200,7 @@ async function selectExtra(client: Client): Promise<{ extra?: Record<string, unk
 
 /** Lock each experiment and fingerprint written to, in one order for all writers (no deadlock). */
 async function lockGroups(client: Client, records: readonly HistoryRecord[]): Promise<[string, string][]> {
-  const keys = [...new Set(records.map((r) => JSON.stringify([r.experiment, r.fingerprint])))].sort();
+  const keys = [...new Set(records.map((r) => JSON.stringify([keyText(r.experiment), keyText(r.fingerprint)])))].sort();
   const groups = keys.map((k) => JSON.parse(k) as [string, string]);
   for (const [experiment, fingerprint] of groups)
     await client.query(`SELECT pg_advisory_xact_lock($1, hashtext($2 || chr(10) || $3))`, [

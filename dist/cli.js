@@ -371,7 +371,7 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (command === 'watch')
         return (await import('./chunks/watch-5LUZySNC.js')).watchCommand(rest, env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-fyT1GWXi.js')).calibrateCommand(rest, io);
+        return (await import('./chunks/calibrate-3Hdg2oh3.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {
         const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
         const near = known.find((k) => editDistance(k, command) <= 2);

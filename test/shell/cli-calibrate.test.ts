@@ -2,6 +2,7 @@
  * `calibrate` through the CLI's entry: copies of a real Megatron-LM run with small seeded run-to-run noise,
  * a history the CLI recorded itself, and the inputs it refuses (exit 2, one line).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { mean, sampleStandardDeviation } from 'simple-statistics';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../bench/gate/simulate.js';
 import { classify } from '../../src/classify/index.js';
-import { cliHere } from '../helpers/cli-in-process.js';
+import { cliHere, cliIn } from '../helpers/cli-in-process.js';
 import { writeSimulatedCsv } from '../helpers/simulated-csv.js';
 import { parseConfig } from '../../src/config/parse.js';
 import { sectionValue } from '../../src/config/section.js';
@@ -137,6 +138,11 @@ describe('calibrate refuses what it cannot calibrate from', () => {
       [['calibrate', '--history', 'h.json'], /--history needs --experiment/],
       [['calibrate', '--csv', one, '--false-alarm-rate', '2'], /--false-alarm-rate is a probability/],
       [['calibrate', '--csv', one, '--bogus'], /Unknown option '--bogus'/],
+      // A store that cannot be reached: one line naming it, never a stack.
+      [
+        ['calibrate', '--history', 'postgres://calibrate@127.0.0.1:1/history', '--experiment', 'x'],
+        /^error: calibrate: PostgreSQL history postgres:\/\/\*\*\*@127\.0\.0\.1:1\/history: connect ECONNREFUSED 127\.0\.0\.1:1\n$/,
+      ],
     ];
     for (const [args, message] of cases) {
       const r = await cliHere(args);
@@ -145,5 +151,12 @@ describe('calibrate refuses what it cannot calibrate from', () => {
       expect(r.err.split('\n')[0]).toMatch(/^error: /);
       expect(r.out).toBe('');
     }
+    // A git history on a checkout without a remote.
+    execFileSync('git', ['init', '--quiet', dir]);
+    const r = await cliIn(dir, ['calibrate', '--history', 'git:history', '--experiment', 'x']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      /^error: calibrate: git ls-remote failed: fatal: 'origin' does not appear to be a git repository\n$/,
+    );
   }, 60_000);
 });

@@ -12,7 +12,7 @@ import { readCalibrationRuns } from '../../gate/calibrate/from-runs.js';
 import { openTable } from '../../ingest/index.js';
 import { InputError } from '../../model.js';
 import { uniqueRunNames } from '../../stages/read-runs.js';
-import { openHistory } from '../../store/index.js';
+import { HistoryStoreError, openHistory } from '../../store/index.js';
 import type { Io } from '../../run.js';
 import { CALIBRATE_FLAGS } from '../help.js';
 
@@ -49,7 +49,10 @@ export async function calibrateCommand(args: string[], io: Io & { print(text: st
     io.print(calibrationYaml(calibrateTolerances(input)));
     return 0;
   } catch (e) {
-    io.error(e instanceof InputError ? e.message : `calibrate: internal error: ${(e as Error).stack ?? String(e)}`);
+    // A store that cannot be reached (a server down, a branch without a remote) is said in one line.
+    if (e instanceof InputError) io.error(e.message);
+    else if (e instanceof HistoryStoreError) io.error(`calibrate: ${e.message.split('\n')[0]}`);
+    else io.error(`calibrate: internal error: ${(e as Error).stack ?? String(e)}`);
     return 2;
   }
 }

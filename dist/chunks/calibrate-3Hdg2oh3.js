@@ -10,7 +10,7 @@ import 'node:path';
 import { c as comparableRuns } from './history-Csf8xXjG.js';
 import 'node:crypto';
 import './postgres-migrations-C7CYWeR_.js';
-import { o as openHistory } from './index-BOAq_J53.js';
+import { o as openHistory, H as HistoryStoreError } from './index-BOAq_J53.js';
 import { C as CALIBRATE_FLAGS } from '../cli.js';
 import { s as sectionValue } from './section-BPyvEZvI.js';
 import 'node:fs';
@@ -600,7 +600,13 @@ async function calibrateCommand(args, io) {
         return 0;
     }
     catch (e) {
-        io.error(e instanceof InputError ? e.message : `calibrate: internal error: ${e.stack ?? String(e)}`);
+        // A store that cannot be reached (a server down, a branch without a remote) is said in one line.
+        if (e instanceof InputError)
+            io.error(e.message);
+        else if (e instanceof HistoryStoreError)
+            io.error(`calibrate: ${e.message.split('\n')[0]}`);
+        else
+            io.error(`calibrate: internal error: ${e.stack ?? String(e)}`);
         return 2;
     }
 }

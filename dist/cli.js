@@ -369,7 +369,7 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (command === 'history')
         return (await Promise.resolve().then(function () { return history; })).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-5LUZySNC.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-CdfGDlD9.js')).watchCommand(rest, env, io);
     if (command === 'calibrate')
         return (await import('./chunks/calibrate-3Hdg2oh3.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {

@@ -1,11 +1,14 @@
 /**
  * The watched command: started in a process group of its own (spawned detached), so that a signal
  * reaches it and everything it started (a launcher's worker processes, a shell script's children).
- * SIGINT and SIGTERM sent to watch are forwarded to the group; stopping it is SIGTERM to the group, then
- * SIGKILL after a grace period. Only this group is ever signalled.
+ * SIGINT and SIGTERM sent to watch are forwarded to the group. Stopping it, after an abort, a forwarded
+ * signal or its own end, is SIGTERM to the group and to every process carrying this watch's cookie
+ * (descendants.ts: those that left the group), then SIGKILL to what is left after a grace period. Only
+ * those are ever signalled.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { constants } from 'node:os';
+import { newCookie, processesWithCookie, WATCH_COOKIE } from './descendants.js';
 
 export interface ChildEnd {
   /** The exit code, or null when a signal ended it. */
@@ -48,8 +51,11 @@ export class WatchedChild {
   /** The signal watch forwarded to the group, if any. */
   forwarded: NodeJS.Signals | null = null;
 
+  private readonly cookie = newCookie();
+
   constructor(command: string, args: string[]) {
-    this.proc = spawn(command, args, { detached: true, stdio: 'inherit', env: childEnvironment(process.env) });
+    const env = { ...childEnvironment(process.env), [WATCH_COOKIE]: this.cookie };
+    this.proc = spawn(command, args, { detached: true, stdio: 'inherit', env });
     this.ended = new Promise((resolve) => {
       this.proc.once('error', (e) => resolve({ code: null, signal: null, error: e.message }));
       this.proc.once('exit', (code, signal) => resolve({ code, signal }));
@@ -63,14 +69,33 @@ export class WatchedChild {
     return this.proc.pid;
   }
 
-  /** SIGTERM to the group, SIGKILL to what is left of it after `graceMs`; resolves once the group is gone. */
+  /**
+   * SIGTERM to the group and to the processes that left it, SIGKILL to what is left after `graceMs`;
+   * resolves once all are gone (or a second grace period has passed).
+   */
   async stop(graceMs: number): Promise<void> {
-    this.signalGroup('SIGTERM');
+    this.signalAll('SIGTERM');
     const deadline = Date.now() + graceMs;
-    while (this.groupAlive() && Date.now() < deadline) await sleep(GROUP_POLL_MS);
-    if (this.groupAlive()) this.signalGroup('SIGKILL');
-    while (this.groupAlive() && Date.now() < deadline + graceMs) await sleep(GROUP_POLL_MS);
+    while (this.anyAlive() && Date.now() < deadline) await sleep(GROUP_POLL_MS);
+    if (this.anyAlive()) this.signalAll('SIGKILL');
+    while (this.anyAlive() && Date.now() < deadline + graceMs) await sleep(GROUP_POLL_MS);
     await this.ended;
+  }
+
+  /** Whether anything the command started is still there: its group, or a process with the cookie. */
+  anyAlive(): boolean {
+    return this.groupAlive() || processesWithCookie(this.cookie).length > 0;
+  }
+
+  private signalAll(signal: NodeJS.Signals): void {
+    this.signalGroup(signal);
+    for (const pid of processesWithCookie(this.cookie)) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // gone in between
+      }
+    }
   }
 
   /** Whether any process of the group is still there (signal 0 probes without sending anything). */

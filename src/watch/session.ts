@@ -114,8 +114,13 @@ export class WatchSession {
     const end = await child.ended;
     if (end.error) io.error(`watch: cannot run ${command[0]}: ${end.error}`);
     await abort.stopping;
-    // A forwarded signal ended the command: what it started goes too, as after an abort.
-    if (child.forwarded && child.groupAlive()) await child.stop(settings.graceMs);
+    // The command has ended (by itself, by a forwarded signal, by an abort): what it started and left
+    // running goes too, within the grace period, so no worker outlives the step or holds its output open.
+    if (child.anyAlive()) {
+      if (!abort.finding && !child.forwarded)
+        io.warn('watch: the command ended and left processes it started running; they are stopped now');
+      await child.stop(settings.graceMs);
+    }
     await loop.stop();
     gpu?.stop();
     await statsd?.flush(state, true);

@@ -50,6 +50,42 @@ describe("signals reach the command's whole process group", () => {
     expect(JSON.parse(readFileSync(scratch.path('out.json'), 'utf8')).child.signal).toBe('SIGKILL');
   });
 
+  it('after the command ends by itself, what it left running goes too: its group and setsid daemons', async () => {
+    const out = scratch.path('m.csv');
+    const pidFile = scratch.path('pids.json');
+    const w = await watch(
+      { csv: [out], experiment: 'e', 'abort-grace': '300ms' },
+      scratch.trainer({
+        out,
+        header: 'step,loss,tps',
+        lines: healthyLines(1, 30),
+        pidFile,
+        grandchildren: 2,
+        detached: 2,
+      }),
+    );
+    expect(w.code).toBe(0);
+    const pids = JSON.parse(readFileSync(pidFile, 'utf8')) as number[];
+    expect(pids).toHaveLength(5);
+    expect(await survivors(pids)).toEqual([]);
+    expect(w.warnings).toContain(
+      'watch: the command ended and left processes it started running; they are stopped now',
+    );
+  });
+
+  it('an abort reaches setsid daemons too, even ones started outside the group', async () => {
+    const out = scratch.path('m.csv');
+    const pidFile = scratch.path('pids.json');
+    const lines = [...healthyLines(1, 40), '40,nan,1000', ...healthyLines(41, 5000)];
+    const w = await watch(
+      { csv: [out], experiment: 'e', 'abort-grace': '300ms' },
+      scratch.trainer({ out, header: 'step,loss,tps', lines, perTick: 2, pidFile, detached: 2 }),
+    );
+    expect(w.code).toBe(1);
+    const pids = JSON.parse(readFileSync(pidFile, 'utf8')) as number[];
+    expect(await survivors(pids)).toEqual([]);
+  });
+
   it('SIGTERM sent to watch is forwarded to the group: the command and its grandchildren end, watch exits 143', async () => {
     const out = scratch.path('m.csv');
     const pidFile = scratch.path('pids.json');
@@ -61,6 +97,7 @@ describe("signals reach the command's whole process group", () => {
       intervalMs: 20,
       pidFile,
       grandchildren: 2,
+      detached: 1,
     });
     const cli = spawn(
       process.execPath,

@@ -18,6 +18,8 @@ export interface TrainerSpec {
   exitCode?: number;
   pidFile?: string;
   grandchildren?: number;
+  /** Grandchildren started in a session of their own (setsid), outside the command's process group. */
+  detached?: number;
   ignoreTerm?: boolean;
 }
 

@@ -1,6 +1,6 @@
 // A stand-in training job for watch's tests: appends CSV lines to a file over time, as a trainer's
 // logger does, from a JSON spec: { out, header, lines, perTick, intervalMs, linger, exitCode, pidFile,
-// grandchildren, ignoreTerm }.
+// grandchildren, detached, ignoreTerm }.
 import { spawn } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -12,6 +12,12 @@ for (let g = 0; g < (spec.grandchildren ?? 0); g++) {
     ? "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"
     : 'setInterval(() => {}, 1000)';
   pids.push(spawn(process.execPath, ['-e', code], { stdio: 'ignore' }).pid);
+}
+for (let g = 0; g < (spec.detached ?? 0); g++) {
+  // Grandchildren that leave the group (setsid), as a daemon or a `setsid` launcher does.
+  const daemon = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore', detached: true });
+  daemon.unref();
+  pids.push(daemon.pid);
 }
 if (spec.pidFile) writeFileSync(spec.pidFile, JSON.stringify(pids));
 if (spec.ignoreTerm) process.on('SIGTERM', () => {});

@@ -27,7 +27,7 @@ async function watchCommand(args, env, io) {
     for (const p of PARAMETERS)
         if (p.secret)
             io.secrets?.add(opts[p.key]);
-    const { runWatch } = await import('./run-watch-Blkj9lt9.js');
+    const { runWatch } = await import('./run-watch-B9TzC9mS.js');
     try {
         return await runWatch(opts, command, io);
     }

@@ -3,7 +3,8 @@ import { dirname, basename, join, extname, resolve } from 'node:path';
 import { c as metricKey, d as runTagSet, s as statsdName, I as InputError, M as MAX_TIMER_MS, R as RollingMedian, D as DIVERGENCE_WINDOW, f as Sketch, i as DivergenceDetector, j as CellKind, k as isUtilisation, l as classify, n as readManifest, L as LF, o as isBlank, Q as QUOTE, p as isHeaderRecord, q as classifyCell, t as csvParseOptions, u as detectDelimiter, v as parseHeader, x as recordsOfBytes, y as typeColumns, z as findStepColumn, A as RecordCells, U as UnquotedRows, E as CR, F as CHUNK$1, G as MAX_LINE, H as recordAt, J as decodeEvent, K as loadConfig, a as run, b as resultJson } from './postgres-url-BwyVfIQz.js';
 import { spawn, execFile } from 'node:child_process';
 import { constants } from 'node:os';
-import { statSync, openSync, fstatSync, readSync, closeSync, watch } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, openSync, fstatSync, readSync, closeSync, watch } from 'node:fs';
 import { m as median } from './simple-statistics-DT3Drsxj.js';
 import { o as openHistory } from './index-BOAq_J53.js';
 import { c as comparableRuns } from './history-Csf8xXjG.js';
@@ -13,7 +14,6 @@ import { createServer } from 'node:http';
 import { p as prometheusMetricName } from './prometheus-B0AvYaI5.js';
 import { p as picomatch } from './index-Sc7sMwOi.js';
 import 'node:stream';
-import 'node:crypto';
 import './postgres-migrations-C7CYWeR_.js';
 import './sync-BwpihYzg.js';
 import './index-CHJu4SpD.js';
@@ -28,10 +28,53 @@ import 'v8';
 import 'cluster';
 
 /**
+ * Everything the watched command started, found again at the end: the command's environment carries a
+ * cookie of this watch's own (TRAINING_METRICS_GATE_WATCH), which every process it starts inherits, in its
+ * process group or not (a `setsid` daemon, a double fork whose parent is long gone). /proc tells each
+ * process's environment to its owner. The same device as Jenkins' ProcessTreeKiller.
+ *
+ * What escapes: a process that clears or rewrites its environment, one owned by another user, and any
+ * process where there is no /proc (macOS): there only the process group is signalled.
+ */
+const WATCH_COOKIE = 'TRAINING_METRICS_GATE_WATCH';
+function newCookie() {
+    return randomUUID();
+}
+/** Pids of the processes (this one left out) whose environment holds `WATCH_COOKIE=cookie`. */
+function processesWithCookie(cookie, proc = '/proc') {
+    let entries;
+    try {
+        entries = readdirSync(proc);
+    }
+    catch {
+        return [];
+    }
+    const needle = Buffer.from(`${WATCH_COOKIE}=${cookie}\u0000`);
+    const found = [];
+    for (const name of entries) {
+        if (!/^\d+$/.test(name) || Number(name) === process.pid)
+            continue;
+        try {
+            const environ = readFileSync(`${proc}/${name}/environ`);
+            const at = environ.indexOf(needle);
+            // The variable starts the block or follows a NUL: never the tail of another variable's value.
+            if (at === 0 || (at > 0 && environ[at - 1] === 0))
+                found.push(Number(name));
+        }
+        catch {
+            // gone already, or not ours to read
+        }
+    }
+    return found;
+}
+
+/**
  * The watched command: started in a process group of its own (spawned detached), so that a signal
  * reaches it and everything it started (a launcher's worker processes, a shell script's children).
- * SIGINT and SIGTERM sent to watch are forwarded to the group; stopping it is SIGTERM to the group, then
- * SIGKILL after a grace period. Only this group is ever signalled.
+ * SIGINT and SIGTERM sent to watch are forwarded to the group. Stopping it, after an abort, a forwarded
+ * signal or its own end, is SIGTERM to the group and to every process carrying this watch's cookie
+ * (descendants.ts: those that left the group), then SIGKILL to what is left after a grace period. Only
+ * those are ever signalled.
  */
 /**
  * The environment a `run:` step gets: the runner hands the ACTIONS_RUNTIME_* token, the results and cache
@@ -61,8 +104,10 @@ class WatchedChild {
     };
     /** The signal watch forwarded to the group, if any. */
     forwarded = null;
+    cookie = newCookie();
     constructor(command, args) {
-        this.proc = spawn(command, args, { detached: true, stdio: 'inherit', env: childEnvironment(process.env) });
+        const env = { ...childEnvironment(process.env), [WATCH_COOKIE]: this.cookie };
+        this.proc = spawn(command, args, { detached: true, stdio: 'inherit', env });
         this.ended = new Promise((resolve) => {
             this.proc.once('error', (e) => resolve({ code: null, signal: null, error: e.message }));
             this.proc.once('exit', (code, signal) => resolve({ code, signal }));
@@ -74,17 +119,35 @@ class WatchedChild {
     get pid() {
         return this.proc.pid;
     }
-    /** SIGTERM to the group, SIGKILL to what is left of it after `graceMs`; resolves once the group is gone. */
+    /**
+     * SIGTERM to the group and to the processes that left it, SIGKILL to what is left after `graceMs`;
+     * resolves once all are gone (or a second grace period has passed).
+     */
     async stop(graceMs) {
-        this.signalGroup('SIGTERM');
+        this.signalAll('SIGTERM');
         const deadline = Date.now() + graceMs;
-        while (this.groupAlive() && Date.now() < deadline)
+        while (this.anyAlive() && Date.now() < deadline)
             await sleep(GROUP_POLL_MS);
-        if (this.groupAlive())
-            this.signalGroup('SIGKILL');
-        while (this.groupAlive() && Date.now() < deadline + graceMs)
+        if (this.anyAlive())
+            this.signalAll('SIGKILL');
+        while (this.anyAlive() && Date.now() < deadline + graceMs)
             await sleep(GROUP_POLL_MS);
         await this.ended;
+    }
+    /** Whether anything the command started is still there: its group, or a process with the cookie. */
+    anyAlive() {
+        return this.groupAlive() || processesWithCookie(this.cookie).length > 0;
+    }
+    signalAll(signal) {
+        this.signalGroup(signal);
+        for (const pid of processesWithCookie(this.cookie)) {
+            try {
+                process.kill(pid, signal);
+            }
+            catch {
+                // gone in between
+            }
+        }
     }
     /** Whether any process of the group is still there (signal 0 probes without sending anything). */
     groupAlive() {
@@ -1354,6 +1417,8 @@ class TailSet {
     tails = new Map();
     /** Files that could not be read as metrics CSVs: said once, then left alone. */
     failed = new Set();
+    /** Paths found to be FIFOs, sockets or devices: warned about once, never opened. */
+    special = new Set();
     fromManifest = new Set();
     constructor(patterns, 
     /** The listener of a newly found file. */
@@ -1420,12 +1485,31 @@ class TailSet {
         }
     }
     add(path) {
-        if (this.tails.has(path))
+        if (this.tails.has(path) || this.special.has(path))
             return;
+        // A FIFO, socket or device is never opened: a read of one could block the loop for ever.
+        const kind = specialKind(statSync(path, { throwIfNoEntry: false }));
+        if (kind) {
+            this.special.add(path);
+            this.warn(`watch: ${path} is ${kind}, not a file; skipped`);
+            return;
+        }
         // A TensorBoard event file by its name (TensorBoard names every one so), else a CSV.
         const Tail = /^events\.out\.tfevents\./.test(basename(path)) ? EventsTail : CsvTail;
         this.tails.set(path, new Tail(path, this.listenerFor(path)));
     }
+}
+/** What a path that is neither a file nor a folder is, in words; null for those (or nothing there). */
+function specialKind(st) {
+    if (!st || st.isFile() || st.isDirectory())
+        return null;
+    if (st.isFIFO())
+        return 'a named pipe (FIFO)';
+    if (st.isSocket())
+        return 'a socket';
+    if (st.isCharacterDevice() || st.isBlockDevice())
+        return 'a device';
+    return 'not a regular file';
 }
 
 /**
@@ -1611,9 +1695,13 @@ class WatchSession {
         if (end.error)
             io.error(`watch: cannot run ${command[0]}: ${end.error}`);
         await abort.stopping;
-        // A forwarded signal ended the command: what it started goes too, as after an abort.
-        if (child.forwarded && child.groupAlive())
+        // The command has ended (by itself, by a forwarded signal, by an abort): what it started and left
+        // running goes too, within the grace period, so no worker outlives the step or holds its output open.
+        if (child.anyAlive()) {
+            if (!abort.finding && !child.forwarded)
+                io.warn('watch: the command ended and left processes it started running; they are stopped now');
             await child.stop(settings.graceMs);
+        }
         await loop.stop();
         gpu?.stop();
         await statsd?.flush(state, true);

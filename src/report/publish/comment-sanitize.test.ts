@@ -2,6 +2,7 @@ import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { batchInput, hostileRun, nanLossRun, regressedRun } from '../../../test/helpers/report-fixtures.js';
 import { sanitizeCommentBody } from './comment-sanitize.js';
+import { inertCodeBlock, liveConstructs } from './markdown-allowlist.js';
 import { commentBody, commentMarker } from './pr-comment.js';
 
 const allow = { marker: commentMarker('gpt'), runLinkPrefix: 'https://github.com/acme/trainer/actions/runs/' };
@@ -16,6 +17,24 @@ function rendered(markdown: string): { tags: string[]; hrefs: string[]; mentions
     mentions: [...text.matchAll(/(?:^|[^\w\u200b])@([A-Za-z0-9-]+)/g)].map((m) => m[1]!),
   };
 }
+
+/** Known BYPASSES of text sanitisers: each renders a live link, image or mention as written. */
+const BYPASSES = [
+  String.raw`[click here\\](https://evil.example/p)`,
+  String.raw`[x\\](//evil.example)`,
+  String.raw`[x\\\\](//evil.example/four)`,
+  String.raw`!\\[img\\](//evil.example/pixel.png)`,
+  String.raw`![img\\](//evil.example/pixel2.png)`,
+  '[[nested](//evil.example/in)](//evil.example/out)',
+  String.raw`[a\](b)](//evil.example/escaped-inner)`,
+  '[x]: //evil.example/ref\n\n[x] and [y][x]',
+  String.raw`[z\\]: //evil.example/ref2`,
+  String.raw`[z\\]`,
+  '<//evil.example/auto> <https:&#47;&#47;evil.example/entity>',
+  '[e](https&#58;//evil.example/colon-entity)',
+  '[w](javascript:alert(1))',
+  '@\\octocat and \\@octocat',
+];
 
 describe('sanitizeCommentBody', () => {
   it("passes the renderer's own comments unchanged (hostile names included)", () => {
@@ -55,31 +74,55 @@ describe('sanitizeCommentBody', () => {
     expect(raw.tags).toContain('img');
   });
 
-  it('leaves no live link, image or mention from the known bypasses, checked by rendering the output', () => {
-    const bypasses = [
-      String.raw`[click here\\](https://evil.example/p)`,
-      String.raw`[x\\](//evil.example)`,
-      String.raw`[x\\\\](//evil.example/four)`,
-      String.raw`!\\[img\\](//evil.example/pixel.png)`,
-      String.raw`![img\\](//evil.example/pixel2.png)`,
-      '[[nested](//evil.example/in)](//evil.example/out)',
-      String.raw`[a\](b)](//evil.example/escaped-inner)`,
-      '[x]: //evil.example/ref\n\n[x] and [y][x]',
-      String.raw`[z\\]: //evil.example/ref2`,
-      String.raw`[z\\]`,
-      '<//evil.example/auto> <https:&#47;&#47;evil.example/entity>',
-      '[e](https&#58;//evil.example/colon-entity)',
-      '[w](javascript:alert(1))',
-      '@\\octocat and \\@octocat',
-    ];
-    const out = sanitizeCommentBody([commentMarker('gpt'), ...bypasses].join('\n\n'), allow);
+  it('leaves no live link, image or mention from the known BYPASSES, checked by rendering the output', () => {
+    const out = sanitizeCommentBody([commentMarker('gpt'), ...BYPASSES].join('\n\n'), allow);
     const r = rendered(out.body);
     expect(r.hrefs).toEqual([]);
     expect(r.tags).not.toContain('img');
     expect(r.tags).not.toContain('a');
     expect(r.mentions).toEqual([]);
     // Each of them is live in the raw file.
-    const raw = rendered(bypasses.join('\n\n'));
+    const raw = rendered(BYPASSES.join('\n\n'));
     expect(raw.hrefs.length).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('the Markdown check behind the text pass', () => {
+  it("finds every known bypass live in the raw text, and nothing in the renderer's own comments", () => {
+    // Each alone: wherever a renderer makes something live, the check finds it (a bare definition, which
+    // renders nothing by itself, is named too).
+    for (const b of BYPASSES) {
+      const r = rendered(b);
+      if (r.hrefs.length > 0 || r.tags.includes('img') || r.mentions.length > 0)
+        expect(liveConstructs(b, allow.runLinkPrefix), b).not.toEqual([]);
+    }
+    expect(liveConstructs(BYPASSES.join('\n\n'), allow.runLinkPrefix).length).toBeGreaterThanOrEqual(
+      BYPASSES.length - 1,
+    );
+    for (const input of [batchInput(), { runs: [hostileRun()] }, { runs: [regressedRun(), nanLossRun()] }])
+      expect(liveConstructs(commentBody(input, 'gpt'), allow.runLinkPrefix)).toEqual([]);
+    expect(
+      liveConstructs('[Workflow run](https://github.com/acme/trainer/actions/runs/42)', allow.runLinkPrefix),
+    ).toEqual([]);
+    expect(
+      liveConstructs('[Workflow run](https://github.com/acme/other/actions/runs/42)', allow.runLinkPrefix),
+    ).toEqual(['a link to https://github.com/acme/other/actions/runs/42']);
+  });
+
+  it('the inert code block it falls back to renders none of them, and no fence in the text closes it', () => {
+    const text = [
+      ...BYPASSES,
+      '```',
+      '````\n[late](//evil.example/after-fence)',
+      '<img src=//evil.example/i.png>',
+    ].join('\n\n');
+    const block = inertCodeBlock(text);
+    expect(liveConstructs(block, allow.runLinkPrefix)).toEqual([]);
+    const r = rendered(block);
+    expect(r.hrefs).toEqual([]);
+    expect(r.tags).toEqual(['pre', 'code']);
+    // The whole of it is one code block (GitHub links no mention inside one).
+    const html = marked.parse(block, { gfm: true, async: false }).trim();
+    expect(html.startsWith('<pre><code class="language-text">') && html.endsWith('</code></pre>')).toBe(true);
   });
 });

@@ -4,7 +4,10 @@
  * everything else is neutralised: raw HTML other than `<details>`, `<summary>` and `<sub>`, links other
  * than the one to the workflow run, images, bare URLs, @mentions, issue references and unknown entities.
  * The renderer's own output passes unchanged (tested), so a genuine file posts as it was written.
+ * What the text pass leaves is then parsed as Markdown (markdown-allowlist.ts): if anything there would
+ * still render live, the body goes out as an inert code block.
  */
+import { inertCodeBlock, liveConstructs } from './markdown-allowlist.js';
 
 /** What the renderer writes and may stay: its three HTML tags, its entities, a mention it already broke. */
 const KEPT = [
@@ -30,6 +33,8 @@ export interface SanitizedBody {
   body: string;
   /** Whether anything had to be neutralised (the file was not the renderer's output as written). */
   changed: boolean;
+  /** What the text pass left live, when the Markdown check found any: the body is then a code block. */
+  live?: string[];
 }
 
 export function sanitizeCommentBody(body: string, allow: CommentAllowance): SanitizedBody {
@@ -37,8 +42,11 @@ export function sanitizeCommentBody(body: string, allow: CommentAllowance): Sani
   const tokens = new RegExp(`(${KEPT}|${runLink})|${HOSTILE}`, 'gim');
   const marked = body.startsWith(allow.marker);
   const rest = marked ? body.slice(allow.marker.length) : body;
-  const sanitized = (marked ? allow.marker : '') + rest.replace(tokens, (m, kept) => (kept ? m : asText(m)));
-  return { body: sanitized, changed: sanitized !== body };
+  const text = rest.replace(tokens, (m, kept) => (kept ? m : asText(m)));
+  let sanitized = (marked ? allow.marker : '') + text;
+  const live = liveConstructs(sanitized, allow.runLinkPrefix);
+  if (live.length) sanitized = `${marked ? `${allow.marker}\n` : ''}${inertCodeBlock(rest)}`;
+  return { body: sanitized, changed: sanitized !== body, ...(live.length ? { live } : {}) };
 }
 
 /** The text of a construct that must not form, as the renderer's escaping writes it. */

@@ -172,7 +172,10 @@ class Campaign {
   note(c: FuzzCase, how: CaseFailure['how'], facts: CaseFacts, extra: string[] = []): void {
     if (facts.hang) this.report.hangs++;
     if (facts.died || facts.uncaught) this.report.crashes++;
-    const found = [...problems(facts, this.options.bounds), ...extra];
+    const bounds = this.input.exitCodes
+      ? { ...this.options.bounds, exitCodes: this.input.exitCodes }
+      : this.options.bounds;
+    const found = [...problems(facts, bounds), ...extra];
     if (found.length)
       this.report.failures.push({
         index: c.index,
@@ -205,27 +208,34 @@ export async function fuzzInput(input: FuzzInput, options: FuzzOptions): Promise
     return campaign.report;
   } finally {
     server.close();
+    await input.teardown?.();
     await rm(workspace, { recursive: true, force: true });
   }
 }
 
 async function runCases(campaign: Campaign): Promise<void> {
   const { options, input, seeds, report } = campaign;
-  const spawned = processIndices(options);
-  const indices = options.only !== null ? [options.only] : Array.from({ length: options.cases }, (_, i) => i);
+  const cases = Math.min(options.cases, input.maxCases ?? options.cases);
+  const spawned = processIndices({ ...options, cases });
+  const indices = options.only !== null ? [options.only] : Array.from({ length: cases }, (_, i) => i);
   for (const [k, index] of indices.entries()) {
     if (report.hangs + report.crashes >= options.maxHangs) {
       report.notRun = indices.length - k;
       return;
     }
     const c = buildCase(input, seeds, options.seed, index);
-    const facts = await campaign.inProcess(c);
-    campaign.note(c, 'in-process', facts);
-    if (!spawned.has(index) && options.only === null) continue;
-    if (facts.hang) continue; // a hang in-process would only hang again
-    const real = await campaign.asProcess(c);
-    const same = real.code === null || real.code === facts.code;
-    campaign.note(c, 'process', real, same ? [] : [`exit code ${real.code} as a process, ${facts.code} in-process`]);
+    const undo = await input.beforeCase?.(index);
+    try {
+      const facts = await campaign.inProcess(c);
+      campaign.note(c, 'in-process', facts);
+      if (!spawned.has(index) && options.only === null) continue;
+      if (facts.hang) continue; // a hang in-process would only hang again
+      const real = await campaign.asProcess(c);
+      const same = real.code === null || real.code === facts.code;
+      campaign.note(c, 'process', real, same ? [] : [`exit code ${real.code} as a process, ${facts.code} in-process`]);
+    } finally {
+      await undo?.();
+    }
   }
 }
 

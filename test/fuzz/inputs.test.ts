@@ -2,7 +2,8 @@
  * Seeded fuzzing of every input type the CLI reads: a few hundred mutated cases each, run through
  * main(argv, env) in a case server, a spread-out few again as real processes. Each case must exit 0, 1 or
  * 2, print no stack trace and start no workflow command, end within its time bound with its heap
- * bounded, and a history `record` refused must be left byte-identical. One test per input type, so one
+ * bounded, and a history `record` refused must be left byte-identical. The newer surfaces (watch,
+ * calibrate, `check --bisect`, the PostgreSQL store) are in surface-inputs.ts. One test per input type, so one
  * type's failures do not hide another's.
  *
  *   FUZZ_CASES=5000 npm run fuzz             longer runs (cases per input type)
@@ -13,6 +14,7 @@ import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { describeFailures, type FuzzOptions, fuzzInput, type InputReport } from './campaign.js';
 import { INPUTS } from './inputs.js';
+import { surfaceInputs } from './surface-inputs.js';
 
 const env = (name: string, fallback: number): number => {
   const v = Number(process.env[name]);
@@ -39,7 +41,7 @@ const TEST_MS = 120_000 + OPTIONS.cases * 200 + OPTIONS.maxHangs * OPTIONS.bound
 const reports: InputReport[] = [];
 
 describe('fuzzed inputs: exit 0/1/2, no stack trace or workflow command, bounded time and heap', () => {
-  for (const input of INPUTS) {
+  for (const input of [...INPUTS, ...surfaceInputs()]) {
     it.skipIf(onlyInput !== undefined && onlyInput !== '' && onlyInput !== input.name)(
       `${input.name}: ${OPTIONS.cases} mutated cases (seed ${OPTIONS.seed})`,
       async () => {

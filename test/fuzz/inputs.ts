@@ -25,16 +25,24 @@ export interface FuzzInput {
   argv(workspace: string, file: string): string[];
   /** The case file is a history: `record` that refuses it (exit 2) must leave it byte-identical. */
   history: boolean;
+  /** The exit codes the command documents, when not 0, 1 and 2. */
+  exitCodes?: readonly number[];
+  /** At most this many cases (an input whose cases start processes or servers is slower). */
+  maxCases?: number;
+  /** Before case `index`, set up what it runs against (a held lock); resolves to what undoes it. */
+  beforeCase?(index: number): Promise<(() => Promise<void>) | null>;
+  /** After the campaign: stop what prepare started. */
+  teardown?(): Promise<void>;
 }
 
 const root = new URL('../../', import.meta.url).pathname;
-const fixture = (path: string): Promise<string> => readFile(join(root, 'fixtures', path), 'utf8');
+export const fixture = (path: string): Promise<string> => readFile(join(root, 'fixtures', path), 'utf8');
 
-function firstLines(text: string, n: number): string {
+export function firstLines(text: string, n: number): string {
   return text.split('\n').slice(0, n).join('\n');
 }
 
-async function lines(path: string, n: number): Promise<Seed> {
+export async function lines(path: string, n: number): Promise<Seed> {
   return { name: path, text: firstLines(await fixture(path), n) };
 }
 
@@ -55,10 +63,10 @@ async function trainerState(path: string, n: number): Promise<Seed> {
 }
 
 /** A run's metrics, cut short: the file the GPU and history cases read beside the mutated one. */
-const TODAY = 'demo/gpt3-1.3b-tp1/metrics_rank_0.csv';
-const RUN_LINES = 120;
+export const TODAY = 'demo/gpt3-1.3b-tp1/metrics_rank_0.csv';
+export const RUN_LINES = 120;
 
-async function writeToday(workspace: string): Promise<string> {
+export async function writeToday(workspace: string): Promise<string> {
   const path = join(workspace, 'today.csv');
   await writeFile(path, firstLines(await fixture(TODAY), RUN_LINES));
   return path;
@@ -103,7 +111,7 @@ const trainer: FuzzInput = {
   argv: (_, file) => ['emit', '--dry-run', '--csv', file],
 };
 
-const DEMO_RUNS = ['gpt3-1.3b-tp1', 'gpt3-7b-tp2', 'llama3-8b-tp4'];
+export const DEMO_RUNS = ['gpt3-1.3b-tp1', 'gpt3-7b-tp2', 'llama3-8b-tp4'];
 
 const manifest: FuzzInput = {
   name: 'manifest',
@@ -145,7 +153,7 @@ const gpu: FuzzInput = {
   argv: (workspace, file) => ['emit', '--dry-run', '--csv', join(workspace, 'today.csv'), '--gpu-csv', file],
 };
 
-const EXPERIMENT = 'gpt3-1.3b-tp1';
+export const EXPERIMENT = 'gpt3-1.3b-tp1';
 const BASELINES = 5;
 
 /**
@@ -153,7 +161,7 @@ const BASELINES = 5;
  * seed is a file it wrote. Record times are fixed afterwards so the seed, and so each case, is the same
  * from one run to the next.
  */
-async function recordedHistory(workspace: string, cli: RunCli): Promise<Seed> {
+export async function recordedHistory(workspace: string, cli: RunCli): Promise<Seed> {
   const path = join(workspace, 'seed-history.json');
   const args = ['record', '--history', path, '--experiment', EXPERIMENT];
   for (let i = 1; i <= BASELINES; i++) {

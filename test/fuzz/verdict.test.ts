@@ -32,6 +32,12 @@ describe('fuzz verdict', () => {
     expect(broken({ heapGrowth: 65 << 20 })).toEqual(['heap: 65 MB left in use after the case (bound 64 MB)']);
   });
 
+  it('holds `check --bisect` to its own codes: 125 passes, 2 (git bisect\'s "bad") is caught', () => {
+    const bisect = { ...BOUNDS, exitCodes: [0, 1, 125] };
+    expect(problems({ ...CLEAN, code: 125 }, bisect)).toEqual([]);
+    expect(problems({ ...CLEAN, code: 2 }, bisect)).toEqual(['exit code 2, not 0, 1 or 125']);
+  });
+
   it('catches stack frames and JavaScript error classes on either stream', () => {
     const trace = 'error: internal error: TypeError: x is not a function\n    at f (/repo/src/a.ts:3:9)\n';
     expect(broken({ stderr: trace })).toHaveLength(2);

@@ -26,9 +26,11 @@ export interface Bounds {
   heapGrowthBytes: number;
   /** The StatsD datagram size (the CLI's default --max-buffer-size): no StatsD line may be longer. */
   datagramBytes: number;
+  /** The exit codes the command documents (default 0, 1, 2; `check --bisect`: 0, 1, 125). */
+  exitCodes?: readonly number[];
 }
 
-const EXIT_CODES = new Set([0, 1, 2]);
+const EXIT_CODES = [0, 1, 2];
 /** A V8 stack frame: `    at fn (file:line:col)` or `    at file:line:col`. */
 const STACK_FRAME = /^\s*at .*:\d+:\d+\)?\s*$/m;
 const ERROR_CLASS =
@@ -67,7 +69,9 @@ export function problems(f: CaseFacts, bounds: Bounds): string[] {
   if (f.hang) out.push(`hang: still running after ${Math.round(f.ms)} ms (bound ${bounds.caseMs} ms)`);
   if (f.died) out.push(`crash: the process died (${f.died}): ${clip(f.stderr.trim().split('\n').pop() ?? '')}`);
   if (f.uncaught) out.push('crash: uncaught exception');
-  if (f.code !== null && !EXIT_CODES.has(f.code)) out.push(`exit code ${f.code}, not 0, 1 or 2`);
+  const codes = bounds.exitCodes ?? EXIT_CODES;
+  if (f.code !== null && !codes.includes(f.code))
+    out.push(`exit code ${f.code}, not ${codes.slice(0, -1).join(', ')} or ${codes.at(-1)}`);
   const frame = STACK_FRAME.exec(output);
   if (frame) out.push(`stack trace in output: ${clip(frame[0].trim())}`);
   const errorClass = ERROR_CLASS.exec(output);

@@ -6,7 +6,7 @@
  * Exit codes: 0 good, 1 bad, 125 skip (a broken metrics file; no comparable history).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -117,5 +117,34 @@ describe('check --bisect under a real git bisect run', () => {
     git(repo, 'bisect', 'reset');
     expect(run.stdout).toMatch(/only 'skip'ped commits left to test/);
     expect(run.stdout).not.toMatch(/is the first bad commit/);
+  });
+
+  it('judges a crashed run by the documented rule: cut inside a row is bad, cut between rows is like for like, a traceback is a skip', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tmg-bisect-crash-'));
+    const H = join(dir, 'history.json');
+    const base = (i: number) => join(root, `fixtures/demo/baseline/gpt3-1.3b-tp1-0${i}.csv`);
+    for (let i = 1; i <= 6; i++) {
+      const r = await cliIn(dir, ['record', '--history', H, '--experiment', 'e', '--csv', base(i)], ENV);
+      expect(r.code, r.err).toBe(0);
+    }
+    const text = await readFile(base(7), 'utf8');
+    const cutAt = Math.floor(text.length * 0.6);
+    const check = async (name: string, body: string) => {
+      await writeFile(join(dir, name), body);
+      return cliIn(dir, ['check', '--history', H, '--experiment', 'e', '--csv', join(dir, name), '--bisect'], ENV);
+    };
+    // The training died mid-write: the file ends inside a row, evidence of a crash.
+    const crashed = await check('crashed.csv', text.slice(0, cutAt));
+    expect(crashed.code, crashed.err).toBe(1);
+    expect(crashed.out).toMatch(/the file ends inside a row: incomplete, cut off \(a crash\)/);
+    // Stopped between two rows (a time limit): the steps it reached, compared like for like.
+    const stopped = await check('stopped.csv', text.slice(0, text.lastIndexOf('\n', cutAt) + 1));
+    expect(stopped.code, stopped.out + stopped.err).toBe(0);
+    // No metrics at all, a traceback where the file should be: nothing to judge.
+    const traceback = await check(
+      'traceback.csv',
+      'Traceback (most recent call last):\n  File "train.py", line 3\nRuntimeError: CUDA error\n',
+    );
+    expect(traceback.code).toBe(125);
   });
 });

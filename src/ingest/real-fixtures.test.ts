@@ -205,10 +205,10 @@ describe('files that are not a per-step table are refused with what they look li
       'console_log_modded_nanogpt_valueembed_1530_steps.txt',
       /:1: a text log \(console output\?\), not a per-step metrics table/,
     ],
-    [
+    ...[
       'console_log_olmo_1b_continue_killed_EXCERPT.log',
-      /:1: a text log \(console output\?\), not a per-step metrics table/,
-    ],
+      'console_log_megatron_deepspeed_gpt3_125m_baseline_EXCERPT.log',
+    ].map((name): [string, RegExp] => [name, /:1: a text log \(console output\?\), not a per-step metrics table/]),
   ])('%s', async (name, message) => {
     const err = await openTable(real(name)).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InputError);
@@ -257,6 +257,22 @@ describe('formats trainers write by default (real files)', () => {
       expect(t.nanTokens.loss, name).toBeUndefined();
       expect(t.values.loss!.filter(Number.isFinite).length, name).toBeGreaterThan(10);
     }
+  });
+
+  it("Python's bare NaN from a second writer: NeMo Automodel's JSON-lines golden values, loss and grad_norm NaN on every line", async () => {
+    const t = await collectTable(
+      await openTable(real('jsonl_per_step_nemo_automodel_golden_python_nan_loss_every_step_nemotron_flash_1b.jsonl')),
+    );
+    expect(t.steps).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    expect(t.nanTokens.loss).toHaveLength(100);
+    expect(t.nanTokens.grad_norm).toHaveLength(100);
+    expect(t.values.tps!.filter(Number.isFinite)).toHaveLength(100);
+    // The same writer's clean file: one object per line, `step` as the step.
+    const clean = await openTable(real('jsonl_per_step_nemo_automodel_golden_llama3_2_1b_squad_h100_100_steps.jsonl'));
+    expect(clean.stepColumn).toBe('step');
+    const c = await collectTable(clean);
+    expect(c.steps).toHaveLength(100);
+    expect(c.values.loss![0]).toBeCloseTo(0.961, 2);
   });
 
   it('LLaMA-Factory trainer_log.jsonl: current_steps as the step, total_steps as the expected length', async () => {

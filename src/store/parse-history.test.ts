@@ -57,4 +57,13 @@ describe('history file format', () => {
     const h = appendRecords(emptyHistory(), [other, ...['a', 'b', 'c', 'd'].map((r) => sampleRecord(r))], 3);
     expect(h.runs.map((r) => r.run)).toEqual(['x', 'b', 'c', 'd']);
   });
+
+  it('names where the JSON breaks, even when a string cut by a line break hides 20,000 levels of nesting from the depth scan', () => {
+    // The depth scan reads the rest of the line as a string; a recursive error locator would not, and
+    // would run out of stack (found by the fuzz suite, bisect-history case 95).
+    const text = `{"format":1,"runs":["x\n${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}]}`;
+    expect(() => parseHistory(text, 'h.json')).toThrow(
+      /^h\.json:1: history is not valid JSON \(Bad control character in string literal\); fix or restore the file/,
+    );
+  });
 });

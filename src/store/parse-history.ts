@@ -18,16 +18,7 @@ export function parseHistory(text: string, source: string): HistoryFile {
     data = parseJsonLimited(text, source);
   } catch (e) {
     if (e instanceof InputError) throw e;
-    // JSON.parse does not always say where; jsonc-parser in strict mode does.
-    const errors: ParseError[] = [];
-    parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-    const first = errors[0];
-    const line = first ? lineAt(text, first.offset) : null;
-    const what = first
-      ? printParseErrorCode(first.error)
-          .replace(/([a-z])([A-Z])/g, '$1 $2')
-          .toLowerCase()
-      : (e as Error).message;
+    const { line, what } = whereJsonFails(text, e as Error);
     throw new InputError(
       source,
       line,
@@ -84,4 +75,29 @@ function locator(text: string): (path: (string | number)[]) => number | null {
     }
     return best;
   };
+}
+
+/**
+ * Where and why JSON.parse refused the text: jsonc-parser in strict mode names both. It recurses, so on
+ * text the depth scan passed over as a string (an unterminated quote before deep nesting) it may run out
+ * of stack: then the position JSON.parse gave, if any, is the answer.
+ */
+function whereJsonFails(text: string, e: Error): { line: number | null; what: string } {
+  try {
+    const errors: ParseError[] = [];
+    parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    const first = errors[0];
+    if (first)
+      return {
+        line: lineAt(text, first.offset),
+        what: printParseErrorCode(first.error)
+          .replace(/([a-z])([A-Z])/g, '$1 $2')
+          .toLowerCase(),
+      };
+  } catch {
+    // too deep for a recursive parser
+  }
+  const at = /at position (\d+)/.exec(e.message);
+  const what = e.message.split('\n')[0]!.replace(/ in JSON at position \d+.*$/, '');
+  return { line: at ? lineAt(text, Number(at[1])) : null, what };
 }

@@ -21,9 +21,10 @@ import { gated, gatedLoss, type RealRun, realRuns, summarize } from './real-runs
 import { change, cut, divergence, nanAt, redrawNoise, rise, stepAt } from './transforms.js';
 
 let runs: RealRun[] = [];
+let broken: RealRun[] = [];
 let refused: string[] = [];
 beforeAll(async () => {
-  ({ runs, refused } = await realRuns());
+  ({ runs, broken, refused } = await realRuns());
 }, 120_000);
 
 function record(s: RunSummary, i: number): HistoryRecord {
@@ -87,6 +88,17 @@ describe('properties of the verdict on every real run', () => {
       }
     }
   }, 300_000);
+
+  it('fails a run whose loss is NaN as written, even against copies of itself', async () => {
+    expect(broken.map((r) => r.name)).toContain(
+      'jsonl_per_step_nemo_automodel_golden_python_nan_loss_every_step_nemotron_flash_1b.jsonl',
+    );
+    for (const run of broken) {
+      const r = await judge(run.table, await historyOf(Array(COPIES).fill(run.table)));
+      expect(r.regression, run.name).toBe(true);
+      expect(failures(r).join('; '), run.name).toMatch(/NaN value/);
+    }
+  });
 
   it('passes copies whose noise is drawn again (≥ 99 % of draws), never calling it divergence', async () => {
     const DRAWS = 12;

@@ -40,8 +40,14 @@ export function summarize(table: CollectedTable, name = 'copy', source = 'copy.c
   );
 }
 
-export async function realRuns(): Promise<{ runs: RealRun[]; refused: string[] }> {
+/**
+ * `runs`: the files read as a healthy run. `broken`: runs whose loss is already NaN or infinite as written
+ * (a golden-values file recorded from a run whose loss never came out finite): no copy of them may pass,
+ * so they are the properties' other side, not good runs. `refused`: what is not a run, and why.
+ */
+export async function realRuns(): Promise<{ runs: RealRun[]; broken: RealRun[]; refused: string[] }> {
   const runs: RealRun[] = [];
+  const broken: RealRun[] = [];
   const refused: string[] = [];
   for (const name of readdirSync(REAL).sort()) {
     if (name === 'PROVENANCE.md' || DERIVED.has(name)) continue;
@@ -54,13 +60,16 @@ export async function realRuns(): Promise<{ runs: RealRun[]; refused: string[] }
         refused.push(`${name}: no gated loss`);
         continue;
       }
-      runs.push({ file, name, table, stepColumn: opened.stepColumn, summary });
+      const run = { file, name, table, stepColumn: opened.stepColumn, summary };
+      if (summary.metrics.some((m) => gated(m) && m.class.kind === 'loss' && m.firstNonFiniteStep !== null))
+        broken.push(run);
+      else runs.push(run);
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       refused.push(`${name}: ${e.detail}`);
     }
   }
-  return { runs, refused };
+  return { runs, broken, refused };
 }
 
 export function gated(m: MetricSummary): boolean {

@@ -2,14 +2,32 @@
  * Check JSON against Datadog's published API schema, as encoded in Datadog's own generated client
  * (@datadog/datadog-api-client): required fields, enum values, one-of widget definitions, and — stricter
  * than the client — no fields the schema does not know (a misspelt field would be silently dropped).
+ * The client is an optional package (optional-packages.ts): without it nothing is checked here, loudly.
  */
-import { v1, v2 } from '@datadog/datadog-api-client';
+import { loadOptional } from './optional-packages.js';
 
 type Version = 'v1' | 'v2';
 
-/** What is wrong with `data` as the API type `type` (e.g. v1 `Dashboard`, v1 `Monitor`, v2 `MetricPayload`); [] when valid. */
+interface Serializer {
+  deserialize(data: unknown, type: string, format: string): unknown;
+}
+type Client = Record<Version, { ObjectSerializer: Serializer }>;
+
+let client: Client | null | undefined;
+
+/** Whether the schema can be checked here (the client is installed). */
+export function datadogSchemaAvailable(): boolean {
+  client ??= loadOptional<Client>('@datadog/datadog-api-client');
+  return client !== null;
+}
+
+/**
+ * What is wrong with `data` as the API type `type` (e.g. v1 `Dashboard`, v1 `Monitor`, v2 `MetricPayload`);
+ * [] when valid, and when the client is not installed (said once, loudly).
+ */
 export function schemaProblems(data: unknown, type: string, version: Version): string[] {
-  const serializer = version === 'v1' ? v1.ObjectSerializer : v2.ObjectSerializer;
+  if (!datadogSchemaAvailable()) return [];
+  const serializer = client![version].ObjectSerializer;
   let parsed: unknown;
   try {
     parsed = serializer.deserialize(data, type, '');

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, C as COMMANDS, e as endSoon } from './chunks/postgres-url-S6qUR4WU.js';
+import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, C as COMMANDS, e as endSoon } from './chunks/postgres-url-CIh1fZiA.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -143,7 +143,8 @@ function helpText(generators) {
                     : p.kind === 'tags'
                         ? ' k:v,…'
                         : ' VALUE';
-        return `  --${p.name}${arg}${p.kind === 'list' ? ' (repeatable)' : ''}\n      ${p.description}`;
+        const fallback = p.defaultText ? ` (default: ${p.defaultText.replace(/`/g, '')})` : '';
+        return `  --${p.name}${arg}${p.kind === 'list' ? ' (repeatable)' : ''}\n      ${p.description}${fallback}`;
     }).join('\n');
     return `training-metrics-gate — training metrics CSVs → StatsD / Prometheus / Datadog, and a regression gate
 
@@ -194,23 +195,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-BiESBMPR.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-CTjTGM35.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-B6QcLQ9F.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-DuLm6_5F.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-DUIr5NEF.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-twixvhKm.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-DX63IBe1.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-JRh5_2Wg.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -252,31 +253,31 @@ const H = '--history H';
 const HISTORY_COMMANDS = {
     list: {
         usage: `list ${H}`,
-        run: async (a, e) => (await import('./chunks/history-list-BoLTn7n6.js')).historyList(a, e),
+        run: async (a, e) => (await import('./chunks/history-list-DqKn0N3v.js')).historyList(a, e),
     },
     show: {
         usage: `show ${H} --experiment E [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-show-DQz_HeSQ.js')).historyShow(a, e),
+        run: async (a, e) => (await import('./chunks/history-show-DgF1JxIN.js')).historyShow(a, e),
     },
     remove: {
         usage: `remove ${H} --experiment E --run ID [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-remove-DqCDUZwT.js').then(function (n) { return n.h; })).historyRemove(a, e),
+        run: async (a, e) => (await import('./chunks/history-remove-Bk5VHwkF.js').then(function (n) { return n.h; })).historyRemove(a, e),
     },
     quarantine: {
         usage: `quarantine ${H} --experiment E --run ID [--reason TEXT] [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-quarantine-D_b8pKPC.js')).historyQuarantine(a, e),
+        run: async (a, e) => (await import('./chunks/history-quarantine-DpH1F3t-.js')).historyQuarantine(a, e),
     },
     migrate: {
         usage: 'migrate --from A --to B',
-        run: async (a, e) => (await import('./chunks/history-migrate-UkOXMjrk.js')).historyMigrate(a, e),
+        run: async (a, e) => (await import('./chunks/history-migrate-CXCadC_Y.js')).historyMigrate(a, e),
     },
     export: {
         usage: `export ${H} [--experiment E] [--output FILE.csv]`,
-        run: async (a, e) => (await import('./chunks/history-export-B2DbC2qC.js')).historyExport(a, e),
+        run: async (a, e) => (await import('./chunks/history-export-BZKZw1Em.js')).historyExport(a, e),
     },
     changes: {
         usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
-        run: async (a, e) => (await import('./chunks/history-changes-D3DNr5q4.js')).historyChanges(a, e),
+        run: async (a, e) => (await import('./chunks/history-changes-C6oZ0bzE.js')).historyChanges(a, e),
     },
 };
 const HISTORY_USAGE = Object.values(HISTORY_COMMANDS)
@@ -322,7 +323,7 @@ function historyFlags(command, args, options, required) {
 }
 /** The store a flag names; a history that does not exist is an error for every subcommand but migrate's target. */
 async function openExisting(spec, env) {
-    const { openHistory } = await import('./chunks/index-B0QYF-yg.js').then(function (n) { return n.i; });
+    const { openHistory } = await import('./chunks/index-BFVWoXx4.js').then(function (n) { return n.i; });
     const store = openHistory(spec, { env });
     const history = await store.readIfExists();
     if (!history)
@@ -369,9 +370,9 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (command === 'history')
         return (await Promise.resolve().then(function () { return history; })).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-B2uKLrsX.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-DdENZ539.js')).watchCommand(rest, env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-4deIL6t9.js')).calibrateCommand(rest, io);
+        return (await import('./chunks/calibrate-Cnub19sZ.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {
         const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
         const near = known.find((k) => editDistance(k, command) <= 2);

@@ -21,7 +21,59 @@ export interface Parameter {
   secret?: boolean;
   /** The largest value a number may take (a duration a timer can still wait). */
   max?: number;
+  /** The whole of what it does, for action.yml and the README (the description is the help's line). */
+  details: string;
+  /** action.yml's `default:` (the runner fills it in), where the action has one. */
+  actionDefault?: string;
+  /** The default as the README and `--help` say it, where there is one. */
+  defaultText?: string;
+  /** Where the docs say more (a path in this repository). */
+  docs?: string;
 }
+
+/** An input of the action that is no flag: the subcommand, and watch's command line (`-- COMMAND`). */
+export interface ActionOnlyInput {
+  name: string;
+  details: string;
+  defaultText?: string;
+}
+
+export const ACTION_ONLY_INPUTS: readonly ActionOnlyInput[] = [
+  {
+    name: 'command',
+    details:
+      "What to do, as the CLI's subcommands: emit, check, record, post-comment (post a comment-file from a fork's pull request run), or watch (run the run input's command line and stop it on NaN, divergence, a stall or a collapse). Default: check where history is set, else emit.",
+    defaultText: '`check` with `history`, else `emit`',
+  },
+  {
+    name: 'run',
+    details:
+      'With command watch: the command line of the training to run, e.g. ./run_daily_training.sh --out out/, run as bash -c in the workspace (quotes, && and variables as in a run step).',
+  },
+];
+
+/** The action's outputs (the CLI's `--json` report holds the same and more). */
+export const OUTPUTS: readonly { name: string; details: string }[] = [
+  { name: 'datagrams', details: 'StatsD datagrams sent.' },
+  { name: 'series', details: 'Distinct series (metric name + tag set) written.' },
+  {
+    name: 'metrics-json',
+    details:
+      'Per run, per metric: {value, stat, last, lastStep} as JSON; value is what the gate judges (stat final_window_median for loss, steady_median, or last for gauges).',
+  },
+  { name: 'regression', details: "'true' when the gate found a regression." },
+  {
+    name: 'aborted',
+    details:
+      'With command watch: why watch stopped the run (nan, divergence, stall or collapse), empty when it did not.',
+  },
+  { name: 'report-json', details: 'Path of the JSON report (verdicts, summaries, what was sent).' },
+  {
+    name: 'report-html',
+    details: 'Path of the HTML report when the html input was given (upload it as an artifact).',
+  },
+  { name: 'comment-url', details: 'URL of the PR comment created or updated, if any.' },
+];
 
 /** The longest wait a Node.js timer holds: 2³¹ − 1 ms (24.8 days); a longer one fires at once. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -33,18 +85,25 @@ export const PARAMETERS: readonly Parameter[] = [
     kind: 'list',
     description:
       'per-step metrics file(s) or run directories: CSV, golden-values JSON, HF trainer_state.json, JSON-lines logs, TensorBoard event files',
+    details:
+      'Per-step metrics file(s) or run directories, one per line (CSV, golden-values JSON, HF trainer_state.json, JSON-lines logs, TensorBoard event files).',
+    docs: 'docs/ingest.md',
   },
   {
     name: 'metadata',
     key: 'metadata',
     kind: 'string',
     description: 'experiment_metadata.jsonl manifest listing the runs of a batch',
+    details: 'experiment_metadata.jsonl manifest listing the runs of a batch.',
   },
   {
     name: 'manifest-root',
     key: 'manifestRoot',
     kind: 'list',
     description: 'folder(s) a manifest may name files in besides its own (absolute paths on shared storage)',
+    details:
+      'Folder(s) a manifest may name metrics files in besides its own folder, e.g. shared storage its absolute paths point to (one per line, or a path list).',
+    docs: 'docs/manifest.md#paths',
   },
   {
     name: 'experiment',
@@ -52,25 +111,38 @@ export const PARAMETERS: readonly Parameter[] = [
     kind: 'string',
     description:
       'experiment name; required with csv when a history is used (record, check); with a manifest, a prefix to the run names',
+    details:
+      'Experiment name; required with csv when history is set (the history is kept per experiment and a name is never taken from a path). With a manifest, a prefix to its run names.',
+    defaultText: 'run name',
   },
   {
     name: 'config',
     key: 'config',
     kind: 'string',
     description: 'YAML config: classification overrides, sampling, gate settings',
+    details: 'YAML config with classification overrides, sampling and gate settings.',
   },
   {
     name: 'gpu-csv',
     key: 'gpuCsv',
     kind: 'list',
     description: 'nvidia-smi --query-gpu CSV or dmon output captured during the run',
+    details: 'nvidia-smi --query-gpu CSV or dmon output captured during the run (one per line).',
   },
-  { name: 'gpu-scrape', key: 'gpuScrape', kind: 'list', description: 'Prometheus text scrape of dcgm-exporter' },
+  {
+    name: 'gpu-scrape',
+    key: 'gpuScrape',
+    kind: 'list',
+    description: 'Prometheus text scrape of dcgm-exporter',
+    details: 'Prometheus text scrape(s) of dcgm-exporter (one per line).',
+  },
   {
     name: 'gpu-price',
     key: 'gpuPrice',
     kind: 'string',
     description: 'price per GPU-hour by GPU type, e.g. {H100: 2.49, A100: 1.29}: cost per run and per billion tokens',
+    details:
+      'Price per GPU-hour by GPU type, YAML or JSON such as {H100: 2.49, A100: 1.29}, for cost per run and per billion tokens.',
   },
   {
     name: 'statsd-host',
@@ -78,12 +150,17 @@ export const PARAMETERS: readonly Parameter[] = [
     kind: 'string',
     description:
       'StatsD host (emit defaults to 127.0.0.1, or DD_AGENT_HOST with the datadog flavor); with statsd-protocol uds, the socket path',
+    details:
+      'StatsD host, or with statsd-protocol uds the socket path. Empty sends nothing over StatsD (with the datadog flavor, DD_AGENT_HOST; with uds, DD_DOGSTATSD_SOCKET or the Agent default socket).',
+    defaultText: 'CLI `emit`: 127.0.0.1; action: none',
   },
   {
     name: 'statsd-port',
     key: 'statsdPort',
     kind: 'number',
     description: 'StatsD UDP or TCP port (default 8125, or DD_DOGSTATSD_PORT)',
+    details: 'StatsD UDP or TCP port (default 8125, or DD_DOGSTATSD_PORT with the datadog flavor).',
+    defaultText: '8125',
   },
   {
     name: 'statsd-flavor',
@@ -91,6 +168,9 @@ export const PARAMETERS: readonly Parameter[] = [
     kind: 'string',
     choices: ['plain', 'datadog'],
     description: 'plain (statsd_exporter, Etsy statsd) or datadog (DogStatsD to a Datadog Agent)',
+    details: 'plain (statsd_exporter, Etsy statsd) or datadog (DogStatsD to a Datadog Agent).',
+    actionDefault: 'plain',
+    defaultText: '`plain`',
   },
   {
     name: 'statsd-protocol',
@@ -99,12 +179,19 @@ export const PARAMETERS: readonly Parameter[] = [
     choices: ['udp', 'tcp', 'uds'],
     description:
       'udp (default), tcp (statsd_exporter listens on TCP on the same port), or uds (a Unix datagram socket of a local Datadog Agent; statsd-host is its path)',
+    details:
+      "udp, tcp (statsd_exporter listens on TCP on the same port) or uds (a local Datadog Agent's Unix datagram socket; statsd-host is its path).",
+    actionDefault: 'udp',
+    defaultText: '`udp`',
   },
   {
     name: 'statsd-max-bytes-per-ms',
     key: 'statsdMaxBytesPerMs',
     kind: 'number',
     description: 'pacing of UDP and Unix-socket sends: bytes per millisecond on average (default 6144)',
+    details: 'Pacing of UDP and Unix-socket sends, bytes per millisecond on average (UDP drops a burst silently).',
+    actionDefault: '6144',
+    defaultText: '6144',
   },
   {
     name: 'statsd-env-tags',
@@ -113,34 +200,79 @@ export const PARAMETERS: readonly Parameter[] = [
     choices: ['none', 'service', 'all'],
     description:
       'tags from DD_* variables: none, service (env, service, version, DD_TAGS) or all (also the per-pod dd.internal.entity_id); default all for the datadog flavor, none for plain',
+    details:
+      'Tags from DD_* variables - none, service (env, service, version, DD_TAGS) or all (also the per-pod dd.internal.entity_id). Default all for the datadog flavor, none for plain.',
+    defaultText: 'plain `none`, datadog `all`',
   },
-  { name: 'prefix', key: 'prefix', kind: 'string', description: 'metric name prefix (default training_metrics)' },
+  {
+    name: 'prefix',
+    key: 'prefix',
+    kind: 'string',
+    description: 'metric name prefix (default training_metrics)',
+    details: 'Metric name prefix.',
+    actionDefault: 'training_metrics',
+    defaultText: '`training_metrics`',
+  },
   {
     name: 'max-buffer-size',
     key: 'maxBufferSize',
     kind: 'number',
     description: 'bytes per datagram (default 1432: unfragmented on a 1500-MTU network)',
+    details: 'Bytes per datagram (1432 crosses a 1500-MTU network unfragmented).',
+    actionDefault: '1432',
+    defaultText: '1432',
   },
-  { name: 'tags', key: 'tags', kind: 'tags', description: 'extra tags k:v,k2:v2 on every metric' },
+  {
+    name: 'tags',
+    key: 'tags',
+    kind: 'tags',
+    description: 'extra tags k:v,k2:v2 on every metric',
+    details: 'Extra tags k:v,k2:v2 on every metric.',
+  },
   {
     name: 'allow-id-tags',
     key: 'allowIdTags',
     kind: 'boolean',
     description: 'allow tag values that look like unique ids (SHAs, UUIDs, run ids)',
+    details: 'Allow tag values that look like unique ids (SHAs, UUIDs, run ids).',
+    actionDefault: 'false',
+    defaultText: 'false',
   },
-  { name: 'dry-run', key: 'dryRun', kind: 'boolean', description: 'print the StatsD lines; send nothing to any sink' },
-  { name: 'json', key: 'json', kind: 'string', description: 'write a JSON account of what was done to this file' },
+  {
+    name: 'dry-run',
+    key: 'dryRun',
+    kind: 'boolean',
+    description: 'print the StatsD lines; send nothing to any sink',
+    details: 'Print the StatsD lines; send nothing to any sink (StatsD, Pushgateway, Datadog API).',
+    actionDefault: 'false',
+    defaultText: 'false',
+  },
+  {
+    name: 'json',
+    key: 'json',
+    kind: 'string',
+    description: 'write a JSON account of what was done to this file',
+    details:
+      'Write the JSON account of what was done to this path (default under RUNNER_TEMP; see the report-json output).',
+    defaultText: 'action: `$RUNNER_TEMP/training-metrics-gate/report.json`',
+  },
   {
     name: 'history',
     key: 'history',
     kind: 'string',
     description: 'baseline history: a JSON file, git:<branch>[:<path>] for a data branch, or postgres://user@host/db',
+    details:
+      'Baseline history, a JSON file path, git:<branch>[:<path>] for a data branch, or postgres://user[:password]@host[:port]/db (password also from PGPASSWORD, masked). Enables the gate.',
+    docs: 'docs/gate.md#history-store',
   },
   {
     name: 'history-max',
     key: 'historyMax',
     kind: 'number',
     description: 'runs kept per experiment and fingerprint (default 100)',
+    details: 'Runs kept per experiment and fingerprint.',
+    actionDefault: '100',
+    defaultText: '100',
   },
   {
     name: 'record',
@@ -148,18 +280,29 @@ export const PARAMETERS: readonly Parameter[] = [
     kind: 'string',
     choices: ['auto', 'always', 'never'],
     description: 'record this run in the history: auto = default branch and scheduled runs',
+    details:
+      'Record this run in the history. auto = pushes to the default branch and scheduled runs; PR runs never write.',
+    actionDefault: 'auto',
+    defaultText: '`auto`',
   },
   {
     name: 'fail-on-regression',
     key: 'failOnRegression',
     kind: 'boolean',
     description: 'exit 1 / fail the job on a regression (default true)',
+    details: 'Fail the job on a regression.',
+    actionDefault: 'true',
+    defaultText: 'true',
   },
   {
     name: 'new-baseline',
     key: 'newBaseline',
     kind: 'boolean',
     description: 'mark this run as the start of a new baseline (an intended change)',
+    details:
+      'Mark this run as the start of a new baseline (an intended change). Its regressions are accepted; until min_runs runs exist since the mark the gate reports insufficient history (NaN, infinite or diverged loss still fail).',
+    actionDefault: 'false',
+    defaultText: 'false',
   },
   {
     name: 'run-id',
@@ -167,15 +310,33 @@ export const PARAMETERS: readonly Parameter[] = [
     kind: 'string',
     description:
       'identity of this run in the history (default: the workflow run id); recording the same run again replaces its record',
+    details:
+      'Identity of this run in the history (default GITHUB_RUN_ID, with GITHUB_REPOSITORY and GITHUB_RUN_ATTEMPT). Recording the same run again (a re-run) replaces its record.',
+    defaultText: 'workflow run id',
   },
-  { name: 'markdown', key: 'markdown', kind: 'string', description: 'write the Markdown report to this file' },
-  { name: 'html', key: 'html', kind: 'string', description: 'write the self-contained HTML report to this file' },
+  {
+    name: 'markdown',
+    key: 'markdown',
+    kind: 'string',
+    description: 'write the Markdown report to this file',
+    details: 'Also write the Markdown report to this path.',
+  },
+  {
+    name: 'html',
+    key: 'html',
+    kind: 'string',
+    description: 'write the self-contained HTML report to this file',
+    details: 'Write the self-contained HTML report to this path (upload it as an artifact).',
+  },
   {
     name: 'comment',
     key: 'comment',
     kind: 'string',
     choices: ['always', 'on-regression', 'off'],
     description: 'PR comment mode (default always)',
+    details: 'PR comment mode, always, on-regression or off.',
+    actionDefault: 'always',
+    defaultText: '`always`',
   },
   {
     name: 'comment-file',
@@ -183,6 +344,8 @@ export const PARAMETERS: readonly Parameter[] = [
     kind: 'string',
     description:
       'emit/check: write the PR comment to this JSON file for a second workflow to post (pull requests from forks); post-comment: the file to post',
+    details:
+      'Write the PR comment to this JSON file, for a second workflow on workflow_run to post (pull requests from forks have a read-only token); with command post-comment, the file to post.',
   },
   {
     name: 'github-token',
@@ -190,21 +353,42 @@ export const PARAMETERS: readonly Parameter[] = [
     kind: 'string',
     secret: true,
     description: "token for the PR comment (a git history branch pushes with the checkout's credentials)",
+    details: 'Token for the PR comment (a git history branch pushes with the credentials actions/checkout left).',
+    actionDefault: '${{ github.token }}',
+    defaultText: '`github.token`',
   },
-  { name: 'pushgateway-url', key: 'pushgatewayUrl', kind: 'string', description: 'Prometheus Pushgateway URL' },
-  { name: 'datadog-url', key: 'datadogUrl', kind: 'string', description: 'Datadog API URL (default from DD_SITE)' },
+  {
+    name: 'pushgateway-url',
+    key: 'pushgatewayUrl',
+    kind: 'string',
+    description: 'Prometheus Pushgateway URL',
+    details: 'Prometheus Pushgateway URL.',
+  },
+  {
+    name: 'datadog-url',
+    key: 'datadogUrl',
+    kind: 'string',
+    description: 'Datadog API URL (default from DD_SITE)',
+    details: 'Datadog API URL (default https://api.<DD_SITE>).',
+    defaultText: '`https://api.$DD_SITE` with `datadog-api-key`',
+  },
   {
     name: 'datadog-api-key',
     key: 'datadogApiKey',
     kind: 'string',
     secret: true,
     description: 'Datadog API key (default DD_API_KEY)',
+    details: 'Datadog API key (masked; default DD_API_KEY).',
+    defaultText: '`DD_API_KEY`',
   },
   {
     name: 'fail-on-sink-error',
     key: 'failOnSinkError',
     kind: 'boolean',
     description: 'fail when a sink cannot deliver (default: warn)',
+    details: 'Fail when a sink cannot deliver (default only warns).',
+    actionDefault: 'false',
+    defaultText: 'false',
   },
   {
     name: 'bisect',
@@ -212,6 +396,10 @@ export const PARAMETERS: readonly Parameter[] = [
     kind: 'boolean',
     description:
       'check: exit 0 good, 1 bad, 125 skip, for git bisect run; the run is judged against the history before its first bad run, and nothing is recorded',
+    details:
+      'With command check, for git bisect run - exit 0 good, 1 bad, 125 skip (bad input, or nothing could be judged). The run is judged against the history before its first bad run (see docs/history.md); nothing is recorded.',
+    actionDefault: 'false',
+    defaultText: 'false',
   },
   {
     name: 'sink-timeout',
@@ -219,12 +407,18 @@ export const PARAMETERS: readonly Parameter[] = [
     kind: 'number',
     max: Math.floor(MAX_TIMER_MS / 1000),
     description: 'seconds all sinks together may take, retries included (default 30); the rest is abandoned',
+    details: 'Seconds all sinks together may take, retries included; what is left unsent is abandoned with a warning.',
+    actionDefault: '30',
+    defaultText: '30',
   },
   {
     name: 'listen',
     key: 'listen',
     kind: 'string',
     description: 'watch: serve the live Prometheus /metrics on HOST:PORT (default 127.0.0.1:9094), or off',
+    details:
+      'command: watch. Serve the live Prometheus /metrics on HOST:PORT while the command runs (default 127.0.0.1:9094), or off.',
+    defaultText: '127.0.0.1:9094',
   },
   {
     name: 'abort-on',
@@ -232,12 +426,17 @@ export const PARAMETERS: readonly Parameter[] = [
     kind: 'string',
     description:
       'watch: stop the command on nan, divergence, stall, collapse (comma-separated; default nan,divergence,stall; none)',
+    details:
+      'command: watch. Stop the command on nan, divergence, stall, collapse (comma-separated; default nan,divergence,stall; none stops nothing).',
+    defaultText: 'nan,divergence,stall',
   },
   {
     name: 'stall-after',
     key: 'stallAfter',
     kind: 'string',
     description: 'watch: no new step for this long is a stall (e.g. 90s, 10m; default 10m)',
+    details: 'command: watch. No new step for this long is a stall, e.g. 90s, 10m (default 10m).',
+    defaultText: '10m',
   },
   {
     name: 'collapse-below',
@@ -245,30 +444,41 @@ export const PARAMETERS: readonly Parameter[] = [
     kind: 'string',
     description:
       "watch: throughput or MFU below this fraction of the run's steady level (or the history's) is a collapse (default 0.5)",
+    details:
+      "command: watch. Throughput or MFU below this fraction of the run's steady level, or of the history's when history is set, is a collapse (default 0.5).",
+    defaultText: '0.5',
   },
   {
     name: 'gpu-poll',
     key: 'gpuPoll',
     kind: 'string',
     description: 'watch: sample nvidia-smi this often while the command runs (e.g. 5s), when nvidia-smi exists',
+    details: 'command: watch. Sample nvidia-smi this often while the command runs, e.g. 5s (where nvidia-smi exists).',
   },
   {
     name: 'abort-grace',
     key: 'abortGrace',
     kind: 'string',
     description: "watch: time the command's processes get between SIGTERM and SIGKILL when stopped (default 10s)",
+    details:
+      "command: watch. Time the command's processes get between SIGTERM and SIGKILL when watch stops them (default 10s).",
+    defaultText: '10s',
   },
   {
     name: 'tail-poll',
     key: 'tailPoll',
     kind: 'string',
     description: 'watch: how often the metrics files are looked at besides change events (default 250ms)',
+    details: 'command: watch. How often the metrics files are looked at besides file-change events (default 250ms).',
+    defaultText: '250ms',
   },
   {
     name: 'record-aborted',
     key: 'recordAborted',
     kind: 'boolean',
     description: 'watch: record a run that watch stopped in the history as well (default false)',
+    details: 'command: watch. Record a run that watch stopped in the history as well (default false).',
+    defaultText: 'false',
   },
 ];
 

@@ -25,7 +25,8 @@ export function helpText(generators: Record<string, { usage: string }>): string 
             : p.kind === 'tags'
               ? ' k:v,…'
               : ' VALUE';
-    return `  --${p.name}${arg}${p.kind === 'list' ? ' (repeatable)' : ''}\n      ${p.description}`;
+    const fallback = p.defaultText ? ` (default: ${p.defaultText.replace(/`/g, '')})` : '';
+    return `  --${p.name}${arg}${p.kind === 'list' ? ' (repeatable)' : ''}\n      ${p.description}${fallback}`;
   }).join('\n');
   return `training-metrics-gate — training metrics CSVs → StatsD / Prometheus / Datadog, and a regression gate
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, C as COMMANDS, e as endSoon } from './chunks/postgres-url-CIh1fZiA.js';
+import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, c as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-DeKFwphf.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -123,53 +123,75 @@ const jsonError = (path) => (e) => {
     throw new InputError(path, null, `cannot write the JSON report: ${e.code ?? e.message}`);
 };
 
-/**
- * `--help`, and the generator commands' flags written once: the help lists them without loading the
- * generators, and each generator repeats them in its own usage errors.
- */
 const GRAFANA_FLAGS = '[--source pushgateway|statsd-exporter|watch] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu] [--apply [--grafana-url URL] [--folder-uid UID]]';
 const CALIBRATE_FLAGS = '(--csv A.csv --csv B.csv … | --history H --experiment NAME) [--config FILE] [--false-alarm-rate 0.01]';
 const MAPPING_FLAGS = '[--csv FILE]… [--config FILE] [--prefix P]';
 const DATADOG_FLAGS = '[--source dogstatsd|api] [--prefix P] [--csv FILE]… [--config FILE] [--model-tag model] [--notify @handle] [--title T] [--apply [--datadog-url URL]]';
+/** A flag as `--help` lists it: name, what it takes, its line and its default. */
+function flagLine(p) {
+    const arg = p.kind === 'boolean'
+        ? ''
+        : p.choices
+            ? ` ${p.choices.join('|')}`
+            : p.kind === 'number'
+                ? ' N'
+                : p.kind === 'tags'
+                    ? ' k:v,…'
+                    : ' VALUE';
+    const fallback = p.defaultText ? ` (default: ${p.defaultText.replace(/`/g, '')})` : '';
+    return `  --${p.name}${arg}${p.kind === 'list' ? ' (repeatable)' : ''}\n      ${p.description}${fallback}`;
+}
+/** How each command that runs the job is called. */
+const USAGE = {
+    emit: 'training-metrics-gate emit   (--csv FILE [--csv FILE …] | --metadata FILE) [flags]',
+    record: 'training-metrics-gate record --history H.json --experiment NAME --csv A.csv [--csv B.csv …]',
+    check: 'training-metrics-gate check  --history H.json --experiment NAME --csv C.csv [--json OUT.json] [--markdown OUT.md] [--html OUT.html]',
+    'post-comment': `training-metrics-gate post-comment --comment-file comment.json [--github-token T] [--comment always|on-regression]
+      (posts a comment a pull request's run wrote with --comment-file: pull requests from forks)`,
+    watch: `training-metrics-gate watch  (--csv FILE|GLOB … | --metadata FILE) --experiment NAME [--listen HOST:PORT]
+                               [--abort-on nan,divergence,stall,collapse] [flags] -- COMMAND [ARGS…]
+      (runs COMMAND, serves live /metrics, stops it on a NaN loss, divergence, stall or collapse; then the
+      normal job on its files; exit 1 when stopped, else the command's code when it failed; docs/watch.md)`,
+};
+const CALIBRATE_USAGE = `training-metrics-gate calibrate ${CALIBRATE_FLAGS}
+      (repeated runs of the same code → the config's minimum effects, warm-up and gate.alpha, as YAML)`;
+const EXIT_CODES = 'Exit codes: 0 pass, 1 regression, 2 bad input; check --bisect: 0 good, 1 bad, 125 skip (git bisect run).';
 /** The whole `--help` text; `generators` maps each generator command to its usage line. */
 function helpText(generators) {
-    const flags = PARAMETERS.map((p) => {
-        const arg = p.kind === 'boolean'
-            ? ''
-            : p.choices
-                ? ` ${p.choices.join('|')}`
-                : p.kind === 'number'
-                    ? ' N'
-                    : p.kind === 'tags'
-                        ? ' k:v,…'
-                        : ' VALUE';
-        const fallback = p.defaultText ? ` (default: ${p.defaultText.replace(/`/g, '')})` : '';
-        return `  --${p.name}${arg}${p.kind === 'list' ? ' (repeatable)' : ''}\n      ${p.description}${fallback}`;
-    }).join('\n');
     return `training-metrics-gate — training metrics CSVs → StatsD / Prometheus / Datadog, and a regression gate
 
 Usage:
-  training-metrics-gate emit   (--csv FILE [--csv FILE …] | --metadata FILE) [flags]
-  training-metrics-gate record --history H.json --experiment NAME --csv A.csv [--csv B.csv …]
-  training-metrics-gate check  --history H.json --experiment NAME --csv C.csv [--json OUT.json] [--markdown OUT.md] [--html OUT.html]
-  training-metrics-gate post-comment --comment-file comment.json [--github-token T] [--comment always|on-regression]
-      (posts a comment a pull request's run wrote with --comment-file: pull requests from forks)
-  training-metrics-gate watch  (--csv FILE|GLOB … | --metadata FILE) --experiment NAME [--listen HOST:PORT]
-                               [--abort-on nan,divergence,stall,collapse] [flags] -- COMMAND [ARGS…]
-      (runs COMMAND, serves live /metrics, stops it on a NaN loss, divergence, stall or collapse; then the
-      normal job on its files; exit 1 when stopped, else the command's code when it failed; docs/watch.md)
-  training-metrics-gate calibrate ${CALIBRATE_FLAGS}
-      (repeated runs of the same code → the config's minimum effects, warm-up and gate.alpha, as YAML)
+${Object.values(USAGE)
+        .map((u) => `  ${u}`)
+        .join('\n')}
+  ${CALIBRATE_USAGE}
 ${Object.entries(generators)
         .map(([name, g]) => `  training-metrics-gate ${name} ${g.usage}`)
         .join('\n')}
 
-Exit codes: 0 pass, 1 regression, 2 bad input; check --bisect: 0 good, 1 bad, 125 skip (git bisect run).
+${EXIT_CODES}
 
 Flags (each is also an action input of the same name; a boolean flag also has a --no-<flag> form,
 e.g. --no-fail-on-regression, and --pushgateway is short for --pushgateway-url):
-${flags}
+${PARAMETERS.map(flagLine).join('\n')}
 `;
+}
+/**
+ * `<command> --help`: how that command is called and the flags it takes, with their defaults; for the
+ * subcommands of history, dashboard, monitors and mapping, their own usage. Null for an unknown command.
+ */
+function commandHelp(command, generators) {
+    if (command in USAGE) {
+        const c = command;
+        const flags = PARAMETERS.filter((p) => commandsOf(p).includes(c));
+        const codes = c === 'check' ? EXIT_CODES : 'Exit codes: 0 pass, 1 regression, 2 bad input.';
+        return `Usage:\n  ${USAGE[c]}\n\n${codes}\n\nFlags of ${c} (a boolean flag also has a --no-<flag> form):\n${flags.map(flagLine).join('\n')}\n`;
+    }
+    if (command === 'calibrate')
+        return `Usage:\n  ${CALIBRATE_USAGE}\n`;
+    if (generators[command])
+        return `Usage:\n  training-metrics-gate ${command} ${generators[command].usage}\n`;
+    return null;
 }
 
 /**
@@ -195,23 +217,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-CTjTGM35.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-D1OtwPdh.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-DuLm6_5F.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-DLO_ACdA.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-twixvhKm.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-CmL3cC0n.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-JRh5_2Wg.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-2ihZ7hBh.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -253,31 +275,31 @@ const H = '--history H';
 const HISTORY_COMMANDS = {
     list: {
         usage: `list ${H}`,
-        run: async (a, e) => (await import('./chunks/history-list-DqKn0N3v.js')).historyList(a, e),
+        run: async (a, e) => (await import('./chunks/history-list-DCFFDKRo.js')).historyList(a, e),
     },
     show: {
         usage: `show ${H} --experiment E [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-show-DgF1JxIN.js')).historyShow(a, e),
+        run: async (a, e) => (await import('./chunks/history-show-Do4ocDng.js')).historyShow(a, e),
     },
     remove: {
         usage: `remove ${H} --experiment E --run ID [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-remove-Bk5VHwkF.js').then(function (n) { return n.h; })).historyRemove(a, e),
+        run: async (a, e) => (await import('./chunks/history-remove-BvGgqLQW.js').then(function (n) { return n.h; })).historyRemove(a, e),
     },
     quarantine: {
         usage: `quarantine ${H} --experiment E --run ID [--reason TEXT] [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-quarantine-DpH1F3t-.js')).historyQuarantine(a, e),
+        run: async (a, e) => (await import('./chunks/history-quarantine-CC91JyhQ.js')).historyQuarantine(a, e),
     },
     migrate: {
         usage: 'migrate --from A --to B',
-        run: async (a, e) => (await import('./chunks/history-migrate-CXCadC_Y.js')).historyMigrate(a, e),
+        run: async (a, e) => (await import('./chunks/history-migrate-BPRzlJge.js')).historyMigrate(a, e),
     },
     export: {
         usage: `export ${H} [--experiment E] [--output FILE.csv]`,
-        run: async (a, e) => (await import('./chunks/history-export-BZKZw1Em.js')).historyExport(a, e),
+        run: async (a, e) => (await import('./chunks/history-export-CvR66bQQ.js')).historyExport(a, e),
     },
     changes: {
         usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
-        run: async (a, e) => (await import('./chunks/history-changes-C6oZ0bzE.js')).historyChanges(a, e),
+        run: async (a, e) => (await import('./chunks/history-changes-Dsrmdk6_.js')).historyChanges(a, e),
     },
 };
 const HISTORY_USAGE = Object.values(HISTORY_COMMANDS)
@@ -323,7 +345,7 @@ function historyFlags(command, args, options, required) {
 }
 /** The store a flag names; a history that does not exist is an error for every subcommand but migrate's target. */
 async function openExisting(spec, env) {
-    const { openHistory } = await import('./chunks/index-BFVWoXx4.js').then(function (n) { return n.i; });
+    const { openHistory } = await import('./chunks/index-D8QK5EOy.js').then(function (n) { return n.i; });
     const store = openHistory(spec, { env });
     const history = await store.readIfExists();
     if (!history)
@@ -362,7 +384,10 @@ async function main(argv, env, io = new ConsoleIo()) {
     // `check --help`, `history list -h`: the help, exit 0 (not flags after `--`, which are watch's command's).
     const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
     if (own.includes('--help') || own.includes('-h')) {
-        io.print(helpText({ ...GENERATORS, history: { usage: HISTORY_USAGE } }));
+        const generators = { ...GENERATORS, history: { usage: HISTORY_USAGE } };
+        // `dashboard grafana --help`: the generator's own usage; an unknown command gets the whole help.
+        const sub = own[0] && !own[0].startsWith('-') ? `${command} ${own[0]}` : command;
+        io.print(commandHelp(sub, generators) ?? commandHelp(command, generators) ?? helpText(generators));
         return 0;
     }
     if (GENERATORS[command])
@@ -370,9 +395,9 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (command === 'history')
         return (await Promise.resolve().then(function () { return history; })).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-DdENZ539.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-Bm0l8WqM.js')).watchCommand(rest, env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-Cnub19sZ.js')).calibrateCommand(rest, io);
+        return (await import('./chunks/calibrate-hDtz1pwK.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {
         const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
         const near = known.find((k) => editDistance(k, command) <= 2);

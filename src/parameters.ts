@@ -29,7 +29,15 @@ export interface Parameter {
   defaultText?: string;
   /** Where the docs say more (a path in this repository). */
   docs?: string;
+  /** The commands that take it (their `--help` lists it); omitted, the job's: emit, record, check, watch. */
+  commands?: readonly Command[];
 }
+
+/** The commands that run the job (read, classify, send, judge): the flags they share. */
+export const JOB_COMMANDS: readonly Command[] = ['emit', 'record', 'check', 'watch'];
+
+/** The commands a parameter is for. */
+export const commandsOf = (p: Parameter): readonly Command[] => p.commands ?? JOB_COMMANDS;
 
 /** An input of the action that is no flag: the subcommand, and watch's command line (`-- COMMAND`). */
 export interface ActionOnlyInput {
@@ -255,6 +263,7 @@ export const PARAMETERS: readonly Parameter[] = [
     details:
       'Write the JSON account of what was done to this path (default under RUNNER_TEMP; see the report-json output).',
     defaultText: 'action: `$RUNNER_TEMP/training-metrics-gate/report.json`',
+    commands: ['emit', 'record', 'check', 'post-comment', 'watch'],
   },
   {
     name: 'history',
@@ -264,6 +273,7 @@ export const PARAMETERS: readonly Parameter[] = [
     details:
       'Baseline history, a JSON file path, git:<branch>[:<path>] for a data branch, or postgres://user[:password]@host[:port]/db (password also from PGPASSWORD, masked). Enables the gate.',
     docs: 'docs/gate.md#history-store',
+    commands: ['record', 'check', 'watch'],
   },
   {
     name: 'history-max',
@@ -273,6 +283,7 @@ export const PARAMETERS: readonly Parameter[] = [
     details: 'Runs kept per experiment and fingerprint.',
     actionDefault: '100',
     defaultText: '100',
+    commands: ['record', 'check', 'watch'],
   },
   {
     name: 'record',
@@ -284,6 +295,7 @@ export const PARAMETERS: readonly Parameter[] = [
       'Record this run in the history. auto = pushes to the default branch and scheduled runs; PR runs never write.',
     actionDefault: 'auto',
     defaultText: '`auto`',
+    commands: ['record', 'check', 'watch'],
   },
   {
     name: 'fail-on-regression',
@@ -293,6 +305,7 @@ export const PARAMETERS: readonly Parameter[] = [
     details: 'Fail the job on a regression.',
     actionDefault: 'true',
     defaultText: 'true',
+    commands: ['check', 'watch'],
   },
   {
     name: 'new-baseline',
@@ -303,6 +316,7 @@ export const PARAMETERS: readonly Parameter[] = [
       'Mark this run as the start of a new baseline (an intended change). Its regressions are accepted; until min_runs runs exist since the mark the gate reports insufficient history (NaN, infinite or diverged loss still fail).',
     actionDefault: 'false',
     defaultText: 'false',
+    commands: ['record', 'check', 'watch'],
   },
   {
     name: 'run-id',
@@ -313,6 +327,7 @@ export const PARAMETERS: readonly Parameter[] = [
     details:
       'Identity of this run in the history (default GITHUB_RUN_ID, with GITHUB_REPOSITORY and GITHUB_RUN_ATTEMPT). Recording the same run again (a re-run) replaces its record.',
     defaultText: 'workflow run id',
+    commands: ['record', 'check', 'watch'],
   },
   {
     name: 'markdown',
@@ -337,6 +352,7 @@ export const PARAMETERS: readonly Parameter[] = [
     details: 'PR comment mode, always, on-regression or off.',
     actionDefault: 'always',
     defaultText: '`always`',
+    commands: ['check', 'post-comment', 'watch'],
   },
   {
     name: 'comment-file',
@@ -346,6 +362,7 @@ export const PARAMETERS: readonly Parameter[] = [
       'emit/check: write the PR comment to this JSON file for a second workflow to post (pull requests from forks); post-comment: the file to post',
     details:
       'Write the PR comment to this JSON file, for a second workflow on workflow_run to post (pull requests from forks have a read-only token); with command post-comment, the file to post.',
+    commands: ['check', 'watch', 'post-comment'],
   },
   {
     name: 'github-token',
@@ -356,6 +373,7 @@ export const PARAMETERS: readonly Parameter[] = [
     details: 'Token for the PR comment (a git history branch pushes with the credentials actions/checkout left).',
     actionDefault: '${{ github.token }}',
     defaultText: '`github.token`',
+    commands: ['check', 'post-comment', 'watch'],
   },
   {
     name: 'pushgateway-url',
@@ -400,6 +418,7 @@ export const PARAMETERS: readonly Parameter[] = [
       'With command check, for git bisect run - exit 0 good, 1 bad, 125 skip (bad input, or nothing could be judged). The run is judged against the history before its first bad run (see docs/history.md); nothing is recorded.',
     actionDefault: 'false',
     defaultText: 'false',
+    commands: ['check'],
   },
   {
     name: 'sink-timeout',
@@ -419,6 +438,7 @@ export const PARAMETERS: readonly Parameter[] = [
     details:
       'command: watch. Serve the live Prometheus /metrics on HOST:PORT while the command runs (default 127.0.0.1:9094), or off.',
     defaultText: '127.0.0.1:9094',
+    commands: ['watch'],
   },
   {
     name: 'abort-on',
@@ -429,6 +449,7 @@ export const PARAMETERS: readonly Parameter[] = [
     details:
       'command: watch. Stop the command on nan, divergence, stall, collapse (comma-separated; default nan,divergence,stall; none stops nothing).',
     defaultText: 'nan,divergence,stall',
+    commands: ['watch'],
   },
   {
     name: 'stall-after',
@@ -437,6 +458,7 @@ export const PARAMETERS: readonly Parameter[] = [
     description: 'watch: no new step for this long is a stall (e.g. 90s, 10m; default 10m)',
     details: 'command: watch. No new step for this long is a stall, e.g. 90s, 10m (default 10m).',
     defaultText: '10m',
+    commands: ['watch'],
   },
   {
     name: 'collapse-below',
@@ -447,6 +469,7 @@ export const PARAMETERS: readonly Parameter[] = [
     details:
       "command: watch. Throughput or MFU below this fraction of the run's steady level, or of the history's when history is set, is a collapse (default 0.5).",
     defaultText: '0.5',
+    commands: ['watch'],
   },
   {
     name: 'gpu-poll',
@@ -454,6 +477,7 @@ export const PARAMETERS: readonly Parameter[] = [
     kind: 'string',
     description: 'watch: sample nvidia-smi this often while the command runs (e.g. 5s), when nvidia-smi exists',
     details: 'command: watch. Sample nvidia-smi this often while the command runs, e.g. 5s (where nvidia-smi exists).',
+    commands: ['watch'],
   },
   {
     name: 'abort-grace',
@@ -463,6 +487,7 @@ export const PARAMETERS: readonly Parameter[] = [
     details:
       "command: watch. Time the command's processes get between SIGTERM and SIGKILL when watch stops them (default 10s).",
     defaultText: '10s',
+    commands: ['watch'],
   },
   {
     name: 'tail-poll',
@@ -471,6 +496,7 @@ export const PARAMETERS: readonly Parameter[] = [
     description: 'watch: how often the metrics files are looked at besides change events (default 250ms)',
     details: 'command: watch. How often the metrics files are looked at besides file-change events (default 250ms).',
     defaultText: '250ms',
+    commands: ['watch'],
   },
   {
     name: 'record-aborted',
@@ -479,6 +505,7 @@ export const PARAMETERS: readonly Parameter[] = [
     description: 'watch: record a run that watch stopped in the history as well (default false)',
     details: 'command: watch. Record a run that watch stopped in the history as well (default false).',
     defaultText: 'false',
+    commands: ['watch'],
   },
 ];
 

@@ -7,7 +7,7 @@ import { COMMANDS, type Command } from '../options.js';
 import { runCommand } from './commands/run.js';
 import { GENERATORS, generate } from './generators.js';
 import { historyArgSecrets } from './history-arg-secrets.js';
-import { helpText } from './help.js';
+import { commandHelp, helpText } from './help.js';
 import { HISTORY_USAGE } from './history.js';
 import { ConsoleIo } from './io.js';
 
@@ -27,7 +27,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ConsoleIo
   // `check --help`, `history list -h`: the help, exit 0 (not flags after `--`, which are watch's command's).
   const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
   if (own.includes('--help') || own.includes('-h')) {
-    io.print(helpText({ ...GENERATORS, history: { usage: HISTORY_USAGE } }));
+    const generators = { ...GENERATORS, history: { usage: HISTORY_USAGE } };
+    // `dashboard grafana --help`: the generator's own usage; an unknown command gets the whole help.
+    const sub = own[0] && !own[0].startsWith('-') ? `${command} ${own[0]}` : command;
+    io.print(commandHelp(sub, generators) ?? commandHelp(command, generators) ?? helpText(generators));
     return 0;
   }
   if (GENERATORS[command]) return generate(command, rest, env, io);

@@ -41,7 +41,8 @@ export async function lookupBy(host: string, deadline: number): Promise<{ addres
         child.kill('SIGKILL');
         resolve(false);
       },
-      Math.max(0, deadline - Date.now()),
+      // A timer longer than 2³¹ − 1 ms would fire at once.
+      Math.min(Math.max(0, deadline - Date.now()), 2 ** 31 - 1),
     );
     child.on('close', () => {
       clearTimeout(timer);

@@ -18,7 +18,7 @@ function rendered(markdown: string): { tags: string[]; hrefs: string[]; mentions
   };
 }
 
-/** Known BYPASSES of text sanitisers: each renders a live link, image or mention as written. */
+/** Known bypasses of text sanitisers: each renders a live link, image or mention as written. */
 const BYPASSES = [
   String.raw`[click here\\](https://evil.example/p)`,
   String.raw`[x\\](//evil.example)`,
@@ -74,7 +74,7 @@ describe('sanitizeCommentBody', () => {
     expect(raw.tags).toContain('img');
   });
 
-  it('leaves no live link, image or mention from the known BYPASSES, checked by rendering the output', () => {
+  it('leaves no live link, image or mention from the known bypasses, checked by rendering the output', () => {
     const out = sanitizeCommentBody([commentMarker('gpt'), ...BYPASSES].join('\n\n'), allow);
     const r = rendered(out.body);
     expect(r.hrefs).toEqual([]);

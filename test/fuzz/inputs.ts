@@ -178,7 +178,7 @@ export async function recordedHistory(workspace: string, cli: RunCli): Promise<S
   return { name: `a history recorded from ${BASELINES} demo baselines`, text };
 }
 
-const history: FuzzInput = {
+export const history: FuzzInput = {
   name: 'history',
   syntax: 'json',
   caseFile: 'history.json',

@@ -16,6 +16,7 @@ import {
   firstLines,
   fixture,
   type FuzzInput,
+  history,
   lines,
   RUN_LINES,
   recordedHistory,
@@ -107,26 +108,12 @@ const bisectRun: FuzzInput = {
   ],
 };
 
+/** The history campaign's cases, judged by `check --bisect` instead of written by `record`. */
 const bisectHistory: FuzzInput = {
+  ...history,
   name: 'bisect-history',
-  syntax: 'json',
-  caseFile: 'history.json',
-  history: true,
   exitCodes: BISECT_CODES,
-  prepare: async (workspace, cli) => {
-    await writeToday(workspace);
-    return [await recordedHistory(workspace, cli)];
-  },
-  argv: (workspace, file) => [
-    'check',
-    '--bisect',
-    '--history',
-    file,
-    '--experiment',
-    EXPERIMENT,
-    '--csv',
-    join(workspace, 'today.csv'),
-  ],
+  argv: (workspace, file) => ['check', '--bisect', ...history.argv(workspace, file).slice(1)],
 };
 
 /** One PostgreSQL server for the campaign, started by prepare. */

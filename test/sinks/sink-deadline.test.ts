@@ -45,14 +45,16 @@ describe('a StatsD peer over TCP that accepts and never reads', () => {
     });
     expect(report.errors.join('\n')).toMatch(/within the 1 s sink-timeout; lines still buffered were abandoned/);
     // The peer now reads: it finds the connection ended (our socket destroyed) before all that was queued
-    // came. A socket left open would go on writing to it and deliver every byte.
+    // came. A socket left open would go on writing to it and deliver every byte. On a busy machine the
+    // deadline may pass before this process took the connection: the kernel accepted it all the same.
+    if (accepted.length === 0) await once(server, 'connection');
     expect(accepted).toHaveLength(1);
     const peer = accepted[0]!;
     let received = 0;
     peer.on('data', (d: Buffer) => (received += d.length));
+    peer.on('error', () => {}); // a reset, when our side went before the handshake's data
     peer.resume();
-    await once(peer, 'end');
-    expect(received).toBeGreaterThan(0);
+    if (!peer.destroyed) await once(peer, 'close');
     expect(received).toBeLessThan(report.bytes);
     server.close();
   });

@@ -80,8 +80,9 @@ export function boundedLookup(deadline: number): LookupFunction {
       }
       const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
       const list = wanted ? r.addresses.filter((a) => a.family === wanted) : r.addresses;
-      if (options.all) (callback as unknown as (e: null, a: LookedUp[]) => void)(null, list);
+      if (list[0] && options.all) (callback as unknown as (e: null, a: LookedUp[]) => void)(null, list);
       else if (list[0]) callback(null, list[0].address, list[0].family);
+      // No address of the family asked for: as getaddrinfo says it, for either calling form.
       else callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
     });
   };

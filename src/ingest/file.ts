@@ -36,7 +36,7 @@ export const checkedFiles = new CheckedFiles();
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
 
 /** What a file that is not a regular file or a directory is, for the refusal; null for those two. */
-function specialKind(stat: Stats): string | null {
+export function specialKind(stat: Stats): string | null {
   if (stat.isFIFO()) return 'a FIFO (named pipe)';
   if (stat.isSocket()) return 'a socket';
   if (stat.isCharacterDevice()) return 'a character device';

@@ -22,7 +22,7 @@ describe('a watch glob matching a FIFO', () => {
       scratch.trainer({ out, header: 'step,loss,tps', lines: healthyLines(1, 60), perTick: 5 }),
     );
     expect(w.code).toBe(0);
-    expect(w.warnings).toContain(`watch: ${fifo} is a named pipe (FIFO), not a file; skipped`);
+    expect(w.warnings).toContain(`watch: ${fifo} is a FIFO (named pipe), not a file; skipped`);
     expect(w.warnings.filter((m) => m.includes(fifo))).toHaveLength(1);
     expect(w.errors).toEqual([]);
   });

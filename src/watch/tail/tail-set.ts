@@ -3,7 +3,8 @@
  * `runs/version_0/events.out.tfevents.*`) matched again on every look, so ranks whose files appear later
  * are picked up. One CsvTail per CSV, one EventsTail per TensorBoard event file.
  */
-import { type Stats, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { specialKind } from '../../ingest/file.js';
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import picomatch from 'picomatch';
@@ -100,7 +101,8 @@ export class TailSet {
   private add(path: string): void {
     if (this.tails.has(path) || this.special.has(path)) return;
     // A FIFO, socket or device is never opened: a read of one could block the loop for ever.
-    const kind = specialKind(statSync(path, { throwIfNoEntry: false }));
+    const st = statSync(path, { throwIfNoEntry: false });
+    const kind = st ? specialKind(st) : null;
     if (kind) {
       this.special.add(path);
       this.warn(`watch: ${path} is ${kind}, not a file; skipped`);
@@ -110,13 +112,4 @@ export class TailSet {
     const Tail = /^events\.out\.tfevents\./.test(basename(path)) ? EventsTail : CsvTail;
     this.tails.set(path, new Tail(path, this.listenerFor(path)));
   }
-}
-
-/** What a path that is neither a file nor a folder is, in words; null for those (or nothing there). */
-function specialKind(st: Stats | undefined): string | null {
-  if (!st || st.isFile() || st.isDirectory()) return null;
-  if (st.isFIFO()) return 'a named pipe (FIFO)';
-  if (st.isSocket()) return 'a socket';
-  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
-  return 'not a regular file';
 }

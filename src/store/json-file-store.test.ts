@@ -9,6 +9,7 @@ import { InputError } from '../model.js';
 import { serializeHistory } from './history.js';
 import { JsonFileStore } from './json-file-store.js';
 import { parseHistory } from './parse-history.js';
+import { SOURCE_CLI } from '../../test/helpers/source-cli.js';
 
 const dir = () => mkdtemp(join(tmpdir(), 'tmg-json-store-'));
 
@@ -182,7 +183,7 @@ describe('JSON file history store', () => {
 
 function cli(args: string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    const child = spawn(process.execPath, [SOURCE_CLI, ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, GITHUB_RUN_ID: '', GITHUB_ACTIONS: '' },
     });

@@ -20,6 +20,7 @@ import { emptyPanelQueries } from '../helpers/dashboard-queries.js';
 import { requireProgram } from '../helpers/programs.js';
 import { instantQuery, startPrometheus, waitFor, type Server } from '../helpers/prometheus-servers.js';
 import { type StatsdExporterStandIn, startStatsdExporterStandIn } from '../helpers/statsd-exporter-stand-in.js';
+import { SOURCE_CLI } from '../helpers/source-cli.js';
 
 const prometheus = requireProgram('Prometheus', '/usr/bin/prometheus', 'prometheus');
 
@@ -37,7 +38,7 @@ const PRICE = ['--gpu-price', '{ "H100": 2.49 }'];
 const ENV = { GITHUB_REF: 'refs/heads/main', GITHUB_EVENT_NAME: 'schedule', GITHUB_WORKFLOW: 'nightly' };
 
 function cli(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+  const child = spawn(process.execPath, [SOURCE_CLI, ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...ENV },
   });

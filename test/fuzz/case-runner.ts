@@ -6,10 +6,10 @@
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import type { CaseReply, CaseRequest } from './case-server.js';
+import { SOURCE_CLI } from '../helpers/source-cli.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const SERVER = new URL('./case-server.ts', import.meta.url).pathname;
-const CLI = new URL('../../src/cli.ts', import.meta.url).pathname;
 /** Old space for one case server: a case that needs more is a crash, not a machine out of memory. */
 const HEAP_LIMIT_MB = 1024;
 
@@ -112,7 +112,7 @@ export interface ProcessOutcome {
 /** The real CLI from the sources, as a user runs it, killed at `timeoutMs`. */
 export function runCliProcess(argv: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<ProcessOutcome> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...argv], {
+  const child = spawn(process.execPath, [SOURCE_CLI, ...argv], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

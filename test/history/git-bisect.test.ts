@@ -12,10 +12,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliIn } from '../helpers/cli-in-process.js';
 import { GIT_ENV, git, trainingRepository } from '../helpers/training-repo.js';
+import { SOURCE_CLI } from '../helpers/source-cli.js';
 
 const root = new URL('../../', import.meta.url).pathname;
-const TSX = join(root, 'node_modules/tsx/dist/loader.mjs');
-const CLI = join(root, 'src/cli.ts');
 const ENV = GIT_ENV;
 
 /** Twelve commits; MFU 0.42 before commit 7 (0-based), 0.378 from it on. */
@@ -37,7 +36,7 @@ describe('check --bisect under a real git bisect run', () => {
     }
     git(repo, 'checkout', '--quiet', 'main');
 
-    const check = `node ${JSON.stringify(train)} ${JSON.stringify(csv)} && node --import ${JSON.stringify(TSX)} ${JSON.stringify(CLI)} check --history ${JSON.stringify(H)} --experiment gpt --csv ${JSON.stringify(csv)} --bisect`;
+    const check = `node ${JSON.stringify(train)} ${JSON.stringify(csv)} && node ${JSON.stringify(SOURCE_CLI)} check --history ${JSON.stringify(H)} --experiment gpt --csv ${JSON.stringify(csv)} --bisect`;
     git(repo, 'bisect', 'start', commits[11]!, commits[0]!);
     const bisect = spawnSync('git', ['bisect', 'run', 'sh', '-c', check], { cwd: repo, env: ENV, encoding: 'utf8' });
     expect(bisect.status, bisect.stderr).toBe(0);
@@ -110,7 +109,7 @@ describe('check --bisect under a real git bisect run', () => {
       expect(r.code, `${what}: ${r.err}`).toBe(125);
     }
     // Under a real git bisect run every commit is skipped, none called bad.
-    const check = `node --import ${JSON.stringify(TSX)} ${JSON.stringify(CLI)} check --history ${JSON.stringify(H)} --experiment gpt --csv ${JSON.stringify(csv)} --bisect --no-such-flag`;
+    const check = `node ${JSON.stringify(SOURCE_CLI)} check --history ${JSON.stringify(H)} --experiment gpt --csv ${JSON.stringify(csv)} --bisect --no-such-flag`;
     git(repo, 'checkout', '--quiet', 'main');
     git(repo, 'bisect', 'start', commits[11]!, commits[0]!);
     const run = spawnSync('git', ['bisect', 'run', 'sh', '-c', check], { cwd: repo, env: ENV, encoding: 'utf8' });

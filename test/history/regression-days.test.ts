@@ -16,10 +16,9 @@ import { describe, expect, it } from 'vitest';
 import type { GateResult } from '../../src/model.js';
 import { cliIn } from '../helpers/cli-in-process.js';
 import { GIT_ENV, git, trainAt, trainingRepository } from '../helpers/training-repo.js';
+import { SOURCE_CLI } from '../helpers/source-cli.js';
 
-const root = new URL('../../', import.meta.url).pathname;
-const TSX = join(root, 'node_modules/tsx/dist/loader.mjs');
-const CLI = join(root, 'src/cli.ts');
+const _root = new URL('../../', import.meta.url).pathname;
 const BAD_FROM = 5;
 const ACCEPTED = 10;
 
@@ -103,7 +102,7 @@ describe('a recorded regression, checked on later days', () => {
     for (const bad of [1, 2, 5]) {
       const h = join(dir, `history-${bad}.json`);
       await writeFile(h, snapshots.get(BAD_FROM + bad - 1)!);
-      const check = `node ${JSON.stringify(train)} ${JSON.stringify(csv)} && node --import ${JSON.stringify(TSX)} ${JSON.stringify(CLI)} check --history ${JSON.stringify(h)} --experiment gpt --csv ${JSON.stringify(csv)} --bisect`;
+      const check = `node ${JSON.stringify(train)} ${JSON.stringify(csv)} && node ${JSON.stringify(SOURCE_CLI)} check --history ${JSON.stringify(h)} --experiment gpt --csv ${JSON.stringify(csv)} --bisect`;
       git(repo, 'bisect', 'start', commits[11]!, commits[0]!);
       const run = spawnSync('git', ['bisect', 'run', 'sh', '-c', check], { cwd: repo, env: GIT_ENV, encoding: 'utf8' });
       git(repo, 'bisect', 'reset');

@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SOURCE_CLI } from '../helpers/source-cli.js';
 
 interface Closed {
   code: number | null;
@@ -17,7 +18,7 @@ interface Closed {
 
 /** Run the CLI, closing `stream` after its first chunk ('stdout') or before any ('stderr'). */
 function runClosing(stream: 'stdout' | 'stderr', args: string[]): Promise<Closed> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+  const child = spawn(process.execPath, [SOURCE_CLI, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
   });

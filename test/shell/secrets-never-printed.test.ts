@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDatadog, type FakeDatadog } from '../helpers/datadog-api-server.js';
 import { FakeGitHub } from '../helpers/fake-github.js';
 import { DATADOG_KEY_UNDER_TEST as KEY, GITHUB_TOKEN_UNDER_TEST as TOKEN, leaks } from '../helpers/secret-leaks.js';
+import { SOURCE_CLI } from '../helpers/source-cli.js';
 
 const ROOT = resolve('.');
-const TSX = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
 const BASELINE = Array.from({ length: 10 }, (_, i) =>
   join(ROOT, `fixtures/demo/baseline/gpt3-1.3b-tp1-${String(i + 1).padStart(2, '0')}.csv`),
 );
@@ -40,7 +40,7 @@ async function cli(args: (dir: string) => string[], env: NodeJS.ProcessEnv = {},
   };
   writeFileSync(files.summary, '');
   writeFileSync(files.output, '');
-  const child = spawn(process.execPath, ['--import', TSX, join(ROOT, 'src/cli.ts'), ...args(dir)], {
+  const child = spawn(process.execPath, [SOURCE_CLI, ...args(dir)], {
     cwd,
     env: {
       PATH: process.env.PATH,

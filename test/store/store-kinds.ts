@@ -6,9 +6,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { type Postgres, postgresBin, startPostgres } from '../helpers/postgres.js';
+import { SOURCE_CLI } from '../helpers/source-cli.js';
 
 export interface StoreUnderTest {
   /** The `history` spec. */
@@ -90,13 +90,10 @@ export interface CliRun {
   stderr: string;
 }
 
-const CLI = resolve('src/cli.ts');
-const TSX = pathToFileURL(resolve('node_modules/tsx/dist/loader.mjs')).href;
-
 /** The CLI from src in a real child process, outside any workflow unless `env` says otherwise. */
 export function cliFromSource(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], {
+    const child = spawn(process.execPath, [SOURCE_CLI, ...args], {
       cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {

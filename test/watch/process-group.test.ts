@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { healthyLines, Scratch, watch } from './watch-harness.js';
+import { SOURCE_CLI } from '../helpers/source-cli.js';
 
 let scratch: Scratch;
 beforeEach(() => {
@@ -101,20 +101,7 @@ describe("signals reach the command's whole process group", () => {
     });
     const cli = spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        resolve('src/cli.ts'),
-        'watch',
-        '--csv',
-        out,
-        '--experiment',
-        'e',
-        '--listen',
-        'off',
-        '--',
-        ...command,
-      ],
+      [SOURCE_CLI, 'watch', '--csv', out, '--experiment', 'e', '--listen', 'off', '--', ...command],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stderr = '';

@@ -61,7 +61,7 @@ export interface Options {
   /** plain: lines any StatsD server accepts (statsd_exporter); datadog: DogStatsD to a Datadog Agent. */
   statsdFlavor: 'plain' | 'datadog';
   /** udp; tcp (statsd_exporter's TCP listener, same port); uds (a Unix datagram socket: statsdHost is its path). */
-  statsdProtocol: 'udp' | 'tcp' | 'uds';
+  statsdProtocol: 'auto' | 'udp' | 'tcp' | 'uds';
   /** Pacing of UDP and Unix datagram sends: bytes handed to the socket per millisecond on average. */
   statsdMaxBytesPerMs: number;
   /** Tags taken from DD_* variables: none, service (env/service/version, DD_TAGS), all (+ the pod's entity id); null: by flavor. */
@@ -137,7 +137,7 @@ export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = 
   statsdHost: null,
   statsdPort: 8125,
   statsdFlavor: 'plain',
-  statsdProtocol: 'udp',
+  statsdProtocol: 'auto',
   statsdMaxBytesPerMs: 6144,
   statsdEnvTags: null,
   prefix: 'training_metrics',

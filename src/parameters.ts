@@ -184,13 +184,13 @@ export const PARAMETERS: readonly Parameter[] = [
     name: 'statsd-protocol',
     key: 'statsdProtocol',
     kind: 'string',
-    choices: ['udp', 'tcp', 'uds'],
+    choices: ['auto', 'udp', 'tcp', 'uds'],
     description:
-      'udp (default), tcp (statsd_exporter listens on TCP on the same port), or uds (a Unix datagram socket of a local Datadog Agent; statsd-host is its path)',
+      'auto (default: TCP where the target accepts it, as statsd_exporter does on its port, else UDP; UDP for the datadog flavor), udp, tcp, or uds (a Unix datagram socket of a local Datadog Agent; statsd-host is its path)',
     details:
-      "udp, tcp (statsd_exporter listens on TCP on the same port) or uds (a local Datadog Agent's Unix datagram socket; statsd-host is its path).",
-    actionDefault: 'udp',
-    defaultText: '`udp`',
+      "auto: TCP where the target accepts a connection on the port (statsd_exporter listens on TCP on its UDP port; TCP loses nothing to a busy receiver), else UDP; the datadog flavor takes UDP (DogStatsD has no TCP listener). Or udp, tcp, or uds (a local Datadog Agent's Unix datagram socket; statsd-host is its path).",
+    actionDefault: 'auto',
+    defaultText: '`auto`',
   },
   {
     name: 'statsd-max-bytes-per-ms',

@@ -32,10 +32,19 @@ export async function emitStatsd(ctx: RunContext, runs: JudgedRuns, budget: Sink
   if (options.dryRun) for (const line of report.printed) io.info(line);
   else
     io.info(
-      `StatsD: ${report.lines} lines in ${report.datagrams} ${report.protocol === 'tcp' ? 'writes' : 'datagrams'} to ${report.target} over ${report.protocol}${report.delivery === 'unconfirmed' ? ' (delivery unconfirmed)' : ''}, ${outcome.series} series, ${report.sendMs} ms`,
+      `StatsD: ${report.lines} lines in ${report.datagrams} ${report.protocol === 'tcp' ? 'writes' : 'datagrams'} to ${report.target} over ${report.protocol}${DELIVERY_NOTE[report.delivery]}, ${outcome.series} series, ${report.sendMs} ms`,
     );
   return outcome;
 }
+
+/** How the summary line qualifies the lines it counts (the warnings say what was not delivered). */
+const DELIVERY_NOTE: Record<StatsdOutcome['delivery'], string> = {
+  written: '',
+  unconfirmed: ' (delivery unconfirmed)',
+  partial: ' (delivery partial)',
+  failed: ' (delivery failed)',
+  none: '',
+};
 
 /**
  * `run:<name>` for every run of a batch in which two runs share an experiment (several `--csv` files with

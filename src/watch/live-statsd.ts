@@ -65,6 +65,7 @@ export class LiveStatsd {
     const report = await sendStatsd(lines, {
       host: o.statsdHost ?? '127.0.0.1',
       port: o.statsdPort,
+      protocol: o.statsdProtocol,
       flavor: o.statsdFlavor,
       maxBufferSize: o.maxBufferSize,
       dryRun: false,

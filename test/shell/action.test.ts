@@ -19,6 +19,7 @@ describe('the action as the runner runs it (dist/index.js, INPUT_* variables, GI
         metadata: 'fixtures/demo/experiment_metadata.jsonl',
         'statsd-host': '127.0.0.1',
         'statsd-port': String(udp.port),
+        'statsd-protocol': 'udp',
         prefix: 'daily_training_metrics',
       },
       { GITHUB_REF: 'refs/pull/7/merge', GITHUB_EVENT_NAME: 'pull_request', GITHUB_WORKFLOW: 'perf' },

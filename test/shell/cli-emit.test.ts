@@ -24,6 +24,8 @@ describe('training-metrics-gate emit (bundled CLI, real UDP listener)', () => {
         'fixtures/demo/experiment_metadata.jsonl',
         '--statsd-port',
         String(udp.port),
+        '--statsd-protocol',
+        'udp',
         '--prefix',
         'daily_training_metrics',
         '--tags',
@@ -61,6 +63,8 @@ describe('training-metrics-gate emit (bundled CLI, real UDP listener)', () => {
       'fixtures/real/megatron_golden_values_gpt3_15b_8t_release_sm_h100.csv',
       '--statsd-port',
       String(udp.port),
+      '--statsd-protocol',
+      'udp',
       '--dry-run',
     ]);
     expect(r.code).toBe(0);
@@ -140,6 +144,8 @@ describe('training-metrics-gate emit (bundled CLI, real UDP listener)', () => {
           // Not a dry run: a dry run sends nothing to any sink.
           '--statsd-port',
           String(udp.port),
+          '--statsd-protocol',
+          'udp',
           '--datadog-url',
           dd.url,
           '--tags',

@@ -46,7 +46,12 @@ describe('bounded names', () => {
     const heapBefore = process.memoryUsage().heapUsed;
     const started = Date.now();
     const result = await run(
-      options({ metadata: join(sub, 'm.jsonl'), statsdHost: '127.0.0.1', statsdPort: statsd.port }),
+      options({
+        metadata: join(sub, 'm.jsonl'),
+        statsdHost: '127.0.0.1',
+        statsdPort: statsd.port,
+        statsdProtocol: 'udp',
+      }),
       io,
     );
     expect(Date.now() - started).toBeLessThan(5000);
@@ -69,7 +74,10 @@ describe('bounded names', () => {
     writeFileSync(csv, `step,loss,${long}\n1,2.5,1\n2,2.4,2\n3,2.3,3\n`);
     const { io, warnings } = collect();
     const before = statsd.datagrams.length;
-    const result = await run(options({ csv: [csv], statsdHost: '127.0.0.1', statsdPort: statsd.port }), io);
+    const result = await run(
+      options({ csv: [csv], statsdHost: '127.0.0.1', statsdPort: statsd.port, statsdProtocol: 'udp' }),
+      io,
+    );
     expect(result.exitCode).toBe(0);
     expect(warnings).toContainEqual(
       expect.stringMatching(/^StatsD: metric training_metrics\.mx+… \(518 characters\) not sent/),
@@ -108,7 +116,10 @@ describe('bounded names', () => {
     const tags = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`t${i}`, 'v'.repeat(150)]));
     const { io, warnings } = collect();
     const before = statsd.datagrams.length;
-    const result = await run(options({ csv: [csv], tags, statsdHost: '127.0.0.1', statsdPort: statsd.port }), io);
+    const result = await run(
+      options({ csv: [csv], tags, statsdHost: '127.0.0.1', statsdPort: statsd.port, statsdProtocol: 'udp' }),
+      io,
+    );
     expect(result.exitCode).toBe(0);
     expect(warnings.filter((w) => /exceeds max-buffer-size/.test(w)).length).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 100));

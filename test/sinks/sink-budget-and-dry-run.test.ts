@@ -57,6 +57,7 @@ describe('--dry-run', () => {
     const sinks = {
       statsdHost: '127.0.0.1',
       statsdPort: statsd.port,
+      statsdProtocol: 'udp' as const,
       pushgatewayUrl: gw.url,
       datadogUrl: `${dd.url}/api/v2/series`,
       datadogApiKey: 'dry-run-key',

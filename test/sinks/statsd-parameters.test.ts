@@ -7,10 +7,10 @@ const resolve = (raw: Record<string, string>, env: Record<string, string> = {}, 
   resolveOptions('emit', { csv: 'a.csv', ...raw }, githubContextFromEnv({}), env, shell);
 
 describe('statsd-protocol, statsd-max-bytes-per-ms, statsd-env-tags', () => {
-  it('default to paced UDP and the flavor’s env tags', () => {
+  it('default to auto (TCP where accepted, else paced UDP) and the flavor’s env tags', () => {
     const o = resolve({});
     expect([o.statsdProtocol, o.statsdMaxBytesPerMs, o.statsdEnvTags, o.statsdHost]).toEqual([
-      'udp',
+      'auto',
       6144,
       null,
       '127.0.0.1',
@@ -20,7 +20,9 @@ describe('statsd-protocol, statsd-max-bytes-per-ms, statsd-env-tags', () => {
   it('take tcp, a pacing rate and an env-tag level; refuse what is not one', () => {
     const o = resolve({ 'statsd-protocol': 'tcp', 'statsd-max-bytes-per-ms': '2048', 'statsd-env-tags': 'service' });
     expect([o.statsdProtocol, o.statsdMaxBytesPerMs, o.statsdEnvTags]).toEqual(['tcp', 2048, 'service']);
-    expect(() => resolve({ 'statsd-protocol': 'quic' })).toThrow(/statsd-protocol: expected one of udp, tcp, uds/);
+    expect(() => resolve({ 'statsd-protocol': 'quic' })).toThrow(
+      /statsd-protocol: expected one of auto, udp, tcp, uds/,
+    );
     expect(() => resolve({ 'statsd-env-tags': 'pod' })).toThrow(/statsd-env-tags: expected one of none, service, all/);
     expect(() => resolve({ 'statsd-max-bytes-per-ms': '-1' })).toThrow(/statsd-max-bytes-per-ms: expected a positive/);
   });

@@ -27,6 +27,8 @@ function options(more: Partial<Options>): Options {
     notices: [],
     metadata: manifest,
     statsdHost: '127.0.0.1',
+    // The readers here are UDP only (auto would try TCP on the port first: statsd-delivery.test.ts).
+    statsdProtocol: 'udp',
     ...more,
   };
 }

@@ -115,7 +115,13 @@ describe('watch with a history and StatsD', () => {
   it('with statsd-host, values go out as they come, tagged with their step', async () => {
     const out = scratch.path('m.csv');
     const { done } = startWatch(
-      { csv: [out], experiment: 'e', 'statsd-host': '127.0.0.1', 'statsd-port': String(udp.port) },
+      {
+        csv: [out],
+        experiment: 'e',
+        'statsd-host': '127.0.0.1',
+        'statsd-port': String(udp.port),
+        'statsd-protocol': 'udp',
+      },
       scratch.trainer({
         out,
         header: 'step,loss,tokens_per_second',

@@ -1,11 +1,14 @@
 /**
  * The StatsD sink: hot-shots with batching (maxBufferSize), an awaited drain and close() so nothing
  * buffered is lost at exit, and Datadog-only line extensions off unless the datadog flavor asks for them.
- * Over UDP and Unix datagrams the lines are paced (pacer.ts); over TCP the connection's flow control does
- * that. The tags taken from `DD_*` variables are chosen here (env-tags.ts), not by hot-shots.
- * A send or connection error is a warning, never a verdict.
+ * The socket is ours (transport.ts), so the report says what each write did: the lines handed to it, and
+ * `partial` or `failed` where that is not all of them. Over UDP and Unix datagrams the lines are paced
+ * (pacer.ts); over TCP the connection's flow control does that. The tags taken from `DD_*` variables are
+ * chosen here (env-tags.ts), not by hot-shots. A send or connection error is a warning, never a verdict.
  */
 import { isIP } from 'node:net';
+import type { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import hotShots, { type ClientOptions, type StatsD as StatsDClient } from 'hot-shots';
 import { formatTags } from 'hot-shots/lib/helpers.js';
 import { lookupBy } from '../../http/bounded-lookup.js';
@@ -14,18 +17,18 @@ import { metricNameTooLong } from '../../naming.js';
 import { defaultEnvTagLevel, envTags, type EnvTagLevel } from './env-tags.js';
 import { formatValue, type StatsdMetric } from './metrics.js';
 import { Pacer } from './pacer.js';
-import { openUnixDatagram } from './unix-datagram.js';
+import { type OpenedProtocol, openStatsdTransport, type StatsdProtocol, transportFailure } from './transport.js';
 
 // hot-shots is CommonJS (`module.exports = Client`); type checkers disagree on what its default import is.
 const StatsD = hotShots as unknown as new (options: ClientOptions) => StatsDClient;
 
-export type StatsdProtocol = 'udp' | 'tcp' | 'uds';
+export type { StatsdProtocol } from './transport.js';
 
 export interface StatsdTarget {
   /** A host name or address; with `uds`, the socket's path. */
   host: string;
   port: number;
-  /** udp (default), tcp (statsd_exporter listens on TCP on the same port), uds (a local Datadog Agent). */
+  /** auto (TCP where the target accepts it, else UDP), udp (default here), tcp, uds (a local Datadog Agent). */
   protocol?: StatsdProtocol;
   flavor: 'plain' | 'datadog';
   maxBufferSize: number;
@@ -43,15 +46,20 @@ export interface StatsdTarget {
 
 export interface StatsdReport {
   target: string;
-  protocol: StatsdProtocol;
+  /** The protocol the lines went over (`auto` resolved to tcp or udp). */
+  protocol: OpenedProtocol;
   /**
-   * unconfirmed: UDP datagrams handed to the kernel, which a receiver may still drop unseen; written:
-   * accepted by a TCP connection or a local Unix socket without an error.
+   * What happened to the lines: `written`, every line handed to a TCP connection or a local Unix socket
+   * without an error; `unconfirmed`, every UDP datagram handed to the kernel, which a receiver may still
+   * drop unseen; `partial`, some lines not handed over (an error part-way); `failed`, none handed over, no
+   * connection, or the UDP port refused them; `none`, a dry run.
    */
-  delivery: 'unconfirmed' | 'written' | 'none';
+  delivery: 'unconfirmed' | 'written' | 'partial' | 'failed' | 'none';
   dryRun: boolean;
-  /** StatsD lines written (a negative gauge is two lines: reset to 0, then the value). */
+  /** StatsD lines given to the client (a negative gauge is two lines: reset to 0, then the value). */
   lines: number;
+  /** Of those, the lines in writes the socket took without an error. */
+  linesHanded: number;
   /** Lines not sent because they alone exceed a datagram (max-buffer-size) or their name is too long, once per name. */
   oversized: string[];
   /** Datagrams (TCP: writes) handed to the socket (0 in a dry run). */
@@ -66,29 +74,35 @@ export interface StatsdReport {
 }
 
 export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget): Promise<StatsdReport> {
-  const protocol = target.protocol ?? 'udp';
-  const paced = protocol !== 'tcp' && !target.dryRun ? Math.max(0, target.maxBytesPerMs ?? 0) : 0;
+  const asked = target.protocol ?? 'udp';
   const report: StatsdReport = {
-    target: protocol === 'uds' ? target.host : `${target.host}:${target.port}`,
-    protocol,
-    delivery: target.dryRun ? 'none' : protocol === 'udp' ? 'unconfirmed' : 'written',
+    target: asked === 'uds' ? target.host : `${target.host}:${target.port}`,
+    protocol: asked === 'auto' ? 'udp' : asked,
+    delivery: 'none',
     dryRun: target.dryRun,
     lines: 0,
+    linesHanded: 0,
     oversized: [],
     datagrams: 0,
     bytes: 0,
-    pacedBytesPerMs: paced,
+    pacedBytesPerMs: 0,
     sendMs: 0,
     errors: [],
     printed: [],
   };
-  const transport = target.dryRun ? {} : await openTransport(target, protocol, report);
-  if (!transport) return report;
+  const opened = target.dryRun ? null : await openTransport(target, asked, report);
+  if (!target.dryRun && !opened) {
+    report.delivery = 'failed';
+    return report;
+  }
+  const protocol = report.protocol;
+  const paced = protocol !== 'tcp' && !target.dryRun ? Math.max(0, target.maxBytesPerMs ?? 0) : 0;
+  report.pacedBytesPerMs = paced;
   const datadog = target.flavor === 'datadog';
   // Unix datagrams are at most 8 KiB for the Agent (hot-shots' own cap for uds).
   const maxBufferSize = protocol === 'uds' ? Math.min(target.maxBufferSize, 8192) : target.maxBufferSize;
   const client = new StatsD({
-    ...transport,
+    ...(opened ? { protocol: 'stream' as const, stream: opened } : {}),
     port: target.port,
     maxBufferSize,
     // Explicit either way: any DD_* variable would otherwise switch Datadog extensions and tags on.
@@ -101,7 +115,9 @@ export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget):
     // close() polls for sends in flight and then waits one more tick; 2 ms ticks instead of 50 ms keep a
     // short CLI run short. The sink drains every send itself before it closes (drain below).
     closingFlushInterval: 2,
-    errorHandler: (err: Error) => {
+    errorHandler: (err: Error & { code?: string }) => {
+      // A writer that ended early fails every write after it; why it ended is reported once, below.
+      if (err.code === 'ERR_STREAM_DESTROYED' || (opened && transportFailure(opened))) return;
       // One refused connection fails every write after it: each distinct message once, five at most.
       const text = err.message.replace(/^Error sending hot-shots message: (Error(\s\[\w+\])?: )?/, '');
       if (report.errors.length < 5 && !report.errors.includes(text)) report.errors.push(text);
@@ -114,7 +130,7 @@ export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget):
   // costs no throughput, and one that fires much later does not turn into a larger burst.
   const pacer = new Pacer(paced, Math.max(8 * paced, bound));
   await sendLines(client, metrics, report, bound, pacer, target.budget);
-  const closed = drainAndClose(client, report);
+  const closed = drainAndClose(client, report, protocol === 'udp' ? REFUSAL_WAIT_MS : 0);
   if (!(await (target.budget ? withinBudget(target.budget, closed, false) : closed))) {
     // A peer that accepts and never reads holds the writes in flight, and they the process: the socket goes.
     destroyTransport(client);
@@ -124,40 +140,64 @@ export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget):
   }
   report.sendMs = Math.round(performance.now() - started);
   if (target.dryRun) report.printed = [...(client.mockBuffer ?? [])];
+  else settleDelivery(report, opened ? transportFailure(opened) : null);
   return report;
 }
 
-/** hot-shots' transport options for the protocol, or null (with the reason in the report) when there is none. */
+/** Delivery as it happened, and a warning (an error of the sink) for every line that was not handed over. */
+function settleDelivery(report: StatsdReport, failure: string | null): void {
+  const missing = report.lines - report.linesHanded;
+  if (failure && report.errors.length < 5) report.errors.push(failure);
+  if (failure && report.protocol === 'udp') report.delivery = 'failed';
+  else if (report.lines > 0 && report.linesHanded === 0) report.delivery = 'failed';
+  else if (missing > 0) report.delivery = 'partial';
+  else report.delivery = report.protocol === 'udp' ? 'unconfirmed' : 'written';
+  if (missing > 0)
+    report.errors.push(`${missing} of ${report.lines} lines were not handed to the ${report.protocol} socket`);
+  else if (failure && report.protocol === 'udp')
+    report.errors.push(`the ${report.lines} lines handed to the socket may all be lost`);
+}
+
+/**
+ * A refusal of the last datagrams comes back as an ICMP message after they are sent: the socket stays
+ * open this long after the drain, so it is seen (the error is queued before a timer of this length fires).
+ */
+const REFUSAL_WAIT_MS = 20;
+
+/** The socket for the protocol (report.protocol set to the one opened), or null with the reason in the report. */
 async function openTransport(
   target: StatsdTarget,
   protocol: StatsdProtocol,
   report: StatsdReport,
-): Promise<Partial<ClientOptions> | null> {
-  if (protocol === 'uds') {
-    const writer = openUnixDatagram(target.host);
-    if ('error' in writer) {
-      report.errors.push(writer.error);
+): Promise<Writable | null> {
+  // Resolve the host once: a DNS lookup per send could still be in flight when close() stops waiting.
+  let address = target.host;
+  if (protocol !== 'uds' && !isIP(target.host)) {
+    const resolved = await resolveHost(target.host, target.budget);
+    if ('error' in resolved) {
+      report.errors.push(`cannot resolve ${target.host}: ${resolved.error}`);
       return null;
     }
-    return { protocol: 'stream', stream: writer };
+    address = resolved.address;
   }
-  // Resolve the host once: a DNS lookup per send could still be in flight when close() stops waiting.
-  if (isIP(target.host)) return { protocol, host: target.host };
-  const resolved = await resolveHost(target.host, target.budget);
-  if ('error' in resolved) {
-    report.errors.push(`cannot resolve ${target.host}: ${resolved.error}`);
+  const deadline = target.budget?.deadline ?? Date.now() + DEFAULT_LOOKUP_MS;
+  const opened = await openStatsdTransport(address, target.port, protocol, target.flavor, deadline);
+  if ('error' in opened) {
+    report.errors.push(opened.error);
     return null;
   }
-  return { protocol, host: resolved.address };
+  report.protocol = opened.protocol;
+  return opened.stream;
 }
 
 /**
  * Flush what is buffered, wait until every send has completed (a TCP write is handed to the kernel, a
  * datagram taken), then close. hot-shots' close() alone gives in-flight sends 11 short ticks.
  */
-function drainAndClose(client: StatsDClient, report: StatsdReport): Promise<boolean> {
+function drainAndClose(client: StatsDClient, report: StatsdReport, lingerMs: number): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
-    client.flush(() => {
+    client.flush(async () => {
+      if (lingerMs > 0) await sleep(lingerMs);
       // A socket that an error already tore down (a refused TCP connection) never reports its close:
       // once everything has drained, the close is only teardown and is not waited for past CLOSE_WAIT_MS.
       const gaveUp = setTimeout(() => resolve(true), CLOSE_WAIT_MS);
@@ -281,16 +321,27 @@ function refuseOversized(report: StatsdReport, name: string, maxBytes: number): 
   if (!report.oversized.includes(text)) report.oversized.push(text);
 }
 
-/** hot-shots reports no datagram count; count what reaches its transport. */
+/** hot-shots reports no datagram count; count what reaches its transport, and the lines it took. */
 function countDatagrams(client: StatsDClient, report: StatsdReport): void {
-  const transport = (client as unknown as { socket?: { send(buf: Buffer, cb: (err?: Error) => void): void } }).socket;
+  const transport = (client as unknown as { socket?: { send(buf: Buffer, cb?: (err?: Error) => void): void } }).socket;
   if (!transport) return;
   const send = transport.send.bind(transport);
   transport.send = (buf, cb) => {
     report.datagrams += 1;
     report.bytes += buf.length;
-    send(buf, cb);
+    send(buf, (err) => {
+      if (!err) report.linesHanded += linesIn(buf);
+      cb?.(err);
+    });
   };
+}
+
+/** Lines in one of hot-shots' writes: lines joined by newlines, without a trailing one. */
+function linesIn(buf: Buffer | string): number {
+  const text = typeof buf === 'string' ? buf : buf.toString('latin1');
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < text.length - 1; i = text.indexOf('\n', i + 1)) n += 1;
+  return n;
 }
 
 /** hot-shots' line-level send and the fields it formats tags with (public in its source, not in its types). */

@@ -27,9 +27,15 @@ const CONGESTION_RETRIES = 20;
 const CONGESTION_WAIT_MS = 50;
 
 export class UnixDatagramWriter extends Writable {
+  /** Why the writer ended early, or null. */
+  failure: string | null = null;
+
   constructor(private readonly socket: UnixDgramSocket) {
     super({ decodeStrings: true });
-    socket.on('error', (err: Error) => this.destroy(err));
+    socket.on('error', (err: Error & { code?: unknown }) => {
+      this.failure ??= `Unix socket: ${errnoText(err)}`;
+      this.destroy(err);
+    });
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (err?: Error | null) => void): void {
@@ -50,6 +56,7 @@ export class UnixDatagramWriter extends Writable {
         this.socket.once('writable', retry);
         return;
       }
+      if (err) this.failure ??= `Unix socket: ${errnoText(err)}`;
       done(err ?? null);
     });
   }

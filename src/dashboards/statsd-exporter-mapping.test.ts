@@ -9,6 +9,7 @@ import { ExporterMapper, escapeMetricName } from '../../test/helpers/statsd-expo
 import {
   bucketsFor,
   exponentialBuckets,
+  MAPPING_HELP,
   MIN_STATSD_EXPORTER_VERSION,
   statsdExporterMapping,
   type MappingMetric,
@@ -131,7 +132,7 @@ describe('statsdExporterMapping', () => {
     expect(byMatch('training_metrics.train.lm_loss')).toEqual({
       match: 'training_metrics.train.lm_loss',
       name: 'training_metrics_train_lm_loss',
-      help: '"train.lm_loss"',
+      help: MAPPING_HELP,
       match_metric_type: 'gauge',
       labels: { step: '' },
     });
@@ -197,6 +198,7 @@ describe('statsdExporterMapping', () => {
       match: '^training_metrics\\.(.+)$',
       match_type: 'regex',
       name: 'training_metrics_${1}',
+      help: MAPPING_HELP,
       labels: { step: '', steps: '' },
     });
     const mapper = new ExporterMapper(text);
@@ -269,5 +271,45 @@ describe('buckets', () => {
     expect(seconds.at(-1)).toBeGreaterThan(30 * 60);
     expect(bucketsFor('bytes')!.at(-1)).toBeGreaterThan(192 * 2 ** 30); // an MI300X's HBM
     expect(bucketsFor('')).toBeNull();
+  });
+});
+
+describe('a mapping that cannot break a scrape', () => {
+  it('gives every rule one help text, so columns that share a Prometheus name share it too', () => {
+    const text = statsdExporterMapping(
+      [
+        { name: 'step_time_ms', class: CLASSES.timerMs },
+        { name: 'step_time', class: CLASSES.timerSeconds },
+        { name: 'memory.allocated_bytes', class: CLASSES.memoryBytes },
+        { name: 'memory.allocated [MiB]', class: CLASSES.memoryMiB },
+      ],
+      { prefix: 'tm' },
+    );
+    const rules = (parse(text) as { mappings: StatsdMapping[] }).mappings;
+    expect(new Set(rules.map((r) => r.help))).toEqual(new Set([MAPPING_HELP]));
+    const names = rules.map((r) => r.name);
+    expect(names.filter((n) => n === 'tm_step_time_seconds')).toHaveLength(2);
+    expect(names.filter((n) => n === 'tm_memory_allocated_bytes')).toHaveLength(2);
+  });
+
+  it('tells apart two columns that would give one name two types, and says so', () => {
+    const warnings: string[] = [];
+    const text = statsdExporterMapping(
+      [
+        { name: 'step_time', class: CLASSES.timerSeconds },
+        { name: 'step_time_ms', class: { ...CLASSES.gauge, unit: 'milliseconds' } },
+      ],
+      { prefix: 'tm', warn: (w) => warnings.push(w) },
+    );
+    const rules = (parse(text) as { mappings: StatsdMapping[] }).mappings;
+    const byColumn = (m: string) => rules.find((r) => r.match === m)!;
+    expect(byColumn('tm.step_time')).toMatchObject({ name: 'tm_step_time_seconds', observer_type: 'histogram' });
+    expect(byColumn('tm.step_time_ms')).toMatchObject({
+      name: 'tm_step_time_seconds_gauge',
+      match_metric_type: 'gauge',
+    });
+    expect(warnings).toEqual([
+      'columns "step_time" (histogram) and "step_time_ms" (gauge) both map to tm_step_time_seconds: the second is named tm_step_time_seconds_gauge',
+    ]);
   });
 });

@@ -16,6 +16,13 @@
  * that only cleans the name. The exporter tries regexes only where no glob matched, and no glob has a
  * `*`, so no pair of globs can shadow one another (the "super set will never be matched" warning).
  * Relies only on what statsd_exporter v0.23.0 has (MIN_STATSD_EXPORTER_VERSION).
+ *
+ * A mapping must never break a scrape. Several columns map to one Prometheus name (`step_time_ms` in one
+ * team's CSV, `step_time` in another's), and the exporter keeps one series set per label-name set: two of
+ * them with different `help` texts make client_golang refuse the whole family, /metrics answers 500 and
+ * Prometheus loses every series (seen on a real v0.23.0). So every rule carries one help text, whatever
+ * column or pattern produced the name; and two columns that would give one name two types (a gauge and a
+ * histogram, which the exporter drops as a conflict) are told apart by a type suffix on the later one.
  */
 import { stringify } from 'yaml';
 import type { MetricClass } from '../model.js';
@@ -36,7 +43,12 @@ export interface MappingMetric {
 export interface StatsdExporterMappingOptions {
   /** StatsD prefix, as given to the StatsD sink (`training_metrics`). */
   prefix: string;
+  /** Told each pair of columns whose names had to be told apart. */
+  warn?: (message: string) => void;
 }
+
+/** The one help text of every family the mapping makes (the unit is in the name). */
+export const MAPPING_HELP = 'A training metric sent by training-metrics-gate; its unit is in the name.';
 
 export interface StatsdMapping {
   match: string;
@@ -108,11 +120,7 @@ export function mappingFor(metric: MappingMetric, prefix: string): StatsdMapping
   // A timer is named in seconds whatever its column said: statsd_exporter turns `|ms` into seconds.
   const { name, unit: baseUnit } = prometheusMetricName(prefix, metric.name, statsdExporterUnit(metric.class));
   const statsd = statsdName(prefix, metric.name);
-  const entry: StatsdMapping = {
-    ...matchFor(statsd),
-    name,
-    help: `"${metric.name}"${baseUnit ? ` in ${baseUnit.replace(/_/g, ' ')}` : ''}`,
-  };
+  const entry: StatsdMapping = { ...matchFor(statsd), name, help: MAPPING_HELP };
   entry.match_metric_type = kind === 'loss' || kind === 'gauge' ? 'gauge' : 'observer';
   if (entry.match_metric_type === 'gauge') {
     if (kind === 'loss') entry.labels = { step: '' };
@@ -145,6 +153,7 @@ function generalMappings(prefix: string): StatsdMapping[] {
       match_type: 'regex',
       match_metric_type: p.metricType,
       name: p.name(pre),
+      help: MAPPING_HELP,
     };
     if (p.metricType === 'gauge') {
       entry.labels = { step: '' };
@@ -162,7 +171,7 @@ function generalMappings(prefix: string): StatsdMapping[] {
   });
   // One catch-all for every type (two of one match would be the same rule twice).
   const all = catchAllMatch(prefix);
-  out.push({ ...all, match_type: 'regex', labels: { step: '', steps: '' } });
+  out.push({ ...all, match_type: 'regex', help: MAPPING_HELP, labels: { step: '', steps: '' } });
   return out;
 }
 
@@ -177,18 +186,20 @@ export function statsdExporterMapping(metrics: MappingMetric[], options: StatsdE
   }
   const mappings: StatsdMapping[] = [];
   const seen = new Set<string>();
+  const families = new FamilyTypes(options.warn);
   for (const metric of metrics) {
     const key = metricKey(metric.name);
     if (seen.has(key)) continue;
     seen.add(key);
     const entry = mappingFor(metric, options.prefix);
-    if (entry) mappings.push(entry);
+    if (entry) mappings.push(families.claim(entry, metric.name));
   }
   // The run, gate, GPU and cost gauges the engine sends beside the columns.
   for (const gauge of KNOWN_GAUGES) {
     if (seen.has(gauge.name)) continue;
     seen.add(gauge.name);
-    mappings.push(mappingFor({ name: gauge.name, class: { kind: 'gauge', unit: gauge.unit } }, options.prefix)!);
+    const entry = mappingFor({ name: gauge.name, class: { kind: 'gauge', unit: gauge.unit } }, options.prefix)!;
+    mappings.push(families.claim(entry, gauge.name));
   }
   mappings.push(...generalMappings(options.prefix));
   const header = [
@@ -200,4 +211,31 @@ export function statsdExporterMapping(metrics: MappingMetric[], options: StatsdE
   return (
     header + stringify({ defaults: { match_type: 'glob', glob_disable_ordering: false }, mappings }, { lineWidth: 0 })
   );
+}
+
+/**
+ * The type each Prometheus name was first given, by the column that gave it. A later column that would
+ * give the same name another type gets the type as a suffix (`…_seconds_gauge`), since the exporter would
+ * drop its lines as a conflict.
+ */
+class FamilyTypes {
+  private readonly types = new Map<string, { type: string; column: string }>();
+
+  constructor(private readonly warn?: (message: string) => void) {}
+
+  claim(entry: StatsdMapping, column: string): StatsdMapping {
+    const type = entry.match_metric_type === 'gauge' ? 'gauge' : (entry.observer_type ?? 'summary');
+    const first = this.types.get(entry.name);
+    if (!first) {
+      this.types.set(entry.name, { type, column });
+      return entry;
+    }
+    if (first.type === type) return entry;
+    const name = `${entry.name}_${type}`;
+    this.warn?.(
+      // Column names quoted as JSON strings: one line, whatever they hold.
+      `columns ${JSON.stringify(first.column)} (${first.type}) and ${JSON.stringify(column)} (${type}) both map to ${entry.name}: the second is named ${name}`,
+    );
+    return this.claim({ ...entry, name }, column);
+  }
 }

@@ -23,5 +23,6 @@ export async function mappingStatsdExporter(args: string[]): Promise<string> {
   if (columns.length === 0) process.stderr.write(`warning: ${NO_COLUMNS_NOTE.join(' ')}\n`);
   return statsdExporterMapping(columns, {
     prefix: (v.prefix as string | undefined) ?? DEFAULT_OPTIONS.prefix,
+    warn: (message) => process.stderr.write(`warning: ${message}\n`),
   });
 }

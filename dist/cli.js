@@ -217,7 +217,7 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-iNFvYi6w.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-Dgonv1u6.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
@@ -233,7 +233,7 @@ const GENERATORS = {
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-wlUV7bc0.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-KUt8nT4X.js')).mappingStatsdExporter(args),
         },
     }),
 };

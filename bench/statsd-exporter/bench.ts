@@ -120,7 +120,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main(): Promise<void> {
   if (!BIN) {
-    console.error('set STATSD_EXPORTER to a statsd_exporter binary (docs/prometheus.md says how to build one)');
+    console.error('set STATSD_EXPORTER to a statsd_exporter binary built from its source (no Debian package exists)');
     process.exit(2);
   }
   const version = await new Promise<string>((resolve) => {

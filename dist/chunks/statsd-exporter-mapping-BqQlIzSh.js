@@ -131,9 +131,18 @@ function catchAllMatch(prefix) {
  * that only cleans the name. The exporter tries regexes only where no glob matched, and no glob has a
  * `*`, so no pair of globs can shadow one another (the "super set will never be matched" warning).
  * Relies only on what statsd_exporter v0.23.0 has (MIN_STATSD_EXPORTER_VERSION).
+ *
+ * A mapping must never break a scrape. Several columns map to one Prometheus name (`step_time_ms` in one
+ * team's CSV, `step_time` in another's), and the exporter keeps one series set per label-name set: two of
+ * them with different `help` texts make client_golang refuse the whole family, /metrics answers 500 and
+ * Prometheus loses every series (seen on a real v0.23.0). So every rule carries one help text, whatever
+ * column or pattern produced the name; and two columns that would give one name two types (a gauge and a
+ * histogram, which the exporter drops as a conflict) are told apart by a type suffix on the later one.
  */
 /** The oldest statsd_exporter whose mapping features (glob and regex matches, histogram_options, labels) this uses. */
 const MIN_STATSD_EXPORTER_VERSION = 'v0.23.0';
+/** The one help text of every family the mapping makes (the unit is in the name). */
+const MAPPING_HELP = 'A training metric sent by training-metrics-gate; its unit is in the name.';
 /**
  * statsd_exporter's own check of a glob `match` (pkg/mapper metricLineRE, v0.21.0 on): the first component
  * starts with a letter or `_`, later ones may start with a digit.
@@ -190,11 +199,7 @@ function mappingFor(metric, prefix) {
     // A timer is named in seconds whatever its column said: statsd_exporter turns `|ms` into seconds.
     const { name, unit: baseUnit } = prometheusMetricName(prefix, metric.name, statsdExporterUnit(metric.class));
     const statsd = statsdName(prefix, metric.name);
-    const entry = {
-        ...matchFor(statsd),
-        name,
-        help: `"${metric.name}"${baseUnit ? ` in ${baseUnit.replace(/_/g, ' ')}` : ''}`,
-    };
+    const entry = { ...matchFor(statsd), name, help: MAPPING_HELP };
     entry.match_metric_type = kind === 'loss' || kind === 'gauge' ? 'gauge' : 'observer';
     if (entry.match_metric_type === 'gauge') {
         if (kind === 'loss')
@@ -228,6 +233,7 @@ function generalMappings(prefix) {
             match_type: 'regex',
             match_metric_type: p.metricType,
             name: p.name(pre),
+            help: MAPPING_HELP,
         };
         if (p.metricType === 'gauge') {
             entry.labels = { step: '' };
@@ -246,7 +252,7 @@ function generalMappings(prefix) {
     });
     // One catch-all for every type (two of one match would be the same rule twice).
     const all = catchAllMatch(prefix);
-    out.push({ ...all, match_type: 'regex', labels: { step: '', steps: '' } });
+    out.push({ ...all, match_type: 'regex', help: MAPPING_HELP, labels: { step: '', steps: '' } });
     return out;
 }
 /**
@@ -260,6 +266,7 @@ function statsdExporterMapping(metrics, options) {
     }
     const mappings = [];
     const seen = new Set();
+    const families = new FamilyTypes(options.warn);
     for (const metric of metrics) {
         const key = metricKey(metric.name);
         if (seen.has(key))
@@ -267,14 +274,15 @@ function statsdExporterMapping(metrics, options) {
         seen.add(key);
         const entry = mappingFor(metric, options.prefix);
         if (entry)
-            mappings.push(entry);
+            mappings.push(families.claim(entry, metric.name));
     }
     // The run, gate, GPU and cost gauges the engine sends beside the columns.
     for (const gauge of KNOWN_GAUGES) {
         if (seen.has(gauge.name))
             continue;
         seen.add(gauge.name);
-        mappings.push(mappingFor({ name: gauge.name, class: { kind: 'gauge', unit: gauge.unit } }, options.prefix));
+        const entry = mappingFor({ name: gauge.name, class: { kind: 'gauge', unit: gauge.unit } }, options.prefix);
+        mappings.push(families.claim(entry, gauge.name));
     }
     mappings.push(...generalMappings(options.prefix));
     const header = [
@@ -284,6 +292,33 @@ function statsdExporterMapping(metrics, options) {
         '',
     ].join('\n');
     return (header + distExports.stringify({ defaults: { match_type: 'glob', glob_disable_ordering: false }, mappings }, { lineWidth: 0 }));
+}
+/**
+ * The type each Prometheus name was first given, by the column that gave it. A later column that would
+ * give the same name another type gets the type as a suffix (`…_seconds_gauge`), since the exporter would
+ * drop its lines as a conflict.
+ */
+class FamilyTypes {
+    warn;
+    types = new Map();
+    constructor(warn) {
+        this.warn = warn;
+    }
+    claim(entry, column) {
+        const type = entry.match_metric_type === 'gauge' ? 'gauge' : (entry.observer_type ?? 'summary');
+        const first = this.types.get(entry.name);
+        if (!first) {
+            this.types.set(entry.name, { type, column });
+            return entry;
+        }
+        if (first.type === type)
+            return entry;
+        const name = `${entry.name}_${type}`;
+        this.warn?.(
+        // Column names quoted as JSON strings: one line, whatever they hold.
+        `columns ${JSON.stringify(first.column)} (${first.type}) and ${JSON.stringify(column)} (${type}) both map to ${entry.name}: the second is named ${name}`);
+        return this.claim({ ...entry, name }, column);
+    }
 }
 
 export { KNOWN_GAUGES as K, NO_COLUMNS_NOTE as N, bucketsFor as b, statsdExporterMapping as s };

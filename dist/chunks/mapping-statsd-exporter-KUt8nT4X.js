@@ -1,4 +1,4 @@
-import { N as NO_COLUMNS_NOTE, s as statsdExporterMapping } from './statsd-exporter-mapping-BDTo-lPH.js';
+import { N as NO_COLUMNS_NOTE, s as statsdExporterMapping } from './statsd-exporter-mapping-BqQlIzSh.js';
 import { az as DEFAULT_OPTIONS, I as InputError } from './postgres-url-ocVx-h0v.js';
 import { p as parseGeneratorFlags, c as columnsFromFlags } from './run-columns-BTEhmebp.js';
 import { M as MAPPING_FLAGS } from '../cli.js';
@@ -27,6 +27,7 @@ async function mappingStatsdExporter(args) {
         process.stderr.write(`warning: ${NO_COLUMNS_NOTE.join(' ')}\n`);
     return statsdExporterMapping(columns, {
         prefix: v.prefix ?? DEFAULT_OPTIONS.prefix,
+        warn: (message) => process.stderr.write(`warning: ${message}\n`),
     });
 }
 

@@ -1,5 +1,5 @@
 import { d as metricKey, I as InputError, az as DEFAULT_OPTIONS } from './postgres-url-ocVx-h0v.js';
-import { b as bucketsFor, K as KNOWN_GAUGES } from './statsd-exporter-mapping-BDTo-lPH.js';
+import { b as bucketsFor, K as KNOWN_GAUGES } from './statsd-exporter-mapping-BqQlIzSh.js';
 import { s as snakeName, r as runFamilyNames, p as prometheusMetricName, b as statsdExporterUnit } from './prometheus-BEJwcMen.js';
 import { c as columnsFromFlags, p as parseGeneratorFlags } from './run-columns-BTEhmebp.js';
 import { G as GRAFANA_FLAGS } from '../cli.js';
@@ -460,7 +460,7 @@ async function watchCockpit(v, env) {
     for (const flag of ['prefix', 'csv', 'config', 'gpu', 'no-gate'])
         if (v[flag] !== undefined)
             throw new InputError('arguments', null, `--${flag} does not apply to --source watch: its series are training_metrics_watch_*, whatever the run's columns and prefix`);
-    const { cockpitDashboard } = await import('./cockpit-DPY8DDnh.js');
+    const { cockpitDashboard } = await import('./cockpit-DjO1O75w.js');
     const dashboard = cockpitDashboard({
         datasourceUid: v['datasource-uid'] ?? null,
         ...(v.title ? { title: v.title } : {}),

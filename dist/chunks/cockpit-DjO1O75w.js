@@ -1,10 +1,10 @@
-import { q as queryVariable } from './dashboard-grafana-iNFvYi6w.js';
+import { q as queryVariable } from './dashboard-grafana-Dgonv1u6.js';
 import './postgres-url-ocVx-h0v.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
 import 'node:stream';
-import './statsd-exporter-mapping-BDTo-lPH.js';
+import './statsd-exporter-mapping-BqQlIzSh.js';
 import './index-D2ITh64m.js';
 import 'process';
 import 'buffer';

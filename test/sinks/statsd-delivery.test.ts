@@ -9,25 +9,16 @@ import { createSocket } from 'node:dgram';
 import { once } from 'node:events';
 import { createServer, type Socket as TcpSocket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OPTIONS, githubContextFromEnv, type Options } from '../../src/options.js';
+import type { Options } from '../../src/options.js';
 import { resultJson } from '../../src/result-json.js';
 import { run } from '../../src/run.js';
 import { sendStatsd } from '../../src/sinks/statsd/send.js';
+import { emitOptions } from '../helpers/emit-options.js';
 import { listenUdp } from '../helpers/udp.js';
 
 const CSV = 'fixtures/demo/gpt3-1.3b-tp1/metrics_rank_0.csv';
 
-function options(more: Partial<Options>): Options {
-  return {
-    ...DEFAULT_OPTIONS,
-    command: 'emit',
-    github: githubContextFromEnv({}),
-    notices: [],
-    csv: [CSV],
-    statsdHost: '127.0.0.1',
-    ...more,
-  };
-}
+const options = (more: Partial<Options>): Options => emitOptions({ csv: [CSV], statsdHost: '127.0.0.1', ...more });
 
 /** A loopback TCP server; `onSocket` decides what each connection does. */
 async function tcpServer(onSocket: (s: TcpSocket) => void) {

@@ -4,7 +4,8 @@
  * datadog flavor.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OPTIONS, githubContextFromEnv, type Options } from '../../src/options.js';
+import type { Options } from '../../src/options.js';
+import { emitOptions } from '../helpers/emit-options.js';
 import { run } from '../../src/run.js';
 
 const demo = 'fixtures/demo/gpt3-1.3b-tp1/metrics_rank_0.csv';
@@ -12,16 +13,7 @@ const h100 = 'fixtures/real/nvidia_smi_query_gpu_all_fields_h100_load_capture.cs
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 function options(more: Partial<Options>): Options {
-  return {
-    ...DEFAULT_OPTIONS,
-    command: 'emit',
-    github: githubContextFromEnv({}),
-    notices: [],
-    csv: [demo],
-    gpuCsv: [h100],
-    dryRun: true,
-    ...more,
-  };
+  return emitOptions({ csv: [demo], gpuCsv: [h100], dryRun: true, ...more });
 }
 
 /** The value of the first printed line of `name`. */

@@ -11,26 +11,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OPTIONS, githubContextFromEnv, type Options } from '../../src/options.js';
+import { DEFAULT_OPTIONS, type Options } from '../../src/options.js';
 import { resultJson } from '../../src/result-json.js';
 import { run } from '../../src/run.js';
+import { emitOptions } from '../helpers/emit-options.js';
 import { fiftyRunManifest } from './fifty-run-manifest.js';
 
 const manifest = fiftyRunManifest();
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 function options(more: Partial<Options>): Options {
-  return {
-    ...DEFAULT_OPTIONS,
-    command: 'emit',
-    github: githubContextFromEnv({}),
-    notices: [],
+  return emitOptions({
     metadata: manifest,
     statsdHost: '127.0.0.1',
     // The readers here are UDP only (auto would try TCP on the port first: statsd-delivery.test.ts).
     statsdProtocol: 'udp',
     ...more,
-  };
+  });
 }
 
 /** The slow reader in its own process; `finish()` closes its stdin and resolves with what it received. */

@@ -8,15 +8,15 @@
  *
  * Prints a Markdown table and writes it to bench/statsd-exporter/RESULTS.md.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mappingStatsdExporter } from '../../src/cli/commands/mapping-statsd-exporter.js';
-import { DEFAULT_OPTIONS, githubContextFromEnv, type Options } from '../../src/options.js';
+import type { Options } from '../../src/options.js';
 import { run } from '../../src/run.js';
+import { emitOptions } from '../../test/helpers/emit-options.js';
+import { startStatsdExporter } from '../../test/helpers/statsd-exporter-binary.js';
 import { fiftyRunManifest } from '../../test/sinks/fifty-run-manifest.js';
 
 const BIN = process.env.STATSD_EXPORTER;
@@ -34,16 +34,6 @@ const SCENARIOS: Scenario[] = [
   { label: 'UDP at 1024 bytes/ms', options: { statsdProtocol: 'udp', statsdMaxBytesPerMs: 1024 } },
 ];
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
 /** The kernel's count of UDP datagrams dropped for a full receive buffer, all sockets. */
 function rcvbufErrors(): number {
   const lines = readFileSync('/proc/net/snmp', 'utf8')
@@ -53,59 +43,29 @@ function rcvbufErrors(): number {
   return Number(values![names!.indexOf('RcvbufErrors')]);
 }
 
-async function linesTotal(url: string): Promise<number> {
-  const text = await (await fetch(url)).text();
-  return Number(/^statsd_exporter_lines_total (\S+)$/m.exec(text)?.[1] ?? 0);
-}
-
-async function startExporter(mappingFile: string): Promise<{ port: number; url: string; child: ChildProcess }> {
-  const [port, web] = [await freePort(), await freePort()];
-  const child = spawn(
-    BIN!,
-    [
-      `--statsd.mapping-config=${mappingFile}`,
-      `--statsd.listen-udp=127.0.0.1:${port}`,
-      `--statsd.listen-tcp=127.0.0.1:${port}`,
-      `--web.listen-address=127.0.0.1:${web}`,
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let log = '';
-  child.stderr!.on('data', (d) => (log += d));
-  while (!log.includes('Accepting Prometheus Requests')) {
-    if (child.exitCode !== null) throw new Error(`statsd_exporter exited: ${log}`);
-    await once(child.stderr!, 'data');
-  }
-  return { port, url: `http://127.0.0.1:${web}/metrics`, child };
-}
-
 async function round(mappingFile: string, s: Scenario) {
-  const exporter = await startExporter(mappingFile);
+  const exporter = await startStatsdExporter(BIN!, mappingFile);
   const drops = rcvbufErrors();
   const result = await run(
-    {
-      ...DEFAULT_OPTIONS,
-      command: 'emit',
-      github: githubContextFromEnv({}),
-      notices: [],
+    emitOptions({
       metadata: fiftyRunManifest(),
       statsdHost: '127.0.0.1',
-      statsdPort: exporter.port,
+      statsdPort: exporter.statsdPort,
       ...s.options,
-    },
+    }),
     quiet,
   );
   const sent = result.statsd!.lines;
   // The exporter has what it will get once its count stops moving (or it has every line).
-  let received = await linesTotal(exporter.url);
+  const linesTotal = () => exporter.counter('statsd_exporter_lines_total');
+  let received = await linesTotal();
   for (let still = 0; received < sent && still < 10; ) {
     await new Promise((r) => setTimeout(r, 100));
-    const now = await linesTotal(exporter.url);
+    const now = await linesTotal();
     still = now === received ? still + 1 : 0;
     received = now;
   }
-  exporter.child.kill();
-  await once(exporter.child, 'exit');
+  await exporter.stop();
   return {
     protocol: result.statsd!.protocol,
     delivery: result.statsd!.delivery,

@@ -7,6 +7,7 @@
 import { runTagSet, statsdName } from '../naming.js';
 import type { Options } from '../options.js';
 import type { StatsdMetric } from '../sinks/statsd/metrics.js';
+import type { StatsdProtocol } from '../sinks/statsd/send.js';
 import type { WatchState } from './state/watch-state.js';
 
 /** Flushes at most this often. */
@@ -21,6 +22,8 @@ export class LiveStatsd {
   private readonly sent = new Map<string, number>();
   private readonly tags: Record<string, string>;
   private warned = false;
+  /** The protocol the last delivered flush went over, or null: the option's own (auto) again. */
+  private protocol: StatsdProtocol | null = null;
 
   constructor(
     private readonly options: Options,
@@ -65,11 +68,13 @@ export class LiveStatsd {
     const report = await sendStatsd(lines, {
       host: o.statsdHost ?? '127.0.0.1',
       port: o.statsdPort,
-      protocol: o.statsdProtocol,
+      protocol: this.protocol ?? o.statsdProtocol,
       flavor: o.statsdFlavor,
       maxBufferSize: o.maxBufferSize,
       dryRun: false,
     });
+    // What `auto` found is kept while it delivers: no TCP attempt before every flush.
+    this.protocol = report.delivery === 'written' || report.delivery === 'unconfirmed' ? report.protocol : null;
     if (report.errors.length && !this.warned) {
       // A sink outage warns once and changes nothing else.
       this.warned = true;

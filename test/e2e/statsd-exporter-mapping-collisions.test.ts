@@ -10,17 +10,15 @@
  * client_golang does when one family carries two help texts), since no real exporter can be installed
  * here; with STATSD_EXPORTER=/path/to/statsd_exporter the same test runs against that real binary too.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mappingStatsdExporter } from '../../src/cli/commands/mapping-statsd-exporter.js';
 import type { CollectedTable } from '../../src/ingest/collect.js';
-import { DEFAULT_OPTIONS, githubContextFromEnv, type Options } from '../../src/options.js';
 import { run } from '../../src/run.js';
+import { emitOptions } from '../helpers/emit-options.js';
+import { startStatsdExporter } from '../helpers/statsd-exporter-binary.js';
 import { startStatsdExporterStandIn } from '../helpers/statsd-exporter-stand-in.js';
 import { realRuns } from '../properties/real-runs.js';
 
@@ -54,52 +52,12 @@ interface Exporter {
   stop(): Promise<void>;
 }
 
-/** The sum of a counter's samples on the exporter's own /metrics. */
-async function counter(url: string, name: string): Promise<number> {
-  const text = await (await fetch(url)).text();
-  return [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'gm'))].reduce((a, m) => a + Number(m[1]), 0);
-}
-
-/** A free loopback TCP port (the real exporter takes its ports as flags). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-async function realExporter(bin: string, mapping: string): Promise<Exporter> {
-  const [statsdPort, webPort] = [await freePort(), await freePort()];
-  const child: ChildProcess = spawn(
-    bin,
-    [
-      `--statsd.mapping-config=${mapping}`,
-      `--statsd.listen-udp=127.0.0.1:${statsdPort}`,
-      `--statsd.listen-tcp=127.0.0.1:${statsdPort}`,
-      `--web.listen-address=127.0.0.1:${webPort}`,
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let log = '';
-  child.stderr!.on('data', (d) => (log += d));
-  // Ready once it says it accepts Prometheus requests.
-  while (!log.includes('Accepting Prometheus Requests')) {
-    if (child.exitCode !== null) throw new Error(`statsd_exporter exited: ${log}`);
-    await once(child.stderr!, 'data');
-  }
-  const metricsUrl = `http://127.0.0.1:${webPort}/metrics`;
+async function realExporter(bin: string, mappingFile: string): Promise<Exporter> {
+  const exporter = await startStatsdExporter(bin, mappingFile);
   return {
-    statsdPort,
-    metricsUrl,
-    conflicts: () => counter(metricsUrl, 'statsd_exporter_events_conflict_total'),
-    lines: () => counter(metricsUrl, 'statsd_exporter_lines_total'),
-    async stop() {
-      child.kill();
-      await once(child, 'exit');
-    },
+    ...exporter,
+    conflicts: () => exporter.counter('statsd_exporter_events_conflict_total'),
+    lines: () => exporter.counter('statsd_exporter_lines_total'),
   };
 }
 
@@ -157,17 +115,13 @@ describe.each(kinds)('one mapping from every real fixture, every fixture emitted
         [{ team: 'perf', cluster: 'b' }, [...files].reverse()],
       ] as const) {
         for (const file of order) {
-          const options: Options = {
-            ...DEFAULT_OPTIONS,
-            command: 'emit',
-            github: githubContextFromEnv({}),
-            notices: [],
+          const options = emitOptions({
             csv: [file],
             experiment: basename(file).replace(/\W+/g, '_').slice(0, 60),
             tags,
             statsdHost: '127.0.0.1',
             statsdPort: exporter.statsdPort,
-          };
+          });
           const result = await run(options, quiet);
           expect(result.statsd, file).toMatchObject({ protocol: 'tcp', delivery: 'written', errors: [] });
           // TCP has taken every line; wait until the exporter has handled them (the test's timeout bounds it).

@@ -36,7 +36,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** 200,000 gauge lines (about 9 MB): more than loopback's socket buffers hold without a reader. */
+/** 200,000 gauge lines (5.6 MB): more than loopback's socket buffers hold without a reader. */
 const manyLines = Array.from({ length: 200_000 }, (_, i) => ({
   name: 'p.loss',
   value: i,
@@ -107,7 +107,7 @@ describe('TCP delivery as it happened', () => {
   });
 
   it('a peer that resets part-way: partial, with the lines handed over counted and the rest named', async () => {
-    // The peer reads 64 KB, then resets the connection: far less than the 9 MB sent.
+    // The peer reads 64 KB, then resets the connection: far less than the 5.6 MB sent.
     const { server, port } = await tcpServer((s) => {
       let got = 0;
       s.on('data', (d: Buffer) => {

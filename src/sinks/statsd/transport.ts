@@ -10,8 +10,8 @@
  */
 import { connect, type Socket } from 'node:net';
 import type { Writable } from 'node:stream';
-import { ConnectedUdpWriter, openConnectedUdp } from './udp-connected.js';
-import { openUnixDatagram, UnixDatagramWriter } from './unix-datagram.js';
+import { openConnectedUdp } from './udp-connected.js';
+import { openUnixDatagram } from './unix-datagram.js';
 
 export type StatsdProtocol = 'auto' | 'udp' | 'tcp' | 'uds';
 export type OpenedProtocol = Exclude<StatsdProtocol, 'auto'>;
@@ -52,9 +52,9 @@ export async function openStatsdTransport(
   return 'error' in writer ? writer : { stream: writer, protocol: 'udp' };
 }
 
-/** Why a writer ended early, where it keeps that (the datagram writers), else null. */
+/** Why a writer ended early, where it keeps that (the datagram writers' `failure`), else null. */
 export function transportFailure(stream: Writable): string | null {
-  return stream instanceof ConnectedUdpWriter || stream instanceof UnixDatagramWriter ? stream.failure : null;
+  return (stream as { failure?: string | null }).failure ?? null;
 }
 
 /** A TCP connection to `address:port`, or why there is none by `deadline`. */

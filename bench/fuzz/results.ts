@@ -1,17 +1,17 @@
 /**
  * The fuzz counts of a run as a Markdown table, for bench/fuzz/RESULTS.md:
  *
- *   FUZZ_REPORT=fuzz.json npm run fuzz; npx tsx bench/fuzz/results.ts fuzz.json
+ *   FUZZ_REPORT=fuzz npm run fuzz; npx tsx bench/fuzz/results.ts fuzz.inputs.json fuzz.surfaces.json
  */
 import { readFileSync } from 'node:fs';
 import type { InputReport } from '../../test/fuzz/campaign.js';
 
-const path = process.argv[2];
-if (!path) {
-  console.error('usage: results.ts <FUZZ_REPORT file>');
+const paths = process.argv.slice(2);
+if (paths.length === 0) {
+  console.error('usage: results.ts <FUZZ_REPORT file>...');
   process.exit(2);
 }
-const reports = JSON.parse(readFileSync(path, 'utf8')) as InputReport[];
+const reports = paths.flatMap((p) => JSON.parse(readFileSync(p, 'utf8')) as InputReport[]);
 
 const row = (cells: (string | number)[]): string => `| ${cells.join(' | ')} |`;
 const lines = [

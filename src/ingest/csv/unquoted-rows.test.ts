@@ -115,7 +115,7 @@ describe('UnquotedRows (the byte scanner)', () => {
     expect(rows).toHaveLength(cells.length);
     const wrong: string[] = [];
     rows.forEach((row, i) => {
-      expect(row.step).toBe(i);
+      if (row.step !== i) wrong.push(`row ${i} has step ${row.step}`);
       if (!Object.is(row.values[0], Number(cells[i])))
         wrong.push(`${cells[i]}: ${row.values[0]} ≠ ${Number(cells[i])}`);
     });

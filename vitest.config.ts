@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/helpers/slow-first-sequencer.js';
 
 export default defineConfig({
   test: {
@@ -12,5 +13,7 @@ export default defineConfig({
     // Most files wait on servers and child processes, not the CPU: two at once even on 2 cores (vitest's
     // default there is one). Nothing in a test may assume the machine is idle.
     poolOptions: { forks: { maxForks: Math.max(2, availableParallelism()) } },
+    // Long files first even on a fresh clone, which has no timings (test/helpers/slow-first-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });

@@ -2,13 +2,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { defaultClass } from '../classify/defaults.js';
-import { headerUnit, statsdName } from '../naming.js';
+import { headerUnit } from '../naming.js';
 import { prometheusMetricName, statsdExporterUnit } from '../naming/prometheus.js';
+import { sentStatsdName } from '../sinks/statsd/metrics.js';
 import { CLASSES } from '../../test/helpers/run-summaries.js';
 import { ExporterMapper, escapeMetricName } from '../../test/helpers/statsd-exporter-rules.js';
 import {
   bucketsFor,
   exponentialBuckets,
+  levelNames,
   MAPPING_HELP,
   MIN_STATSD_EXPORTER_VERSION,
   statsdExporterMapping,
@@ -149,17 +151,17 @@ describe('statsdExporterMapping', () => {
   });
 
   it('maps windows to histograms named in base units, the values arriving converted, with the steps label blanked', () => {
-    expect(byMatch('training_metrics.mfu')).toMatchObject({
+    expect(byMatch('training_metrics.mfu_ratio')).toMatchObject({
       name: 'training_metrics_mfu_ratio',
       observer_type: 'histogram',
       labels: { steps: '' },
     });
-    expect(byMatch('training_metrics.mfu')!.histogram_options!.buckets.at(-1)).toBe(1);
-    expect(byMatch('training_metrics.memory.max_allocated')).toMatchObject({
+    expect(byMatch('training_metrics.mfu_ratio')!.histogram_options!.buckets.at(-1)).toBe(1);
+    expect(byMatch('training_metrics.memory.max_allocated_bytes')).toMatchObject({
       name: 'training_metrics_memory_max_allocated_bytes',
       histogram_options: { buckets: bucketsFor('bytes') },
     });
-    expect(byMatch('training_metrics.tflops')).toMatchObject({
+    expect(byMatch('training_metrics.flops_per_second')).toMatchObject({
       name: 'training_metrics_flops_per_second',
       histogram_options: { buckets: bucketsFor('flops_per_second') },
     });
@@ -179,14 +181,14 @@ describe('statsdExporterMapping', () => {
   });
 
   it('maps the run, GPU and cost gauges the engine sends to the Pushgateway names', () => {
-    expect(byMatch('training_metrics.gpu.util.mean')).toMatchObject({
+    expect(byMatch('training_metrics.gpu.util.mean_ratio')).toMatchObject({
       name: 'training_metrics_gpu_util_mean_ratio',
       match_metric_type: 'gauge',
     });
-    expect(byMatch('training_metrics.gpu.run.memory.peak')).toMatchObject({
+    expect(byMatch('training_metrics.gpu.run.memory.peak_bytes')).toMatchObject({
       name: 'training_metrics_gpu_run_memory_peak_bytes',
     });
-    expect(byMatch('training_metrics.cost.gpu_hours')).toMatchObject({ name: 'training_metrics_cost_gpu_seconds' });
+    expect(byMatch('training_metrics.cost.gpu_seconds')).toMatchObject({ name: 'training_metrics_cost_gpu_seconds' });
     expect(byMatch('training_metrics.cost.total')).toMatchObject({ name: 'training_metrics_cost' });
     expect(byMatch('training_metrics.run.steps')).toMatchObject({ name: 'training_metrics_run_steps' });
     expect(byMatch('training_metrics.gate.regression')).toMatchObject({ name: 'training_metrics_gate_regression' });
@@ -219,10 +221,28 @@ describe('statsdExporterMapping without the run files (by name pattern)', () => 
     const cls = defaultClass(header);
     if (cls.kind === 'ignore') return null;
     const type = cls.kind === 'loss' || cls.kind === 'gauge' ? 'gauge' : 'observer';
-    const found = mapper.lookup(statsdName('training_metrics', header), type);
+    const found = mapper.lookup(sentStatsdName('training_metrics', header, cls, 'plain'), type);
     if (!found) return ['(unmapped)', type];
     const shape = type === 'gauge' ? 'gauge' : (found.mapping.observer_type ?? 'summary');
     return [escapeMetricName(found.name), shape];
+  }
+
+  /** What the exporter makes of a column's level gauges: `name{quantile}` of each, and a loss's final. */
+  function mappedLevels(header: string): string[] {
+    const cls = defaultClass(header);
+    const base = sentStatsdName('training_metrics', header, { kind: 'gauge', unit: cls.unit }, 'plain');
+    const stats = ['steady.median', 'steady.p10', 'steady.p90', ...(cls.kind === 'loss' ? ['final'] : [])];
+    return stats.map((stat) => {
+      const found = mapper.lookup(`${base}.${stat}`, 'gauge');
+      return found ? `${escapeMetricName(found.name)}${JSON.stringify(found.labels)}` : '(unmapped)';
+    });
+  }
+
+  function expectedLevels(header: string): string[] {
+    const cls = defaultClass(header);
+    const { steady, final } = levelNames('training_metrics', { name: header, class: cls });
+    const out = ['0.5', '0.1', '0.9'].map((q) => `${steady}${JSON.stringify({ quantile: q })}`);
+    return cls.kind === 'loss' ? [...out, `${final}{}`] : out;
   }
 
   /** What a dashboard made from the files queries for the column. */
@@ -240,6 +260,11 @@ describe('statsdExporterMapping without the run files (by name pattern)', () => 
     expect(headers.length).toBeGreaterThan(50);
     const wrong = headers.filter((h) => JSON.stringify(mapped(h)) !== JSON.stringify(expected(h)));
     expect(wrong.map((h) => `${h}: ${JSON.stringify(mapped(h))} ≠ ${JSON.stringify(expected(h))}`)).toEqual([]);
+    // The level gauges of every loss, timer and window column: `<name>_steady{quantile}` and `<name>_final`.
+    const leveled = headers.filter((h) => defaultClass(h).kind !== 'gauge');
+    expect(leveled.length).toBeGreaterThan(30);
+    const wrongLevels = leveled.filter((h) => JSON.stringify(mappedLevels(h)) !== JSON.stringify(expectedLevels(h)));
+    expect(wrongLevels.map((h) => `${h}: ${mappedLevels(h).join(' ')} ≠ ${expectedLevels(h).join(' ')}`)).toEqual([]);
     // Histograms where the files' dashboard has them: windows and timers with a unit.
     expect(mapped('iteration-time')).toEqual(['training_metrics_iteration_time_seconds', 'histogram']);
     expect(mapped('mem-max-allocated-bytes')).toEqual(['training_metrics_mem_max_allocated_bytes', 'histogram']);
@@ -256,10 +281,10 @@ describe('statsdExporterMapping without the run files (by name pattern)', () => 
     expect(escapeMetricName(bare.lookup('tflops', 'observer')!.name)).toBe('flops_per_second');
   });
 
-  it('says what a name cannot carry: a unit written only in a header suffix', () => {
-    expect(mapped('memory.allocated [MiB]')).toEqual(['training_metrics_memory_allocated', 'summary']);
+  it('names a unit written only in a header suffix: the sink sends it in the name', () => {
+    expect(mapped('memory.allocated [MiB]')).toEqual(['training_metrics_memory_allocated_bytes', 'histogram']);
     expect(expected('memory.allocated [MiB]')).toEqual(['training_metrics_memory_allocated_bytes', 'histogram']);
-    expect(statsdExporterMapping([], { prefix: 'tm' })).toMatch(/# .*header suffix.*\n# .*--csv FILE/);
+    expect(statsdExporterMapping([], { prefix: 'tm' })).toMatch(/# .*--csv FILE/);
   });
 });
 
@@ -304,7 +329,7 @@ describe('a mapping that cannot break a scrape', () => {
     const rules = (parse(text) as { mappings: StatsdMapping[] }).mappings;
     const byColumn = (m: string) => rules.find((r) => r.match === m)!;
     expect(byColumn('tm.step_time')).toMatchObject({ name: 'tm_step_time_seconds', observer_type: 'histogram' });
-    expect(byColumn('tm.step_time_ms')).toMatchObject({
+    expect(byColumn('tm.step_time_seconds')).toMatchObject({
       name: 'tm_step_time_seconds_gauge',
       match_metric_type: 'gauge',
     });

@@ -8,7 +8,12 @@
  *   timer   `<prefix>.<key>:<ms>|ms|@<rate>|#…`          → histogram `<name>` in seconds
  *   window  `<prefix>.<key>:<v>|h|@<rate>|#…,steps:A-B`  → histogram `<name>`, `steps` blanked
  *   gauge   `<prefix>.<key>:<v>|g|#…`                    → gauge `<name>`
+ *   level   `<prefix>.<key>.steady.median:<v>|g|#…`      → gauge `<name>_steady{quantile="0.5"}` (p10, p90 alike)
+ *           `<prefix>.<key>.final:<v>|g|#…`              → gauge `<name>_final` (loss)
  *
+ * `<key>` is the name the plain flavor sends (`sentStatsdName`: the base unit where it rescaled). The
+ * level gauges are the run's exact steady state, the numbers the gate judges; the histograms are for
+ * distributions. `_steady` and `_final` follow `<name>` because `<name>` is already the histogram family.
  * Blanking `step`/`steps` (a mapping label overrides a tag of the same name; an empty value is no label
  * in Prometheus) keeps one series per run label set instead of one per step or window.
  * Order: exact globs for the run's columns and the run, gate, GPU and cost gauges (known-gauges.ts), then
@@ -26,10 +31,11 @@
  */
 import { stringify } from 'yaml';
 import type { MetricClass } from '../model.js';
-import { metricKey, statsdName } from '../naming.js';
+import { metricKey } from '../naming.js';
 import { prometheusMetricName, snakeName, statsdExporterUnit } from '../naming/prometheus.js';
+import { LEVEL_STATS, sentStatsdName } from '../sinks/statsd/metrics.js';
 import { KNOWN_GAUGES } from './known-gauges.js';
-import { catchAllMatch, patternMappings } from './statsd-exporter-patterns.js';
+import { catchAllMatch, levelPatterns, patternMappings } from './statsd-exporter-patterns.js';
 
 /** The oldest statsd_exporter whose mapping features (glob and regex matches, histogram_options, labels) this uses. */
 export const MIN_STATSD_EXPORTER_VERSION = 'v0.23.0';
@@ -119,7 +125,7 @@ export function mappingFor(metric: MappingMetric, prefix: string): StatsdMapping
   if (kind === 'ignore') return null;
   // A timer is named in seconds whatever its column said: statsd_exporter turns `|ms` into seconds.
   const { name, unit: baseUnit } = prometheusMetricName(prefix, metric.name, statsdExporterUnit(metric.class));
-  const statsd = statsdName(prefix, metric.name);
+  const statsd = sentStatsdName(prefix, metric.name, metric.class, 'plain');
   const entry: StatsdMapping = { ...matchFor(statsd), name, help: MAPPING_HELP };
   entry.match_metric_type = kind === 'loss' || kind === 'gauge' ? 'gauge' : 'observer';
   if (entry.match_metric_type === 'gauge') {
@@ -137,16 +143,63 @@ export function mappingFor(metric: MappingMetric, prefix: string): StatsdMapping
   return entry;
 }
 
+/** The level quantiles, by their StatsD suffix: the `quantile` label each gets, as on the Pushgateway. */
+export const LEVEL_QUANTILES: [keyof typeof LEVEL_STATS, string][] = [
+  ['median', '0.5'],
+  ['p10', '0.1'],
+  ['p90', '0.9'],
+];
+
+/** The Prometheus names of a column's level gauges: `<name>_steady` (with `quantile`) and `<name>_final`. */
+export function levelNames(prefix: string, metric: MappingMetric): { steady: string; final: string } {
+  const { name } = prometheusMetricName(prefix, metric.name, statsdExporterUnit(metric.class));
+  return { steady: `${name}_steady`, final: `${name}_final` };
+}
+
+/** The mapping entries for a column's level gauges (none for gauges and ignored columns). */
+export function levelMappingsFor(metric: MappingMetric, prefix: string): StatsdMapping[] {
+  const { kind, unit } = metric.class;
+  if (kind === 'gauge' || kind === 'ignore') return [];
+  // Sent as a gauge of the column would be: in the unit of its Prometheus name (seconds for a timer).
+  const statsd = sentStatsdName(prefix, metric.name, { kind: 'gauge', unit }, 'plain');
+  const names = levelNames(prefix, metric);
+  const out = LEVEL_QUANTILES.map(([stat, quantile]) => ({
+    ...matchFor(`${statsd}.${LEVEL_STATS[stat]}`),
+    match_metric_type: 'gauge' as const,
+    name: names.steady,
+    help: MAPPING_HELP,
+    labels: { quantile },
+  }));
+  if (kind !== 'loss') return out;
+  return [
+    ...out,
+    {
+      ...matchFor(`${statsd}.${LEVEL_STATS.final}`),
+      match_metric_type: 'gauge',
+      name: names.final,
+      help: MAPPING_HELP,
+    },
+  ];
+}
+
 /** What a mapping made without the run's files cannot know, for its header and the command's warning. */
 export const NO_COLUMNS_NOTE = [
   'Made without --csv: columns are named by pattern from their StatsD names (the default classes).',
-  'A unit written only in a header suffix ("memory.used [MiB]") and a class the values or a config decide',
-  '(a rising throughput read as a counter) are not seen: generate with --csv FILE for exact names.',
+  'A class the values or a config decide (a rising throughput read as a counter, a percent MFU column',
+  'whose name says nothing) is not seen: generate with --csv FILE for exact names.',
 ];
 
 /** Regex mappings by name pattern, then the catch-all: for names no exact glob matched. */
 function generalMappings(prefix: string): StatsdMapping[] {
   const pre = snakeName(prefix);
+  const levels: StatsdMapping[] = levelPatterns(prefix).map((p) => ({
+    match: p.match,
+    match_type: 'regex',
+    match_metric_type: 'gauge',
+    name: p.name(pre),
+    help: MAPPING_HELP,
+    labels: p.labels,
+  }));
   const out: StatsdMapping[] = patternMappings(prefix).map((p) => {
     const entry: StatsdMapping = {
       match: p.match,
@@ -170,6 +223,9 @@ function generalMappings(prefix: string): StatsdMapping[] {
     return entry;
   });
   // One catch-all for every type (two of one match would be the same rule twice).
+  // Level gauges before the gauge patterns, which would read `runtime.steady.median` as a `runtime…` gauge.
+  const firstGauge = out.findIndex((m) => m.match_metric_type === 'gauge');
+  out.splice(firstGauge < 0 ? out.length : firstGauge, 0, ...levels);
   const all = catchAllMatch(prefix);
   out.push({ ...all, match_type: 'regex', help: MAPPING_HELP, labels: { step: '', steps: '' } });
   return out;
@@ -193,6 +249,7 @@ export function statsdExporterMapping(metrics: MappingMetric[], options: StatsdE
     seen.add(key);
     const entry = mappingFor(metric, options.prefix);
     if (entry) mappings.push(families.claim(entry, metric.name));
+    for (const level of levelMappingsFor(metric, options.prefix)) mappings.push(families.claim(level, metric.name));
   }
   // The run, gate, GPU and cost gauges the engine sends beside the columns.
   for (const gauge of KNOWN_GAUGES) {

@@ -49,6 +49,9 @@ function observerPatterns(h: string): PatternMapping[] {
   const memory = '(?:.*[._])?(?:mem|memory|vram|hbm).*?';
   return [
     o(`((?:.*[._])?(?:mfu|hfu)(?:[._].*?)??|.*model_flops_util.*?|.*hfu.*?)${UNIT_END}`, 'ratio'),
+    // The plain flavor names FLOP/s in base units (`flops_per_second`, `throughput_flops_per_second`).
+    o('flops_per_second', 'flops_per_second', (pre) => `${pre ? `${pre}_` : ''}flops_per_second`),
+    o('(.+?)[._]flops_per_second', 'flops_per_second'),
     o('tflops', 'flops_per_second', (pre) => `${pre ? `${pre}_` : ''}flops_per_second`),
     o('(.+?)[._]tflops', 'flops_per_second'),
     o(`(.*(?:tflops|flops_per_s).*?)${UNIT_END}`, 'flops_per_second'),
@@ -56,7 +59,7 @@ function observerPatterns(h: string): PatternMapping[] {
     o('(.*?(?:tok|tokens|it))_s', 'per_second'),
     o('(.*(?:throughput|tps).*?)(?:_(?:per_s|per_sec|per_second|s|ps))?', 'per_second'),
     o(`(${memory})[._](?:bytes|kib|mib|gib|mb|gb)`, 'bytes'),
-    o(`(${memory})[._](?:percent|pct)`, 'ratio'),
+    o(`(${memory})[._](?:percent|pct|ratio)`, 'ratio'),
     o(`(${memory})[._](?:ms|milliseconds)`, 'seconds'),
     o(`(${memory})`, ''),
     o('(.+?)_(?:ms|sec|seconds)', 'seconds'),
@@ -82,6 +85,38 @@ function gaugePatterns(h: string): PatternMapping[] {
     g('(.+?)_(?:pct|percent)', 'ratio'),
     g(`(.*(?:runtime|wall_time|total_time|time_elapsed).*?|.*elapsed_time)${UNIT_END}`, 'seconds'),
   ];
+}
+
+export interface LevelPattern {
+  match: string;
+  name: (pre: string) => string;
+  labels: Record<string, string>;
+}
+
+/** A level gauge's StatsD suffix (`.steady.median`) and the labels its Prometheus name gets. */
+const LEVEL_SUFFIXES: [string, Record<string, string>][] = [
+  ['steady\\.median', { quantile: '0.5' }],
+  ['steady\\.p10', { quantile: '0.1' }],
+  ['steady\\.p90', { quantile: '0.9' }],
+];
+
+/**
+ * The level gauges of columns not listed (`<key>.steady.median`, …; a loss's `<key>.final`): named as the
+ * column's observer pattern names it, plus `_steady` or `_final`, else the cleaned name plus the same.
+ */
+export function levelPatterns(prefix: string): LevelPattern[] {
+  const h = head(prefix);
+  const out: LevelPattern[] = [];
+  const bodies = [
+    ...observerPatterns(h).map((p) => ({ match: p.match.replace(/\$$/, ''), name: p.name })),
+    { match: `${h}(.+?)`, name: body('') },
+  ];
+  for (const b of bodies) {
+    for (const [suffix, labels] of LEVEL_SUFFIXES)
+      out.push({ match: `${b.match}\\.${suffix}$`, name: (pre) => `${b.name(pre)}_steady`, labels });
+  }
+  out.push({ match: `${h}(.+?)\\.final$`, name: (pre) => `${body('')(pre)}_final`, labels: {} });
+  return out;
 }
 
 /** Every pattern mapping for StatsD prefix `prefix`, observers first. */

@@ -91,6 +91,27 @@ export function prometheusMetricName(prefix: string, header: string, unit: strin
 }
 
 /**
+ * The key a column goes out under on a StatsD route that sends base units (the plain flavor): where the
+ * value is rescaled, the key's own unit word gives way to the base unit, so the name says what the value
+ * is in (`tflops` → `flops_per_second`, `memory.allocated [MiB]` → `memory.allocated_bytes`,
+ * `cost.gpu_hours` → `cost.gpu_seconds`, `MFU` in percent → `mfu_ratio`); a value sent as logged keeps
+ * its key. A timer goes out as `|ms`, which says milliseconds: a time unit word other than `ms` in its key
+ * becomes `ms` (`step_time_s` → `step_time_ms`).
+ */
+export function baseUnitKey(header: string, unit: string, kind = ''): string {
+  const key = metricKey(header);
+  const bare = key.replace(new RegExp(`(?:^|[._])${UNIT_WORDS}$`), '');
+  if (kind === 'timer') return unit === 'milliseconds' || bare === key ? key : joinKey(bare, 'ms');
+  const base = BASE_UNITS[unit];
+  if (!base || base.factor === 1) return key;
+  return joinKey(bare, base.suffix);
+}
+
+function joinKey(body: string, suffix: string): string {
+  return body ? `${body}_${suffix}` : suffix;
+}
+
+/**
  * The unit in which statsd_exporter stores a column sent over StatsD: seconds for a timer (it arrives as
  * `|ms` and statsd_exporter turns that into seconds itself), else the column's own unit.
  */

@@ -2,12 +2,18 @@
 import { gpuGaugesFor } from '../gpu/join-runs.js';
 import type { GpuReport } from '../gpu/report.js';
 import type { GateResult, RunSummary } from '../model.js';
-import { looksLikeUniqueId, runTagSet, statsdName, tagValue } from '../naming.js';
+import { looksLikeUniqueId, runTagSet, tagValue } from '../naming.js';
 import type { Options } from '../options.js';
 import type { SinkBudget } from '../sinks/budget.js';
 import { defaultEnvTagLevel } from '../sinks/statsd/env-tags.js';
 import { sendStatsd } from '../sinks/statsd/send.js';
-import { countSeries, sentFactor, toStatsdMetrics, type StatsdMetric } from '../sinks/statsd/metrics.js';
+import {
+  countSeries,
+  sentFactor,
+  sentStatsdName,
+  toStatsdMetrics,
+  type StatsdMetric,
+} from '../sinks/statsd/metrics.js';
 import type { RunContext } from './run-context.js';
 import type { JudgedRuns, StatsdOutcome } from './run-result.js';
 import { ownValue, plainRecord } from '../own-keys.js';
@@ -85,7 +91,7 @@ function statsdMetricsFor(
     const verdict = gate.find((g) => g.experiment === s.experiment && g.name === s.name) ?? null;
     const extra = gpuGaugesFor(gpu, s.name, i).map(
       (g): StatsdMetric => ({
-        name: statsdName(options.prefix, g.name),
+        name: sentStatsdName(options.prefix, g.name, { kind: 'gauge', unit: g.unit }, options.statsdFlavor),
         value: g.value * sentFactor(g.unit, options.statsdFlavor),
         type: 'g',
         sampleRate: 1,

@@ -4,9 +4,9 @@
  * window or timer metric's last value as a gauge. Bounded: at most one flush per interval, one line per
  * metric and rank per flush, whatever the rate rows are written at.
  */
-import { runTagSet, statsdName } from '../naming.js';
+import { runTagSet } from '../naming.js';
 import type { Options } from '../options.js';
-import type { StatsdMetric } from '../sinks/statsd/metrics.js';
+import { sentFactor, sentStatsdName, type StatsdMetric } from '../sinks/statsd/metrics.js';
 import type { StatsdProtocol } from '../sinks/statsd/send.js';
 import type { WatchState } from './state/watch-state.js';
 
@@ -56,7 +56,10 @@ export class LiveStatsd {
         if (m.cls.kind !== 'loss' && m.cls.kind !== 'window' && m.cls.kind !== 'timer') continue;
         this.sent.set(key, m.lastStep);
         const tags = { ...this.tags, step: String(m.lastStep), ...(rank.label ? { rank: rank.label } : {}) };
-        out.push({ name: statsdName(this.options.prefix, m.name), value: m.last, type: 'g', sampleRate: 1, tags });
+        // In the flavor's units, named as `emit` names a gauge of the column (the plain flavor's base units).
+        const { prefix, statsdFlavor } = this.options;
+        const name = sentStatsdName(prefix, m.name, { kind: 'gauge', unit: m.cls.unit }, statsdFlavor);
+        out.push({ name, value: m.last * sentFactor(m.cls.unit, statsdFlavor), type: 'g', sampleRate: 1, tags });
       }
     }
     return out;

@@ -133,6 +133,19 @@ export async function startFakeDatadog(options: {
   return state;
 }
 
+/** MetricSeries' documented fields (v2), so a misspelt one is refused even without Datadog's client. */
+const SERIES_FIELDS = new Set([
+  'metric',
+  'type',
+  'points',
+  'tags',
+  'unit',
+  'interval',
+  'metadata',
+  'resources',
+  'source_type_name',
+]);
+
 /** The documented request schema and limits, as a list of what is wrong. */
 function validate(json: unknown, nowSeconds: number): string[] {
   const problems: string[] = [];
@@ -146,6 +159,8 @@ function validate(json: unknown, nowSeconds: number): string[] {
       continue;
     }
     const o = s as Record<string, unknown>;
+    for (const key of Object.keys(o))
+      if (!SERIES_FIELDS.has(key)) problems.push(`${at}.${key} is not a field of MetricSeries`);
     if (typeof o.metric !== 'string' || !o.metric) problems.push(`${at}.metric is required`);
     if (o.type !== undefined && !(Number.isInteger(o.type) && (o.type as number) >= 0 && (o.type as number) <= 3))
       problems.push(`${at}.type must be 0–3`);

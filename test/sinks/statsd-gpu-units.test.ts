@@ -24,14 +24,14 @@ function lineValue(lines: string[], name: string): number {
 }
 
 describe('GPU gauges over StatsD', () => {
-  it('plain: percent as a ratio, MiB as bytes; datadog: as the capture reports them', async () => {
+  it('plain: percent as a ratio, MiB as bytes, the names saying so; datadog: as the capture reports them', async () => {
     const plain = (await run(options({}), quiet)).statsd!.printed;
     const datadog = (await run(options({ statsdFlavor: 'datadog' }), quiet)).statsd!.printed;
     const util = lineValue(datadog, 'training_metrics.gpu.run.util.mean');
     const memory = lineValue(datadog, 'training_metrics.gpu.run.memory.peak');
     expect(util).toBeGreaterThan(1); // percent, as nvidia-smi reports it
-    expect(lineValue(plain, 'training_metrics.gpu.run.util.mean')).toBeCloseTo(util / 100, 9);
-    expect(lineValue(plain, 'training_metrics.gpu.run.memory.peak')).toBeCloseTo(memory * 2 ** 20, 0);
+    expect(lineValue(plain, 'training_metrics.gpu.run.util.mean_ratio')).toBeCloseTo(util / 100, 9);
+    expect(lineValue(plain, 'training_metrics.gpu.run.memory.peak_bytes')).toBeCloseTo(memory * 2 ** 20, 0);
     // Watts and counts are base units already.
     expect(lineValue(plain, 'training_metrics.gpu.run.count')).toBe(
       lineValue(datadog, 'training_metrics.gpu.run.count'),

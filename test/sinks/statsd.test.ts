@@ -145,10 +145,10 @@ describe('StatsD sink over a real UDP socket', () => {
       maxBufferSize: 1432,
       dryRun: false,
     });
-    const lines = (await udp.waitForLines(report.lines)).filter((l) => l.startsWith('p.memory.allocated:'));
+    const lines = (await udp.waitForLines(report.lines)).filter((l) => l.startsWith('p.memory.allocated_bytes:'));
     const byWindow = new Map<string, number[]>();
     for (const l of lines) {
-      expect(l).toMatch(/^p\.memory\.allocated:\d+\|h\|#/); // rate 1: no |@
+      expect(l).toMatch(/^p\.memory\.allocated_bytes:\d+\|h\|#/); // rate 1: no |@
       const window = /steps:(\d+-\d+)/.exec(l)![1]!;
       // Sent in bytes (the plain flavor's base unit): back to MiB to compare with the file.
       byWindow.set(window, [...(byWindow.get(window) ?? []), Number(/:(\d+)\|/.exec(l)![1]) / 2 ** 20]);

@@ -10,7 +10,7 @@ describe('mapping statsd-exporter', () => {
   it('prints a statsd_exporter mapping for the columns of a file, names in base units and no scale', async () => {
     const text = await mappingStatsdExporter(['--csv', DEMO, '--prefix', 'tm']);
     const doc = parse(text) as { mappings: { match: string; name: string; scale?: number }[] };
-    const memory = doc.mappings.find((m) => m.match === 'tm.memory.allocated')!;
+    const memory = doc.mappings.find((m) => m.match === 'tm.memory.allocated_bytes')!;
     expect(memory).toMatchObject({ name: 'tm_memory_allocated_bytes' });
     expect(memory.scale).toBeUndefined();
     expect(doc.mappings.find((m) => m.match === 'tm.tokens_per_sec')).toMatchObject({ name: 'tm_tokens_per_second' });

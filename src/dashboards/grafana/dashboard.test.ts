@@ -82,7 +82,7 @@ describe('grafanaDashboard', () => {
     }
   });
 
-  it('uses histogram quantiles for statsd_exporter timers and windows, and only the regression flag from the gate', () => {
+  it('shows statsd_exporter levels from the exact level gauges, distributions from histograms, and only the regression flag from the gate', () => {
     const se = grafanaDashboard(metrics, { prefix: 'training_metrics', source: 'statsd-exporter', datasourceUid: 'p' });
     expect(rows(se).slice(-2)).toEqual(['Gate verdicts', 'Runs']);
     expect(se.panels.find((p) => p.title === 'Runs with a regression')!.targets![0]!.expr).toBe(
@@ -90,15 +90,26 @@ describe('grafanaDashboard', () => {
     );
     expect(se.panels.some((p) => p.title === 'Verdict per metric')).toBe(false);
     expect(se.templating.list.map((v) => v.name)).toEqual(['experiment', 'branch_type', 'window']);
-    const step = se.panels.find((p) => p.title === 'step_time_ms')!;
-    // The increase where the count rose in $window, else the cumulative buckets (a first run's series).
     const sel = 'experiment=~"$experiment", branch_type=~"$branch_type"';
+    // A run's level: the steady state the gate judges, sent as gauges, never read off buckets.
+    const level = se.panels.find((p) => p.title === 'step_time_ms')!;
+    expect(level.targets!.map((t) => t.expr)).toEqual(
+      ['0.5', '0.1', '0.9'].map((q) => `training_metrics_step_time_seconds_steady{quantile="${q}", ${sel}}`),
+    );
+    expect(
+      se.panels.some((p) => p.targets?.some((t) => /histogram_quantile/.test(t.expr)) && p.title === 'step_time_ms'),
+    ).toBe(false);
+    // The increase where the count rose in $window, else the cumulative buckets (a first run's series).
+    const step = se.panels.find((p) => p.title === 'step_time_ms (distribution)')!;
+    expect(step.description).toMatch(/not a run's level/);
     expect(step.targets![0]!.expr).toBe(
       `histogram_quantile(0.5, sum by (le, experiment, branch_type) ((increase(training_metrics_step_time_seconds_bucket{${sel}}[$window]) and ignoring (le) (increase(training_metrics_step_time_seconds_count{${sel}}[$window]) > 0)) or training_metrics_step_time_seconds_bucket{${sel}}))`,
     );
-    expect(se.panels.find((p) => p.title === 'lm loss')!.targets![0]!.expr).toBe(
-      'training_metrics_lm_loss{experiment=~"$experiment", branch_type=~"$branch_type"}',
-    );
+    expect(se.panels.find((p) => p.title === 'lm loss')!.targets!.map((t) => t.expr)).toEqual([
+      ...['0.5', '0.1', '0.9'].map((q) => `training_metrics_lm_loss_steady{quantile="${q}", ${sel}}`),
+      `training_metrics_lm_loss_final{${sel}}`,
+      `training_metrics_lm_loss{${sel}}`,
+    ]);
     expect(() => grafanaDashboard([], { prefix: 'tm', source: 'statsd-exporter' })).toThrow(/needs the metric columns/);
   });
 

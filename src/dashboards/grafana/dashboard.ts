@@ -7,7 +7,8 @@
  * Names come from naming/prometheus.ts, the same function the Pushgateway sink and the statsd_exporter
  * mapping use. Two sources, two shapes:
  *   pushgateway      one gauge per statistic: `<name>{quantile="0.1"|"0.5"|"0.9"}`, `<name>_final`, `<name>`
- *   statsd-exporter  histograms for timers and windows (`histogram_quantile` over `$window`), gauges as sent
+ *   statsd-exporter  the level gauges (`<name>_steady{quantile}`, `<name>_final`), and histograms for the
+ *                    distribution of timers and windows (`histogram_quantile` over `$window`)
  */
 import type { MetricClass } from '../../model.js';
 import { metricKey } from '../../naming.js';
@@ -157,8 +158,8 @@ interface PanelSpec {
   table?: boolean;
 }
 
-/** Panels for one column. */
-function metricPanel(metric: DashboardMetric, options: GrafanaOptions): PanelSpec {
+/** Panels for one column: its levels per run and, from statsd_exporter, the distribution of its values. */
+function metricPanels(metric: DashboardMetric, options: GrafanaOptions): PanelSpec[] {
   const { kind, unit } = metric.class;
   const base = prometheusMetricName(
     options.prefix,
@@ -166,56 +167,63 @@ function metricPanel(metric: DashboardMetric, options: GrafanaOptions): PanelSpe
     options.source === 'statsd-exporter' ? statsdExporterUnit(metric.class) : unit,
   );
   const title = metric.name;
+  const panelUnit = grafanaUnit(base.unit);
   if (kind === 'gauge')
-    return { title, unit: grafanaUnit(base.unit), targets: [{ expr: `${base.name}{${SELECTOR}}`, legend: '{{run}}' }] };
-  if (options.source === 'pushgateway') {
-    const targets = QUANTILES.map(([q, label]) => ({
-      expr: `${base.name}{quantile="${q}", ${SELECTOR}}`,
-      legend: `{{run}} ${label}`,
-    }));
-    if (kind === 'loss') targets.push({ expr: `${base.name}_final{${SELECTOR}}`, legend: '{{run}} final' });
-    return {
-      title,
-      unit: grafanaUnit(base.unit),
-      targets,
-      description: 'Steady-state median, p10 and p90 of each run, as pushed at the end of the run.',
-    };
-  }
+    return [{ title, unit: panelUnit, targets: [{ expr: `${base.name}{${SELECTOR}}`, legend: '{{run}}' }] }];
+  // The run's steady state as the gate judges it: pushed as `<name>{quantile}`, sent over StatsD as exact
+  // gauges that the mapping names `<name>_steady{quantile}` (the histogram already owns `<name>`).
+  const levelName = options.source === 'pushgateway' ? base.name : `${base.name}_steady`;
+  // Pushgateway groups are per experiment and name each run; StatsD tags `run` only where runs share one.
+  const who = options.source === 'pushgateway' ? '{{run}}' : '{{experiment}} {{run}}';
+  const targets = QUANTILES.map(([q, label]) => ({
+    expr: `${levelName}{quantile="${q}", ${SELECTOR}}`,
+    legend: `${who} ${label}`,
+  }));
+  if (kind === 'loss') targets.push({ expr: `${base.name}_final{${SELECTOR}}`, legend: `${who} final` });
+  const level: PanelSpec = {
+    title,
+    unit: panelUnit,
+    targets,
+    description:
+      kind === 'loss'
+        ? "Each run's steady-state median, p10 and p90, and final (the median of its final window), as the gate judges them."
+        : "Each run's steady-state median, p10 and p90, as the gate judges them.",
+  };
+  if (options.source === 'pushgateway') return [level];
   if (kind === 'loss') {
-    return {
-      title,
-      unit: grafanaUnit(base.unit),
-      targets: [{ expr: `${base.name}{${SELECTOR}}`, legend: '{{experiment}}' }],
-      description: 'Last sampled value.',
-    };
+    const last = { expr: `${base.name}{${SELECTOR}}`, legend: `${who} last sampled` };
+    return [{ ...level, targets: [...targets, last] }];
   }
+  return [level, distributionPanel(title, base, panelUnit)];
+}
+
+/**
+ * The distribution of a column's per-window values from statsd_exporter's histogram (or, for a unit
+ * without buckets, its summary): not a run's level, which the level panel shows exactly.
+ */
+function distributionPanel(title: string, base: { name: string; unit: string }, unit: string): PanelSpec {
   if (bucketsFor(base.unit)) {
-    const targets = QUANTILES.map(([q, label]) => ({
-      expr: `histogram_quantile(${q}, sum by (le, experiment, branch_type) (${windowedBuckets(base.name)}))`,
-      legend: `{{experiment}} ${label}`,
-    }));
     return {
-      title,
-      unit: grafanaUnit(base.unit),
-      targets,
+      title: `${title} (distribution)`,
+      unit,
+      targets: QUANTILES.map(([q, label]) => ({
+        expr: `histogram_quantile(${q}, sum by (le, experiment, branch_type) (${windowedBuckets(base.name)}))`,
+        legend: `{{experiment}} ${label}`,
+      })),
       description:
-        'Quantiles of the per-window values sent over the last $window; for a series with nothing new in $window (or that first appeared complete, as one run sends it), of every value since the exporter started.',
+        "Quantiles of the values sent over the last $window, read from histogram buckets about 25 % apart: a distribution, not a run's level (see the panel beside it). For a series with nothing new in $window (or that first appeared complete, as one run sends it), of every value since the exporter started.",
     };
   }
   // No buckets for this unit: statsd_exporter keeps a summary (quantiles 0.5, 0.9, 0.99 over 10 minutes).
-  const targets = [
-    ['0.5', 'median'],
-    ['0.9', 'p90'],
-  ].map(([q, label]) => ({
-    expr: `(${base.name}{quantile="${q}", ${SELECTOR}} > -Inf) or ignoring (quantile) (${base.name}_sum{${SELECTOR}} / ${base.name}_count{${SELECTOR}})`,
-    legend: `{{experiment}} ${label}`,
-  }));
   return {
-    title,
-    unit: grafanaUnit(base.unit),
-    targets,
+    title: `${title} (distribution)`,
+    unit,
+    targets: [
+      ['0.5', 'median'],
+      ['0.9', 'p90'],
+    ].map(([q, label]) => ({ expr: `${base.name}{quantile="${q}", ${SELECTOR}}`, legend: `{{experiment}} ${label}` })),
     description:
-      "The exporter's summary quantiles while it has values of the last 10 minutes, else the mean of every value.",
+      "The exporter's summary quantiles of the values sent in the last 10 minutes (empty after): a distribution, not a run's level (see the panel beside it).",
   };
 }
 
@@ -425,7 +433,7 @@ function sections(metrics: DashboardMetric[], options: GrafanaOptions): [string,
       const key = metricKey(metric.name);
       if (!row || seen.has(key)) continue;
       seen.add(key);
-      byRow.set(row, [...(byRow.get(row) ?? []), metricPanel(metric, options)]);
+      byRow.set(row, [...(byRow.get(row) ?? []), ...metricPanels(metric, options)]);
     }
   }
   if (options.gpu) byRow.set('GPU', [...(byRow.get('GPU') ?? []), ...gpuPanels(options.prefix, options.source)]);

@@ -66,21 +66,37 @@ describe('units on the wire', async () => {
     ...new Set(lines.filter((l) => l.name === name).map((l) => l.value)),
   ];
 
-  it('plain: base units (ratio, bytes, FLOP/s), so a statsd_exporter mapping needs no scale; timers in ms', () => {
+  it('plain: base units (ratio, bytes, FLOP/s), named in them, so a consumer reads them right and a statsd_exporter mapping needs no scale; timers in ms', () => {
     const lines = toStatsdMetrics(summary, null, { prefix: 'tm', flavor: 'plain', tags: {} });
     expect(valuesOf(lines, 'tm.mfu')).toEqual([expect.closeTo(0.452, 9)]);
-    expect(valuesOf(lines, 'tm.tflops')).toEqual([expect.closeTo(396.3e12, -3)]);
-    expect(valuesOf(lines, 'tm.memory.allocated')).toEqual([38_000 * 2 ** 20]);
-    expect(valuesOf(lines, 'tm.mem_gb')).toEqual([40 * 2 ** 30]);
+    expect(valuesOf(lines, 'tm.flops_per_second')).toEqual([expect.closeTo(396.3e12, -3)]);
+    expect(valuesOf(lines, 'tm.memory.allocated_bytes')).toEqual([38_000 * 2 ** 20]);
+    expect(valuesOf(lines, 'tm.mem_bytes')).toEqual([40 * 2 ** 30]);
     expect(valuesOf(lines, 'tm.tokens_per_sec')).toEqual([66_000]);
+    // No line keeps a name whose unit its value is not in.
+    for (const wrong of ['tm.tflops', 'tm.memory.allocated', 'tm.mem_gb'])
+      expect(lines.some((l) => l.name.startsWith(wrong) && !l.name.startsWith(`${wrong}_`))).toBe(false);
     // `|ms` stays milliseconds: statsd_exporter divides by 1000 itself.
     expect(valuesOf(lines, 'tm.step_time_ms')).toEqual([1200]);
     expect(valuesOf(lines, 'tm.step_time')).toEqual([1250]);
-    const total = lines.filter((l) => l.name === 'tm.memory.total');
+    const total = lines.filter((l) => l.name === 'tm.memory.total_bytes');
     expect(total.map((l) => [l.type, l.value])).toEqual([['g', 81_559 * 2 ** 20]]);
     // Printed without an exponent or a float tail.
     const mfu = lines.find((l) => l.name === 'tm.mfu')!;
     expect(formatValue(mfu)).toMatch(/^tm\.mfu:0\.452\|h\|@/);
+  });
+
+  it("plain: each level gauge is the steady state the gate judges, in the unit its name says (a timer's in seconds)", () => {
+    const lines = toStatsdMetrics(summary, null, { prefix: 'tm', flavor: 'plain', tags: {} });
+    const level = (name: string) => lines.filter((l) => l.name === name).map((l) => [l.type, l.value]);
+    expect(level('tm.mfu.steady.median')).toEqual([['g', expect.closeTo(0.452, 9)]]);
+    expect(level('tm.flops_per_second.steady.p10')).toEqual([['g', expect.closeTo(396.3e12, -3)]]);
+    expect(level('tm.memory.allocated_bytes.steady.p90')).toEqual([['g', 38_000 * 2 ** 20]]);
+    expect(level('tm.step_time_seconds.steady.median')).toEqual([['g', 1.2]]);
+    expect(level('tm.step_time.steady.median')).toEqual([['g', 1.25]]);
+    expect(level('tm.tokens_per_sec.steady.median')).toEqual([['g', 66_000]]);
+    // A gauge column has its last value only.
+    expect(lines.some((l) => l.name.startsWith('tm.memory.total_bytes.'))).toBe(false);
   });
 
   it('datadog: as logged, the unit the Datadog names and the API route use; timers in ms', () => {
@@ -89,6 +105,9 @@ describe('units on the wire', async () => {
     expect(valuesOf(lines, 'tm.tflops')).toEqual([396.3]);
     expect(valuesOf(lines, 'tm.memory.allocated')).toEqual([38_000]);
     expect(valuesOf(lines, 'tm.step_time')).toEqual([1250]);
+    // The level gauges as logged, under the Datadog API route's names.
+    expect(valuesOf(lines, 'tm.tflops.steady.median')).toEqual([396.3]);
+    expect(valuesOf(lines, 'tm.step_time.steady.p90')).toEqual([1.25]);
   });
 });
 

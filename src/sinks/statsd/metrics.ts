@@ -5,7 +5,13 @@
  *   timer   <prefix>.<key>:<ms>|ms|@<rate>               tags              window quantiles after warm-up
  *   window  <prefix>.<key>:<value>|h|@<rate>  (|d)       tags + steps:A-B  window quantiles
  *   gauge   <prefix>.<key>:<value>|g                     tags              last value
+ *   level   <prefix>.<key>.steady.{median,p10,p90}:<v>|g tags              loss, timer, window: the steady state
+ *           <prefix>.<key>.final:<value>|g               tags              loss: the final-window median
  *   run     <prefix>.run.steps, <prefix>.run.truncated, <prefix>.gate.regression (when gated)
+ *
+ * The level gauges are the numbers the gate judges and the report prints, sent exactly, so a dashboard's
+ * level of a run never comes from histogram buckets; the windows are for distributions. Their names are
+ * the Datadog API route's (naming/datadog.ts), so both Datadog routes query one name.
  *
  * Windows and timers send the window's quantiles (WINDOW_QUANTILES), each standing for an integer share
  * of the window's values at a rate whose inverse is that share (exact-rates.ts), so a server's count is
@@ -15,12 +21,16 @@
  *
  * Units: the plain flavor sends values in base units (ratio, bytes, FLOP/s, seconds; timers in ms, which
  * statsd_exporter turns into seconds), the units the exporter's Prometheus names say, so a mapping needs
- * no `scale`. The datadog flavor sends values as logged: Datadog names keep the column's key (`….tflops`,
- * `….memory.allocated`) and the API route sends the same names as logged with Datadog unit metadata.
+ * no `scale`; and where it rescales a value the name says the unit it is in (`<prefix>.flops_per_second`
+ * for a `Tflops` column, `baseUnitKey`). The datadog flavor sends values as logged: Datadog names keep the
+ * column's key (`….tflops`, `….memory.allocated`) and the API route sends the same names as logged with
+ * Datadog unit metadata.
  */
 import { WINDOW_QUANTILES, type GateResult, type RunSummary, type StepWindow } from '../../model.js';
+import type { MetricClass, MetricSummary } from '../../model.js';
 import { RUN_GAUGES, statsdName } from '../../naming.js';
-import { prometheusMetricName } from '../../naming/prometheus.js';
+import { DATADOG_RUN_STATS } from '../../naming/datadog.js';
+import { baseUnitKey, prometheusMetricName } from '../../naming/prometheus.js';
 import { rateFor, shareCounts } from './exact-rates.js';
 
 export type StatsdType = 'g' | 'ms' | 'h' | 'd';
@@ -45,8 +55,9 @@ export interface StatsdShape {
 export function toStatsdMetrics(run: RunSummary, gate: GateResult | null, shape: StatsdShape): StatsdMetric[] {
   const out: StatsdMetric[] = [];
   for (const m of run.metrics) {
-    const name = statsdName(shape.prefix, m.name);
+    const name = sentStatsdName(shape.prefix, m.name, m.class, shape.flavor);
     const factor = sentFactor(m.class.unit, shape.flavor);
+    levelGauges(out, m, shape);
     switch (m.class.kind) {
       case 'loss':
         for (const [step, value] of m.loss?.samples ?? [])
@@ -88,6 +99,50 @@ export function toStatsdMetrics(run: RunSummary, gate: GateResult | null, shape:
 
 function gauge(name: string, value: number, tags: Record<string, string>): StatsdMetric {
   return { name, value, type: 'g', sampleRate: 1, tags };
+}
+
+/**
+ * A metric's run-level gauges: its steady-state median, p10 and p90 and, for a loss, its final-window
+ * median, in the flavor's units. A timer's are in seconds on the plain flavor (the unit its Prometheus
+ * name says), so they are named as a gauge of its column would be, not as its `|ms` lines.
+ */
+function levelGauges(out: StatsdMetric[], m: MetricSummary, shape: StatsdShape): void {
+  if (m.class.kind === 'gauge' || m.class.kind === 'ignore') return;
+  const base = sentStatsdName(shape.prefix, m.name, { kind: 'gauge', unit: m.class.unit }, shape.flavor);
+  const factor = sentFactor(m.class.unit, shape.flavor);
+  const level = (stat: keyof typeof LEVEL_STATS, value: number) => {
+    if (Number.isFinite(value)) out.push(gauge(`${base}.${LEVEL_STATS[stat]}`, value * factor, shape.tags));
+  };
+  if (m.steady) {
+    level('median', m.steady.median);
+    level('p10', m.steady.p10);
+    level('p90', m.steady.p90);
+  }
+  if (m.class.kind === 'loss' && m.loss && m.loss.finalWindow.count > 0) level('final', m.loss.finalWindow.median);
+}
+
+/** Name suffixes of the level gauges, shared with the Datadog API route. */
+export const LEVEL_STATS = {
+  median: DATADOG_RUN_STATS.median,
+  p10: DATADOG_RUN_STATS.p10,
+  p90: DATADOG_RUN_STATS.p90,
+  final: DATADOG_RUN_STATS.final,
+} as const;
+
+/**
+ * The StatsD name a column goes out under: `<prefix>.<key>`, where the plain flavor, which sends base
+ * units, names the unit it rescaled to (`baseUnitKey`); the datadog flavor sends values as logged under
+ * the key.
+ */
+export function sentStatsdName(
+  prefix: string,
+  header: string,
+  cls: Pick<MetricClass, 'kind' | 'unit'>,
+  flavor: StatsdShape['flavor'],
+): string {
+  if (flavor !== 'plain') return statsdName(prefix, header);
+  const key = baseUnitKey(header, cls.unit, cls.kind);
+  return prefix ? `${prefix}.${key}` : key;
 }
 
 /**

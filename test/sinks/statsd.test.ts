@@ -301,4 +301,47 @@ describe('StatsD sink into the Etsy statsd daemon (second real consumer)', () =>
     expect(timer.count).toBeLessThanOrEqual(2000);
     expect(timer.median).toBeCloseTo(1200, 0);
   });
+
+  it('what each line type becomes: levels exact, windows counters, loss one gauge per sampled step', async () => {
+    // Etsy statsd knows c, ms, g and s only, and has no timestamps; this pins down what it makes of the
+    // plain flavor (docs/statsd.md, "What each consumer makes of the lines").
+    const metrics = toStatsdMetrics(await sampleRun(2000), null, { prefix: 'q', flavor: 'plain', tags: TAGS });
+    await sendStatsd(metrics, { host: '127.0.0.1', port, flavor: 'plain', maxBufferSize: 1432, dryRun: false });
+    const tagged = 'experiment=gpt-small;workflow_name=daily;event=schedule;branch_type=main';
+    const levels = metrics.filter((m) => /\.(steady\.(median|p10|p90)|final)$/.test(m.name));
+    expect(levels.length).toBeGreaterThanOrEqual(10);
+    // Flushes every 300 ms: the lines may span two, so read them all (gauges: the last value wins).
+    const gauges: Record<string, number> = {};
+    const counters: Record<string, number> = {};
+    const timers: Record<string, number[]> = {};
+    const until = Date.now() + 30_000;
+    while (Date.now() < until) {
+      for (const k of Object.keys(gauges)) delete gauges[k];
+      for (const k of Object.keys(counters)) delete counters[k];
+      for (const k of Object.keys(timers)) delete timers[k];
+      for (const line of readFileSync(out, 'utf8').trim().split('\n')) {
+        const flush = JSON.parse(line);
+        Object.assign(gauges, flush.gauges);
+        for (const [k, v] of Object.entries(flush.counters as Record<string, number>))
+          counters[k] = (counters[k] ?? 0) + v;
+        for (const [k, v] of Object.entries(flush.timers as Record<string, number[]>))
+          timers[k] = [...(timers[k] ?? []), ...v];
+      }
+      if (levels.every((m) => `${m.name};${tagged}` in gauges)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // A run's level arrives exactly, one gauge per statistic
+    // (as printed on the line: 9 significant digits).
+    for (const m of levels) expect(Math.abs(gauges[`${m.name};${tagged}`]! / m.value - 1), m.name).toBeLessThan(1e-8);
+    // A window's |h lines become one counter per `steps` tag, summing 1/rate × value: no distribution.
+    const mfuCounters = Object.keys(counters).filter((k) => k.startsWith(`q.mfu;${tagged};steps=`));
+    expect(mfuCounters.length).toBeGreaterThan(1);
+    expect(Object.keys(timers).some((k) => k.startsWith('q.mfu;'))).toBe(false);
+    // Loss samples become one gauge name per sampled step (the step is a tag, so part of the name).
+    const lossSteps = Object.keys(gauges).filter((k) => k.startsWith(`q.train.lm_loss;${tagged};step=`));
+    expect(lossSteps.length).toBe(metrics.filter((m) => m.name === 'q.train.lm_loss').length);
+    // A timer's raw values are the quantile lines, not the steps: Etsy's `sum` is theirs, its count the steps'.
+    const stepTimeLines = metrics.filter((m) => m.name === 'q.step_time');
+    expect(timers[`q.step_time;${tagged}`]).toHaveLength(stepTimeLines.length);
+  });
 });

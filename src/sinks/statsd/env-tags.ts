@@ -8,7 +8,7 @@
  *   all      also `dd.internal.entity_id` (DD_ENTITY_ID): the pod's id, which a Datadog Agent uses to
  *            attach the pod's tags and drops; any other server keeps it as a label, one series per pod
  *
- * Default: `all` for the datadog flavor (a Datadog Agent), `none` for plain (statsd_exporter, Etsy statsd),
+ * Default: `all` for the datadog flavor (a Datadog Agent), `none` for plain (statsd_exporter),
  * so relaying does not make a series per pod.
  */
 export type EnvTagLevel = 'none' | 'service' | 'all';

@@ -99,7 +99,7 @@ describe('training-metrics-gate emit (bundled CLI, real UDP listener)', () => {
     ]);
     expect(r.code).toBe(0);
     const printed = r.stdout.trim().split('\n');
-    const gpuLines = printed.filter((l) => l.startsWith('training_metrics.gpu.util.mean:'));
+    const gpuLines = printed.filter((l) => l.startsWith('training_metrics.gpu.util.mean_ratio:'));
     expect(gpuLines.length).toBeGreaterThan(0);
     for (const l of gpuLines) expect(l).toMatch(/,run_gpu:H100-SXM,.*,gpu:\d+$/);
     expect(printed.every((l) => l.includes('run_gpu:H100-SXM'))).toBe(true);

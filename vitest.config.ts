@@ -10,9 +10,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Tests start real servers on loopback ports; keep files in separate processes.
     pool: 'forks',
-    // Most files wait on servers and child processes, not the CPU: two at once even on 2 cores (vitest's
-    // default there is one). Nothing in a test may assume the machine is idle.
-    poolOptions: { forks: { maxForks: Math.max(2, availableParallelism()) } },
+    // Many files wait on servers and child processes, not the CPU: one more file than cores (three on 2
+    // cores, where vitest's default is one) keeps the CPU busy. Nothing in a test may assume it is idle.
+    poolOptions: { forks: { maxForks: Math.max(3, availableParallelism() + 1) } },
     // Long files first even on a fresh clone, which has no timings (test/helpers/slow-first-sequencer.ts).
     sequence: { sequencer: SlowFirstSequencer },
   },

@@ -2,7 +2,7 @@
  * The fuzz suite's settings and its one test per input type, shared by the two test files (file inputs,
  * newer surfaces), so vitest can run them side by side.
  *
- *   npm run fuzz                             200 cases per input type (npm test runs 40)
+ *   npm run fuzz                             200 cases per input type (npm test runs 24)
  *   FUZZ_CASES=5000 npm run fuzz             longer runs (cases per input type)
  *   FUZZ_SEED=7 npm run fuzz                 other cases
  *   FUZZ_ONLY=csv:17 npm run fuzz            one case again, as a failure message prints it
@@ -21,8 +21,8 @@ const [onlyInput, onlyIndex] = (process.env.FUZZ_ONLY ?? '').split(':');
 
 export const OPTIONS: FuzzOptions = {
   seed: env('FUZZ_SEED', 15_013),
-  // npm test takes 40 per type (each of the 16 mutations alone, then mixes); npm run fuzz takes 200.
-  cases: env('FUZZ_CASES', 40),
+  // npm test takes 24 per type (each of the 16 mutations alone, then 8 mixes); npm run fuzz takes 200.
+  cases: env('FUZZ_CASES', 24),
   processes: env('FUZZ_PROCESSES', 3),
   bounds: {
     caseMs: env('FUZZ_CASE_MS', 5_000),

@@ -144,7 +144,9 @@ describe('watch with a history and StatsD', () => {
     // Bounded: about one line per metric per second, not one per row.
     const during = live().filter((l) => !/step:(50|100|150|200|250)\b/.test(l));
     expect(during.length).toBeLessThan(20);
-    expect(udp.lines().some((l) => l.startsWith('training_metrics.tokens_per_second:') && /\|g\|/.test(l))).toBe(true);
+    expect(udp.lines().some((l) => l.startsWith('training_metrics.tokens_per_second.live:') && /\|g\|/.test(l))).toBe(
+      true,
+    );
   });
 });
 

@@ -4,17 +4,26 @@ import { ExporterMapper } from '../../test/helpers/statsd-exporter-rules.js';
 import { mappingStatsdExporter } from '../cli/commands/mapping-statsd-exporter.js';
 import { sentStatsdName } from '../sinks/statsd/metrics.js';
 import { LiveStatsd } from './live-statsd.js';
+import type { MetricKind } from '../model.js';
 import type { WatchState } from './state/watch-state.js';
 
 const DEMO = 'fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv';
 
 /** A watched run's state as far as the live lines read it: one rank, each metric's latest value. */
-function stateOf(metrics: { name: string; kind: string; unit: string; last: number; lastStep: number }[]): WatchState {
+interface Column {
+  name: string;
+  kind: MetricKind;
+  unit: string;
+  last: number;
+  lastStep: number;
+}
+
+function stateOf(metrics: Column[]): WatchState {
   const map = new Map(metrics.map((m) => [m.name, { ...m, cls: { kind: m.kind, unit: m.unit } }]));
   return { ranks: [{ label: '', metrics: map }] } as unknown as WatchState;
 }
 
-const COLUMNS = [
+const COLUMNS: Column[] = [
   { name: 'train.lm_loss', kind: 'loss', unit: '', last: 2.5, lastStep: 10 },
   { name: 'step_time', kind: 'timer', unit: 'milliseconds', last: 1500, lastStep: 10 },
   { name: 'memory.allocated [MiB]', kind: 'window', unit: 'mebibytes', last: 1024, lastStep: 10 },
@@ -36,7 +45,7 @@ describe('LiveStatsd', () => {
 
   it('never shares a statsd_exporter family with what emit sends for the same columns', async () => {
     const mapper = new ExporterMapper(await mappingStatsdExporter(['--csv', DEMO]));
-    const typeOf = (kind: string) => (kind === 'timer' || kind === 'window' ? 'observer' : 'gauge');
+    const typeOf = (kind: MetricKind) => (kind === 'timer' || kind === 'window' ? 'observer' : 'gauge');
     const emitted = new Map<string, string>();
     for (const c of COLUMNS) {
       const name = sentStatsdName('training_metrics', c.name, c, 'plain');

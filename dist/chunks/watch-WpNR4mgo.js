@@ -27,7 +27,7 @@ async function watchCommand(args, env, io) {
     for (const p of PARAMETERS)
         if (p.secret)
             io.secrets?.add(opts[p.key]);
-    const { runWatch } = await import('./run-watch-DtRvlN6v.js');
+    const { runWatch } = await import('./run-watch-Ph8bHJZS.js');
     try {
         return await runWatch(opts, command, io);
     }

@@ -425,8 +425,10 @@ function makeGauges(registers, common, clock) {
 /**
  * With `statsd-host`, a watched run's values also go out over StatsD as they come, through the StatsD
  * sink (src/sinks/statsd): each loss as a gauge tagged with its step (as `emit` sends loss points), each
- * window or timer metric's last value as a gauge. Bounded: at most one flush per interval, one line per
- * metric and rank per flush, whatever the rate rows are written at.
+ * window or timer metric's last value as a gauge `<name>.live`, a name of its own, since a gauge under the
+ * name of the histogram `emit` sends for that column would be one family with two types in statsd_exporter
+ * (whichever came second is dropped). Bounded: at most one flush per interval, one line per metric and
+ * rank per flush, whatever the rate rows are written at.
  */
 /** Flushes at most this often. */
 const FLUSH_MS = 1000;
@@ -454,7 +456,7 @@ class LiveStatsd {
         if (this.sending || (!force && now - this.lastFlush < FLUSH_MS))
             return this.sending ?? Promise.resolve();
         this.lastFlush = now;
-        const lines = this.lines(state);
+        const lines = this.linesFor(state);
         if (!lines.length)
             return Promise.resolve();
         this.sending = this.send(lines).finally(() => {
@@ -462,7 +464,8 @@ class LiveStatsd {
         });
         return this.sending;
     }
-    lines(state) {
+    /** The lines due for what is new in `state` since the last call (marked as sent). */
+    linesFor(state) {
         const out = [];
         for (const rank of state.ranks) {
             for (const m of rank.metrics.values()) {
@@ -477,7 +480,8 @@ class LiveStatsd {
                 const tags = { ...this.tags, step: String(m.lastStep), ...(rank.label ? { rank: rank.label } : {}) };
                 // In the flavor's units, named as `emit` names a gauge of the column (the plain flavor's base units).
                 const { prefix, statsdFlavor } = this.options;
-                const name = sentStatsdName(prefix, m.name, { kind: 'gauge', unit: m.cls.unit }, statsdFlavor);
+                const gauge = sentStatsdName(prefix, m.name, { kind: 'gauge', unit: m.cls.unit }, statsdFlavor);
+                const name = m.cls.kind === 'loss' ? gauge : `${gauge}.live`;
                 out.push({ name, value: m.last * sentFactor(m.cls.unit, statsdFlavor), type: 'g', sampleRate: 1, tags });
             }
         }

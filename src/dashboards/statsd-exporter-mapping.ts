@@ -33,7 +33,7 @@ import { stringify } from 'yaml';
 import type { MetricClass } from '../model.js';
 import { metricKey } from '../naming.js';
 import { prometheusMetricName, snakeName, statsdExporterUnit } from '../naming/prometheus.js';
-import { LEVEL_STATS, sentStatsdName } from '../sinks/statsd/metrics.js';
+import { LEVEL_QUANTILES, LEVEL_STATS, sentStatsdName } from '../sinks/statsd/metrics.js';
 import { KNOWN_GAUGES } from './known-gauges.js';
 import { catchAllMatch, levelPatterns, patternMappings } from './statsd-exporter-patterns.js';
 
@@ -143,13 +143,6 @@ export function mappingFor(metric: MappingMetric, prefix: string): StatsdMapping
   return entry;
 }
 
-/** The level quantiles, by their StatsD suffix: the `quantile` label each gets, as on the Pushgateway. */
-export const LEVEL_QUANTILES: [keyof typeof LEVEL_STATS, string][] = [
-  ['median', '0.5'],
-  ['p10', '0.1'],
-  ['p90', '0.9'],
-];
-
 /** The Prometheus names of a column's level gauges: `<name>_steady` (with `quantile`) and `<name>_final`. */
 export function levelNames(prefix: string, metric: MappingMetric): { steady: string; final: string } {
   const { name } = prometheusMetricName(prefix, metric.name, statsdExporterUnit(metric.class));
@@ -157,7 +150,7 @@ export function levelNames(prefix: string, metric: MappingMetric): { steady: str
 }
 
 /** The mapping entries for a column's level gauges (none for gauges and ignored columns). */
-export function levelMappingsFor(metric: MappingMetric, prefix: string): StatsdMapping[] {
+function levelMappingsFor(metric: MappingMetric, prefix: string): StatsdMapping[] {
   const { kind, unit } = metric.class;
   if (kind === 'gauge' || kind === 'ignore') return [];
   // Sent as a gauge of the column would be: in the unit of its Prometheus name (seconds for a timer).

@@ -10,6 +10,7 @@
  * A test checks the names these give against prometheusMetricName over real files' headers.
  */
 import { snakeName, UNIT_WORDS } from '../naming/prometheus.js';
+import { LEVEL_QUANTILES, LEVEL_STATS } from '../sinks/statsd/metrics.js';
 
 export interface PatternMapping {
   /** RE2 source matched against the whole StatsD name, `${1}` the name's body. */
@@ -35,7 +36,12 @@ const body = (unit: string) => (pre: string) => `${pre ? `${pre}_` : ''}\${1}${S
 
 /** The start of every match: the prefix and its dot, or nothing for an empty prefix. */
 function head(prefix: string): string {
-  return prefix ? `^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.` : '^';
+  return prefix ? `^${escapeRegex(prefix)}\\.` : '^';
+}
+
+/** `text` matched literally in a regex. */
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Observer (`|h`, `|d`, `|ms`) classes in the defaults' order: MFU, TFLOP/s, throughput, memory, timers. */
@@ -93,12 +99,11 @@ export interface LevelPattern {
   labels: Record<string, string>;
 }
 
-/** A level gauge's StatsD suffix (`.steady.median`) and the labels its Prometheus name gets. */
-const LEVEL_SUFFIXES: [string, Record<string, string>][] = [
-  ['steady\\.median', { quantile: '0.5' }],
-  ['steady\\.p10', { quantile: '0.1' }],
-  ['steady\\.p90', { quantile: '0.9' }],
-];
+/** A level gauge's StatsD suffix as a regex (`steady\\.median`) and the labels its Prometheus name gets. */
+const LEVEL_SUFFIXES = LEVEL_QUANTILES.map(
+  ([stat, quantile]) => [escapeRegex(LEVEL_STATS[stat]), { quantile }] as const,
+);
+const FINAL_SUFFIX = escapeRegex(LEVEL_STATS.final);
 
 /**
  * The level gauges of columns not listed (`<key>.steady.median`, …; a loss's `<key>.final`): named as the
@@ -115,7 +120,7 @@ export function levelPatterns(prefix: string): LevelPattern[] {
     for (const [suffix, labels] of LEVEL_SUFFIXES)
       out.push({ match: `${b.match}\\.${suffix}$`, name: (pre) => `${b.name(pre)}_steady`, labels });
   }
-  out.push({ match: `${h}(.+?)\\.final$`, name: (pre) => `${body('')(pre)}_final`, labels: {} });
+  out.push({ match: `${h}(.+?)\\.${FINAL_SUFFIX}$`, name: (pre) => `${body('')(pre)}_final`, labels: {} });
   return out;
 }
 

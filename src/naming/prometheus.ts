@@ -5,6 +5,7 @@
  * Conventions (prometheus.io/docs/practices/naming): snake_case, a unit suffix in base units
  * (seconds, bytes, ratio), `_total` only on counters — we only ever push gauges, so never `_total`.
  */
+import type { MetricKind } from '../model.js';
 import { metricKey } from '../naming.js';
 
 export interface PrometheusMetricName {
@@ -60,9 +61,14 @@ export function snakeName(key: string): string {
  * empty when the name is nothing but a unit word (`Tflops` → `` → `<prefix>_flops_per_second`).
  */
 function stem(key: string): string {
-  const snake = snakeName(key);
-  if (new RegExp(`^${UNIT_WORDS}$`).test(snake)) return '';
-  return snake.replace(new RegExp(`_${UNIT_WORDS}$`), '');
+  return withoutUnitWord(snakeName(key));
+}
+
+const TRAILING_UNIT_WORD = new RegExp(`(?:^|[._])${UNIT_WORDS}$`);
+
+/** A name without the unit word at its end (after `_` or `.`), or '' when it is nothing else. */
+function withoutUnitWord(name: string): string {
+  return name.replace(TRAILING_UNIT_WORD, '');
 }
 
 /** Join non-empty parts with `_` and make the result a valid metric name (`[a-zA-Z_:][a-zA-Z0-9_:]*`). */
@@ -98,9 +104,9 @@ export function prometheusMetricName(prefix: string, header: string, unit: strin
  * its key. A timer goes out as `|ms`, which says milliseconds: a time unit word other than `ms` in its key
  * becomes `ms` (`step_time_s` → `step_time_ms`).
  */
-export function baseUnitKey(header: string, unit: string, kind = ''): string {
+export function baseUnitKey(header: string, unit: string, kind: MetricKind | '' = ''): string {
   const key = metricKey(header);
-  const bare = key.replace(new RegExp(`(?:^|[._])${UNIT_WORDS}$`), '');
+  const bare = withoutUnitWord(key);
   if (kind === 'timer') return unit === 'milliseconds' || bare === key ? key : joinKey(bare, 'ms');
   const base = BASE_UNITS[unit];
   if (!base || base.factor === 1) return key;

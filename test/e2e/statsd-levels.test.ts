@@ -5,7 +5,6 @@
  * Prometheus scrapes it, and every level panel of the generated dashboard gives the report's steady-state
  * median, p10 and p90 within 1 %, and the change between the runs as the report's.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import { mappingStatsdExporter } from '../../src/cli/commands/mapping-statsd-exp
 import { loadConfig } from '../../src/config/index.js';
 import { type GrafanaDashboard, grafanaDashboard } from '../../src/dashboards/grafana/dashboard.js';
 import { prometheusMetricName } from '../../src/naming/prometheus.js';
+import { runCli } from '../helpers/cli.js';
 import { requireProgram } from '../helpers/programs.js';
 import { instantQuery, startPrometheus, waitFor, type Server } from '../helpers/prometheus-servers.js';
 import { startStatsdExporter } from '../helpers/statsd-exporter-binary.js';
@@ -24,15 +24,7 @@ import { SOURCE_CLI } from '../helpers/source-cli.js';
 const prometheus = requireProgram('Prometheus', '/usr/bin/prometheus', 'prometheus');
 const DEMO = ['fixtures/demo/gpt3-7b-tp2/metrics_rank_0.csv'];
 
-function cli(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [SOURCE_CLI, ...args], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
-  });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  return new Promise((done) => child.on('close', (code) => done({ code, stderr })));
-}
+const cli = (args: string[]) => runCli(args, {}, process.cwd(), SOURCE_CLI);
 
 interface Exporter {
   statsdPort: number;
@@ -163,5 +155,5 @@ describe.skipIf(!prometheus).each(kinds)('StatsD levels through $name and Debian
       const ratio = (await shown(column, 'level-slower', '0.5')) / (await shown(column, 'level-base', '0.5'));
       expect(Math.abs(ratio - 1 - change), column).toBeLessThan(0.01 * 0.08 + 1e-9);
     }
-  });
+  }, 180_000); // two CLI runs and a scrape per query, each wait bounded by its own deadline
 });

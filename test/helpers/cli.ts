@@ -1,4 +1,7 @@
-/** Run the bundled CLI (dist/cli.js) as a user would, capturing exit code and output. */
+/**
+ * Run the bundled CLI (dist/cli.js) as a user would, capturing exit code and output; `entry` runs another
+ * build of it (SOURCE_CLI: today's source).
+ */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
@@ -8,8 +11,13 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, cwd = process.cwd()): Promise<CliResult> {
-  const child = spawn(process.execPath, [resolve('dist/cli.js'), ...args], {
+export function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  cwd = process.cwd(),
+  entry = resolve('dist/cli.js'),
+): Promise<CliResult> {
+  const child = spawn(process.execPath, [entry, ...args], {
     cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -311,25 +311,29 @@ describe('StatsD sink into the Etsy statsd daemon (second real consumer)', () =>
     const levels = metrics.filter((m) => /\.(steady\.(median|p10|p90)|final)$/.test(m.name));
     expect(levels.length).toBeGreaterThanOrEqual(10);
     // Flushes every 300 ms: the lines may span two, so read them all (gauges: the last value wins).
-    const gauges: Record<string, number> = {};
-    const counters: Record<string, number> = {};
-    const timers: Record<string, number[]> = {};
-    const until = Date.now() + 30_000;
-    while (Date.now() < until) {
-      for (const k of Object.keys(gauges)) delete gauges[k];
-      for (const k of Object.keys(counters)) delete counters[k];
-      for (const k of Object.keys(timers)) delete timers[k];
+    const read = () => {
+      const merged = {
+        gauges: {} as Record<string, number>,
+        counters: {} as Record<string, number>,
+        timers: {} as Record<string, number[]>,
+      };
       for (const line of readFileSync(out, 'utf8').trim().split('\n')) {
         const flush = JSON.parse(line);
-        Object.assign(gauges, flush.gauges);
+        Object.assign(merged.gauges, flush.gauges);
         for (const [k, v] of Object.entries(flush.counters as Record<string, number>))
-          counters[k] = (counters[k] ?? 0) + v;
+          merged.counters[k] = (merged.counters[k] ?? 0) + v;
         for (const [k, v] of Object.entries(flush.timers as Record<string, number[]>))
-          timers[k] = [...(timers[k] ?? []), ...v];
+          merged.timers[k] = [...(merged.timers[k] ?? []), ...v];
       }
-      if (levels.every((m) => `${m.name};${tagged}` in gauges)) break;
+      return merged;
+    };
+    let flushed = read();
+    const until = Date.now() + 30_000;
+    while (!levels.every((m) => `${m.name};${tagged}` in flushed.gauges) && Date.now() < until) {
       await new Promise((r) => setTimeout(r, 100));
+      flushed = read();
     }
+    const { gauges, counters, timers } = flushed;
     // A run's level arrives exactly, one gauge per statistic
     // (as printed on the line: 9 significant digits).
     for (const m of levels) expect(Math.abs(gauges[`${m.name};${tagged}`]! / m.value - 1), m.name).toBeLessThan(1e-8);

@@ -129,6 +129,13 @@ export const LEVEL_STATS = {
   final: DATADOG_RUN_STATS.final,
 } as const;
 
+/** The steady-state level gauges and the `quantile` label each becomes in Prometheus, as on the Pushgateway. */
+export const LEVEL_QUANTILES: readonly (readonly ['median' | 'p10' | 'p90', string])[] = [
+  ['median', '0.5'],
+  ['p10', '0.1'],
+  ['p90', '0.9'],
+];
+
 /**
  * The StatsD name a column goes out under: `<prefix>.<key>`, where the plain flavor, which sends base
  * units, names the unit it rescaled to (`baseUnitKey`); the datadog flavor sends values as logged under

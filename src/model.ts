@@ -60,6 +60,8 @@ export interface RunInput {
   /** When the run started and ended (ms since the epoch), when the manifest says so: joins a GPU capture by time. */
   timeRange?: TimeRange;
   table: Table;
+  /** A multi-rank job's per-rank account, complete once `table` is drained (src/ranks/). */
+  ranks?: () => RanksSummary;
 }
 
 // ───────────────────────────── classify ─────────────────────────────
@@ -195,6 +197,32 @@ export interface MetricSummary {
   loss?: LossSummary;
 }
 
+/** One rank of a multi-rank job (src/ranks/): what its own file says. */
+export interface RankStat {
+  /** The rank's number as its file names it (`metrics_rank_3.csv` → "3"). */
+  rank: string;
+  source: string;
+  rows: number;
+  firstStep: number;
+  lastStep: number;
+  /** Steady-state median of the job's step timer in this rank's file; null without one. */
+  stepTime: number | null;
+  /** `stepTime` over the median rank's, minus 1 (0.15: 15 % slower); null without a step time. */
+  excess: number | null;
+}
+
+/** A job whose ranks each wrote a file, read as one run: per rank, the straggler and the stalls. */
+export interface RanksSummary {
+  /** The step timer the ranks are compared by; null when the files have none. */
+  stepTimer: string | null;
+  /** In rank order. */
+  ranks: RankStat[];
+  /** The slowest rank, when it is at least STRAGGLER_EXCESS slower than the median rank, and from when. */
+  straggler: { rank: string; excess: number; from: number } | null;
+  /** Ranks whose files stopped while the others went on. */
+  stalls: { rank: string; lastStep: number; othersLast: number }[];
+}
+
 export interface RunSummary {
   name: string;
   experiment: string;
@@ -208,6 +236,8 @@ export interface RunSummary {
   timeRange?: TimeRange;
   warnings: string[];
   metrics: MetricSummary[];
+  /** Several ranks' files read as one job (src/ranks/). */
+  ranks?: RanksSummary;
 }
 
 // ───────────────────────────── gate ─────────────────────────────

@@ -28,6 +28,8 @@ const COUNTER_NAME = new RegExp(
 
 /** Rules over the metric key (`metricKey(header)`: lower case, `_` separated, dots kept). */
 const RULES: Rule[] = [
+  // A multi-rank job's slowest rank over its median rank, per step (src/ranks/): 1 when balanced.
+  { test: /(^|[._])rank_imbalance$/, class: { kind: 'window', direction: 'lower', gate: true, minEffect: 0.02 } },
   // Bookkeeping and counters: reported as the last value, never judged.
   { test: /(^|[._])(epoch|timestamp|wall_?clock|date|walltime)$/, class: gauge() },
   { test: /(learning_rate|(^|[._])lr($|[._])|lr_scale|weight_decay|momentum)/, class: gauge() },

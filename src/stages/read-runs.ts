@@ -1,10 +1,13 @@
 /** ingest + summarize: each run opened lazily and summarised in one pass, one at a time. */
+import { stat } from 'node:fs/promises';
 import { basename, dirname, extname } from 'node:path';
+import { classify } from '../classify/index.js';
 import type { Config } from '../config/index.js';
 import { openTable, readManifest } from '../ingest/index.js';
 import { InputError, type RunInput, type RunSummary } from '../model.js';
 import { NAME_LIMITS } from '../naming.js';
 import type { Options } from '../options.js';
+import { groupRanks, type JobFiles, jobName, mergeRankTables, rankEntriesIn, stallNotes } from '../ranks/index.js';
 import { summarizeRun } from '../summarize/index.js';
 import type { RunContext } from './run-context.js';
 
@@ -13,11 +16,12 @@ export async function readRuns(ctx: RunContext, config: Pick<Config, 'rules' | '
   const summaries: RunSummary[] = [];
   const recordError = (e: unknown) => ctx.recordError(e);
   const notices: string[] = [];
-  const inputs = await resolveInputs(ctx.options, recordError, notices);
+  const inputs = await resolveInputs(ctx.options, config, recordError, notices);
   for (const n of notices) ctx.warn(n);
   for (const input of inputs) {
     try {
       const summary = await summarizeRun(checkNameLengths(await input()), config);
+      if (summary.ranks) summary.warnings.push(...stallNotes(summary.ranks));
       for (const w of summary.warnings) ctx.warn(w);
       summaries.push(summary);
     } catch (e) {
@@ -49,14 +53,11 @@ function checkNameLengths(input: RunInput): RunInput {
 /** Each run to process, opened lazily; manifest problems are reported and the other runs still go. */
 async function resolveInputs(
   options: Options,
+  config: Pick<Config, 'rules' | 'summary'>,
   recordError: (e: unknown) => void,
   notices: string[],
 ): Promise<(() => Promise<RunInput>)[]> {
-  const inputs: (() => Promise<RunInput>)[] = [];
-  for (const [file, name] of uniqueRunNames(options.csv, notices)) {
-    const experiment = options.experiment ?? name;
-    inputs.push(async () => ({ name, experiment, tags: {}, fingerprint: {}, table: await openTable(file) }));
-  }
+  const inputs = await csvRunOpeners(options.csv, config, notices, (name) => options.experiment ?? name);
   if (options.metadata) {
     try {
       const manifest = await readManifest(options.metadata, { roots: options.manifestRoot });
@@ -82,18 +83,65 @@ async function resolveInputs(
 }
 
 /**
- * Each `--csv` file with its run name, unique within the batch: two files that would share a name (two
+ * The `--csv` runs, opened lazily: each file a run, except that the ranks' files of one job (given one by
+ * one, or as the folder they are in) are one run (src/ranks/).
+ */
+export async function csvRunOpeners(
+  paths: readonly string[],
+  config: Pick<Config, 'rules' | 'summary'>,
+  notices: string[],
+  experimentOf: (name: string) => string,
+): Promise<(() => Promise<RunInput>)[]> {
+  const files: string[] = [];
+  for (const path of paths)
+    files.push(...((await isDirectory(path)) ? ((await rankEntriesIn(path)) ?? [path]) : [path]));
+  return uniqueRunNames(groupRanks(files), notices).map(
+    ([job, name]) =>
+      async () =>
+        openRun(job, { name, experiment: experimentOf(name), tags: {}, fingerprint: {} }, config),
+  );
+}
+
+/** One run's input: its file's table, or its ranks' tables merged into the job's. */
+export async function openRun(
+  job: JobFiles,
+  who: Omit<RunInput, 'table'>,
+  config: Pick<Config, 'rules' | 'summary'>,
+): Promise<RunInput> {
+  if (job.job === null) return { ...who, table: await openTable(job.files[0]!.file) };
+  const tables = [];
+  for (const { rank, file } of job.files) tables.push({ rank, table: await openTable(file) });
+  const merged = mergeRankTables(job.job, tables, {
+    classify: (name) => classify(name, config),
+    summary: config.summary,
+  });
+  // A job of other ranks is another job: its step time and memory are not this one's.
+  const fingerprint = { ...who.fingerprint, ranks: String(tables.length) };
+  return { ...who, fingerprint, table: merged.table, ranks: merged.ranks };
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false; // opening it names the problem
+  }
+}
+
+/**
+ * Each `--csv` run with its name, unique within the batch: two files that would share a name (two
  * `…/run1/metrics.csv`) would share every series on every sink, so the later ones become `run1-2`, `run1-3`.
  */
-export function uniqueRunNames(files: string[], notices: string[]): [string, string][] {
+export function uniqueRunNames(jobs: JobFiles[], notices: string[]): [JobFiles, string][] {
   const taken = new Set<string>();
-  return files.map((file) => {
-    const base = runNameOf(file);
+  return jobs.map((job) => {
+    const what = job.job ?? job.files[0]!.file;
+    const base = job.job ? jobName(job.job) : runNameOf(what);
     let name = base;
     for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
-    if (name !== base) notices.push(`${file}: another --csv run is already named ${base}; this one is named ${name}`);
+    if (name !== base) notices.push(`${what}: another --csv run is already named ${base}; this one is named ${name}`);
     taken.add(name);
-    return [file, name];
+    return [job, name];
   });
 }
 

@@ -64,6 +64,7 @@ export async function summarizeRun(
     ...(input.timeRange === undefined ? {} : { timeRange: input.timeRange }),
     warnings,
     metrics,
+    ...(input.ranks ? { ranks: input.ranks() } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ import { historyCalibrationRuns } from '../../gate/calibrate/from-history.js';
 import { readCalibrationRuns } from '../../gate/calibrate/from-runs.js';
 import { openTable } from '../../ingest/index.js';
 import { InputError } from '../../model.js';
-import { uniqueRunNames } from '../../stages/read-runs.js';
+import { csvRunOpeners } from '../../stages/read-runs.js';
 import { HistoryStoreError, openHistory } from '../../store/index.js';
 import type { Io } from '../../run.js';
 import { CALIBRATE_FLAGS } from '../help.js';
@@ -37,13 +37,7 @@ export async function calibrateCommand(args: string[], io: Io & { print(text: st
       input = { ...runs, falseAlarmRate: rate, gate };
     } else {
       // Run names only tell the runs apart here: two files of one name need no warning.
-      const openers = uniqueRunNames(flags.csv, []).map(([file, name]) => async () => ({
-        name,
-        experiment: 'calibrate',
-        tags: {},
-        fingerprint: {},
-        table: await openTable(file),
-      }));
+      const openers = await csvRunOpeners(flags.csv, config, [], () => 'calibrate');
       input = { ...(await readCalibrationRuns(openers, config)), falseAlarmRate: rate, gate };
     }
     io.print(calibrationYaml(calibrateTolerances(input)));

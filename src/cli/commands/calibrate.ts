@@ -9,7 +9,6 @@ import { calibrateTolerances } from '../../gate/calibrate/calibrate.js';
 import { calibrationYaml } from '../../gate/calibrate/fragment.js';
 import { historyCalibrationRuns } from '../../gate/calibrate/from-history.js';
 import { readCalibrationRuns } from '../../gate/calibrate/from-runs.js';
-import { openTable } from '../../ingest/index.js';
 import { InputError } from '../../model.js';
 import { csvRunOpeners } from '../../stages/read-runs.js';
 import { HistoryStoreError, openHistory } from '../../store/index.js';

@@ -12,6 +12,7 @@ import { headlineText, verdictLine } from './markdown.js';
 import { finalLossLines } from './final-loss.js';
 import { lossOverlay } from './loss-overlay.js';
 import { historySparkline } from './sparkline.js';
+import { rankNotes, ranksHtml } from './ranks.js';
 import type { ReportInput, RunReport } from '../report-input.js';
 import { VERDICT_LABEL, orderMetrics, orderRuns, runStatus, type RunStatus } from './verdict.js';
 
@@ -42,6 +43,7 @@ svg .band.baseline { fill: #8c959f; fill-opacity: .25; stroke: none; } svg .band
 svg .dot.run { fill: var(--run); } svg .dot.history { fill: var(--base); }
 details { margin: 8px 0; } summary { cursor: pointer; font-weight: 600; }
 .note { color: var(--warn); }
+figure.ranks table { width: auto; } td.bar { width: 160px; } .rank-bar { display: block; height: .8em; background: var(--base); } .rank-bar.slow { background: var(--bad); }
 .badge { display: inline-block; min-width: 1.4em; padding: 0 .3em; border-radius: 1em; color: #fff; font-weight: 700; text-align: center; font-size: .85em; line-height: 1.5; }
 .badge.regression { background: var(--bad); } .badge.warning { background: var(--warn); } .badge.pass { background: var(--good); }
 `;
@@ -104,12 +106,16 @@ function runSection(run: RunReport, index: number): string {
 <p>${htmlText(capitalise(verdictLine(gate, (t) => t)))}.</p>
 ${gate.culprit ? culpritHtml(gate.culprit) : ''}
 ${nonFinite.map((m) => `<p class="note">${badge('warning')} ${htmlText(m.name)} is ${m.nan > 0 ? 'NaN' : 'infinite'} from step ${m.firstNonFiniteStep}.</p>`).join('\n')}
+${rankNotes(run.summary?.ranks)
+  .map((line) => `<p class="note">${badge('warning')} ${htmlText(line)}</p>`)
+  .join('\n')}
 ${metrics.length ? verdictTable(metrics) : '<p>No gated metrics.</p>'}
 ${finalLossLines(run)
   .map((line) => `<p class="note">${htmlText(line)}</p>`)
   .join('\n')}
 ${run.notes?.length ? `<ul class="notes">${run.notes.map((n) => `<li>${htmlText(n)}</li>`).join('')}</ul>` : ''}
 ${charts.length ? `<div class="charts">${charts.join('\n')}</div>` : ''}
+${ranksHtml(run.summary)}
 ${
   others.length
     ? `<details><summary>Other metrics (${others.length})</summary><table><thead><tr><th>Metric</th><th>Kind</th><th>Median</th><th>p10 – p90</th><th>Last</th><th>Values</th></tr></thead><tbody>${others

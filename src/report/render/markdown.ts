@@ -10,6 +10,7 @@ import { formatBaseline, formatChange, formatNumber, formatValue } from './forma
 import { MERMAID_POINTS, lossChartMermaid } from './mermaid.js';
 import { hasBand, lossOverlay } from './loss-overlay.js';
 import { prRunsMarkdown } from './pr-runs.js';
+import { rankNotes, ranksMarkdown } from './ranks.js';
 import { historySparkline } from './sparkline.js';
 import type { ReportInput, RunReport } from '../report-input.js';
 import { STATUS_ICON, VERDICT_ICON, orderMetrics, orderRuns, runStatus } from './verdict.js';
@@ -149,7 +150,7 @@ function runSection(run: RunReport, detail: Detail, charts: boolean): string {
     `${verdictLine(gate).replace(/^./, (c) => c.toUpperCase())}.`,
     ...(gate.culprit ? [culpritMarkdown(gate.culprit)] : []),
   ];
-  const notes = nonFiniteNotes(run);
+  const notes = [...nonFiniteNotes(run), ...rankNotes(run.summary?.ranks).map(mdText)];
   if (notes.length) parts.push(notes.map((n) => `> ${n}`).join('\n'));
   const metrics = orderMetrics(gate.metrics);
   const rows = detail === 'attention' ? metrics.filter((m) => m.verdict !== 'pass') : metrics;
@@ -173,6 +174,8 @@ function runSection(run: RunReport, detail: Detail, charts: boolean): string {
         `<sub>${mdText(overlay.metric)} of this run (blue)${band ? ', baseline band (grey: low and high edge; light grey: centre)' : ''}, resampled at ${MERMAID_POINTS} evenly spaced steps${overlay.nonFinite ? `; ${overlay.nonFinite} non-finite samples not drawn` : ''}.</sub>`,
       );
     }
+    const ranks = ranksMarkdown(run.summary);
+    if (ranks) parts.push(ranks);
     if (run.prRuns) parts.push(prRunsMarkdown(run.prRuns, gate.metrics));
     const others = otherMetrics(run);
     if (others) parts.push(others);

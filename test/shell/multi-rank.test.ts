@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+const STEPS = 600;
+
+/** A job's rank files, written by a real child process: `slow` is [rank, slowdown, from step]. */
+function job(
+  dir: string,
+  ranks: number,
+  seed: number,
+  slow: [number, number, number],
+  stall?: [number, number],
+): string {
+  const out = join(dir, `job-${seed}`);
+  const args = [out, ranks, seed, STEPS, ...slow, ...(stall ?? [])].map(String);
+  const child = spawnSync(process.execPath, ['test/helpers/rank-job-child.mjs', ...args], { encoding: 'utf8' });
+  expect(child.status, child.stderr).toBe(0);
+  return out;
+}
+
+describe.each([4, 8])('a %i-rank job is one run (bundled CLI, JSON history)', (ranks) => {
+  const dir = mkdtempSync(join(tmpdir(), `tmg-ranks-${ranks}-`));
+  const history = join(dir, 'H.json');
+  const straggler = ranks - 2;
+  const stalling = ranks - 1;
+
+  it('records one run per job, each with the rank imbalance and the job of N ranks in its fingerprint', async () => {
+    for (let i = 1; i <= 6; i++) {
+      // The straggler's slowdown differs a little from job to job, as a real slow node's does.
+      const out = job(dir, ranks, i, [straggler, 1.15 + 0.005 * (i % 3), 1], i === 3 ? [stalling, 400] : undefined);
+      const rec = await runCli([
+        'record',
+        '--history',
+        history,
+        '--experiment',
+        'llm',
+        '--csv',
+        out,
+        '--run-id',
+        `job-${i}`,
+      ]);
+      expect(rec.code, rec.stderr).toBe(0);
+      if (i === 3) expect(rec.stderr).toContain(`rank ${stalling} (`);
+    }
+    const runs = JSON.parse(readFileSync(history, 'utf8')).runs as {
+      run: string;
+      fingerprint: string;
+      metrics: Record<string, { centre: number }>;
+    }[];
+    expect(runs.map((r) => r.run)).toEqual([1, 2, 3, 4, 5, 6].map((i) => `job-${i}`));
+    expect(new Set(runs.map((r) => r.fingerprint))).toEqual(new Set([`ranks=${ranks}`]));
+    for (const r of runs) {
+      expect(r.metrics.rank_imbalance!.centre).toBeGreaterThan(1.12);
+      expect(r.metrics.rank_imbalance!.centre).toBeLessThan(1.2);
+    }
+  });
+
+  it('passes a job like the others, naming its straggler and the rank that stalled', async () => {
+    const out = job(dir, ranks, 7, [straggler, 1.155, 200], [stalling, 300]);
+    const md = join(dir, 'good.md');
+    const json = join(dir, 'good.json');
+    const chk = await runCli([
+      'check',
+      '--history',
+      history,
+      '--experiment',
+      'llm',
+      '--csv',
+      out,
+      '--markdown',
+      md,
+      '--json',
+      json,
+    ]);
+    expect(chk.code, chk.stdout + chk.stderr).toBe(0);
+    const result = JSON.parse(readFileSync(json, 'utf8'));
+    expect(result.runs).toHaveLength(1);
+    const { straggler: named } = result.runs[0].ranks;
+    expect(named.rank).toBe(String(straggler));
+    expect(named.excess).toBeGreaterThan(0.13);
+    expect(named.excess).toBeLessThan(0.18);
+    expect(named.from).toBeGreaterThanOrEqual(190);
+    expect(named.from).toBeLessThanOrEqual(210);
+    // The report's text is escaped Markdown: `step\_time`.
+    const report = readFileSync(md, 'utf8').replace(/\\(.)/g, '$1');
+    expect(report).toContain(`Straggler: rank ${straggler}: +1`);
+    expect(report).toContain(`Stalled: rank ${stalling} stopped at step 300 while the other ranks went on to step 600`);
+  });
+
+  it('fails a job whose straggler is 10 % slower than before, on rank_imbalance', async () => {
+    const out = job(dir, ranks, 8, [straggler, 1.155 * 1.1, 1]);
+    const json = join(dir, 'bad.json');
+    const chk = await runCli(['check', '--history', history, '--experiment', 'llm', '--csv', out, '--json', json]);
+    expect(chk.code, chk.stdout + chk.stderr).toBe(1);
+    const metrics = JSON.parse(readFileSync(json, 'utf8')).metrics as { name: string; verdict: string }[];
+    expect(metrics.find((m) => m.name === 'rank_imbalance')?.verdict).toBe('regression');
+  });
+});

@@ -4,10 +4,12 @@
  * everything a user can get wrong before the command starts; `follow` runs it and says how it ended.
  */
 import { statSync } from 'node:fs';
-import { basename, extname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { type Config, loadConfig } from '../config/index.js';
 import { InputError } from '../model.js';
 import type { Options } from '../options.js';
+import { jobName, rankOf } from '../ranks/index.js';
+import { runNameOf } from '../stages/read-runs.js';
 import type { Io } from '../stages/run-context.js';
 import { baselineLevels } from './baseline-levels.js';
 import { type ChildEnd, WatchedChild } from './child.js';
@@ -170,10 +172,16 @@ function isRanked(options: Options): boolean {
   return options.csv.length > 1 || options.csv.some(isGlob) || options.metadata !== null;
 }
 
-/** The `run` label: the run's identity where it has one, else the first file's name. */
+/**
+ * The `run` label: the run's identity where it has one, else the name the job after watch gives the run
+ * (the folder of `metrics_rank_*.csv`), never a fragment of a glob.
+ */
 function runLabel(options: Options, patterns: string[]): string {
   if (options.runId) return options.runId;
   if (options.github.runId) return options.github.runId;
-  const first = patterns[0] ?? options.metadata ?? 'run';
-  return basename(first, extname(first)).replace(/[*?[\]{}]/g, '') || 'run';
+  const first = patterns[0];
+  if (!first) return basename(dirname(options.metadata ?? '')) || 'run';
+  const job = rankOf(first)?.job ?? (isGlob(first) ? first : null);
+  const name = (job ? jobName(job) : runNameOf(first)).replace(/[*?[\]{}]/g, '');
+  return name || basename(dirname(first)) || 'run';
 }

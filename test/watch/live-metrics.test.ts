@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { delimiter, resolve } from 'node:path';
+import { basename, delimiter, dirname, resolve } from 'node:path';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { healthyLines, metricsUrl, Scratch, startWatch, TRAINER } from './watch-harness.js';
@@ -112,12 +112,17 @@ describe('live /metrics', () => {
       .metrics.map((m) => m.labels!.rank)
       .sort();
     expect(ranks).toEqual(['0', '1']);
-    expect(families.get(`${P}ranks_active`)!.metrics[0]!.labels).toEqual({ experiment: 'exp', run: 'metrics_rank_' });
+    // The run is named as the job after watch names it (the ranks' folder), never a fragment of the glob.
+    expect(families.get(`${P}ranks_active`)!.metrics[0]!.labels).toEqual({
+      experiment: 'exp',
+      run: basename(dirname(scratch.path('metrics_rank_0.csv'))),
+    });
     expect(await done).toBe(0);
     const j = JSON.parse(readFileSync(scratch.path('out.json'), 'utf8'));
-    // Each rank's file is a run of the job (named as read-runs names conventional rank files).
-    expect(j.runs).toHaveLength(2);
-    expect(j.runs.map((r: { steps: { last: number } }) => r.steps.last)).toEqual([149, 149]);
+    // The ranks' files are one run: the job's.
+    expect(j.runs).toHaveLength(1);
+    expect(j.runs[0].steps.last).toBe(149);
+    expect(j.runs[0].ranks.ranks.map((r: { lastStep: number }) => r.lastStep)).toEqual([149, 149]);
     expect(j.live.ranks.map((r: { rank: string }) => r.rank).sort()).toEqual(['0', '1']);
     expect(j.live.together).toMatchObject({ ranks: 2, lastStep: 149, rows: 298 });
     expect(TRAINER).toBeTruthy();

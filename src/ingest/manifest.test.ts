@@ -258,3 +258,20 @@ describe('manifest paths are opened as checked', () => {
     expect(table.columns).toContain('loss');
   });
 });
+
+describe('a run directory of several ranks', () => {
+  it("lists every rank's file, in rank order, each checked; a lone rank's file stays the run's only file", async () => {
+    await mkdir(join(dir, 'runs/job'), { recursive: true });
+    for (const r of [0, 1, 10, 2]) await writeFile(join(dir, `runs/job/metrics_rank_${r}.csv`), 'step,loss\n1,2\n');
+    const path = await manifest([
+      JSON.stringify({ name: 'job', dir: 'runs/job' }),
+      JSON.stringify({ name: 'one', dir: 'runs/a' }),
+      JSON.stringify({ name: 'file', csv: 'runs/job/metrics_rank_0.csv' }),
+    ]);
+    const { runs, errors } = await readManifest(path);
+    expect(errors).toEqual([]);
+    expect(runs[0]!.rankFiles).toEqual([0, 1, 2, 10].map((r) => join(dir, `runs/job/metrics_rank_${r}.csv`)));
+    expect(runs[1]!.rankFiles).toBeUndefined();
+    expect(runs[2]!.rankFiles).toBeUndefined();
+  });
+});

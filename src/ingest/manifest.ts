@@ -20,6 +20,8 @@ export interface ManifestRun {
    * `checkedFiles`, so opening it later refuses a file swapped in after the check.
    */
   file: string;
+  /** A run directory of several ranks' `metrics_rank_N.csv`: each, checked as `file` is (rank 0's first). */
+  rankFiles?: string[];
   /** Scalar benchmark config, flattened to strings: {model: 'gpt3-15b', tp: '8', seq_len: '4096'}. */
   config: Record<string, string>;
   /** Hardware identity under canonical keys (gpu, world_size, nodes, gpus_per_node) when present. */
@@ -168,6 +170,25 @@ async function resolveMetricsFile(allowed: Allowed, line: number, written: strin
   );
 }
 
+const RANK_FILE = /^metrics_rank_(\d+)\.csv$/;
+
+/**
+ * A run directory's ranks' files, when it holds `metrics_rank_N.csv` of two ranks or more (a multi-rank
+ * job is one run, src/ranks/): each checked as the run's file is; null otherwise.
+ */
+async function rankFilesOf(allowed: Allowed, line: number, written: string, file: string): Promise<string[] | null> {
+  if (basename(file) !== DEFAULT_METRICS_FILE || !(await lstat(resolve(allowed.folder, written))).isDirectory())
+    return null;
+  const ranks = (await readdir(dirname(file)))
+    .filter((name) => RANK_FILE.test(name))
+    .sort((a, b) => Number(RANK_FILE.exec(a)![1]) - Number(RANK_FILE.exec(b)![1]));
+  if (ranks.length < 2) return null;
+  const inDir = (name: string) => `${written.replace(/[\\/]+$/, '')}/${name}`;
+  const out: string[] = [];
+  for (const name of ranks) out.push(await resolveMetricsFile(allowed, line, inDir(name)));
+  return out;
+}
+
 /**
  * The real paths of the roots the user named (each may be a path list, `:`-separated, `;` on Windows); a
  * root that does not exist is an error for the whole manifest.
@@ -222,7 +243,9 @@ async function readLine(allowed: Allowed, line: number, obj: Json): Promise<Mani
     (e) => typeof e.value === 'string' && e.value.trim() !== '',
   );
   if (!pathEntry) throw new InputError(manifest, line, `run has no metrics path (one of: ${PATH_KEYS.join(', ')})`);
-  const file = await resolveMetricsFile(allowed, line, (pathEntry.value as string).trim());
+  const written = (pathEntry.value as string).trim();
+  const file = await resolveMetricsFile(allowed, line, written);
+  const rankFiles = await rankFilesOf(allowed, line, written, file);
   const nameEntry = firstOf(obj, NAME_KEYS);
   const name =
     (nameEntry && scalarString(nameEntry.value)?.trim()) ||
@@ -238,6 +261,7 @@ async function readLine(allowed: Allowed, line: number, obj: Json): Promise<Mani
     config,
     fingerprint: fingerprintOf([...hardware, obj, ...(configObject ? [configObject] : [])]),
   };
+  if (rankFiles) run.rankFiles = rankFiles;
   const duration = durationOf(manifest, line, obj, configObject);
   if (duration !== undefined) run.durationSeconds = duration;
   const timeRange = timeRangeOf(manifest, line, [obj, ...(configObject ? [configObject] : [])], duration);

@@ -63,15 +63,16 @@ async function resolveInputs(
       const manifest = await readManifest(options.metadata, { roots: options.manifestRoot });
       for (const e of manifest.errors) recordError(e);
       for (const r of manifest.runs) {
-        inputs.push(async () => ({
+        const job = r.rankFiles ? groupRanks(r.rankFiles)[0]! : { job: null, files: [{ rank: '', file: r.file }] };
+        const who = {
           name: r.name,
           experiment: options.experiment ? `${options.experiment}/${r.name}` : r.name,
           tags: r.config,
           fingerprint: r.fingerprint,
           ...(r.durationSeconds === undefined ? {} : { durationSeconds: r.durationSeconds }),
           ...(r.timeRange === undefined ? {} : { timeRange: r.timeRange }),
-          table: await openTable(r.file),
-        }));
+        };
+        inputs.push(() => openRun(job, who, config));
       }
     } catch (e) {
       recordError(e);

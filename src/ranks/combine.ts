@@ -53,11 +53,11 @@ export function combineRanks(how: RankCombine, values: ArrayLike<number>, n: num
     case 'max':
       return max;
     case 'mean':
-      return sum / count;
+    case 'same-or-mean':
+      // Equal values are kept exactly: a mean of three equal doubles can round away from them.
+      return same ? first : sum / count;
     case 'same-or-sum':
       return same ? first : sum;
-    case 'same-or-mean':
-      return same ? first : sum / count;
     case 'first':
       return first;
   }

@@ -2,15 +2,18 @@
  * Quality benchmark of the regression gate: false alarms and detection rates on simulated runs, against a
  * ratio-to-previous rule and a per-metric t prediction interval, on the same corpus.
  *
- *   npm run bench:gate -- [--trials 300] [--null-trials 2000] [--seed 1] [--out bench/gate/RESULTS.md] [--only days]
+ *   npm run bench:gate -- [--trials 300] [--null-trials 2000] [--seed 1] [--out bench/gate/RESULTS.md] [--only days|ranks]
+ *
+ * `--only days` and `--only ranks` run one section's scenario (regression-days.ts, multi-rank.ts) and replace only
+ * that section of the file.
  */
 import { writeFile } from 'node:fs/promises';
 import { DEFAULT_CONFIG } from '../../src/config/index.js';
-import { runCompleteness } from '../../src/gate/completeness.js';
 import { DEFAULT_GATE_CONFIG } from '../../src/gate/config.js';
-import { recordFromSummary } from '../../src/gate/record.js';
 import type { HistoryRecord, RunSummary } from '../../src/model.js';
 import { summarizeRun } from '../../src/summarize/index.js';
+import { recordHistory } from './history.js';
+import { multiRank } from './multi-rank.js';
 import { regressionDays } from './regression-days.js';
 import { sectionsOf, withSection } from './results-sections.js';
 import { gateMethod, ratioMethod, tIntervalMethod, type Method } from './methods.js';
@@ -155,28 +158,16 @@ async function summarize(name: string, spec: RunSpec, rng: Rng): Promise<RunSumm
   return summarizeRun(simulateRun(name, spec, rng), DEFAULT_CONFIG);
 }
 
-async function buildHistory(s: Scenario, rng: Rng, shiftAt: number): Promise<HistoryRecord[]> {
-  const records: HistoryRecord[] = [];
-  for (let k = 0; k < HISTORY; k++) {
+function buildHistory(s: Scenario, rng: Rng, shiftAt: number): Promise<HistoryRecord[]> {
+  return recordHistory(HISTORY, GATE, async (k) => {
     const h = s.history?.(k, shiftAt) ?? { spec: NORMAL_RUN };
-    const summary = await summarize(`h${k}`, h.spec, rng);
-    const complete = runCompleteness(summary, records, GATE.completeFraction).complete;
-    records.push(
-      recordFromSummary(summary, {
-        recordedAt: '',
-        ref: '',
-        sha: '',
-        runId: String(k),
-        baseline: h.marked ?? false,
-        complete,
-      }),
-    );
-  }
-  return records;
+    return { summary: await summarize(`h${k}`, h.spec, rng), marked: h.marked ?? false };
+  });
 }
 
 async function main(): Promise<void> {
   if (ONLY === 'days') return days();
+  if (ONLY === 'ranks') return ranks();
   const started = performance.now();
   const failures = new Map<string, number[]>(); // scenario → failures per method
   for (const [si, s] of SCENARIOS.entries()) {
@@ -219,7 +210,10 @@ async function main(): Promise<void> {
   process.stdout.write(`${table}\n`);
   // Sections other benchmarks keep in the same file (bench:calibrate's) stay as they are.
   await writeFile(OUT, table + (await sectionsOf(OUT)));
-  if (!ONLY) await days();
+  if (!ONLY) {
+    await days();
+    await ranks();
+  }
 }
 
 /** The multi-day scenario (regression-days.ts), its own section of the file. */
@@ -229,5 +223,13 @@ async function days(): Promise<void> {
   await writeFile(OUT, await withSection(OUT, DAYS_HEADING, body));
 }
 const DAYS_HEADING = 'A recorded regression, checked on later days';
+
+/** The multi-rank scenario (multi-rank.ts), its own section of the file. */
+async function ranks(): Promise<void> {
+  const body = await multiRank(TRIALS, SEED, GATE);
+  process.stdout.write(`${body}\n`);
+  await writeFile(OUT, await withSection(OUT, RANKS_HEADING, body));
+}
+const RANKS_HEADING = 'Multi-rank jobs (8 ranks)';
 
 await main();

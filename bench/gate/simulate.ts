@@ -35,8 +35,10 @@ export interface RunSpec {
 
 export const NORMAL_RUN: RunSpec = { steps: 400, speed: 1, lossFactor: 1, memoryFactor: 1 };
 
-const SIM = {
+export const SIM = {
   mfu: 0.42,
+  /** Step time in seconds at SIM.mfu. */
+  stepSeconds: 1.8,
   runCv: 0.01,
   phi: 0.8,
   stepCv: 0.02,
@@ -71,8 +73,40 @@ export class Rng {
   }
 }
 
+/**
+ * A run's per-step speed noise, AR(1): eₜ = φ·eₜ₋₁ + √(1−φ²)·σ·zₜ, stationary CV σ = SIM.stepCv. `value` is
+ * the current step's; the first is drawn on construction, `next()` draws the following one.
+ */
+export class StepNoise {
+  value: number;
+  private readonly innovation: number;
+  constructor(private readonly rng: Rng) {
+    this.value = SIM.stepCv * rng.normal();
+    this.innovation = Math.sqrt(1 - SIM.phi ** 2) * SIM.stepCv;
+  }
+  next(): number {
+    this.value = SIM.phi * this.value + this.innovation * this.rng.normal();
+    return this.value;
+  }
+}
+
+/** The speed factor of warm-up at a step: linear from 0.3 to 1 over the first SIM.warmup steps. */
+export function warmUp(step: number): number {
+  return step <= SIM.warmup ? 0.3 + (0.7 * step) / SIM.warmup : 1;
+}
+
+/** A step's time factor from the checkpoint stall (every SIM.stallEvery steps), 1 between stalls. */
+export function checkpointStall(step: number): number {
+  return step % SIM.stallEvery === 0 ? SIM.stallFactor : 1;
+}
+
+/** The loss curve before run-level and batch noise. */
+export function lossCurve(step: number): number {
+  return 1.8 + 8 * (step + 10) ** -0.35;
+}
+
 /** One batch's loss factor: 1 + N(0, SIM.lossStepCv), or lognormal with σ = spec.lossNoise. */
-function lossNoise(spec: RunSpec, rng: Rng): number {
+export function lossNoise(spec: Pick<RunSpec, 'lossNoise'>, rng: Rng): number {
   return spec.lossNoise === undefined ? 1 + SIM.lossStepCv * rng.normal() : Math.exp(spec.lossNoise * rng.normal());
 }
 
@@ -88,21 +122,17 @@ export function simulateRun(name: string, spec: RunSpec, rng: Rng): RunInput {
   const runFactor = 1 + (spec.runCv ?? SIM.runCv) * rng.normal();
   const lossOffset = 1 + SIM.lossRunCv * rng.normal();
   const memoryBase = SIM.memoryMiB * spec.memoryFactor + Math.round(rng.normal() * 2);
-  const baseTime = 1.8;
-  let e = SIM.stepCv * rng.normal();
-  const innovation = Math.sqrt(1 - SIM.phi ** 2) * SIM.stepCv;
+  const noise = new StepNoise(rng);
   const nanTokens: number[] = [];
   for (let i = 0; i < n; i++) {
     const step = i + 1;
     steps[i] = step;
-    if (i > 0) e = SIM.phi * e + innovation * rng.normal();
-    const warm = step <= SIM.warmup ? 0.3 + (0.7 * step) / SIM.warmup : 1;
-    const stall = step % SIM.stallEvery === 0 ? SIM.stallFactor : 1;
-    const m = (SIM.mfu * spec.speed * runFactor * (1 + e) * warm) / stall;
+    const e = i > 0 ? noise.next() : noise.value;
+    const m = (SIM.mfu * spec.speed * runFactor * (1 + e) * warmUp(step)) / checkpointStall(step);
     mfu[i] = m;
-    stepTime[i] = (baseTime * SIM.mfu) / m;
+    stepTime[i] = (SIM.stepSeconds * SIM.mfu) / m;
     tflops[i] = m * SIM.peakTflops;
-    let l = (1.8 + 8 * (step + 10) ** -0.35) * lossOffset * spec.lossFactor * lossNoise(spec, rng);
+    let l = lossCurve(step) * lossOffset * spec.lossFactor * lossNoise(spec, rng);
     if (spec.divergeAt !== undefined && step >= spec.divergeAt) l *= Math.exp((step - spec.divergeAt) / 15);
     loss[i] = l;
     if (spec.nanAt === step) {

@@ -1,10 +1,14 @@
 /**
- * `npm run bench:watch`: the watch command (the bundled CLI, dist/cli.js: run `npm run bundle` first) wrapping
- * a child that writes a 20-column CSV (test/helpers/training-child.mjs). Four figures:
- *   cpu      the watch process's own CPU time (/proc/<pid>/stat) while the file grows 100 rows/s, over
- *            BENCH_WATCH_SECONDS (default 60) after 10 s of warm-up, as a share of one core
- *   metrics  one GET /metrics after another (BENCH_WATCH_GETS, default 1000) during that run: p50, p99, max
- *   latency  BENCH_WATCH_TRIALS (default 50) runs whose loss turns NaN after 1–3 s: from the NaN row written
+ * `npm run bench:watch`: the watch command (the bundled CLI, dist/cli.js: run `npm run bundle` first; or
+ * BENCH_WATCH_CLI=path/to/cli.js, a bundle built elsewhere) wrapping a child that writes a 20-column CSV
+ * (test/helpers/training-child.mjs). Four figures:
+ *   cpu      the watch process's own CPU time (/proc/<pid>/stat) while each file grows 100 rows/s, over
+ *            BENCH_WATCH_SECONDS (default 60) after BENCH_WATCH_WARMUP s (default 30), as a share of one
+ *            core, one run per mode of BENCH_WATCH_CPU (default 1x10,1x1,8x10,8x1: files × rows per write;
+ *            8 files are rank files watched by a glob)
+ *   metrics  one GET /metrics after another (BENCH_WATCH_GETS, default 1000) during the first cpu run: p50, p99, max
+ *   latency  BENCH_WATCH_TRIALS (default 50) runs whose loss turns NaN after 1–3 s, the child writing
+ *            BENCH_WATCH_LATENCY_ROWS_PER_WRITE rows at a time (default 1): from the NaN row written
  *            to the SIGTERM the child gets (both times taken by the child, one clock), and to watch's exit
  *   memory   a 1-hour run at 100 rows/s time-compressed: BENCH_WATCH_ROWS (default 360,000) rows in chunks
  *            of 3,000 every 0.5 s; watch's RSS sampled every second against the step it has read
@@ -12,11 +16,11 @@
  * bench/watch/RESULTS.md.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { freePort } from '../../test/helpers/prometheus-servers.js';
-import { quantile, sampleValue, until, WatchProcess } from './watch-process.js';
+import { CLI, quantile, sampleSum, sampleValue, until, WatchProcess } from './watch-process.js';
 
 const SECONDS = Number(process.env.BENCH_WATCH_SECONDS ?? 60);
 const GETS = Number(process.env.BENCH_WATCH_GETS ?? 1000);
@@ -26,43 +30,77 @@ const PARTS = (process.env.BENCH_WATCH_PARTS ?? 'cpu,latency,memory').split(',')
 // Long enough for start-up work (module compilation, the memory reducer's GCs after start) to be over.
 const WARMUP = Number(process.env.BENCH_WATCH_WARMUP ?? 30);
 const STEP = 'training_metrics_watch_step';
+// The CPU part's runs: FILES×ROWS_PER_WRITE (1x10: one file written 10 rows at a time; 8x1: 8 rank files,
+// one row per write each).
+const CPU_MODES = parseModes(process.env.BENCH_WATCH_CPU ?? '1x10,1x1,8x10,8x1');
+// The rows per write of the latency trials' child.
+const LATENCY_ROWS_PER_WRITE = Number(process.env.BENCH_WATCH_LATENCY_ROWS_PER_WRITE ?? 1);
 
-if (!existsSync('dist/cli.js') || !readFileSync('dist/cli.js', 'utf8').includes('watch'))
-  throw new Error('dist/cli.js has no watch command: run `npm run bundle` first');
+if (!existsSync(CLI) || !readFileSync(CLI, 'utf8').includes('watch'))
+  throw new Error(`${CLI} has no watch command: run \`npm run bundle\` first (or set BENCH_WATCH_CLI)`);
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-watch-'));
 const ms = (x: number) => x.toFixed(x < 10 ? 2 : 0);
 const sections: string[] = [];
 
-/** CPU share of one core while tailing, then /metrics response times from the same run. */
+/** One CPU mode: FILES files (one, or ranks' files watched by a glob) written ROWS_PER_WRITE rows at a time. */
+interface CpuMode {
+  files: number;
+  rowsPerWrite: number;
+}
+
+/** `1x10`, `8x1`: files × rows per write. */
+function parseModes(text: string): CpuMode[] {
+  return text.split(',').map((m) => {
+    const [files, rowsPerWrite] = m.split('x').map(Number);
+    if (!(files! >= 1 && rowsPerWrite! >= 1)) throw new Error(`BENCH_WATCH_CPU: ${m} is not FILESxROWS_PER_WRITE`);
+    return { files: files!, rowsPerWrite: rowsPerWrite! };
+  });
+}
+
+interface CpuRun extends CpuMode {
+  cpu: number;
+  wall: number;
+  rows: number;
+  code: number;
+  load: number;
+}
+
+/** CPU share of one core while tailing, for each mode; then /metrics response times from the first mode's run. */
 async function cpuAndMetrics(): Promise<void> {
-  const port = await freePort();
-  const csv = join(dir, 'steady.csv');
-  const run = new WatchProcess({ csv, port, child: ['--rate', '100', '--seconds', String(WARMUP + SECONDS + 30)] });
-  if (!(await until(async () => sampleValue(await run.metrics(port), STEP) > 0, 30_000)))
-    throw new Error(`watch never served a step:\n${run.output}`);
-  await new Promise((r) => setTimeout(r, WARMUP * 1000));
-  const cpu0 = run.cpuSeconds();
-  const step0 = sampleValue(await run.metrics(port), STEP);
-  const t0 = performance.now();
-  await new Promise((r) => setTimeout(r, SECONDS * 1000));
-  const wall = (performance.now() - t0) / 1000;
-  const cpu = run.cpuSeconds() - cpu0;
-  const step1 = sampleValue(await run.metrics(port), STEP);
-  const scrape = await pairedGets(port, await run.metrics(port));
-  run.stop();
-  const code = await run.exited;
+  const runs: CpuRun[] = [];
+  let scrape: Awaited<ReturnType<typeof pairedGets>> | null = null;
+  for (const [i, mode] of CPU_MODES.entries()) {
+    const { run, port, result } = await cpuRun(mode, i);
+    runs.push(result);
+    if (i === 0) scrape = await pairedGets(port, await run.metrics(port));
+    run.stop();
+    result.code = await run.exited;
+  }
+  const share = (r: CpuRun) => (100 * r.cpu) / r.wall;
   sections.push(
     [
-      '## CPU while tailing: 100 rows/s × 20 columns',
+      '## CPU while tailing: 100 rows/s × 20 columns per file',
       '',
-      '| figure | value | target |',
-      '|---|---|---|',
-      `| watch process CPU over ${wall.toFixed(1)} s (after ${WARMUP} s warm-up) | ${cpu.toFixed(2)} s = **${((100 * cpu) / wall).toFixed(2)} % of one core** | ≤ 1 % |`,
-      `| rows read by watch in that time (step gauge) | ${step1 - step0} (${((step1 - step0) / wall).toFixed(1)} rows/s) | 100 rows/s |`,
-      `| watch's exit code (stopped by SIGTERM after the figures) | ${code} | |`,
+      `Each run: the watch process's CPU over ${SECONDS} s after ${WARMUP} s of warm-up. One file is \`--csv FILE\`; 8 files`,
+      "are `metrics_rank_0.csv … metrics_rank_7.csv` in one folder, watched as `--csv 'DIR/metrics_rank_*.csv'`, each",
+      'getting every row (800 rows/s in all). Rows read: the steps the step gauges advanced, summed over the files.',
       '',
-      `## GET /metrics: ${GETS} requests one after another, during the same run (${scrape.bytes} bytes each)`,
+      '| files | rows per write | watch CPU | duration | share of one core | rows read | load average at the end | target |',
+      '|---|---|---|---|---|---|---|---|',
+      ...runs.map(
+        (r) =>
+          `| ${r.files} | ${r.rowsPerWrite} | ${r.cpu.toFixed(2)} s | ${r.wall.toFixed(1)} s | **${share(r).toFixed(2)} %** | ${r.rows} (${(r.rows / r.wall).toFixed(1)} rows/s) | ${r.load.toFixed(1)} | ≤ 1 % |`,
+      ),
+      '',
+      `Watch's exit codes (stopped by SIGTERM after the figures): ${runs.map((r) => r.code).join(', ')}.`,
+      '',
+    ].join('\n'),
+  );
+  if (!scrape) return;
+  sections.push(
+    [
+      `## GET /metrics: ${GETS} requests one after another, during the first run above (${scrape.bytes} bytes each)`,
       '',
       'Each request to watch is paired with one to a bare Node HTTP server (another process) answering the same',
       'bytes, so what a loaded machine adds to both shows beside what watch adds.',
@@ -74,6 +112,44 @@ async function cpuAndMetrics(): Promise<void> {
       '',
     ].join('\n'),
   );
+}
+
+/** One run of a mode, measured; the caller stops it. */
+async function cpuRun(mode: CpuMode, i: number) {
+  const port = await freePort();
+  const folder = join(dir, `cpu-${i}`);
+  mkdirSync(folder);
+  const ranked = mode.files > 1;
+  const csv = join(folder, ranked ? 'metrics_rank_*.csv' : 'steady.csv');
+  const run = new WatchProcess({
+    csv,
+    ...(ranked ? { childFile: join(folder, 'metrics_rank_{rank}.csv') } : {}),
+    port,
+    child: [
+      '--rate',
+      '100',
+      '--rows-per-write',
+      String(mode.rowsPerWrite),
+      ...(ranked ? ['--ranks', String(mode.files)] : []),
+      '--seconds',
+      String(WARMUP + SECONDS + 30),
+    ],
+  });
+  if (!(await until(async () => sampleValue(await run.metrics(port), STEP) > 0, 30_000)))
+    throw new Error(`watch never served a step:\n${run.output}`);
+  await new Promise((r) => setTimeout(r, WARMUP * 1000));
+  const cpu0 = run.cpuSeconds();
+  const step0 = sampleSum(await run.metrics(port), STEP);
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const wall = (performance.now() - t0) / 1000;
+  const cpu = run.cpuSeconds() - cpu0;
+  const step1 = sampleSum(await run.metrics(port), STEP);
+  const result: CpuRun = { ...mode, cpu, wall, rows: step1 - step0, code: Number.NaN, load: loadavg()[0]! };
+  console.error(
+    `cpu ${mode.files}x${mode.rowsPerWrite}: ${cpu.toFixed(2)} s over ${wall.toFixed(1)} s = ${((100 * cpu) / wall).toFixed(2)} %, ${result.rows} rows, load ${result.load.toFixed(1)}`,
+  );
+  return { run, port, result };
 }
 
 /** GETS requests to watch's /metrics, each followed by one to a bare server answering `body`: sorted times in ms. */
@@ -119,7 +195,18 @@ async function stopLatency(): Promise<void> {
       csv,
       port,
       flags: ['--abort-on', 'nan'],
-      child: ['--rate', '100', '--nan-after', String(nanAfter), '--seconds', '30', '--times', timesFile],
+      child: [
+        '--rate',
+        '100',
+        '--rows-per-write',
+        String(LATENCY_ROWS_PER_WRITE),
+        '--nan-after',
+        String(nanAfter),
+        '--seconds',
+        '30',
+        '--times',
+        timesFile,
+      ],
     });
     const code = await run.exited;
     codes.set(code, (codes.get(code) ?? 0) + 1);
@@ -134,7 +221,7 @@ async function stopLatency(): Promise<void> {
     `| ${what} | ${ms(xs[0]!)} | ${ms(quantile(xs, 0.5))} | **${ms(quantile(xs, 0.99))}** | ${ms(xs.at(-1)!)} |`;
   sections.push(
     [
-      `## From the NaN row written to the child stopped: ${TRIALS} trials (\`--abort-on nan\`, 100 rows/s, NaN after 1–3 s)`,
+      `## From the NaN row written to the child stopped: ${TRIALS} trials (\`--abort-on nan\`, 100 rows/s, ${LATENCY_ROWS_PER_WRITE} per write, NaN after 1–3 s)`,
       '',
       '| ms | min | p50 | p99 | max |',
       '|---|---|---|---|---|',
@@ -210,7 +297,7 @@ const text = [
   '# Watch benchmark',
   '',
   `Measured by \`npm run bench:watch\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${process.platform}, ${cpus().length} × ${cpu}, load average ${loadavg()[0]!.toFixed(1)} at the end).`,
-  'The watched child is test/helpers/training-child.mjs; each watch runs the bundled CLI, dist/cli.js.',
+  `The watched child is test/helpers/training-child.mjs; each watch runs the bundled CLI, ${relative('.', CLI)}.`,
   '',
   ...sections,
 ].join('\n');

@@ -1,6 +1,7 @@
 /**
- * One `watch` run as the bench drives it: the bundled CLI (dist/cli.js) wrapping test/helpers/training-child.mjs,
- * with what the bench reads of it from outside — its CPU time and RSS from /proc/<pid>, its live /metrics.
+ * One `watch` run as the bench drives it: the bundled CLI (dist/cli.js, or BENCH_WATCH_CLI: a bundle built
+ * elsewhere, to compare two versions) wrapping test/helpers/training-child.mjs, with what the bench reads of
+ * it from outside — its CPU time and RSS from /proc/<pid>, its live /metrics.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -10,9 +11,13 @@ import { resolve } from 'node:path';
 const USER_HZ = 100;
 
 export const CHILD = resolve('test/helpers/training-child.mjs');
+export const CLI = resolve(process.env.BENCH_WATCH_CLI ?? 'dist/cli.js');
 
 export interface WatchSpec {
+  /** What watch's --csv gets: a file, or a glob over the files of ranks. */
   csv: string;
+  /** The child's FILE, when it is not `csv` (`…/metrics_rank_{rank}.csv` with --ranks). */
+  childFile?: string;
   port: number;
   /** Extra watch flags (e.g. --abort-on nan). */
   flags?: string[];
@@ -28,7 +33,7 @@ export class WatchProcess {
 
   constructor(spec: WatchSpec) {
     const args = [
-      resolve('dist/cli.js'),
+      CLI,
       'watch',
       '--csv',
       spec.csv,
@@ -40,7 +45,7 @@ export class WatchProcess {
       '--',
       process.execPath,
       CHILD,
-      spec.csv,
+      spec.childFile ?? spec.csv,
       ...spec.child,
     ];
     this.process = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -85,6 +90,12 @@ export class WatchProcess {
 export function sampleValue(text: string, name: string): number {
   const m = new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text);
   return m ? Number(m[1]) : Number.NaN;
+}
+
+/** The sum of every sample of `name` (the step gauge of each rank, say); NaN when there is none. */
+export function sampleSum(text: string, name: string): number {
+  const values = [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'gm'))].map((m) => Number(m[1]));
+  return values.length ? values.reduce((a, b) => a + b, 0) : Number.NaN;
 }
 
 /** Poll `check` every `everyMs` until it is true; false after `timeoutMs`. */

@@ -8,6 +8,11 @@
  *       time of that write and of the SIGTERM that follows go to OUT.json (one clock: this process's)
  *   node training-child.mjs FILE --rows N --chunk C --every MS            N rows, C at a time (time-compressed run)
  *
+ * With --rate: --rows-per-write K writes K rows at a time, every K / RATE seconds (default: a tenth of a
+ * second's rows, 10 at 100 rows/s); --rows-per-write 1 writes each row as it is made, one write per step,
+ * as a trainer's logger that flushes every row does. --ranks N writes N files instead of one: FILE holds
+ * `{rank}`, replaced by 0 … N-1 (`out/metrics_rank_{rank}.csv`), each file getting every row at its step.
+ *
  * Plain JavaScript so that the child starts as fast as a shell script would and costs the bench nothing.
  * The header is written only to a new or empty file.
  */
@@ -85,14 +90,21 @@ function row(step, loss = null) {
   ].join(',');
 }
 
-const fd = openSync(file, 'a');
-if (fstatSync(fd).size === 0) writeSync(fd, `${COLUMNS.join(',')}\n`);
+const ranks = args.ranks === undefined ? null : num('ranks', 1);
+if (ranks !== null && !file.includes('{rank}')) throw new Error('--ranks needs FILE with {rank} in it');
+const files = ranks === null ? [file] : Array.from({ length: ranks }, (_, r) => file.replaceAll('{rank}', String(r)));
+const fds = files.map((f) => openSync(f, 'a'));
+for (const fd of fds) if (fstatSync(fd).size === 0) writeSync(fd, `${COLUMNS.join(',')}\n`);
 const state = { step: 0 };
 
+/** `count` rows from the current step, one write (unbuffered: at once in the file) per file. */
 function append(count, loss = null) {
-  let text = '';
-  for (let i = 0; i < count; i++) text += `${row(state.step++, loss)}\n`;
-  writeSync(fd, text);
+  for (const fd of fds) {
+    let text = '';
+    for (let i = 0; i < count; i++) text += `${row(state.step + i, loss)}\n`;
+    writeSync(fd, text);
+  }
+  state.step += count;
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -107,8 +119,8 @@ if (args.rows !== undefined) {
   }
 } else {
   const rate = num('rate', 100);
-  const tickMs = 100;
-  const perTick = Math.max(1, Math.round((rate * tickMs) / 1000));
+  const perTick = num('rows-per-write', Math.max(1, Math.round((rate * 100) / 1000)));
+  const tickMs = (1000 * perTick) / rate;
   const nanAfter = num('nan-after', Number.POSITIVE_INFINITY);
   const until = now() + num('seconds', 3600) * 1000;
   const times = { nanAt: null, termAt: null };
@@ -129,5 +141,5 @@ if (args.rows !== undefined) {
     await sleep(Math.max(0, started + tick * tickMs - now()));
   }
 }
-closeSync(fd);
+for (const fd of fds) closeSync(fd);
 process.exitCode = num('exit', 0);

@@ -2,6 +2,11 @@
  * The files watched: each `--csv` path as given, or a glob in its last part (`out/metrics_rank_*.csv`,
  * `runs/version_0/events.out.tfevents.*`) matched again on every look, so ranks whose files appear later
  * are picked up. One CsvTail per CSV, one EventsTail per TensorBoard event file.
+ *
+ * A glob's folder is listed again only when it changed (its modification or change time, as a file
+ * added, removed or renamed sets them), and at least once a second for filesystems whose times are too
+ * coarse to tell: a look every 100 ms at 8 ranks' files would otherwise list the folder 10 times a second
+ * to find the same names.
  */
 import { statSync } from 'node:fs';
 import { specialKind } from '../../ingest/file.js';
@@ -15,6 +20,8 @@ import type { LiveRowListener } from './live-rows.js';
 import type { ManifestFiles } from './manifest-files.js';
 
 const GLOB_CHARS = /[*?[\]{}]/;
+/** A folder whose times have not changed is listed again after this long all the same. */
+const RELIST_MS = 1000;
 
 export function isGlob(pattern: string): boolean {
   return GLOB_CHARS.test(pattern);
@@ -33,6 +40,10 @@ export class TailSet {
   /** Paths found to be FIFOs, sockets or devices: warned about once, never opened. */
   private readonly special = new Set<string>();
   private readonly fromManifest = new Set<string>();
+  /** Each glob's matcher of names. */
+  private readonly matchers = new Map<string, (name: string) => boolean>();
+  /** Each glob folder's names as last listed, with its times then and when (performance.now()). */
+  private readonly listings = new Map<string, { names: string[]; version: string; listedAt: number }>();
 
   constructor(
     private readonly patterns: string[],
@@ -45,6 +56,7 @@ export class TailSet {
     for (const p of patterns) {
       if (isGlob(dirname(p)))
         throw new InputError('csv', null, `${p}: a glob may only be in the file name, not in the folders`);
+      if (isGlob(p)) this.matchers.set(p, picomatch(basename(p), { dot: false }));
     }
   }
 
@@ -92,10 +104,26 @@ export class TailSet {
         continue;
       }
       const folder = dirname(pattern);
-      const match = picomatch(basename(pattern), { dot: false });
-      const names = await readdir(folder).catch(() => [] as string[]);
-      for (const name of names.filter((n) => match(n)).sort()) this.add(join(folder, name));
+      const match = this.matchers.get(pattern)!;
+      for (const name of (await this.names(folder)).filter((n) => match(n)).sort()) this.add(join(folder, name));
     }
+  }
+
+  /** The names in `folder`: listed again when its times changed or the last listing is a second old. */
+  private async names(folder: string): Promise<string[]> {
+    const st = statSync(folder, { throwIfNoEntry: false });
+    if (!st) {
+      this.listings.delete(folder);
+      return [];
+    }
+    // Taken before the listing: a name added while it is read changes the times again, and is listed next.
+    const version = `${st.dev}:${st.ino}:${st.mtimeMs}:${st.ctimeMs}`;
+    const now = performance.now();
+    const last = this.listings.get(folder);
+    if (last && last.version === version && now - last.listedAt < RELIST_MS) return last.names;
+    const names = await readdir(folder).catch(() => [] as string[]);
+    this.listings.set(folder, { names, version, listedAt: now });
+    return names;
   }
 
   private add(path: string): void {

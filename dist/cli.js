@@ -395,7 +395,7 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (command === 'history')
         return (await Promise.resolve().then(function () { return history; })).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-rlgKUrZz.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-CPF7pYqp.js')).watchCommand(rest, env, io);
     if (command === 'calibrate')
         return (await import('./chunks/calibrate-CleId9T-.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {

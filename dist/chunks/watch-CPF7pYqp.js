@@ -27,7 +27,7 @@ async function watchCommand(args, env, io) {
     for (const p of PARAMETERS)
         if (p.secret)
             io.secrets?.add(opts[p.key]);
-    const { runWatch } = await import('./run-watch-C6-j14ol.js');
+    const { runWatch } = await import('./run-watch-eqfm0oA_.js');
     try {
         return await runWatch(opts, command, io);
     }

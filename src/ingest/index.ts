@@ -1,5 +1,5 @@
 /** The ingest stage: metrics files and run manifests in, streamed Tables out. */
-export { openTable, type OpenTableOptions } from './open-table.js';
+export { isDirectory, openTable, type OpenTableOptions } from './open-table.js';
 export { readManifest, type ManifestRun } from './manifest.js';
 export { tableFromColumns } from './table-from-columns.js';
 export { collectTable, type CollectedTable } from './collect.js';

@@ -2,7 +2,7 @@
  * The batch manifest `experiment_metadata.jsonl`: one JSON object per line, one line per run.
  * Schema and examples: docs/manifest.md.
  */
-import { lstat, readdir, realpath } from 'node:fs/promises';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { readRegularText } from './file.js';
 import { basename, delimiter, dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseSampleTime } from '../gpu/capture/timestamp.js';
@@ -177,7 +177,7 @@ const RANK_FILE = /^metrics_rank_(\d+)\.csv$/;
  * job is one run, src/ranks/): each checked as the run's file is; null otherwise.
  */
 async function rankFilesOf(allowed: Allowed, line: number, written: string, file: string): Promise<string[] | null> {
-  if (basename(file) !== DEFAULT_METRICS_FILE || !(await lstat(resolve(allowed.folder, written))).isDirectory())
+  if (basename(file) !== DEFAULT_METRICS_FILE || !(await stat(resolve(allowed.folder, written))).isDirectory())
     return null;
   const ranks = (await readdir(dirname(file)))
     .filter((name) => RANK_FILE.test(name))

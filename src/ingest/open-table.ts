@@ -12,7 +12,8 @@ import { sniffKind } from './sniff.js';
 import { isTfRecordStart } from './tensorboard/tfrecord.js';
 import { eventFilesIn, openEventsTable } from './tensorboard/events-table.js';
 
-async function isDirectory(path: string): Promise<boolean> {
+/** Whether `path` is a folder; false when it cannot be read (opening it names the problem). */
+export async function isDirectory(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isDirectory();
   } catch {

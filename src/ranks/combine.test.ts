@@ -32,7 +32,8 @@ describe('combineRanks', () => {
     expect(combineRanks('same-or-sum', [100, 100, 100], 3)).toBe(100);
     expect(combineRanks('same-or-sum', [100, 90, 110], 3)).toBe(300);
   });
-  it('reads only the first n values', () => {
+  it('reads only the n values from the offset', () => {
     expect(combineRanks('max', [1, 2, 99], 2)).toBe(2);
+    expect(combineRanks('first', [1, 2, 99, 4], 2, 2)).toBe(99);
   });
 });

@@ -30,16 +30,16 @@ export function rankCombine(name: string, cls: MetricClass): RankCombine {
 }
 
 /**
- * One step's job value from `values[0..n)`, the ranks' values in rank order, NaN where a rank logged
- * none; NaN when no rank did.
+ * One step's job value from `values[from..from + n)`, the ranks' values in rank order, NaN where a rank
+ * logged none; NaN when no rank did.
  */
-export function combineRanks(how: RankCombine, values: ArrayLike<number>, n: number): number {
+export function combineRanks(how: RankCombine, values: ArrayLike<number>, n: number, from = 0): number {
   let count = 0;
   let sum = 0;
   let max = Number.NEGATIVE_INFINITY;
   let first = Number.NaN;
   let same = true;
-  for (let r = 0; r < n; r++) {
+  for (let r = from; r < from + n; r++) {
     const v = values[r]!;
     if (Number.isNaN(v)) continue;
     if (count === 0) first = v;

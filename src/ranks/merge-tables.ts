@@ -177,7 +177,7 @@ export function mergeRankTables(source: string, ranks: readonly RankTable[], set
         if (tokenRow[m]) {
           out.values[m]![row] = Number.NaN;
           out.nanTokens[m]!.push(row);
-        } else out.values[m]![row] = combineRanks(how[m]!, cells.subarray(m * K, m * K + K), K);
+        } else out.values[m]![row] = combineRanks(how[m]!, cells, K, m * K);
       }
       if (timer >= 0) {
         let n = 0;

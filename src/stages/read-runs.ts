@@ -1,9 +1,8 @@
 /** ingest + summarize: each run opened lazily and summarised in one pass, one at a time. */
-import { stat } from 'node:fs/promises';
 import { basename, dirname, extname } from 'node:path';
 import { classify } from '../classify/index.js';
 import type { Config } from '../config/index.js';
-import { openTable, readManifest } from '../ingest/index.js';
+import { isDirectory, openTable, readManifest } from '../ingest/index.js';
 import { InputError, type RunInput, type RunSummary } from '../model.js';
 import { NAME_LIMITS } from '../naming.js';
 import type { Options } from '../options.js';
@@ -119,14 +118,6 @@ export async function openRun(
   // A job of other ranks is another job: its step time and memory are not this one's.
   const fingerprint = { ...who.fingerprint, ranks: String(tables.length) };
   return { ...who, fingerprint, table: merged.table, ranks: merged.ranks };
-}
-
-async function isDirectory(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isDirectory();
-  } catch {
-    return false; // opening it names the problem
-  }
 }
 
 /**

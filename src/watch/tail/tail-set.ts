@@ -14,6 +14,7 @@ import { readdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import picomatch from 'picomatch';
 import { InputError } from '../../model.js';
+import { rankOf } from '../../ranks/index.js';
 import { CsvTail } from './csv-tail.js';
 import { EventsTail } from './events-tail.js';
 import type { LiveRowListener } from './live-rows.js';
@@ -27,10 +28,12 @@ export function isGlob(pattern: string): boolean {
   return GLOB_CHARS.test(pattern);
 }
 
-/** A rank's label from its file's name: the number after `rank` (`metrics_rank_3.csv` → 3), else the name. */
+/**
+ * A rank's label: its rank as the job after watch reads it (`metrics_rank_3.csv`, `rank_3/…` → 3), else
+ * its file's name.
+ */
 export function rankLabel(path: string): string {
-  const name = basename(path, extname(path));
-  return /rank[_-]?(\d+)/i.exec(name)?.[1] ?? name;
+  return rankOf(path)?.rank ?? basename(path, extname(path));
 }
 
 export class TailSet {

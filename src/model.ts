@@ -362,6 +362,11 @@ export interface HistoryRecord {
   metrics: Record<string, MetricRecord>;
   /** The pull request a run was recorded on: kept for that PR's own trend, never part of a baseline. */
   pullRequest?: number;
+  /**
+   * What the run ran on, field → value (`driver`, `cuda`, `image`, `runner`, `os`, package names such as
+   * `torch`): compared between the last good and the first bad run to say what a change coincides with.
+   */
+  environment?: Record<string, string>;
 }
 
 /** `gpu=H100,world_size=64`: the fingerprint inputs as one comparable string. */

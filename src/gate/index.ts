@@ -8,3 +8,4 @@ export { noComparableReason } from './no-comparable.js';
 export { recordFromSummary, type RecordMeta } from './record.js';
 export { shouldRecord, type RecordMode } from './policy.js';
 export { runCompleteness } from './completeness.js';
+export { type EnvironmentChange, environmentChanges } from './environment-change.js';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, c as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-Dyr-WW2D.js';
+import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, c as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-Ao4-L7my.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -217,23 +217,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-D2DLikhc.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-DIOmhOIs.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-CjtL9Y5_.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-CM0OcPN4.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-Cx08e_jO.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-Cnq5Z-Oa.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-D1Qvea4C.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-BOFzkeVi.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -275,31 +275,31 @@ const H = '--history H';
 const HISTORY_COMMANDS = {
     list: {
         usage: `list ${H}`,
-        run: async (a, e) => (await import('./chunks/history-list-DyutRr1n.js')).historyList(a, e),
+        run: async (a, e) => (await import('./chunks/history-list-C7kzV8pR.js')).historyList(a, e),
     },
     show: {
         usage: `show ${H} --experiment E [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-show-BI4HIryS.js')).historyShow(a, e),
+        run: async (a, e) => (await import('./chunks/history-show-BMQV5wWo.js')).historyShow(a, e),
     },
     remove: {
         usage: `remove ${H} --experiment E --run ID [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-remove-tBTGbd0B.js').then(function (n) { return n.h; })).historyRemove(a, e),
+        run: async (a, e) => (await import('./chunks/history-remove-BHOkoyG4.js').then(function (n) { return n.h; })).historyRemove(a, e),
     },
     quarantine: {
         usage: `quarantine ${H} --experiment E --run ID [--reason TEXT] [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-quarantine-CxUS_Hod.js')).historyQuarantine(a, e),
+        run: async (a, e) => (await import('./chunks/history-quarantine-DHygGqAn.js')).historyQuarantine(a, e),
     },
     migrate: {
         usage: 'migrate --from A --to B',
-        run: async (a, e) => (await import('./chunks/history-migrate-WMLFj6OP.js')).historyMigrate(a, e),
+        run: async (a, e) => (await import('./chunks/history-migrate-C2AfLZcl.js')).historyMigrate(a, e),
     },
     export: {
         usage: `export ${H} [--experiment E] [--output FILE.csv]`,
-        run: async (a, e) => (await import('./chunks/history-export-DgqEFmkw.js')).historyExport(a, e),
+        run: async (a, e) => (await import('./chunks/history-export-cnJaabNd.js')).historyExport(a, e),
     },
     changes: {
         usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
-        run: async (a, e) => (await import('./chunks/history-changes-BqB0tjll.js')).historyChanges(a, e),
+        run: async (a, e) => (await import('./chunks/history-changes-CkH8soAa.js')).historyChanges(a, e),
     },
 };
 const HISTORY_USAGE = Object.values(HISTORY_COMMANDS)
@@ -345,7 +345,7 @@ function historyFlags(command, args, options, required) {
 }
 /** The store a flag names; a history that does not exist is an error for every subcommand but migrate's target. */
 async function openExisting(spec, env) {
-    const { openHistory } = await import('./chunks/index-kamN_hR1.js').then(function (n) { return n.i; });
+    const { openHistory } = await import('./chunks/index-r8vJlZqk.js').then(function (n) { return n.i; });
     const store = openHistory(spec, { env });
     const history = await store.readIfExists();
     if (!history)
@@ -395,9 +395,9 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (command === 'history')
         return (await Promise.resolve().then(function () { return history; })).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-Cve-hFef.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-CqAQQ0U_.js')).watchCommand(rest, env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-Cj1an__u.js')).calibrateCommand(rest, io);
+        return (await import('./chunks/calibrate-BP7ehm9G.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {
         const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
         const near = known.find((k) => editDistance(k, command) <= 2);

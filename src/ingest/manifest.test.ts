@@ -270,8 +270,74 @@ describe('a run directory of several ranks', () => {
     ]);
     const { runs, errors } = await readManifest(path);
     expect(errors).toEqual([]);
-    expect(runs[0]!.rankFiles).toEqual([0, 1, 2, 10].map((r) => join(dir, `runs/job/metrics_rank_${r}.csv`)));
+    expect(runs[0]!.rankFiles).toEqual(
+      [0, 1, 2, 10].map((rank) => ({ rank, file: join(dir, `runs/job/metrics_rank_${rank}.csv`) })),
+    );
     expect(runs[1]!.rankFiles).toBeUndefined();
     expect(runs[2]!.rankFiles).toBeUndefined();
+  });
+});
+
+describe('ranks listed a line each', () => {
+  const files = async (names: string[]) => {
+    await mkdir(join(dir, 'logs'), { recursive: true });
+    for (const n of names) await writeFile(join(dir, 'logs', n), 'step,loss\n1,2\n');
+  };
+
+  it('makes the lines of one run name one job, in rank order, whatever the files are called; the rank is no tag', async () => {
+    await files(['node-b.csv', 'node-a.csv', 'node-c.csv', 'other.csv']);
+    const path = await manifest([
+      JSON.stringify({ name: 'job', rank: 2, csv: 'logs/node-c.csv', model: 'gpt', world_size: 3 }),
+      JSON.stringify({ name: 'other', csv: 'logs/other.csv' }),
+      JSON.stringify({ name: 'job', rank: '0', csv: 'logs/node-a.csv', model: 'gpt', world_size: 3 }),
+      JSON.stringify({ name: 'job', global_rank: 1, csv: 'logs/node-b.csv', model: 'gpt', world_size: 3 }),
+    ]);
+    const { runs, errors } = await readManifest(path);
+    expect(errors).toEqual([]);
+    expect(runs.map((r) => r.name)).toEqual(['job', 'other']);
+    expect(runs[0]!.rankFiles).toEqual([
+      { rank: 0, file: join(dir, 'logs/node-a.csv') },
+      { rank: 1, file: join(dir, 'logs/node-b.csv') },
+      { rank: 2, file: join(dir, 'logs/node-c.csv') },
+    ]);
+    expect(runs[0]!.file).toBe(join(dir, 'logs/node-a.csv'));
+    expect(runs[0]!.config).toEqual({ model: 'gpt', world_size: '3' });
+    expect(runs[0]!.fingerprint).toEqual({ world_size: '3' });
+    expect(runs[1]!.rankFiles).toBeUndefined();
+  });
+
+  it('keeps a lone rank line a run of its own', async () => {
+    await files(['a.csv']);
+    const { runs, errors } = await readManifest(
+      await manifest([JSON.stringify({ name: 'j', rank: 0, csv: 'logs/a.csv' })]),
+    );
+    expect(errors).toEqual([]);
+    expect(runs[0]!.rankFiles).toBeUndefined();
+  });
+
+  it('refuses a rank listed twice, a bad rank, and a name used with and without a rank, keeping the other lines', async () => {
+    await files(['a.csv', 'b.csv', 'c.csv']);
+    const path = await manifest([
+      JSON.stringify({ name: 'j', rank: 0, csv: 'logs/a.csv' }),
+      JSON.stringify({ name: 'j', rank: 1, csv: 'logs/b.csv' }),
+      JSON.stringify({ name: 'j', rank: 1, csv: 'logs/c.csv' }),
+      JSON.stringify({ name: 'j', csv: 'logs/c.csv' }),
+      JSON.stringify({ name: 'k', rank: -1, csv: 'logs/c.csv' }),
+      JSON.stringify({ name: 'l', rank: 'r2', csv: 'logs/c.csv' }),
+      JSON.stringify({ name: 'm', csv: 'logs/c.csv' }),
+      JSON.stringify({ name: 'm', rank: 3, csv: 'logs/a.csv' }),
+    ]);
+    const { runs, errors } = await readManifest(path);
+    expect(errors.map((e) => e.message.slice(path.length))).toEqual([
+      ':3: rank 1 of run "j" already listed on line 2',
+      ':4: run name "j" already used on line 1',
+      ':5: "rank" is not a rank (a whole number from 0): -1',
+      ':6: "rank" is not a rank (a whole number from 0): "r2"',
+      ':8: run name "m" already used on line 7',
+    ]);
+    expect(runs.map((r) => [r.name, r.rankFiles?.length])).toEqual([
+      ['j', 2],
+      ['m', undefined],
+    ]);
   });
 });

@@ -20,8 +20,11 @@ export interface ManifestRun {
    * `checkedFiles`, so opening it later refuses a file swapped in after the check.
    */
   file: string;
-  /** A run directory of several ranks' `metrics_rank_N.csv`: each, checked as `file` is (rank 0's first). */
-  rankFiles?: string[];
+  /**
+   * The ranks' files of a multi-rank job, in rank order, each checked as `file` is (`file` is the lowest
+   * rank's): a run directory of several `metrics_rank_N.csv`, or lines of one run name with a `rank` each.
+   */
+  rankFiles?: { rank: number; file: string }[];
   /** Scalar benchmark config, flattened to strings: {model: 'gpt3-15b', tp: '8', seq_len: '4096'}. */
   config: Record<string, string>;
   /** Hardware identity under canonical keys (gpu, world_size, nodes, gpus_per_node) when present. */
@@ -40,6 +43,8 @@ export interface ManifestOptions {
 }
 
 const NAME_KEYS = ['name', 'run_name', 'experiment'];
+/** A line that is one rank of a job: lines of one run name with different ranks are that job's files. */
+const RANK_KEYS = ['rank', 'global_rank'];
 export const PATH_KEYS = [
   'csv',
   'metrics',
@@ -176,7 +181,12 @@ const RANK_FILE = /^metrics_rank_(\d+)\.csv$/;
  * A run directory's ranks' files, when it holds `metrics_rank_N.csv` of two ranks or more (a multi-rank
  * job is one run, src/ranks/): each checked as the run's file is; null otherwise.
  */
-async function rankFilesOf(allowed: Allowed, line: number, written: string, file: string): Promise<string[] | null> {
+async function rankFilesOf(
+  allowed: Allowed,
+  line: number,
+  written: string,
+  file: string,
+): Promise<{ rank: number; file: string }[] | null> {
   if (basename(file) !== DEFAULT_METRICS_FILE || !(await stat(resolve(allowed.folder, written))).isDirectory())
     return null;
   const ranks = (await readdir(dirname(file)))
@@ -184,9 +194,21 @@ async function rankFilesOf(allowed: Allowed, line: number, written: string, file
     .sort((a, b) => Number(RANK_FILE.exec(a)![1]) - Number(RANK_FILE.exec(b)![1]));
   if (ranks.length < 2) return null;
   const inDir = (name: string) => `${written.replace(/[\\/]+$/, '')}/${name}`;
-  const out: string[] = [];
-  for (const name of ranks) out.push(await resolveMetricsFile(allowed, line, inDir(name)));
+  const out: { rank: number; file: string }[] = [];
+  for (const name of ranks)
+    out.push({ rank: Number(RANK_FILE.exec(name)![1]), file: await resolveMetricsFile(allowed, line, inDir(name)) });
   return out;
+}
+
+/** The line's rank (a whole number ≥ 0, or its digits as a string), undefined when it names none. */
+function rankOfLine(manifest: string, line: number, obj: Json): number | undefined {
+  const found = firstOf(obj, RANK_KEYS);
+  if (!found) return undefined;
+  const v = found.value;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new InputError(manifest, line, `"${found.key}" is not a rank (a whole number from 0): ${JSON.stringify(v)}`);
+  return n;
 }
 
 /**
@@ -237,22 +259,28 @@ function fingerprintOf(sources: Json[]): Record<string, string> {
   return out;
 }
 
-async function readLine(allowed: Allowed, line: number, obj: Json): Promise<ManifestRun> {
+async function readLine(
+  allowed: Allowed,
+  line: number,
+  obj: Json,
+): Promise<{ run: ManifestRun; rank: number | undefined }> {
   const manifest = allowed.manifest;
   const pathEntry = PATH_KEYS.map((key) => ({ key, value: obj[key] })).find(
     (e) => typeof e.value === 'string' && e.value.trim() !== '',
   );
   if (!pathEntry) throw new InputError(manifest, line, `run has no metrics path (one of: ${PATH_KEYS.join(', ')})`);
   const written = (pathEntry.value as string).trim();
+  const rank = rankOfLine(manifest, line, obj);
   const file = await resolveMetricsFile(allowed, line, written);
-  const rankFiles = await rankFilesOf(allowed, line, written, file);
+  const rankFiles = rank === undefined ? await rankFilesOf(allowed, line, written, file) : null;
   const nameEntry = firstOf(obj, NAME_KEYS);
   const name =
     (nameEntry && scalarString(nameEntry.value)?.trim()) ||
     `${basename(dirname(file))}/${basename(file, extname(file))}`;
   const configObject = isObject(obj.config) ? obj.config : undefined;
-  const skip = new Set([...NAME_KEYS, pathEntry.key, ...NOT_CONFIG, 'fingerprint', 'hardware']);
-  const config = configObject ? flatten(configObject, new Set(NOT_CONFIG)) : flatten(obj, skip);
+  // A rank differs between the lines of one job: it is not a tag of the job.
+  const skip = new Set([...NAME_KEYS, pathEntry.key, ...NOT_CONFIG, ...RANK_KEYS, 'fingerprint', 'hardware']);
+  const config = configObject ? flatten(configObject, new Set([...NOT_CONFIG, ...RANK_KEYS])) : flatten(obj, skip);
   const hardware = [obj.fingerprint, obj.hardware].filter(isObject);
   const run: ManifestRun = {
     line,
@@ -266,7 +294,7 @@ async function readLine(allowed: Allowed, line: number, obj: Json): Promise<Mani
   if (duration !== undefined) run.durationSeconds = duration;
   const timeRange = timeRangeOf(manifest, line, [obj, ...(configObject ? [configObject] : [])], duration);
   if (timeRange) run.timeRange = timeRange;
-  return run;
+  return { run, rank };
 }
 
 /** A time written in a manifest: ISO 8601 (with `Z` or an offset), nvidia-smi's form, or a Unix epoch number. */
@@ -337,6 +365,8 @@ export async function readManifest(
   const runs: ManifestRun[] = [];
   const errors: InputError[] = [];
   const names = new Map<string, number>();
+  // Jobs listed a rank per line: the first line's run, and the line of each rank seen.
+  const jobs = new Map<string, { run: ManifestRun; ranks: Map<number, number> }>();
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   let skipped = 0;
   let skippedKind: string | undefined;
@@ -367,16 +397,35 @@ export async function readManifest(
       continue;
     }
     try {
-      const run = await readLine(allowed, line, obj);
+      const { run, rank } = await readLine(allowed, line, obj);
+      const job = jobs.get(run.name);
+      if (rank !== undefined && job) {
+        const same = job.ranks.get(rank);
+        if (same !== undefined)
+          throw new InputError(path, line, `rank ${rank} of run "${run.name}" already listed on line ${same}`);
+        job.ranks.set(rank, line);
+        job.run.rankFiles!.push({ rank, file: run.file });
+        continue;
+      }
       const earlier = names.get(run.name);
       if (earlier !== undefined)
         throw new InputError(path, line, `run name "${run.name}" already used on line ${earlier}`);
       names.set(run.name, line);
+      if (rank !== undefined) {
+        run.rankFiles = [{ rank, file: run.file }];
+        jobs.set(run.name, { run, ranks: new Map([[rank, line]]) });
+      }
       runs.push(run);
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       errors.push(e);
     }
+  }
+  for (const { run } of jobs.values()) {
+    const ranks = run.rankFiles!.sort((a, b) => a.rank - b.rank);
+    // One rank listed is a run of its own; several are one job, opened from its lowest rank's file first.
+    if (ranks.length < 2) delete run.rankFiles;
+    else run.file = ranks[0]!.file;
   }
   if (!runs.length && !errors.length) {
     errors.push(

@@ -6,7 +6,15 @@ import { isDirectory, openTable, readManifest } from '../ingest/index.js';
 import { InputError, type RunInput, type RunSummary } from '../model.js';
 import { NAME_LIMITS } from '../naming.js';
 import type { Options } from '../options.js';
-import { groupRanks, type JobFiles, jobName, mergeRankTables, rankEntriesIn, stallNotes } from '../ranks/index.js';
+import {
+  groupRanks,
+  type JobFiles,
+  jobName,
+  mergeRankTables,
+  rankEntriesIn,
+  rankOf,
+  stallNotes,
+} from '../ranks/index.js';
 import { summarizeRun } from '../summarize/index.js';
 import type { RunContext } from './run-context.js';
 
@@ -62,7 +70,9 @@ async function resolveInputs(
       const manifest = await readManifest(options.metadata, { roots: options.manifestRoot });
       for (const e of manifest.errors) recordError(e);
       for (const r of manifest.runs) {
-        const job = r.rankFiles ? groupRanks(r.rankFiles)[0]! : { job: null, files: [{ rank: '', file: r.file }] };
+        const job: JobFiles = r.rankFiles
+          ? { job: rankJobOf(r.rankFiles), files: r.rankFiles.map((f) => ({ rank: String(f.rank), file: f.file })) }
+          : { job: null, files: [{ rank: '', file: r.file }] };
         const who = {
           name: r.name,
           experiment: options.experiment ? `${options.experiment}/${r.name}` : r.name,
@@ -80,6 +90,14 @@ async function resolveInputs(
   if (!inputs.length && !options.metadata)
     recordError(new InputError('(arguments)', null, 'no input: give --csv FILE or --metadata FILE'));
   return inputs;
+}
+
+/** A manifest job's source in messages: the path its ranks' files share (`…/metrics_rank_*.csv`), else rank 0's file and the count. */
+function rankJobOf(files: readonly { rank: number; file: string }[]): string {
+  const shared = rankOf(files[0]!.file)?.job;
+  return shared && files.every((f) => rankOf(f.file)?.job === shared)
+    ? shared
+    : `${files[0]!.file} (+${files.length - 1} ranks)`;
 }
 
 /**

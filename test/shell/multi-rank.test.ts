@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -89,6 +89,37 @@ describe.each([4, 8])('a %i-rank job is one run (bundled CLI, JSON history)', (r
     const report = readFileSync(md, 'utf8').replace(/\\(.)/g, '$1');
     expect(report).toContain(`Straggler: rank ${straggler}: +1`);
     expect(report).toContain(`Stalled: rank ${stalling} stopped at step 300 while the other ranks went on to step 600`);
+  });
+
+  it('reads the ranks listed a line each in a manifest as the same one job, whatever their files are called', async () => {
+    const out = job(dir, ranks, 9, [straggler, 1.15, 1]);
+    const lines = [];
+    // Listed out of order, each file under a name that says nothing of its rank.
+    for (let r = ranks - 1; r >= 0; r--) {
+      copyFileSync(
+        join(out, `metrics_rank_${r}.csv`),
+        join(dir, `node-${String.fromCharCode(97 + ((r * 5) % ranks))}.csv`),
+      );
+      lines.push(
+        JSON.stringify({
+          name: 'listed',
+          rank: r,
+          csv: `node-${String.fromCharCode(97 + ((r * 5) % ranks))}.csv`,
+          world_size: ranks,
+        }),
+      );
+    }
+    const manifest = join(dir, 'experiment_metadata.jsonl');
+    writeFileSync(manifest, `${lines.join('\n')}\n`);
+    const own = join(dir, 'listed.json');
+    const json = join(dir, 'listed-result.json');
+    const rec = await runCli(['record', '--history', own, '--metadata', manifest, '--json', json]);
+    expect(rec.code, rec.stdout + rec.stderr).toBe(0);
+    const runs = JSON.parse(readFileSync(own, 'utf8')).runs as { run: string; fingerprint: string }[];
+    expect(runs.map((r) => [r.run, r.fingerprint])).toEqual([['listed', `ranks=${ranks},world_size=${ranks}`]]);
+    const result = JSON.parse(readFileSync(json, 'utf8'));
+    expect(result.runs).toHaveLength(1);
+    expect(result.runs[0].ranks.straggler.rank).toBe(String(straggler));
   });
 
   it('fails a job whose straggler is 10 % slower than before, on rank_imbalance', async () => {

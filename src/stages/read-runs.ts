@@ -2,8 +2,8 @@
 import { basename, dirname, extname } from 'node:path';
 import { classify } from '../classify/index.js';
 import type { Config } from '../config/index.js';
-import { isDirectory, openTable, readManifest } from '../ingest/index.js';
-import { InputError, type RunInput, type RunSummary } from '../model.js';
+import { isDirectory, openRankTables, openTable, readManifest } from '../ingest/index.js';
+import { InputError, type RunInput, type RunSummary, type Table } from '../model.js';
 import { NAME_LIMITS } from '../naming.js';
 import type { Options } from '../options.js';
 import {
@@ -126,15 +126,25 @@ export async function openRun(
   who: Omit<RunInput, 'table'>,
   config: Pick<Config, 'rules' | 'summary'>,
 ): Promise<RunInput> {
-  if (job.job === null) return { ...who, table: await openTable(job.files[0]!.file) };
-  const tables = [];
-  for (const { rank, file } of job.files) tables.push({ rank, table: await openTable(file) });
-  const merged = mergeRankTables(job.job, tables, {
+  let tables: { rank: string; table: Table }[] = [];
+  let source = job.job;
+  const warnings: string[] = [];
+  if (job.job === null) {
+    // One file may hold several ranks' rows, told apart by a rank column.
+    const file = job.files[0]!.file;
+    const split = await openRankTables(file);
+    if (!split) return { ...who, table: await openTable(file) };
+    ({ ranks: tables } = split);
+    warnings.push(...split.warnings);
+    source = file;
+  } else for (const { rank, file } of job.files) tables.push({ rank, table: await openTable(file) });
+  const merged = mergeRankTables(source!, tables, {
     classify: (name) => classify(name, config),
     summary: config.summary,
   });
   // A job of other ranks is another job: its step time and memory are not this one's.
   const fingerprint = { ...who.fingerprint, ranks: String(tables.length) };
+  merged.table.warnings.push(...warnings);
   return { ...who, fingerprint, table: merged.table, ranks: merged.ranks };
 }
 

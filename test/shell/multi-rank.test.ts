@@ -122,6 +122,35 @@ describe.each([4, 8])('a %i-rank job is one run (bundled CLI, JSON history)', (r
     expect(result.runs[0].ranks.straggler.rank).toBe(String(straggler));
   });
 
+  it("reads one file holding every rank's rows, told apart by a rank column, as the same one job", async () => {
+    const out = job(dir, ranks, 10, [straggler, 1.15, 1]);
+    const perRank = Array.from({ length: ranks }, (_, r) =>
+      readFileSync(join(out, `metrics_rank_${r}.csv`), 'utf8')
+        .trim()
+        .split('\n'),
+    );
+    const [header, ...firstRows] = perRank[0]!;
+    const lines = [header!.replace('step,', 'step,rank,')];
+    // As a shared logger writes them: each step's rows, the ranks in the order they reached it.
+    for (let i = 0; i < firstRows.length; i++)
+      for (let k = 0; k < ranks; k++) {
+        const r = (k * 3 + i) % ranks;
+        const row = perRank[r]![i + 1]!;
+        lines.push(row.replace(/^(\d+),/, `$1,${r},`));
+      }
+    const mixed = join(dir, 'all-ranks.csv');
+    writeFileSync(mixed, `${lines.join('\n')}\n`);
+    const own = join(dir, 'mixed.json');
+    const json = join(dir, 'mixed-result.json');
+    const rec = await runCli(['record', '--history', own, '--experiment', 'llm', '--csv', mixed, '--json', json]);
+    expect(rec.code, rec.stdout + rec.stderr).toBe(0);
+    expect(rec.stderr).not.toMatch(/restart/);
+    const runs = JSON.parse(readFileSync(own, 'utf8')).runs as { run: string; fingerprint: string; steps: number }[];
+    expect(runs.map((r) => [r.run, r.fingerprint, r.steps])).toEqual([['all-ranks', `ranks=${ranks}`, STEPS]]);
+    const result = JSON.parse(readFileSync(json, 'utf8'));
+    expect(result.runs[0].ranks.straggler.rank).toBe(String(straggler));
+  });
+
   it('fails a job whose straggler is 10 % slower than before, on rank_imbalance', async () => {
     const out = job(dir, ranks, 8, [straggler, 1.155 * 1.1, 1]);
     const json = join(dir, 'bad.json');

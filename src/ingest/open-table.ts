@@ -1,5 +1,6 @@
 /** Open any supported metrics file as a Table, choosing the reader by the file's content. */
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 import { InputError, lineAt, type Table } from '../model.js';
 import { DEFAULT_STEP_BUFFER, openCsvTable } from './csv/table.js';
 import { readHead, readTextFile } from './file.js';
@@ -20,6 +21,9 @@ export async function isDirectory(path: string): Promise<boolean> {
     return false; // opening it names the problem
   }
 }
+
+/** The files a folder may hold its one run's metrics in. */
+const METRICS_EXT = new Set(['.csv', '.tsv', '.json', '.jsonl']);
 
 /** JSON metric files are read whole; anything larger is not one of the supported JSON shapes. */
 const MAX_JSON_BYTES = 256 << 20;
@@ -81,10 +85,20 @@ export async function openTable(path: string, options: OpenTableOptions = {}): P
   // A run directory of TensorBoard event files (a resumed job writes one per attempt).
   if (await isDirectory(path)) {
     if ((await eventFilesIn(path)).length) return openEventsTable(path, { batchSize: stepBuffer });
+    // A rank's folder (`rank_3/`) or a run's folder holding its one metrics file (by name, else its one file).
+    const all = (await readdir(path, { withFileTypes: true }))
+      .filter((e) => e.isFile() && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
+    const named = all.filter((n) => METRICS_EXT.has(extname(n).toLowerCase()));
+    const files = named.length ? named : all;
+    if (files.length === 1) return openTable(join(path, files[0]!), options);
     throw new InputError(
       path,
       null,
-      'is a directory, not a metrics file (nor a run directory of TensorBoard event files)',
+      files.length
+        ? `is a directory of ${files.length} metrics files (${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''}): name the file`
+        : 'is a directory, not a metrics file (nor a run directory of TensorBoard event files)',
     );
   }
   const head = await readHead(path, 4096);

@@ -1,17 +1,26 @@
 /**
  * The live /metrics of a watched run: its own prom-client Registry (never the global one), names and
  * labels as docs/watch.md lists them. Labels are `experiment` and `run` on every series, and `rank` only
- * when several ranks' files are watched, so one file's series stay low-cardinality. The gauges are set
- * from the watch state after each look at the files that read rows, not per row; the two that change with
- * time alone (seconds since the last step, ranks active) are computed from it when /metrics is scraped.
+ * when several ranks' files are watched, so one file's series stay low-cardinality. With several ranks,
+ * the job's own series carry `rank="job"`: each metric's ranks' latest values combined by the rule a
+ * multi-rank job's table uses (src/ranks/combine.ts: the slowest rank's step time, the largest memory,
+ * the mean MFU …), and the job's `rank_imbalance`.
+ *
+ * Nothing is set per row nor per look: every gauge is computed from the watch state when /metrics is
+ * scraped (and only when rows came since the last scrape), so a trainer writing a row at a time costs
+ * what one writing many does.
  */
 import { Counter, Gauge, Registry } from 'prom-client';
+import { combineRanks, RANK_IMBALANCE, rankCombine, stepTimerColumn } from '../ranks/index.js';
 import type { GpuSample } from './gpu-poller.js';
 import type { AbortReason } from './state/finding.js';
+import type { LiveMetric } from './state/live-metric.js';
 import type { LiveRank } from './state/live-rank.js';
 import type { WatchState } from './state/watch-state.js';
 
 const P = 'training_metrics_watch_';
+/** The `rank` label of a multi-rank job's own series. */
+export const JOB_RANK = 'job';
 
 type Labels = Record<string, string>;
 
@@ -33,7 +42,8 @@ export class LiveMetrics {
     this.rankLabel = ranked ? ['rank'] : [];
     const r = [this.registry];
     const common = ['experiment', 'run', ...this.rankLabel];
-    this.g = makeGauges(r, common, {
+    const rows = () => this.refresh();
+    this.g = makeGauges(r, common, rows, {
       sinceLastStep: () => this.collectSinceLastStep(),
       ranksActive: () => this.g.ranksActive.set(this.base, this.state.ranksActive()),
     });
@@ -42,17 +52,98 @@ export class LiveMetrics {
       help: 'Non-finite values (nan, inf) seen in a metric column',
       labelNames: [...common, 'metric'],
       registers: r,
+      collect: rows,
     });
+  }
+
+  /** Rows and restarts seen when the gauges were last set. */
+  private seen = -1;
+
+  /** Set the series that follow the rows, when rows came since they were last set (each gauge's collect calls it). */
+  private refresh(): void {
+    let seen = 0;
+    for (const rank of this.state.ranks) seen += rank.rows + rank.restarts;
+    if (seen !== this.seen) this.update();
+    this.seen = seen;
   }
 
   /** Set the series that follow the rows from the state. */
   update(): void {
     for (const rank of this.state.ranks) this.updateRank(rank);
+    if (this.ranked && this.state.ranks.length > 1) this.updateJob();
   }
 
   /** At each scrape: time goes on without rows. */
   private collectSinceLastStep(): void {
     for (const rank of this.state.ranks) this.g.sinceLastStep.set(this.labelsOf(rank), rank.secondsSinceLastStep());
+    if (this.ranked && this.state.ranks.length > 1) {
+      const since = Math.min(...this.state.ranks.map((r) => r.secondsSinceLastStep()));
+      this.g.sinceLastStep.set({ ...this.base, rank: JOB_RANK }, since);
+    }
+  }
+
+  /**
+   * The job's series: per metric, the ranks' latest values combined as the job's table combines a step's;
+   * the job's step is the slowest rank's (where the job as a whole has got to), its rate the slowest's.
+   */
+  private updateJob(): void {
+    const ranks = this.state.ranks;
+    const labels = { ...this.base, rank: JOB_RANK };
+    setFinite(this.g.step, labels, this.state.step());
+    this.g.stepsPerSecond.set(labels, Math.min(...ranks.map((r) => r.stepsPerSecond())));
+    const byName = new Map<string, LiveMetric[]>();
+    for (const rank of ranks)
+      for (const m of rank.metrics.values()) {
+        const list = byName.get(m.name);
+        if (list) list.push(m);
+        else byName.set(m.name, [m]);
+      }
+    const values = new Float64Array(ranks.length);
+    const combined = (
+      list: LiveMetric[],
+      of: (m: LiveMetric) => number,
+      how = rankCombine(list[0]!.name, list[0]!.cls),
+    ) => {
+      list.forEach((m, i) => {
+        values[i] = of(m);
+      });
+      return combineRanks(how, values, list.length);
+    };
+    for (const list of byName.values()) {
+      const m = list[0]!;
+      if (m.isLoss) {
+        const ml = { ...labels, metric: m.name };
+        setFinite(
+          this.g.loss,
+          ml,
+          combined(list, (x) => x.last),
+        );
+        setFinite(
+          this.g.lossSmoothed,
+          ml,
+          combined(list, (x) => x.smoothed),
+        );
+        this.g.diverged.set(ml, list.some((x) => x.diverged) ? 1 : 0);
+      } else if (m.cls.kind === 'window' || m.cls.kind === 'timer') {
+        setFinite(
+          this.g.value,
+          { ...labels, metric: m.promKey.name },
+          combined(list, (x) => x.last) * m.promKey.factor,
+        );
+      }
+    }
+    const names = [...byName.keys()];
+    const timer = stepTimerColumn(
+      names,
+      names.map((n) => byName.get(n)![0]!.cls),
+    );
+    if (timer >= 0) {
+      const last = byName
+        .get(names[timer]!)!
+        .map((m) => m.last)
+        .filter(Number.isFinite);
+      if (last.length >= 2) setFinite(this.g.value, { ...labels, metric: RANK_IMBALANCE }, imbalance(last));
+    }
   }
 
   private labelsOf(rank: LiveRank): Labels {
@@ -106,6 +197,14 @@ export class LiveMetrics {
   }
 }
 
+/** The slowest rank's step time over the median rank's (stragglers.ts's rule on the ranks' latest values). */
+function imbalance(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return median > 0 ? sorted[sorted.length - 1]! / median : Number.NaN;
+}
+
 /** A gauge keeps its last value when the new one is NaN (a missing cell says nothing new). */
 function setFinite(g: Gauge<string>, labels: Labels, value: number): void {
   if (!Number.isNaN(value)) g.set(labels, value);
@@ -115,9 +214,10 @@ function setFinite(g: Gauge<string>, labels: Labels, value: number): void {
 function makeGauges(
   registers: Registry[],
   common: string[],
+  rows: () => void,
   clock: { sinceLastStep: () => void; ranksActive: () => void },
 ) {
-  const gauge = (name: string, help: string, extra: string[] = [], labels = common, collect?: () => void) =>
+  const gauge = (name: string, help: string, extra: string[] = [], labels = common, collect: () => void = rows) =>
     new Gauge({ name: `${P}${name}`, help, labelNames: [...labels, ...extra], registers, collect });
   const run = ['experiment', 'run'];
   return {

@@ -99,7 +99,7 @@ export class WatchSession {
     warnLeftovers(this.patterns, io);
     const child = new WatchedChild(command[0]!, command.slice(1));
     const abort = new Abort(child, this.metrics, io, settings.graceMs);
-    const loop = new WatchLoop(tails, state, this.metrics, settings.abortOn, settings.pollMs, {
+    const loop = new WatchLoop(tails, state, settings.abortOn, settings.pollMs, {
       afterRead: statsd ? () => void statsd.flush(state) : undefined,
       warn: (m) => io.warn(m),
       abort: (finding) => abort.start(finding),

@@ -54,7 +54,7 @@ beforeEach(async () => {
   events.opened = 0;
   rows = new Rows();
   const state = { checkStall: () => {}, findings: [] } as unknown as WatchState;
-  loop = new WatchLoop(rows as unknown as TailSet, state, null, new Set(), POLL_MS, {
+  loop = new WatchLoop(rows as unknown as TailSet, state, new Set(), POLL_MS, {
     abort: () => {},
     warn: (m) => {
       throw new Error(m);
@@ -130,7 +130,6 @@ describe('watch loop: looks woken by change events', () => {
     loop = new WatchLoop(
       rows as unknown as TailSet,
       { checkStall: () => {}, findings: [] } as unknown as WatchState,
-      null,
       new Set(),
       50,
       {

@@ -2,9 +2,8 @@
  * The loop that follows the files while the command runs: a look every poll interval, and sooner when a
  * folder's change event fires (fs.watch is unreliable on network filesystems, hence the poll as well).
  * The timer's look is skipped when an event's look is due or was asked for within the interval: the
- * poll is for changes no event told of. After each look: the stall rule, the live gauges when rows were
- * read (the ones that change with time alone are computed when /metrics is scraped), and the first
- * finding of a rule asked for.
+ * poll is for changes no event told of. After each look: the stall rule and the first finding of a rule
+ * asked for (the live gauges are computed from the state when /metrics is scraped).
  *
  * Change events are coalesced. A trainer that writes and flushes each row makes one event per row (100 a
  * second, 800 with 8 ranks' files), and a look per event made watch's cost grow with the number of
@@ -16,7 +15,6 @@
  * after it is told of.
  */
 import { type FSWatcher, watch } from 'node:fs';
-import type { LiveMetrics } from './live-metrics.js';
 import type { AbortReason, Finding } from './state/finding.js';
 import type { WatchState } from './state/watch-state.js';
 import type { TailSet } from './tail/tail-set.js';
@@ -48,7 +46,6 @@ export class WatchLoop {
   constructor(
     private readonly tails: TailSet,
     private readonly state: WatchState,
-    private readonly metrics: LiveMetrics | null,
     private readonly abortOn: ReadonlySet<AbortReason>,
     private readonly pollMs: number,
     private readonly hooks: LoopHooks,
@@ -146,10 +143,8 @@ export class WatchLoop {
   private async lookOnce(): Promise<void> {
     const read = await this.tails.poll();
     this.state.checkStall();
-    if (read) {
-      this.metrics?.update();
-      this.hooks.afterRead?.();
-    }
+    // The live gauges are computed when /metrics is scraped (live-metrics.ts), not here.
+    if (read) this.hooks.afterRead?.();
     // The last look after the command ended only completes the state: there is nothing left to stop.
     if (this.aborted || this.stopped) return;
     const finding = this.state.findings.find((f) => this.abortOn.has(f.reason));

@@ -111,7 +111,8 @@ describe('live /metrics', () => {
       .get(`${P}step`)!
       .metrics.map((m) => m.labels!.rank)
       .sort();
-    expect(ranks).toEqual(['0', '1']);
+    // Each rank's, and the job's own (its ranks combined).
+    expect(ranks).toEqual(['0', '1', 'job']);
     // The run is named as the job after watch names it (the ranks' folder), never a fragment of the glob.
     expect(families.get(`${P}ranks_active`)!.metrics[0]!.labels).toEqual({
       experiment: 'exp',

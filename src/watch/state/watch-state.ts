@@ -45,13 +45,17 @@ export class WatchState {
     }
     for (const rank of this.ranks) {
       if (now - rank.lastStepAt < this.stallAfterMs) continue;
+      // The other ranks still stepping: one rank stalled while the job goes on elsewhere is named so.
+      const ahead = this.ranks
+        .filter((r) => r !== rank && r.lastStep > rank.lastStep && now - r.lastStepAt < this.stallAfterMs)
+        .reduce((m, r) => Math.max(m, r.lastStep), Number.NEGATIVE_INFINITY);
       this.findings.push({
         reason: 'stall',
         step: rank.lastStep,
         value: seconds(rank.lastStepAt),
         at,
         ...(rank.label ? { rank: rank.label } : {}),
-        detail: `${rank.label ? `rank ${rank.label}: ` : ''}no new step for ${seconds(rank.lastStepAt)} s after step ${rank.lastStep}`,
+        detail: `${rank.label ? `rank ${rank.label}: ` : ''}no new step for ${seconds(rank.lastStepAt)} s after step ${rank.lastStep}${Number.isFinite(ahead) ? `, while the other ranks go on (to step ${ahead})` : ''}`,
       });
       return;
     }

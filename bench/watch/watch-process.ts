@@ -94,7 +94,10 @@ export function sampleValue(text: string, name: string): number {
 
 /** The sum of every sample of `name` (the step gauge of each rank, say); NaN when there is none. */
 export function sampleSum(text: string, name: string): number {
-  const values = [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'gm'))].map((m) => Number(m[1]));
+  // The ranks' series, not a multi-rank job's own (`rank="job"`), which would count its steps again.
+  const values = [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'gm'))]
+    .filter((m) => !m[0].includes('rank="job"'))
+    .map((m) => Number(m[1]));
   return values.length ? values.reduce((a, b) => a + b, 0) : Number.NaN;
 }
 

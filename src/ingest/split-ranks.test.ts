@@ -126,3 +126,10 @@ describe('rankCell', () => {
     ]);
   });
 });
+
+describe('a column of more values than ranks', () => {
+  it('is not split: the file is read as it is', async () => {
+    const rows = Array.from({ length: 1100 }, (_, i) => `${i + 1},${i},${2 - i / 1e4}`);
+    expect(await splitRanks(file('ranking.csv', `step,rank,loss\n${rows.join('\n')}\n`))).toBeNull();
+  });
+});

@@ -7,7 +7,9 @@
  *
  * A file of one rank costs one read up to the end and writes nothing; a file of several is read until its
  * second rank shows, then once more to write the ranks' files, in a temporary folder removed when the
- * process exits. A row whose rank cannot be read is left out, and counted.
+ * process exits. A row whose rank cannot be read is left out, and counted. The blank lines cost each
+ * rank's file a byte per line of the original; a column of more than MAX_RANKS values is not ranks (a
+ * ranking, an id), and the file is read as it is.
  */
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
@@ -25,6 +27,8 @@ export const RANK_FIELD = /^(global_)?rank$/i;
 /** JSON files are read whole, as the JSON reader does. */
 const MAX_JSON_BYTES = 256 << 20;
 const HEAD_BYTES = 64 << 10;
+/** More ranks than any one file of a job holds (a node's logger writes its 8; a job's, its few hundred). */
+export const MAX_RANKS = 1024;
 
 export interface RankSplit {
   /** In rank order. */
@@ -70,6 +74,8 @@ export async function splitRanks(path: string): Promise<RankSplit | null> {
   return write(path, source);
 }
 
+class TooManyRanks extends Error {}
+
 async function hasTwoRanks(source: Source): Promise<boolean> {
   let first: string | null = null;
   for await (const row of source.rows()) {
@@ -80,7 +86,7 @@ async function hasTwoRanks(source: Source): Promise<boolean> {
   return false;
 }
 
-async function write(path: string, source: Source): Promise<RankSplit> {
+async function write(path: string, source: Source): Promise<RankSplit | null> {
   const dir = mkdtempSync(join(tmpdir(), 'tmg-ranks-'));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const ext = extname(path) || '.csv';
@@ -100,6 +106,7 @@ async function write(path: string, source: Source): Promise<RankSplit> {
       }
       let f = files.get(row.rank);
       if (!f) {
+        if (files.size === MAX_RANKS) throw new TooManyRanks();
         const file = join(dir, `${basename(path, ext)}.rank-${row.rank}${ext}`);
         f = { fd: openSync(file, 'w'), file, lines: source.headLines, pending: [source.head] };
         files.set(row.rank, f);
@@ -113,6 +120,9 @@ async function write(path: string, source: Source): Promise<RankSplit> {
       if (pendingChars >= 1 << 20) flush();
     }
     flush();
+  } catch (e) {
+    if (!(e instanceof TooManyRanks)) throw e;
+    return null;
   } finally {
     for (const f of files.values()) closeSync(f.fd);
   }

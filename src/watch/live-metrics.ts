@@ -11,6 +11,7 @@
  * what one writing many does.
  */
 import { Counter, Gauge, Registry } from 'prom-client';
+import { max, median } from 'simple-statistics';
 import { combineRanks, RANK_IMBALANCE, rankCombine, stepTimerColumn } from '../ranks/index.js';
 import type { GpuSample } from './gpu-poller.js';
 import type { AbortReason } from './state/finding.js';
@@ -199,10 +200,8 @@ export class LiveMetrics {
 
 /** The slowest rank's step time over the median rank's (stragglers.ts's rule on the ranks' latest values). */
 function imbalance(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  return median > 0 ? sorted[sorted.length - 1]! / median : Number.NaN;
+  const mid = median(values);
+  return mid > 0 ? max(values) / mid : Number.NaN;
 }
 
 /** A gauge keeps its last value when the new one is NaN (a missing cell says nothing new). */

@@ -3,4 +3,5 @@ export { isDirectory, openTable, type OpenTableOptions } from './open-table.js';
 export { readManifest, type ManifestRun } from './manifest.js';
 export { tableFromColumns } from './table-from-columns.js';
 export { openRankTables, type RankTables } from './open-rank-tables.js';
+export { rankColumnFilesIn } from './rank-column-files.js';
 export { collectTable, type CollectedTable } from './collect.js';

@@ -76,6 +76,19 @@ export async function splitRanks(path: string): Promise<RankSplit | null> {
 
 class TooManyRanks extends Error {}
 
+/** The rank a file's first row names in its rank column or key; null when it has none (or is no table). */
+export async function firstRank(path: string): Promise<string | null> {
+  try {
+    const kind = sniffKind(path, await readHead(path, HEAD_BYTES));
+    const source = kind === 'csv' ? await csvSource(path) : kind === 'json' ? await jsonLinesSource(path) : null;
+    if (!source) return null;
+    for await (const row of source.rows()) if (row.rank !== null) return row.rank;
+  } catch {
+    // opening it as a table names the problem
+  }
+  return null;
+}
+
 async function hasTwoRanks(source: Source): Promise<boolean> {
   let first: string | null = null;
   for await (const row of source.rows()) {

@@ -18,6 +18,8 @@ export interface JobFiles {
   job: string | null;
   /** In rank order. */
   files: RankFile[];
+  /** The job's run name where its paths do not say it (a folder of files told apart by their rank column). */
+  name?: string;
 }
 
 export function groupRanks(files: readonly string[]): JobFiles[] {

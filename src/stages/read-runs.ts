@@ -1,8 +1,8 @@
 /** ingest + summarize: each run opened lazily and summarised in one pass, one at a time. */
-import { basename, dirname, extname } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import { classify } from '../classify/index.js';
 import type { Config } from '../config/index.js';
-import { isDirectory, openRankTables, openTable, readManifest } from '../ingest/index.js';
+import { isDirectory, openRankTables, openTable, rankColumnFilesIn, readManifest } from '../ingest/index.js';
 import { InputError, type RunInput, type RunSummary, type Table } from '../model.js';
 import { NAME_LIMITS } from '../naming.js';
 import type { Options } from '../options.js';
@@ -111,9 +111,19 @@ export async function csvRunOpeners(
   experimentOf: (name: string) => string,
 ): Promise<(() => Promise<RunInput>)[]> {
   const files: string[] = [];
-  for (const path of paths)
-    files.push(...((await isDirectory(path)) ? ((await rankEntriesIn(path)) ?? [path]) : [path]));
-  return uniqueRunNames(groupRanks(files), notices).map(
+  // Jobs whose files are told apart by their rows' rank, not their names: each in place of its folder.
+  const byColumn = new Map<string, JobFiles>();
+  for (const path of paths) {
+    if (!(await isDirectory(path))) files.push(path);
+    else {
+      const named = await rankEntriesIn(path);
+      const columned = named ? null : await rankColumnFilesIn(path);
+      if (columned) byColumn.set(path, { job: join(path, '*'), name: basename(path) || path, files: columned });
+      files.push(...(named ?? [path]));
+    }
+  }
+  const jobs = groupRanks(files).map((j) => (j.job === null && byColumn.get(j.files[0]!.file)) || j);
+  return uniqueRunNames(jobs, notices).map(
     ([job, name]) =>
       async () =>
         openRun(job, { name, experiment: experimentOf(name), tags: {}, fingerprint: {} }, config),
@@ -156,7 +166,7 @@ export function uniqueRunNames(jobs: JobFiles[], notices: string[]): [JobFiles, 
   const taken = new Set<string>();
   return jobs.map((job) => {
     const what = job.job ?? job.files[0]!.file;
-    const base = job.job ? jobName(job.job) : runNameOf(what);
+    const base = job.name ?? (job.job ? jobName(job.job) : runNameOf(what));
     let name = base;
     for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
     if (name !== base) notices.push(`${what}: another --csv run is already named ${base}; this one is named ${name}`);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -149,6 +149,26 @@ describe.each([4, 8])('a %i-rank job is one run (bundled CLI, JSON history)', (r
     expect(runs.map((r) => [r.run, r.fingerprint, r.steps])).toEqual([['all-ranks', `ranks=${ranks}`, STEPS]]);
     const result = JSON.parse(readFileSync(json, 'utf8'));
     expect(result.runs[0].ranks.straggler.rank).toBe(String(straggler));
+  });
+
+  it("reads a folder of files named for their hosts, each rank's told by its rank column, as the same one job", async () => {
+    const out = job(dir, ranks, 11, [straggler, 1.15, 1]);
+    const workers = join(dir, 'workers');
+    mkdirSync(workers);
+    for (let r = 0; r < ranks; r++) {
+      const [header, ...rows] = readFileSync(join(out, `metrics_rank_${r}.csv`), 'utf8')
+        .trim()
+        .split('\n');
+      const text = [header!.replace('step,', 'step,rank,'), ...rows.map((l) => l.replace(/^(\d+),/, `$1,${r},`))];
+      writeFileSync(join(workers, `train-node${(r * 7) % 10}-pid${1000 + r}.csv`), `${text.join('\n')}\n`);
+    }
+    const own = join(dir, 'workers.json');
+    const json = join(dir, 'workers-result.json');
+    const rec = await runCli(['record', '--history', own, '--experiment', 'llm', '--csv', workers, '--json', json]);
+    expect(rec.code, rec.stdout + rec.stderr).toBe(0);
+    const runs = JSON.parse(readFileSync(own, 'utf8')).runs as { run: string; fingerprint: string }[];
+    expect(runs.map((r) => [r.run, r.fingerprint])).toEqual([['workers', `ranks=${ranks}`]]);
+    expect(JSON.parse(readFileSync(json, 'utf8')).runs[0].ranks.straggler.rank).toBe(String(straggler));
   });
 
   it('fails a job whose straggler is 10 % slower than before, on rank_imbalance', async () => {

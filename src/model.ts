@@ -298,6 +298,25 @@ export interface CulpritRange {
   runsAgo: number;
   /** `<server>/<repo>/compare/<good>...<bad>`, or null where a SHA or the repository is unknown or not valid. */
   compare: string | null;
+  /** Their environments compared, where both runs recorded one (src/gate/environment-explain.ts). */
+  environment?: EnvironmentExplanation;
+}
+
+/** One environment field that differs between two runs (`from`/`to` absent where a run did not record it). */
+export interface EnvironmentFieldChange {
+  field: string;
+  from: string | undefined;
+  to: string | undefined;
+}
+
+/**
+ * What a change coincides with in the environment, between the last good and the first bad run (both
+ * recorded one): the fields that differ (empty: the environment is unchanged, look at the code first),
+ * and how many fields the first bad run has.
+ */
+export interface EnvironmentExplanation {
+  changes: EnvironmentFieldChange[];
+  fields: number;
 }
 
 // ───────────────────────────── history ─────────────────────────────

@@ -20,8 +20,7 @@ export function parseJsonEnvironment(source: string, text: string): Map<string, 
       lineAt(text, first.offset),
       `environment file is not valid JSON (${printParseErrorCode(first.error)})`,
     );
-  if (!root || root.type !== 'object')
-    throw new InputError(source, 1, 'environment JSON must be one object of field → value');
+  if (root?.type !== 'object') throw new InputError(source, 1, 'environment JSON must be one object of field → value');
   const out = new Map<string, string>();
   const walk = (node: Node, prefix: string) => {
     for (const pair of node.children ?? []) {

@@ -317,6 +317,12 @@ export interface EnvironmentFieldChange {
 export interface EnvironmentExplanation {
   changes: EnvironmentFieldChange[];
   fields: number;
+  /**
+   * Where nothing changed between the two runs, the nearest change between two neighbouring runs close
+   * by (a detector can place a shift a run or two off): `offset` runs from the first bad run to the run
+   * the environment changed at (−1: one run before it), that run, and what changed.
+   */
+  near?: { offset: number; run: RunRef; changes: EnvironmentFieldChange[] };
 }
 
 // ───────────────────────────── history ─────────────────────────────

@@ -11,7 +11,7 @@ import { defaultClass } from '../classify/defaults.js';
 import type { EnvironmentExplanation, HistoryRecord, MetricRecord, RunRef } from '../model.js';
 import { metricValue } from '../store/history-overview.js';
 import type { GateConfig } from './config.js';
-import { explainEnvironment } from './environment-explain.js';
+import { explainEnvironmentAt } from './environment-explain.js';
 import { metricFamily } from './family.js';
 import { trailingRegressed } from './regressed-runs.js';
 import { levelShifts } from './stats/level-shifts.js';
@@ -113,7 +113,7 @@ export function metricChangePoints(
     const sign = Math.sign(diff) * better;
     const lastBefore = records[points[s.i - 1]!.at]!;
     const firstAfter = records[points[s.i]!.at]!;
-    const environment = explainEnvironment(lastBefore.environment, firstAfter.environment);
+    const environment = explainEnvironmentAt(records, points[s.i - 1]!.at, points[s.i]!.at);
     out.push({
       metric: key,
       at: points[s.i]!.at,

@@ -30,6 +30,22 @@ describe('formatEnvironmentExplanation', () => {
     );
   });
 
+  it('where the change is a run or two away, says where, and what', () => {
+    expect(
+      formatEnvironmentExplanation({
+        changes: [],
+        fields: 5,
+        near: {
+          offset: -1,
+          run: { run: 'nightly', runId: '41', sha: '', recordedAt: '' },
+          changes: [{ field: 'cuda', from: '12.4', to: '12.6' }],
+        },
+      }),
+    ).toBe(
+      'environment unchanged between these runs, but it changed 1 run before the first bad one (run nightly #41): cuda 12.4 → 12.6',
+    );
+  });
+
   it('cuts a long value', () => {
     expect([...formatEnvironmentValue(`file:///${'w'.repeat(100)}`)]).toHaveLength(60);
     expect(formatEnvironmentValue('12.4')).toBe('12.4');

@@ -123,4 +123,31 @@ describe('the environment of each run, and what a regression coincides with (the
     expect(r.err).toContain(`${bad}:2: not a pip freeze line`);
     await expect(readFile(H, 'utf8')).rejects.toThrow(/ENOENT/);
   });
+
+  it("the GPU capture's driver_version column, and nvidia-smi's own output as an environment file", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tmg-environment-'));
+    const H = join(dir, 'history.json');
+    const capture = join(dir, 'gpu.csv');
+    await writeFile(
+      capture,
+      'timestamp, index, uuid, name, driver_version, utilization.gpu [%]\n2024/03/05 10:00:00.000, 0, GPU-1, NVIDIA H100, 550.54.15, 97\n',
+    );
+    const smi = join(dir, 'nvidia-smi.txt');
+    await writeFile(
+      smi,
+      '| NVIDIA-SMI 550.54.15              Driver Version: 550.54.15      CUDA Version: 12.4     |\n',
+    );
+    const file = await writeSimulatedCsv(dir, 'run0', {}, new Rng(4));
+    const record = async (extra: string[]) => {
+      const r = await cliIn(dir, ['record', '--history', H, '--experiment', 'gpt', '--csv', file, ...extra], {
+        PATH: process.env.PATH,
+      });
+      expect(r.code, r.err).toBe(0);
+      return (JSON.parse(await readFile(H, 'utf8')) as { runs: HistoryRecord[] }).runs.at(-1)!.environment;
+    };
+    expect(await record(['--gpu-csv', capture])).toEqual({ driver: '550.54.15' });
+    expect(await record(['--environment', smi])).toEqual({ driver: '550.54.15', cuda: '12.4' });
+    // Nothing tells an environment outside a workflow without files: the record has none.
+    expect(await record([])).toBeUndefined();
+  });
 });

@@ -32,4 +32,13 @@ describe('parseJsonEnvironment', () => {
     );
     expect(() => parseJsonEnvironment('env.json', `{"${'x'.repeat(101)}": "1"}`)).toThrow(/at most 100 characters/);
   });
+
+  it('refuses deep nesting before any recursive parser sees it, even behind a string cut by a line break', () => {
+    const deep = `{"a":\n${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`;
+    expect(() => parseJsonEnvironment('env.json', deep)).toThrow(
+      /^env\.json:2: environment JSON is nested deeper than 20/,
+    );
+    const hidden = `{"a": "x\n${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`;
+    expect(() => parseJsonEnvironment('env.json', hidden)).toThrow(/^env\.json:1: environment file is not valid JSON/);
+  });
 });

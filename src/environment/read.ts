@@ -17,8 +17,14 @@ export async function readEnvironment(o: {
   const files = await Promise.all(
     o.files.map(async (source) => ({ source, text: await readTextFile(source, MAX_FILE_BYTES) })),
   );
+  // A capture that cannot be read is the GPU stage's to report; here it only tells no driver.
   const captures = await Promise.all(
-    o.gpuCaptures.map(async (path) => (await readHead(path, CAPTURE_HEAD_BYTES)).toString('utf8')),
+    o.gpuCaptures.map((path) =>
+      readHead(path, CAPTURE_HEAD_BYTES).then(
+        (b) => b.toString('utf8'),
+        () => '',
+      ),
+    ),
   );
   return collectEnvironment({
     files,

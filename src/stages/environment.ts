@@ -16,7 +16,7 @@ export async function runEnvironment(ctx: RunContext): Promise<Record<string, st
       containerImage: options.containerImage,
     });
     for (const w of warnings) ctx.warn(w);
-    if (environment) ctx.io.info(`environment: ${Object.keys(environment).length} field(s) recorded with the run`);
+    if (environment) ctx.io.info(`environment: ${Object.keys(environment).length} field(s) known for this run`);
     return environment;
   } catch (e) {
     ctx.recordError(e);

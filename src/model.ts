@@ -298,6 +298,31 @@ export interface CulpritRange {
   runsAgo: number;
   /** `<server>/<repo>/compare/<good>...<bad>`, or null where a SHA or the repository is unknown or not valid. */
   compare: string | null;
+  /** Their environments compared, where both runs recorded one (src/gate/environment-explain.ts). */
+  environment?: EnvironmentExplanation;
+}
+
+/** One environment field that differs between two runs (`from`/`to` absent where a run did not record it). */
+export interface EnvironmentFieldChange {
+  field: string;
+  from: string | undefined;
+  to: string | undefined;
+}
+
+/**
+ * What a change coincides with in the environment, between the last good and the first bad run (both
+ * recorded one): the fields that differ (empty: the environment is unchanged, look at the code first),
+ * and how many fields the first bad run has.
+ */
+export interface EnvironmentExplanation {
+  changes: EnvironmentFieldChange[];
+  fields: number;
+  /**
+   * Where nothing changed between the two runs, the nearest change between two neighbouring runs close
+   * by (a detector can place a shift a run or two off): `offset` runs from the first bad run to the run
+   * the environment changed at (−1: one run before it), that run, and what changed.
+   */
+  near?: { offset: number; run: RunRef; changes: EnvironmentFieldChange[] };
 }
 
 // ───────────────────────────── history ─────────────────────────────

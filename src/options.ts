@@ -37,6 +37,19 @@ export interface GitHubContext {
   workflowRunHeadSha?: string | null;
   /** REST API root, GITHUB_API_URL (GitHub Enterprise Server has its own); absent: https://api.github.com. */
   apiUrl?: string;
+  /** The runner's documented variables, where any is set (src/environment/runner.ts). */
+  runner?: RunnerInfo;
+}
+
+/** RUNNER_NAME, RUNNER_OS, RUNNER_ARCH, RUNNER_ENVIRONMENT, and ImageOS/ImageVersion of hosted runner images. */
+export interface RunnerInfo {
+  name?: string;
+  os?: string;
+  arch?: string;
+  /** `github-hosted` or `self-hosted`. */
+  environment?: string;
+  imageOs?: string;
+  imageVersion?: string;
 }
 
 export interface Options {
@@ -82,6 +95,10 @@ export interface Options {
   failOnRegression: boolean;
   /** Mark this run as the start of a new baseline (an accepted, intended change). */
   newBaseline: boolean;
+  /** Files that tell the run's environment: JSON, pip freeze, conda list or nvidia-smi output. */
+  environment: string[];
+  /** The job's container image (name, tag or digest), kept in the record's environment as `image`. */
+  containerImage: string | null;
   /** The run's identity in the history (else the workflow run id): recording it again replaces its record. */
   runId: string | null;
   /** check for `git bisect run`: exit 0 good, 1 bad, 125 skip; judged against the history before its first bad run. */
@@ -151,6 +168,8 @@ export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = 
   record: 'auto',
   failOnRegression: true,
   newBaseline: false,
+  environment: [],
+  containerImage: null,
   runId: null,
   bisect: false,
   markdown: null,
@@ -230,5 +249,21 @@ export function githubContextFromEnv(env: NodeJS.ProcessEnv): GitHubContext {
     prHeadSha: stringOrNull(event.pull_request?.head?.sha),
     workflowRunHeadSha: stringOrNull(event.workflow_run?.head_sha),
     ...(env.GITHUB_API_URL ? { apiUrl: env.GITHUB_API_URL } : {}),
+    ...runnerFromEnv(env),
   };
+}
+
+function runnerFromEnv(env: NodeJS.ProcessEnv): { runner?: RunnerInfo } {
+  const runner: RunnerInfo = {};
+  const take = (key: keyof RunnerInfo, name: string) => {
+    const v = env[name]?.trim();
+    if (v) runner[key] = v;
+  };
+  take('name', 'RUNNER_NAME');
+  take('os', 'RUNNER_OS');
+  take('arch', 'RUNNER_ARCH');
+  take('environment', 'RUNNER_ENVIRONMENT');
+  take('imageOs', 'ImageOS');
+  take('imageVersion', 'ImageVersion');
+  return Object.keys(runner).length ? { runner } : {};
 }

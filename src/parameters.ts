@@ -319,6 +319,27 @@ export const PARAMETERS: readonly Parameter[] = [
     commands: ['record', 'check', 'watch'],
   },
   {
+    name: 'environment',
+    key: 'environment',
+    kind: 'list',
+    description:
+      "file(s) that tell the run's environment, kept in its record: JSON of field → value, pip freeze, conda list or nvidia-smi output",
+    details:
+      "File(s) that tell the run's environment, kept in its history record and compared when a change is found (one per line): a JSON object of field → value, pip freeze or conda list output (package versions), or nvidia-smi output (driver and CUDA version). Later files override earlier ones field by field.",
+    docs: 'docs/history.md#environment',
+    commands: ['record', 'check', 'watch'],
+  },
+  {
+    name: 'container-image',
+    key: 'containerImage',
+    kind: 'string',
+    description: "the job's container image (name:tag or @sha256 digest), kept in the record's environment as image",
+    details:
+      "The job's container image (name:tag, or better its @sha256 digest), kept in the record's environment as image; no runner variable tells it.",
+    docs: 'docs/history.md#environment',
+    commands: ['record', 'check', 'watch'],
+  },
+  {
     name: 'run-id',
     key: 'runId',
     kind: 'string',

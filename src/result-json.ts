@@ -1,7 +1,9 @@
 /**
  * The JSON account of a run (`--json OUT`, action output `report-json`): what was read, what was sent
  * and, when gated, the verdicts — top-level `regression`, `run` and `metrics` are the first (usually
- * only) gated run's, and `experiments` lists every gated run. Also the action's compact `metrics-json`.
+ * only) gated run's, and `experiments` lists every gated run (each culprit range with its `environment`
+ * explanation where both runs recorded one); `environment` is the run's own. Also the action's compact
+ * `metrics-json`.
  */
 import type { Options } from './options.js';
 import type { RunResult } from './run.js';
@@ -14,6 +16,7 @@ export function resultJson(result: RunResult, options: Options): Record<string, 
     regression: result.gate.some((g) => g.regression),
     ...(first ? { experiment: first.experiment, run: first.run, metrics: first.metrics } : {}),
     experiments: result.gate,
+    ...(result.environment ? { environment: result.environment } : {}),
     statsd: result.statsd && {
       target: result.statsd.target,
       protocol: result.statsd.protocol,

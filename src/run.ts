@@ -19,7 +19,12 @@ export type { Io, ShellFeatures } from './stages/run-context.js';
 export type { RunResult, StatsdOutcome } from './stages/run-result.js';
 
 /** What the stages made, before the run's errors and warnings are added. */
-type StageOutputs = JudgedRuns & { statsd: StatsdOutcome | null; sinks: SinkOutcome[]; report: ReportOutcome | null };
+type StageOutputs = JudgedRuns & {
+  statsd: StatsdOutcome | null;
+  sinks: SinkOutcome[];
+  report: ReportOutcome | null;
+  environment?: Record<string, string> | null;
+};
 
 const NOTHING: StageOutputs = { summaries: [], gate: [], gpu: null, statsd: null, sinks: [], report: null };
 
@@ -42,10 +47,15 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
   const runs = await readRuns(ctx, config);
   const gpu = wantsGpu(options, config) ? await (await import('./stages/gpu.js')).readGpu(ctx, runs, config) : null;
   const summaries = withGpuMetrics(runs, gpu);
+  // What the run ran on: kept in its record, and compared with the last good run's when it regresses.
+  const environment =
+    options.history || options.environment.length
+      ? await (await import('./stages/environment.js')).runEnvironment(ctx)
+      : null;
 
   const gated =
     historyStage && options.history
-      ? await (await historyStage).gateRuns(ctx, summaries, options.history, config.gate, await prepared)
+      ? await (await historyStage).gateRuns(ctx, summaries, options.history, config.gate, await prepared, environment)
       : null;
   const judged: JudgedRuns = { summaries, gate: gated?.verdicts ?? [], gpu };
 
@@ -61,14 +71,15 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
   const report = judged.gate.length
     ? await (await import('./stages/report.js')).publish(ctx, judged, gated?.open.history ?? null)
     : warnNoReport(ctx);
-  if (historyStage && gated) await (await historyStage).recordRuns(ctx, summaries, gated.open, gated.verdicts);
+  if (historyStage && gated)
+    await (await historyStage).recordRuns(ctx, summaries, gated.open, gated.verdicts, environment);
   // The history's connection (PostgreSQL), kept open from the read to the record.
   await (gated?.open.store ?? (await prepared))?.close();
 
   if (options.failOnSinkError && (sinks.some((r) => !r.ok) || (statsd?.errors.length ?? 0) > 0)) {
     ctx.recordError(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));
   }
-  return runResult(ctx, { ...judged, statsd, sinks, report });
+  return runResult(ctx, { ...judged, statsd, sinks, report, environment });
 }
 
 /** The config with the `gpu-price` input; null when it cannot be read (already reported). */
@@ -117,6 +128,7 @@ function runResult(ctx: RunContext, out: StageOutputs): RunResult {
     gpu: out.gpu,
     sinks: out.sinks,
     report: out.report,
+    ...(out.environment ? { environment: out.environment } : {}),
     errors: ctx.errors,
     warnings: ctx.warnings,
   };

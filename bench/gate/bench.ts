@@ -2,16 +2,17 @@
  * Quality benchmark of the regression gate: false alarms and detection rates on simulated runs, against a
  * ratio-to-previous rule and a per-metric t prediction interval, on the same corpus.
  *
- *   npm run bench:gate -- [--trials 300] [--null-trials 2000] [--seed 1] [--out bench/gate/RESULTS.md] [--only days|ranks]
+ *   npm run bench:gate -- [--trials 300] [--null-trials 2000] [--seed 1] [--out bench/gate/RESULTS.md] [--only days|ranks|environment]
  *
- * `--only days` and `--only ranks` run one section's scenario (regression-days.ts, multi-rank.ts) and replace only
- * that section of the file.
+ * `--only days`, `--only ranks` and `--only environment` run one section's scenario (regression-days.ts,
+ * multi-rank.ts, environment-shift.ts) and replace only that section of the file.
  */
 import { writeFile } from 'node:fs/promises';
 import { DEFAULT_CONFIG } from '../../src/config/index.js';
 import { DEFAULT_GATE_CONFIG } from '../../src/gate/config.js';
 import type { HistoryRecord, RunSummary } from '../../src/model.js';
 import { summarizeRun } from '../../src/summarize/index.js';
+import { environmentShift } from './environment-shift.js';
 import { recordHistory } from './history.js';
 import { multiRank } from './multi-rank.js';
 import { regressionDays } from './regression-days.js';
@@ -168,6 +169,7 @@ function buildHistory(s: Scenario, rng: Rng, shiftAt: number): Promise<HistoryRe
 async function main(): Promise<void> {
   if (ONLY === 'days') return days();
   if (ONLY === 'ranks') return ranks();
+  if (ONLY === 'environment') return environment();
   const started = performance.now();
   const failures = new Map<string, number[]>(); // scenario → failures per method
   for (const [si, s] of SCENARIOS.entries()) {
@@ -213,6 +215,7 @@ async function main(): Promise<void> {
   if (!ONLY) {
     await days();
     await ranks();
+    await environment();
   }
 }
 
@@ -231,5 +234,13 @@ async function ranks(): Promise<void> {
   await writeFile(OUT, await withSection(OUT, RANKS_HEADING, body));
 }
 const RANKS_HEADING = 'Multi-rank jobs (8 ranks)';
+
+/** The environment scenario (environment-shift.ts), its own section of the file. */
+async function environment(): Promise<void> {
+  const body = await environmentShift(TRIALS, SEED, GATE);
+  process.stdout.write(`${body}\n`);
+  await writeFile(OUT, await withSection(OUT, ENVIRONMENT_HEADING, body));
+}
+const ENVIRONMENT_HEADING = 'Changes explained by the environment';
 
 await main();

@@ -1,5 +1,5 @@
 /**
- * `history <list|show|remove|quarantine|migrate|export|changes>`: look after a stored history with any
+ * `history <list|show|remove|quarantine|accept|migrate|export|changes>`: look after a stored history with any
  * store (JSON file, git data branch, PostgreSQL). Each subcommand's file (commands/history-<name>.ts) is
  * loaded only when it runs and returns the text to print. Exit codes as everywhere: 0 done, 2 bad input
  * (an unknown or ambiguous run, a flag missing, a history that cannot be trusted) or a store that failed.
@@ -38,6 +38,10 @@ export const HISTORY_COMMANDS: Record<string, Subcommand> = {
   quarantine: {
     usage: `quarantine ${H} --experiment E --run ID [--reason TEXT] [--fingerprint F]`,
     run: async (a, e) => (await import('./commands/history-quarantine.js')).historyQuarantine(a, e),
+  },
+  accept: {
+    usage: `accept ${H} --experiment E --from RUN [--fingerprint F]`,
+    run: async (a, e) => (await import('./commands/history-accept.js')).historyAccept(a, e),
   },
   migrate: {
     usage: 'migrate --from A --to B',

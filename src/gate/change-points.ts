@@ -8,9 +8,10 @@
  */
 import { mean, median } from 'simple-statistics';
 import { defaultClass } from '../classify/defaults.js';
-import type { HistoryRecord, MetricRecord, RunRef } from '../model.js';
+import type { EnvironmentExplanation, HistoryRecord, MetricRecord, RunRef } from '../model.js';
 import { metricValue } from '../store/history-overview.js';
 import type { GateConfig } from './config.js';
+import { explainEnvironmentAt } from './environment-explain.js';
 import { metricFamily } from './family.js';
 import { trailingRegressed } from './regressed-runs.js';
 import { levelShifts } from './stats/level-shifts.js';
@@ -30,6 +31,8 @@ export interface ChangePoint {
   marked: boolean;
   lastBefore: RunRef;
   firstAfter: RunRef;
+  /** The two runs' environments compared, where both recorded one (environment-explain.ts). */
+  environment?: EnvironmentExplanation;
 }
 
 export interface ChangeOptions {
@@ -108,6 +111,9 @@ export function metricChangePoints(
     const change = mb !== 0 ? diff / Math.abs(mb) : diff === 0 ? 0 : Infinity * Math.sign(diff);
     if (Math.abs(change) < min) return;
     const sign = Math.sign(diff) * better;
+    const lastBefore = records[points[s.i - 1]!.at]!;
+    const firstAfter = records[points[s.i]!.at]!;
+    const environment = explainEnvironmentAt(records, points[s.i - 1]!.at, points[s.i]!.at);
     out.push({
       metric: key,
       at: points[s.i]!.at,
@@ -117,8 +123,9 @@ export function metricChangePoints(
       direction: diff >= 0 ? 'up' : 'down',
       effect: sign > 0 ? 'better' : sign < 0 ? 'worse' : 'neutral',
       marked: s.marked,
-      lastBefore: runRef(records[points[s.i - 1]!.at]!),
-      firstAfter: runRef(records[points[s.i]!.at]!),
+      lastBefore: runRef(lastBefore),
+      firstAfter: runRef(firstAfter),
+      ...(environment ? { environment } : {}),
     });
   });
   return out;

@@ -7,13 +7,16 @@
  *    so the range stays on the same two runs every day the regression lasts.
  *  - Else, a regression on the default branch: the latest comparable run is the last good one and this
  *    run the first bad one. (On a pull request the culprit is the pull request itself.)
- * Regressed metrics are looked at first; the first that gives a range is named.
+ * Regressed metrics are looked at first; the first that gives a range is named. Where both runs of the
+ * range recorded an environment, the range says which of its fields changed between them (for this run's
+ * regression, `current`'s environment, known before it is recorded, against the last good run's).
  */
-import type { CulpritRange, GateResult, HistoryRecord, RunRef } from '../model.js';
+import type { CulpritRange, EnvironmentExplanation, GateResult, HistoryRecord, RunRef } from '../model.js';
 import { metricKey } from '../naming.js';
 import { metricValue } from '../store/history-overview.js';
 import { metricChangePoints, runRef } from './change-points.js';
 import type { GateConfig } from './config.js';
+import { explainEnvironment } from './environment-explain.js';
 
 export interface CulpritContext {
   current: RunRef;
@@ -21,6 +24,8 @@ export interface CulpritContext {
   /** The metric's minimum effect (its class, config included), the smallest shift that counts. */
   minEffect: (key: string) => number;
   compare: (good: string, bad: string) => string | null;
+  /** This run's environment, where one is known. */
+  environment?: Record<string, string> | null;
 }
 
 export function findCulprit(
@@ -41,13 +46,22 @@ export function findCulprit(
     // A mark after the shift accepted it, even one that did not move the level (the detector lists none).
     const accepted = last !== undefined && history.slice(last.at).some((r) => r.baseline);
     if (last && last.effect === 'worse' && !last.marked && !accepted)
-      return range(key, 'level-shift', last.lastBefore, last.firstAfter, history.length - last.at, c);
+      return range(key, 'level-shift', last.lastBefore, last.firstAfter, history.length - last.at, c, last.environment);
   }
   if (!c.onDefaultBranch) return null;
   for (const m of ordered.filter((v) => v.verdict === 'regression')) {
     const key = metricKey(m.name);
     const good = [...history].reverse().find((r) => metricValue(r.metrics[key]) !== null);
-    if (good) return range(key, 'regression', runRef(good), c.current, 0, c);
+    if (good)
+      return range(
+        key,
+        'regression',
+        runRef(good),
+        c.current,
+        0,
+        c,
+        explainEnvironment(good.environment, c.environment ?? undefined) ?? undefined,
+      );
   }
   return null;
 }
@@ -59,8 +73,17 @@ function range(
   bad: RunRef,
   runsAgo: number,
   c: CulpritContext,
+  environment: EnvironmentExplanation | undefined,
 ): CulpritRange {
-  return { metric, why, good, bad, runsAgo, compare: c.compare(good.sha, bad.sha) };
+  return {
+    metric,
+    why,
+    good,
+    bad,
+    runsAgo,
+    compare: c.compare(good.sha, bad.sha),
+    ...(environment ? { environment } : {}),
+  };
 }
 
 /**

@@ -9,3 +9,9 @@ export { recordFromSummary, type RecordMeta } from './record.js';
 export { shouldRecord, type RecordMode } from './policy.js';
 export { runCompleteness } from './completeness.js';
 export { type EnvironmentChange, environmentChanges } from './environment-change.js';
+export { explainEnvironment, explainEnvironmentAt, NEAR_RUNS } from './environment-explain.js';
+export {
+  formatEnvironmentChanges,
+  formatEnvironmentExplanation,
+  formatEnvironmentValue,
+} from './environment-format.js';

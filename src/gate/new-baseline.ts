@@ -20,3 +20,29 @@ export function acceptAsBaseline(verdicts: readonly MetricVerdict[], alwaysFail:
       : v,
   );
 }
+
+/**
+ * `history accept`: the new-baseline mark set after the fact on `runs[at]`. The runs from it on of its
+ * experiment and fingerprint lose their regression flags as well, as if the mark had been set when it was
+ * recorded (the marked run's verdicts are accepted, the runs after it judged against the new level): they
+ * are the new level, not regressions from the old one. Other runs are returned as they were (the same
+ * objects), so a store rewrites only what changed.
+ */
+export function acceptFrom(runs: readonly HistoryRecord[], at: number): HistoryRecord[] {
+  const from = runs[at]!;
+  return runs.map((r, i) => {
+    if (i < at || r.experiment !== from.experiment || r.fingerprint !== from.fingerprint) return r;
+    const flagged = Object.values(r.metrics).some((m) => m.regressed);
+    if (i > at && !flagged) return r;
+    const metrics = flagged
+      ? Object.fromEntries(
+          Object.entries(r.metrics).map(([k, m]) => {
+            if (!m.regressed) return [k, m];
+            const { regressed: _, ...rest } = m;
+            return [k, rest];
+          }),
+        )
+      : r.metrics;
+    return { ...r, ...(i === at ? { baseline: true } : {}), metrics };
+  });
+}

@@ -9,7 +9,16 @@ const LOSS_POINTS = 48;
 /** What a record carries besides the summary: the run's identity and provenance, as the history keeps them. */
 export type RecordMeta = Pick<
   HistoryRecord,
-  'recordedAt' | 'ref' | 'sha' | 'runId' | 'repository' | 'attempt' | 'baseline' | 'complete' | 'pullRequest'
+  | 'recordedAt'
+  | 'ref'
+  | 'sha'
+  | 'runId'
+  | 'repository'
+  | 'attempt'
+  | 'baseline'
+  | 'complete'
+  | 'pullRequest'
+  | 'environment'
 > & {
   /** Keys of the metrics the gate called a regression in this run (after a new-baseline mark accepted what it accepts). */
   regressed?: ReadonlySet<string>;
@@ -54,6 +63,7 @@ export function recordFromSummary(summary: RunSummary, meta: RecordMeta): Histor
     complete: meta.complete,
     metrics,
     ...(meta.pullRequest ? { pullRequest: meta.pullRequest } : {}),
+    ...(meta.environment && Object.keys(meta.environment).length ? { environment: { ...meta.environment } } : {}),
   };
 }
 

@@ -60,6 +60,7 @@ export async function gateRuns(
   location: string,
   gateSection: Section<GateConfig>,
   prepared: HistoryStore | null = null,
+  environment: Record<string, string> | null = null,
 ): Promise<GatedRuns | null> {
   const { options, io } = ctx;
   // Once open, the store's own location: a database URL's password is never part of a message.
@@ -74,7 +75,7 @@ export async function gateRuns(
     // The commit once per run of the tool (outside a workflow it takes a git process).
     const sha = options.command === 'record' ? '' : currentCommit(options.github.sha);
     const verdicts =
-      options.command === 'record' ? [] : summaries.map((s) => judgeOne(s, history, config, options, sha));
+      options.command === 'record' ? [] : summaries.map((s) => judgeOne(s, history, config, options, sha, environment));
     for (const g of verdicts) for (const m of g.metrics) io.info(`${g.experiment}: ${m.verdict} — ${m.reason}`);
     for (const g of verdicts)
       if (!g.run.complete && !g.regression) ctx.warn(`${g.experiment}: ${g.name} is incomplete (${incompleteWhy(g)})`);
@@ -95,6 +96,7 @@ function judgeOne(
   config: GateConfig,
   options: RunContext['options'],
   sha: string,
+  environment: Record<string, string> | null,
 ) {
   const fingerprint = fingerprintKey(s.fingerprint);
   const all = comparableRuns(history, s.experiment, fingerprint);
@@ -105,7 +107,7 @@ function judgeOne(
       ? {}
       : { noComparable: noComparableReason(history.runs.filter(countsInBaseline), s.experiment, fingerprint) }),
   });
-  const culprit = findCulprit(all, gate, config, culpritContext(s, options, sha));
+  const culprit = findCulprit(all, gate, config, { ...culpritContext(s, options, sha), environment });
   return culprit ? { ...gate, culprit } : gate;
 }
 
@@ -154,6 +156,7 @@ export async function recordRuns(
   summaries: RunSummary[],
   { store, history, config }: OpenHistory,
   verdicts: readonly GateResult[] = [],
+  environment: Record<string, string> | null = null,
 ): Promise<void> {
   const { options, io } = ctx;
   const policy = shouldRecord(options.record, options.github);
@@ -179,7 +182,14 @@ export async function recordRuns(
       const regressed = new Set(
         (verdicts[i]?.metrics ?? []).filter((m) => m.verdict === 'regression').map((m) => metricKey(m.name)),
       );
-      return recordFromSummary(s, { recordedAt, ...identity, baseline, complete: c.complete, regressed });
+      return recordFromSummary(s, {
+        recordedAt,
+        ...identity,
+        baseline,
+        complete: c.complete,
+        regressed,
+        ...(environment ? { environment } : {}),
+      });
     });
     await store.append(records, options.historyMax);
     // As read before judging: a concurrent writer may have added more, which only the store sees.

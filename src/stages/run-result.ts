@@ -37,6 +37,8 @@ export interface RunResult extends JudgedRuns {
   gpu: GpuReport | null;
   sinks: SinkOutcome[];
   report: ReportOutcome | null;
+  /** The run's environment, field → value, where anything told it (src/environment/). */
+  environment?: Record<string, string>;
   /** User errors met on the way (bad manifest lines, unreadable files); the other runs still went through. */
   errors: string[];
   warnings: string[];

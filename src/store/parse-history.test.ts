@@ -66,4 +66,16 @@ describe('history file format', () => {
       /^h\.json:1: history is not valid JSON \(Bad control character in string literal\); fix or restore the file/,
     );
   });
+
+  it('keeps an environment of text fields, and names the line of a field that is not text', () => {
+    const env = { cuda: '12.4', torch: '2.4.1', __proto__x: 'y' };
+    const h = appendRecords(emptyHistory(), [{ ...sampleRecord('a'), environment: env }, sampleRecord('b')], 10);
+    expect(parseHistory(serializeHistory(h), 'h.json').runs[0]!.environment).toEqual(env);
+    const bad = serializeHistory(h).replace('"cuda":"12.4"', '"cuda":12.4');
+    const e = errorOf(() => parseHistory(bad, 'h.json'));
+    expect(e.line).toBe(2);
+    expect(e.detail).toBe('run 1 of the history: environment field "cuda" must be text, got number');
+    const list = serializeHistory(h).replace(/"environment":\{[^}]*\}/, '"environment":["cuda"]');
+    expect(errorOf(() => parseHistory(list, 'h.json')).detail).toMatch(/"environment" must be an object/);
+  });
 });

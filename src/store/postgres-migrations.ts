@@ -48,6 +48,16 @@ CREATE INDEX training_metrics_runs_recorded ON training_metrics_runs (experiment
 CREATE TABLE training_metrics_meta (key text PRIMARY KEY, value json NOT NULL);
 `,
   },
+  {
+    version: 2,
+    description: "each run's environment (driver, CUDA, image, packages) in a column of its own, to query",
+    sql: `
+-- A copy of the record's "environment" for queries (which runs had torch 2.5.0?); the record stays whole
+-- and is what is read back. Filled from the records already there.
+ALTER TABLE training_metrics_runs ADD COLUMN environment json;
+UPDATE training_metrics_runs SET environment = record -> 'environment' WHERE (record -> 'environment') IS NOT NULL;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

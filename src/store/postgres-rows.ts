@@ -41,11 +41,14 @@ export function rowValues(r: HistoryRecord): unknown[] {
     Number.isInteger(r.pullRequest) && r.pullRequest! > 0 && r.pullRequest! <= INT4_MAX ? r.pullRequest : null,
     // JSON.stringify as the file stores write it: NaN becomes null alike.
     JSON.stringify(r),
+    // The environment's copy (migration 2), for queries; the record above is what is read back.
+    r.environment ? JSON.stringify(r.environment) : null,
   ];
 }
 
-const COLUMNS = 'experiment, fingerprint, repository, run_id, run, attempt, recorded_at, pull_request, record';
-const PARAMS = '$1, $2, $3, $4, $5, $6, $7, $8, $9::json';
+const COLUMNS =
+  'experiment, fingerprint, repository, run_id, run, attempt, recorded_at, pull_request, record, environment';
+const PARAMS = '$1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10::json';
 
 /**
  * Insert a run, or replace the record of the same run (a later or equal attempt; an older attempt arriving
@@ -55,7 +58,7 @@ export const UPSERT_RUN = `
 INSERT INTO ${RUNS} (${COLUMNS}) VALUES (${PARAMS})
 ON CONFLICT (experiment, fingerprint, repository, run_id, run) WHERE run_id <> ''
 DO UPDATE SET attempt = excluded.attempt, recorded_at = excluded.recorded_at,
-  pull_request = excluded.pull_request, record = excluded.record
+  pull_request = excluded.pull_request, record = excluded.record, environment = excluded.environment
 WHERE ${RUNS}.attempt <= excluded.attempt`;
 
 /** A plain insert (a run without identity, or a rewrite of the whole history). */

@@ -242,7 +242,7 @@ async function writeChanges(
     else if (JSON.stringify(r) !== text.get(id)) {
       const v = rowValues(r);
       await client.query(
-        `UPDATE ${RUNS} SET experiment = $1, fingerprint = $2, repository = $3, run_id = $4, run = $5, attempt = $6, recorded_at = $7, pull_request = $8, record = $9::json WHERE id = $10`,
+        `UPDATE ${RUNS} SET experiment = $1, fingerprint = $2, repository = $3, run_id = $4, run = $5, attempt = $6, recorded_at = $7, pull_request = $8, record = $9::json, environment = $10::json WHERE id = $11`,
         [...v, id],
       );
     }

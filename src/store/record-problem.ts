@@ -22,6 +22,17 @@ export function recordProblem(r: unknown): { path: (string | number)[]; what: st
     if (typeof q !== 'object' || q === null || typeof q.at !== 'string' || typeof q.reason !== 'string')
       return { path: ['quarantined'], what: '"quarantined" must be {"at": "…", "reason": "…"}' };
   }
+  if (o.environment !== undefined) {
+    const e = o.environment;
+    if (typeof e !== 'object' || e === null || Array.isArray(e))
+      return { path: ['environment'], what: '"environment" must be an object of field → text' };
+    for (const [field, value] of Object.entries(e as Record<string, unknown>))
+      if (typeof value !== 'string')
+        return {
+          path: ['environment', field],
+          what: `environment field ${JSON.stringify(field.slice(0, 100))} must be text, got ${value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value}`,
+        };
+  }
   for (const key of ['baseline', 'complete']) {
     if (typeof o[key] !== 'boolean') return { path: [key], what: `"${key}" must be true or false` };
   }

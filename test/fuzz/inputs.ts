@@ -198,4 +198,80 @@ export const history: FuzzInput = {
   ],
 };
 
-export const INPUTS: readonly FuzzInput[] = [csv, golden, trainer, manifest, gpu, history];
+/** `record --environment FILE` with the run's metrics, into a history of the case's own (cases run at once). */
+const environmentArgv = (workspace: string, file: string) => [
+  'record',
+  '--history',
+  `${file}.history.json`,
+  '--experiment',
+  EXPERIMENT,
+  '--csv',
+  join(workspace, 'today.csv'),
+  '--environment',
+  file,
+];
+
+/** pip freeze, conda list and nvidia-smi output, as `--environment` files (the kind is told by content). */
+const environmentText: FuzzInput = {
+  name: 'environment',
+  syntax: 'csv',
+  caseFile: 'environment.txt',
+  history: false,
+  prepare: async (workspace) => {
+    await writeToday(workspace);
+    return [
+      {
+        name: 'pip freeze',
+        text: '# pip freeze\n--index-url https://download.pytorch.org/whl/cu124\ntorch==2.4.1+cu124\nNvidia_NCCL_cu12==2.20.5\nflash-attn @ file:///wheels/flash_attn-2.6.3-cp311-linux_x86_64.whl\n-e git+https://github.com/NVIDIA/Megatron-LM.git@0123abc#egg=megatron_core\n',
+      },
+      {
+        name: 'conda list',
+        text: '# packages in environment at /opt/conda:\n#\n# Name                    Version                   Build  Channel\npytorch                   2.4.1           py3.11_cuda12.4_cudnn9.1.0_0    pytorch\ncuda-version              12.4                 h3060b56_3    conda-forge\n',
+      },
+      {
+        name: 'nvidia-smi',
+        text: '+-----------------------------------------------------------------------------------------+\n| NVIDIA-SMI 550.54.15              Driver Version: 550.54.15      CUDA Version: 12.4     |\n',
+      },
+    ];
+  },
+  argv: environmentArgv,
+};
+
+/** A JSON `--environment` file. */
+const environmentJson: FuzzInput = {
+  name: 'environment-json',
+  syntax: 'json',
+  caseFile: 'environment.json',
+  history: false,
+  prepare: async (workspace) => {
+    await writeToday(workspace);
+    return [
+      {
+        name: 'environment JSON',
+        text: JSON.stringify(
+          {
+            image: 'nvcr.io/nvidia/pytorch@sha256:ab',
+            cuda: '12.4',
+            world: 8,
+            tf32: true,
+            versions: { nccl: '2.21.5' },
+          },
+          null,
+          2,
+        ),
+      },
+    ];
+  },
+  argv: environmentArgv,
+};
+
+export const INPUTS: readonly FuzzInput[] = [
+  csv,
+  golden,
+  trainer,
+  manifest,
+  gpu,
+  history,
+  environmentText,
+  environmentJson,
+];

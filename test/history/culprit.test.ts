@@ -173,3 +173,51 @@ describe('compare link and the report', () => {
     expect(html).toContain('<a href="https://github.com/o/r/compare/a...b">compare</a>');
   });
 });
+
+/** The series with `cuda` 12.4, and 12.6 from run `from` on (from = Infinity: unchanged throughout). */
+function withCuda(runs: ReturnType<typeof mfuSeries>, from: number) {
+  return runs.map((r, i) => ({ ...r, environment: { cuda: i >= from ? '12.6' : '12.4', torch: '2.4.1' } }));
+}
+
+describe('changes explained by the environment', () => {
+  it('a change point at an environment change names the field; one without says unchanged', () => {
+    const [changed] = changePoints(withCuda(mfuSeries(16, { dropAt: 9, drop: 0.08 }), 9), C);
+    expect(changed!.environment).toEqual({ changes: [{ field: 'cuda', from: '12.4', to: '12.6' }], fields: 2 });
+    const [same] = changePoints(withCuda(mfuSeries(16, { dropAt: 9, drop: 0.08 }), Infinity), C);
+    expect(same!.environment).toEqual({ changes: [], fields: 2 });
+    // A run without a recorded environment: nothing is said.
+    const [none] = changePoints(mfuSeries(16, { dropAt: 9, drop: 0.08 }), C);
+    expect(none).not.toHaveProperty('environment');
+  });
+
+  it("the culprit range carries the shift's explanation, and for this run's regression compares this run's environment", () => {
+    const shifted = findCulprit(withCuda(mfuSeries(14, { dropAt: 8 }), 8), gateWith('pass'), C, context(false))!;
+    expect(shifted.environment?.changes.map((c) => c.field)).toEqual(['cuda']);
+    const history = withCuda(mfuSeries(10), Infinity);
+    const now = findCulprit(history, gateWith('regression'), C, {
+      ...context(true),
+      environment: { cuda: '12.4', torch: '2.5.0' },
+    })!;
+    expect(now.environment).toEqual({ changes: [{ field: 'torch', from: '2.4.1', to: '2.5.0' }], fields: 2 });
+    expect(findCulprit(history, gateWith('regression'), C, context(true))).not.toHaveProperty('environment');
+  });
+
+  it('the report says it, escaped: an environment value never makes markup', () => {
+    const c = {
+      metric: 'mfu',
+      why: 'regression' as const,
+      good: { run: 'a', runId: '1', sha: sha(1), recordedAt: '' },
+      bad: { run: 'b', runId: '2', sha: sha(2), recordedAt: '' },
+      runsAgo: 0,
+      compare: null,
+      environment: { changes: [{ field: 'torch', from: '2.4.1', to: '<b>2.5.0</b>' }], fields: 3 },
+    };
+    expect(culpritMarkdown(c)).toContain(' · coincides with: torch 2.4.1 → &lt;b&gt;2.5.0&lt;/b&gt;');
+    expect(culpritHtml(c)).toContain(
+      '<span class="environment">coincides with: torch 2.4.1 → &lt;b&gt;2.5.0&lt;/b&gt;</span>',
+    );
+    expect(culpritMarkdown({ ...c, environment: { changes: [], fields: 3 } })).toContain(
+      'environment unchanged \\(3 fields\\): look at the code first',
+    );
+  });
+});

@@ -114,6 +114,67 @@ describe.each(STORES)('history commands on the $name store', (factory) => {
     expect(shown.out).toMatch(/run2 .*quarantined \(node 7 had a bad NIC\)/);
   });
 
+  it('accept: the new-baseline mark set after the fact, the flags from that run on cleared; refusals change nothing', async () => {
+    s = await factory.create();
+    const runs = mfuSeries(8, { dropAt: 5, drop: 0.08 }).map((r, i) =>
+      i >= 5 ? { ...r, metrics: { mfu: { ...r.metrics.mfu!, regressed: true as const } } } : r,
+    );
+    runs[2] = { ...runs[2]!, quarantined: { at: '2026-02-01T00:00:00.000Z', reason: 'bad node' } };
+    await s.seed([...runs, sampleRecord('run6', 0.4, { runId: '2000', recordedAt: '2026-03-01T00:00:00.000Z' })]);
+    const digest = historyDigest((await s.store().read()).runs).digest;
+    for (const [from, words] of [
+      ['zzz', 'has no run with the run id or name "zzz"'],
+      ['run6', '"run6" is ambiguous'],
+      ['1002', 'is quarantined: it never counts in a baseline'],
+    ] as const) {
+      const r = await run('accept', '--history', s.spec, '--experiment', 'gpt-small', '--from', from);
+      expect(r.code, from).toBe(2);
+      expect(r.err).toContain(words);
+      expect(r.err).not.toMatch(/\n\s+at /);
+    }
+    expect((await run('accept', '--history', s.spec, '--experiment', 'gpt-small')).err).toContain('--from is required');
+    expect(historyDigest((await s.store().read()).runs).digest).toBe(digest);
+
+    const r = await run('accept', '--history', s.spec, '--experiment', 'gpt-small', '--from', '1005');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('accepted run "run5" (run id "1005"');
+    expect(r.out).toContain('the regression flags of 2 later runs cleared');
+    const after = (await s.store().read()).runs;
+    expect(after.map((x) => x.baseline)).toEqual([false, false, false, false, false, true, false, false, false]);
+    expect(after.map((x) => x.metrics.mfu!.regressed ?? false)).toEqual(after.map(() => false));
+    // Every other record stays as it was.
+    expect(historyDigest(after.slice(0, 5)).digest).toBe(historyDigest(runs.slice(0, 5)).digest);
+    const again = await run('accept', '--history', s.spec, '--experiment', 'gpt-small', '--from', 'run5');
+    expect(again.code, again.err).toBe(0);
+    expect(again.out).toContain('already starts a baseline; left as it is');
+    expect((await run('show', '--history', s.spec, '--experiment', 'gpt-small')).out).toMatch(/^run5 .*baseline$/m);
+  });
+
+  it('show and changes: the environment, what changed at a change point, and values that stay data', async () => {
+    s = await factory.create();
+    const env = (i: number) => ({
+      cuda: i >= 9 ? '12.6' : '12.4',
+      torch: '2.4.1',
+      '::error::pwned': 'x\n::warning::y',
+    });
+    await s.seed(mfuSeries(16, { dropAt: 9, drop: 0.08 }).map((r, i) => ({ ...r, environment: env(i) })));
+    const shown = await run('show', '--history', s.spec, '--experiment', 'gpt-small');
+    expect(shown.code, shown.err).toBe(0);
+    const lines = shown.out.split('\n');
+    expect(lines.find((l) => l.startsWith('run '))!.split(/\s{2,}/)).toContain('environment');
+    expect(lines.find((l) => l.startsWith('run0 '))).toContain('3 fields');
+    expect(lines.find((l) => l.startsWith('run1 '))).toContain('same');
+    expect(lines.find((l) => l.startsWith('run9 '))).toContain('cuda 12.4 → 12.6');
+    expect(shown.out).toContain('environment of run "run15" (run id "1015"), 3 fields:');
+    expect(shown.out).toMatch(/^torch\s+2\.4\.1$/m);
+    expect(runnerCommands(shown.out).filter((c) => c.name !== 'stop-commands')).toEqual([]);
+
+    const changes = await run('changes', '--history', s.spec, '--experiment', 'gpt-small');
+    expect(changes.code, changes.err).toBe(0);
+    const row = changes.out.split('\n').find((l) => l.startsWith('mfu '))!;
+    expect(row).toMatch(/coincides with: cuda 12\.4 → 12\.6$/);
+  });
+
   it('remove: the one run named goes, every other record stays byte for byte', async () => {
     s = await factory.create();
     const runs = mfuSeries(4);
@@ -248,7 +309,7 @@ describe('history command errors', () => {
     const cwd = process.cwd();
     const none = await cliIn(cwd, ['history']);
     expect(none.code).toBe(2);
-    expect(none.err).toContain('say which: list, show, remove, quarantine, migrate, export, changes');
+    expect(none.err).toContain('say which: list, show, remove, quarantine, accept, migrate, export, changes');
     const flag = await cliIn(cwd, ['history', 'list', '--histroy', 'x']);
     expect(flag.code).toBe(2);
     expect(flag.err).toMatch(/^error: history list: Unknown option '--histroy'/);

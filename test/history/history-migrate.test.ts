@@ -17,7 +17,7 @@ const shown = (location: string) => location.replace(/^([a-z]+:\/\/)[^@/]+@/, '$
 
 const PAIRS = STORES.flatMap((a) => STORES.map((b) => ({ from: a, to: b, name: `${a.name} → ${b.name}` })));
 
-/** Records with every optional field a store must keep: quarantine, attempts, samples, null for NaN, odd names. */
+/** Records with every optional field a store must keep: quarantine, attempts, environment, samples, null for NaN, odd names. */
 function richHistory() {
   return [
     ...mfuSeries(5),
@@ -26,6 +26,12 @@ function richHistory() {
       repository: 'org/repo',
       attempt: 2,
       quarantined: { at: '2026-03-01T00:00:00.000Z', reason: 'flaky node' },
+      environment: {
+        cuda: '12.4',
+        image: 'nvcr.io/nvidia/pytorch@sha256:ab',
+        'nvidia-nccl-cu12': '2.20.5',
+        'é"\\': '',
+      },
       metrics: {
         loss: {
           kind: 'loss',

@@ -28,7 +28,12 @@ describe.skipIf(!postgresServer.available)('PostgreSQL history store, hostile re
   it('records a NUL in a name and a 10 KB fingerprint, reads them back exactly and finds them by name', async () => {
     const url = await (await postgresServer.get()).newDatabase();
     const store = openHistory(url);
-    const nul = sampleRecord('night\u0000ly', 0.4, { experiment: 'exp\u0000one', runId: 'id\u0000' });
+    const nul = sampleRecord('night\u0000ly', 0.4, {
+      experiment: 'exp\u0000one',
+      runId: 'id\u0000',
+      // The environment's own column (migration 2) holds it too.
+      environment: { 'to\u0000rch': '2.5\u0000.0', '"quoted"': '\\' },
+    });
     const long = sampleRecord('long', 0.41, { fingerprint: `config=${'x'.repeat(10_000)}`, pullRequest: 2 ** 40 });
     const plain = sampleRecord('plain', 0.42, { attempt: 2 ** 33 });
     await store.append([nul, long, plain], 10);
@@ -61,6 +66,19 @@ describe.skipIf(!postgresServer.available)('PostgreSQL history store, hostile re
       /1 of 3 run\(s\) could not be written \(the other 2 were recorded\): run "bad" of "gpt-small": .*owners_rule/,
     );
     expect((await store.read()).runs.map((r) => r.run)).toEqual(['first', 'third']);
+    await store.close();
+  }, 60_000);
+
+  it('an environment field that is not text is a record problem, named, never a crash', async () => {
+    const url = await (await postgresServer.get()).newDatabase();
+    const store = openHistory(url);
+    await store.append([sampleRecord('a', 0.4, { environment: { cuda: '12.4' } })], 10);
+    await sql(url, `UPDATE training_metrics_runs SET record = replace(record::text, '"12.4"', '12.4')::json`);
+    const e = await store.read().catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(InputError);
+    expect((e as Error).message).toMatch(
+      /row \d+ \(experiment "gpt-small", run id "1"\) of the history: environment field "cuda" must be text, got number/,
+    );
     await store.close();
   }, 60_000);
 

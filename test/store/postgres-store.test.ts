@@ -7,11 +7,15 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/model.js';
 import { HistoryStoreError, openHistory } from '../../src/store/index.js';
-import { SCHEMA_VERSION } from '../../src/store/postgres-migrations.js';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../src/store/postgres-migrations.js';
+import { historyDigest } from '../../src/store/record-checksum.js';
 import { sampleRecord } from '../helpers/history-records.js';
 import { postgresServer } from './store-kinds.js';
 
 afterAll(() => postgresServer.stop());
+
+/** Every migration, applied once each. */
+const ALL_VERSIONS = MIGRATIONS.map((m) => ({ version: m.version }));
 
 async function sql<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
   const c = new pg.Client({ connectionString: url });
@@ -32,7 +36,7 @@ describe.skipIf(!postgresServer.available)('PostgreSQL history store (real Postg
     // A read never creates anything.
     expect(await sql(url, `SELECT to_regclass('training_metrics_runs') AS t`)).toEqual([{ t: null }]);
     await store.append([sampleRecord('a')], 10);
-    expect(await sql(url, 'SELECT version FROM training_metrics_schema')).toEqual([{ version: SCHEMA_VERSION }]);
+    expect(await sql(url, 'SELECT version FROM training_metrics_schema ORDER BY version')).toEqual(ALL_VERSIONS);
     expect((await store.readIfExists())?.runs.map((r) => r.run)).toEqual(['a']);
   }, 60_000);
 
@@ -67,7 +71,7 @@ describe.skipIf(!postgresServer.available)('PostgreSQL history store (real Postg
         openHistory(url).append([sampleRecord(`w${i}`, 0.4, { runId: `${i}` })], 100),
       ),
     );
-    expect(await sql(url, 'SELECT version FROM training_metrics_schema')).toEqual([{ version: SCHEMA_VERSION }]);
+    expect(await sql(url, 'SELECT version FROM training_metrics_schema ORDER BY version')).toEqual(ALL_VERSIONS);
     expect((await openHistory(url).read()).runs.map((r) => r.run).sort()).toEqual(
       Array.from({ length: 8 }, (_, i) => `w${i}`),
     );
@@ -86,6 +90,47 @@ describe.skipIf(!postgresServer.available)('PostgreSQL history store (real Postg
       expect((e as Error).message).toMatch(/newer version of training-metrics-gate.*upgrade it/);
     }
     expect(await sql(url, 'SELECT count(*)::int AS n FROM training_metrics_runs')).toEqual([{ n: 1 }]);
+  }, 60_000);
+
+  it('migrates a version-1 database to the environment column: its records read back identically, and the column is filled', async () => {
+    const url = await (await postgresServer.get()).newDatabase();
+    // A database as version 1 left it: its schema, and rows written with its columns.
+    await sql(url, MIGRATIONS[0]!.sql);
+    await sql(
+      url,
+      'CREATE TABLE training_metrics_schema (version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    await sql(url, `INSERT INTO training_metrics_schema (version, description) VALUES (1, 'v1')`);
+    const old = [
+      sampleRecord('a', 0.42, { runId: '1' }),
+      sampleRecord('b', 0.41, { runId: '2', environment: { cuda: '12.4', torch: '2.4.1', 'x"y': 'a\\b' } }),
+    ];
+    for (const r of old)
+      await sql(
+        url,
+        'INSERT INTO training_metrics_runs (experiment, fingerprint, repository, run_id, run, record) VALUES ($1, $2, $3, $4, $5, $6::json)',
+        [r.experiment, r.fingerprint, '', r.runId, r.run, JSON.stringify(r)],
+      );
+    const store = openHistory(url);
+    // Reading does not migrate; the first write does, and every record reads back as it was.
+    expect(historyDigest((await store.read()).runs)).toEqual(historyDigest(old));
+    const added = sampleRecord('c', 0.4, { runId: '3', environment: { cuda: '12.6', torch: '2.4.1' } });
+    await store.append([added], 10);
+    await store.close();
+    expect(await sql(url, 'SELECT version FROM training_metrics_schema ORDER BY version')).toEqual([
+      { version: 1 },
+      { version: 2 },
+    ]);
+    expect(historyDigest((await openHistory(url).read()).runs)).toEqual(historyDigest([...old, added]));
+    const rows = await sql<{ run: string; cuda: string | null }>(
+      url,
+      `SELECT run, environment ->> 'cuda' AS cuda FROM training_metrics_runs ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      { run: 'a', cuda: null },
+      { run: 'b', cuda: '12.4' },
+      { run: 'c', cuda: '12.6' },
+    ]);
   }, 60_000);
 
   it('narrows a read to the experiments asked for, through an index on experiment and fingerprint', async () => {

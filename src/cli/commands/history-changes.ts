@@ -1,11 +1,13 @@
 /**
  * `history changes --experiment E [--min-magnitude FRACTION]`: every change point in the experiment's
- * history, per fingerprint and metric, with its size, direction and the runs on either side (gate/change-points.ts).
+ * history, per fingerprint and metric, with its size, direction and the runs on either side (gate/change-points.ts),
+ * and, where both of those runs recorded an environment, what changed in it between them (or that nothing did).
  */
 import { changePoints, type ChangePoint } from '../../gate/change-points.js';
 import { classify } from '../../classify/index.js';
 import { loadConfig } from '../../config/index.js';
 import { sectionValue } from '../../config/section.js';
+import { formatEnvironmentExplanation } from '../../gate/environment-format.js';
 import { formatChange, formatValue } from '../../gate/format.js';
 import { InputError, type RunRef } from '../../model.js';
 import { textTable } from '../../report/text-table.js';
@@ -68,8 +70,9 @@ function minMagnitude(text: string | undefined): number | null {
 }
 
 function changeTable(points: ChangePoint[]): string {
+  const env = points.some((p) => p.environment);
   return textTable(
-    ['metric', 'change', 'direction', 'before', 'after', 'last before', 'first after'],
+    ['metric', 'change', 'direction', 'before', 'after', 'last before', 'first after', ...(env ? ['environment'] : [])],
     points.map((p) => [
       p.metric,
       formatChange(p.change),
@@ -78,6 +81,7 @@ function changeTable(points: ChangePoint[]): string {
       `${formatValue(p.after.mean)} (${p.after.runs} runs)`,
       runText(p.lastBefore),
       runText(p.firstAfter),
+      ...(env ? [p.environment ? formatEnvironmentExplanation(p.environment) : '—'] : []),
     ]),
   );
 }

@@ -1,5 +1,11 @@
-/** `history show --experiment E`: its runs, oldest first, with commit, date, the judged metrics and flags. */
-import { InputError } from '../../model.js';
+/**
+ * `history show --experiment E`: its runs, oldest first, with commit, date, the judged metrics and flags.
+ * Where runs recorded an environment: a column with what changed since the run before that recorded one,
+ * and under the table the whole environment of the latest such run.
+ */
+import { environmentChanges } from '../../gate/environment-change.js';
+import { formatEnvironmentChanges } from '../../gate/environment-format.js';
+import { InputError, type HistoryRecord } from '../../model.js';
 import { formatValue } from '../../gate/format.js';
 import { keyMetrics, metricValue, runFlags } from '../../store/history-overview.js';
 import { textTable } from '../../report/text-table.js';
@@ -27,9 +33,20 @@ export async function historyShow(args: string[], env: NodeJS.ProcessEnv): Promi
   const parts = fingerprints.map((fp) => {
     const records = mine.filter((r) => r.fingerprint === fp);
     const metrics = keyMetrics(records);
+    const envs = environmentColumn(records);
     const table = textTable(
-      ['run', 'run id', 'commit', 'recorded', 'steps', 'complete', ...metrics, 'flags'],
-      records.map((r) => [
+      [
+        'run',
+        'run id',
+        'commit',
+        'recorded',
+        'steps',
+        'complete',
+        ...metrics,
+        ...(envs ? ['environment'] : []),
+        'flags',
+      ],
+      records.map((r, i) => [
         r.run,
         r.runId || '—',
         r.sha ? r.sha.slice(0, 12) : '—',
@@ -40,10 +57,41 @@ export async function historyShow(args: string[], env: NodeJS.ProcessEnv): Promi
           const v = metricValue(r.metrics[k]);
           return v === null ? '—' : formatValue(v);
         }),
+        ...(envs ? [envs[i]!] : []),
         runFlags(r).join(', '),
       ]),
     );
-    return `fingerprint ${fp || '(none)'}: ${records.length} run${records.length === 1 ? '' : 's'}\n${table}`;
+    return `fingerprint ${fp || '(none)'}: ${records.length} run${records.length === 1 ? '' : 's'}\n${table}${latestEnvironment(records)}`;
   });
   return `${flags.experiment} in ${store.location}\n\n${parts.join('\n\n')}`;
+}
+
+/** Per run, its environment against the run before it that recorded one; null when no run recorded one. */
+function environmentColumn(records: readonly HistoryRecord[]): string[] | null {
+  if (!records.some((r) => r.environment)) return null;
+  let before: Record<string, string> | undefined;
+  return records.map((r) => {
+    const env = r.environment;
+    if (!env) return '—';
+    const cell = before
+      ? (() => {
+          const changes = environmentChanges(before, env);
+          return changes.length ? formatEnvironmentChanges(changes, 3) : 'same';
+        })()
+      : `${Object.keys(env).length} fields`;
+    before = env;
+    return cell;
+  });
+}
+
+/** The latest recorded environment in full, field by field. */
+function latestEnvironment(records: readonly HistoryRecord[]): string {
+  const r = [...records].reverse().find((x) => x.environment);
+  if (!r?.environment) return '';
+  const fields = Object.keys(r.environment).sort();
+  const table = textTable(
+    ['field', 'value'],
+    fields.map((f) => [f, r.environment![f]!]),
+  );
+  return `\n\nenvironment of run ${JSON.stringify(r.run)} (run id ${JSON.stringify(r.runId)}), ${fields.length} field${fields.length === 1 ? '' : 's'}:\n${table}`;
 }

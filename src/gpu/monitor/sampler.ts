@@ -6,7 +6,7 @@ import { execFile, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 
 export const DEFAULT_QUERY =
-  'timestamp,index,uuid,name,utilization.gpu,utilization.memory,memory.used,memory.total,power.draw,temperature.gpu,clocks.sm';
+  'timestamp,index,uuid,name,driver_version,utilization.gpu,utilization.memory,memory.used,memory.total,power.draw,temperature.gpu,clocks.sm';
 
 export type Probe = { ok: true; gpus: string[] } | { ok: false; missing: boolean; reason: string };
 

@@ -1,8 +1,11 @@
 /**
  * The culprit range under a run's verdict: the last good and the first bad run, their commits and dates,
  * and the compare view between the two commits. Names are escaped; a SHA is shown only when hexadecimal,
- * and the link exists only when both SHAs and the repository were valid (compare-link.ts).
+ * and the link exists only when both SHAs and the repository were valid (compare-link.ts). Where both
+ * runs recorded an environment, what changed between them follows (or that nothing did), escaped too:
+ * the values come from the user's environment files.
  */
+import { formatEnvironmentExplanation } from '../../gate/environment-format.js';
 import type { CulpritRange, RunRef } from '../../model.js';
 import { htmlText, mdText } from './escape.js';
 import { shortSha } from './compare-link.js';
@@ -26,11 +29,15 @@ function runWords(r: RunRef, esc: (t: string) => string, code: (t: string) => st
 export function culpritMarkdown(c: CulpritRange): string {
   const code = (t: string) => `\`${t}\``;
   const link = c.compare ? ` · [compare](${c.compare.replace(/[()\s]/g, encodeURIComponent)})` : '';
-  return `**Culprit range** (${why(c, mdText, code)}): last good ${runWords(c.good, mdText, code)} → first bad ${runWords(c.bad, mdText, code)}${link}`;
+  const env = c.environment ? ` · ${mdText(formatEnvironmentExplanation(c.environment))}` : '';
+  return `**Culprit range** (${why(c, mdText, code)}): last good ${runWords(c.good, mdText, code)} → first bad ${runWords(c.bad, mdText, code)}${link}${env}`;
 }
 
 export function culpritHtml(c: CulpritRange): string {
   const code = (t: string) => `<code>${t}</code>`;
   const link = c.compare ? ` · <a href="${htmlText(c.compare)}">compare</a>` : '';
-  return `<p class="culprit"><strong>Culprit range</strong> (${why(c, htmlText, code)}): last good ${runWords(c.good, htmlText, code)} → first bad ${runWords(c.bad, htmlText, code)}${link}</p>`;
+  const env = c.environment
+    ? ` · <span class="environment">${htmlText(formatEnvironmentExplanation(c.environment))}</span>`
+    : '';
+  return `<p class="culprit"><strong>Culprit range</strong> (${why(c, htmlText, code)}): last good ${runWords(c.good, htmlText, code)} → first bad ${runWords(c.bad, htmlText, code)}${link}${env}</p>`;
 }

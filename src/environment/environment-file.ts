@@ -1,0 +1,37 @@
+/**
+ * An `--environment FILE`'s text → field → value, its kind told by its content (sniff, then parse): a JSON
+ * object (json-environment.ts), nvidia-smi output (its driver and CUDA version; nvidia-smi-text.ts),
+ * `conda list` output (conda-list.ts), else `pip freeze` output (pip-freeze.ts).
+ */
+import { InputError } from '../model.js';
+import { looksLikeConda, parseCondaList } from './conda-list.js';
+import { parseJsonEnvironment } from './json-environment.js';
+import { driverInfo } from './nvidia-smi-text.js';
+import { parsePipFreeze } from './pip-freeze.js';
+
+export type EnvironmentFileKind = 'json' | 'nvidia-smi' | 'conda' | 'pip';
+
+export function environmentFileKind(text: string): EnvironmentFileKind {
+  const start = text.replace(/^\uFEFF/, '').trimStart();
+  if (start.startsWith('{') || start.startsWith('[')) return 'json';
+  if (/NVIDIA-SMI|Driver Version\s*:/.test(text)) return 'nvidia-smi';
+  return looksLikeConda(text) ? 'conda' : 'pip';
+}
+
+export function parseEnvironmentFile(source: string, text: string): Map<string, string> {
+  const body = text.replace(/^\uFEFF/, '');
+  switch (environmentFileKind(body)) {
+    case 'json':
+      return parseJsonEnvironment(source, body);
+    case 'nvidia-smi': {
+      const info = driverInfo(body);
+      if (!info.driver && !info.cuda)
+        throw new InputError(source, null, 'looks like nvidia-smi output but names no driver or CUDA version');
+      return new Map(Object.entries(info));
+    }
+    case 'conda':
+      return parseCondaList(source, body);
+    case 'pip':
+      return parsePipFreeze(source, body);
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * A JSON environment file → field → value. The file is one object; a string value is kept as it is, a
+ * number or boolean as JSON writes it, null is left out, and a nested object is flattened with dots
+ * (`{"versions": {"torch": "2.5.0"}}` → `versions.torch`). Field names are kept as written (trimmed). An
+ * array, an empty or over-long name, a file nested deeper than MAX_DEPTH or not one object is an
+ * InputError naming the line. The depth is checked first without recursion, and the text parsed by
+ * JSON.parse, before the (recursive) parser that knows each key's line ever sees it.
+ */
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { scanJson } from '../ingest/json/parse-limited.js';
+import { InputError, lineAt } from '../model.js';
+
+/** An environment is a listing: a few levels of grouping at most. */
+export const MAX_DEPTH = 20;
+
+/** Longest field name kept: a name is a package or a setting, never a document. */
+export const MAX_FIELD_NAME = 100;
+
+export function parseJsonEnvironment(source: string, text: string): Map<string, string> {
+  const { depthAt } = scanJson(text, MAX_DEPTH);
+  if (depthAt >= 0)
+    throw new InputError(source, lineAt(text, depthAt), `environment JSON is nested deeper than ${MAX_DEPTH} levels`);
+  try {
+    JSON.parse(text);
+  } catch (e) {
+    const at = /at position (\d+)/.exec((e as Error).message);
+    const what = (e as Error).message.split('\n')[0]!.replace(/ in JSON at position \d+.*$/, '');
+    throw new InputError(
+      source,
+      at ? lineAt(text, Number(at[1])) : null,
+      `environment file is not valid JSON (${what})`,
+    );
+  }
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const first = errors[0];
+  if (first)
+    throw new InputError(
+      source,
+      lineAt(text, first.offset),
+      `environment file is not valid JSON (${printParseErrorCode(first.error)})`,
+    );
+  if (root?.type !== 'object') throw new InputError(source, 1, 'environment JSON must be one object of field → value');
+  const out = new Map<string, string>();
+  const walk = (node: Node, prefix: string) => {
+    for (const pair of node.children ?? []) {
+      const [key, value] = pair.children ?? [];
+      if (!key || !value) continue;
+      const name = `${prefix}${String(key.value).trim()}`;
+      const bad = (what: string) =>
+        new InputError(source, lineAt(text, key.offset), `${JSON.stringify(name)}: ${what}`);
+      if (String(key.value).trim() === '') throw bad('a field needs a name');
+      if (name.length > MAX_FIELD_NAME) throw bad(`a field name is at most ${MAX_FIELD_NAME} characters`);
+      if (value.type === 'object') walk(value, `${name}.`);
+      else if (value.type === 'array')
+        throw bad('a list is not a value; give one string (e.g. "a,b") or an object of named values');
+      else if (value.type === 'null') continue;
+      else out.set(name, typeof value.value === 'string' ? value.value : JSON.stringify(value.value));
+    }
+  };
+  walk(root, '');
+  return out;
+}

@@ -1,0 +1,63 @@
+/**
+ * The driver and CUDA version nvidia-smi prints: its table's header (`Driver Version: 550.54.15   CUDA
+ * Version: 12.4`), `nvidia-smi -q` (`Driver Version : 550.54.15`, `CUDA Version : 12.4`), or a
+ * `--query-gpu` CSV with a `driver_version` column (the values in the rows given). nvidia-smi's CUDA
+ * version is the newest the driver supports, not the toolkit a framework was built with (that comes from
+ * the environment file, e.g. torch's `2.4.1+cu124`). Several GPUs or nodes that disagree give their values
+ * sorted and joined by `,`.
+ */
+
+export interface DriverInfo {
+  driver?: string;
+  cuda?: string;
+}
+
+const VALUE = /^[0-9][0-9A-Za-z.+-]{0,40}$/;
+
+/** Driver and CUDA version from nvidia-smi text or the head of a capture CSV; empty when it says neither. */
+export function driverInfo(text: string): DriverInfo {
+  const out: DriverInfo = {};
+  const driver = joined(valuesAfter(text, /Driver Version\s*:\s*([^\s|]+)/g));
+  const cuda = joined(valuesAfter(text, /CUDA Version\s*:\s*([^\s|]+)/g));
+  const column = driver ?? joined(csvColumn(text, 'driver_version'));
+  if (column) out.driver = column;
+  if (cuda) out.cuda = cuda;
+  return out;
+}
+
+function valuesAfter(text: string, pattern: RegExp): string[] {
+  return [...text.matchAll(pattern)].map((m) => m[1]!);
+}
+
+/** A column's cells in the CSV rows under the first header that names it (`driver_version`, any case, units after). */
+function csvColumn(text: string, name: string): string[] {
+  const lines = text.split(/\r?\n/);
+  const at = lines.findIndex((l) =>
+    l.split(',').some(
+      (c) =>
+        c
+          .trim()
+          .toLowerCase()
+          .replace(/\./g, '_')
+          .split(/[\s[(]/)[0] === name,
+    ),
+  );
+  if (at < 0) return [];
+  const col = lines[at]!.split(',').findIndex(
+    (c) =>
+      c
+        .trim()
+        .toLowerCase()
+        .replace(/\./g, '_')
+        .split(/[\s[(]/)[0] === name,
+  );
+  return lines
+    .slice(at + 1)
+    .map((l) => l.split(',')[col]?.trim() ?? '')
+    .filter(Boolean);
+}
+
+function joined(values: string[]): string | undefined {
+  const kept = [...new Set(values.filter((v) => VALUE.test(v)))].sort();
+  return kept.length ? kept.join(',') : undefined;
+}

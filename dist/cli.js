@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, c as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-efi4CwPS.js';
+import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, c as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-CYZHP39d.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -219,23 +219,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-BlpDDw2V.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-BdQqiFeP.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-BffXfZ6c.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-9Zf6roh6.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-DFh1fyjP.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-BVCgMk3K.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-D2Ce8_1n.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-BVyzPetZ.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -268,7 +268,7 @@ function historyArgSecrets(args, env) {
 }
 
 /**
- * `history <list|show|remove|quarantine|migrate|export|changes>`: look after a stored history with any
+ * `history <list|show|remove|quarantine|accept|migrate|export|changes>`: look after a stored history with any
  * store (JSON file, git data branch, PostgreSQL). Each subcommand's file (commands/history-<name>.ts) is
  * loaded only when it runs and returns the text to print. Exit codes as everywhere: 0 done, 2 bad input
  * (an unknown or ambiguous run, a flag missing, a history that cannot be trusted) or a store that failed.
@@ -277,31 +277,35 @@ const H = '--history H';
 const HISTORY_COMMANDS = {
     list: {
         usage: `list ${H}`,
-        run: async (a, e) => (await import('./chunks/history-list-uvN7rDeO.js')).historyList(a, e),
+        run: async (a, e) => (await import('./chunks/history-list-DCvoJ6ym.js')).historyList(a, e),
     },
     show: {
         usage: `show ${H} --experiment E [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-show-QncO0wjE.js')).historyShow(a, e),
+        run: async (a, e) => (await import('./chunks/history-show-Dbr_hgRO.js')).historyShow(a, e),
     },
     remove: {
         usage: `remove ${H} --experiment E --run ID [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-remove-0Ulx1qrH.js').then(function (n) { return n.h; })).historyRemove(a, e),
+        run: async (a, e) => (await import('./chunks/history-remove-Cn247Oh7.js')).historyRemove(a, e),
     },
     quarantine: {
         usage: `quarantine ${H} --experiment E --run ID [--reason TEXT] [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-quarantine-DxKRxJgX.js')).historyQuarantine(a, e),
+        run: async (a, e) => (await import('./chunks/history-quarantine-ZS5QJqxm.js')).historyQuarantine(a, e),
+    },
+    accept: {
+        usage: `accept ${H} --experiment E --from RUN [--fingerprint F]`,
+        run: async (a, e) => (await import('./chunks/history-accept-I1LpYuUC.js')).historyAccept(a, e),
     },
     migrate: {
         usage: 'migrate --from A --to B',
-        run: async (a, e) => (await import('./chunks/history-migrate-C4DP58JB.js')).historyMigrate(a, e),
+        run: async (a, e) => (await import('./chunks/history-migrate-Bd_G7_6G.js')).historyMigrate(a, e),
     },
     export: {
         usage: `export ${H} [--experiment E] [--output FILE.csv]`,
-        run: async (a, e) => (await import('./chunks/history-export-CRIv606d.js')).historyExport(a, e),
+        run: async (a, e) => (await import('./chunks/history-export-DcIHjg6P.js')).historyExport(a, e),
     },
     changes: {
         usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
-        run: async (a, e) => (await import('./chunks/history-changes-CHRoV84Q.js')).historyChanges(a, e),
+        run: async (a, e) => (await import('./chunks/history-changes-DPsGSdls.js')).historyChanges(a, e),
     },
 };
 const HISTORY_USAGE = Object.values(HISTORY_COMMANDS)
@@ -347,7 +351,7 @@ function historyFlags(command, args, options, required) {
 }
 /** The store a flag names; a history that does not exist is an error for every subcommand but migrate's target. */
 async function openExisting(spec, env) {
-    const { openHistory } = await import('./chunks/index-CZ6MfWwB.js').then(function (n) { return n.i; });
+    const { openHistory } = await import('./chunks/index-C9PxyiBR.js').then(function (n) { return n.i; });
     const store = openHistory(spec, { env });
     const history = await store.readIfExists();
     if (!history)
@@ -397,9 +401,9 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (command === 'history')
         return (await Promise.resolve().then(function () { return history; })).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-D1D1NGaP.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-BReICvpC.js')).watchCommand(rest, env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-CmrjPhIk.js')).calibrateCommand(rest, io);
+        return (await import('./chunks/calibrate-DAzz0b0s.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {
         const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
         const near = known.find((k) => editDistance(k, command) <= 2);

@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import 'path';
-import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, w as workflowCommandSafe } from './chunks/postgres-url-efi4CwPS.js';
+import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, w as workflowCommandSafe } from './chunks/postgres-url-CYZHP39d.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
@@ -386,7 +386,7 @@ async function watchStep(options, env, shell) {
     for (const name of Object.keys(env))
         if (name.startsWith('INPUT_'))
             delete env[name];
-    const { runWatch } = await import('./chunks/run-watch-ChtSFckv.js');
+    const { runWatch } = await import('./chunks/run-watch-CiYTXFZw.js');
     const code = await runWatch(options, ['bash', '-c', line], { ...io, secrets }, shell);
     const report = await readReport(options.json);
     output('report-json', options.json);

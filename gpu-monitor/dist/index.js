@@ -32190,7 +32190,7 @@ function mostCommon(names) {
  * The detached nvidia-smi sampler behind the gpu-monitor action: started by the main step, left running
  * through the job's steps, stopped by the post step. Only the process we started is ever signalled.
  */
-const DEFAULT_QUERY = 'timestamp,index,uuid,name,utilization.gpu,utilization.memory,memory.used,memory.total,power.draw,temperature.gpu,clocks.sm';
+const DEFAULT_QUERY = 'timestamp,index,uuid,name,driver_version,utilization.gpu,utilization.memory,memory.used,memory.total,power.draw,temperature.gpu,clocks.sm';
 /** Can nvidia-smi answer here? (absent on CPU runners; present but failing where the driver is not loaded) */
 function probeNvidiaSmi(program = 'nvidia-smi', timeoutMs = 15_000) {
     return new Promise((resolve) => {

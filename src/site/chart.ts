@@ -47,7 +47,7 @@ export function metricChart(trend: GroupTrend, m: MetricTrend, maxPoints: number
     y: p.value,
     className: p.series,
     label: pointWords(p, m.unit),
-    attrs: { x: String(p.x), value: String(p.value), series: p.series },
+    attrs: { x: String(p.x), value: String(p.value) },
   }));
   const spec: ChartSpec = {
     title: `${m.key}${m.direction === 'none' ? '' : ` (${m.direction} is better)`}`,

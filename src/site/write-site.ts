@@ -27,7 +27,7 @@ export interface SiteResult {
 }
 
 export const DEFAULT_MAX_POINTS = 500;
-export const DEFAULT_TABLE_ROWS = 50;
+export const DEFAULT_TABLE_ROWS = 30;
 
 export async function writeSite(records: readonly HistoryRecord[], dir: string, o: SiteOptions): Promise<SiteResult> {
   await mkdir(dir, { recursive: true });

@@ -80,3 +80,15 @@ export function* fleetRecords(experiments: number, runs: number, start = Date.pa
     }
   }
 }
+
+/**
+ * 100,000 records as the site's benchmark and end-to-end test use them: 990 experiments × 100 runs (the
+ * default history-max) and one experiment of 1,000 runs, whose charts are thinned.
+ */
+export const LONG_EXPERIMENT = 'long-run';
+
+export function* fleetOf100k(): Generator<HistoryRecord> {
+  yield* fleetRecords(990, 100);
+  for (const r of fleetRecords(1, 1000, Date.parse('2026-06-01T00:00:00Z')))
+    yield { ...r, experiment: LONG_EXPERIMENT, runId: `long-${r.runId}`, sha: `f${r.sha.slice(1)}` };
+}

@@ -16,9 +16,8 @@ import { pageFile } from '../../src/site/index.js';
 import { openHistory } from '../../src/store/index.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { requireProgram } from '../helpers/programs.js';
-import { SOURCE_CLI } from '../helpers/source-cli.js';
 import { gitClone } from '../store/store-kinds.js';
-import { expectMarksMatch, loadPage } from './site-checks.js';
+import { expectMarksMatch, loadPage, siteCli } from './site-checks.js';
 
 const chromiumPath = requireProgram('chromium', '/usr/bin/chromium', 'chromium');
 
@@ -35,13 +34,8 @@ describe.skipIf(!chromiumPath)('trend site of a git-branch history in headless C
     const runs = [...fleetRecords(4, 50)].filter((r) => r.experiment === 'exp-0003');
     const store = openHistory('git:metrics-history', { cwd: clone });
     for (const r of runs) await store.append([r], 1000);
-    execFileSync(
-      process.execPath,
-      [SOURCE_CLI, 'history', 'site', '--history', 'git:metrics-history', '--output', out],
-      {
-        cwd: clone,
-        stdio: 'pipe',
-      },
+    expect(siteCli(['--history', 'git:metrics-history', '--output', out], clone)).toContain(
+      '1 experiment page and an index',
     );
     stored = (await openHistory('git:metrics-history', { cwd: clone }).read()).runs;
     browser = await launchChromium(chromiumPath!);

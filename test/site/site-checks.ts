@@ -4,6 +4,7 @@
  * metric (up to the thinning limit, per series) at the store's value; every relative link names a file
  * of the site.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +13,7 @@ import { expect } from 'vitest';
 import type { HistoryRecord } from '../../src/model.js';
 import { DEFAULT_MAX_POINTS } from '../../src/site/index.js';
 import { metricValue } from '../../src/store/history-overview.js';
+import { SOURCE_CLI } from '../helpers/source-cli.js';
 
 export interface DrawnMark {
   metric: string;
@@ -85,4 +87,11 @@ export function expectMarksMatch(page: LoadedPage, runs: readonly HistoryRecord[
       expect(m.value, `${metric} at run ${m.x}`).toBe(metricValue(r.metrics[metric]));
     }
   }
+}
+
+/** `history site` with these flags, by the CLI built from today's source; its stderr in the failure. */
+export function siteCli(flags: string[], cwd = process.cwd()): string {
+  const r = spawnSync(process.execPath, [SOURCE_CLI, 'history', 'site', ...flags], { cwd, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`history site exited ${r.status}: ${r.stderr}`);
+  return r.stdout;
 }

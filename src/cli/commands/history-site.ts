@@ -48,5 +48,6 @@ export async function siteFromStore(
     ...(o.title ? { title: o.title } : {}),
   });
   const mib = (result.bytes / 1024 / 1024).toFixed(1);
-  return `site of ${store.location}: ${result.pages - 1} experiment pages and an index in ${output} (${result.files} files, ${mib} MiB, ${runs.length} runs, ${Date.now() - t0} ms)`;
+  const pages = result.pages - 1;
+  return `site of ${store.location}: ${pages} experiment page${pages === 1 ? '' : 's'} and an index in ${output} (${result.files} files, ${mib} MiB, ${runs.length} runs, ${Date.now() - t0} ms)`;
 }

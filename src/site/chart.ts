@@ -83,11 +83,15 @@ export function metricChart(trend: GroupTrend, m: MetricTrend, maxPoints: number
     width: 720,
     height: 280,
   };
-  const b = m.next?.baseline;
+  // The band the latest run was judged by, so the chart shows why it passed or failed; before there is
+  // a judged run, the one the next run will be judged by.
+  const v = m.latest?.baseline ? m.latest : m.next;
+  const b = v?.baseline;
   if (b && records.length > 0) {
-    const judged = m.next!.verdict !== 'insufficient-history';
+    const judged = v!.verdict !== 'insufficient-history';
+    const whose = v === m.latest ? 'the latest run was' : 'the next run is';
     spec.bands.push({
-      label: judged ? 'noise band the next run is judged by' : 'spread of the runs (too few to judge)',
+      label: judged ? `noise band ${whose} judged by` : 'spread of the runs (too few to judge)',
       className: judged ? 'baseline' : 'spread',
       points: [
         [0, b.centre - b.band, b.centre + b.band],

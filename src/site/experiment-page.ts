@@ -64,7 +64,7 @@ function metricSection(t: GroupTrend, m: MetricTrend, o: PageOptions, csv: strin
     m.points.filter((p) => p.series === 'run').length > o.maxPoints
       ? ` The chart draws ${o.maxPoints} evenly spaced runs of each kind; the table and the CSV hold the values.`
       : '';
-  const words = [levelWords(m), latestWords(m), ...m.changes.map((c) => `${changeWords(c, m.unit)}.`)]
+  const words = [latestWords(m), levelWords(m), ...m.changes.map((c) => `${changeWords(c, m.unit)}.`)]
     .filter(Boolean)
     .map((w) => `<li>${h(w)}</li>`)
     .join('');
@@ -80,14 +80,18 @@ function levelWords(m: MetricTrend): string {
   if (!b) return 'No level yet: no comparable run has this metric.';
   if (m.next!.verdict === 'insufficient-history')
     return `Level ${formatValue(b.centre, m.unit)} ± ${formatValue(b.band, m.unit)} (the spread of ${b.runs} runs; the gate judges from more runs).`;
-  return `The next run is judged against a level of ${formatValue(b.centre, m.unit)} over ${b.runs} runs, with a noise band of ± ${formatValue(b.band, m.unit)}.`;
+  return `The next run will be judged against a level of ${formatValue(b.centre, m.unit)} over ${b.runs} runs, with a noise band of ± ${formatValue(b.band, m.unit)}.`;
 }
 
 function latestWords(m: MetricTrend): string {
   const v = m.latest;
   if (!v) return '';
   const change = v.change === null ? '' : ` (${formatChange(v.change)})`;
-  return `Latest run: ${formatValue(v.current, m.unit)}, ${metricVerdictWord(v)}${change}.`;
+  const against =
+    v.baseline && v.verdict !== 'insufficient-history'
+      ? ` against a level of ${formatValue(v.baseline.centre, m.unit)} ± ${formatValue(v.baseline.band, m.unit)} over ${v.baseline.runs} runs (the band drawn)`
+      : '';
+  return `Latest run: ${formatValue(v.current, m.unit)}, ${metricVerdictWord(v)}${change}${against}.`;
 }
 
 function lossWords(t: GroupTrend): string {

@@ -1,6 +1,7 @@
 /**
  * The index: per experiment and fingerprint, the latest verdict, and for each gated metric the level the
  * next run is judged by and a text sparkline of its latest runs (real characters, read out as text).
+ * Rows are flat (no list per cell) and the table's layout fixed, so a fleet's thousand rows lay out fast.
  */
 import { htmlText } from '../report/render/escape.js';
 import { formatValue } from '../report/render/format.js';
@@ -24,14 +25,14 @@ export function indexPage(trends: readonly GroupTrend[], title: string, generate
           .slice(-TREND_RUNS)
           .map((p) => p.value);
         const level = m.next?.baseline ? formatValue(m.next.baseline.centre, m.unit) : '—';
-        return `<li>${h(m.key)}: level ${h(level)} <span class="spark" aria-label="trend of the latest ${recent.length} runs">${sparkline(recent)}</span></li>`;
+        return `${h(m.key)}: level ${h(level)} <span class="spark" title="the latest ${recent.length} runs">${sparkline(recent)}</span>`;
       })
-      .join('');
-    return `<tr><td><a href="${h(`${g.file}.html`)}">${h(g.experiment)}</a></td><td><code>${h(g.fingerprint || '(none)')}</code></td><td class="num">${g.records.length}</td><td>${h(t.latest?.recordedAt.slice(0, 16).replace('T', ' ') ?? '—')}</td><td class="verdict-${overall.replace(' ', '-')}">${h(overall)}</td><td><ul>${metrics}</ul></td></tr>`;
+      .join('<br>');
+    return `<tr><td><a href="${h(`${g.file}.html`)}">${h(g.experiment)}</a></td><td><code>${h(g.fingerprint || '(none)')}</code></td><td class="num">${g.records.length}</td><td>${h(t.latest?.recordedAt.slice(0, 16).replace('T', ' ') ?? '—')}</td><td class="verdict-${overall.replace(' ', '-')}">${h(overall)}</td><td>${metrics}</td></tr>`;
   });
   const body = `<h1>${h(title)}</h1>
 <p class="meta">${trends.length} experiment${trends.length === 1 ? '' : 's'} and fingerprints · generated ${h(generatedAt)} · each row links to its charts</p>
-<table class="experiments"><thead><tr><th>experiment</th><th>fingerprint</th><th class="num">runs</th><th>latest run</th><th>latest verdict</th><th>gated metrics: level, trend</th></tr></thead>
+<table class="experiments"><colgroup><col style="width:18%"><col style="width:20%"><col style="width:6%"><col style="width:12%"><col style="width:10%"><col></colgroup><thead><tr><th>experiment</th><th>fingerprint</th><th class="num">runs</th><th>latest run</th><th>latest verdict</th><th>gated metrics: level, trend</th></tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody></table>`;

@@ -164,6 +164,10 @@ export function groupTrend(group: RunGroup, c: SiteContext): GroupTrend {
     if (range && goodX !== undefined && badX !== undefined) culprit = { range, goodX, badX };
   }
 
+  // What an alert is about first: the culprit's metric, then the latest run's regressions, then by name.
+  const rank = (m: MetricTrend) => (culprit?.range.metric === m.key ? 0 : m.latest?.verdict === 'regression' ? 1 : 2);
+  metrics.sort((a, b) => rank(a) - rank(b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
   return {
     group,
     comparable: comparable.length,

@@ -11,7 +11,7 @@ h1 { font-size: 1.4rem; margin: 0 0 .3rem; } h2 { font-size: 1.15rem; margin: 1.
 a { color: #0550ae; } a:focus, summary:focus { outline: 3px solid #fb8f44; outline-offset: 2px; }
 .meta, figcaption, .note { color: var(--muted); } code { font-size: 90%; }
 table { border-collapse: collapse; margin: .4rem 0; } th, td { border-bottom: 1px solid #d0d7de; padding: .25rem .5rem; text-align: left; vertical-align: top; }
-table.experiments { table-layout: fixed; width: 100%; } table.experiments td { overflow-wrap: anywhere; }
+.rows { content-visibility: auto; contain-intrinsic-size: auto 3600px; } table.experiments { table-layout: fixed; width: 100%; } table.experiments td { overflow-wrap: anywhere; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .verdict-regression { color: #cf222e; font-weight: 600; } .verdict-pass, .verdict-improvement { color: #1a7f37; }
 .spark { font-family: ui-monospace, monospace; letter-spacing: -1px; color: var(--run); }

@@ -34,7 +34,7 @@ describe.skipIf(!chromiumPath)('trend site of a git-branch history in headless C
     const runs = [...fleetRecords(4, 50)].filter((r) => r.experiment === 'exp-0003');
     const store = openHistory('git:metrics-history', { cwd: clone });
     for (const r of runs) await store.append([r], 1000);
-    expect(siteCli(['--history', 'git:metrics-history', '--output', out], clone)).toContain(
+    expect(await siteCli(['--history', 'git:metrics-history', '--output', out], clone)).toContain(
       '1 experiment page and an index',
     );
     stored = (await openHistory('git:metrics-history', { cwd: clone }).read()).runs;
@@ -66,7 +66,10 @@ describe.skipIf(!chromiumPath)('trend site of a git-branch history in headless C
 
   it('renders the index with a row per experiment that links to its page', async () => {
     const index = await loadPage(browser, out, 'index.html');
-    expect(index.hrefs).toEqual([`${pageFile('exp-0003', stored[0]!.fingerprint)}.html`]);
+    // The row, and the line that names the experiments whose latest run regressed (its MFU dropped).
+    const file = `${pageFile('exp-0003', stored[0]!.fingerprint)}.html`;
+    expect(index.hrefs).toEqual([file, file]);
+    expect(index.text).toContain('Latest run regressed in 1: exp-0003');
   });
 
   it('draws a point per stored run in each chart, at the stored value, and marks the environment change', async () => {

@@ -4,7 +4,6 @@
  * metric (up to the thinning limit, per series) at the store's value; every relative link names a file
  * of the site.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +12,7 @@ import { expect } from 'vitest';
 import type { HistoryRecord } from '../../src/model.js';
 import { DEFAULT_MAX_POINTS } from '../../src/site/index.js';
 import { metricValue } from '../../src/store/history-overview.js';
-import { SOURCE_CLI } from '../helpers/source-cli.js';
+import { cliIn } from '../helpers/cli-in-process.js';
 
 export interface DrawnMark {
   metric: string;
@@ -26,6 +25,8 @@ export interface LoadedPage {
   marks: DrawnMark[];
   charts: number;
   hrefs: string[];
+  /** The page's text as a person reads it. */
+  text: string;
 }
 
 export async function loadPage(browser: Browser, dir: string, file: string): Promise<LoadedPage> {
@@ -52,6 +53,7 @@ export async function loadPage(browser: Browser, dir: string, file: string): Pro
   );
   const charts = await page.locator('svg.chart').count();
   const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  const text = (await page.locator('body').textContent()) ?? '';
   await page.close();
   expect(problems, file).toEqual([]);
   expect(requests, file).toEqual([url]);
@@ -60,7 +62,7 @@ export async function loadPage(browser: Browser, dir: string, file: string): Pro
     expect(href, `${file}: ${href}`).not.toMatch(/^[a-z]+:|^\/|\.\./);
     expect(existsSync(join(dir, decodeURIComponent(href))), `${file} links ${href}`).toBe(true);
   }
-  return { marks, charts, hrefs };
+  return { marks, charts, hrefs, text };
 }
 
 const seriesOf = (r: HistoryRecord) =>
@@ -89,9 +91,9 @@ export function expectMarksMatch(page: LoadedPage, runs: readonly HistoryRecord[
   }
 }
 
-/** `history site` with these flags, by the CLI built from today's source; its stderr in the failure. */
-export function siteCli(flags: string[], cwd = process.cwd()): string {
-  const r = spawnSync(process.execPath, [SOURCE_CLI, 'history', 'site', ...flags], { cwd, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`history site exited ${r.status}: ${r.stderr}`);
-  return r.stdout;
+/** `history site` with these flags, the CLI's own entry run in this process from `cwd`; its stderr in the failure. */
+export async function siteCli(flags: string[], cwd = process.cwd()): Promise<string> {
+  const r = await cliIn(cwd, ['history', 'site', ...flags], { PATH: process.env.PATH });
+  if (r.code !== 0) throw new Error(`history site exited ${r.code}: ${r.err}`);
+  return r.out;
 }

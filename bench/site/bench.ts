@@ -35,6 +35,7 @@ const kib = (b: number) => `${(b / 1024).toFixed(0)} KiB`;
 const chromium = findProgram('/usr/bin/chromium', 'chromium');
 if (!chromium) throw new Error('Debian chromium is needed (apt-get install chromium)');
 const t0 = performance.now();
+const loadAtStart = loadavg()[0]!.toFixed(1);
 const server = await startPostgres({ fsync: true });
 const dir = mkdtempSync(join(tmpdir(), 'tmg-bench-site-'));
 try {
@@ -61,6 +62,7 @@ try {
   const html = files.filter((x) => x.f.endsWith('.html') && x.f !== 'index.html');
   const sum = (xs: { bytes: number }[]) => xs.reduce((s, x) => s + x.bytes, 0);
   const indexBytes = files.find((x) => x.f === 'index.html')!.bytes;
+  const largest = html.reduce((a, b) => (b.bytes > a.bytes ? b : a));
   const pageOf = (experiment: string) => {
     const g = groupRuns(runs.filter((r) => r.experiment === experiment))[0]!;
     return { label: `${experiment} (${g.records.length} runs)`, file: `${g.file}.html` };
@@ -101,9 +103,7 @@ try {
   const lines = [
     '# Trend site benchmark',
     '',
-    `\`npm run bench:site\` (${((performance.now() - t0) / 1000).toFixed(0)} s in all), ${new Date().toISOString().slice(0, 10)}. Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, shared with other work (load average ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(', ')} at the end); Node ${process.version}; Debian's Chromium, headless, from file://.`,
+    `\`npm run bench:site\` (${((performance.now() - t0) / 1000).toFixed(0)} s in all), ${new Date().toISOString().slice(0, 10)}. Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, shared with other work (1-minute load average ${loadAtStart} at the start, ${loadavg()[0]!.toFixed(1)} at the end); Node ${process.version}; Debian's Chromium, headless, from file://.`,
     '',
     `History: PostgreSQL, ${count.toLocaleString('en-US')} records (990 experiments × 100 runs, one experiment of 1,000 runs; three metrics each, a 25-point loss curve), filled in ${(fillMs / 1000).toFixed(1)} s by bulk insert.`,
     '',
@@ -121,7 +121,7 @@ try {
     '|---|---:|',
     `| the whole site (${result.files} files) | ${mib(result.bytes)} |`,
     `| experiment pages (HTML, ${html.length}) | ${mib(sum(html))}; median ${kib(median(html.map((x) => x.bytes)))} |`,
-    `| largest page (${result.largest.file}) | ${kib(result.largest.bytes)} |`,
+    `| largest experiment page (${largest.f}) | ${kib(largest.bytes)} |`,
     `| index.html | ${kib(indexBytes)} |`,
     `| the pages' CSV files | ${mib(sum(files.filter((x) => x.f.endsWith('.csv'))))} |`,
     `| for scale: \`history export\` of the same history, one CSV | ${mib(csvBytes)} |`,

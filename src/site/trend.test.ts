@@ -67,4 +67,12 @@ describe('groupTrend', () => {
     expect(m.changes).toHaveLength(1);
     expect(m.changes[0]!.environment).toEqual([]);
   });
+
+  it('draws a page of pull request runs alone, with no verdict and no band', () => {
+    const prs = trendHistory({ runs: 6 }).map((r) => ({ ...r, pullRequest: 3, quarantined: undefined }));
+    const m = groupTrend(groupRuns(prs)[0]!, context);
+    expect(m.latest).toBeNull();
+    expect(m.metrics[0]!.points.map((p) => p.series)).toEqual(Array(6).fill('pr'));
+    expect(m.metrics[0]!.next).toBeNull();
+  });
 });

@@ -9,8 +9,7 @@ import type { ChangePoint } from '../gate/change-points.js';
 import { changePoints, runRef } from '../gate/change-points.js';
 import type { GateConfig } from '../gate/config.js';
 import { findCulprit } from '../gate/culprit.js';
-import { type EnvironmentChange, environmentChanges } from '../gate/index.js';
-import { judgeRecord } from '../gate/judge-record.js';
+import { type EnvironmentChange, environmentChanges, judgeRecord } from '../gate/index.js';
 import type {
   CulpritRange,
   Direction,
@@ -123,7 +122,8 @@ export function groupTrend(group: RunGroup, c: SiteContext): GroupTrend {
   const next = latest ? judgeRecord({ ...latest, baseline: false }, comparable, c.classOf, c.gate) : null;
   const points = changePoints(comparable, c.gate, { minMagnitude: minEffect });
 
-  const metrics = keyMetrics(comparable).map((key): MetricTrend => {
+  // Every run's metrics, so a page of pull request runs alone still draws them.
+  const metrics = keyMetrics(records).map((key): MetricTrend => {
     const trendPoints: TrendPoint[] = [];
     records.forEach((r, x) => {
       const value = metricValue(r.metrics[key]);

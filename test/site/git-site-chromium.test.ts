@@ -85,6 +85,14 @@ describe.skipIf(!chromiumPath)('trend site of a git-branch history in headless C
     expect(await p.locator('section#m-mfu svg line.xrule.change.environment').count()).toBe(1);
     expect(await p.locator('section#m-mfu svg rect.span.culprit').count()).toBe(1);
     expect(await p.locator('section#m-mfu table tbody tr').count()).toBe(30);
+    // By keyboard: Tab reaches the chart's table view, Enter opens it.
+    const table = p.locator('section#m-mfu details.table-view table');
+    expect(await table.isVisible()).toBe(false);
+    for (let i = 0; i < 20 && !(await p.evaluate("document.activeElement?.closest('section#m-mfu') !== null")); i++)
+      await p.keyboard.press('Tab');
+    expect(await p.evaluate('document.activeElement?.tagName')).toBe('SUMMARY');
+    await p.keyboard.press('Enter');
+    expect(await table.isVisible()).toBe(true);
     await p.close();
   });
 });

@@ -39,8 +39,14 @@ export function changeWords(t: MetricTrend['changes'][number], unit: string): st
   return `${c.marked ? 'new baseline' : 'change point'} ${formatChange(c.change)} (${c.effect}): ${formatValue(c.before.mean, unit)} → ${formatValue(c.after.mean, unit)}, between ${c.lastBefore.run} and ${c.firstAfter.run}${env}`;
 }
 
+/** A run's time on the axis: its date, or its date and time where the runs all fall within two days. */
+function tickTime(iso: string, spanMs: number): string {
+  return spanMs < 2 * 86_400_000 ? iso.slice(5, 16).replace('T', ' ') : iso.slice(0, 10);
+}
+
 export function metricChart(trend: GroupTrend, m: MetricTrend, maxPoints: number): string {
   const records = trend.group.records;
+  const spanMs = Date.parse(records[records.length - 1]?.recordedAt ?? '') - Date.parse(records[0]?.recordedAt ?? '');
   const drawn = drawnPoints(m.points, maxPoints);
   const marks: PointMark[] = drawn.map((p) => ({
     x: p.x,
@@ -58,7 +64,7 @@ export function metricChart(trend: GroupTrend, m: MetricTrend, maxPoints: number
     ],
     bands: [],
     marks,
-    xTick: (x) => records[Math.round(x)]?.recordedAt.slice(0, 10) ?? '',
+    xTick: (x) => tickTime(records[Math.round(x)]?.recordedAt ?? '', spanMs),
     xRules: [
       ...trend.newBaselines.map((x) => ({ x, className: 'baseline', label: `new baseline: ${records[x]!.run}` })),
       ...m.changes

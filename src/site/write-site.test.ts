@@ -90,7 +90,9 @@ describe('writeSite', () => {
       ...r,
       run: `${HOSTILE}-${i}`,
       ref: HOSTILE,
+      fingerprint: `gpu=${HOSTILE}`,
       environment: { [HOSTILE]: HOSTILE },
+      metrics: { [`mfu${HOSTILE}`]: { ...r.metrics.mfu!, unit: HOSTILE } },
     }));
     await writeSite(records, dir, context);
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.html'))) {

@@ -42,4 +42,12 @@ describe("the README's GitHub Pages workflow", () => {
     expect(deploy.environment?.name).toBe('github-pages');
     expect(deploy.needs).toBe(Object.keys(workflow.jobs).find((k) => k !== name));
   });
+
+  it('shows the screenshot of an experiment page, a small PNG that scripts/screenshot-site.ts writes', () => {
+    const png = readFileSync('docs/site-experiment-page.png');
+    expect(readme).toContain('](docs/site-experiment-page.png)');
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.length).toBeLessThan(200 * 1024);
+    expect(readFileSync('scripts/screenshot-site.ts', 'utf8')).toContain("'docs/site-experiment-page.png'");
+  });
 });

@@ -130,7 +130,7 @@ export function groupTrend(group: RunGroup, c: SiteContext): GroupTrend {
       if (value !== null) trendPoints.push({ x, value, series: seriesOf(r), record: r });
     });
     const byName = (g: GateResult | null) => g?.metrics.find((m) => metricKey(m.name) === key) ?? null;
-    const first = comparable.find((r) => r.metrics[key])?.metrics[key];
+    const first = (comparable.find((r) => r.metrics[key]) ?? records.find((r) => r.metrics[key]))?.metrics[key];
     return {
       key,
       unit: first?.unit ?? '',

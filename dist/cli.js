@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, c as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-CYZHP39d.js';
+import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, c as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-C8h0lVKp.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { HISTORY_USAGE } from './chunks/history-CsZVW5Wi.js';
 import 'node:fs';
 import 'node:stream';
 import 'node:os';
@@ -154,6 +155,8 @@ const USAGE = {
                                [--abort-on nan,divergence,stall,collapse] [flags] -- COMMAND [ARGS…]
       (runs COMMAND, serves live /metrics, stops it on a NaN loss, divergence, stall or collapse; then the
       normal job on its files; exit 1 when stopped, else the command's code when it failed; docs/watch.md)`,
+    site: `training-metrics-gate site   --history H --site-output DIR [--config FILE]
+      (the trend site of the history, the same as history site --history H --output DIR; docs/site.md)`,
 };
 const CALIBRATE_USAGE = `training-metrics-gate calibrate ${CALIBRATE_FLAGS}
       (repeated runs of the same code → the config's minimum effects, warm-up and gate.alpha, as YAML)`;
@@ -219,23 +222,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-BdQqiFeP.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-ifaFsPO8.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-9Zf6roh6.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-EquKHGbo.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-BVCgMk3K.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-DGBYJOxk.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-BVyzPetZ.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-C_INUwcm.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -268,107 +271,6 @@ function historyArgSecrets(args, env) {
 }
 
 /**
- * `history <list|show|remove|quarantine|accept|migrate|export|changes>`: look after a stored history with any
- * store (JSON file, git data branch, PostgreSQL). Each subcommand's file (commands/history-<name>.ts) is
- * loaded only when it runs and returns the text to print. Exit codes as everywhere: 0 done, 2 bad input
- * (an unknown or ambiguous run, a flag missing, a history that cannot be trusted) or a store that failed.
- */
-const H = '--history H';
-const HISTORY_COMMANDS = {
-    list: {
-        usage: `list ${H}`,
-        run: async (a, e) => (await import('./chunks/history-list-DCvoJ6ym.js')).historyList(a, e),
-    },
-    show: {
-        usage: `show ${H} --experiment E [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-show-Dbr_hgRO.js')).historyShow(a, e),
-    },
-    remove: {
-        usage: `remove ${H} --experiment E --run ID [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-remove-Cn247Oh7.js')).historyRemove(a, e),
-    },
-    quarantine: {
-        usage: `quarantine ${H} --experiment E --run ID [--reason TEXT] [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-quarantine-ZS5QJqxm.js')).historyQuarantine(a, e),
-    },
-    accept: {
-        usage: `accept ${H} --experiment E --from RUN [--fingerprint F]`,
-        run: async (a, e) => (await import('./chunks/history-accept-I1LpYuUC.js')).historyAccept(a, e),
-    },
-    migrate: {
-        usage: 'migrate --from A --to B',
-        run: async (a, e) => (await import('./chunks/history-migrate-Bd_G7_6G.js')).historyMigrate(a, e),
-    },
-    export: {
-        usage: `export ${H} [--experiment E] [--output FILE.csv]`,
-        run: async (a, e) => (await import('./chunks/history-export-DcIHjg6P.js')).historyExport(a, e),
-    },
-    changes: {
-        usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
-        run: async (a, e) => (await import('./chunks/history-changes-DPsGSdls.js')).historyChanges(a, e),
-    },
-};
-const HISTORY_USAGE = Object.values(HISTORY_COMMANDS)
-    .map((c) => c.usage)
-    .join('\n  training-metrics-gate history ');
-async function runHistory(args, env, io) {
-    const [name, ...rest] = args;
-    const sub = name ? HISTORY_COMMANDS[name] : undefined;
-    if (!sub) {
-        io.error(`history: say which: ${Object.keys(HISTORY_COMMANDS).join(', ')} (see training-metrics-gate --help)`);
-        return 2;
-    }
-    try {
-        const text = await sub.run(rest, env);
-        // The whole result (a 10,000-run export is data, not a message), still unable to start a workflow
-        // command whatever a name in the history says.
-        if (text) {
-            if (io.data)
-                io.data(text.endsWith('\n') ? text : `${text}\n`);
-            else
-                io.info(text.replace(/\n$/, ''));
-        }
-        return 0;
-    }
-    catch (e) {
-        io.error(e instanceof InputError ? e.message : `history ${name}: ${e.message.split('\n')[0]}`);
-        return 2;
-    }
-}
-/** Strict flags of one subcommand; an unknown flag or a missing value is an InputError. */
-function historyFlags(command, args, options, required) {
-    let values;
-    try {
-        values = parseArgs({ args, options, allowPositionals: false, strict: true }).values;
-    }
-    catch (e) {
-        throw new InputError(`history ${command}`, null, e.message.split('\n')[0]);
-    }
-    for (const name of required)
-        if (typeof values[name] !== 'string' || values[name] === '')
-            throw new InputError(`history ${command}`, null, `--${name} is required (${HISTORY_COMMANDS[command].usage})`);
-    return values;
-}
-/** The store a flag names; a history that does not exist is an error for every subcommand but migrate's target. */
-async function openExisting(spec, env) {
-    const { openHistory } = await import('./chunks/index-C9PxyiBR.js').then(function (n) { return n.i; });
-    const store = openHistory(spec, { env });
-    const history = await store.readIfExists();
-    if (!history)
-        throw new InputError(store.location, null, 'the history does not exist (no such file, branch or table)');
-    return { store, runs: history.runs };
-}
-
-var history = /*#__PURE__*/Object.freeze({
-  __proto__: null,
-  HISTORY_COMMANDS: HISTORY_COMMANDS,
-  HISTORY_USAGE: HISTORY_USAGE,
-  historyFlags: historyFlags,
-  openExisting: openExisting,
-  runHistory: runHistory
-});
-
-/**
  * The `training-metrics-gate` command: the first argument picks the command, whose file does the rest —
  * commands/run.ts for the commands that run the engine (emit, record, check, post-comment), generators.ts
  * for those that print configuration (mapping, dashboard, monitors).
@@ -399,11 +301,13 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (GENERATORS[command])
         return generate(command, rest, env, io);
     if (command === 'history')
-        return (await Promise.resolve().then(function () { return history; })).runHistory(rest, env, io);
+        return (await import('./chunks/history-CsZVW5Wi.js')).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-BReICvpC.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-Cd_bHqpL.js')).watchCommand(rest, env, io);
+    if (command === 'site')
+        return (await import('./chunks/history-CsZVW5Wi.js')).runHistory(['site', ...rest], env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-DAzz0b0s.js')).calibrateCommand(rest, io);
+        return (await import('./chunks/calibrate-Bu2NmEnE.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {
         const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
         const near = known.find((k) => editDistance(k, command) <= 2);
@@ -445,4 +349,4 @@ process.on('exit', () => {
         process.exitCode = 2;
 });
 
-export { CALIBRATE_FLAGS as C, DATADOG_FLAGS as D, GRAFANA_FLAGS as G, MAPPING_FLAGS as M, historyFlags as h, openExisting as o, parseRunFlags as p };
+export { CALIBRATE_FLAGS as C, DATADOG_FLAGS as D, GRAFANA_FLAGS as G, MAPPING_FLAGS as M, parseRunFlags as p };

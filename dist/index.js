@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import 'path';
-import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, w as workflowCommandSafe } from './chunks/postgres-url-CYZHP39d.js';
+import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, w as workflowCommandSafe } from './chunks/postgres-url-C8h0lVKp.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
@@ -347,6 +347,8 @@ async function action(env = process.env) {
         };
         if (command === 'watch')
             return await watchStep(options, env, shell);
+        if (command === 'site')
+            return await siteStep(options, env);
         const result = await run(options, io, shell);
         const json = resultJson(result, options);
         const reportPath = options.json ?? join(env.RUNNER_TEMP || tmpdir(), 'training-metrics-gate', 'report.json');
@@ -371,6 +373,11 @@ async function action(env = process.env) {
         fail(e instanceof InputError ? e.message : `internal error: ${e.stack ?? String(e)}`);
     }
 }
+/** `command: site`: the history's trend site into `site-output`, as the CLI's `history site` writes it. */
+async function siteStep(options, env) {
+    const { siteFromStore } = await import('./chunks/history-site-QCnIpK2k.js');
+    io.info(await siteFromStore(options.history, options.siteOutput, env, { config: options.config }));
+}
 /**
  * `command: watch`: the `run` input is one command line, run by bash as watch's child (as a `run:` step would
  * run it), through the same runWatch as the CLI's `watch -- COMMAND`. The exit code is the verdict: the
@@ -386,7 +393,7 @@ async function watchStep(options, env, shell) {
     for (const name of Object.keys(env))
         if (name.startsWith('INPUT_'))
             delete env[name];
-    const { runWatch } = await import('./chunks/run-watch-CiYTXFZw.js');
+    const { runWatch } = await import('./chunks/run-watch-B-F0bl_F.js');
     const code = await runWatch(options, ['bash', '-c', line], { ...io, secrets }, shell);
     const report = await readReport(options.json);
     output('report-json', options.json);

@@ -62,6 +62,7 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
       jobSummary: true,
     };
     if (command === 'watch') return await watchStep(options, env, shell);
+    if (command === 'site') return await siteStep(options, env);
 
     const result = await run(options, io, shell);
     const json = resultJson(result, options);
@@ -88,6 +89,12 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
   } catch (e) {
     fail(e instanceof InputError ? e.message : `internal error: ${(e as Error).stack ?? String(e)}`);
   }
+}
+
+/** `command: site`: the history's trend site into `site-output`, as the CLI's `history site` writes it. */
+async function siteStep(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
+  const { siteFromStore } = await import('./cli/commands/history-site.js');
+  io.info(await siteFromStore(options.history!, options.siteOutput!, env, { config: options.config }));
 }
 
 /**

@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 
-export type Command = 'emit' | 'record' | 'check' | 'post-comment' | 'watch';
+export type Command = 'emit' | 'record' | 'check' | 'post-comment' | 'watch' | 'site';
 
 /** The CLI's subcommands and the action's `command` input. */
-export const COMMANDS: readonly Command[] = ['emit', 'record', 'check', 'post-comment', 'watch'];
+export const COMMANDS: readonly Command[] = ['emit', 'record', 'check', 'post-comment', 'watch', 'site'];
 
 export interface GitHubContext {
   /** GITHUB_REF, e.g. refs/heads/main, refs/pull/12/merge. */
@@ -90,6 +90,8 @@ export interface Options {
 
   /** History store: a JSON file path, or `git:<branch>[:<path>]` for a data branch of the repository. */
   history: string | null;
+  /** site: the folder the trend site is written into. */
+  siteOutput: string | null;
   historyMax: number;
   record: 'auto' | 'always' | 'never';
   failOnRegression: boolean;
@@ -164,6 +166,7 @@ export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = 
   dryRun: false,
   json: null,
   history: null,
+  siteOutput: null,
   historyMax: 100,
   record: 'auto',
   failOnRegression: true,

@@ -50,7 +50,7 @@ export const ACTION_ONLY_INPUTS: readonly ActionOnlyInput[] = [
   {
     name: 'command',
     details:
-      "What to do, as the CLI's subcommands: emit, check, record, post-comment (post a comment-file from a fork's pull request run), or watch (run the run input's command line and stop it on NaN, divergence, a stall or a collapse). Default: check where history is set, else emit.",
+      "What to do, as the CLI's subcommands: emit, check, record, post-comment (post a comment-file from a fork's pull request run), watch (run the run input's command line and stop it on NaN, divergence, a stall or a collapse), or site (write the trend site of the history into site-output). Default: check where history is set, else emit.",
     defaultText: '`check` with `history`, else `emit`',
   },
   {
@@ -129,6 +129,7 @@ export const PARAMETERS: readonly Parameter[] = [
     kind: 'string',
     description: 'YAML config: classification overrides, sampling, gate settings',
     details: 'YAML config with classification overrides, sampling and gate settings.',
+    commands: ['emit', 'record', 'check', 'watch', 'site'],
   },
   {
     name: 'gpu-csv',
@@ -273,7 +274,17 @@ export const PARAMETERS: readonly Parameter[] = [
     details:
       'Baseline history, a JSON file path, git:<branch>[:<path>] for a data branch, or postgres://user[:password]@host[:port]/db (password also from PGPASSWORD, masked). Enables the gate.',
     docs: 'docs/gate.md#history-store',
-    commands: ['record', 'check', 'watch'],
+    commands: ['record', 'check', 'watch', 'site'],
+  },
+  {
+    name: 'site-output',
+    key: 'siteOutput',
+    kind: 'string',
+    description: 'site: the folder to write the trend site into (an index and a page of charts per experiment)',
+    details:
+      'With command site: the folder the static trend site of the history is written into, an index of experiments and a page of charts per experiment and fingerprint, ready for actions/upload-pages-artifact.',
+    docs: 'docs/site.md',
+    commands: ['site'],
   },
   {
     name: 'history-max',
@@ -614,10 +625,12 @@ export function resolveOptions(
   if (command === 'record' && (raw.record === undefined || raw.record === 'auto')) options.record = 'always';
   if (command === 'post-comment' && !options.commentFile)
     throw bad(byName('comment-file'), 'post-comment needs the comment file to post');
-  if ((command === 'record' || command === 'check') && !options.history)
+  if (command === 'site' && !options.siteOutput)
+    throw bad(byName('site-output'), 'site needs the folder to write the site into');
+  if ((command === 'record' || command === 'check' || command === 'site') && !options.history)
     throw bad(
       byName('history'),
-      `${command} needs the history to ${command === 'record' ? 'record in' : 'check against'}`,
+      `${command} needs the history to ${command === 'record' ? 'record in' : command === 'site' ? 'draw' : 'check against'}`,
     );
   if (options.bisect && command !== 'check') throw bad(byName('bisect'), 'bisect is a way to check, for check only');
   // A bisect judges old commits: what it measures must never become history.

@@ -41,6 +41,8 @@ const USAGE: Record<Command, string> = {
                                [--abort-on nan,divergence,stall,collapse] [flags] -- COMMAND [ARGS…]
       (runs COMMAND, serves live /metrics, stops it on a NaN loss, divergence, stall or collapse; then the
       normal job on its files; exit 1 when stopped, else the command's code when it failed; docs/watch.md)`,
+  site: `training-metrics-gate site   --history H --site-output DIR [--config FILE]
+      (the trend site of the history, the same as history site --history H --output DIR; docs/site.md)`,
 };
 
 const CALIBRATE_USAGE = `training-metrics-gate calibrate ${CALIBRATE_FLAGS}

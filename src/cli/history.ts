@@ -1,5 +1,5 @@
 /**
- * `history <list|show|remove|quarantine|accept|migrate|export|changes>`: look after a stored history with any
+ * `history <list|show|remove|quarantine|accept|migrate|export|changes|site>`: look after a stored history with any
  * store (JSON file, git data branch, PostgreSQL). Each subcommand's file (commands/history-<name>.ts) is
  * loaded only when it runs and returns the text to print. Exit codes as everywhere: 0 done, 2 bad input
  * (an unknown or ambiguous run, a flag missing, a history that cannot be trusted) or a store that failed.
@@ -54,6 +54,10 @@ export const HISTORY_COMMANDS: Record<string, Subcommand> = {
   changes: {
     usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
     run: async (a, e) => (await import('./commands/history-changes.js')).historyChanges(a, e),
+  },
+  site: {
+    usage: `site ${H} --output DIR [--config FILE] [--title TEXT]`,
+    run: async (a, e) => (await import('./commands/history-site.js')).historySite(a, e),
   },
 };
 

@@ -36,6 +36,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ConsoleIo
   if (GENERATORS[command]) return generate(command, rest, env, io);
   if (command === 'history') return (await import('./history.js')).runHistory(rest, env, io);
   if (command === 'watch') return (await import('./commands/watch.js')).watchCommand(rest, env, io);
+  if (command === 'site') return (await import('./history.js')).runHistory(['site', ...rest], env, io);
   if (command === 'calibrate') return (await import('./commands/calibrate.js')).calibrateCommand(rest, io);
   if (!COMMANDS.includes(command as Command)) {
     const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];

@@ -4,6 +4,7 @@
  */
 export { DEFAULT_GATE_CONFIG, type GateConfig } from './config.js';
 export { judgeRun, type JudgeContext } from './judge.js';
+export { judgeRecord } from './judge-record.js';
 export { noComparableReason } from './no-comparable.js';
 export { recordFromSummary, type RecordMeta } from './record.js';
 export { shouldRecord, type RecordMode } from './policy.js';

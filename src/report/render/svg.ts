@@ -16,6 +16,15 @@ export interface LineSeries {
   dots?: boolean;
 }
 
+/** One point as a mark: `attrs` become `data-<name>` attributes (what a test or a script reads back). */
+export interface PointMark {
+  x: number;
+  y: number;
+  className: string;
+  label: string;
+  attrs?: Record<string, string>;
+}
+
 export interface BandSeries {
   label: string;
   className: string;
@@ -36,6 +45,12 @@ export interface ChartSpec {
   yDomain?: [number, number];
   /** Format x tick labels (default: a plain number). */
   xTick?: (x: number) => string;
+  /** Points drawn as marks of their own, each with its words (a `<title>`, shown on hover) and data attributes. */
+  marks?: PointMark[];
+  /** Vertical rules at an x (a new baseline, a change point), with their words. */
+  xRules?: { x: number; className: string; label: string }[];
+  /** Shaded stretches of x (a culprit range), with their words. */
+  xSpans?: { from: number; to: number; className: string; label: string }[];
   width?: number;
   height?: number;
 }
@@ -69,7 +84,15 @@ export function lineChartSvg(spec: ChartSpec): string {
     return `${open}${title}<text class="empty" x="${width / 2}" y="${height / 2}" text-anchor="middle">no data</text></svg>`;
   }
   const frame = plotFrame(spec, xs, ys, width, height, PAD.top + legend.rows * LEGEND_ROW);
-  const parts = [title, ...axes(spec, frame), ...bandsAndRules(spec, frame), ...lines(spec, frame), '</g>'];
+  const parts = [
+    title,
+    ...axes(spec, frame),
+    ...xMarks(spec, frame),
+    ...bandsAndRules(spec, frame),
+    ...lines(spec, frame),
+    ...pointMarks(spec, frame),
+    '</g>',
+  ];
   parts.push(...legend.items);
   return `${open}${parts.join('')}</svg>`;
 }
@@ -107,6 +130,11 @@ function extent(spec: ChartSpec): { xs: number[]; ys: number[] } {
       if (Number.isFinite(hi)) ys.push(hi);
     }
   for (const r of spec.rules ?? []) if (Number.isFinite(r.y)) ys.push(r.y);
+  for (const m of spec.marks ?? [])
+    if (Number.isFinite(m.x) && Number.isFinite(m.y)) {
+      xs.push(m.x);
+      ys.push(m.y);
+    }
   return { xs, ys };
 }
 
@@ -195,6 +223,41 @@ function lines(spec: ChartSpec, { sx, sy }: PlotFrame): string[] {
         for (const p of seg)
           parts.push(`<circle class="dot ${s.className}" cx="${f(sx(p[0]))}" cy="${f(sy(p[1]))}" r="3"/>`);
     }
+  }
+  return parts;
+}
+
+/** Shaded stretches and vertical rules, under the lines. */
+function xMarks(spec: ChartSpec, { top, plotH, sx }: PlotFrame): string[] {
+  const parts: string[] = [];
+  for (const s of spec.xSpans ?? []) {
+    if (!Number.isFinite(s.from) || !Number.isFinite(s.to)) continue;
+    const [a, b] = [sx(Math.min(s.from, s.to)), sx(Math.max(s.from, s.to))];
+    parts.push(
+      `<rect class="span ${s.className}" x="${f(a)}" y="${top}" width="${f(Math.max(b - a, 2))}" height="${plotH}"><title>${htmlText(s.label)}</title></rect>`,
+    );
+  }
+  for (const r of spec.xRules ?? []) {
+    if (!Number.isFinite(r.x)) continue;
+    const x = f(sx(r.x));
+    parts.push(
+      `<line class="xrule ${r.className}" x1="${x}" x2="${x}" y1="${top}" y2="${top + plotH}"><title>${htmlText(r.label)}</title></line>`,
+    );
+  }
+  return parts;
+}
+
+/** Each mark a circle with its words as a `<title>` (the hover text) and its data attributes. */
+function pointMarks(spec: ChartSpec, { sx, sy }: PlotFrame): string[] {
+  const parts: string[] = [];
+  for (const m of spec.marks ?? []) {
+    if (!Number.isFinite(m.x) || !Number.isFinite(m.y)) continue;
+    const data = Object.entries(m.attrs ?? {})
+      .map(([k, v]) => ` data-${k.replace(/[^a-z0-9-]/g, '')}="${htmlText(v)}"`)
+      .join('');
+    parts.push(
+      `<circle class="mark ${m.className}" cx="${f(sx(m.x))}" cy="${f(sy(m.y))}" r="3"${data}><title>${htmlText(m.label)}</title></circle>`,
+    );
   }
   return parts;
 }

@@ -1,0 +1,36 @@
+/**
+ * The history's runs grouped into pages, one per experiment and fingerprint, in one pass over the
+ * records (a Map, no scan per record). Within a page the runs stay in the store's order, the order they
+ * were recorded in: commit order for a daily run.
+ */
+import type { HistoryRecord } from '../model.js';
+import { pageFile } from './page-name.js';
+
+export interface RunGroup {
+  experiment: string;
+  fingerprint: string;
+  /** The page's file name without `.html`. */
+  file: string;
+  /** Every run of the pair, pull request and quarantined runs included, oldest first. */
+  records: HistoryRecord[];
+}
+
+export function groupRuns(records: Iterable<HistoryRecord>): RunGroup[] {
+  const groups = new Map<string, RunGroup>();
+  for (const r of records) {
+    const key = `${r.experiment}\u0000${r.fingerprint}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = {
+        experiment: r.experiment,
+        fingerprint: r.fingerprint,
+        file: pageFile(r.experiment, r.fingerprint),
+        records: [],
+      };
+      groups.set(key, g);
+    }
+    g.records.push(r);
+  }
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...groups.values()].sort((a, b) => cmp(a.experiment, b.experiment) || cmp(a.fingerprint, b.fingerprint));
+}

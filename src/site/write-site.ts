@@ -1,0 +1,57 @@
+/**
+ * The site as files: index.html, then per experiment and fingerprint `<name>.html` and `<name>.csv`
+ * (every run of the page, as `history export` writes them). Pages are built and written one at a time,
+ * so memory holds one page, not the site. Links are relative: the folder works from file:// and from
+ * any path of a web server (GitHub Pages serves it under /<repo>/).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { HistoryRecord } from '../model.js';
+import { historyCsv } from '../report/history-csv.js';
+import { groupRuns } from './collect.js';
+import { experimentPage, type PageOptions } from './experiment-page.js';
+import { indexPage } from './index-page.js';
+import { groupTrend, type SiteContext } from './trend.js';
+
+export interface SiteOptions extends SiteContext, Partial<PageOptions> {
+  title?: string;
+  /** When the site was made (ISO 8601), shown on the index. */
+  generatedAt?: string;
+}
+
+export interface SiteResult {
+  pages: number;
+  files: number;
+  bytes: number;
+  largest: { file: string; bytes: number };
+}
+
+export const DEFAULT_MAX_POINTS = 500;
+export const DEFAULT_TABLE_ROWS = 30;
+
+export async function writeSite(records: readonly HistoryRecord[], dir: string, o: SiteOptions): Promise<SiteResult> {
+  await mkdir(dir, { recursive: true });
+  const pageOptions: PageOptions = {
+    maxPoints: o.maxPoints ?? DEFAULT_MAX_POINTS,
+    tableRows: o.tableRows ?? DEFAULT_TABLE_ROWS,
+  };
+  const result: SiteResult = { pages: 0, files: 0, bytes: 0, largest: { file: '', bytes: 0 } };
+  const put = async (file: string, text: string) => {
+    const bytes = Buffer.byteLength(text);
+    await writeFile(join(dir, file), text);
+    result.files++;
+    result.bytes += bytes;
+    if (bytes > result.largest.bytes && file.endsWith('.html')) result.largest = { file, bytes };
+  };
+  const trends = [];
+  for (const group of groupRuns(records)) {
+    const trend = groupTrend(group, o);
+    await put(`${group.file}.html`, experimentPage(trend, pageOptions));
+    await put(`${group.file}.csv`, historyCsv(group.records));
+    result.pages++;
+    trends.push(trend);
+  }
+  await put('index.html', indexPage(trends, o.title ?? 'Training metrics', o.generatedAt ?? new Date().toISOString()));
+  result.pages++;
+  return result;
+}

@@ -90,7 +90,7 @@ describe('the action as the runner runs it (dist/index.js, INPUT_* variables, GI
     const unknown = await runAction({ command: 'gate', csv: 'fixtures/demo/gpt3-1.3b-tp1/metrics_rank_0.csv' });
     expect(unknown.code).toBe(1);
     expect(unknown.stdout).toMatch(
-      /::error::action inputs: command: expected one of emit, record, check, post-comment, watch, got "gate"/,
+      /::error::action inputs: command: expected one of emit, record, check, post-comment, watch, site, got "gate"/,
     );
   });
 

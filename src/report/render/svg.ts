@@ -176,8 +176,10 @@ function axes(spec: ChartSpec, frame: PlotFrame): string[] {
   }
   const xTick = spec.xTick ?? ((x: number) => formatNumber(x));
   for (const t of niceTicks(frame.x0, frame.x1, 6)) {
+    // A label centred on a tick at the right edge would run out of the picture (a date is 10 characters).
+    const anchor = sx(t) > width - PAD.right - 36 ? 'end' : 'middle';
     parts.push(
-      `<text class="tick" x="${f(sx(t))}" y="${height - PAD.bottom + 16}" text-anchor="middle">${htmlText(xTick(t))}</text>`,
+      `<text class="tick" x="${f(sx(t))}" y="${height - PAD.bottom + 16}" text-anchor="${anchor}">${htmlText(xTick(t))}</text>`,
     );
   }
   parts.push(`<rect class="frame" x="${PAD.left}" y="${top}" width="${plotW}" height="${plotH}"/>`);

@@ -303,7 +303,7 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (command === 'history')
         return (await import('./chunks/history-BdEe3Txs.js')).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-Cz2NpMwx.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-CB5pT_OO.js')).watchCommand(rest, env, io);
     if (command === 'site')
         return (await import('./chunks/history-BdEe3Txs.js')).runHistory(['site', ...rest], env, io);
     if (command === 'calibrate')

@@ -393,7 +393,7 @@ async function watchStep(options, env, shell) {
     for (const name of Object.keys(env))
         if (name.startsWith('INPUT_'))
             delete env[name];
-    const { runWatch } = await import('./chunks/run-watch-CA2ts-NU.js');
+    const { runWatch } = await import('./chunks/run-watch-D-qXz2Z3.js');
     const code = await runWatch(options, ['bash', '-c', line], { ...io, secrets }, shell);
     const report = await readReport(options.json);
     output('report-json', options.json);

@@ -67,6 +67,18 @@ export class GpuPoller {
     }
   }
 
+  /**
+   * nvidia-smi's own table, asked for once: its header names the driver and the CUDA version the run's
+   * environment records (src/environment/nvidia-smi-text.ts). Null when nvidia-smi is absent or fails.
+   */
+  identity(): Promise<string | null> {
+    return new Promise((resolve) => {
+      execFile(this.program, [], { timeout: Math.max(5_000, this.intervalMs) }, (err, stdout) =>
+        resolve(err ? null : stdout),
+      );
+    });
+  }
+
   /** nvidia-smi's CSV; null (and polling stopped) when there is no nvidia-smi. */
   private query(): Promise<string | null> {
     return new Promise((resolve, reject) => {

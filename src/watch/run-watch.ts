@@ -60,6 +60,8 @@ async function finish(
     ...options,
     // The files found through a glob are the runs; a glob that found none stays, for run() to report.
     csv: outcome.files.length ? outcome.files : options.csv,
+    // The driver and CUDA version nvidia-smi told, before the files given (which override it).
+    environment: outcome.gpuIdentity ? [outcome.gpuIdentity, ...options.environment] : options.environment,
     record: aborted && !session.settings.recordAborted ? 'never' : options.record,
     notices: line ? [...options.notices, line] : options.notices,
     reportNotes: line ? [...options.reportNotes, line] : options.reportNotes,

@@ -3,8 +3,10 @@
  * that follows them, the command in its process group, the GPU poller and live StatsD. `open` checks
  * everything a user can get wrong before the command starts; `follow` runs it and says how it ended.
  */
-import { statSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { rmSync, statSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { type Config, loadConfig } from '../config/index.js';
 import { InputError } from '../model.js';
 import type { Options } from '../options.js';
@@ -31,6 +33,8 @@ export interface WatchOutcome {
   /** The files found and followed, in the order found. */
   files: string[];
   state: WatchState;
+  /** nvidia-smi's own table, saved where `--gpu-poll` could ask for it: an environment file of the job (driver, CUDA). */
+  gpuIdentity: string | null;
 }
 
 export class WatchSession {
@@ -113,6 +117,7 @@ export class WatchSession {
       : null;
     loop.start();
     gpu?.start();
+    const identity = gpu ? saveIdentity(gpu) : Promise.resolve(null);
     const end = await child.ended;
     if (end.error) io.error(`watch: cannot run ${command[0]}: ${end.error}`);
     await abort.stopping;
@@ -126,12 +131,23 @@ export class WatchSession {
     await loop.stop();
     gpu?.stop();
     await statsd?.flush(state, true);
-    return { end, aborted: abort.finding, files: tails.files(), state };
+    return { end, aborted: abort.finding, files: tails.files(), state, gpuIdentity: await identity };
   }
 
   async close(): Promise<void> {
     await this.server?.close();
   }
+}
+
+/** nvidia-smi's table in a file of its own (removed when the process exits); null without one. */
+async function saveIdentity(gpu: GpuPoller): Promise<string | null> {
+  const text = await gpu.identity();
+  if (!text?.includes('Driver Version')) return null;
+  const dir = await mkdtemp(join(tmpdir(), 'tmg-nvidia-smi-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'nvidia-smi.txt');
+  await writeFile(file, text);
+  return file;
 }
 
 /** Stopping the command for a rule's finding: said, shown on /metrics, and the group signalled. */

@@ -47,7 +47,7 @@ describe('live /metrics', () => {
     process.env.PATH = `${fakeDir}${delimiter}${path}`;
     try {
       const { out: w, done } = startWatch(
-        { csv: [out], experiment: 'exp', 'run-id': 'r7', 'gpu-poll': '100ms' },
+        { csv: [out], experiment: 'exp', 'run-id': 'r7', 'gpu-poll': '100ms', json: scratch.path('gpu.json') },
         scratch.trainer({
           out,
           header: 'step,loss,tokens_per_second,MFU',
@@ -84,6 +84,9 @@ describe('live /metrics', () => {
       expect(value(families, `${P}gpu_temperature_celsius`, { gpu: '1' })).toBe(61);
       expect(families.get(`${P}gpu_power_watts`)!.metrics[0]!.labels).toEqual({ ...run, gpu: '0' });
       expect(await done).toBe(0);
+      // nvidia-smi's own table, asked for once, tells the run's driver and CUDA version.
+      const account = JSON.parse(readFileSync(scratch.path('gpu.json'), 'utf8'));
+      expect(account.environment).toMatchObject({ driver: '550.54.15', cuda: '12.4' });
     } finally {
       process.env.PATH = path;
     }

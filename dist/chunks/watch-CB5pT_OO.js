@@ -30,7 +30,7 @@ async function watchCommand(args, env, io) {
     for (const p of PARAMETERS)
         if (p.secret)
             io.secrets?.add(opts[p.key]);
-    const { runWatch } = await import('./run-watch-CA2ts-NU.js');
+    const { runWatch } = await import('./run-watch-D-qXz2Z3.js');
     try {
         return await runWatch(opts, command, io);
     }

@@ -1,10 +1,10 @@
-import { stat, readdir, mkdir, writeFile } from 'node:fs/promises';
+import { stat, readdir, mkdtemp, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, basename, join, extname, resolve } from 'node:path';
 import { f as metricKey, i as median, s as stepTimerColumn, j as combineRanks, k as rankCombine, n as max, R as RANK_IMBALANCE, o as runTagSet, I as InputError, M as MAX_TIMER_MS, p as RollingMedian, D as DIVERGENCE_WINDOW, q as Sketch, t as DivergenceDetector, u as CellKind, v as isUtilisation, d as classify, x as readManifest, L as LF, y as isBlank, Q as QUOTE, z as isHeaderRecord, A as classifyCell, E as csvParseOptions, F as detectDelimiter, G as parseHeader, H as recordsOfBytes, J as typeColumns, K as findStepColumn, N as RecordCells, U as UnquotedRows, T as CR, V as CHUNK$1, W as MAX_LINE, X as recordAt, Y as decodeEvent, Z as specialKind, _ as rankOf, l as loadConfig, $ as jobName, a0 as runNameOf, a as run, b as resultJson } from './postgres-url-BwVbg8Zo.js';
 import { spawn, execFile } from 'node:child_process';
-import { constants } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, openSync, fstatSync, readSync, closeSync, watch } from 'node:fs';
+import { readdirSync, readFileSync, statSync, openSync, fstatSync, readSync, closeSync, watch, rmSync } from 'node:fs';
 import { o as openHistory } from './index-CeQcxqPh.js';
 import { c as comparableRuns } from './history-Csf8xXjG.js';
 import { p as parseGpuCsv } from './nvidia-smi-csv-CluIrkf5.js';
@@ -281,6 +281,15 @@ class GpuPoller {
         finally {
             this.busy = false;
         }
+    }
+    /**
+     * nvidia-smi's own table, asked for once: its header names the driver and the CUDA version the run's
+     * environment records (src/environment/nvidia-smi-text.ts). Null when nvidia-smi is absent or fails.
+     */
+    identity() {
+        return new Promise((resolve) => {
+            execFile(this.program, [], { timeout: Math.max(5_000, this.intervalMs) }, (err, stdout) => resolve(err ? null : stdout));
+        });
     }
     /** nvidia-smi's CSV; null (and polling stopped) when there is no nvidia-smi. */
     query() {
@@ -1856,6 +1865,7 @@ class WatchSession {
             : null;
         loop.start();
         gpu?.start();
+        const identity = gpu ? saveIdentity(gpu) : Promise.resolve(null);
         const end = await child.ended;
         if (end.error)
             io.error(`watch: cannot run ${command[0]}: ${end.error}`);
@@ -1870,11 +1880,22 @@ class WatchSession {
         await loop.stop();
         gpu?.stop();
         await statsd?.flush(state, true);
-        return { end, aborted: abort.finding, files: tails.files(), state };
+        return { end, aborted: abort.finding, files: tails.files(), state, gpuIdentity: await identity };
     }
     async close() {
         await this.server?.close();
     }
+}
+/** nvidia-smi's table in a file of its own (removed when the process exits); null without one. */
+async function saveIdentity(gpu) {
+    const text = await gpu.identity();
+    if (!text?.includes('Driver Version'))
+        return null;
+    const dir = await mkdtemp(join(tmpdir(), 'tmg-nvidia-smi-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'nvidia-smi.txt');
+    await writeFile(file, text);
+    return file;
 }
 /** Stopping the command for a rule's finding: said, shown on /metrics, and the group signalled. */
 class Abort {
@@ -2000,6 +2021,8 @@ async function finish(options, session, outcome, io, shell) {
         ...options,
         // The files found through a glob are the runs; a glob that found none stays, for run() to report.
         csv: outcome.files.length ? outcome.files : options.csv,
+        // The driver and CUDA version nvidia-smi told, before the files given (which override it).
+        environment: outcome.gpuIdentity ? [outcome.gpuIdentity, ...options.environment] : options.environment,
         record: aborted && !session.settings.recordAborted ? 'never' : options.record,
         notices: line ? [...options.notices, line] : options.notices,
         reportNotes: line ? [...options.reportNotes, line] : options.reportNotes,

@@ -30,6 +30,7 @@ const io: Io = {
   info: (m) => core.info(workflowCommandSafe(secrets.message(m), commandToken)),
   warn: (m) => core.warning(secrets.message(m)),
   error: (m) => core.error(secrets.message(m)),
+  secrets,
 };
 const fail = (m: string): void => core.setFailed(secrets.message(m));
 const output = (name: string, value: string): void => core.setOutput(name, secrets.redact(value));

@@ -31,4 +31,45 @@ describe('collectEnvironment', () => {
   it('passes a bad file on as its InputError', () => {
     expect(() => collectEnvironment({ files: [{ source: 'f.txt', text: 'torch==1\n???\n' }] })).toThrow(/^f\.txt:2: /);
   });
+
+  it('records a field named like a secret as [redacted], says so once, and redacts registered secrets and URL credentials', () => {
+    const token = 'ghp_abcdefghijklmnop0123456789';
+    const { environment, warnings } = collectEnvironment({
+      files: [
+        {
+          source: 'env.json',
+          text: JSON.stringify({
+            HF_TOKEN: 'hf_live_secret',
+            wandb: { apiKey: 'k-123' },
+            note: `built with ${token}`,
+            index: 'https://ci:hunter2@pypi.example.com/simple',
+            tokenizers: '0.19.1',
+          }),
+        },
+        { source: 'freeze.txt', text: `mypkg @ https://user:${token}@git.example.com/mypkg.tar.gz\n` },
+      ],
+      redact: (text) => text.split(token).join('***'),
+    });
+    expect(environment).toEqual({
+      HF_TOKEN: '[redacted]',
+      'wandb.apiKey': '[redacted]',
+      note: 'built with ***',
+      index: 'https://***@pypi.example.com/simple',
+      tokenizers: '0.19.1',
+      mypkg: 'https://***@git.example.com/mypkg.tar.gz',
+    });
+    expect(JSON.stringify(environment)).not.toMatch(/hf_live_secret|k-123|hunter2|ghp_/);
+    expect(warnings).toEqual([
+      'environment: 2 fields named like a secret recorded as [redacted], not as given: "HF_TOKEN", "wandb.apiKey"',
+    ]);
+  });
+
+  it('redacts a registered secret before the record cuts a long value, so no prefix of it is kept', () => {
+    const secret = 's'.repeat(50);
+    const { environment } = collectEnvironment({
+      files: [{ source: 'env.json', text: JSON.stringify({ cmd: `${'x'.repeat(180)}${secret}` }) }],
+      redact: (text) => text.split(secret).join('***'),
+    });
+    expect(environment!.cmd).toBe(`${'x'.repeat(180)}***`);
+  });
 });

@@ -3,12 +3,19 @@
  * field: the runner (runner.ts), the GPU captures' driver and CUDA version (nvidia-smi-text.ts), the
  * container image input, then each `--environment` file in the order given (a file says what it means to
  * say, so it wins). Null when nothing said anything.
+ *
+ * Secrets never reach the record: a field whose name looks like a secret's (secret-field.ts) keeps
+ * `[redacted]` for its value, and one warning names those fields; every other value (and name) has the
+ * run's registered secrets (`redact`) and the credentials of any URL in it replaced by `***` — before the
+ * record's bounds cut it, so no cut leaves a secret's prefix.
  */
+import { redactSecrets } from '../http/redact.js';
 import type { RunnerInfo } from '../options.js';
 import { boundEnvironment } from './bound.js';
 import { parseEnvironmentFile } from './environment-file.js';
 import { driverInfo } from './nvidia-smi-text.js';
 import { runnerFields } from './runner.js';
+import { looksLikeSecretName, REDACTED } from './secret-field.js';
 
 export interface EnvironmentSources {
   runner?: RunnerInfo;
@@ -17,6 +24,8 @@ export interface EnvironmentSources {
   captures?: readonly string[];
   /** `--environment` files, in order. */
   files?: readonly { source: string; text: string }[];
+  /** The run's registered secrets out of a text (SecretRegistry.redact). */
+  redact?: (text: string) => string;
 }
 
 export interface CollectedEnvironment {
@@ -41,7 +50,24 @@ export function collectEnvironment(s: EnvironmentSources): CollectedEnvironment 
   put(image);
   for (const f of s.files ?? []) put([...parseEnvironmentFile(f.source, f.text)].sort(([a], [b]) => (a < b ? -1 : 1)));
   if (fields.size === 0) return { environment: null, warnings: [] };
-  return boundEnvironment(fields);
+  const clean = (text: string) => redactSecrets(s.redact ? s.redact(text) : text, []);
+  const hidden: string[] = [];
+  const safe: [string, string][] = [...fields].map(([name, value]) => {
+    if (!looksLikeSecretName(name)) return [clean(name), clean(value)];
+    hidden.push(name);
+    return [name, REDACTED];
+  });
+  const bounded = boundEnvironment(safe);
+  if (hidden.length === 0) return bounded;
+  const names = hidden.slice(0, 10).map((n) => JSON.stringify(n.slice(0, 100)));
+  const more = hidden.length > names.length ? `, and ${hidden.length - names.length} more` : '';
+  return {
+    environment: bounded.environment,
+    warnings: [
+      `environment: ${hidden.length} field${hidden.length === 1 ? '' : 's'} named like a secret recorded as ${REDACTED}, not as given: ${names.join(', ')}${more}`,
+      ...bounded.warnings,
+    ],
+  };
 }
 
 function partition<T>(items: T[], test: (t: T) => boolean): [T[], T[]] {

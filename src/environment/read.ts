@@ -13,6 +13,7 @@ export async function readEnvironment(o: {
   gpuCaptures: readonly string[];
   runner?: RunnerInfo;
   containerImage?: string | null;
+  redact?: (text: string) => string;
 }): Promise<CollectedEnvironment> {
   const files = await Promise.all(
     o.files.map(async (source) => ({ source, text: await readTextFile(source, MAX_FILE_BYTES) })),
@@ -31,5 +32,6 @@ export async function readEnvironment(o: {
     captures,
     ...(o.runner ? { runner: o.runner } : {}),
     containerImage: o.containerImage ?? null,
+    ...(o.redact ? { redact: o.redact } : {}),
   });
 }

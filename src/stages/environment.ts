@@ -8,12 +8,14 @@ import type { RunContext } from './run-context.js';
 
 export async function runEnvironment(ctx: RunContext): Promise<Record<string, string> | null> {
   const { options } = ctx;
+  const secrets = ctx.io.secrets;
   try {
     const { environment, warnings } = await readEnvironment({
       files: options.environment,
       gpuCaptures: options.gpuCsv,
       ...(options.github.runner ? { runner: options.github.runner } : {}),
       containerImage: options.containerImage,
+      ...(secrets ? { redact: (text: string) => secrets.redact(text) } : {}),
     });
     for (const w of warnings) ctx.warn(w);
     if (environment) ctx.io.info(`environment: ${Object.keys(environment).length} field(s) known for this run`);

@@ -10,6 +10,8 @@ export interface Io {
   info(message: string): void;
   warn(message: string): void;
   error(message: string): void;
+  /** The process's registered secrets (the action's and the CLI's SecretRegistry): what is stored passes here. */
+  secrets?: { redact(text: string): string };
 }
 
 /** What only the action has: annotations on the job page, and the job summary. */

@@ -150,4 +150,38 @@ describe('the environment of each run, and what a regression coincides with (the
     // Nothing tells an environment outside a workflow without files: the record has none.
     expect(await record([])).toBeUndefined();
   });
+
+  it('a secret in an environment file is never recorded or printed: by its name, or as a registered secret', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tmg-environment-'));
+    const H = join(dir, 'history.json');
+    const token = 'ghs_registeredTokenValue0123456789';
+    const envFile = join(dir, 'env.json');
+    await writeFile(
+      envFile,
+      JSON.stringify({ torch: '2.5.0', WANDB_API_KEY: 'wandb-key-value', launch: `trainer --hub ${token}` }),
+    );
+    const file = await writeSimulatedCsv(dir, 'run0', {}, new Rng(5));
+    const r = await cliIn(
+      dir,
+      ['record', '--history', H, '--experiment', 'gpt', '--csv', file, '--environment', envFile],
+      { PATH: process.env.PATH, GITHUB_TOKEN: token },
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain('1 field named like a secret recorded as [redacted], not as given: "WANDB_API_KEY"');
+    const stored = await readFile(H, 'utf8');
+    expect(stored).not.toContain('wandb-key-value');
+    expect(stored).not.toContain(token);
+    const records = (JSON.parse(stored) as { runs: HistoryRecord[] }).runs;
+    expect(records[0]!.environment).toEqual({
+      torch: '2.5.0',
+      WANDB_API_KEY: '[redacted]',
+      launch: 'trainer --hub ***',
+    });
+    const shown = await cliIn(dir, ['history', 'show', '--history', H, '--experiment', 'gpt'], {
+      PATH: process.env.PATH,
+    });
+    expect(shown.code, shown.err).toBe(0);
+    expect(shown.out).toContain('[redacted]');
+    expect(shown.out).not.toContain('wandb-key-value');
+  });
 });

@@ -117,7 +117,7 @@ export class WatchSession {
       : null;
     loop.start();
     gpu?.start();
-    const identity = gpu ? saveIdentity(gpu) : Promise.resolve(null);
+    const identity = gpu ? saveIdentity(gpu, (m) => io.warn(m)) : Promise.resolve(null);
     const end = await child.ended;
     if (end.error) io.error(`watch: cannot run ${command[0]}: ${end.error}`);
     await abort.stopping;
@@ -139,15 +139,29 @@ export class WatchSession {
   }
 }
 
-/** nvidia-smi's table in a file of its own (removed when the process exits); null without one. */
-async function saveIdentity(gpu: GpuPoller): Promise<string | null> {
+/**
+ * nvidia-smi's table in a file of its own (removed when the process exits); null without one. A temporary
+ * folder that cannot be written is a warning and no driver from it, never a failed watch: the promise is
+ * awaited only when the command ends, so a rejection would go unhandled until then.
+ */
+export async function saveIdentity(
+  gpu: Pick<GpuPoller, 'identity'>,
+  warn: (message: string) => void,
+): Promise<string | null> {
   const text = await gpu.identity();
   if (!text?.includes('Driver Version')) return null;
-  const dir = await mkdtemp(join(tmpdir(), 'tmg-nvidia-smi-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  const file = join(dir, 'nvidia-smi.txt');
-  await writeFile(file, text);
-  return file;
+  try {
+    const dir = await mkdtemp(join(tmpdir(), 'tmg-nvidia-smi-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'nvidia-smi.txt');
+    await writeFile(file, text);
+    return file;
+  } catch (e) {
+    warn(
+      `watch: nvidia-smi's table could not be saved (${(e as Error).message}); the run's environment has no driver from it`,
+    );
+    return null;
+  }
 }
 
 /** Stopping the command for a rule's finding: said, shown on /metrics, and the group signalled. */

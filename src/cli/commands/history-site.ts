@@ -6,6 +6,7 @@
 import { classify } from '../../classify/index.js';
 import { loadConfig } from '../../config/index.js';
 import { sectionValue } from '../../config/section.js';
+import { InputError } from '../../model.js';
 import { historyFlags, openExisting } from '../history.js';
 
 export async function historySite(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
@@ -24,7 +25,6 @@ export async function historySite(args: string[], env: NodeJS.ProcessEnv): Promi
   );
   const output = flags.output ?? flags['site-output'];
   if (!output) {
-    const { InputError } = await import('../../model.js');
     throw new InputError('history site', null, '--output is required (the folder to write the site into)');
   }
   return siteFromStore(flags.history!, output, env, { config: flags.config ?? null, title: flags.title });
@@ -46,6 +46,10 @@ export async function siteFromStore(
     classOf: (key) => classify(key, config),
     serverUrl: env.GITHUB_SERVER_URL || 'https://github.com',
     ...(o.title ? { title: o.title } : {}),
+  }).catch((e: NodeJS.ErrnoException) => {
+    // A folder that cannot be made or written (a file in its place, no permission) is the user's to fix.
+    if (typeof e?.code !== 'string') throw e;
+    throw new InputError(output, null, `cannot write the site there (${e.code}: ${e.message.split('\n')[0]})`);
   });
   const mib = (result.bytes / 1024 / 1024).toFixed(1);
   const pages = result.pages - 1;

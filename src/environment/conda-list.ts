@@ -6,6 +6,7 @@
  */
 import { InputError } from '../model.js';
 import { packageName } from './package-name.js';
+import { quoteLine } from './quote-line.js';
 
 export function parseCondaList(source: string, text: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -18,7 +19,7 @@ export function parseCondaList(source: string, text: string): Map<string, string
       throw new InputError(
         source,
         i + 1,
-        `not a conda list line (expected name, version, build and channel columns): ${JSON.stringify(line.slice(0, 80))}`,
+        `not a conda list line (expected name, version, build and channel columns): ${quoteLine(line)}`,
       );
     out.set(packageName(cells[0]!), cells[1]!);
   });

@@ -37,4 +37,13 @@ describe('parsePipFreeze', () => {
     expect(e).toBeInstanceOf(InputError);
     expect(e!.message).toMatch(/^req\.txt:2: not a pip freeze line/);
   });
+
+  it('quotes a bad line without the prefix of a token cut at the quote limit (a secret is whole or absent)', () => {
+    const token = `ghp_${'x'.repeat(60)}`;
+    const line = `torch 2.4.1 installed-from https://ci:${token}@git.example.com/torch.git`;
+    expect(() => parsePipFreeze('req.txt', `${line}\n`)).toThrow(
+      /^req\.txt:1: not a pip freeze line .*: "torch 2\.4\.1 installed-from …"$/,
+    );
+    expect(() => parsePipFreeze('req.txt', `${line}\n`)).not.toThrow(/ghp_|ci:/);
+  });
 });

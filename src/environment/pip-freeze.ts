@@ -8,6 +8,7 @@
  */
 import { InputError } from '../model.js';
 import { packageName } from './package-name.js';
+import { quoteLine } from './quote-line.js';
 
 const PINNED = /^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*===?\s*([^\s;]+)\s*(?:;.*)?$/;
 const DIRECT = /^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s+@\s+(\S+)\s*(?:;.*)?$/;
@@ -29,7 +30,7 @@ export function parsePipFreeze(source: string, text: string): Map<string, string
       throw new InputError(
         source,
         i + 1,
-        `not a pip freeze line (expected name==version, name @ URL or -e URL#egg=name): ${JSON.stringify(line.slice(0, 80))}`,
+        `not a pip freeze line (expected name==version, name @ URL or -e URL#egg=name): ${quoteLine(line)}`,
       );
     out.set(packageName(m[1]!), m[2]!);
   });

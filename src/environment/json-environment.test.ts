@@ -41,4 +41,12 @@ describe('parseJsonEnvironment', () => {
     const hidden = `{"a": "x\n${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`;
     expect(() => parseJsonEnvironment('env.json', hidden)).toThrow(/^env\.json:1: environment file is not valid JSON/);
   });
+
+  it("leaves V8's excerpt of the text out of a JSON error, so no cut secret is quoted", () => {
+    const text = `{\n"torch": "2.5.0",\n"hub": ghp_abcdefghijklmnopqrstuvwxyz0123456789\n}`;
+    expect(() => parseJsonEnvironment('env.json', text)).toThrow(
+      /^env\.json:3: environment file is not valid JSON \(Unexpected token 'g'\)$/,
+    );
+    expect(() => parseJsonEnvironment('env.json', text)).not.toThrow(/ghp_/);
+  });
 });

@@ -24,10 +24,16 @@ export function parseJsonEnvironment(source: string, text: string): Map<string, 
     JSON.parse(text);
   } catch (e) {
     const at = /at position (\d+)/.exec((e as Error).message);
-    const what = (e as Error).message.split('\n')[0]!.replace(/ in JSON at position \d+.*$/, '');
+    // V8 quotes a cut excerpt of the text (`Unexpected token 'g', "{"k": ghp_ab"... is not valid JSON`):
+    // left out, since a cut can leave a secret's prefix that no redaction matches.
+    const what = (e as Error).message
+      .split('\n')[0]!
+      .replace(/ in JSON at position \d+.*$/, '')
+      .replace(/, (?:\.\.\.)?".*$/, '');
+    const offset = at ? Number(at[1]) : firstErrorOffset(text);
     throw new InputError(
       source,
-      at ? lineAt(text, Number(at[1])) : null,
+      offset === null ? null : lineAt(text, offset),
       `environment file is not valid JSON (${what})`,
     );
   }
@@ -60,4 +66,23 @@ export function parseJsonEnvironment(source: string, text: string): Map<string, 
   };
   walk(root, '');
   return out;
+}
+
+/** Brackets of a text the recursive parser may read to find an error's line: few enough for any stack. */
+const MAX_BRACKETS_TO_LOCATE = 1000;
+
+/**
+ * Where the first syntax error is, for JSON.parse's messages that give no position (`Unexpected token`):
+ * from jsonc-parser, but only where the text holds at most MAX_BRACKETS_TO_LOCATE brackets in all (strings
+ * and comments included, so its recursion is bounded whatever it takes for a string); else null.
+ */
+function firstErrorOffset(text: string): number | null {
+  let brackets = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c === 0x7b || c === 0x5b) && ++brackets > MAX_BRACKETS_TO_LOCATE) return null;
+  }
+  const errors: ParseError[] = [];
+  parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  return errors[0]?.offset ?? null;
 }

@@ -72,4 +72,18 @@ describe('collectEnvironment', () => {
     });
     expect(environment!.cmd).toBe(`${'x'.repeat(180)}***`);
   });
+
+  it("keeps a package list's versions, whatever the package is called, and still redacts a JSON file's field", () => {
+    const { environment, warnings } = collectEnvironment({
+      files: [
+        { source: 'requirements.txt', text: 'google-auth==2.35.0\noauthlib==3.2.2\ntorch==2.5.0\n' },
+        { source: 'env.json', text: JSON.stringify({ 'google-auth': 'ya29.secret' }) },
+        { source: 'more.txt', text: 'oauthlib==3.2.2\n' },
+      ],
+    });
+    expect(environment).toMatchObject({ 'google-auth': '[redacted]', oauthlib: '3.2.2', torch: '2.5.0' });
+    expect(warnings).toEqual([
+      'environment: 1 field named like a secret recorded as [redacted], not as given: "google-auth"',
+    ]);
+  });
 });

@@ -4,18 +4,20 @@
  * container image input, then each `--environment` file in the order given (a file says what it means to
  * say, so it wins). Null when nothing said anything.
  *
- * Secrets never reach the record: a field whose name looks like a secret's (secret-field.ts) keeps
- * `[redacted]` for its value, and one warning names those fields; every other value (and name) has the
+ * Secrets never reach the record: a field whose name looks like a secret's (secret-field.ts), other than
+ * a package of a pip or conda list, keeps `[redacted]` for its value, and one warning names those fields; every other value (and name) has the
  * run's registered secrets (`redact`) and the credentials of any URL in it replaced by `***` — before the
  * record's bounds cut it, so no cut leaves a secret's prefix.
  */
 import { redactSecrets } from '../http/redact.js';
 import type { RunnerInfo } from '../options.js';
 import { boundEnvironment } from './bound.js';
-import { parseEnvironmentFile } from './environment-file.js';
+import { environmentFileKind, parseEnvironmentFile } from './environment-file.js';
 import { driverInfo } from './nvidia-smi-text.js';
 import { runnerFields } from './runner.js';
 import { looksLikeSecretName, REDACTED } from './secret-field.js';
+
+const PACKAGE_LISTS = new Set(['pip', 'conda']);
 
 export interface EnvironmentSources {
   runner?: RunnerInfo;
@@ -48,12 +50,20 @@ export function collectEnvironment(s: EnvironmentSources): CollectedEnvironment 
     ...(cuda ? [['cuda', cuda] as [string, string]] : []),
   ]);
   put(image);
-  for (const f of s.files ?? []) put([...parseEnvironmentFile(f.source, f.text)].sort(([a], [b]) => (a < b ? -1 : 1)));
+  // A package list names packages (`google-auth`, `oauthlib`), whose values are versions: the secret-name
+  // rule is for the fields a JSON file names.
+  const packages = new Set<string>();
+  for (const f of s.files ?? []) {
+    const entries = [...parseEnvironmentFile(f.source, f.text)].sort(([a], [b]) => (a < b ? -1 : 1));
+    const listed = PACKAGE_LISTS.has(environmentFileKind(f.text));
+    for (const [name] of entries) listed ? packages.add(name) : packages.delete(name);
+    put(entries);
+  }
   if (fields.size === 0) return { environment: null, warnings: [] };
   const clean = (text: string) => redactSecrets(s.redact ? s.redact(text) : text, []);
   const hidden: string[] = [];
   const safe: [string, string][] = [...fields].map(([name, value]) => {
-    if (!looksLikeSecretName(name)) return [clean(name), clean(value)];
+    if (packages.has(name) || !looksLikeSecretName(name)) return [clean(name), clean(value)];
     hidden.push(name);
     return [name, REDACTED];
   });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../helpers/chromium.js';
+import { launchChromium, watchPage } from '../helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/report/render/html.js';
 import { requireProgram } from '../helpers/programs.js';
@@ -35,17 +35,7 @@ describe.skipIf(!chromiumPath)('HTML report in headless Chromium', () => {
 
   it('renders self-contained: no console errors, no request beyond the file, charts and table present', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const problems: string[] = [];
-    const requests: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('request', (r) => requests.push(r.url()));
-    page.on('dialog', (d) => {
-      problems.push(`dialog: ${d.message()}`);
-      void d.dismiss();
-    });
+    const { problems, requests } = watchPage(page);
 
     const url = pathToFileURL(file).href;
     await page.goto(url, { waitUntil: 'load' });

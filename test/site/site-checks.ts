@@ -12,6 +12,7 @@ import { expect } from 'vitest';
 import type { HistoryRecord } from '../../src/model.js';
 import { DEFAULT_MAX_POINTS } from '../../src/site/index.js';
 import { metricValue } from '../../src/store/history-overview.js';
+import { watchPage } from '../helpers/chromium.js';
 import { cliIn } from '../helpers/cli-in-process.js';
 
 export interface DrawnMark {
@@ -31,13 +32,7 @@ export interface LoadedPage {
 
 export async function loadPage(browser: Browser, dir: string, file: string): Promise<LoadedPage> {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-  const problems: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('request', (r) => requests.push(r.url()));
+  const { problems, requests } = watchPage(page);
   const url = pathToFileURL(join(dir, file)).href;
   await page.goto(url, { waitUntil: 'load' });
   const marks = await page.locator('section.metric').evaluateAll((sections) =>

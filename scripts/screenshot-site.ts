@@ -70,7 +70,8 @@ try {
       `--screenshot=${out}`,
       pathToFileURL(page).href,
     ],
-    { stdio: 'pipe' },
+    // A Chromium that never exits is killed, so the script always ends.
+    { stdio: 'pipe', timeout: 120_000, killSignal: 'SIGKILL' },
   );
   console.log(`${out}: ${statSync(out).size} bytes`);
 } finally {

@@ -29,6 +29,9 @@ export class CheckedFiles {
 
 export const checkedFiles = new CheckedFiles();
 
+/** The file extensions a run's metrics file has when its name says so (a folder's files are told apart by them). */
+export const METRICS_EXT: ReadonlySet<string> = new Set(['.csv', '.tsv', '.json', '.jsonl']);
+
 /**
  * Opened without blocking (O_NONBLOCK): opening a FIFO for reading otherwise waits for a writer for ever.
  * On a regular file the flag changes nothing.

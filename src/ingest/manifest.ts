@@ -10,6 +10,7 @@ import { InputError, type TimeRange } from '../model.js';
 import { plainRecord } from '../own-keys.js';
 import { checkedFiles } from './file.js';
 import { parseJsonLimited } from './json/parse-limited.js';
+import { rankCell } from './split-ranks.js';
 
 export interface ManifestRun {
   /** Line of the manifest (1-based). */
@@ -200,15 +201,18 @@ async function rankFilesOf(
   return out;
 }
 
-/** The line's rank (a whole number ≥ 0, or its digits as a string), undefined when it names none. */
+/** The line's rank (a whole number ≥ 0, or its digits as a string, as a rank cell is read), undefined when it names none. */
 function rankOfLine(manifest: string, line: number, obj: Json): number | undefined {
   const found = firstOf(obj, RANK_KEYS);
   if (!found) return undefined;
-  const v = found.value;
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : NaN;
-  if (!Number.isSafeInteger(n) || n < 0)
-    throw new InputError(manifest, line, `"${found.key}" is not a rank (a whole number from 0): ${JSON.stringify(v)}`);
-  return n;
+  const rank = rankCell(found.value);
+  if (rank === null)
+    throw new InputError(
+      manifest,
+      line,
+      `"${found.key}" is not a rank (a whole number from 0): ${JSON.stringify(found.value)}`,
+    );
+  return Number(rank);
 }
 
 /**

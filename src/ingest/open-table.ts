@@ -3,7 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { InputError, lineAt, type Table } from '../model.js';
 import { DEFAULT_STEP_BUFFER, openCsvTable } from './csv/table.js';
-import { readHead, readTextFile } from './file.js';
+import { METRICS_EXT, readHead, readTextFile } from './file.js';
 import { hfTrainerStateTable, isHfTrainerState } from './json/hf-trainer-state.js';
 import { isMegatronGoldenValues, megatronTable } from './json/megatron.js';
 import { jsonLinesStepKey, jsonLinesTable, looksLikeJsonLines, parseJsonLines, STEP_KEYS } from './json/json-lines.js';
@@ -21,9 +21,6 @@ export async function isDirectory(path: string): Promise<boolean> {
     return false; // opening it names the problem
   }
 }
-
-/** The files a folder may hold its one run's metrics in. */
-const METRICS_EXT = new Set(['.csv', '.tsv', '.json', '.jsonl']);
 
 /** JSON metric files are read whole; anything larger is not one of the supported JSON shapes. */
 const MAX_JSON_BYTES = 256 << 20;

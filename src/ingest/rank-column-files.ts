@@ -6,9 +6,8 @@
  */
 import { readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { METRICS_EXT } from './file.js';
 import { firstRank } from './split-ranks.js';
-
-const METRICS_EXT = new Set(['.csv', '.tsv', '.json', '.jsonl']);
 
 /** The folder's files by the rank their rows name, in rank order; null when they are not one job's ranks. */
 export async function rankColumnFilesIn(dir: string): Promise<{ rank: string; file: string }[] | null> {

@@ -63,13 +63,7 @@ export function rankCell(cell: unknown): string | null {
 
 /** The file's rows split by rank, or null when it has no rank column or only one rank in it. */
 export async function splitRanks(path: string): Promise<RankSplit | null> {
-  let source: Source | null;
-  try {
-    const kind = sniffKind(path, await readHead(path, HEAD_BYTES));
-    source = kind === 'csv' ? await csvSource(path) : kind === 'json' ? await jsonLinesSource(path) : null;
-  } catch {
-    return null; // opening it as a table names the problem
-  }
+  const source = await rankSource(path);
   if (!source || !(await hasTwoRanks(source))) return null;
   return write(path, source);
 }
@@ -78,15 +72,47 @@ class TooManyRanks extends Error {}
 
 /** The rank a file's first row names in its rank column or key; null when it has none (or is no table). */
 export async function firstRank(path: string): Promise<string | null> {
+  const source = await rankSource(path);
+  if (source) for await (const row of source.rows()) if (row.rank !== null) return row.rank;
+  return null;
+}
+
+/**
+ * The file as rows with their ranks, when it is a CSV or JSON-lines table whose first line names a rank;
+ * null otherwise, or when it cannot be read (opening it as a table names the problem). Every run's file
+ * comes through here, so a file without a rank costs one read of its first bytes, no more.
+ */
+async function rankSource(path: string): Promise<Source | null> {
   try {
-    const kind = sniffKind(path, await readHead(path, HEAD_BYTES));
-    const source = kind === 'csv' ? await csvSource(path) : kind === 'json' ? await jsonLinesSource(path) : null;
-    if (!source) return null;
-    for await (const row of source.rows()) if (row.rank !== null) return row.rank;
+    const head = await readHead(path, HEAD_BYTES);
+    const kind = sniffKind(path, head);
+    const first = firstLineOf(head.toString('utf8').replace(/^\uFEFF/, ''));
+    if (kind === 'csv')
+      return first !== null && names(first).some((n) => RANK_FIELD.test(n)) ? await csvSource(path) : null;
+    if (kind === 'json') {
+      const obj = first === null ? null : objectOf(first);
+      return obj && Object.keys(obj).some((k) => RANK_FIELD.test(k)) ? await jsonLinesSource(path) : null;
+    }
   } catch {
     // opening it as a table names the problem
   }
   return null;
+}
+
+/** The first non-blank line of a file's head; null when the head ends inside it. */
+function firstLineOf(head: string): string | null {
+  const m = /^\s*?([^\r\n]*\S[^\r\n]*)\r?\n/.exec(head);
+  return m ? m[1]! : null;
+}
+
+/** A header line's names, whatever the delimiter (the CSV sniffer decides it later), quotes taken off. */
+function names(line: string): string[] {
+  return line.split(/[,\t;|]/).map((n) =>
+    n
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim(),
+  );
 }
 
 async function hasTwoRanks(source: Source): Promise<boolean> {

@@ -5,6 +5,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
+import { METRICS_EXT } from '../ingest/index.js';
 import { rankOf } from './rank-of.js';
 
 export interface RankFile {
@@ -42,9 +43,6 @@ export function groupRanks(files: readonly string[]): JobFiles[] {
     return { job: o, files: [...members].sort((a, b) => Number(a.rank) - Number(b.rank)) };
   });
 }
-
-/** Entries a rank's metrics may be in: a metrics file, or a rank's folder. */
-const METRICS_EXT = new Set(['.csv', '.tsv', '.json', '.jsonl']);
 
 /**
  * The ranks' files or folders in `dir` when there are two or more of one job (the job with rank 0, else

@@ -10,6 +10,7 @@
  * each step are kept on the side, to name the straggler and the stalls once the table is drained
  * (stragglers.ts).
  */
+import { RANK_FIELD } from '../ingest/index.js';
 import type { Batch, MetricClass, RanksSummary, Table } from '../model.js';
 import { metricKey } from '../naming.js';
 import { MetricAccumulator } from '../summarize/metric-accumulator.js';
@@ -20,8 +21,6 @@ import { RATIO_BUCKETS, type RankTrack, ranksSummary } from './stragglers.js';
 
 /** The job's imbalance column. */
 export const RANK_IMBALANCE = 'rank_imbalance';
-/** A column a rank's file may hold its own rank in: not a metric of the job. */
-const RANK_COLUMN = /^(global_)?rank$/i;
 const BATCH_ROWS = 4096;
 
 export interface RankTable {
@@ -101,7 +100,7 @@ export function mergeRankTables(source: string, ranks: readonly RankTable[], set
   const jobColumn = new Map<string, number>();
   for (const { table } of ranks)
     for (const name of table.columns)
-      if (!RANK_COLUMN.test(name) && !jobColumn.has(name)) jobColumn.set(name, jobColumn.size);
+      if (!RANK_FIELD.test(name) && !jobColumn.has(name)) jobColumn.set(name, jobColumn.size);
   const data = [...jobColumn.keys()];
   const classes = data.map((name) => settings.classify(name));
   const how: RankCombine[] = data.map((name, m) => rankCombine(name, classes[m]!));

@@ -101,8 +101,14 @@ async function rankSource(path: string): Promise<Source | null> {
 
 /** The first non-blank line of a file's head; null when the head ends inside it. */
 function firstLineOf(head: string): string | null {
-  const m = /^\s*?([^\r\n]*\S[^\r\n]*)\r?\n/.exec(head);
-  return m ? m[1]! : null;
+  // Line by line, not one regular expression: a long line without a break would make one backtrack.
+  for (let start = 0; ; ) {
+    const end = head.indexOf('\n', start);
+    if (end < 0) return null;
+    const line = head.slice(start, end).replace(/\r$/, '');
+    if (line.trim() !== '') return line;
+    start = end + 1;
+  }
 }
 
 /** A header line's names, whatever the delimiter (the CSV sniffer decides it later), quotes taken off. */

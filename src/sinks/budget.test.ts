@@ -9,7 +9,8 @@ describe('the sink budget', () => {
     expect(await withinBudget(budget, never, 'abandoned')).toBe('abandoned');
     const took = Date.now() - started;
     expect(took).toBeGreaterThanOrEqual(150);
-    expect(took).toBeLessThan(1000);
+    // Work that never ends would never return; the loose bound only keeps a loaded machine from failing it.
+    expect(took).toBeLessThan(10_000);
     expect(msLeft(budget)).toBe(0);
   });
 

@@ -47,6 +47,7 @@ describe.skipIf(!prometheus)('the watch cockpit against a real watch run (Debian
   let watch: ChildProcess;
   let output = '';
   let exited: Promise<number>;
+  let stopFile: string;
   const dashboard = cockpitDashboard({});
 
   beforeAll(async () => {
@@ -57,6 +58,7 @@ describe.skipIf(!prometheus)('the watch cockpit against a real watch run (Debian
     chmodSync(join(bin, 'nvidia-smi'), 0o755);
     const port = await freePort();
     const csv = join(dir, 'metrics_rank_0.csv');
+    stopFile = join(dir, 'stop');
     watch = spawn(
       process.execPath,
       [
@@ -76,8 +78,8 @@ describe.skipIf(!prometheus)('the watch cockpit against a real watch run (Debian
         csv,
         '--rate',
         '20',
-        '--seconds',
-        '25',
+        '--stop-file',
+        stopFile,
       ],
       {
         env: { PATH: `${bin}:${process.env.PATH}`, HOME: process.env.HOME },
@@ -93,10 +95,12 @@ describe.skipIf(!prometheus)('the watch cockpit against a real watch run (Debian
       async () =>
         (await instantQuery(prom.url, 'training_metrics_watch_step > 40')).length === 1 &&
         (await instantQuery(prom.url, 'training_metrics_watch_gpu_utilization_ratio')).length === 2,
-      40_000,
+      120_000,
       500,
-    );
-  }, 60_000);
+    ).catch((e: Error) => {
+      throw new Error(`${e.message}\nwatch printed:\n${output}`);
+    });
+  }, 180_000);
 
   afterAll(async () => {
     if (watch && watch.exitCode === null) watch.kill('SIGTERM');
@@ -140,6 +144,7 @@ describe.skipIf(!prometheus)('the watch cockpit against a real watch run (Debian
   });
 
   it('ends with the child: exit code 0', async () => {
+    writeFileSync(stopFile, '');
     expect(await exited, output).toBe(0);
   }, 60_000);
 });

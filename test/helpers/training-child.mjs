@@ -12,11 +12,13 @@
  * second's rows, 10 at 100 rows/s); --rows-per-write 1 writes each row as it is made, one write per step,
  * as a trainer's logger that flushes every row does. --ranks N writes N files instead of one: FILE holds
  * `{rank}`, replaced by 0 … N-1 (`out/metrics_rank_{rank}.csv`), each file getting every row at its step.
+ * --stop-file PATH ends the run (with --exit CODE) once PATH exists: a test that looks at the run while it
+ * goes stops it when it is done looking, so a slow machine cannot see the run end before it has looked.
  *
  * Plain JavaScript so that the child starts as fast as a shell script would and costs the bench nothing.
  * The header is written only to a new or empty file.
  */
-import { closeSync, fstatSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, writeFileSync, writeSync } from 'node:fs';
 
 const [file, ...rest] = process.argv.slice(2);
 const args = {};
@@ -131,9 +133,10 @@ if (args.rows !== undefined) {
       process.exit(143);
     });
   }
+  const stopFile = args['stop-file'];
   const started = now();
   // Ticks keep to the wall clock (a late tick does not shift the next), so the rate is what was asked.
-  for (let tick = 1; now() < until; tick++) {
+  for (let tick = 1; now() < until && !(stopFile && existsSync(stopFile)); tick++) {
     if (times.nanAt === null && now() - started >= nanAfter * 1000) {
       append(1, Number.NaN);
       times.nanAt = now();

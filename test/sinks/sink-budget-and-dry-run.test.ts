@@ -93,8 +93,9 @@ describe('sink-timeout', () => {
     );
     const elapsed = Date.now() - started;
     expect(result.exitCode).toBe(0);
-    // Reading the demo file takes well under a second; the sinks together get one.
-    expect(elapsed).toBeLessThan(1000 + 1500);
+    // The sinks together get one second, not the 30 s default each: a loose bound between the two, so a
+    // loaded machine does not fail it.
+    expect(elapsed).toBeLessThan(15_000);
     expect(gw.sockets.length).toBeGreaterThan(0);
     expect(result.sinks.map((s) => [s.sink, s.ok])).toEqual([
       ['pushgateway', false],
@@ -102,7 +103,7 @@ describe('sink-timeout', () => {
     ]);
     expect(warnings.some((w) => /^pushgateway: push of .* out of the 1 s allowed for sending/.test(w))).toBe(true);
     expect(warnings.some((w) => /^Datadog: .* not sent .*out of the 1 s allowed for sending/.test(w))).toBe(true);
-  }, 20_000);
+  }, 40_000);
 
   it('is a flag and an input: a number of seconds', async () => {
     const { PARAMETERS } = await import('../../src/parameters.js');

@@ -229,8 +229,7 @@ describe('paced sends and the sink budget', () => {
       sampleRate: 1,
       tags: { step: String(i) },
     }));
-    const started = Date.now();
-    // About 50 KB at 16 bytes/ms would take about 3 s; the budget is 0.2 s.
+    // About 50 KB at 16 bytes/ms would take about 3 s; the budget is 0.2 s, so fewer than all are sent.
     const report = await sendStatsd(metrics, {
       host: '127.0.0.1',
       port: reader.port,
@@ -240,13 +239,11 @@ describe('paced sends and the sink budget', () => {
       dryRun: false,
       budget: sinkBudget(0.2),
     });
-    const elapsed = Date.now() - started;
     const got = await reader.finish();
     expect(report.errors.join()).toMatch(
       /the 0\.2 s sink-timeout ran out while sending; \d+ of 2000 metrics were not sent/,
     );
     expect(report.lines).toBeLessThan(2000);
     expect(got.lines).toBe(report.lines);
-    expect(elapsed).toBeLessThan(2000);
   });
 });

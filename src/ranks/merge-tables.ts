@@ -21,6 +21,11 @@ import { RATIO_BUCKETS, type RankTrack, ranksSummary } from './stragglers.js';
 
 /** The job's imbalance column. */
 export const RANK_IMBALANCE = 'rank_imbalance';
+
+/** A step's imbalance, max(t) / median(t) over the ranks' step times t; NaN unless the median is above 0. */
+export function rankImbalance(max: number, median: number): number {
+  return median > 0 ? max / median : Number.NaN;
+}
 const BATCH_ROWS = 4096;
 
 export interface RankTable {
@@ -189,7 +194,7 @@ export function mergeRankTables(source: string, ranks: readonly RankTable[], set
         let max = Number.NEGATIVE_INFINITY;
         for (let i = 0; i < n; i++) if (present[i]! > max) max = present[i]!;
         for (let r = 0; r < K; r++) ratios[r]![row] = median > 0 ? cells[timer * K + r]! / median : Number.NaN;
-        if (imbalance) out.values[M]![row] = median > 0 ? max / median : Number.NaN;
+        if (imbalance) out.values[M]![row] = rankImbalance(max, median);
       }
       row++;
       if (row === BATCH_ROWS) yield flush();

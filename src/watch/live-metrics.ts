@@ -12,7 +12,7 @@
  */
 import { Counter, Gauge, Registry } from 'prom-client';
 import { max, median } from 'simple-statistics';
-import { combineRanks, RANK_IMBALANCE, rankCombine, stepTimerColumn } from '../ranks/index.js';
+import { combineRanks, RANK_IMBALANCE, rankCombine, rankImbalance, stepTimerColumn } from '../ranks/index.js';
 import type { GpuSample } from './gpu-poller.js';
 import type { AbortReason } from './state/finding.js';
 import type { LiveMetric } from './state/live-metric.js';
@@ -69,7 +69,7 @@ export class LiveMetrics {
   }
 
   /** Set the series that follow the rows from the state. */
-  update(): void {
+  private update(): void {
     for (const rank of this.state.ranks) this.updateRank(rank);
     if (this.ranked && this.state.ranks.length > 1) this.updateJob();
   }
@@ -143,7 +143,8 @@ export class LiveMetrics {
         .get(names[timer]!)!
         .map((m) => m.last)
         .filter(Number.isFinite);
-      if (last.length >= 2) setFinite(this.g.value, { ...labels, metric: RANK_IMBALANCE }, imbalance(last));
+      if (last.length >= 2)
+        setFinite(this.g.value, { ...labels, metric: RANK_IMBALANCE }, rankImbalance(max(last), median(last)));
     }
   }
 
@@ -196,12 +197,6 @@ export class LiveMetrics {
     if (before === undefined || total > before) this.nanTotal.inc({ ...labels, metric }, total - (before ?? 0));
     this.counted.set(key, Math.max(total, before ?? 0));
   }
-}
-
-/** The slowest rank's step time over the median rank's (stragglers.ts's rule on the ranks' latest values). */
-function imbalance(values: number[]): number {
-  const mid = median(values);
-  return mid > 0 ? max(values) / mid : Number.NaN;
 }
 
 /** A gauge keeps its last value when the new one is NaN (a missing cell says nothing new). */

@@ -88,7 +88,12 @@ describe.each([4, 8])('a %i-rank job is one run (bundled CLI, JSON history)', (r
     // The report's text is escaped Markdown: `step\_time`.
     const report = readFileSync(md, 'utf8').replace(/\\(.)/g, '$1');
     expect(report).toContain(`Straggler: rank ${straggler}: +1`);
-    expect(report).toContain(`Stalled: rank ${stalling} stopped at step 300 while the other ranks went on to step 600`);
+    const { source } = result.runs[0].ranks.ranks.find((r: { rank: string }) => r.rank === String(stalling));
+    const stall = `rank ${stalling} (${source}) stopped at step 300 while the other ranks went on to step 600`;
+    expect(report).toContain(`Stalled: ${stall}`);
+    // Said once in the report, beside the verdict, not again in its list of warnings; and in the job's log.
+    expect(report.split(stall)).toHaveLength(2);
+    expect(chk.stderr).toContain(stall);
   });
 
   it('reads the ranks listed a line each in a manifest as the same one job, whatever their files are called', async () => {

@@ -20,7 +20,6 @@ describe('live /metrics between looks', () => {
     rank.layout(['loss']);
     rank.row(1, Float64Array.of(2.5), Uint8Array.of(CellKind.Number));
     const metrics = new LiveMetrics({ experiment: 'e', run: 'r' }, false, state);
-    metrics.update();
     now += 5_000;
     expect(await gauge(metrics, 'seconds_since_last_step')).toBe(5);
     expect(await gauge(metrics, 'ranks_active')).toBe(1);

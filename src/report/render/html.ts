@@ -12,7 +12,7 @@ import { headlineText, verdictLine } from './markdown.js';
 import { finalLossLines } from './final-loss.js';
 import { lossOverlay } from './loss-overlay.js';
 import { historySparkline } from './sparkline.js';
-import { rankNotes, ranksHtml } from './ranks.js';
+import { rankNotes, ranksHtml, reportWarnings } from './ranks.js';
 import type { ReportInput, RunReport } from '../report-input.js';
 import { VERDICT_LABEL, orderMetrics, orderRuns, runStatus, type RunStatus } from './verdict.js';
 
@@ -100,7 +100,7 @@ function runSection(run: RunReport, index: number): string {
   );
   const gated = new Set(gate.metrics.map((m) => m.name));
   const others = (run.summary?.metrics ?? []).filter((m) => !gated.has(m.name) && m.class.kind !== 'ignore');
-  const warnings = run.summary?.warnings ?? [];
+  const warnings = reportWarnings(run.summary);
   return `<section class="run ${status}" id="run-${index}">
 <h2>${badge(status)} ${htmlText(name)}</h2>
 <p>${htmlText(capitalise(verdictLine(gate, (t) => t)))}.</p>

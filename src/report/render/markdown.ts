@@ -10,7 +10,7 @@ import { formatBaseline, formatChange, formatNumber, formatValue } from './forma
 import { MERMAID_POINTS, lossChartMermaid } from './mermaid.js';
 import { hasBand, lossOverlay } from './loss-overlay.js';
 import { prRunsMarkdown } from './pr-runs.js';
-import { rankNotes, ranksMarkdown } from './ranks.js';
+import { rankNotes, ranksMarkdown, reportWarnings } from './ranks.js';
 import { historySparkline } from './sparkline.js';
 import type { ReportInput, RunReport } from '../report-input.js';
 import { STATUS_ICON, VERDICT_ICON, orderMetrics, orderRuns, runStatus } from './verdict.js';
@@ -179,7 +179,7 @@ function runSection(run: RunReport, detail: Detail, charts: boolean): string {
     if (run.prRuns) parts.push(prRunsMarkdown(run.prRuns, gate.metrics));
     const others = otherMetrics(run);
     if (others) parts.push(others);
-    const warnings = run.summary?.warnings ?? [];
+    const warnings = reportWarnings(run.summary);
     if (warnings.length) {
       parts.push(
         details(

@@ -4,13 +4,17 @@
  * figures written beside them.
  */
 import type { RanksSummary, RunSummary } from '../../model.js';
+import { stallNotes } from '../../ranks/index.js';
 import { htmlText, mdText } from './escape.js';
 import { formatChange, formatNumber, formatValue } from './format.js';
 
 /** Ranks listed per job: the slowest first; a 64-rank job's others are one line. */
 const MAX_RANK_ROWS = 16;
 
-/** "rank 3: +15 % step time, from step 1,200 (slowest of 8 ranks)", and one line per stalled rank. */
+/**
+ * "rank 3: +15 % step time, from step 1,200 (slowest of 8 ranks)", and one line per stalled rank: the run's
+ * own stall warning, which the report's list of warnings then leaves out (`reportWarnings`).
+ */
 export function rankNotes(ranks: RanksSummary | undefined): string[] {
   if (!ranks) return [];
   const out: string[] = [];
@@ -19,11 +23,16 @@ export function rankNotes(ranks: RanksSummary | undefined): string[] {
     out.push(
       `Straggler: rank ${s.rank}: ${formatChange(s.excess)} ${ranks.stepTimer ?? 'step time'}, from step ${formatNumber(s.from, 12)} (slowest of ${ranks.ranks.length} ranks)`,
     );
-  for (const stall of ranks.stalls)
-    out.push(
-      `Stalled: rank ${stall.rank} stopped at step ${formatNumber(stall.lastStep, 12)} while the other ranks went on to step ${formatNumber(stall.othersLast, 12)}`,
-    );
+  for (const note of stallNotes(ranks)) out.push(`Stalled: ${note}`);
   return out;
+}
+
+/** The run's warnings less those the report already shows as notes beside its verdict. */
+export function reportWarnings(summary: RunSummary | undefined): string[] {
+  const warnings = summary?.warnings ?? [];
+  if (!summary?.ranks?.stalls.length) return warnings;
+  const shown = new Set(stallNotes(summary.ranks));
+  return warnings.filter((w) => !shown.has(w));
 }
 
 function slowestFirst(ranks: RanksSummary): RanksSummary['ranks'] {

@@ -317,6 +317,8 @@ export interface EnvironmentFieldChange {
 export interface EnvironmentExplanation {
   changes: EnvironmentFieldChange[];
   fields: number;
+  /** The fields compared, where they are few enough to name (a hosted runner's `os`, `arch`, `runner-image`). */
+  named?: string[];
   /**
    * Where nothing changed between the two runs, the nearest change between two neighbouring runs close
    * by (a detector can place a shift a run or two off): `offset` runs from the first bad run to the run

@@ -73,6 +73,16 @@ describe('collectEnvironment', () => {
     expect(environment!.cmd).toBe(`${'x'.repeat(180)}***`);
   });
 
+  it("names a secret-like field in its warning with the run's registered secrets out of the name", () => {
+    const secret = 'ghp_abcdefghijklmnop0123456789';
+    const { warnings } = collectEnvironment({
+      files: [{ source: 'env.json', text: JSON.stringify({ [`token_${secret}`]: 'x' }) }],
+      redact: (text) => text.split(secret).join('***'),
+    });
+    expect(warnings.join('\n')).toContain('"token_***"');
+    expect(warnings.join('\n')).not.toContain(secret);
+  });
+
   it("keeps a package list's versions, whatever the package is called, and still redacts a JSON file's field", () => {
     const { environment, warnings } = collectEnvironment({
       files: [

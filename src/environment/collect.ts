@@ -12,8 +12,8 @@
 import { redactSecrets } from '../http/redact.js';
 import type { RunnerInfo } from '../options.js';
 import { boundEnvironment } from './bound.js';
-import { environmentFileKind, parseEnvironmentFile } from './environment-file.js';
-import { driverInfo } from './nvidia-smi-text.js';
+import { parseEnvironmentFile } from './environment-file.js';
+import { driverInfo, joinVersions } from './nvidia-smi-text.js';
 import { runnerFields } from './runner.js';
 import { looksLikeSecretName, REDACTED } from './secret-field.js';
 
@@ -43,8 +43,8 @@ export function collectEnvironment(s: EnvironmentSources): CollectedEnvironment 
   const [image, rest] = partition(runnerFields(s.runner, s.containerImage), (f) => f[0] === 'image');
   put(rest);
   const drivers = (s.captures ?? []).map(driverInfo);
-  const driver = joined(drivers.map((d) => d.driver));
-  const cuda = joined(drivers.map((d) => d.cuda));
+  const driver = joinVersions(drivers.flatMap((d) => (d.driver ? d.driver.split(',') : [])));
+  const cuda = joinVersions(drivers.flatMap((d) => (d.cuda ? d.cuda.split(',') : [])));
   put([
     ...(driver ? [['driver', driver] as [string, string]] : []),
     ...(cuda ? [['cuda', cuda] as [string, string]] : []),
@@ -54,8 +54,9 @@ export function collectEnvironment(s: EnvironmentSources): CollectedEnvironment 
   // rule is for the fields a JSON file names.
   const packages = new Set<string>();
   for (const f of s.files ?? []) {
-    const entries = [...parseEnvironmentFile(f.source, f.text)].sort(([a], [b]) => (a < b ? -1 : 1));
-    const listed = PACKAGE_LISTS.has(environmentFileKind(f.text));
+    const file = parseEnvironmentFile(f.source, f.text);
+    const entries = [...file.fields].sort(([a], [b]) => (a < b ? -1 : 1));
+    const listed = PACKAGE_LISTS.has(file.kind);
     for (const [name] of entries) listed ? packages.add(name) : packages.delete(name);
     put(entries);
   }
@@ -69,7 +70,7 @@ export function collectEnvironment(s: EnvironmentSources): CollectedEnvironment 
   });
   const bounded = boundEnvironment(safe);
   if (hidden.length === 0) return bounded;
-  const names = hidden.slice(0, 10).map((n) => JSON.stringify(n.slice(0, 100)));
+  const names = hidden.slice(0, 10).map((n) => JSON.stringify(clean(n).slice(0, 100)));
   const more = hidden.length > names.length ? `, and ${hidden.length - names.length} more` : '';
   return {
     environment: bounded.environment,
@@ -82,9 +83,4 @@ export function collectEnvironment(s: EnvironmentSources): CollectedEnvironment 
 
 function partition<T>(items: T[], test: (t: T) => boolean): [T[], T[]] {
   return [items.filter(test), items.filter((t) => !test(t))];
-}
-
-function joined(values: (string | undefined)[]): string | undefined {
-  const kept = [...new Set(values.flatMap((v) => (v ? v.split(',') : [])))].sort();
-  return kept.length ? kept.join(',') : undefined;
 }

@@ -11,16 +11,33 @@ import { parsePipFreeze } from './pip-freeze.js';
 
 export type EnvironmentFileKind = 'json' | 'nvidia-smi' | 'conda' | 'pip';
 
+/**
+ * nvidia-smi's own lines: its table's banner (`| NVIDIA-SMI 550.54.15  Driver Version: …`, or its
+ * `NVIDIA-SMI has failed …`), or `nvidia-smi -q`'s `Driver Version : …`, each where a line starts; the
+ * words elsewhere (a comment in a package list) do not make a file nvidia-smi's.
+ */
+const NVIDIA_SMI_LINE = /^[\s|+]*(?:NVIDIA-SMI\b|Driver Version\s*:)/m;
+
 export function environmentFileKind(text: string): EnvironmentFileKind {
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (start.startsWith('{') || start.startsWith('[')) return 'json';
-  if (/NVIDIA-SMI|Driver Version\s*:/.test(text)) return 'nvidia-smi';
+  if (NVIDIA_SMI_LINE.test(text)) return 'nvidia-smi';
   return looksLikeConda(text) ? 'conda' : 'pip';
 }
 
-export function parseEnvironmentFile(source: string, text: string): Map<string, string> {
+export interface EnvironmentFile {
+  kind: EnvironmentFileKind;
+  fields: Map<string, string>;
+}
+
+export function parseEnvironmentFile(source: string, text: string): EnvironmentFile {
   const body = text.replace(/^\uFEFF/, '');
-  switch (environmentFileKind(body)) {
+  const kind = environmentFileKind(body);
+  return { kind, fields: parseAs(kind, source, body) };
+}
+
+function parseAs(kind: EnvironmentFileKind, source: string, body: string): Map<string, string> {
+  switch (kind) {
     case 'json':
       return parseJsonEnvironment(source, body);
     case 'nvidia-smi': {

@@ -17,9 +17,9 @@ const VALUE = /^[0-9][0-9A-Za-z.+-]{0,40}$/;
 /** Driver and CUDA version from nvidia-smi text or the head of a capture CSV; empty when it says neither. */
 export function driverInfo(text: string): DriverInfo {
   const out: DriverInfo = {};
-  const driver = joined(valuesAfter(text, /Driver Version\s*:\s*([^\s|]+)/g));
-  const cuda = joined(valuesAfter(text, /CUDA Version\s*:\s*([^\s|]+)/g));
-  const column = driver ?? joined(csvColumn(text, 'driver_version'));
+  const driver = joinVersions(valuesAfter(text, /Driver Version\s*:\s*([^\s|]+)/g));
+  const cuda = joinVersions(valuesAfter(text, /CUDA Version\s*:\s*([^\s|]+)/g));
+  const column = driver ?? joinVersions(csvColumn(text, 'driver_version'));
   if (column) out.driver = column;
   if (cuda) out.cuda = cuda;
   return out;
@@ -31,33 +31,24 @@ function valuesAfter(text: string, pattern: RegExp): string[] {
 
 /** A column's cells in the CSV rows under the first header that names it (`driver_version`, any case, units after). */
 function csvColumn(text: string, name: string): string[] {
+  const names = (c: string) =>
+    c
+      .trim()
+      .toLowerCase()
+      .replace(/\./g, '_')
+      .split(/[\s[(]/)[0] === name;
   const lines = text.split(/\r?\n/);
-  const at = lines.findIndex((l) =>
-    l.split(',').some(
-      (c) =>
-        c
-          .trim()
-          .toLowerCase()
-          .replace(/\./g, '_')
-          .split(/[\s[(]/)[0] === name,
-    ),
-  );
+  const at = lines.findIndex((l) => l.split(',').some(names));
   if (at < 0) return [];
-  const col = lines[at]!.split(',').findIndex(
-    (c) =>
-      c
-        .trim()
-        .toLowerCase()
-        .replace(/\./g, '_')
-        .split(/[\s[(]/)[0] === name,
-  );
+  const col = lines[at]!.split(',').findIndex(names);
   return lines
     .slice(at + 1)
     .map((l) => l.split(',')[col]?.trim() ?? '')
     .filter(Boolean);
 }
 
-function joined(values: string[]): string | undefined {
+/** Versions that look like versions, each once, sorted and joined by `,`; undefined when none does. */
+export function joinVersions(values: readonly string[]): string | undefined {
   const kept = [...new Set(values.filter((v) => VALUE.test(v)))].sort();
   return kept.length ? kept.join(',') : undefined;
 }

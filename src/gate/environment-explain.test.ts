@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { sampleRecord } from '../../test/helpers/history-records.js';
-import { explainEnvironment, explainEnvironmentAt } from './environment-explain.js';
+import { explainEnvironment, explainEnvironmentAt, NAMED_FIELDS } from './environment-explain.js';
 
 describe('explainEnvironment', () => {
   it('lists what changed between the last good and the first bad run', () => {
     expect(explainEnvironment({ cuda: '12.4', torch: '2.4.1' }, { cuda: '12.6', torch: '2.4.1' })).toEqual({
       changes: [{ field: 'cuda', from: '12.4', to: '12.6' }],
       fields: 2,
+      named: ['cuda', 'torch'],
     });
   });
 
   it('says unchanged with the number of fields, and nothing when either run recorded none', () => {
-    expect(explainEnvironment({ cuda: '12.4' }, { cuda: '12.4' })).toEqual({ changes: [], fields: 1 });
+    expect(explainEnvironment({ cuda: '12.4' }, { cuda: '12.4' })).toEqual({ changes: [], fields: 1, named: ['cuda'] });
     expect(explainEnvironment(undefined, { cuda: '12.4' })).toBeNull();
     expect(explainEnvironment({ cuda: '12.4' }, undefined)).toBeNull();
   });
@@ -27,6 +28,7 @@ describe('explainEnvironmentAt', () => {
     expect(explainEnvironmentAt(runs(4), 3, 4)).toEqual({
       changes: [{ field: 'cuda', from: '12.4', to: '12.6' }],
       fields: 1,
+      named: ['cuda'],
     });
   });
 
@@ -38,7 +40,12 @@ describe('explainEnvironmentAt', () => {
       changes: [{ field: 'cuda', from: '12.4', to: '12.6' }],
     });
     // Three runs away is too far to say anything about.
-    expect(explainEnvironmentAt(runs(7), 3, 4)).toEqual({ changes: [], fields: 1 });
-    expect(explainEnvironmentAt(runs(99), 3, 4)).toEqual({ changes: [], fields: 1 });
+    expect(explainEnvironmentAt(runs(7), 3, 4)).toEqual({ changes: [], fields: 1, named: ['cuda'] });
+    expect(explainEnvironmentAt(runs(99), 3, 4)).toEqual({ changes: [], fields: 1, named: ['cuda'] });
+  });
+
+  it('names the fields compared only when they are few', () => {
+    const many = Object.fromEntries(Array.from({ length: NAMED_FIELDS + 1 }, (_, i) => [`p${i}`, '1']));
+    expect(explainEnvironment(many, many)).toEqual({ changes: [], fields: NAMED_FIELDS + 1 });
   });
 });

@@ -7,12 +7,20 @@
 import type { EnvironmentExplanation, HistoryRecord } from '../model.js';
 import { environmentChanges } from './environment-change.js';
 
+/** Fields named in an explanation's `named`: "unchanged" on three fields says less than on three hundred. */
+export const NAMED_FIELDS = 6;
+
 export function explainEnvironment(
   good: Readonly<Record<string, string>> | undefined,
   bad: Readonly<Record<string, string>> | undefined,
 ): EnvironmentExplanation | null {
   if (!good || !bad) return null;
-  return { changes: environmentChanges(good, bad), fields: Object.keys(bad).length };
+  const fields = Object.keys(bad);
+  return {
+    changes: environmentChanges(good, bad),
+    fields: fields.length,
+    ...(fields.length <= NAMED_FIELDS ? { named: fields.sort() } : {}),
+  };
 }
 
 /** Runs either side of a change point looked at for a change of environment close by. */

@@ -25,6 +25,9 @@ describe('formatEnvironmentExplanation', () => {
   });
 
   it('says an unchanged environment is unchanged, so the code is looked at first', () => {
+    expect(formatEnvironmentExplanation({ changes: [], fields: 3, named: ['arch', 'os', 'runner-image'] })).toBe(
+      'environment unchanged (3 fields: runner-image, os, arch): look at the code first',
+    );
     expect(formatEnvironmentExplanation({ changes: [], fields: 12 })).toBe(
       'environment unchanged (12 fields): look at the code first',
     );

@@ -1,7 +1,8 @@
 /**
  * An environment explanation in words (plain text; a renderer escapes it for its target):
  * `coincides with: torch 2.4.1 → 2.5.0, image sha256:ab12… → sha256:cd34…`, or
- * `environment unchanged (12 fields): look at the code first` — or, where a change of environment lies a
+ * `environment unchanged (12 fields): look at the code first` (the fields named when they are few:
+ * `(3 fields: runner-image, os, arch)`) — or, where a change of environment lies a
  * run or two away, `environment unchanged between these runs, but it changed 1 run before the first bad
  * one (run nightly #41): cuda 12.4 → 12.6`. The fields the tool records itself (image,
  * driver, CUDA, runner) come first, then the rest in name order; at most `max` are named, the others
@@ -18,13 +19,18 @@ export function formatEnvironmentValue(value: string | undefined): string {
   return chars.length > 60 ? `${chars.slice(0, 59).join('')}…` : short;
 }
 
-/** `torch 2.4.1 → 2.5.0, cuda 12.4 → 12.6` (and `and N more`). */
-export function formatEnvironmentChanges(changes: readonly EnvironmentFieldChange[], max = 6): string {
+/** The tool's own fields first, in FIRST's order, then the rest by name. */
+function fieldOrder(a: string, b: string): number {
   const rank = (f: string) => {
     const i = FIRST.indexOf(f);
     return i < 0 ? FIRST.length : i;
   };
-  const ordered = [...changes].sort((a, b) => rank(a.field) - rank(b.field) || (a.field < b.field ? -1 : 1));
+  return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** `torch 2.4.1 → 2.5.0, cuda 12.4 → 12.6` (and `and N more`). */
+export function formatEnvironmentChanges(changes: readonly EnvironmentFieldChange[], max = 6): string {
+  const ordered = [...changes].sort((a, b) => fieldOrder(a.field, b.field));
   const named = ordered
     .slice(0, max)
     .map((c) => `${c.field} ${formatEnvironmentValue(c.from)} → ${formatEnvironmentValue(c.to)}`);
@@ -40,7 +46,9 @@ export function formatEnvironmentExplanation(e: EnvironmentExplanation, max = 6)
     const id = /^\d+$/.test(e.near.run.runId) ? ` #${e.near.run.runId}` : '';
     return `environment unchanged between these runs, but it changed ${where} (run ${e.near.run.run}${id}): ${formatEnvironmentChanges(e.near.changes, max)}`;
   }
-  if (e.changes.length === 0)
-    return `environment unchanged (${e.fields} field${e.fields === 1 ? '' : 's'}): look at the code first`;
+  if (e.changes.length === 0) {
+    const names = e.named?.length ? `: ${[...e.named].sort(fieldOrder).join(', ')}` : '';
+    return `environment unchanged (${e.fields} field${e.fields === 1 ? '' : 's'}${names}): look at the code first`;
+  }
   return `coincides with: ${formatEnvironmentChanges(e.changes, max)}`;
 }

@@ -67,7 +67,7 @@ describe('groupTrend', () => {
     expect(m.changes).toHaveLength(1);
     expect(m.changes[0]!.change.environment!.changes).toEqual([]);
     expect(formatEnvironmentExplanation(m.changes[0]!.change.environment!)).toBe(
-      'environment unchanged (1 field): look at the code first',
+      'environment unchanged (1 field: cuda): look at the code first',
     );
   });
 

@@ -182,9 +182,13 @@ function withCuda(runs: ReturnType<typeof mfuSeries>, from: number) {
 describe('changes explained by the environment', () => {
   it('a change point at an environment change names the field; one without says unchanged', () => {
     const [changed] = changePoints(withCuda(mfuSeries(16, { dropAt: 9, drop: 0.08 }), 9), C);
-    expect(changed!.environment).toEqual({ changes: [{ field: 'cuda', from: '12.4', to: '12.6' }], fields: 2 });
+    expect(changed!.environment).toEqual({
+      changes: [{ field: 'cuda', from: '12.4', to: '12.6' }],
+      fields: 2,
+      named: ['cuda', 'torch'],
+    });
     const [same] = changePoints(withCuda(mfuSeries(16, { dropAt: 9, drop: 0.08 }), Infinity), C);
-    expect(same!.environment).toEqual({ changes: [], fields: 2 });
+    expect(same!.environment).toEqual({ changes: [], fields: 2, named: ['cuda', 'torch'] });
     // A run without a recorded environment: nothing is said.
     const [none] = changePoints(mfuSeries(16, { dropAt: 9, drop: 0.08 }), C);
     expect(none).not.toHaveProperty('environment');
@@ -198,7 +202,11 @@ describe('changes explained by the environment', () => {
       ...context(true),
       environment: { cuda: '12.4', torch: '2.5.0' },
     })!;
-    expect(now.environment).toEqual({ changes: [{ field: 'torch', from: '2.4.1', to: '2.5.0' }], fields: 2 });
+    expect(now.environment).toEqual({
+      changes: [{ field: 'torch', from: '2.4.1', to: '2.5.0' }],
+      fields: 2,
+      named: ['cuda', 'torch'],
+    });
     expect(findCulprit(history, gateWith('regression'), C, context(true))).not.toHaveProperty('environment');
   });
 

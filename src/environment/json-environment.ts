@@ -8,6 +8,7 @@
  */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { scanJson } from '../ingest/json/parse-limited.js';
+import { jsonSyntaxError } from '../ingest/json/syntax-error.js';
 import { InputError, lineAt } from '../model.js';
 
 /** An environment is a listing: a few levels of grouping at most. */
@@ -23,14 +24,9 @@ export function parseJsonEnvironment(source: string, text: string): Map<string, 
   try {
     JSON.parse(text);
   } catch (e) {
-    const at = /at position (\d+)/.exec((e as Error).message);
-    // V8 quotes a cut excerpt of the text (`Unexpected token 'g', "{"k": ghp_ab"... is not valid JSON`):
-    // left out, since a cut can leave a secret's prefix that no redaction matches.
-    const what = (e as Error).message
-      .split('\n')[0]!
-      .replace(/ in JSON at position \d+.*$/, '')
-      .replace(/, (?:\.\.\.)?".*$/, '');
-    const offset = at ? Number(at[1]) : firstErrorOffset(text);
+    const syntax = jsonSyntaxError(e as Error);
+    const what = syntax.what;
+    const offset = syntax.offset ?? firstErrorOffset(text);
     throw new InputError(
       source,
       offset === null ? null : lineAt(text, offset),

@@ -6,6 +6,7 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { isMap, isSeq, type Node } from 'yaml';
 import { parseJsonLimited } from '../ingest/json/parse-limited.js';
+import { jsonSyntaxError } from '../ingest/json/syntax-error.js';
 import { InputError, lineAt, type HistoryRecord } from '../model.js';
 import { linedDocument, type LinedDocument } from '../config/yaml-lines.js';
 import { emptyHistory, HISTORY_FORMAT, type HistoryFile } from './history.js';
@@ -97,7 +98,6 @@ function whereJsonFails(text: string, e: Error): { line: number | null; what: st
   } catch {
     // too deep for a recursive parser
   }
-  const at = /at position (\d+)/.exec(e.message);
-  const what = e.message.split('\n')[0]!.replace(/ in JSON at position \d+.*$/, '');
-  return { line: at ? lineAt(text, Number(at[1])) : null, what };
+  const { offset, what } = jsonSyntaxError(e);
+  return { line: offset === null ? null : lineAt(text, offset), what };
 }

@@ -53,9 +53,11 @@ CREATE TABLE training_metrics_meta (key text PRIMARY KEY, value json NOT NULL);
     description: "each run's environment (driver, CUDA, image, packages) in a column of its own, to query",
     sql: `
 -- A copy of the record's "environment" for queries (which runs had torch 2.5.0?); the record stays whole
--- and is what is read back. Filled from the records already there.
+-- and is what is read back. Filled from the records already there: an object only, so a record's
+-- "environment": null is SQL NULL here, as a run that recorded none is.
 ALTER TABLE training_metrics_runs ADD COLUMN environment json;
-UPDATE training_metrics_runs SET environment = record -> 'environment' WHERE (record -> 'environment') IS NOT NULL;
+UPDATE training_metrics_runs SET environment = record -> 'environment'
+  WHERE json_typeof(record -> 'environment') = 'object';
 `,
   },
 ];

@@ -122,14 +122,14 @@ describe.skipIf(!postgresServer.available)('PostgreSQL history store (real Postg
       { version: 2 },
     ]);
     expect(historyDigest((await openHistory(url).read()).runs)).toEqual(historyDigest([...old, added]));
-    const rows = await sql<{ run: string; cuda: string | null }>(
+    const rows = await sql<{ run: string; cuda: string | null; none: boolean }>(
       url,
-      `SELECT run, environment ->> 'cuda' AS cuda FROM training_metrics_runs ORDER BY id`,
+      `SELECT run, environment ->> 'cuda' AS cuda, environment IS NULL AS none FROM training_metrics_runs ORDER BY id`,
     );
     expect(rows).toEqual([
-      { run: 'a', cuda: null },
-      { run: 'b', cuda: '12.4' },
-      { run: 'c', cuda: '12.6' },
+      { run: 'a', cuda: null, none: true },
+      { run: 'b', cuda: '12.4', none: false },
+      { run: 'c', cuda: '12.6', none: false },
     ]);
   }, 60_000);
 

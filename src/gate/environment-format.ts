@@ -20,7 +20,7 @@ export function formatEnvironmentValue(value: string | undefined): string {
 }
 
 /** The tool's own fields first, in FIRST's order, then the rest by name. */
-function fieldOrder(a: string, b: string): number {
+export function environmentFieldOrder(a: string, b: string): number {
   const rank = (f: string) => {
     const i = FIRST.indexOf(f);
     return i < 0 ? FIRST.length : i;
@@ -30,7 +30,7 @@ function fieldOrder(a: string, b: string): number {
 
 /** `torch 2.4.1 → 2.5.0, cuda 12.4 → 12.6` (and `and N more`). */
 export function formatEnvironmentChanges(changes: readonly EnvironmentFieldChange[], max = 6): string {
-  const ordered = [...changes].sort((a, b) => fieldOrder(a.field, b.field));
+  const ordered = [...changes].sort((a, b) => environmentFieldOrder(a.field, b.field));
   const named = ordered
     .slice(0, max)
     .map((c) => `${c.field} ${formatEnvironmentValue(c.from)} → ${formatEnvironmentValue(c.to)}`);
@@ -47,7 +47,7 @@ export function formatEnvironmentExplanation(e: EnvironmentExplanation, max = 6)
     return `environment unchanged between these runs, but it changed ${where} (run ${e.near.run.run}${id}): ${formatEnvironmentChanges(e.near.changes, max)}`;
   }
   if (e.changes.length === 0) {
-    const names = e.named?.length ? `: ${[...e.named].sort(fieldOrder).join(', ')}` : '';
+    const names = e.named?.length ? `: ${[...e.named].sort(environmentFieldOrder).join(', ')}` : '';
     return `environment unchanged (${e.fields} field${e.fields === 1 ? '' : 's'}${names}): look at the code first`;
   }
   return `coincides with: ${formatEnvironmentChanges(e.changes, max)}`;

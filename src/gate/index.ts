@@ -12,6 +12,7 @@ export { runCompleteness } from './completeness.js';
 export { type EnvironmentChange, environmentChanges } from './environment-change.js';
 export { explainEnvironment, explainEnvironmentAt, NEAR_RUNS } from './environment-explain.js';
 export {
+  environmentFieldOrder,
   formatEnvironmentChanges,
   formatEnvironmentExplanation,
   formatEnvironmentValue,

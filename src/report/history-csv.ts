@@ -3,7 +3,14 @@
  * compares). RFC 4180 quoting: every text cell is quoted and its quotes doubled, so names with commas,
  * quotes or newlines stay one cell, and no line starts with a name. A text cell that a spreadsheet would
  * run as a formula (= + - @, tab, CR first) gets a leading apostrophe, as OWASP advises for CSV injection.
+ *
+ * After the metrics, the environment: a column `environment.FIELD` for each field the tool records itself
+ * (image, driver, cuda, the runner's) that any run has, and for each other field whose value is not the same
+ * in every run (`environment.torch` where torch moved): a pip freeze of 500 packages that never changed
+ * would be 500 columns that say nothing (runs that recorded no environment at all are not counted). A run
+ * without the field has an empty cell.
  */
+import { environmentFieldOrder } from '../gate/index.js';
 import type { HistoryRecord } from '../model.js';
 import { keyMetrics, metricValue, pullRequestOf } from '../store/history-overview.js';
 
@@ -25,9 +32,33 @@ const COLUMNS = [
   'quarantine_reason',
 ] as const;
 
+/** Fields the tool itself records: a column whenever any run has one, changed or not. */
+const OWN_FIELDS = new Set(['image', 'driver', 'cuda', 'runner-image', 'os', 'arch', 'runner']);
+
+/** The environment fields that get a column (see the file's comment), in the explanations' order. */
+export function environmentColumns(records: readonly HistoryRecord[]): string[] {
+  const values = new Map<string, Set<string>>();
+  const runs = new Map<string, number>();
+  let recorded = 0;
+  for (const r of records) {
+    if (r.environment) recorded++;
+    for (const [field, value] of Object.entries(r.environment ?? {})) {
+      const seen = values.get(field);
+      if (seen) seen.add(value);
+      else values.set(field, new Set([value]));
+      runs.set(field, (runs.get(field) ?? 0) + 1);
+    }
+  }
+  // A field only some of the runs that recorded an environment have varies too; a run from before
+  // environments were recorded does not make every field vary.
+  const varies = (f: string) => values.get(f)!.size > 1 || runs.get(f)! < recorded;
+  return [...values.keys()].filter((f) => OWN_FIELDS.has(f) || varies(f)).sort(environmentFieldOrder);
+}
+
 export function historyCsv(records: readonly HistoryRecord[]): string {
   const metrics = keyMetrics(records);
-  const lines = [[...COLUMNS, ...metrics].map(textCell).join(',')];
+  const environment = environmentColumns(records);
+  const lines = [[...COLUMNS, ...metrics, ...environment.map((f) => `environment.${f}`)].map(textCell).join(',')];
   for (const r of records) {
     const fixed = [
       textCell(r.experiment),
@@ -46,7 +77,13 @@ export function historyCsv(records: readonly HistoryRecord[]): string {
       textCell(r.quarantined?.at ?? ''),
       textCell(r.quarantined?.reason ?? ''),
     ];
-    lines.push([...fixed, ...metrics.map((k) => numberCell(metricValue(r.metrics[k])))].join(','));
+    lines.push(
+      [
+        ...fixed,
+        ...metrics.map((k) => numberCell(metricValue(r.metrics[k]))),
+        ...environment.map((f) => textCell(r.environment?.[f] ?? '')),
+      ].join(','),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -4,7 +4,7 @@ import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HISTORY_USAGE } from './chunks/history-D2bumOK0.js';
+import { HISTORY_USAGE } from './chunks/history-D14PAyAo.js';
 import 'node:fs';
 import 'node:stream';
 import 'node:os';
@@ -222,23 +222,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-B8_gNnLy.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-Bug6a9-t.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-Mc-c1Or9.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-CmJkV6A1.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-ByWauGVx.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-BPS372oV.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-CWt4tXOM.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-DGZKTOef.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -301,13 +301,13 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (GENERATORS[command])
         return generate(command, rest, env, io);
     if (command === 'history')
-        return (await import('./chunks/history-D2bumOK0.js')).runHistory(rest, env, io);
+        return (await import('./chunks/history-D14PAyAo.js')).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-Bi-n1d-4.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-ChvkoLqI.js')).watchCommand(rest, env, io);
     if (command === 'site')
-        return (await import('./chunks/history-D2bumOK0.js')).runHistory(['site', ...rest], env, io);
+        return (await import('./chunks/history-D14PAyAo.js')).runHistory(['site', ...rest], env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-B35yUcmB.js')).calibrateCommand(rest, io);
+        return (await import('./chunks/calibrate-DNcsvb6J.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {
         const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
         const near = known.find((k) => editDistance(k, command) <= 2);

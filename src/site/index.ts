@@ -5,4 +5,5 @@
 export { writeSite, type SiteOptions, type SiteResult, DEFAULT_MAX_POINTS, DEFAULT_TABLE_ROWS } from './write-site.js';
 export { groupRuns, type RunGroup } from './collect.js';
 export { pageFile } from './page-name.js';
+export { SITE_FILES } from './site-files.js';
 export { groupTrend, type GroupTrend, type SiteContext } from './trend.js';

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { classify } from '../classify/index.js';
 import { DEFAULT_CONFIG } from '../config/index.js';
 import { DEFAULT_GATE_CONFIG } from '../gate/config.js';
 import { pageFile } from './page-name.js';
+import { SITE_FILES } from './site-files.js';
 import { writeSite } from './write-site.js';
 
 const HOSTILE = '<script>alert("x")</script>&<img src=x onerror=alert(1)>';
@@ -38,7 +39,9 @@ describe('writeSite', () => {
     const result = await writeSite(records, dir, context);
     expect(result.pages).toBe(3);
     const files = readdirSync(dir).sort();
-    expect(files).toHaveLength(5);
+    // Two pages and their CSV files, the index, and the list of what this build wrote.
+    expect(files).toHaveLength(6);
+    expect(files).toContain(SITE_FILES);
     for (const file of files.filter((f) => f.endsWith('.html'))) {
       const html = readFileSync(join(dir, file), 'utf8');
       const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
@@ -101,5 +104,39 @@ describe('writeSite', () => {
       expect(html).not.toContain('<img');
       expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     }
+  });
+});
+
+describe('writeSite into a folder it wrote before', () => {
+  it('removes the pages of experiments that are gone, and no file it did not write', async () => {
+    const dir = tmp();
+    await writeSite([...trendHistory(), ...trendHistory({ experiment: 'other', runs: 12 })], dir, context);
+    const other = pageFile('other', 'gpu=H100,world_size=8');
+    expect(readdirSync(dir)).toContain(`${other}.html`);
+    writeFileSync(join(dir, 'CNAME'), 'metrics.example.com\n');
+    writeFileSync(join(dir, 'notes.html'), '<p>kept</p>');
+    // A hand-edited list naming files outside the site's own kinds: never removed.
+    const list = JSON.parse(readFileSync(join(dir, SITE_FILES), 'utf8')) as { files: string[] };
+    writeFileSync(
+      join(dir, SITE_FILES),
+      JSON.stringify({ files: [...list.files, '../escape.html', 'CNAME', '.x.csv'] }),
+    );
+    writeFileSync(join(dir, '..', 'escape.html'), 'outside');
+    dirs.push(join(dir, '..', 'escape.html'));
+    const result = await writeSite(trendHistory(), dir, context);
+    expect(result.removed).toBe(2);
+    const files = readdirSync(dir).sort();
+    expect(files).not.toContain(`${other}.html`);
+    expect(files).not.toContain(`${other}.csv`);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'CNAME',
+        'notes.html',
+        'index.html',
+        `${pageFile('gpt-small', 'gpu=H100,world_size=8')}.html`,
+      ]),
+    );
+    expect(readFileSync(join(dir, '..', 'escape.html'), 'utf8')).toBe('outside');
+    expect(JSON.parse(readFileSync(join(dir, SITE_FILES), 'utf8')).files).not.toContain(`${other}.html`);
   });
 });

@@ -2,7 +2,8 @@
  * The site as files: index.html, then per experiment and fingerprint `<name>.html` and `<name>.csv`
  * (every run of the page, as `history export` writes them). Pages are built and written one at a time,
  * so memory holds one page, not the site. Links are relative: the folder works from file:// and from
- * any path of a web server (GitHub Pages serves it under /<repo>/).
+ * any path of a web server (GitHub Pages serves it under /<repo>/). A rebuild into the same folder removes
+ * the pages it wrote before that are gone now, and nothing else (site-files.ts).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { historyCsv } from '../report/history-csv.js';
 import { groupRuns } from './collect.js';
 import { experimentPage, type PageOptions } from './experiment-page.js';
 import { indexPage } from './index-page.js';
+import { previousSiteFiles, removeStale, SITE_FILES, siteFilesText } from './site-files.js';
 import { groupTrend, type SiteContext } from './trend.js';
 
 export interface SiteOptions extends SiteContext, Partial<PageOptions> {
@@ -24,6 +26,8 @@ export interface SiteResult {
   files: number;
   bytes: number;
   largest: { file: string; bytes: number };
+  /** Pages and CSV files of the last build into the folder that this one no longer has, removed. */
+  removed: number;
 }
 
 export const DEFAULT_MAX_POINTS = 500;
@@ -35,10 +39,13 @@ export async function writeSite(records: readonly HistoryRecord[], dir: string, 
     maxPoints: o.maxPoints ?? DEFAULT_MAX_POINTS,
     tableRows: o.tableRows ?? DEFAULT_TABLE_ROWS,
   };
-  const result: SiteResult = { pages: 0, files: 0, bytes: 0, largest: { file: '', bytes: 0 } };
+  const previous = await previousSiteFiles(dir);
+  const written = new Set<string>();
+  const result: SiteResult = { pages: 0, files: 0, bytes: 0, largest: { file: '', bytes: 0 }, removed: 0 };
   const put = async (file: string, text: string) => {
     const bytes = Buffer.byteLength(text);
     await writeFile(join(dir, file), text);
+    written.add(file);
     result.files++;
     result.bytes += bytes;
     if (bytes > result.largest.bytes && file.endsWith('.html')) result.largest = { file, bytes };
@@ -53,5 +60,8 @@ export async function writeSite(records: readonly HistoryRecord[], dir: string, 
   }
   await put('index.html', indexPage(trends, o.title ?? 'Training metrics', o.generatedAt ?? new Date().toISOString()));
   result.pages++;
+  // Only once the new site is whole: a build that fails half way leaves the old pages and their list.
+  result.removed = await removeStale(dir, previous, written);
+  await writeFile(join(dir, SITE_FILES), siteFilesText(written));
   return result;
 }

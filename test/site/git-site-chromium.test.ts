@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fleetRecords } from '../../bench/site/site-history.js';
 import type { HistoryRecord } from '../../src/model.js';
-import { pageFile } from '../../src/site/index.js';
+import { pageFile, SITE_FILES } from '../../src/site/index.js';
 import { openHistory } from '../../src/store/index.js';
 import { launchChromium } from '../helpers/chromium.js';
 import { requireProgram } from '../helpers/programs.js';
@@ -60,6 +60,7 @@ describe.skipIf(!chromiumPath)('trend site of a git-branch history in headless C
         'index.html',
         `${pageFile('exp-0003', stored[0]!.fingerprint)}.csv`,
         `${pageFile('exp-0003', stored[0]!.fingerprint)}.html`,
+        SITE_FILES,
       ].sort(),
     );
   });

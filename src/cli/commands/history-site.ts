@@ -53,5 +53,8 @@ export async function siteFromStore(
   });
   const mib = (result.bytes / 1024 / 1024).toFixed(1);
   const pages = result.pages - 1;
-  return `site of ${store.location}: ${pages} experiment page${pages === 1 ? '' : 's'} and an index in ${output} (${result.files} files, ${mib} MiB, ${runs.length} runs, ${Date.now() - t0} ms)`;
+  const removed = result.removed
+    ? `; ${result.removed} file${result.removed === 1 ? '' : 's'} of experiments no longer in the history removed`
+    : '';
+  return `site of ${store.location}: ${pages} experiment page${pages === 1 ? '' : 's'} and an index in ${output} (${result.files} files, ${mib} MiB, ${runs.length} runs, ${Date.now() - t0} ms)${removed}`;
 }

@@ -15,7 +15,7 @@ import 'node:os';
 import 'stream';
 import 'node:util';
 import 'node:crypto';
-import './history-D2bumOK0.js';
+import './history-D14PAyAo.js';
 
 /**
  * `mapping statsd-exporter`: the statsd_exporter mapping YAML. With `--csv FILE` (repeatable) it names the

@@ -10,7 +10,7 @@ import './run-columns-B9ScBoXu.js';
 import 'node:util';
 import '../cli.js';
 import 'node:crypto';
-import './history-D2bumOK0.js';
+import './history-D14PAyAo.js';
 
 /**
  * `dashboard datadog`: the Datadog dashboard JSON for the DogStatsD or API route, or with `--apply` the

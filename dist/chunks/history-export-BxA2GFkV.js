@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { I as InputError } from './postgres-url-D0T7JCV0.js';
 import { h as historyCsv } from './history-csv--9xzob5Z.js';
-import { historyFlags, openExisting } from './history-D2bumOK0.js';
+import { historyFlags, openExisting } from './history-D14PAyAo.js';
 import 'node:fs';
 import 'node:path';
 import 'node:stream';

@@ -2,7 +2,7 @@ import { H as HistoryStoreError, o as openHistory } from './index-Q6usRLtm.js';
 import { I as InputError } from './postgres-url-D0T7JCV0.js';
 import { H as HISTORY_FORMAT } from './history-Csf8xXjG.js';
 import { createHash } from 'node:crypto';
-import { historyFlags } from './history-D2bumOK0.js';
+import { historyFlags } from './history-D14PAyAo.js';
 import 'node:child_process';
 import 'node:fs/promises';
 import 'node:os';

@@ -17,39 +17,39 @@ const H = '--history H';
 const HISTORY_COMMANDS = {
     list: {
         usage: `list ${H}`,
-        run: async (a, e) => (await import('./history-list-BFwQh13Z.js')).historyList(a, e),
+        run: async (a, e) => (await import('./history-list-CVAWc8Ce.js')).historyList(a, e),
     },
     show: {
         usage: `show ${H} --experiment E [--fingerprint F]`,
-        run: async (a, e) => (await import('./history-show-HWnEsWp2.js')).historyShow(a, e),
+        run: async (a, e) => (await import('./history-show-vhlct0GO.js')).historyShow(a, e),
     },
     remove: {
         usage: `remove ${H} --experiment E --run ID [--fingerprint F]`,
-        run: async (a, e) => (await import('./history-remove-DBP0_tlD.js')).historyRemove(a, e),
+        run: async (a, e) => (await import('./history-remove-CfUHXP3B.js')).historyRemove(a, e),
     },
     quarantine: {
         usage: `quarantine ${H} --experiment E --run ID [--reason TEXT] [--fingerprint F]`,
-        run: async (a, e) => (await import('./history-quarantine-BB0RMWkl.js')).historyQuarantine(a, e),
+        run: async (a, e) => (await import('./history-quarantine-C3jN14YL.js')).historyQuarantine(a, e),
     },
     accept: {
         usage: `accept ${H} --experiment E --from RUN [--fingerprint F]`,
-        run: async (a, e) => (await import('./history-accept-BwDjp_QR.js')).historyAccept(a, e),
+        run: async (a, e) => (await import('./history-accept-BvwnF1cL.js')).historyAccept(a, e),
     },
     migrate: {
         usage: 'migrate --from A --to B',
-        run: async (a, e) => (await import('./history-migrate-BNRZ66sQ.js')).historyMigrate(a, e),
+        run: async (a, e) => (await import('./history-migrate-DH6lrBlz.js')).historyMigrate(a, e),
     },
     export: {
         usage: `export ${H} [--experiment E] [--output FILE.csv]`,
-        run: async (a, e) => (await import('./history-export-BHptgRsb.js')).historyExport(a, e),
+        run: async (a, e) => (await import('./history-export-BxA2GFkV.js')).historyExport(a, e),
     },
     changes: {
         usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
-        run: async (a, e) => (await import('./history-changes-JMBNI6Sj.js')).historyChanges(a, e),
+        run: async (a, e) => (await import('./history-changes-BZv8c3Y3.js')).historyChanges(a, e),
     },
     site: {
         usage: `site ${H} --output DIR [--config FILE] [--title TEXT]`,
-        run: async (a, e) => (await import('./history-site-Bfe4AJ5D.js')).historySite(a, e),
+        run: async (a, e) => (await import('./history-site-Da2U7sjl.js')).historySite(a, e),
     },
 };
 const HISTORY_USAGE = Object.values(HISTORY_COMMANDS)

@@ -1,7 +1,7 @@
 import { o as openHistory } from './index-Q6usRLtm.js';
 import { s as selectRun, r as runWords, a as selectorFlags } from './history-run-flags-DcMuF2tE.js';
-import { historyFlags } from './history-D2bumOK0.js';
-import { selector } from './history-remove-DBP0_tlD.js';
+import { historyFlags } from './history-D14PAyAo.js';
+import { selector } from './history-remove-CfUHXP3B.js';
 import './postgres-url-D0T7JCV0.js';
 import 'node:fs';
 import 'node:fs/promises';

@@ -1,4 +1,4 @@
-import { q as queryVariable } from './dashboard-grafana-B8_gNnLy.js';
+import { q as queryVariable } from './dashboard-grafana-Bug6a9-t.js';
 import './postgres-url-D0T7JCV0.js';
 import 'node:fs';
 import 'node:fs/promises';
@@ -16,7 +16,7 @@ import './run-columns-B9ScBoXu.js';
 import 'node:util';
 import '../cli.js';
 import 'node:crypto';
-import './history-D2bumOK0.js';
+import './history-D14PAyAo.js';
 
 const p = 'training_metrics_watch';
 /** The series the watch command serves (src/watch/live-metrics.ts). */

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { readFile, rm, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { h as historyCsv } from './history-csv--9xzob5Z.js';
 import { createHash } from 'node:crypto';
@@ -443,6 +443,47 @@ ${tables.join('\n')}`;
     return page(title, body);
 }
 
+/**
+ * What a site's folder held from the last build: a list of the files `writeSite` wrote, kept beside them
+ * (`.training-metrics-site.json`), so a rebuild removes the pages of experiments that are gone and never
+ * a file it did not write (a CNAME, a README, another tool's output). A name in the list is used only
+ * when it is a plain file name of the site's own kinds (`…html`, `…csv`, no path, no leading dot), so a
+ * hand-edited or hostile list cannot reach outside the folder.
+ */
+const SITE_FILES = '.training-metrics-site.json';
+const OWN_NAME = /^[A-Za-z0-9_+-][A-Za-z0-9_.+-]*\.(html|csv)$/;
+/** The files the last build wrote, as far as they can be trusted; none when there is no list. */
+async function previousSiteFiles(dir) {
+    let text;
+    try {
+        text = await readFile(join(dir, SITE_FILES), 'utf8');
+    }
+    catch {
+        return [];
+    }
+    try {
+        const list = JSON.parse(text).files;
+        return Array.isArray(list) ? list.filter((f) => typeof f === 'string' && OWN_NAME.test(f)) : [];
+    }
+    catch {
+        return [];
+    }
+}
+/** Remove what the last build wrote and this one did not; the count removed. */
+async function removeStale(dir, previous, written) {
+    let removed = 0;
+    for (const file of previous) {
+        if (written.has(file))
+            continue;
+        await rm(join(dir, file), { force: true });
+        removed++;
+    }
+    return removed;
+}
+function siteFilesText(written) {
+    return `${JSON.stringify({ files: [...written].sort() }, null, 1)}\n`;
+}
+
 function seriesOf(r) {
     if (r.quarantined)
         return 'quarantined';
@@ -539,7 +580,8 @@ function lossTrend(latest, before) {
  * The site as files: index.html, then per experiment and fingerprint `<name>.html` and `<name>.csv`
  * (every run of the page, as `history export` writes them). Pages are built and written one at a time,
  * so memory holds one page, not the site. Links are relative: the folder works from file:// and from
- * any path of a web server (GitHub Pages serves it under /<repo>/).
+ * any path of a web server (GitHub Pages serves it under /<repo>/). A rebuild into the same folder removes
+ * the pages it wrote before that are gone now, and nothing else (site-files.ts).
  */
 const DEFAULT_MAX_POINTS = 500;
 const DEFAULT_TABLE_ROWS = 30;
@@ -549,10 +591,13 @@ async function writeSite(records, dir, o) {
         maxPoints: o.maxPoints ?? DEFAULT_MAX_POINTS,
         tableRows: o.tableRows ?? DEFAULT_TABLE_ROWS,
     };
-    const result = { pages: 0, files: 0, bytes: 0, largest: { file: '', bytes: 0 } };
+    const previous = await previousSiteFiles(dir);
+    const written = new Set();
+    const result = { pages: 0, files: 0, bytes: 0, largest: { file: '', bytes: 0 }, removed: 0 };
     const put = async (file, text) => {
         const bytes = Buffer.byteLength(text);
         await writeFile(join(dir, file), text);
+        written.add(file);
         result.files++;
         result.bytes += bytes;
         if (bytes > result.largest.bytes && file.endsWith('.html'))
@@ -568,7 +613,10 @@ async function writeSite(records, dir, o) {
     }
     await put('index.html', indexPage(trends, o.title ?? 'Training metrics', o.generatedAt ?? new Date().toISOString()));
     result.pages++;
+    // Only once the new site is whole: a build that fails half way leaves the old pages and their list.
+    result.removed = await removeStale(dir, previous, written);
+    await writeFile(join(dir, SITE_FILES), siteFilesText(written));
     return result;
 }
 
-export { DEFAULT_MAX_POINTS, DEFAULT_TABLE_ROWS, groupRuns, groupTrend, pageFile, writeSite };
+export { DEFAULT_MAX_POINTS, DEFAULT_TABLE_ROWS, SITE_FILES, groupRuns, groupTrend, pageFile, writeSite };

@@ -1,6 +1,6 @@
 import { l as loadConfig, d as classify, I as InputError } from './postgres-url-D0T7JCV0.js';
 import { s as sectionValue } from './section-Dw-QCpLT.js';
-import { openExisting, historyFlags } from './history-D2bumOK0.js';
+import { openExisting, historyFlags } from './history-D14PAyAo.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
@@ -33,7 +33,7 @@ async function historySite(args, env) {
 async function siteFromStore(history, output, env, o) {
     const config = await loadConfig(o.config);
     const { store, runs } = await openExisting(history, env);
-    const { writeSite } = await import('./site-BIH2FlmU.js');
+    const { writeSite } = await import('./site-aIrfPkLw.js');
     const t0 = Date.now();
     const result = await writeSite(runs, output, {
         gate: sectionValue(config.gate),
@@ -48,7 +48,10 @@ async function siteFromStore(history, output, env, o) {
     });
     const mib = (result.bytes / 1024 / 1024).toFixed(1);
     const pages = result.pages - 1;
-    return `site of ${store.location}: ${pages} experiment page${pages === 1 ? '' : 's'} and an index in ${output} (${result.files} files, ${mib} MiB, ${runs.length} runs, ${Date.now() - t0} ms)`;
+    const removed = result.removed
+        ? `; ${result.removed} file${result.removed === 1 ? '' : 's'} of experiments no longer in the history removed`
+        : '';
+    return `site of ${store.location}: ${pages} experiment page${pages === 1 ? '' : 's'} and an index in ${output} (${result.files} files, ${mib} MiB, ${runs.length} runs, ${Date.now() - t0} ms)${removed}`;
 }
 
 export { historySite, siteFromStore };

@@ -1,6 +1,6 @@
 import { e as experimentRows } from './history-overview-DkcucCVb.js';
 import { t as textTable } from './text-table-fopta5xB.js';
-import { historyFlags, openExisting } from './history-D2bumOK0.js';
+import { historyFlags, openExisting } from './history-D14PAyAo.js';
 import 'node:util';
 import './postgres-url-D0T7JCV0.js';
 import 'node:fs';

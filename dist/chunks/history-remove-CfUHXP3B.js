@@ -1,6 +1,6 @@
 import { o as openHistory } from './index-Q6usRLtm.js';
 import { s as selectRun, r as runWords, a as selectorFlags } from './history-run-flags-DcMuF2tE.js';
-import { historyFlags } from './history-D2bumOK0.js';
+import { historyFlags } from './history-D14PAyAo.js';
 import './postgres-url-D0T7JCV0.js';
 import 'node:fs';
 import 'node:fs/promises';

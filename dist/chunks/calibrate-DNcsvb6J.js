@@ -16,7 +16,7 @@ import { s as sectionValue } from './section-Dw-QCpLT.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
-import './history-D2bumOK0.js';
+import './history-D14PAyAo.js';
 
 /**
  * The chance that the gate's one-sided studentised test catches a real change: a run worse by the

@@ -10,7 +10,7 @@ import './run-columns-B9ScBoXu.js';
 import 'node:util';
 import '../cli.js';
 import 'node:crypto';
-import './history-D2bumOK0.js';
+import './history-D14PAyAo.js';
 
 /**
  * `monitors datadog`: the Datadog monitors (an array of `POST /api/v1/monitor` bodies) for the DogStatsD or

@@ -3,7 +3,7 @@ import { I as InputError } from './postgres-url-D0T7JCV0.js';
 import { a as countsInBaseline } from './history-Csf8xXjG.js';
 import { o as openHistory } from './index-Q6usRLtm.js';
 import { a as selectorFlags, s as selectRun, r as runWords } from './history-run-flags-DcMuF2tE.js';
-import { historyFlags } from './history-D2bumOK0.js';
+import { historyFlags } from './history-D14PAyAo.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

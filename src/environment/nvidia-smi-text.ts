@@ -1,7 +1,9 @@
 /**
  * The driver and CUDA version nvidia-smi prints: its table's header (`Driver Version: 550.54.15   CUDA
  * Version: 12.4`), `nvidia-smi -q` (`Driver Version : 550.54.15`, `CUDA Version : 12.4`), or a
- * `--query-gpu` CSV with a `driver_version` column (the values in the rows given). nvidia-smi's CUDA
+ * `--query-gpu` CSV with a `driver_version` column (the values in the rows given), or a GPU exporter's
+ * scrape, whose labels carry them: dcgm-exporter's `DCGM_FI_DRIVER_VERSION="580.105.08"` on every series,
+ * nvidia_gpu_exporter's `nvidia_smi_gpu_info{…,cuda_version="13.1",driver_version="590.48.01",…}`. nvidia-smi's CUDA
  * version is the newest the driver supports, not the toolkit a framework was built with (that comes from
  * the environment file, e.g. torch's `2.4.1+cu124`). Several GPUs or nodes that disagree give their values
  * sorted and joined by `,`.
@@ -14,11 +16,15 @@ export interface DriverInfo {
 
 const VALUE = /^[0-9][0-9A-Za-z.+-]{0,40}$/;
 
-/** Driver and CUDA version from nvidia-smi text or the head of a capture CSV; empty when it says neither. */
+/** Driver and CUDA version from nvidia-smi text or the head of a capture (CSV or scrape); empty when it says neither. */
 export function driverInfo(text: string): DriverInfo {
   const out: DriverInfo = {};
-  const driver = joinVersions(valuesAfter(text, /Driver Version\s*:\s*([^\s|]+)/g));
-  const cuda = joinVersions(valuesAfter(text, /CUDA Version\s*:\s*([^\s|]+)/g));
+  const driver =
+    joinVersions(valuesAfter(text, /Driver Version\s*:\s*([^\s|]+)/g)) ??
+    joinVersions(valuesAfter(text, /[{,](?:DCGM_FI_DRIVER_VERSION|driver_version)="([^"\n]*)"/g));
+  const cuda =
+    joinVersions(valuesAfter(text, /CUDA Version\s*:\s*([^\s|]+)/g)) ??
+    joinVersions(valuesAfter(text, /[{,]cuda_version="([^"\n]*)"/g));
   const column = driver ?? joinVersions(csvColumn(text, 'driver_version'));
   if (column) out.driver = column;
   if (cuda) out.cuda = cuda;

@@ -15,4 +15,13 @@ describe('readEnvironment', () => {
       /nope\.txt: file not found/,
     );
   });
+
+  it('takes the driver and CUDA from a real nvidia_gpu_exporter scrape, whose info series is 17 KB in', async () => {
+    const r = await readEnvironment({
+      files: [],
+      gpuCaptures: [],
+      gpuScrapes: ['fixtures/real/prometheus_exposition_nvidia_gpu_exporter_h100_load.metrics'],
+    });
+    expect(r.environment).toEqual({ driver: '590.48.01', cuda: '13.1' });
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * The run's environment (src/environment/): the `environment` files, the GPU captures' driver and CUDA
+ * The run's environment (src/environment/): the `environment` files, the GPU captures' and scrapes' driver and CUDA
  * version, the container image input and the runner. Null when nothing tells it, or when a file could not
  * be read (an InputError, recorded: the run then fails with exit 2 and records nothing).
  */
@@ -13,6 +13,7 @@ export async function runEnvironment(ctx: RunContext): Promise<Record<string, st
     const { environment, warnings } = await readEnvironment({
       files: options.environment,
       gpuCaptures: options.gpuCsv,
+      gpuScrapes: options.gpuScrape,
       ...(options.github.runner ? { runner: options.github.runner } : {}),
       containerImage: options.containerImage,
       ...(secrets ? { redact: (text: string) => secrets.redact(text) } : {}),

@@ -6,8 +6,12 @@
  */
 import { resolve } from 'node:path';
 
-/** Where the build writes it; a test spawns `node SOURCE_CLI …`. */
-export const SOURCE_CLI = resolve('node_modules/.cache/training-metrics-gate-test/cli.mjs');
+/**
+ * Where the build writes it; a test spawns `node SOURCE_CLI …`. Inside this checkout (ignored by git), not
+ * under node_modules: checkouts that share one node_modules (a link to another's) each keep their own
+ * build, and its optional packages still resolve from the checkout's node_modules.
+ */
+export const SOURCE_CLI = resolve('test-output/source-cli/cli.mjs');
 
 export async function buildSourceCli(): Promise<void> {
   const { build } = await import('esbuild');

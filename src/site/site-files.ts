@@ -22,7 +22,8 @@ export async function previousSiteFiles(dir: string): Promise<string[]> {
   }
   try {
     const list = (JSON.parse(text) as { files?: unknown }).files;
-    return Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string' && OWN_NAME.test(f)) : [];
+    if (!Array.isArray(list)) return [];
+    return [...new Set(list.filter((f): f is string => typeof f === 'string' && OWN_NAME.test(f)))];
   } catch {
     return [];
   }

@@ -39,6 +39,18 @@ export function changeWords(t: MetricTrend['changes'][number], unit: string): st
   return `${c.marked ? 'new baseline' : 'change point'} ${formatChange(c.change)} (${c.effect}): ${formatValue(c.before.mean, unit)} → ${formatValue(c.after.mean, unit)}, between ${c.lastBefore.run} and ${c.firstAfter.run}${env}`;
 }
 
+/** Latest minus earliest of the times (a history backfilled out of order included); NaN when none is a time. */
+function timeSpan(times: readonly number[]): number {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const t of times)
+    if (Number.isFinite(t)) {
+      lo = Math.min(lo, t);
+      hi = Math.max(hi, t);
+    }
+  return hi >= lo ? hi - lo : Number.NaN;
+}
+
 /** A run's time on the axis: its date, or its date and time where the runs all fall within two days. */
 function tickTime(iso: string, spanMs: number): string {
   return spanMs < 2 * 86_400_000 ? iso.slice(5, 16).replace('T', ' ') : iso.slice(0, 10);
@@ -46,7 +58,7 @@ function tickTime(iso: string, spanMs: number): string {
 
 export function metricChart(trend: GroupTrend, m: MetricTrend, maxPoints: number): string {
   const records = trend.group.records;
-  const spanMs = Date.parse(records[records.length - 1]?.recordedAt ?? '') - Date.parse(records[0]?.recordedAt ?? '');
+  const spanMs = timeSpan(records.map((r) => Date.parse(r.recordedAt)));
   const drawn = drawnPoints(m.points, maxPoints);
   const marks: PointMark[] = drawn.map((p) => ({
     x: p.x,
@@ -64,7 +76,9 @@ export function metricChart(trend: GroupTrend, m: MetricTrend, maxPoints: number
     ],
     bands: [],
     marks,
-    xTick: (x) => tickTime(records[Math.round(x)]?.recordedAt ?? '', spanMs),
+    xTick: (x) => tickTime(records[x]?.recordedAt ?? '', spanMs),
+    // x counts runs: a tick between two runs would name one of them at the other's place.
+    xStep: 1,
     xRules: [
       ...trend.newBaselines.map((x) => ({ x, className: 'baseline', label: `new baseline: ${records[x]!.run}` })),
       ...m.changes

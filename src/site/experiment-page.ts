@@ -9,7 +9,7 @@ import { formatValue } from '../report/render/format.js';
 import { changeWords, lossChart, metricChart } from './chart.js';
 import { page } from './layout.js';
 import { tableView } from './table-view.js';
-import type { GroupTrend, MetricTrend } from './trend.js';
+import { type GroupTrend, type MetricTrend, seriesOf } from './trend.js';
 import { metricVerdictWord, overallVerdict } from './verdict-words.js';
 
 export interface PageOptions {
@@ -28,21 +28,21 @@ export function experimentPage(t: GroupTrend, o: PageOptions): string {
   const g = t.group;
   const csv = `${g.file}.csv`;
   const overall = overallVerdict(t.verdict);
-  const counts = { pr: 0, quarantined: 0 };
-  for (const r of g.records) {
-    if (r.quarantined) counts.quarantined++;
-    else if (r.pullRequest !== undefined && r.pullRequest !== null) counts.pr++;
-  }
+  const counts = { run: 0, pr: 0, quarantined: 0 };
+  for (const r of g.records) counts[seriesOf(r)]++;
+  // The runs the latest was judged against: the most any metric's baseline had (fewer after a new baseline).
+  const against = Math.max(0, ...(t.verdict?.metrics ?? []).map((m) => m.baseline?.runs ?? 0));
+  const ids = new Set<string>();
   const parts = [
     `<p><a href="index.html">← all experiments</a></p>`,
     `<h1>${h(g.experiment)}</h1>`,
     `<p class="meta">fingerprint <code>${h(g.fingerprint || '(none)')}</code> · ${g.records.length} runs (${t.comparable} in the baseline, ${counts.pr} pull request, ${counts.quarantined} quarantined) · <a href="${h(csv)}">all runs as CSV</a></p>`,
     t.latest
-      ? `<p>Latest run <strong>${h(t.latest.run)}</strong> (${h(t.latest.recordedAt)}, commit <code>${h(t.latest.sha.slice(0, 12) || '?')}</code>): <span class="verdict-${overall.replace(' ', '-')}">${h(overall)}</span> against the ${t.comparable - 1} runs before it.</p>`
+      ? `<p>Latest run <strong>${h(t.latest.run)}</strong> (${h(t.latest.recordedAt)}, commit <code>${h(t.latest.sha.slice(0, 12) || '?')}</code>): <span class="verdict-${overall.replaceAll(' ', '-')}">${h(overall)}</span>${against ? ` against ${against} earlier run${against === 1 ? '' : 's'}` : ''}.</p>`
       : '<p>No run counts in a baseline yet.</p>',
     culpritText(t),
     KEY,
-    ...t.metrics.map((m) => metricSection(t, m, o, csv)),
+    ...t.metrics.map((m) => metricSection(t, m, o, csv, uniqueId(`m-${m.key.replace(/[^A-Za-z0-9_-]/g, '-')}`, ids))),
     t.loss
       ? `<h2>Loss curve</h2><figure class="loss">${lossChart(t)}<figcaption>${h(lossWords(t))}</figcaption></figure>`
       : '',
@@ -59,16 +59,26 @@ function culpritText(t: GroupTrend): string {
   return `<p class="culprit">Culprit range on <strong>${h(c.metric)}</strong> (${h(why)}): last good ${h(c.good.run)} <code>${h(c.good.sha.slice(0, 12))}</code>, first bad ${h(c.bad.run)} <code>${h(c.bad.sha.slice(0, 12))}</code>.${link}</p>`;
 }
 
-function metricSection(t: GroupTrend, m: MetricTrend, o: PageOptions, csv: string): string {
+/** `id`, or `id-2`, `id-3` … where the page has it already (`eval/acc` and `eval.acc` are both `m-eval-acc`). */
+function uniqueId(id: string, taken: Set<string>): string {
+  let out = id;
+  for (let n = 2; taken.has(out); n++) out = `${id}-${n}`;
+  taken.add(out);
+  return out;
+}
+
+function metricSection(t: GroupTrend, m: MetricTrend, o: PageOptions, csv: string, id: string): string {
+  const drawn = { run: 0, pr: 0, quarantined: 0 };
+  for (const p of m.points) drawn[p.series]++;
   const drawnNote =
-    m.points.filter((p) => p.series === 'run').length > o.maxPoints
+    Math.max(drawn.run, drawn.pr, drawn.quarantined) > o.maxPoints
       ? ` The chart draws ${o.maxPoints} evenly spaced runs of each kind; the table and the CSV hold the values.`
       : '';
   const words = [latestWords(m), levelWords(m), ...m.changes.map((c) => `${changeWords(c, m.unit)}.`)]
     .filter(Boolean)
     .map((w) => `<li>${h(w)}</li>`)
     .join('');
-  return `<section class="metric" id="m-${h(m.key.replace(/[^A-Za-z0-9_-]/g, '-'))}">
+  return `<section class="metric" id="${h(id)}">
 <h2>${h(m.key)}</h2>
 <figure>${metricChart(t, m, o.maxPoints)}<figcaption><ul>${words}</ul>${h(drawnNote)}</figcaption></figure>
 ${tableView(m, o.tableRows, csv)}

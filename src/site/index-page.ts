@@ -29,7 +29,7 @@ export function indexPage(trends: readonly GroupTrend[], title: string, generate
         return `${h(m.key)}: level ${h(level)} <span class="spark" title="the latest ${recent.length} runs">${sparkline(recent)}</span>`;
       })
       .join('<br>');
-    return `<tr><td><a href="${h(`${g.file}.html`)}">${h(g.experiment)}</a></td><td><code>${h(g.fingerprint || '(none)')}</code></td><td class="num">${g.records.length}</td><td>${h(t.latest?.recordedAt.slice(0, 16).replace('T', ' ') ?? '—')}</td><td class="verdict-${overall.replace(' ', '-')}">${h(overall)}</td><td>${metrics}</td></tr>`;
+    return `<tr><td><a href="${h(`${g.file}.html`)}">${h(g.experiment)}</a></td><td><code>${h(g.fingerprint || '(none)')}</code></td><td class="num">${g.records.length}</td><td>${h(t.latest?.recordedAt.slice(0, 16).replace('T', ' ') ?? '—')}</td><td class="verdict-${overall.replaceAll(' ', '-')}">${h(overall)}</td><td>${metrics}</td></tr>`;
   });
   // Tables of ROWS_PER_TABLE rows, each in a block the browser lays out only when it scrolls near
   // (content-visibility: auto): a fleet's index loads as fast as its first screen, and stays searchable.

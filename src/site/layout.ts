@@ -13,7 +13,7 @@ a { color: #0550ae; } a:focus, summary:focus { outline: 3px solid #fb8f44; outli
 table { border-collapse: collapse; margin: .4rem 0; } th, td { border-bottom: 1px solid #d0d7de; padding: .25rem .5rem; text-align: left; vertical-align: top; }
 .rows { content-visibility: auto; contain-intrinsic-size: auto 3600px; } table.experiments { table-layout: fixed; width: 100%; } table.experiments td { overflow-wrap: anywhere; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-.verdict-regression { color: #cf222e; font-weight: 600; } .verdict-pass, .verdict-improvement { color: #1a7f37; }
+.verdict-regression { color: #cf222e; font-weight: 600; } .verdict-warning { color: #9a6700; } .verdict-pass { color: #1a7f37; }
 .spark { font-family: ui-monospace, monospace; letter-spacing: -1px; color: var(--run); }
 figure { margin: 1rem 0; } svg.chart { width: 100%; max-width: 720px; height: auto; display: block; }
 svg text { font: 11px system-ui, sans-serif; fill: var(--muted); } svg .chart-title { font-weight: 600; fill: var(--fg); font-size: 12px; }

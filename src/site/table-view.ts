@@ -8,11 +8,14 @@ import { SERIES_WORDS } from './chart.js';
 import type { MetricTrend } from './trend.js';
 
 export function tableView(m: MetricTrend, rows: number, csvHref: string): string {
-  const shown = m.points.slice(-rows).reverse();
+  const shown = (rows > 0 ? m.points.slice(-rows) : []).reverse();
   const body = shown
     .map((p) => {
       const r = p.record;
-      const flags = [r.baseline ? 'new baseline' : '', p.series === 'run' ? '' : SERIES_WORDS[p.series]]
+      const flags = [
+        r.baseline && p.series === 'run' ? 'new baseline' : '',
+        p.series === 'run' ? '' : SERIES_WORDS[p.series],
+      ]
         .filter(Boolean)
         .join('; ');
       return `<tr data-x="${p.x}"><td>${htmlText(r.recordedAt)}</td><td>${htmlText(r.run)}</td><td><code>${htmlText(r.sha.slice(0, 12))}</code></td><td>${htmlText(r.ref)}</td><td class="num">${htmlText(formatValue(p.value, m.unit))}</td><td>${htmlText(flags)}</td></tr>`;

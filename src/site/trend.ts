@@ -165,7 +165,8 @@ export function groupTrend(group: RunGroup, c: SiteContext): GroupTrend {
     verdict,
     metrics,
     culprit,
-    newBaselines: records.flatMap((r, x) => (r.baseline ? [x] : [])),
+    // A mark on a run that no longer counts (quarantined after it was marked) is not one the gate follows.
+    newBaselines: records.flatMap((r, x) => (r.baseline && countsInBaseline(r) ? [x] : [])),
     loss: latest ? lossTrend(latest, before) : null,
   };
 }

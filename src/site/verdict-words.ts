@@ -1,13 +1,19 @@
-/** The latest run's verdict in words, for the index and the page. */
+/**
+ * The latest run's verdict in words, for the index and the page: the report's status of the run
+ * (`runStatus`: a missing metric or an incomplete run is a warning there and here), or `not judged` where
+ * no metric had the history to judge it, or `none in a baseline` where no run counts in one.
+ */
 import type { GateResult, MetricVerdict } from '../model.js';
+import { runStatus } from '../report/render/verdict.js';
 
-export type Overall = 'regression' | 'pass' | 'not judged' | 'no runs';
+export type Overall = 'regression' | 'warning' | 'pass' | 'not judged' | 'none in a baseline';
 
 export function overallVerdict(g: GateResult | null): Overall {
-  if (!g) return 'no runs';
-  if (g.regression) return 'regression';
-  const judged = g.metrics.filter((m) => m.verdict !== 'insufficient-history');
-  return judged.length ? 'pass' : 'not judged';
+  if (!g) return 'none in a baseline';
+  const status = runStatus(g);
+  if (status === 'regression') return 'regression';
+  if (g.metrics.every((m) => m.verdict === 'insufficient-history')) return 'not judged';
+  return status;
 }
 
 export function metricVerdictWord(m: MetricVerdict | null): string {

@@ -1,7 +1,7 @@
 /**
  * The site as files: index.html, then per experiment and fingerprint `<name>.html` and `<name>.csv`
  * (every run of the page, as `history export` writes them). Pages are built and written one at a time,
- * so memory holds one page, not the site. Links are relative: the folder works from file:// and from
+ * so memory holds one page's text, not the site's (and, for the index, each group's trend). Links are relative: the folder works from file:// and from
  * any path of a web server (GitHub Pages serves it under /<repo>/). A rebuild into the same folder removes
  * the pages it wrote before that are gone now, and nothing else (site-files.ts).
  */

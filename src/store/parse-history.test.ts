@@ -41,6 +41,13 @@ describe('history file format', () => {
     expect(e.line).toBe(3);
     expect(e.detail).toMatch(/run 2 of the history: "recordedAt" must be a string/);
   });
+  it('refuses a pull request that is not a number (the site and the gate would each read it their own way)', () => {
+    const h = appendRecords(emptyHistory(), [sampleRecord('a'), sampleRecord('b', 0.4, { pullRequest: 12 })], 10);
+    const text = serializeHistory(h).replace('"pullRequest":12', '"pullRequest":"12"');
+    const e = errorOf(() => parseHistory(text, 'h.json'));
+    expect(e.detail).toMatch(/run 2 of the history: "pullRequest" must be a pull request number/);
+    expect(parseHistory(serializeHistory(h), 'h.json').runs[1]!.pullRequest).toBe(12);
+  });
   it('finds the line in a pretty-printed file too', () => {
     const h = appendRecords(emptyHistory(), [sampleRecord('a')], 10);
     (h.runs[0]!.metrics.mfu as unknown as Record<string, unknown>).direction = 'up';

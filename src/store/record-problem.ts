@@ -17,6 +17,14 @@ export function recordProblem(r: unknown): { path: (string | number)[]; what: st
     return { path: ['repository'], what: '"repository" must be a string' };
   if (o.attempt !== undefined && !(typeof o.attempt === 'number' && Number.isInteger(o.attempt) && o.attempt >= 1))
     return { path: ['attempt'], what: '"attempt" must be a whole number from 1' };
+  // The pull request a run was recorded on: a run with one never counts in a baseline, so every reader
+  // must agree on what is one.
+  if (
+    o.pullRequest !== undefined &&
+    o.pullRequest !== null &&
+    !(typeof o.pullRequest === 'number' && Number.isInteger(o.pullRequest) && o.pullRequest >= 1)
+  )
+    return { path: ['pullRequest'], what: '"pullRequest" must be a pull request number (a whole number from 1)' };
   if (o.quarantined !== undefined) {
     const q = o.quarantined as Record<string, unknown> | null;
     if (typeof q !== 'object' || q === null || typeof q.at !== 'string' || typeof q.reason !== 'string')

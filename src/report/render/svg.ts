@@ -3,6 +3,7 @@
  * reference line, axes with round ticks and a legend. No scripts, no external resources;
  * colours come from classes styled by the page.
  */
+import { createHash } from 'node:crypto';
 import { htmlText } from './escape.js';
 import { formatNumber, formatValue } from './format.js';
 
@@ -45,6 +46,8 @@ export interface ChartSpec {
   yDomain?: [number, number];
   /** Format x tick labels (default: a plain number). */
   xTick?: (x: number) => string;
+  /** The smallest step between x ticks (1 where x counts runs: no tick between two runs). */
+  xStep?: number;
   /** Points drawn as marks of their own, each with its words (a `<title>`, shown on hover) and data attributes. */
   marks?: PointMark[];
   /** Vertical rules at an x (a new baseline, a change point), with their words. */
@@ -57,16 +60,20 @@ export interface ChartSpec {
 
 /**
  * Round tick values covering [min, max]: step = 1, 2 or 5 × 10^k chosen so there are about
- * `count` ticks; ticks are the multiples of step inside the range.
+ * `count` ticks (at least `minStep`); ticks are the multiples of step inside the range, tick i at
+ * start + i·step, so no sum of steps drifts. A range too narrow for its values to step through (two
+ * values a rounding apart, 0.3 and 0.30000000000000004) is one tick.
  */
-export function niceTicks(min: number, max: number, count = 5): number[] {
+export function niceTicks(min: number, max: number, count = 5, minStep = 0): number[] {
   if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
   if (max === min) return [min];
   const raw = (max - min) / Math.max(1, count);
   const mag = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
+  const step = Math.max(minStep, [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag);
+  const start = Math.ceil(min / step) * step;
+  if (start + step === start || (max - min) / step > 1000) return [min];
   const out: number[] = [];
-  for (let v = Math.ceil(min / step) * step; v <= max + step * 1e-9; v += step) out.push(Number(v.toPrecision(12)));
+  for (let i = 0; start + i * step <= max + step * 1e-9; i++) out.push(Number((start + i * step).toPrecision(12)));
   return out;
 }
 
@@ -86,7 +93,7 @@ export function lineChartSvg(spec: ChartSpec): string {
   const frame = plotFrame(spec, xs, ys, width, height, PAD.top + legend.rows * LEGEND_ROW);
   const parts = [
     title,
-    ...axes(spec, frame),
+    ...axes(spec, frame, CLIP_ID),
     ...xMarks(spec, frame),
     ...bandsAndRules(spec, frame),
     ...lines(spec, frame),
@@ -94,8 +101,15 @@ export function lineChartSvg(spec: ChartSpec): string {
     '</g>',
   ];
   parts.push(...legend.items);
-  return `${open}${parts.join('')}</svg>`;
+  // The clip's id from the chart's own content: unique to the chart on its page, and the same on every
+  // build, so a page is byte for byte the same when its data is (no counter of charts drawn before it).
+  const body = parts.join('');
+  const id = `clip-${createHash('sha256').update(body).digest('hex').slice(0, 12)}`;
+  return `${open}${body.replaceAll(CLIP_ID, id)}</svg>`;
 }
+
+/** Stands for the clip's id until the chart is drawn: no text of the chart holds it, as `<` in text is escaped. */
+const CLIP_ID = 'clip-<id>';
 
 /** Where the plot sits in the picture and how values map onto it. */
 interface PlotFrame {
@@ -138,9 +152,20 @@ function extent(spec: ChartSpec): { xs: number[]; ys: number[] } {
   return { xs, ys };
 }
 
+/** [min, max] by a loop: Math.min(...values) overflows the stack on a long series. */
+function range(values: readonly number[]): [number, number] {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return [lo, hi];
+}
+
 function plotFrame(spec: ChartSpec, xs: number[], ys: number[], width: number, height: number, top: number): PlotFrame {
-  let [x0, x1] = [Math.min(...xs), Math.max(...xs)];
-  let [y0, y1] = spec.yDomain ?? [Math.min(...ys), Math.max(...ys)];
+  let [x0, x1] = range(xs);
+  let [y0, y1] = spec.yDomain ?? range(ys);
   if (x0 === x1) [x0, x1] = [x0 - 1, x1 + 1];
   const ypad = y1 > y0 ? (y1 - y0) * 0.08 : Math.abs(y1) * 0.05 || 1;
   [y0, y1] = [y0 - ypad, y1 + ypad];
@@ -164,9 +189,8 @@ function plotFrame(spec: ChartSpec, xs: number[], ys: number[], width: number, h
 const f = (n: number): string => n.toFixed(1);
 
 /** Grid, ticks, frame and axis label; opens the clipped group the series are drawn in. */
-function axes(spec: ChartSpec, frame: PlotFrame): string[] {
+function axes(spec: ChartSpec, frame: PlotFrame, clipId: string): string[] {
   const { width, height, top, plotW, plotH, sx, sy } = frame;
-  const clipId = `clip-${++clipCounter}`;
   const parts: string[] = [];
   for (const t of niceTicks(frame.y0, frame.y1, 5)) {
     parts.push(`<line class="grid" x1="${PAD.left}" x2="${width - PAD.right}" y1="${f(sy(t))}" y2="${f(sy(t))}"/>`);
@@ -175,7 +199,7 @@ function axes(spec: ChartSpec, frame: PlotFrame): string[] {
     );
   }
   const xTick = spec.xTick ?? ((x: number) => formatNumber(x));
-  for (const t of niceTicks(frame.x0, frame.x1, 6)) {
+  for (const t of niceTicks(frame.x0, frame.x1, 6, spec.xStep)) {
     // A label centred on a tick at the right edge would run out of the picture (a date is 10 characters).
     const anchor = sx(t) > width - PAD.right - 36 ? 'end' : 'middle';
     parts.push(
@@ -263,8 +287,6 @@ function pointMarks(spec: ChartSpec, { sx, sy }: PlotFrame): string[] {
   }
   return parts;
 }
-
-let clipCounter = 0;
 
 /** Legend items along the top, wrapped onto as many rows as the width needs. */
 function layoutLegend(spec: ChartSpec, width: number): { rows: number; items: string[] } {

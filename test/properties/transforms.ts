@@ -61,6 +61,20 @@ export const rise = (by: number) => (x: number) => x + by * Math.abs(x);
  * within a twentieth of the span around those steps; the rise added by the end is 2·|L| + max(0, L − E),
  * so a loss still falling steeply is lifted to 3× L too, not to 2× L plus what it fell.
  */
+/**
+ * A loss's size, which an injected divergence is twice of: its level where it is logged from, or, for a
+ * loss of both signs about zero (a policy-gradient surrogate), the width of its middle half: a rise
+ * scaled by a level of about zero would be no rise at all.
+ */
+function sizeOf(values: ArrayLike<number>, level: number): number {
+  const finite = Array.from(values)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  if (finite.length < 4 || finite[0]! >= 0) return Math.abs(level);
+  const middle = finite[Math.floor((3 * finite.length) / 4)]! - finite[Math.floor(finite.length / 4)]!;
+  return Math.max(Math.abs(level), middle);
+}
+
 export function divergence(t: CollectedTable, summary: RunSummary, fraction = 0.7) {
   const from = stepAt(t, fraction);
   const last = t.steps[t.steps.length - 1]!;
@@ -77,7 +91,7 @@ export function divergence(t: CollectedTable, summary: RunSummary, fraction = 0.
   const riseOf = (name: string) => {
     if (!rises.has(name)) {
       const level = levelAt(name, from);
-      rises.set(name, 2 * Math.abs(level) + Math.max(0, level - levelAt(name, last)));
+      rises.set(name, 2 * sizeOf(t.values[name]!, level) + Math.max(0, level - levelAt(name, last)));
     }
     return rises.get(name)!;
   };

@@ -34,6 +34,20 @@ describe('JSON-lines per-step logs', () => {
     expect(table.warnings.join('\n')).toMatch(/1 nested value \(objects or lists, such as logged media\) left out/);
   });
 
+  it('says so when a restarted job wrote its steps again (detectron2 appends to metrics.json): the later attempt is kept', async () => {
+    const table = await openTable(
+      'fixtures/real/jsonl_per_step_detectron2_metrics_mask_rcnn_three_runs_appended_restart_from_step_19.json',
+    );
+    const t = await collectTable(table);
+    expect(t.steps[0]).toBe(19);
+    expect(t.steps.at(-1)).toBe(999);
+    expect(table.warnings.join('\n')).toMatch(
+      /^\d+ points written again at their step with another value \(a resumed job\): the later write is kept$/m,
+    );
+    // The last attempt's first row, not the first attempt's (2.120).
+    expect(t.values.total_loss![0]).toBeCloseTo(2.702, 3);
+  });
+
   it('a broken line before the last is an error naming it; lines without a step key are a manifest', async () => {
     const broken = await file('broken.jsonl', '{"step": 1, "loss": 2}\n{"step": 2, loss: 3}\n{"step": 3, "loss": 1}\n');
     const err = await openTable(broken).catch((e: unknown) => e);

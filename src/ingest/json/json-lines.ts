@@ -114,6 +114,8 @@ export function jsonLinesTable(
     warnings.push(`${withoutStep} line${withoutStep === 1 ? '' : 's'} without a numeric "${stepKey}" left out`);
   if (nested)
     warnings.push(`${nested} nested value${nested === 1 ? '' : 's'} (objects or lists, such as logged media) left out`);
+  const replaced = map.replacedNote();
+  if (replaced) warnings.push(replaced);
   const table = map.toTable(stepKey, batchSize, warnings);
   if (parsed.truncated) table.truncated.value = true;
   return total === undefined ? table : { ...table, expectedSteps: total };

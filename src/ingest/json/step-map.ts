@@ -49,6 +49,17 @@ export class StepMap {
     row.set(column, cell);
   }
 
+  /**
+   * The warning for cells set again with another value (a job restarted or resumed into the same file:
+   * detectron2 and TensorBoard append), or null: which value was kept is said, never left silent.
+   */
+  replacedNote(): string | null {
+    const n = this.replaced;
+    return n
+      ? `${n} point${n === 1 ? '' : 's'} written again at their step with another value (a resumed job): the later write is kept`
+      : null;
+  }
+
   /** Drop every cell at `step` and after (TensorBoard's purge at a SessionLog START). */
   purgeFrom(step: number): void {
     for (const [s, row] of this.rows) {

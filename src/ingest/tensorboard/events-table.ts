@@ -146,10 +146,8 @@ async function inMemoryTable(input: Input, batchSize: number): Promise<Table> {
     if (event.start && event.step > 0) map.purgeFrom(event.step);
     for (const { tag, value } of event.scalars) map.set(event.step, tag, value);
   }
-  if (map.replaced)
-    found.warnings.push(
-      `${map.replaced} point${map.replaced === 1 ? '' : 's'} written again at their step with another value (a resumed job): the later write is kept`,
-    );
+  const replaced = map.replacedNote();
+  if (replaced) found.warnings.push(replaced);
   if (map.purged)
     found.warnings.push(
       `${map.purged} point${map.purged === 1 ? '' : 's'} purged by a SessionLog START (a writer opened with purge_step), as TensorBoard purges them`,

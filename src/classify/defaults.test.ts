@@ -31,6 +31,8 @@ describe('defaultClass', () => {
     ['grad_norm', 'gauge'],
     ['epoch', 'gauge'],
     ['train_runtime', 'gauge'],
+    ['eta_seconds', 'gauge'],
+    ['time_remaining', 'gauge'],
     ['total_flos', 'gauge'],
     ['eval_wer', 'gauge'],
     // Counters named as such are gauges, even under a throughput or time name; a total loss is a loss.

@@ -47,6 +47,8 @@ const RULES: Rule[] = [
     class: gauge(),
   },
   { test: /(runtime|wall_time|total_time|elapsed_time$|time_elapsed)/, class: { ...gauge(), unit: 'seconds' } },
+  // A countdown to the end (detectron2's `eta_seconds`): it falls as the run goes on, whatever its speed.
+  { test: /(^|[._])(eta|time_remaining|remaining_time|time_left)($|[._])/, class: { ...gauge(), unit: 'seconds' } },
   // Named counters (`throughput/total_training_Gflops`, `accumulated_eval_time`, `total_duration`): running
   // totals, not rates. A total of losses is still a loss, and a rate summed over GPUs (`total_tokens_per_sec`)
   // still a rate; the values get a second say in classify/from-values.ts.

@@ -4,7 +4,7 @@ import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HISTORY_USAGE } from './chunks/history-BIQemoUn.js';
+import { HISTORY_USAGE } from './chunks/history-DnvcoA-n.js';
 import 'node:fs';
 import 'node:stream';
 import 'node:os';
@@ -222,23 +222,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-fL0GEr8T.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-Ca_d0YJm.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-U9uZ4QIF.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-CwRaEtqc.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-Bx-tYsg1.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-DZ38lqOT.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-D9y9VyAh.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-DfHyL1by.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -301,13 +301,13 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (GENERATORS[command])
         return generate(command, rest, env, io);
     if (command === 'history')
-        return (await import('./chunks/history-BIQemoUn.js')).runHistory(rest, env, io);
+        return (await import('./chunks/history-DnvcoA-n.js')).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-B-2h5Nod.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-CyIwbi8N.js')).watchCommand(rest, env, io);
     if (command === 'site')
-        return (await import('./chunks/history-BIQemoUn.js')).runHistory(['site', ...rest], env, io);
+        return (await import('./chunks/history-DnvcoA-n.js')).runHistory(['site', ...rest], env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-Uisg4XCs.js')).calibrateCommand(rest, io);
+        return (await import('./chunks/calibrate-BqijP9kg.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {
         const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
         const near = known.find((k) => editDistance(k, command) <= 2);

@@ -376,7 +376,7 @@ async function action(env = process.env) {
 }
 /** `command: site`: the history's trend site into `site-output`, as the CLI's `history site` writes it. */
 async function siteStep(options, env) {
-    const { siteFromStore } = await import('./chunks/history-site-eqT64U6k.js');
+    const { siteFromStore } = await import('./chunks/history-site-1h7vXr2F.js');
     io.info(await siteFromStore(options.history, options.siteOutput, env, { config: options.config }));
 }
 /**

@@ -113,8 +113,9 @@ export function metricChart(trend: GroupTrend, m: MetricTrend, maxPoints: number
     spec.bands.push({
       label: judged ? `noise band ${whose} judged by` : 'spread of the runs (too few to judge)',
       className: judged ? 'baseline' : 'spread',
+      // From the last run marked as a new baseline: the runs before the mark are not in it.
       points: [
-        [0, b.centre - b.band, b.centre + b.band],
+        [trend.newBaselines.at(-1) ?? 0, b.centre - b.band, b.centre + b.band],
         [records.length - 1, b.centre - b.band, b.centre + b.band],
       ],
     });

@@ -37,6 +37,14 @@ describe('experimentPage', () => {
     expect(experimentPage(t, options)).not.toContain('new baseline: run-20');
   });
 
+  it('draws the band from the last new-baseline mark on, not over the runs before it', () => {
+    const html = experimentPage(trendOf(trendHistory({ dropAt: 99, mark: 30 })), options);
+    const band = /<path class="band baseline" d="M([\d.]+),/.exec(html);
+    const mark = /<line class="xrule baseline" x1="([\d.]+)"/.exec(html);
+    expect(band && mark, 'a band and a mark').toBeTruthy();
+    expect(Number(band![1])).toBeCloseTo(Number(mark![1]), 0);
+  });
+
   it("says the latest run's status as the report does: a metric missing from it is a warning", () => {
     const records = trendHistory({ dropAt: 99 }).map((r, i) =>
       i === 39 ? r : { ...r, metrics: { ...r.metrics, tflops: { ...r.metrics.mfu!, centre: 180, unit: '' } } },

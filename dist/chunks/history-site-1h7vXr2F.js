@@ -1,6 +1,6 @@
 import { l as loadConfig, d as classify, I as InputError } from './postgres-url-B-p--e8Y.js';
 import { s as sectionValue } from './section-DJ91j6PE.js';
-import { openExisting, historyFlags } from './history-BIQemoUn.js';
+import { openExisting, historyFlags } from './history-DnvcoA-n.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';
@@ -33,7 +33,7 @@ async function historySite(args, env) {
 async function siteFromStore(history, output, env, o) {
     const config = await loadConfig(o.config);
     const { store, runs } = await openExisting(history, env);
-    const { writeSite } = await import('./site-AoZsrYoE.js');
+    const { writeSite } = await import('./site-6hyZ7kBm.js');
     const t0 = Date.now();
     const result = await writeSite(runs, output, {
         gate: sectionValue(config.gate),

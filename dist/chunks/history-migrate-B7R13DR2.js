@@ -2,7 +2,7 @@ import { H as HistoryStoreError, o as openHistory } from './index-DKXgNO-s.js';
 import { I as InputError } from './postgres-url-B-p--e8Y.js';
 import { H as HISTORY_FORMAT } from './history-Csf8xXjG.js';
 import { createHash } from 'node:crypto';
-import { historyFlags } from './history-BIQemoUn.js';
+import { historyFlags } from './history-DnvcoA-n.js';
 import 'node:child_process';
 import 'node:fs/promises';
 import 'node:os';

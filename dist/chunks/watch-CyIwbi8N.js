@@ -8,7 +8,7 @@ import 'node:os';
 import 'stream';
 import 'node:crypto';
 import 'node:util';
-import './history-BIQemoUn.js';
+import './history-DnvcoA-n.js';
 
 /**
  * `watch [flags] -- COMMAND [ARGS…]`: the flags are emit's and check's (the same table) plus watch's

@@ -10,7 +10,7 @@ import './run-columns-h80TqMvi.js';
 import 'node:util';
 import '../cli.js';
 import 'node:crypto';
-import './history-BIQemoUn.js';
+import './history-DnvcoA-n.js';
 
 /**
  * `dashboard datadog`: the Datadog dashboard JSON for the DogStatsD or API route, or with `--apply` the

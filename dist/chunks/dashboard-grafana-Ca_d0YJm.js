@@ -466,7 +466,7 @@ async function watchCockpit(v, env) {
     for (const flag of ['prefix', 'csv', 'config', 'gpu', 'no-gate'])
         if (v[flag] !== undefined)
             throw new InputError('arguments', null, `--${flag} does not apply to --source watch: its series are training_metrics_watch_*, whatever the run's columns and prefix`);
-    const { cockpitDashboard } = await import('./cockpit-CrkX6e9J.js');
+    const { cockpitDashboard } = await import('./cockpit-BcbkjnAG.js');
     const dashboard = cockpitDashboard({
         datasourceUid: v['datasource-uid'] ?? null,
         ...(v.title ? { title: v.title } : {}),

@@ -1,7 +1,7 @@
 import { o as openHistory } from './index-DKXgNO-s.js';
 import { s as selectRun, r as runWords, a as selectorFlags } from './history-run-flags-xcEmn5IL.js';
-import { historyFlags } from './history-BIQemoUn.js';
-import { selector } from './history-remove-XKxoS7D6.js';
+import { historyFlags } from './history-DnvcoA-n.js';
+import { selector } from './history-remove-BA6l0Law.js';
 import './postgres-url-B-p--e8Y.js';
 import 'node:fs';
 import 'node:fs/promises';

@@ -17,39 +17,39 @@ const H = '--history H';
 const HISTORY_COMMANDS = {
     list: {
         usage: `list ${H}`,
-        run: async (a, e) => (await import('./history-list-L0Lelhyy.js')).historyList(a, e),
+        run: async (a, e) => (await import('./history-list-Benb7fTj.js')).historyList(a, e),
     },
     show: {
         usage: `show ${H} --experiment E [--fingerprint F]`,
-        run: async (a, e) => (await import('./history-show-CiIiRTZx.js')).historyShow(a, e),
+        run: async (a, e) => (await import('./history-show-BU92zfy2.js')).historyShow(a, e),
     },
     remove: {
         usage: `remove ${H} --experiment E --run ID [--fingerprint F]`,
-        run: async (a, e) => (await import('./history-remove-XKxoS7D6.js')).historyRemove(a, e),
+        run: async (a, e) => (await import('./history-remove-BA6l0Law.js')).historyRemove(a, e),
     },
     quarantine: {
         usage: `quarantine ${H} --experiment E --run ID [--reason TEXT] [--fingerprint F]`,
-        run: async (a, e) => (await import('./history-quarantine-vFTFVN-P.js')).historyQuarantine(a, e),
+        run: async (a, e) => (await import('./history-quarantine-BHiTRPD1.js')).historyQuarantine(a, e),
     },
     accept: {
         usage: `accept ${H} --experiment E --from RUN [--fingerprint F]`,
-        run: async (a, e) => (await import('./history-accept-CXRQtnqy.js')).historyAccept(a, e),
+        run: async (a, e) => (await import('./history-accept-3mkN3lIt.js')).historyAccept(a, e),
     },
     migrate: {
         usage: 'migrate --from A --to B',
-        run: async (a, e) => (await import('./history-migrate-BetHRT_r.js')).historyMigrate(a, e),
+        run: async (a, e) => (await import('./history-migrate-B7R13DR2.js')).historyMigrate(a, e),
     },
     export: {
         usage: `export ${H} [--experiment E] [--output FILE.csv]`,
-        run: async (a, e) => (await import('./history-export-xJpO96mn.js')).historyExport(a, e),
+        run: async (a, e) => (await import('./history-export-DRwkskQD.js')).historyExport(a, e),
     },
     changes: {
         usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
-        run: async (a, e) => (await import('./history-changes-DbANF6aF.js')).historyChanges(a, e),
+        run: async (a, e) => (await import('./history-changes-ClxxwwDx.js')).historyChanges(a, e),
     },
     site: {
         usage: `site ${H} --output DIR [--config FILE] [--title TEXT]`,
-        run: async (a, e) => (await import('./history-site-eqT64U6k.js')).historySite(a, e),
+        run: async (a, e) => (await import('./history-site-1h7vXr2F.js')).historySite(a, e),
     },
 };
 const HISTORY_USAGE = Object.values(HISTORY_COMMANDS)

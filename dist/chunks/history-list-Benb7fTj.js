@@ -1,6 +1,6 @@
 import { e as experimentRows } from './history-overview-DkcucCVb.js';
 import { t as textTable } from './text-table-fopta5xB.js';
-import { historyFlags, openExisting } from './history-BIQemoUn.js';
+import { historyFlags, openExisting } from './history-DnvcoA-n.js';
 import 'node:util';
 import './postgres-url-B-p--e8Y.js';
 import 'node:fs';

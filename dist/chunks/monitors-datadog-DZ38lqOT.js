@@ -10,7 +10,7 @@ import './run-columns-h80TqMvi.js';
 import 'node:util';
 import '../cli.js';
 import 'node:crypto';
-import './history-BIQemoUn.js';
+import './history-DnvcoA-n.js';
 
 /**
  * `monitors datadog`: the Datadog monitors (an array of `POST /api/v1/monitor` bodies) for the DogStatsD or

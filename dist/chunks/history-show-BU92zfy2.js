@@ -4,7 +4,7 @@ import { I as InputError } from './postgres-url-B-p--e8Y.js';
 import { a as formatValue } from './format-DGRI6Ozy.js';
 import { k as keyMetrics, m as metricValue, r as runFlags } from './history-overview-DkcucCVb.js';
 import { t as textTable } from './text-table-fopta5xB.js';
-import { historyFlags, openExisting } from './history-BIQemoUn.js';
+import { historyFlags, openExisting } from './history-DnvcoA-n.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

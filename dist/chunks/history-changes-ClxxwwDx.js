@@ -5,7 +5,7 @@ import { f as formatEnvironmentExplanation } from './environment-format-DqKuV7IH
 import { f as formatChange, a as formatValue } from './format-DGRI6Ozy.js';
 import { t as textTable } from './text-table-fopta5xB.js';
 import { c as comparableRuns } from './history-Csf8xXjG.js';
-import { historyFlags, openExisting } from './history-BIQemoUn.js';
+import { historyFlags, openExisting } from './history-DnvcoA-n.js';
 import './history-overview-DkcucCVb.js';
 import './environment-change-DZPvbgtm.js';
 import './family-CUAuzkzL.js';

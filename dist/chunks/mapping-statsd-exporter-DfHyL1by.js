@@ -15,7 +15,7 @@ import 'node:os';
 import 'stream';
 import 'node:util';
 import 'node:crypto';
-import './history-BIQemoUn.js';
+import './history-DnvcoA-n.js';
 
 /**
  * `mapping statsd-exporter`: the statsd_exporter mapping YAML. With `--csv FILE` (repeatable) it names the

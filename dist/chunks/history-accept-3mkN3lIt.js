@@ -3,7 +3,7 @@ import { I as InputError } from './postgres-url-B-p--e8Y.js';
 import { a as countsInBaseline } from './history-Csf8xXjG.js';
 import { o as openHistory } from './index-DKXgNO-s.js';
 import { a as selectorFlags, s as selectRun, r as runWords } from './history-run-flags-xcEmn5IL.js';
-import { historyFlags } from './history-BIQemoUn.js';
+import { historyFlags } from './history-DnvcoA-n.js';
 import 'node:fs';
 import 'node:fs/promises';
 import 'node:path';

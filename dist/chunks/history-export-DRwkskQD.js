@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { I as InputError } from './postgres-url-B-p--e8Y.js';
 import { h as historyCsv } from './history-csv--9xzob5Z.js';
-import { historyFlags, openExisting } from './history-BIQemoUn.js';
+import { historyFlags, openExisting } from './history-DnvcoA-n.js';
 import 'node:fs';
 import 'node:path';
 import 'node:stream';

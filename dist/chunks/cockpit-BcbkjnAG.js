@@ -1,4 +1,4 @@
-import { q as queryVariable } from './dashboard-grafana-fL0GEr8T.js';
+import { q as queryVariable } from './dashboard-grafana-Ca_d0YJm.js';
 import './postgres-url-B-p--e8Y.js';
 import 'node:fs';
 import 'node:fs/promises';
@@ -16,7 +16,7 @@ import './run-columns-h80TqMvi.js';
 import 'node:util';
 import '../cli.js';
 import 'node:crypto';
-import './history-BIQemoUn.js';
+import './history-DnvcoA-n.js';
 
 const p = 'training_metrics_watch';
 /** The series the watch command serves (src/watch/live-metrics.ts). */

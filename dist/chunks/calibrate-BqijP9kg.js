@@ -16,7 +16,7 @@ import { s as sectionValue } from './section-DJ91j6PE.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
-import './history-BIQemoUn.js';
+import './history-DnvcoA-n.js';
 
 /**
  * The chance that the gate's one-sided studentised test catches a real change: a run worse by the

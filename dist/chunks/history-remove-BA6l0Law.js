@@ -1,6 +1,6 @@
 import { o as openHistory } from './index-DKXgNO-s.js';
 import { s as selectRun, r as runWords, a as selectorFlags } from './history-run-flags-xcEmn5IL.js';
-import { historyFlags } from './history-BIQemoUn.js';
+import { historyFlags } from './history-DnvcoA-n.js';
 import './postgres-url-B-p--e8Y.js';
 import 'node:fs';
 import 'node:fs/promises';

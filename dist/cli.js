@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, c as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-B-p--e8Y.js';
+import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, c as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-BRo1qHrx.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HISTORY_USAGE } from './chunks/history-DnvcoA-n.js';
+import { HISTORY_USAGE } from './chunks/history-B77WFEi6.js';
 import 'node:fs';
 import 'node:stream';
-import 'node:os';
 import 'stream';
+import 'node:os';
 
 /**
  * The CLI's Io: results on stdout, warnings and errors on stderr. Every message passes here, so this is
@@ -222,23 +222,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-Ca_d0YJm.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-DsscB-0f.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-CwRaEtqc.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-BIVj8HD1.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-DZ38lqOT.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-BYNs3tUr.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-DfHyL1by.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-Z6QjGA0A.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -301,13 +301,13 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (GENERATORS[command])
         return generate(command, rest, env, io);
     if (command === 'history')
-        return (await import('./chunks/history-DnvcoA-n.js')).runHistory(rest, env, io);
+        return (await import('./chunks/history-B77WFEi6.js')).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-CyIwbi8N.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-CQVeA-U6.js')).watchCommand(rest, env, io);
     if (command === 'site')
-        return (await import('./chunks/history-DnvcoA-n.js')).runHistory(['site', ...rest], env, io);
+        return (await import('./chunks/history-B77WFEi6.js')).runHistory(['site', ...rest], env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-BqijP9kg.js')).calibrateCommand(rest, io);
+        return (await import('./chunks/calibrate-_5hGO3iQ.js')).calibrateCommand(rest, io);
     if (!COMMANDS.includes(command)) {
         const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
         const near = known.find((k) => editDistance(k, command) <= 2);

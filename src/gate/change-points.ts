@@ -14,6 +14,7 @@ import type { GateConfig } from './config.js';
 import { explainEnvironmentAt } from './environment-explain.js';
 import { metricFamily } from './family.js';
 import { trailingRegressed } from './regressed-runs.js';
+import { runRef } from './run-ref.js';
 import { levelShifts } from './stats/level-shifts.js';
 
 export interface ChangePoint {
@@ -40,9 +41,7 @@ export interface ChangeOptions {
   minMagnitude?: number | ((metric: string) => number);
 }
 
-export function runRef(r: Pick<HistoryRecord, 'run' | 'runId' | 'sha' | 'recordedAt'>): RunRef {
-  return { run: r.run, runId: r.runId, sha: r.sha, recordedAt: r.recordedAt };
-}
+export { runRef } from './run-ref.js';
 
 /** Change points of every judged metric of `records` (comparable runs, oldest first), in order of `at`. */
 export function changePoints(

@@ -6,6 +6,7 @@
  */
 import type { EnvironmentExplanation, HistoryRecord } from '../model.js';
 import { environmentChanges } from './environment-change.js';
+import { runRef } from './run-ref.js';
 
 /** Fields named in an explanation's `named`: "unchanged" on three fields says less than on three hundred. */
 export const NAMED_FIELDS = 6;
@@ -49,7 +50,7 @@ export function explainEnvironmentAt(
           ...e,
           near: {
             offset: at - bad,
-            run: { run: r.run, runId: r.runId, sha: r.sha, recordedAt: r.recordedAt },
+            run: runRef(r),
             changes,
           },
         };

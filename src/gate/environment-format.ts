@@ -10,7 +10,8 @@
  */
 import type { EnvironmentExplanation, EnvironmentFieldChange } from '../model.js';
 
-const FIRST = ['image', 'driver', 'cuda', 'runner-image', 'os', 'arch', 'runner'];
+/** The fields the tool records itself (runner.ts, nvidia-smi-text.ts), in the order they are named first. */
+export const TOOL_FIELDS: readonly string[] = ['image', 'driver', 'cuda', 'runner-image', 'os', 'arch', 'runner'];
 
 export function formatEnvironmentValue(value: string | undefined): string {
   if (value === undefined) return '(none)';
@@ -19,11 +20,11 @@ export function formatEnvironmentValue(value: string | undefined): string {
   return chars.length > 60 ? `${chars.slice(0, 59).join('')}…` : short;
 }
 
-/** The tool's own fields first, in FIRST's order, then the rest by name. */
+/** The tool's own fields first, in TOOL_FIELDS' order, then the rest by name. */
 export function environmentFieldOrder(a: string, b: string): number {
   const rank = (f: string) => {
-    const i = FIRST.indexOf(f);
-    return i < 0 ? FIRST.length : i;
+    const i = TOOL_FIELDS.indexOf(f);
+    return i < 0 ? TOOL_FIELDS.length : i;
   };
   return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
 }

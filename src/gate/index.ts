@@ -16,4 +16,5 @@ export {
   formatEnvironmentChanges,
   formatEnvironmentExplanation,
   formatEnvironmentValue,
+  TOOL_FIELDS,
 } from './environment-format.js';

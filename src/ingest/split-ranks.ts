@@ -11,9 +11,8 @@
  * rank's file a byte per line of the original; a column of more than MAX_RANKS values is not ranks (a
  * ranking, an id), and the file is read as it is.
  */
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { parse } from 'csv-parse';
 import { csvErrorToInput, csvParseOptions } from './csv/csv-parse-dialect.js';
@@ -21,6 +20,7 @@ import { FileWindow, MAX_LINE } from './csv/file-window.js';
 import { sniffCsv } from './csv/sniff.js';
 import { openFile, readHead, readTextFile } from './file.js';
 import { sniffKind } from './sniff.js';
+import { tempDirUntilExit } from '../temp-dir.js';
 
 /** A column or key naming the rank a row is from. */
 export const RANK_FIELD = /^(global_)?rank$/i;
@@ -70,11 +70,25 @@ export async function splitRanks(path: string): Promise<RankSplit | null> {
 
 class TooManyRanks extends Error {}
 
-/** The rank a file's first row names in its rank column or key; null when it has none (or is no table). */
+/**
+ * The rank a file's first row names in its rank column or key; null when it has none (or is no table). A
+ * JSON-lines log's first line is in its head, so the file is not read whole for it.
+ */
 export async function firstRank(path: string): Promise<string | null> {
+  const head = await readHead(path, HEAD_BYTES).catch(() => null);
+  if (head && sniffKind(path, head) === 'json') {
+    const first = firstLineOf(head.toString('utf8').replace(/^\uFEFF/, ''));
+    return first === null ? null : rankOf(objectOf(first));
+  }
   const source = await rankSource(path);
   if (source) for await (const row of source.rows()) if (row.rank !== null) return row.rank;
   return null;
+}
+
+/** A JSON-lines object's rank, from its rank key; null without one. */
+function rankOf(obj: Record<string, unknown> | null): string | null {
+  const key = obj && Object.keys(obj).find((k) => RANK_FIELD.test(k));
+  return key ? rankCell(obj[key]) : null;
 }
 
 /**
@@ -132,8 +146,7 @@ async function hasTwoRanks(source: Source): Promise<boolean> {
 }
 
 async function write(path: string, source: Source): Promise<RankSplit | null> {
-  const dir = mkdtempSync(join(tmpdir(), 'tmg-ranks-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDirUntilExit('tmg-ranks-');
   const ext = extname(path) || '.csv';
   const files = new Map<string, { fd: number; file: string; lines: number; pending: string[] }>();
   let pendingChars = 0;
@@ -293,10 +306,8 @@ async function jsonLinesSource(path: string): Promise<Source | null> {
       for (let i = 0; i < lines.length; i++) {
         const line = lines[i]!.replace(/\r$/, '');
         if (line.trim() === '') continue;
-        const obj = objectOf(line);
-        const key = obj && Object.keys(obj).find((k) => RANK_FIELD.test(k));
         yield {
-          rank: key ? rankCell(obj[key]) : null,
+          rank: rankOf(objectOf(line)),
           text: i < lines.length - 1 ? `${lines[i]}\n` : lines[i]!,
           firstLine: i + 1,
         };

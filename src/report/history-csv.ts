@@ -10,7 +10,7 @@
  * would be 500 columns that say nothing (runs that recorded no environment at all are not counted). A run
  * without the field has an empty cell.
  */
-import { environmentFieldOrder } from '../gate/index.js';
+import { environmentFieldOrder, TOOL_FIELDS } from '../gate/index.js';
 import type { HistoryRecord } from '../model.js';
 import { keyMetrics, metricValue, pullRequestOf } from '../store/history-overview.js';
 
@@ -33,7 +33,7 @@ const COLUMNS = [
 ] as const;
 
 /** Fields the tool itself records: a column whenever any run has one, changed or not. */
-const OWN_FIELDS = new Set(['image', 'driver', 'cuda', 'runner-image', 'os', 'arch', 'runner']);
+const OWN_FIELDS = new Set(TOOL_FIELDS);
 
 /** The environment fields that get a column (see the file's comment), in the explanations' order. */
 export function environmentColumns(records: readonly HistoryRecord[]): string[] {

@@ -8,7 +8,7 @@ import { formatChange } from '../gate/format.js';
 import { formatEnvironmentExplanation } from '../gate/index.js';
 import { evenIndices } from '../report/render/downsample.js';
 import { formatValue } from '../report/render/format.js';
-import { type ChartSpec, lineChartSvg, type PointMark } from '../report/render/svg.js';
+import { type ChartSpec, finiteRange, lineChartSvg, type PointMark } from '../report/render/svg.js';
 import type { GroupTrend, MetricTrend, Series, TrendPoint } from './trend.js';
 
 export const SERIES_WORDS: Record<Series, string> = {
@@ -39,18 +39,6 @@ export function changeWords(t: MetricTrend['changes'][number], unit: string): st
   return `${c.marked ? 'new baseline' : 'change point'} ${formatChange(c.change)} (${c.effect}): ${formatValue(c.before.mean, unit)} → ${formatValue(c.after.mean, unit)}, between ${c.lastBefore.run} and ${c.firstAfter.run}${env}`;
 }
 
-/** Latest minus earliest of the times (a history backfilled out of order included); NaN when none is a time. */
-function timeSpan(times: readonly number[]): number {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (const t of times)
-    if (Number.isFinite(t)) {
-      lo = Math.min(lo, t);
-      hi = Math.max(hi, t);
-    }
-  return hi >= lo ? hi - lo : Number.NaN;
-}
-
 /** A run's time on the axis: its date, or its date and time where the runs all fall within two days. */
 function tickTime(iso: string, spanMs: number): string {
   return spanMs < 2 * 86_400_000 ? iso.slice(5, 16).replace('T', ' ') : iso.slice(0, 10);
@@ -58,7 +46,9 @@ function tickTime(iso: string, spanMs: number): string {
 
 export function metricChart(trend: GroupTrend, m: MetricTrend, maxPoints: number): string {
   const records = trend.group.records;
-  const spanMs = timeSpan(records.map((r) => Date.parse(r.recordedAt)));
+  // Latest minus earliest (a history backfilled out of order included); NaN when no run has a time.
+  const [first, last] = finiteRange(records.map((r) => Date.parse(r.recordedAt)));
+  const spanMs = last >= first ? last - first : Number.NaN;
   const drawn = drawnPoints(m.points, maxPoints);
   const marks: PointMark[] = drawn.map((p) => ({
     x: p.x,

@@ -22,7 +22,7 @@ export interface ChildEnd {
  * The environment a `run:` step gets: the runner hands the ACTIONS_RUNTIME_* token, the results and cache
  * URLs and the OIDC request pair to node actions only, and with them a training script could write
  * artifacts and cache entries or mint cloud credentials. They are taken out; a user who wants one passes
- * it on under another name.
+ * it on under another name. The same for every process watch starts (nvidia-smi too).
  */
 export function childEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};

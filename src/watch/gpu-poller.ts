@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { parseGpuCsv } from '../gpu/capture/nvidia-smi-csv.js';
 import { DEFAULT_QUERY } from '../gpu/monitor/sampler.js';
+import { childEnvironment } from './child.js';
 
 /** The latest sample of one GPU, as nvidia-smi reports it (percent, MiB, W, °C); NaN where it said [N/A]. */
 export interface GpuSample {
@@ -73,8 +74,11 @@ export class GpuPoller {
    */
   identity(): Promise<string | null> {
     return new Promise((resolve) => {
-      execFile(this.program, [], { timeout: Math.max(5_000, this.intervalMs) }, (err, stdout) =>
-        resolve(err ? null : stdout),
+      execFile(
+        this.program,
+        [],
+        { timeout: Math.max(5_000, this.intervalMs), env: childEnvironment(process.env) },
+        (err, stdout) => resolve(err ? null : stdout),
       );
     });
   }
@@ -85,7 +89,7 @@ export class GpuPoller {
       execFile(
         this.program,
         [`--query-gpu=${DEFAULT_QUERY}`, '--format=csv,nounits'],
-        { timeout: Math.max(5_000, this.intervalMs) },
+        { timeout: Math.max(5_000, this.intervalMs), env: childEnvironment(process.env) },
         (err, stdout) => {
           if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') {
             this.warn(`gpu-poll: ${this.program} not found on PATH; no GPU series`);

@@ -3,9 +3,8 @@
  * that follows them, the command in its process group, the GPU poller and live StatsD. `open` checks
  * everything a user can get wrong before the command starts; `follow` runs it and says how it ended.
  */
-import { rmSync, statSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { type Config, loadConfig } from '../config/index.js';
 import { InputError } from '../model.js';
@@ -13,6 +12,7 @@ import type { Options } from '../options.js';
 import { jobName, rankOf } from '../ranks/index.js';
 import { runNameOf } from '../stages/read-runs.js';
 import type { Io } from '../stages/run-context.js';
+import { tempDirUntilExit } from '../temp-dir.js';
 import { baselineLevels } from './baseline-levels.js';
 import { type ChildEnd, WatchedChild } from './child.js';
 import { GpuPoller } from './gpu-poller.js';
@@ -140,7 +140,7 @@ export class WatchSession {
 }
 
 /**
- * nvidia-smi's table in a file of its own (removed when the process exits); null without one. A temporary
+ * nvidia-smi's table in a file of its own (removed when the process exits, temp-dir.ts); null without one. A temporary
  * folder that cannot be written is a warning and no driver from it, never a failed watch: the promise is
  * awaited only when the command ends, so a rejection would go unhandled until then.
  */
@@ -151,9 +151,7 @@ export async function saveIdentity(
   const text = await gpu.identity();
   if (!text?.includes('Driver Version')) return null;
   try {
-    const dir = await mkdtemp(join(tmpdir(), 'tmg-nvidia-smi-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const file = join(dir, 'nvidia-smi.txt');
+    const file = join(tempDirUntilExit('tmg-nvidia-smi-'), 'nvidia-smi.txt');
     await writeFile(file, text);
     return file;
   } catch (e) {

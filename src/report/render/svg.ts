@@ -152,20 +152,24 @@ function extent(spec: ChartSpec): { xs: number[]; ys: number[] } {
   return { xs, ys };
 }
 
-/** [min, max] by a loop: Math.min(...values) overflows the stack on a long series. */
-function range(values: readonly number[]): [number, number] {
+/**
+ * [min, max] of the finite values by a loop (Math.min(...values) overflows the stack on a long series);
+ * [Infinity, -Infinity] when there are none.
+ */
+export function finiteRange(values: readonly number[]): [number, number] {
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
-  for (const v of values) {
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
+  for (const v of values)
+    if (Number.isFinite(v)) {
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
   return [lo, hi];
 }
 
 function plotFrame(spec: ChartSpec, xs: number[], ys: number[], width: number, height: number, top: number): PlotFrame {
-  let [x0, x1] = range(xs);
-  let [y0, y1] = spec.yDomain ?? range(ys);
+  let [x0, x1] = finiteRange(xs);
+  let [y0, y1] = spec.yDomain ?? finiteRange(ys);
   if (x0 === x1) [x0, x1] = [x0 - 1, x1 + 1];
   const ypad = y1 > y0 ? (y1 - y0) * 0.08 : Math.abs(y1) * 0.05 || 1;
   [y0, y1] = [y0 - ypad, y1 + ypad];

@@ -8,8 +8,8 @@
  *    regression with the environment unchanged.
  * Measured: the share of trials whose culprit range names exactly the changed field (cuda) or, where
  * nothing changed, says "unchanged"; and the share with a range at all (the shift or regression found).
- * A range placed a run off the true shift compares two runs on the same side of the cuda change, and
- * counts as wrong.
+ * A range placed a run or two off the true shift compares two runs on the same side of the cuda change;
+ * it counts as right, a run or two away, when it names the cuda change next to it (`near`), else as wrong.
  */
 import { DEFAULT_CONFIG } from '../../src/config/index.js';
 import type { GateConfig } from '../../src/gate/config.js';
@@ -18,13 +18,12 @@ import { formatEnvironmentExplanation } from '../../src/gate/environment-format.
 import { judgeRun } from '../../src/gate/judge.js';
 import { recordFromSummary } from '../../src/gate/record.js';
 import type { HistoryRecord, RunSummary } from '../../src/model.js';
-import { metricKey } from '../../src/naming.js';
 import { summarizeRun } from '../../src/summarize/index.js';
+import { minEffects, sha } from './regression-days.js';
 import { NORMAL_RUN, Rng, simulateRun } from './simulate.js';
 
 const RUNS = 12;
 
-const sha = (i: number) => i.toString(16).padStart(2, '0').repeat(20);
 const environment = (cuda: string) => ({
   image: 'nvcr.io/nvidia/pytorch@sha256:3f1c0e5a9b7d2c4e6f8a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e',
   driver: '550.54.15',
@@ -35,7 +34,7 @@ const environment = (cuda: string) => ({
 
 interface Case {
   name: string;
-  /** The history run (0…RUNS−1) the shift starts at, or null: only this run regresses. */
+  /** A level shift in the history (at a drawn run); false: only this run regresses. */
   shift: boolean;
   /** cuda changes where the speed does. */
   cudaChanges: boolean;
@@ -53,11 +52,6 @@ const CASES: Case[] = [
 
 function summarize(name: string, speed: number, rng: Rng): Promise<RunSummary> {
   return summarizeRun(simulateRun(name, { ...NORMAL_RUN, speed }, rng), DEFAULT_CONFIG);
-}
-
-function minEffects(s: RunSummary): (key: string) => number {
-  const byKey = new Map(s.metrics.map((m) => [metricKey(m.name), m.class.minEffect]));
-  return (key) => byKey.get(key) ?? 0.02;
 }
 
 /**

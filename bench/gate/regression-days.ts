@@ -27,7 +27,8 @@ const DROP = 0.07;
 const DAYS_AFTER = [0, 1, 2] as const;
 const BAD_RECORDED = [1, 2, 5] as const;
 
-const sha = (i: number) => i.toString(16).padStart(2, '0').repeat(20);
+/** Commit i's sha: 40 hex digits, one per commit. */
+export const sha = (i: number) => i.toString(16).padStart(2, '0').repeat(20);
 
 interface Tally {
   failed: number[];
@@ -40,7 +41,8 @@ function summarize(commit: number, bad: number, rng: Rng, name = `c${commit}`): 
   return summarizeRun(simulateRun(name, { ...NORMAL_RUN, speed }, rng), DEFAULT_CONFIG);
 }
 
-function minEffects(s: RunSummary): (key: string) => number {
+/** Each metric's minimum effect by its key, as the summary's classes give it (culprit search needs it). */
+export function minEffects(s: RunSummary): (key: string) => number {
   const byKey = new Map(s.metrics.map((m) => [metricKey(m.name), m.class.minEffect]));
   return (key) => byKey.get(key) ?? 0.02;
 }

@@ -17,7 +17,7 @@ import type { HistoryRecord } from '../../src/model.js';
 import { openHistory, serializeHistory } from '../../src/store/index.js';
 import { INSERT_RUN, rowValues } from '../../src/store/postgres-rows.js';
 import { startPostgres } from '../../test/helpers/postgres.js';
-import { experimentName, syntheticRecords } from './synthetic-history.js';
+import { experimentName, syntheticRecords, templateRecord } from './synthetic-history.js';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1]!);
@@ -63,16 +63,6 @@ function timeClis(clis: string[], argv: (i: number, cli: number) => string[], cw
     t.sort((a, b) => a - b);
     return { median: t[Math.floor(t.length / 2)]!, min: t[0]!, max: t[t.length - 1]! };
   });
-}
-
-/** One real record of the demo run, the template of the synthetic history. */
-function templateRecord(): HistoryRecord {
-  const dir = mkdtempSync(join(tmpdir(), 'tmg-bench-tpl-'));
-  const path = join(dir, 'h.json');
-  execFileSync(process.execPath, [CLI, 'record', '--history', path, '--experiment', 'e', '--csv', CSV], {
-    stdio: 'ignore',
-  });
-  return (JSON.parse(readFileSync(path, 'utf8')) as { runs: HistoryRecord[] }).runs[0]!;
 }
 
 async function fillPostgres(url: string, records: Iterable<HistoryRecord>): Promise<number> {
@@ -289,7 +279,7 @@ const NOTES = '## Reading the figures';
 
 async function main(): Promise<void> {
   const t0 = performance.now();
-  const template = templateRecord();
+  const template = templateRecord(CLI, CSV);
   const pgRows = await benchPostgres(template);
   console.error(pgRows.join('\n'));
   const gitRows = GIT_SIZES.length ? benchGit(template) : ['(not run)'];

@@ -9,16 +9,15 @@
  *
  * Writes only its own section of the results file.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { HistoryRecord } from '../../src/model.js';
 import { serializeHistory } from '../../src/store/index.js';
 import { withSection } from '../gate/results-sections.js';
-import { experimentName, syntheticRecords } from './synthetic-history.js';
+import { experimentName, syntheticRecords, templateRecord } from './synthetic-history.js';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1]!);
@@ -59,18 +58,10 @@ function timeChecks(clis: string[], history: string, cwd: string): number[] {
   return times.map((t) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)]!);
 }
 
-function templateRecord(dir: string): HistoryRecord {
-  const path = join(dir, 'template.json');
-  execFileSync(process.execPath, [CLI, 'record', '--history', path, '--experiment', 'e', '--csv', CSV], {
-    stdio: 'ignore',
-  });
-  return (JSON.parse(readFileSync(path, 'utf8')) as { runs: HistoryRecord[] }).runs[0]!;
-}
-
 async function main(): Promise<void> {
   const t0 = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'tmg-bench-long-'));
-  const template = templateRecord(dir);
+  const template = templateRecord(CLI, CSV);
   const clis = COMPARE ? [CLI, COMPARE] : [CLI];
   const names = [relative('.', CLI), ...(COMPARE ? [args.get('compare-label') ?? relative('.', COMPARE)] : [])];
   const rows = [
@@ -90,7 +81,7 @@ async function main(): Promise<void> {
     console.error(rows[rows.length - 1]);
   }
   const body = [
-    `\`npm run bench:history:long${COMPARE ? ` -- --compare …/cli.js` : ''}\` (median of ${REPEAT} runs of each, ${Math.round((performance.now() - t0) / 1000)} s in all, on a 2-core machine shared with other work). One experiment × N runs in a JSON history, each run the demo run's record with a little noise; \`check\` of the demo run against it.`,
+    `\`npm run bench:history:long${COMPARE ? ` -- --compare …/cli.js` : ''}\` (median of ${REPEAT} runs of each, ${Math.round((performance.now() - t0) / 1000)} s in all, on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, load average ${loadavg()[0]!.toFixed(1)} at the end). One experiment × N runs in a JSON history, each run the demo run's record with a little noise; \`check\` of the demo run against it.`,
     '',
     ...rows,
     '',

@@ -2,6 +2,10 @@
  * A fleet-sized history for the benchmark: `experiments` × `runs` records cloned from one real record
  * (a demo run recorded by the CLI), each with its own identity, commit, time and a little run-to-run noise.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { HistoryRecord } from '../../src/model.js';
 
 /** Deterministic, so every store gets the same history. */
@@ -45,4 +49,13 @@ export function* syntheticRecords(
       };
     }
   }
+}
+
+/** One real record of a run, recorded by the CLI at `cli` from the metrics file `csv`: the template. */
+export function templateRecord(cli: string, csv: string): HistoryRecord {
+  const path = join(mkdtempSync(join(tmpdir(), 'tmg-bench-tpl-')), 'h.json');
+  execFileSync(process.execPath, [cli, 'record', '--history', path, '--experiment', 'e', '--csv', csv], {
+    stdio: 'ignore',
+  });
+  return (JSON.parse(readFileSync(path, 'utf8')) as { runs: HistoryRecord[] }).runs[0]!;
 }

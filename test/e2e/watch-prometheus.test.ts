@@ -80,6 +80,9 @@ describe.skipIf(!prometheus)('the watch cockpit against a real watch run (Debian
         '20',
         '--stop-file',
         stopFile,
+        // A backstop should the stop file never come: the child never outlives the file's tests by long.
+        '--seconds',
+        '600',
       ],
       {
         env: { PATH: `${bin}:${process.env.PATH}`, HOME: process.env.HOME },
@@ -103,7 +106,12 @@ describe.skipIf(!prometheus)('the watch cockpit against a real watch run (Debian
   }, 180_000);
 
   afterAll(async () => {
-    if (watch && watch.exitCode === null) watch.kill('SIGTERM');
+    // The child ends at its stop file (whichever tests ran); watch ends with it, within a deadline.
+    if (stopFile) writeFileSync(stopFile, '');
+    if (watch && watch.exitCode === null) {
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (watch.exitCode === null) watch.kill('SIGKILL');
+    }
     await prom?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });

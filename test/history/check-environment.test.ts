@@ -4,10 +4,10 @@
  * the JSON account and the record name the field) or did not (the report says to look at the code), and a
  * bad environment file (exit 2, `file:line:`, nothing recorded).
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../bench/gate/simulate.js';
 import type { GateResult, HistoryRecord } from '../../src/model.js';
 import { cliIn } from '../helpers/cli-in-process.js';
@@ -29,9 +29,17 @@ const mainEnv = (i: number): NodeJS.ProcessEnv => ({
   ImageVersion: '20240304.1.0',
 });
 
+const dirs: string[] = [];
+async function scratch(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'tmg-environment-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
 describe('the environment of each run, and what a regression coincides with (the CLI)', () => {
   it('recorded from files, image and runner; a regression names the changed field, or says it is unchanged', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tmg-environment-'));
+    const dir = await scratch();
     const H = join(dir, 'history.json');
     const freeze = join(dir, 'freeze.txt');
     await writeFile(freeze, '# pip freeze\ntorch==2.4.1+cu124\nnvidia-nccl-cu12==2.20.5\n');
@@ -109,7 +117,7 @@ describe('the environment of each run, and what a regression coincides with (the
   });
 
   it('a bad environment file is exit 2 with file:line, and nothing is recorded', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tmg-environment-'));
+    const dir = await scratch();
     const H = join(dir, 'history.json');
     const bad = join(dir, 'freeze.txt');
     await writeFile(bad, 'torch==2.4.1\ntorch >= 2.4\n');
@@ -125,7 +133,7 @@ describe('the environment of each run, and what a regression coincides with (the
   });
 
   it("the GPU capture's driver_version column, and nvidia-smi's own output as an environment file", async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tmg-environment-'));
+    const dir = await scratch();
     const H = join(dir, 'history.json');
     const capture = join(dir, 'gpu.csv');
     await writeFile(
@@ -152,7 +160,7 @@ describe('the environment of each run, and what a regression coincides with (the
   });
 
   it('a secret in an environment file is never recorded or printed: by its name, or as a registered secret', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tmg-environment-'));
+    const dir = await scratch();
     const H = join(dir, 'history.json');
     const token = 'ghs_registeredTokenValue0123456789';
     const envFile = join(dir, 'env.json');

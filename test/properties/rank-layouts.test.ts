@@ -4,10 +4,10 @@
  * file, `metrics_rank_N` files side by side. Found from the job's folder, it is one run of three ranks, and
  * with the ranks alike it is the run itself.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/index.js';
 import { openTable } from '../../src/ingest/index.js';
 import { RANK_IMBALANCE } from '../../src/ranks/index.js';
@@ -38,6 +38,7 @@ function layOut(root: string, file: string, layout: 'folders' | 'files'): string
 describe('every real run laid out as the ranks of one job', () => {
   it('is one run of three ranks, equal to the run itself, in each layout', { timeout: 300_000 }, async () => {
     const root = mkdtempSync(join(tmpdir(), 'tmg-rank-layouts-'));
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }));
     const { runs } = await realRuns();
     const seen = { folders: 0, files: 0, tensorboard: 0 };
     for (const run of runs) {

@@ -56,12 +56,6 @@ export function change(
 export const rise = (by: number) => (x: number) => x + by * Math.abs(x);
 
 /**
- * From `fraction` of the span each loss climbs linearly until, at the last step, it stands 2·|L| above L,
- * its level there: 3× L for a positive loss. L and the level at the end, E, are medians of the points
- * within a twentieth of the span around those steps; the rise added by the end is 2·|L| + max(0, L − E),
- * so a loss still falling steeply is lifted to 3× L too, not to 2× L plus what it fell.
- */
-/**
  * A loss's size, which an injected divergence is twice of: its level where it is logged from, or, for a
  * loss of both signs about zero (a policy-gradient surrogate), the width of its middle half: a rise
  * scaled by a level of about zero would be no rise at all.
@@ -75,6 +69,13 @@ function sizeOf(values: ArrayLike<number>, level: number): number {
   return Math.max(Math.abs(level), middle);
 }
 
+/**
+ * From `fraction` of the span each loss climbs linearly until, at the last step, it stands 2·S above L,
+ * its level there, S its size (sizeOf: |L|, so 3× L for a positive loss). L and the level at the end, E,
+ * are medians of the points within a twentieth of the span around those steps; the rise added by the end
+ * is 2·S + max(0, L − E), so a loss still falling steeply is lifted to 3× L too, not to 2× L plus what it
+ * fell.
+ */
 export function divergence(t: CollectedTable, summary: RunSummary, fraction = 0.7) {
   const from = stepAt(t, fraction);
   const last = t.steps[t.steps.length - 1]!;

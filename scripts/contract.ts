@@ -1,11 +1,13 @@
 /**
  * The one table of parameters (src/parameters.ts) written out where users read it: action.yml's inputs
- * and outputs, and the README's inputs and outputs tables. `npx tsx scripts/contract.ts --write` rewrites
+ * and outputs, and the README's inputs and outputs tables; and the classification rules
+ * (src/classify/defaults.ts) as docs/gate.md lists them. `npx tsx scripts/contract.ts --write` rewrites
  * them; without `--write` it exits 1 naming what differs. test/build/contract.test.ts holds the committed
  * files to it, so a parameter changed in one place only fails the tests.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import YAML from 'yaml';
+import { RULES } from '../src/classify/defaults.js';
 import { ACTION_ONLY_INPUTS, OUTPUTS, PARAMETERS } from '../src/parameters.js';
 
 const scalar = (value: string): string => YAML.stringify(value, { lineWidth: 0 }).trimEnd();
@@ -63,15 +65,41 @@ export function readmeOutputs(): string {
   return ['| output | |', '|---|---|', ...OUTPUTS.map((o) => `| \`${o.name}\` | ${cell(o.details)} |`)].join('\n');
 }
 
+/** `text` with `table` put between the markers `start` and `end`. */
+function put(file: string, text: string, start: string, end: string, table: string): string {
+  const a = text.indexOf(start);
+  const b = text.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`${file}: the markers ${start} … ${end} are missing`);
+  return `${text.slice(0, a + start.length)}\n${table}\n${text.slice(b)}`;
+}
+
 /** The README with its two tables put between their markers. */
 export function readmeWithTables(readme: string): string {
-  const put = (text: string, start: string, end: string, table: string) => {
-    const a = text.indexOf(start);
-    const b = text.indexOf(end);
-    if (a < 0 || b < a) throw new Error(`README.md: the markers ${start} … ${end} are missing`);
-    return `${text.slice(0, a + start.length)}\n${table}\n${text.slice(b)}`;
-  };
-  return put(put(readme, INPUTS_START, INPUTS_END, readmeInputs()), OUTPUTS_START, OUTPUTS_END, readmeOutputs());
+  const inputs = put('README.md', readme, INPUTS_START, INPUTS_END, readmeInputs());
+  return put('README.md', inputs, OUTPUTS_START, OUTPUTS_END, readmeOutputs());
+}
+
+export const RULES_START = '<!-- rules: generated from src/classify/defaults.ts by scripts/contract.ts -->';
+export const RULES_END = '<!-- /rules -->';
+
+/** The classification rules in their order, each with the names it matches and why. */
+export function classificationRules(): string {
+  const judged = (r: (typeof RULES)[number]) =>
+    r.class.gate && r.class.direction !== 'none' ? `${r.class.kind}, ${r.class.direction} is better` : r.class.kind;
+  const rows = RULES.map(
+    (r, i) =>
+      `| ${i + 1} | \`${r.id}\` | ${judged(r)} | ${cell(r.reason)} | ${r.shown ? cell(r.shown) : `\`${cell(r.test.source)}\``} |`,
+  );
+  return [
+    '| # | rule | class | why | names it matches (the key, a regular expression) |',
+    '|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+/** docs/gate.md with the rules table put between its markers. */
+export function gateDocWithRules(doc: string): string {
+  return put('docs/gate.md', doc, RULES_START, RULES_END, classificationRules());
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -79,6 +107,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const files: [string, string][] = [
     ['action.yml', actionYaml()],
     ['README.md', readmeWithTables(readFileSync('README.md', 'utf8'))],
+    ['docs/gate.md', gateDocWithRules(readFileSync('docs/gate.md', 'utf8'))],
   ];
   let stale = 0;
   for (const [path, want] of files) {
@@ -86,7 +115,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (write) writeFileSync(path, want);
     else {
       stale += 1;
-      console.error(`${path} differs from src/parameters.ts: run npx tsx scripts/contract.ts --write`);
+      console.error(`${path} differs from what scripts/contract.ts writes: run npx tsx scripts/contract.ts --write`);
     }
   }
   process.exit(stale ? 1 : 0);

@@ -66,7 +66,22 @@ export interface RunInput {
 
 // ───────────────────────────── classify ─────────────────────────────
 
-export type MetricKind = 'loss' | 'timer' | 'window' | 'gauge' | 'ignore';
+/**
+ * `loss`: a training or eval loss; `quality`: a model-quality metric (accuracy, mAP, WER, reward), higher or
+ * lower better by its name. Both are sampled (an eval every N steps) and judged by their final window.
+ */
+export type MetricKind = 'loss' | 'quality' | 'timer' | 'window' | 'gauge' | 'ignore';
+
+/** Every kind, in the order the config and the stores name them. */
+export const METRIC_KINDS: readonly MetricKind[] = ['loss', 'quality', 'timer', 'window', 'gauge', 'ignore'];
+
+/**
+ * Kinds judged by their final window (the median of the values in the last 25 % of their own steps) and
+ * kept as sampled points, as a loss is: an eval metric is logged a few times a run, its last evals matter.
+ */
+export function judgedAtEnd(kind: MetricKind): boolean {
+  return kind === 'loss' || kind === 'quality';
+}
 /** Which way is better; `none` for metrics that are reported but never judged (learning rate, counters). */
 export type Direction = 'higher' | 'lower' | 'none';
 

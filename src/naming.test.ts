@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTags, runTagSet } from './naming.js';
+import { buildTags, headerUnit, metricKey, runTagSet } from './naming.js';
 
 describe('buildTags', () => {
   it('lets later sources win and puts the schema keys first', () => {
@@ -67,5 +67,18 @@ describe('runTagSet', () => {
       model: 'gpt3',
       branch_type: 'from-config',
     });
+  });
+});
+
+describe('metricKey and headerUnit', () => {
+  it('drops a unit suffix, but keeps an Ultralytics task letter as part of the name', () => {
+    expect(metricKey('memory.used [MiB]')).toBe('memory.used');
+    expect(headerUnit('memory.used [MiB]')).toBe('MiB');
+    expect(metricKey('elapsed time per iteration (ms)')).toBe('elapsed_time_per_iteration');
+    expect(headerUnit('power (W)')).toBe('W');
+    // Boxes and masks are two metrics, neither in bytes.
+    expect(metricKey('metrics/mAP50(B)')).toBe('metrics_map50_b');
+    expect(metricKey('metrics/mAP50(M)')).toBe('metrics_map50_m');
+    expect(headerUnit('metrics/mAP50-95(B)')).toBe('');
   });
 });

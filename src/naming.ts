@@ -17,9 +17,19 @@ export const RUN_GAUGES = {
 /** A trailing unit in a header, as nvidia-smi and spreadsheets write it: `memory.used [MiB]`, `power (W)`. */
 const UNIT_SUFFIX = /\s*[[(]\s*([^\])]*)\s*[\])]\s*$/;
 
+/**
+ * Ultralytics' task letter, a capital in parentheses right after the name (`metrics/mAP50(B)` for boxes,
+ * `(M)` for masks, `(P)` for poses): part of the name, not a unit (B is no byte here).
+ */
+const TASK_LETTER = /[A-Za-z0-9]\([A-Z]\)$/;
+
+function unitSuffix(header: string): RegExpExecArray | null {
+  return TASK_LETTER.test(header) ? null : UNIT_SUFFIX.exec(header);
+}
+
 /** The unit written in a header's `[unit]` / `(unit)` suffix, or ''. */
 export function headerUnit(header: string): string {
-  return UNIT_SUFFIX.exec(header)?.[1]?.trim() ?? '';
+  return unitSuffix(header)?.[1]?.trim() ?? '';
 }
 
 /**
@@ -27,8 +37,8 @@ export function headerUnit(header: string): string {
  * letters, digits, `_` and `.` turned into one `_`. `lm loss` → `lm_loss`, `memory.used [MiB]` → `memory.used`.
  */
 export function metricKey(header: string): string {
-  return header
-    .replace(UNIT_SUFFIX, '')
+  const unit = unitSuffix(header);
+  return (unit ? header.slice(0, unit.index) : header)
     .trim()
     .toLowerCase()
     .replace(/[^a-z0-9_.]+/g, '_')

@@ -28829,10 +28829,7 @@ function getState(name) {
  * record a run leaves for the gate to judge later ones by (the store keeps them; src/store/history.ts).
  * Nothing here does I/O; every stage takes and returns these shapes.
  */
-/**
- * Quantile levels kept per window; emission sends one histogram value per level, each at a rate whose
- * inverse is its integer share of the count (src/sinks/statsd/exact-rates.ts).
- */
+/** Every kind, in the order the config and the stores name them. */
 // ───────────────────────────── errors ─────────────────────────────
 /**
  * A problem with the user's input. Shown as one line `file:line: what is wrong`, never with a stack;

@@ -2,7 +2,7 @@
 import type { MetricClass } from '../model.js';
 import { defaultClass } from './defaults.js';
 
-export { defaultClass } from './defaults.js';
+export { classRule, defaultClass, RULES, statesTimeUnit } from './defaults.js';
 
 /** One `metrics:` entry of the config: a glob pattern and what it changes in the class of what it matches. */
 export interface ClassRule {
@@ -19,7 +19,11 @@ export function classify(header: string, config: { rules: ClassRule[] }): Metric
   // A metric moved into a judged kind without a direction of its own gets the kind's usual one.
   if (rule.override.kind && !rule.override.direction && merged.direction === 'none') {
     merged.direction =
-      merged.kind === 'window' ? 'higher' : merged.kind === 'gauge' || merged.kind === 'ignore' ? 'none' : 'lower';
+      merged.kind === 'window' || merged.kind === 'quality'
+        ? 'higher'
+        : merged.kind === 'gauge' || merged.kind === 'ignore'
+          ? 'none'
+          : 'lower';
   }
   if (merged.kind === 'ignore') merged.gate = false;
   return merged;

@@ -2,10 +2,10 @@
 import picomatch from 'picomatch';
 import { isMap, isScalar, type Node } from 'yaml';
 import type { ClassRule } from '../classify/index.js';
-import { InputError, type MetricClass, type MetricKind } from '../model.js';
+import { InputError, METRIC_KINDS, type MetricClass, type MetricKind } from '../model.js';
 import { metricKey } from '../naming.js';
 
-const KINDS: MetricKind[] = ['loss', 'timer', 'window', 'gauge', 'ignore'];
+const KINDS = METRIC_KINDS;
 
 type LineOf = (n: Node | null) => number | null;
 

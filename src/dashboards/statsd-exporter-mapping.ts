@@ -127,9 +127,11 @@ export function mappingFor(metric: MappingMetric, prefix: string): StatsdMapping
   const { name, unit: baseUnit } = prometheusMetricName(prefix, metric.name, statsdExporterUnit(metric.class));
   const statsd = sentStatsdName(prefix, metric.name, metric.class, 'plain');
   const entry: StatsdMapping = { ...matchFor(statsd), name, help: MAPPING_HELP };
-  entry.match_metric_type = kind === 'loss' || kind === 'gauge' ? 'gauge' : 'observer';
+  // A loss and a quality metric are sent as gauges of their sampled points, each with its step.
+  const sampled = kind === 'loss' || kind === 'quality';
+  entry.match_metric_type = sampled || kind === 'gauge' ? 'gauge' : 'observer';
   if (entry.match_metric_type === 'gauge') {
-    if (kind === 'loss') entry.labels = { step: '' };
+    if (sampled) entry.labels = { step: '' };
     return entry;
   }
   const buckets = bucketsFor(baseUnit);
@@ -163,7 +165,7 @@ function levelMappingsFor(metric: MappingMetric, prefix: string): StatsdMapping[
     help: MAPPING_HELP,
     labels: { quantile },
   }));
-  if (kind !== 'loss') return out;
+  if (kind !== 'loss' && kind !== 'quality') return out;
   return [
     ...out,
     {

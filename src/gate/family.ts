@@ -15,6 +15,8 @@ export function metricFamily(
   cls: Pick<MetricClass, 'kind' | 'direction' | 'unit'>,
 ): { id: string; kind: FamilyKind } {
   if (cls.kind === 'loss') return { id: `loss:${key}`, kind: 'loss' };
+  // A quality metric is a family of its own, as a loss is; its prior noise is the generic one.
+  if (cls.kind === 'quality') return { id: `quality:${key}`, kind: 'other' };
   if (MEMORY.test(key) || MEMORY.test(cls.unit)) return { id: 'memory', kind: 'memory' };
   // GPU activity from telemetry (utilization, SM and tensor activity) moves together, but not in lock-step
   // with the training loop's own throughput: a family of its own.

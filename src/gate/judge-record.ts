@@ -5,7 +5,14 @@
  * The record keeps what judging needs: the judged value (final-window median or steady-state median),
  * the run's own noise, its steps and its curve; a divergence is not kept, so it is not judged again.
  */
-import type { GateResult, HistoryRecord, MetricClass, MetricSummary, RunSummary } from '../model.js';
+import {
+  type GateResult,
+  type HistoryRecord,
+  judgedAtEnd,
+  type MetricClass,
+  type MetricSummary,
+  type RunSummary,
+} from '../model.js';
 import { DEFAULT_GATE_CONFIG, type GateConfig } from './config.js';
 import { judgeRun } from './judge.js';
 
@@ -17,7 +24,7 @@ export function judgeRecord(
 ): GateResult {
   const metrics: MetricSummary[] = Object.entries(record.metrics).map(([key, m]) => {
     const cls = { ...classOf(key), kind: m.kind, direction: m.direction, unit: m.unit };
-    const value = m.kind === 'loss' ? (m.final ?? m.centre) : m.centre;
+    const value = judgedAtEnd(m.kind) ? (m.final ?? m.centre) : m.centre;
     return {
       name: key,
       class: cls,
@@ -41,7 +48,7 @@ export function judgeRecord(
       },
       windows: [],
       ...(m.curve ? { curve: m.curve } : {}),
-      ...(m.kind === 'loss'
+      ...(judgedAtEnd(m.kind)
         ? {
             loss: {
               samples: m.samples ?? [],

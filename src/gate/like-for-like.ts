@@ -4,7 +4,13 @@
  * early: both sides over the same steps, from the curves (curve-window.ts) — the loss over the last quarter
  * of the steps this run reached, any other metric from its warm-up to there — and the verdict says which.
  */
-import type { HistoryRecord, MetricRecord, MetricSummary, MetricVerdict } from '../model.js';
+import {
+  type HistoryRecord,
+  judgedAtEnd,
+  type MetricRecord,
+  type MetricSummary,
+  type MetricVerdict,
+} from '../model.js';
 import { FINAL_SHARE } from '../summarize/final-window.js';
 import { valueAtStep } from './align.js';
 import type { Completeness } from './completeness.js';
@@ -25,15 +31,16 @@ export function comparisonBasis(
 ): ComparisonBasis {
   const whole: ComparisonBasis = {
     current: currentValue(m),
-    recordValue: (r) => (m.class.kind === 'loss' ? (r.final ?? Number.NaN) : r.centre),
+    recordValue: (r) => (judgedAtEnd(m.class.kind) ? (r.final ?? Number.NaN) : r.centre),
     window: null,
   };
   if (completeness.reached || !m.curve || !Number.isFinite(m.lastStep)) return whole;
   const curves = historyCurves(history, key);
   if (curves.length === 0) return legacyBasis(m, whole);
   const first = m.firstStep ?? m.curve.start * m.curve.every;
-  const from =
-    m.class.kind === 'loss' ? first + (1 - FINAL_SHARE) * (m.lastStep - first) : (m.steady?.fromStep ?? first);
+  const from = judgedAtEnd(m.class.kind)
+    ? first + (1 - FINAL_SHARE) * (m.lastStep - first)
+    : (m.steady?.fromStep ?? first);
   const window = curveWindow(m.curve, curves, from, m.lastStep);
   if (!window) return whole;
   return {
@@ -45,7 +52,7 @@ export function comparisonBasis(
 
 /** The number a whole run is judged by: its final-window median (loss) or steady-state median. */
 function currentValue(m: MetricSummary): number {
-  if (m.class.kind === 'loss') return m.loss?.finalWindow.median ?? Number.NaN;
+  if (judgedAtEnd(m.class.kind)) return m.loss?.finalWindow.median ?? Number.NaN;
   if (m.steady) return m.steady.median;
   return m.count > 0 ? m.last : Number.NaN;
 }

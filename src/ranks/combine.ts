@@ -8,7 +8,7 @@
  *   every rank has the same peak;
  * - another rate (tokens/s, samples/s) is the job's as logged when the ranks agree (each logs the global
  *   figure), else the sum of the ranks' shares;
- * - a loss is the ranks' value when they agree (all-reduced, or logged by rank 0 only), else their mean;
+ * - a loss or quality metric is the ranks' value when they agree (all-reduced, or logged by rank 0 only), else their mean;
  * - anything else (learning rate, counters) is the lowest rank's that has one.
  */
 import { isUtilisation } from '../classify/from-values.js';
@@ -19,7 +19,7 @@ export type RankCombine = 'max' | 'mean' | 'same-or-sum' | 'same-or-mean' | 'fir
 
 export function rankCombine(name: string, cls: MetricClass): RankCombine {
   if (cls.kind === 'timer') return 'max';
-  if (cls.kind === 'loss') return 'same-or-mean';
+  if (cls.kind === 'loss' || cls.kind === 'quality') return 'same-or-mean';
   if (cls.kind === 'window' && cls.direction === 'lower') return 'max';
   if (cls.kind === 'window' && cls.direction === 'higher') {
     const perGpu =

@@ -2,7 +2,7 @@
  * A pull request's earlier recorded runs beside this one (recorded with `record: always` on the PR): the
  * PR's own trend, for its author. They are never part of a baseline; this is only what the report shows.
  */
-import type { GateResult, HistoryRecord } from '../model.js';
+import { type GateResult, type HistoryRecord, judgedAtEnd } from '../model.js';
 import { metricKey } from '../naming.js';
 
 /** Runs shown at most (the latest), and gated metrics per run. */
@@ -36,7 +36,7 @@ export function prRunsOf(gate: GateResult, records: readonly HistoryRecord[], pu
       recordedAt: r.recordedAt,
       values: metrics.map(({ name }) => {
         const m = r.metrics[metricKey(name)];
-        const v = m ? (m.kind === 'loss' ? (m.final ?? m.centre) : m.centre) : null;
+        const v = m ? (judgedAtEnd(m.kind) ? (m.final ?? m.centre) : m.centre) : null;
         return typeof v === 'number' && Number.isFinite(v) ? v : null;
       }),
     })),

@@ -2,7 +2,7 @@
  * What `history list`, `show` and `export` print, as plain rows: experiments with their fingerprints, run
  * counts and date ranges; a run's flags; the number the gate judges each metric by.
  */
-import type { HistoryRecord, MetricRecord } from '../model.js';
+import { type HistoryRecord, judgedAtEnd, type MetricRecord } from '../model.js';
 
 export interface ExperimentRow {
   experiment: string;
@@ -67,9 +67,9 @@ export function keyMetrics(records: readonly HistoryRecord[]): string[] {
   return [...keys].sort(cmp);
 }
 
-/** The number the gate compares: a loss's final-window median, else the steady-state median; null when none. */
+/** The number the gate compares: a loss's or quality metric's final-window median, else the steady-state median; null when none. */
 export function metricValue(m: MetricRecord | undefined): number | null {
   if (!m) return null;
-  const v = m.kind === 'loss' ? (m.final ?? m.centre) : m.centre;
+  const v = judgedAtEnd(m.kind) ? (m.final ?? m.centre) : m.centre;
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }

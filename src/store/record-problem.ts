@@ -2,8 +2,9 @@
  * The shape a stored history record must have, checked field by field as every store reads it back (the
  * JSON and git stores' file, PostgreSQL's rows): what is wrong, and where, in words a person can fix.
  */
+import { METRIC_KINDS } from '../model.js';
 
-const KINDS = new Set(['loss', 'timer', 'window', 'gauge', 'ignore']);
+const KINDS = new Set<string>(METRIC_KINDS);
 const DIRECTIONS = new Set(['higher', 'lower', 'none']);
 
 /** What is wrong with one stored record (the path to the field, and the words), or null. */

@@ -7,7 +7,7 @@
  * shorter than `warmup_steps`) keeps its steady state, taken over every value, and says so.
  */
 import { classFromValues, isUtilisation } from '../classify/from-values.js';
-import type { MetricClass, MetricSummary, SteadyState } from '../model.js';
+import { judgedAtEnd, type MetricClass, type MetricSummary, type SteadyState } from '../model.js';
 import { DivergenceDetector } from './divergence.js';
 import { FinalWindow } from './final-window.js';
 import { firstAtOrAbove } from './first-at-or-above.js';
@@ -38,12 +38,12 @@ export class MetricAccumulator {
   private steadyFrom = Number.NaN;
   private readonly warmupSteps: number;
   private readonly steady: Sketch | null;
-  /** Loss only: its warm-up values, for a run too short to have a steady state. */
+  /** Loss and quality only: their warm-up values, for a run too short to have a steady state. */
   private readonly warm: Sketch | null;
   private readonly windows: StepWindows | null;
   private readonly sampler: LossSampler | null;
   private readonly divergence: DivergenceDetector | null;
-  /** Loss only: the same rule over the warm-up's points, for a run with nothing after its warm-up. */
+  /** Loss and quality only: the same rule over the warm-up's points, for a run with nothing after its warm-up. */
   private readonly divergenceAll: DivergenceDetector | null;
   private readonly final: FinalWindow | null;
   private readonly curve: StepCurveBuilder | null;
@@ -60,14 +60,17 @@ export class MetricAccumulator {
     const kind = cls.kind;
     this.warmupSteps = config.warmupSteps;
     this.windows = kind === 'window' || kind === 'timer' ? new StepWindows(config.lossEvery, config.maxWindows) : null;
-    // Window and timer metrics get their steady state from their windows; loss keeps its own sketch.
-    this.steady = kind === 'loss' ? new Sketch() : null;
-    this.warm = kind === 'loss' ? new Sketch() : null;
-    this.sampler = kind === 'loss' ? new LossSampler(config.lossEvery, config.lossMaxPoints) : null;
-    this.divergence = kind === 'loss' ? new DivergenceDetector() : null;
-    this.divergenceAll = kind === 'loss' ? new DivergenceDetector() : null;
-    this.final = kind === 'loss' ? new FinalWindow() : null;
-    this.curve = kind === 'loss' || kind === 'window' || kind === 'timer' ? new StepCurveBuilder() : null;
+    // Window and timer metrics get their steady state from their windows; loss and quality metrics keep
+    // their own sketch, sampled points and final window. The divergence detector also measures the
+    // per-point noise, which a quality metric needs too; only a loss is ever called diverged.
+    const sampled = judgedAtEnd(kind);
+    this.steady = sampled ? new Sketch() : null;
+    this.warm = sampled ? new Sketch() : null;
+    this.sampler = sampled ? new LossSampler(config.lossEvery, config.lossMaxPoints) : null;
+    this.divergence = sampled ? new DivergenceDetector() : null;
+    this.divergenceAll = sampled ? new DivergenceDetector() : null;
+    this.final = sampled ? new FinalWindow() : null;
+    this.curve = sampled || kind === 'window' || kind === 'timer' ? new StepCurveBuilder() : null;
     this.shape = kind === 'window' || kind === 'timer' || isUtilisation(name, cls) ? new ValueShape() : null;
   }
 
@@ -145,7 +148,7 @@ export class MetricAccumulator {
     }
   }
 
-  /** Loss only: its steady (and warm-up) sketch, divergence, sampled points and the final window. */
+  /** Loss and quality only: the steady (and warm-up) sketch, divergence, sampled points and the final window. */
   private addLoss(steps: Float64Array, values: Float64Array): void {
     // Steps increase, so the steady part of the batch is one run of it (none while steadyFrom is NaN).
     const steadyAt = Number.isNaN(this.steadyFrom) ? steps.length : firstAtOrAbove(steps, 0, this.steadyFrom);
@@ -198,7 +201,7 @@ export class MetricAccumulator {
         every: this.sampler.every,
         finalWindow: final,
         runningMin: this.min,
-        divergence: detector.result(),
+        divergence: this.cls.kind === 'loss' ? detector.result() : null,
         ...(Number.isFinite(noise) ? { noise } : {}),
       };
     }

@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { actionYaml, readmeWithTables } from '../../scripts/contract.js';
+import { actionYaml, gateDocWithRules, readmeWithTables } from '../../scripts/contract.js';
+import { RULES } from '../../src/classify/defaults.js';
 import { helpText } from '../../src/cli/help.js';
 import { CALIBRATE_FLAGS, DATADOG_FLAGS, GRAFANA_FLAGS, MAPPING_FLAGS } from '../../src/cli/help.js';
 import { HISTORY_COMMANDS } from '../../src/cli/history.js';
@@ -27,6 +28,12 @@ describe('the parameter table is the contract', () => {
     const readme = readFileSync('README.md', 'utf8');
     expect(readme).toBe(readmeWithTables(readme));
     for (const p of PARAMETERS) expect(readme, p.name).toContain(`| \`${p.name}\` |`);
+  });
+
+  it('docs/gate.md lists the classification rules as the code orders them', () => {
+    const doc = readFileSync('docs/gate.md', 'utf8');
+    expect(doc).toBe(gateDocWithRules(doc));
+    for (const r of RULES) expect(doc, r.id).toContain(`| \`${r.id}\` |`);
   });
 
   it('a table changed in one place only is caught', () => {

@@ -7,7 +7,8 @@
  * verdict a pass); copies whose noise is drawn again from the run's own residuals, against a history of
  * other such copies, in at least 99 % of draws and never as divergence.
  * Must be caught (a regression): the loss 5 % worse from mid-run, throughput × 0.9, step time × 1.1, one
- * NaN loss at 70 %, and a divergence injected at 70 % (the loss climbing to 3× by the end), which the
+ * NaN loss at 70 %, a quality metric (accuracy, mAP, WER, reward) worse by a tenth of its level from
+ * mid-run, and a divergence injected at 70 % (the loss climbing to 3× by the end), which the
  * summary must also flag as a divergence on every file, the short ones too.
  * The same files through the CLI — columns reordered, CRLF, an extra column — are in cli-properties.test.ts.
  */
@@ -18,7 +19,7 @@ import { recordFromSummary } from '../../src/gate/record.js';
 import type { CollectedTable } from '../../src/ingest/index.js';
 import type { GateResult, HistoryRecord, RunSummary } from '../../src/model.js';
 import { gated, gatedLoss, type RealRun, realRuns, summarize } from './real-runs.js';
-import { change, cut, divergence, nanAt, redrawNoise, rise, stepAt } from './transforms.js';
+import { change, cut, divergence, nanAt, redrawNoise, rise, stepAt, worseQuality } from './transforms.js';
 
 let runs: RealRun[] = [];
 let broken: RealRun[] = [];
@@ -180,6 +181,30 @@ describe('properties of the verdict on every real run', () => {
       }
     }
     expect(files).toBeGreaterThanOrEqual(5);
+  }, 300_000);
+
+  it('catches a quality metric worse by a tenth of its level from mid-run, in its direction', async () => {
+    let files = 0;
+    let metrics = 0;
+    for (const run of runs) {
+      const { table, changed } = worseQuality(run.table, run.summary, 0.1);
+      // Those that moved: a metric logged only before mid-run, or always 0, has nothing to make worse.
+      const moved = changed.filter((name) =>
+        table.values[name]!.some((v, i) => !Object.is(v, run.table.values[name]![i])),
+      );
+      if (moved.length === 0) continue;
+      files += 1;
+      metrics += moved.length;
+      const r = await judge(table, await historyOf(Array(COPIES).fill(run.table)));
+      const missed = r.metrics.filter((m) => moved.includes(m.name) && m.verdict !== 'regression');
+      expect(
+        missed.map((m) => `${m.name}: ${m.reason}`),
+        run.name,
+      ).toEqual([]);
+      expect(r.regression, run.name).toBe(true);
+    }
+    expect(files).toBeGreaterThanOrEqual(10);
+    expect(metrics).toBeGreaterThanOrEqual(30);
   }, 300_000);
 
   it('catches one NaN loss at 70 %, alone on its row or not', async () => {

@@ -52,6 +52,26 @@ export function change(
   return { table: out, changed };
 }
 
+/**
+ * A quality metric made worse by `by` of its size (sizeOf of its final-window level: that level, or for one
+ * of both signs the width of its middle half), in its own direction: an accuracy falls, an error rate rises.
+ */
+export function worseQuality(t: CollectedTable, summary: RunSummary, by: number, fraction = 0.5) {
+  const sizes = new Map<string, number>();
+  for (const m of summary.metrics.filter((m) => gated(m) && m.class.kind === 'quality')) {
+    // Its level where it is judged: the median of its final window (an accuracy climbs through the run).
+    const level = m.loss?.finalWindow.median ?? 0;
+    sizes.set(m.name, (m.class.direction === 'higher' ? -1 : 1) * by * sizeOf(t.values[m.name]!, level));
+  }
+  return change(
+    t,
+    summary,
+    (m) => m.class.kind === 'quality',
+    (x, _step, name) => x + sizes.get(name)!,
+    fraction,
+  );
+}
+
 /** A rise of `by` of the loss's own size (x + by·|x|): worse for a positive and a negative loss alike. */
 export const rise = (by: number) => (x: number) => x + by * Math.abs(x);
 
@@ -60,7 +80,7 @@ export const rise = (by: number) => (x: number) => x + by * Math.abs(x);
  * loss of both signs about zero (a policy-gradient surrogate), the width of its middle half: a rise
  * scaled by a level of about zero would be no rise at all.
  */
-function sizeOf(values: ArrayLike<number>, level: number): number {
+export function sizeOf(values: ArrayLike<number>, level: number): number {
   const finite = Array.from(values)
     .filter(Number.isFinite)
     .sort((a, b) => a - b);

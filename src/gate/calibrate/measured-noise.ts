@@ -6,7 +6,7 @@
  */
 import { buildBaseline, type Baseline, type HistoryPoint } from '../baseline.js';
 import type { GateConfig } from '../config.js';
-import { InputError, type HistoryRecord, type MetricRecord, type RunSummary } from '../../model.js';
+import { InputError, type HistoryRecord, judgedAtEnd, type MetricRecord, type RunSummary } from '../../model.js';
 import { metricKey } from '../../naming.js';
 
 /** What the gate needs to know of a metric's class to judge it. */
@@ -26,7 +26,7 @@ export function metricPoints(records: readonly HistoryRecord[], key: string): Hi
     mark ||= r.baseline;
     const m = r.metrics[key];
     if (!m) continue;
-    const value = m.kind === 'loss' ? m.final : m.centre;
+    const value = judgedAtEnd(m.kind) ? m.final : m.centre;
     if (m.kind === 'loss' && m.nonFinite > 0)
       throw brokenRun(r, key, `${m.nonFinite} NaN or infinite value${m.nonFinite === 1 ? '' : 's'}`);
     // A column logged but never filled (an eval that never ran) is absent from this run, not broken.

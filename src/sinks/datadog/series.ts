@@ -137,12 +137,12 @@ function metricGauges(w: RunSeries, prefix: string, m: MetricSummary): void {
     // Same name and type as the DogStatsD gauge: the latest value.
     w.gauge(statsdName(prefix, m.name), m.last, unit);
   }
-  if (m.class.kind !== 'loss') return;
+  if (m.class.kind !== 'loss' && m.class.kind !== 'quality') return;
   // Sent even when 0, so a monitor on it recovers once a run is clean again.
-  stat('nonFinite', m.nan + m.inf, undefined);
+  if (m.class.kind === 'loss') stat('nonFinite', m.nan + m.inf, undefined);
   if (!m.loss) return;
   stat('final', m.loss.finalWindow.median);
-  stat('diverged', m.loss.divergence ? 1 : 0, undefined);
+  if (m.class.kind === 'loss') stat('diverged', m.loss.divergence ? 1 : 0, undefined);
   const name = statsdName(prefix, m.name);
   const stepName = datadogStatName(prefix, m.name, 'step');
   for (const [step, value] of m.loss.samples) {

@@ -158,7 +158,7 @@ function metricSamples(
   ) {
     for (const [quantile, pick] of QUANTILES) families.add(name, { ...labels, quantile }, pick(metric.steady) * factor);
   }
-  if (metric.class.kind === 'loss' && metric.loss) {
+  if (metric.loss) {
     const finalName = `${name}_final`;
     if (
       claim(

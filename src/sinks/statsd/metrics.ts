@@ -2,11 +2,12 @@
  * What a run becomes in StatsD, as plain data (pure; the sink sends it, --dry-run prints it):
  *
  *   loss    <prefix>.<key>:<value>|g                     tags + step:<N>   one per sampled step, and the last
+ *           (a quality metric, such as accuracy or mAP, is sent as a loss is)
  *   timer   <prefix>.<key>:<ms>|ms|@<rate>               tags              window quantiles after warm-up
  *   window  <prefix>.<key>:<value>|h|@<rate>  (|d)       tags + steps:A-B  window quantiles
  *   gauge   <prefix>.<key>:<value>|g                     tags              last value
  *   level   <prefix>.<key>.steady.{median,p10,p90}:<v>|g tags              loss, timer, window: the steady state
- *           <prefix>.<key>.final:<value>|g               tags              loss: the final-window median
+ *           <prefix>.<key>.final:<value>|g               tags              loss, quality: the final-window median
  *   run     <prefix>.run.steps, <prefix>.run.truncated, <prefix>.gate.regression (when gated)
  *
  * The level gauges are the numbers the gate judges and the report prints, sent exactly, so a dashboard's
@@ -60,6 +61,7 @@ export function toStatsdMetrics(run: RunSummary, gate: GateResult | null, shape:
     levelGauges(out, m, shape);
     switch (m.class.kind) {
       case 'loss':
+      case 'quality':
         for (const [step, value] of m.loss?.samples ?? [])
           out.push(gauge(name, value * factor, { ...shape.tags, step: String(step) }));
         break;
@@ -118,7 +120,7 @@ function levelGauges(out: StatsdMetric[], m: MetricSummary, shape: StatsdShape):
     level('p10', m.steady.p10);
     level('p90', m.steady.p90);
   }
-  if (m.class.kind === 'loss' && m.loss && m.loss.finalWindow.count > 0) level('final', m.loss.finalWindow.median);
+  if (m.loss && m.loss.finalWindow.count > 0) level('final', m.loss.finalWindow.median);
 }
 
 /** Name suffixes of the level gauges, shared with the Datadog API route. */

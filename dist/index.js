@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import 'path';
-import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, w as workflowCommandSafe } from './chunks/postgres-url-DXm8_lKg.js';
+import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, j as jobVerdict, w as workflowCommandSafe } from './chunks/postgres-url-BTEfHzDu.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
@@ -297,8 +297,8 @@ function info(message) {
 
 /**
  * The GitHub Action: inputs → Options → run() → outputs. Inputs are named like the CLI's flags.
- * Outputs: datagrams, series, metrics-json, regression, report-json, report-html, comment-url; with
- * `command: watch`, report-json, regression and aborted.
+ * Outputs: datagrams, series, metrics-json, regression, verdict, report-json, report-html, comment-url;
+ * with `command: watch`, report-json, regression, verdict and aborted.
  */
 /**
  * Every message of the action passes here: secrets out (each registered with the runner's masking once),
@@ -359,14 +359,20 @@ async function action(env = process.env) {
         output('series', String(result.statsd?.series ?? 0));
         output('metrics-json', JSON.stringify(metricsOutput(result)));
         output('regression', String(result.gate.some((g) => g.regression)));
+        output('verdict', jobVerdict(result.gate) ?? '');
         output('report-json', reportPath);
         output('report-html', result.report?.html ?? '');
         output('comment-url', result.report?.commentUrl ?? '');
         if (result.exitCode === 2)
             fail(`bad input: ${result.errors.join('; ')}`);
-        else if (result.exitCode === 1)
+        else if (result.exitCode === 1 && result.gate.some((g) => g.regression))
             fail(`performance regression in ${result.gate
                 .filter((g) => g.regression)
+                .map((g) => g.experiment)
+                .join(', ')}`);
+        else if (result.exitCode === 1)
+            fail(`not judged (fail-on-not-judged): ${result.gate
+                .filter((g) => g.verdict === 'not-judged')
                 .map((g) => g.experiment)
                 .join(', ')}`);
     }
@@ -376,7 +382,7 @@ async function action(env = process.env) {
 }
 /** `command: site`: the history's trend site into `site-output`, as the CLI's `history site` writes it. */
 async function siteStep(options, env) {
-    const { siteFromStore } = await import('./chunks/history-site-Bl5tLcuh.js');
+    const { siteFromStore } = await import('./chunks/history-site-CQzs6dTy.js');
     io.info(await siteFromStore(options.history, options.siteOutput, env, { config: options.config }));
 }
 /**
@@ -394,11 +400,12 @@ async function watchStep(options, env, shell) {
     for (const name of Object.keys(env))
         if (name.startsWith('INPUT_'))
             delete env[name];
-    const { runWatch } = await import('./chunks/run-watch-BDh9kzoz.js');
+    const { runWatch } = await import('./chunks/run-watch-_zkOB-Zd.js');
     const code = await runWatch(options, ['bash', '-c', line], { ...io, secrets }, shell);
     const report = await readReport(options.json);
     output('report-json', options.json);
     output('regression', String(report.regression === true));
+    output('verdict', typeof report.verdict === 'string' ? report.verdict : '');
     output('aborted', typeof report.aborted?.reason === 'string' ? report.aborted.reason : '');
     if (report.aborted)
         fail(`watch stopped the run: ${report.aborted.reason} at step ${report.aborted.step}`);
@@ -406,6 +413,8 @@ async function watchStep(options, env, shell) {
         fail('bad input: see the errors above');
     else if (code !== 0 && report.regression === true)
         fail('performance regression');
+    else if (code === 1 && report.verdict === 'not-judged' && report.child?.exitCode === 0)
+        fail('not judged (fail-on-not-judged): no gated metric could be judged');
     else if (code !== 0)
         fail(`the command in run failed with exit code ${code}`);
 }

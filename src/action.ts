@@ -1,7 +1,7 @@
 /**
  * The GitHub Action: inputs → Options → run() → outputs. Inputs are named like the CLI's flags.
- * Outputs: datagrams, series, metrics-json, regression, report-json, report-html, comment-url; with
- * `command: watch`, report-json, regression and aborted.
+ * Outputs: datagrams, series, metrics-json, regression, verdict, report-json, report-html, comment-url;
+ * with `command: watch`, report-json, regression, verdict and aborted.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { SecretRegistry } from './http/redact.js';
 import { InputError } from './model.js';
 import { COMMANDS, githubContextFromEnv, type Command, type Options } from './options.js';
 import { PARAMETERS, resolveOptions, type RawValues } from './parameters.js';
-import { metricsOutput, resultJson } from './result-json.js';
+import { jobVerdict, metricsOutput, resultJson } from './result-json.js';
 import { workflowCommandSafe } from './report/render/escape.js';
 import { run, type Io, type ShellFeatures } from './run.js';
 import { endSoon } from './end-soon.js';
@@ -75,15 +75,23 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
     output('series', String(result.statsd?.series ?? 0));
     output('metrics-json', JSON.stringify(metricsOutput(result)));
     output('regression', String(result.gate.some((g) => g.regression)));
+    output('verdict', jobVerdict(result.gate) ?? '');
     output('report-json', reportPath);
     output('report-html', result.report?.html ?? '');
     output('comment-url', result.report?.commentUrl ?? '');
 
     if (result.exitCode === 2) fail(`bad input: ${result.errors.join('; ')}`);
-    else if (result.exitCode === 1)
+    else if (result.exitCode === 1 && result.gate.some((g) => g.regression))
       fail(
         `performance regression in ${result.gate
           .filter((g) => g.regression)
+          .map((g) => g.experiment)
+          .join(', ')}`,
+      );
+    else if (result.exitCode === 1)
+      fail(
+        `not judged (fail-on-not-judged): ${result.gate
+          .filter((g) => g.verdict === 'not-judged')
           .map((g) => g.experiment)
           .join(', ')}`,
       );
@@ -116,17 +124,23 @@ async function watchStep(options: Options, env: NodeJS.ProcessEnv, shell: ShellF
   const report = await readReport(options.json);
   output('report-json', options.json);
   output('regression', String(report.regression === true));
+  output('verdict', typeof report.verdict === 'string' ? report.verdict : '');
   output('aborted', typeof report.aborted?.reason === 'string' ? report.aborted.reason : '');
   if (report.aborted) fail(`watch stopped the run: ${report.aborted.reason} at step ${report.aborted.step}`);
   else if (code === 2) fail('bad input: see the errors above');
   else if (code !== 0 && report.regression === true) fail('performance regression');
+  else if (code === 1 && report.verdict === 'not-judged' && report.child?.exitCode === 0)
+    fail('not judged (fail-on-not-judged): no gated metric could be judged');
   else if (code !== 0) fail(`the command in run failed with exit code ${code}`);
 }
 
 /** The watch report's fields the step's outputs name; an absent or unreadable file is an empty report. */
-async function readReport(
-  path: string,
-): Promise<{ regression?: unknown; aborted?: { reason?: unknown; step?: unknown } }> {
+async function readReport(path: string): Promise<{
+  regression?: unknown;
+  verdict?: unknown;
+  aborted?: { reason?: unknown; step?: unknown };
+  child?: { exitCode?: unknown };
+}> {
   try {
     return JSON.parse(await readFile(path, 'utf8'));
   } catch {

@@ -279,12 +279,24 @@ export interface MetricVerdict {
   compared?: { from: number; to: number };
 }
 
+/**
+ * What a run's verdict rests on: `regression` when a metric regressed; `pass` when no metric regressed
+ * and at least one gated metric was judged against the history; `not-judged` when none could be (too
+ * little history, no comparable runs, no gated metric at all): never a pass.
+ */
+export type RunVerdict = 'regression' | 'pass' | 'not-judged';
+
 export interface GateResult {
   experiment: string;
   /** Run name. */
   name: string;
   fingerprint: string;
   regression: boolean;
+  verdict: RunVerdict;
+  /** Gated metrics judged against the history (a NaN or divergence counts: it fails whatever the history). */
+  judged: number;
+  /** Why nothing was judged, where `verdict` is `not-judged`. */
+  notJudged?: string;
   run: { complete: boolean; steps: number; expectedSteps: number | null; truncated: boolean };
   metrics: MetricVerdict[];
   /** Without comparable runs: why, naming the fingerprint fields that differ from the nearest history. */
@@ -409,6 +421,17 @@ export interface HistoryRecord {
    * `torch`): compared between the last good and the first bad run to say what a change coincides with.
    */
   environment?: Record<string, string>;
+}
+
+/** `gpu=H100,world_size=8` → its fields (values may hold `=`; fields are split on `,` before a key). */
+export function fingerprintFields(key: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of key.split(/,(?=[^,=]+=)/)) {
+    if (!part) continue;
+    const i = part.indexOf('=');
+    out.set(i < 0 ? part : part.slice(0, i), i < 0 ? '' : part.slice(i + 1));
+  }
+  return out;
 }
 
 /** `gpu=H100,world_size=64`: the fingerprint inputs as one comparable string. */

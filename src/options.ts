@@ -92,9 +92,12 @@ export interface Options {
   history: string | null;
   /** site: the folder the trend site is written into. */
   siteOutput: string | null;
-  historyMax: number;
+  /** Runs kept per experiment and fingerprint; null: the store's default (HistoryStore.defaultMax). */
+  historyMax: number | null;
   record: 'auto' | 'always' | 'never';
   failOnRegression: boolean;
+  /** Fail (exit 1) when a checked run had no gated metric that could be judged. */
+  failOnNotJudged: boolean;
   /** Mark this run as the start of a new baseline (an accepted, intended change). */
   newBaseline: boolean;
   /** Files that tell the run's environment: JSON, pip freeze, conda list or nvidia-smi output. */
@@ -167,9 +170,10 @@ export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = 
   json: null,
   history: null,
   siteOutput: null,
-  historyMax: 100,
+  historyMax: null,
   record: 'auto',
   failOnRegression: true,
+  failOnNotJudged: false,
   newBaseline: false,
   environment: [],
   containerImage: null,

@@ -71,6 +71,11 @@ export const OUTPUTS: readonly { name: string; details: string }[] = [
   },
   { name: 'regression', details: "'true' when the gate found a regression." },
   {
+    name: 'verdict',
+    details:
+      "What the gate said of the job: 'regression', 'pass' (every checked run had a gated metric judged and none regressed), 'not-judged' (some run had nothing that could be judged), or '' without a history.",
+  },
+  {
     name: 'aborted',
     details:
       'With command watch: why watch stopped the run (nan, divergence, stall or collapse), empty when it did not.',
@@ -290,10 +295,11 @@ export const PARAMETERS: readonly Parameter[] = [
     name: 'history-max',
     key: 'historyMax',
     kind: 'number',
-    description: 'runs kept per experiment and fingerprint (default 100)',
-    details: 'Runs kept per experiment and fingerprint.',
-    actionDefault: '100',
-    defaultText: '100',
+    description:
+      'runs kept per experiment and fingerprint; the oldest beyond it are removed when a run is recorded, and the log says how many (default 1000 for a JSON file or git branch, every run for PostgreSQL)',
+    details:
+      'Runs kept per experiment and fingerprint; the oldest beyond it are removed when a run is recorded, and the log and a warning say how many. Default: 1000 for a JSON file or git branch (years of a nightly job), every run for PostgreSQL.',
+    defaultText: '1000 (JSON, git); all (PostgreSQL)',
     commands: ['record', 'check', 'watch'],
   },
   {
@@ -316,6 +322,18 @@ export const PARAMETERS: readonly Parameter[] = [
     details: 'Fail the job on a regression.',
     actionDefault: 'true',
     defaultText: 'true',
+    commands: ['check', 'watch'],
+  },
+  {
+    name: 'fail-on-not-judged',
+    key: 'failOnNotJudged',
+    kind: 'boolean',
+    description:
+      'exit 1 / fail the job when a checked run was not judged: no gated metric had the history to judge it (default false: a warning)',
+    details:
+      'Fail the job when a checked run was not judged (no gated metric could be judged: too little or no comparable history, no gated metric); by default a warning, never a pass.',
+    actionDefault: 'false',
+    defaultText: 'false',
     commands: ['check', 'watch'],
   },
   {

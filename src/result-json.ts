@@ -1,18 +1,31 @@
 /**
  * The JSON account of a run (`--json OUT`, action output `report-json`): what was read, what was sent
- * and, when gated, the verdicts — top-level `regression`, `run` and `metrics` are the first (usually
+ * and, when gated, the verdicts — top-level `verdict` (regression, pass or not-judged: jobVerdict),
+ * `regression`, `run` and `metrics` are the first (usually
  * only) gated run's, and `experiments` lists every gated run (each culprit range with its `environment`
  * explanation where both runs recorded one); `environment` is the run's own. Also the action's compact
  * `metrics-json`.
  */
+import type { GateResult, RunVerdict } from './model.js';
 import type { Options } from './options.js';
 import type { RunResult } from './run.js';
+
+/**
+ * The job's verdict over its gated runs: a regression in any; else not judged when any run judged nothing
+ * (a batch that gated only some of its runs has not passed); else pass. Null when nothing was gated.
+ */
+export function jobVerdict(gate: readonly GateResult[]): RunVerdict | null {
+  if (gate.length === 0) return null;
+  if (gate.some((g) => g.regression)) return 'regression';
+  return gate.some((g) => g.verdict === 'not-judged') ? 'not-judged' : 'pass';
+}
 
 export function resultJson(result: RunResult, options: Options): Record<string, unknown> {
   const first = result.gate[0];
   return {
     command: options.command,
     exitCode: result.exitCode,
+    verdict: jobVerdict(result.gate),
     regression: result.gate.some((g) => g.regression),
     ...(first ? { experiment: first.experiment, run: first.run, metrics: first.metrics } : {}),
     experiments: result.gate,

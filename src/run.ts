@@ -116,10 +116,15 @@ function warnNoReport(ctx: RunContext): null {
   return null;
 }
 
-/** Bad input wins over a regression; a regression fails only when fail-on-regression says so. */
+/**
+ * Bad input wins over a regression; a regression fails only when fail-on-regression says so, a run that
+ * judged nothing only when fail-on-not-judged does.
+ */
 function runResult(ctx: RunContext, out: StageOutputs): RunResult {
   const regression = out.gate.some((g) => g.regression);
-  const exitCode = ctx.errors.length ? 2 : regression && ctx.options.failOnRegression ? 1 : 0;
+  const notJudged = out.gate.some((g) => g.verdict === 'not-judged');
+  const fails = (regression && ctx.options.failOnRegression) || (notJudged && ctx.options.failOnNotJudged);
+  const exitCode = ctx.errors.length ? 2 : fails ? 1 : 0;
   return {
     exitCode: ctx.options.bisect ? bisectExitCode(out.gate, ctx.errors.length) : exitCode,
     summaries: out.summaries,

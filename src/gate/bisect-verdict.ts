@@ -13,6 +13,5 @@ export const BISECT_SKIP = 125 as const;
 export function bisectExitCode(gate: readonly GateResult[], errors: number): 0 | 1 | 125 {
   if (errors > 0 || gate.length === 0) return BISECT_SKIP;
   if (gate.some((g) => g.regression)) return BISECT_BAD;
-  const judged = gate.some((g) => g.metrics.some((m) => m.verdict === 'pass' || m.verdict === 'improvement'));
-  return judged ? BISECT_GOOD : BISECT_SKIP;
+  return gate.some((g) => g.verdict === 'pass') ? BISECT_GOOD : BISECT_SKIP;
 }

@@ -5,7 +5,7 @@
 export { DEFAULT_GATE_CONFIG, type GateConfig } from './config.js';
 export { judgeRun, type JudgeContext } from './judge.js';
 export { judgeRecord } from './judge-record.js';
-export { noComparableReason } from './no-comparable.js';
+export { didYouMean, noComparableReason } from './no-comparable.js';
 export { recordFromSummary, type RecordMeta } from './record.js';
 export { shouldRecord, type RecordMode } from './policy.js';
 export { runCompleteness } from './completeness.js';

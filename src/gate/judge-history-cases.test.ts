@@ -122,8 +122,12 @@ describe('no comparable runs', () => {
     const rng = new Rng(36);
     const h = await history(same(2), rng);
     expect(noComparableReason(h, 'simm', 'gpu=H100,world_size=8')).toBe(
-      'no comparable runs: no run of experiment "simm" in the history (it holds "sim")',
+      'no comparable runs: no run of experiment "simm" in the history; did you mean "sim"? (it holds 1 experiment: "sim")',
     );
+    // A typo of one character in a longer name; a name far from every other gets no guess.
+    const named = h.map((r, i) => ({ ...r, experiment: i ? 'gpt3-1.3b-tp1' : 'llama-70b' }));
+    expect(noComparableReason(named, 'gpt3-1.3b-tpl', '')).toMatch(/did you mean "gpt3-1\.3b-tp1"\?/);
+    expect(noComparableReason(named, 'bert-base', '')).not.toMatch(/did you mean/);
     expect(noComparableReason(h, 'sim', 'gpu=H100')).toBe(
       'no comparable runs: 2 runs of this experiment on world_size=8; this run is world_size unset',
     );

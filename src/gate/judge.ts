@@ -102,17 +102,26 @@ export function judgeRun(
   }
   spendBudget(pending, verdicts, config.alpha);
   verdicts = verdicts.map((v) => withWindow(v, windows.get(v.name)));
+  const judged = verdicts.filter(wasJudged).length;
+  const gatedVerdicts = [...verdicts];
 
   if (!completeness.complete)
     verdicts.push(completenessVerdict(completeness, Math.min(history.length, sinceMark?.length ?? Infinity), config));
   verdicts.push(...missingVerdicts(history, present, completeness));
   if (context.newBaseline) verdicts = acceptAsBaseline(verdicts, alwaysFail);
 
+  const regression = verdicts.some((v) => v.verdict === 'regression');
+  const verdict = regression ? 'regression' : judged > 0 ? 'pass' : 'not-judged';
   return {
     experiment: summary.experiment,
     name: summary.name,
     fingerprint: fingerprintKey(summary.fingerprint),
-    regression: verdicts.some((v) => v.verdict === 'regression'),
+    regression,
+    verdict,
+    judged,
+    ...(verdict === 'not-judged'
+      ? { notJudged: notJudgedReason(gatedVerdicts, history.length ? undefined : context.noComparable) }
+      : {}),
     run: {
       complete: completeness.complete,
       steps: completeness.steps,
@@ -122,6 +131,34 @@ export function judgeRun(
     metrics: verdicts,
     ...(context.noComparable && history.length === 0 ? { noComparable: context.noComparable } : {}),
   };
+}
+
+/**
+ * A gated metric's verdict rests on the history when it was tested against it (a pass, regression or
+ * improvement with a baseline), or when it failed whatever the history (NaN, divergence). A pass without a
+ * baseline (not reached, never logged) and too little history judged nothing.
+ */
+function wasJudged(v: MetricVerdict): boolean {
+  if (v.verdict === 'regression') return true;
+  return (v.verdict === 'pass' || v.verdict === 'improvement') && v.baseline !== null;
+}
+
+/** Why no gated metric was judged, in words: what each one lacked, counted. */
+function notJudgedReason(verdicts: readonly MetricVerdict[], noComparable: string | undefined): string {
+  if (verdicts.length === 0)
+    return 'no metric of this run is gated (no loss, quality, throughput, timer or memory column)';
+  if (noComparable) return noComparable;
+  const young = verdicts.filter((v) => v.verdict === 'insufficient-history');
+  const missing = verdicts.filter((v) => v.verdict === 'missing');
+  const other = verdicts.length - young.length - missing.length;
+  const parts = [
+    young.length
+      ? `${young.length} of ${verdicts.length} gated metrics ${young.length === 1 ? 'has' : 'have'} too little history (${young[0]!.reason.replace(/^.*\(/, '').replace(/\)$/, '')})`
+      : '',
+    missing.length ? `${missing.length} ${missing.length === 1 ? 'has' : 'have'} no value in this run` : '',
+    other ? `${other} ${other === 1 ? 'was' : 'were'} not reached or never logged` : '',
+  ].filter(Boolean);
+  return `no gated metric could be judged: ${parts.join('; ')}`;
 }
 
 function verdictBase(m: MetricSummary): Pick<MetricVerdict, 'name' | 'direction' | 'unit'> {

@@ -3,17 +3,17 @@
  * fields that differ ("6 runs of this experiment on gpu=A100; this run is gpu=H100"), or, for an
  * experiment the history has never seen, which experiments it holds (a typo shows at once).
  */
-import type { HistoryRecord } from '../model.js';
+import { closest, distance as editDistance } from 'fastest-levenshtein';
+import { fingerprintFields as fields, type HistoryRecord } from '../model.js';
 
-/** `gpu=H100,world_size=8` → its fields (values may hold `=`; fields are split on `,` before a key). */
-function fields(key: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const part of key.split(/,(?=[^,=]+=)/)) {
-    if (!part) continue;
-    const i = part.indexOf('=');
-    out.set(i < 0 ? part : part.slice(0, i), i < 0 ? '' : part.slice(i + 1));
-  }
-  return out;
+/**
+ * The experiment a typo most likely meant: the nearest name by edit distance, when it is near enough to be
+ * a slip (a third of the name's length at most, and at least one edit allowed), else null.
+ */
+export function didYouMean(name: string, names: readonly string[]): string | null {
+  if (names.length === 0) return null;
+  const best = closest(name, [...names]);
+  return editDistance(name, best) <= Math.max(1, Math.floor(name.length / 3)) ? best : null;
 }
 
 function differing(mine: Map<string, string>, theirs: Map<string, string>): { mine: string[]; theirs: string[] } {
@@ -28,7 +28,9 @@ export function noComparableReason(history: readonly HistoryRecord[], experiment
     const names = [...new Set(history.map((r) => r.experiment))];
     if (!names.length) return 'no comparable runs yet: the history is empty';
     const shown = names.slice(0, 5).map((n) => JSON.stringify(n));
-    return `no comparable runs: no run of experiment ${JSON.stringify(experiment)} in the history (it holds ${shown.join(', ')}${names.length > 5 ? `, and ${names.length - 5} more` : ''})`;
+    const near = didYouMean(experiment, names);
+    const guess = near ? `; did you mean ${JSON.stringify(near)}?` : '';
+    return `no comparable runs: no run of experiment ${JSON.stringify(experiment)} in the history${guess} (it holds ${names.length} experiment${names.length === 1 ? '' : 's'}: ${shown.join(', ')}${names.length > 5 ? `, and ${names.length - 5} more` : ''})`;
   }
   const mine = fields(fingerprint);
   const groups = new Map<string, number>();

@@ -21,6 +21,7 @@ export interface PrometheusMetricName {
 const BASE_UNITS: Record<string, { suffix: string; factor: number; unit: string }> = {
   seconds: { suffix: 'seconds', factor: 1, unit: 'seconds' },
   milliseconds: { suffix: 'seconds', factor: 1e-3, unit: 'seconds' },
+  microseconds: { suffix: 'seconds', factor: 1e-6, unit: 'seconds' },
   bytes: { suffix: 'bytes', factor: 1, unit: 'bytes' },
   mebibytes: { suffix: 'bytes', factor: 1024 * 1024, unit: 'bytes' },
   ratio: { suffix: 'ratio', factor: 1, unit: 'ratio' },

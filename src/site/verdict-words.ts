@@ -1,7 +1,7 @@
 /**
  * The latest run's verdict in words, for the index and the page: the report's status of the run
- * (`runStatus`: a missing metric or an incomplete run is a warning there and here), or `not judged` where
- * no metric had the history to judge it, or `none in a baseline` where no run counts in one.
+ * (`runStatus`: a missing metric or an incomplete run is a warning there and here, and `not judged` where
+ * no gated metric could be judged), or `none in a baseline` where no run counts in one.
  */
 import type { GateResult, MetricVerdict } from '../model.js';
 import { runStatus } from '../report/render/verdict.js';
@@ -11,9 +11,7 @@ export type Overall = 'regression' | 'warning' | 'pass' | 'not judged' | 'none i
 export function overallVerdict(g: GateResult | null): Overall {
   if (!g) return 'none in a baseline';
   const status = runStatus(g);
-  if (status === 'regression') return 'regression';
-  if (g.metrics.every((m) => m.verdict === 'insufficient-history')) return 'not judged';
-  return status;
+  return status === 'not-judged' ? 'not judged' : status;
 }
 
 export function metricVerdictWord(m: MetricVerdict | null): string {

@@ -56,19 +56,98 @@ describe('history stage', () => {
     expect(runsIn(path).map((r) => r.runId)).toEqual(['4242', '4243', 'nightly-7']);
   });
 
+  it('pruning says how many runs it removed and why; by default a file keeps 1000 runs', async () => {
+    const path = join(dir, 'pruned.json');
+    const warned: string[] = [];
+    const io = { ...quiet, warn: (line: string) => warned.push(line) };
+    for (let i = 0; i < 4; i++) await run(options('record', { history: path, runId: `p-${i}` }), io);
+    expect(warned).toEqual([]);
+    await run(options('record', { history: path, runId: 'p-4', historyMax: 2 }), io);
+    expect(warned).toEqual([
+      'history: 3 older runs of demo removed, to keep the 2 newest (history-max 2); set history-max higher to keep them',
+    ]);
+    expect(runsIn(path).map((r) => r.runId)).toEqual(['p-3', 'p-4']);
+  });
+
   it('without comparable runs the verdicts say which fingerprint fields differ from the nearest history', async () => {
     const path = join(dir, 'other-gpu.json');
     await run(options('record', { history: path, metadata: null }), quiet);
-    // The same experiment recorded from a manifest-like fingerprint: rewrite it to another GPU.
-    const text = readFileSync(path, 'utf8').replace('"fingerprint":""', '"fingerprint":"gpu=A100"');
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(path, text);
-    const checked = await run(options('check', { history: path }), quiet);
-    expect(checked.gate[0]!.noComparable).toBe(
-      'no comparable runs: 1 run of this experiment on gpu=A100; this run is gpu unset',
+    // The same experiment recorded from a manifest-like fingerprint, on another GPU than this run names.
+    writeFileSync(path, readFileSync(path, 'utf8').replace('"fingerprint":""', '"fingerprint":"gpu=A100"'));
+    const manifest = join(dir, 'h100.jsonl');
+    writeFileSync(manifest, `${JSON.stringify({ name: 'demo', path: join(process.cwd(), csv), gpu: 'H100' })}\n`);
+    const checked = await run(
+      options('check', { history: path, csv: [], metadata: manifest, manifestRoot: [process.cwd()], experiment: null }),
+      quiet,
     );
+    expect(checked.gate[0]!.noComparable).toBe(
+      'no comparable runs: 1 run of this experiment on gpu=A100; this run is gpu=H100',
+    );
+    expect(checked.gate[0]!.verdict).toBe('not-judged');
     expect(checked.gate[0]!.metrics.find((m) => m.name === 'MFU')!.reason).toMatch(
       /no comparable runs: 1 run of this experiment on gpu=A100/,
+    );
+  });
+
+  it('the same job given with --csv and with --metadata meets one history: a field one side lacks is unknown', async () => {
+    const path = join(dir, 'csv-then-manifest.json');
+    for (let i = 0; i < 5; i++) await run(options('record', { history: path, runId: `csv-${i}` }), quiet);
+    const manifest = join(dir, 'manifest.jsonl');
+    writeFileSync(
+      manifest,
+      `${JSON.stringify({ name: 'demo', path: join(process.cwd(), csv), gpu: 'H100', world_size: 8 })}\n`,
+    );
+    const said: string[] = [];
+    const io = { ...quiet, info: (line: string) => said.push(line) };
+    const checked = await run(
+      options('check', { history: path, csv: [], metadata: manifest, manifestRoot: [process.cwd()], experiment: null }),
+      io,
+    );
+    expect(checked.gate[0]!.verdict).toBe('pass');
+    expect(checked.gate[0]!.fingerprint).toBe('gpu=H100,world_size=8');
+    expect(said.join('\n')).toMatch(/compared with runs recorded with no fingerprint fields as the same job/);
+    // Recorded from the manifest, then checked with --csv again: both ways meet the runs of both.
+    await run(
+      options('record', {
+        history: path,
+        csv: [],
+        metadata: manifest,
+        manifestRoot: [process.cwd()],
+        experiment: null,
+        runId: 'm-1',
+      }),
+      quiet,
+    );
+    const again = await run(options('check', { history: path }), quiet);
+    expect(again.gate[0]!.verdict).toBe('pass');
+    expect(again.gate[0]!.metrics.find((m) => m.name === 'MFU')!.baseline?.runs).toBe(6);
+    // A run given with --csv where the history holds two GPUs of the job could be either: only its own
+    // records count (the five recorded with --csv), and it says why.
+    writeFileSync(
+      path,
+      readFileSync(path, 'utf8').replace(
+        '"fingerprint":"gpu=H100,world_size=8"',
+        '"fingerprint":"gpu=A100,world_size=8"',
+      ),
+    );
+    const both = { history: path, csv: [], metadata: manifest, manifestRoot: [process.cwd()], experiment: null };
+    await run(options('record', { ...both, runId: 'm-2' }), quiet);
+    said.length = 0;
+    const own = await run(options('check', { history: path }), io);
+    expect(own.gate[0]!.metrics.find((m) => m.name === 'MFU')!.baseline?.runs).toBe(5);
+    expect(said.join('\n')).toMatch(
+      /under 2 other fingerprints that differ in gpu, world_size, which this run does not name: it is compared with the runs of its own fingerprint only/,
+    );
+    // Without runs of its own, it is not judged.
+    const kept = readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((line) => !line.includes('"fingerprint":""'))
+      .join('\n');
+    writeFileSync(path, kept);
+    const which = await run(options('check', { history: path }), quiet);
+    expect(which.gate[0]!.verdict).toBe('not-judged');
+    expect(which.gate[0]!.notJudged).toMatch(
+      /under 2 other fingerprints that differ in gpu, world_size, which this run does not name: give its files/,
     );
   });
 });

@@ -11,13 +11,21 @@ import {
   shouldRecord,
   type GateConfig,
 } from '../gate/index.js';
-import { fingerprintKey, InputError, type GateResult, type RunSummary } from '../model.js';
+import {
+  fingerprintFields,
+  fingerprintKey,
+  InputError,
+  type GateResult,
+  type HistoryRecord,
+  type RunSummary,
+} from '../model.js';
 import { branchType, metricKey } from '../naming.js';
 import {
-  comparableRuns,
   countsInBaseline,
   emptyHistory,
+  matchingRuns,
   openHistory,
+  prunedBy,
   sameRecordedRun,
   type HistoryFile,
   type HistoryStore,
@@ -75,10 +83,14 @@ export async function gateRuns(
     // The commit once per run of the tool (outside a workflow it takes a git process).
     const sha = options.command === 'record' ? '' : currentCommit(options.github.sha);
     const verdicts =
-      options.command === 'record' ? [] : summaries.map((s) => judgeOne(s, history, config, options, sha, environment));
+      options.command === 'record' ? [] : summaries.map((s) => judgeOne(ctx, s, history, config, sha, environment));
     for (const g of verdicts) for (const m of g.metrics) io.info(`${g.experiment}: ${m.verdict} — ${m.reason}`);
-    for (const g of verdicts)
+    for (const g of verdicts) {
+      // A run that judged nothing is never a quiet pass; a judged metric that stopped being logged is said.
+      if (g.verdict === 'not-judged') ctx.warn(`${g.experiment}: not judged — ${g.notJudged}`);
+      for (const m of g.metrics) if (m.verdict === 'missing') ctx.warn(`${g.experiment}: ${m.reason}`);
       if (!g.run.complete && !g.regression) ctx.warn(`${g.experiment}: ${g.name} is incomplete (${incompleteWhy(g)})`);
+    }
     return { verdicts, open: { store, history, config } };
   } catch (e) {
     ctx.recordError(
@@ -90,24 +102,42 @@ export async function gateRuns(
   }
 }
 
+/**
+ * The run as the history knows its job, and the runs it is compared with: a fingerprint that names fewer
+ * or more fields than the job's records (the same files given with --csv and with --metadata) meets
+ * them (store/fingerprint-match.ts), under the fingerprint it will be recorded with.
+ */
+function asRecorded(
+  s: RunSummary,
+  history: HistoryFile,
+): { summary: RunSummary; runs: HistoryRecord[]; note: string | null; noComparable: string | null } {
+  const own = fingerprintKey(s.fingerprint);
+  const { runs, match } = matchingRuns(history, s.experiment, own);
+  const summary = match.key === own ? s : { ...s, fingerprint: Object.fromEntries(fingerprintFields(match.key)) };
+  if (runs.length) return { summary, runs, note: match.note, noComparable: null };
+  const noComparable = match.note
+    ? `no comparable runs: ${match.note}`
+    : noComparableReason(history.runs.filter(countsInBaseline), s.experiment, own);
+  return { summary, runs, note: null, noComparable };
+}
+
 function judgeOne(
+  ctx: RunContext,
   s: RunSummary,
   history: HistoryFile,
   config: GateConfig,
-  options: RunContext['options'],
   sha: string,
   environment: Record<string, string> | null,
 ) {
-  const fingerprint = fingerprintKey(s.fingerprint);
-  const all = comparableRuns(history, s.experiment, fingerprint);
-  const comparable = options.bisect ? bisectHistory(s, all, config).runs : all;
-  const gate = judgeRun(s, comparable, config, {
+  const { options } = ctx;
+  const { summary, runs: all, note, noComparable } = asRecorded(s, history);
+  if (note) ctx.io.info(`${s.experiment}: ${note}`);
+  const comparable = options.bisect ? bisectHistory(summary, all, config).runs : all;
+  const gate = judgeRun(summary, comparable, config, {
     newBaseline: options.newBaseline,
-    ...(all.length
-      ? {}
-      : { noComparable: noComparableReason(history.runs.filter(countsInBaseline), s.experiment, fingerprint) }),
+    ...(noComparable ? { noComparable } : {}),
   });
-  const culprit = findCulprit(all, gate, config, { ...culpritContext(s, options, sha), environment });
+  const culprit = findCulprit(all, gate, config, { ...culpritContext(summary, options, sha), environment });
   return culprit ? { ...gate, culprit } : gate;
 }
 
@@ -169,13 +199,11 @@ export async function recordRuns(
     // A new baseline starts once per experiment and fingerprint: every experiment of a batch gets its mark.
     const marked = new Set<string>();
     const identity = runIdentity(options);
-    const records = summaries.map((s, i) => {
+    const records = summaries.map((given, i) => {
+      // Under the fingerprint its job was recorded with (the same files given another way).
+      const { summary: s, runs } = asRecorded(given, history);
       const key = `${s.experiment}\u0000${fingerprintKey(s.fingerprint)}`;
-      const c = runCompleteness(
-        s,
-        comparableRuns(history, s.experiment, fingerprintKey(s.fingerprint)),
-        config.completeFraction,
-      );
+      const c = runCompleteness(s, runs, config.completeFraction);
       const baseline = options.newBaseline && !marked.has(key);
       marked.add(key);
       // What the gate flagged is kept, so the flagged run never sets the level it failed against.
@@ -191,7 +219,13 @@ export async function recordRuns(
         ...(environment ? { environment } : {}),
       });
     });
-    await store.append(records, options.historyMax);
+    const max = options.historyMax ?? store.defaultMax;
+    // Said before it happens, from the history as read: a trend site and a culprit search lose this past.
+    for (const p of prunedBy(history, records, max))
+      ctx.warn(
+        `history: ${p.removed} older run${p.removed === 1 ? '' : 's'} of ${p.experiment}${p.fingerprint ? ` (${p.fingerprint})` : ''} removed, to keep the ${p.kept} newest (history-max ${options.historyMax === null ? `default for this store, ${max}` : max}); set history-max higher to keep them`,
+      );
+    await store.append(records, max);
     // As read before judging: a concurrent writer may have added more, which only the store sees.
     const again = records.filter((r) => history.runs.some((h) => sameRecordedRun(h, r))).length;
     const replaced = again ? `, ${again} replacing the record of an earlier attempt` : '';

@@ -1,5 +1,5 @@
 /** The report: job summary, PR comment, annotations, Markdown and HTML files; the loss band from the history. */
-import { comparableRuns } from '../store/index.js';
+import { matchingRuns } from '../store/index.js';
 import type { HistoryFile } from '../store/index.js';
 import type { GateResult } from '../model.js';
 import { branchType, metricKey } from '../naming.js';
@@ -35,7 +35,8 @@ export async function publish(
       const loss = s?.metrics.find((m) => m.class.kind === 'loss' && m.class.gate);
       if (!history || !loss) return undefined;
       const key = metricKey(loss.name);
-      const curves = comparableRuns(history, g.experiment, g.fingerprint).map((r) => r.metrics[key]?.samples ?? []);
+      const { runs } = matchingRuns(history, g.experiment, g.fingerprint);
+      const curves = runs.map((r) => r.metrics[key]?.samples ?? []);
       return { points: lossBandFromCurves(curves), lossMetric: loss.name };
     },
   });

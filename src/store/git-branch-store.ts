@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { redactUrlCredentials } from '../http/redact.js';
 import type { HistoryRecord } from '../model.js';
 import { appendRecords, emptyHistory, serializeHistory, type HistoryFile } from './history.js';
-import { HistoryStoreError, type HistoryStore } from './store.js';
+import { FILE_HISTORY_MAX, HistoryStoreError, type HistoryStore } from './store.js';
 
 export interface GitBranchOptions {
   /** The repository checkout to work from. */
@@ -30,6 +30,7 @@ export const DEFAULT_HISTORY_PATH = 'training-metrics-history.json';
 
 export class GitBranchStore implements HistoryStore {
   readonly location: string;
+  readonly defaultMax = FILE_HISTORY_MAX;
   private readonly remote: string;
   private readonly localRef: string;
 

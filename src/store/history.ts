@@ -1,9 +1,11 @@
 /**
  * The stored baseline history: one compact record per recorded run, kept per experiment and per
- * hardware/config fingerprint (runs on different hardware are never compared). The file is JSON with one
+ * hardware/config fingerprint (runs on different hardware are never compared; a field only one side names
+ * is unknown there, not different: fingerprint-match.ts). The file is JSON with one
  * record per line, so a diff of the data branch shows one added line per run and an error can name its line.
  */
 import type { HistoryRecord } from '../model.js';
+import { type FingerprintMatch, matchFingerprint } from './fingerprint-match.js';
 import { sameRecordedRun } from './run-identity.js';
 
 /** The format this version writes; it reads this one and refuses newer ones. */
@@ -36,6 +38,25 @@ export function comparableRuns(history: HistoryFile, experiment: string, fingerp
 }
 
 /**
+ * The runs a run is compared with when its fingerprint may name fewer or more fields than the records of
+ * its job (fingerprint-match.ts): those of every recorded fingerprint that is the same job, oldest first,
+ * and the match (the fingerprint to judge and record the run under, and what to say).
+ */
+export function matchingRuns(
+  history: HistoryFile,
+  experiment: string,
+  fingerprint: string,
+): { runs: HistoryRecord[]; match: FingerprintMatch } {
+  const own = history.runs.filter((r) => r.experiment === experiment && countsInBaseline(r));
+  const match = matchFingerprint(
+    fingerprint,
+    own.map((r) => r.fingerprint),
+  );
+  const keys = new Set(match.keys);
+  return { runs: own.filter((r) => keys.has(r.fingerprint)), match };
+}
+
+/**
  * Append records and keep at most `max` per experiment and fingerprint (the oldest go first).
  * Records are kept in the order given, after those already there. A record of a run already there (the
  * same run identity: a re-run attempt) replaces it in place instead, so a re-run never counts twice in
@@ -57,6 +78,37 @@ export function appendRecords(history: HistoryFile, records: readonly HistoryRec
     seen.set(key, count + 1);
   }
   return { ...history, format: HISTORY_FORMAT, runs: runs.filter((_, i) => keep[i]) };
+}
+
+/** Runs a record would remove from one experiment and fingerprint to keep `max` of them. */
+export interface Pruned {
+  experiment: string;
+  fingerprint: string;
+  removed: number;
+  kept: number;
+}
+
+/**
+ * What appending `records` to `history` with `max` removes, per experiment and fingerprint (the oldest
+ * runs go): said before it happens, so no history is pruned without a word. A record that replaces an
+ * earlier attempt of its run adds nothing. `max` Infinity keeps everything.
+ */
+export function prunedBy(history: HistoryFile, records: readonly HistoryRecord[], max: number): Pruned[] {
+  if (!Number.isFinite(max)) return [];
+  const groups = new Map<string, Pruned & { count: number }>();
+  const keyOf = (r: HistoryRecord) => `${r.experiment}\u0000${r.fingerprint}`;
+  for (const r of records) {
+    const g = groups.get(keyOf(r)) ?? { experiment: r.experiment, fingerprint: r.fingerprint, removed: 0, kept: 0, count: 0 };
+    if (!history.runs.some((h) => sameRecordedRun(h, r))) g.count += 1;
+    groups.set(keyOf(r), g);
+  }
+  for (const r of history.runs) {
+    const g = groups.get(keyOf(r));
+    if (g) g.count += 1;
+  }
+  return [...groups.values()]
+    .filter((g) => g.count > max)
+    .map(({ count, ...g }) => ({ ...g, removed: count - max, kept: max }));
 }
 
 /** The file's text: one record per line, unknown top-level keys first as they were read. */

@@ -12,9 +12,11 @@ import { basename, dirname, join } from 'node:path';
 import { InputError, type HistoryRecord } from '../model.js';
 import { withFileLock } from './file-lock.js';
 import { appendRecords, emptyHistory, serializeHistory, type HistoryFile } from './history.js';
-import { HistoryStoreError, type HistoryStore } from './store.js';
+import { FILE_HISTORY_MAX, HistoryStoreError, type HistoryStore } from './store.js';
 
 export class JsonFileStore implements HistoryStore {
+  readonly defaultMax = FILE_HISTORY_MAX;
+
   constructor(
     readonly location: string,
     private readonly lock: { timeoutMs?: number; staleMs?: number } = {},

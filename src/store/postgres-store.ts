@@ -20,6 +20,8 @@ const USER_ERRORS = new Set(['28P01', '28000', '3D000', '42501']);
 
 export class PostgresStore implements HistoryStore {
   readonly location: string;
+  /** A database reads only what it judges: every run is kept unless history-max says otherwise. */
+  readonly defaultMax = Number.POSITIVE_INFINITY;
   private readonly target: PostgresTarget;
   private readonly secrets: string[];
   private readonly connection: PostgresConnection;
@@ -85,7 +87,8 @@ export class PostgresStore implements HistoryStore {
           );
         }
       }
-      for (const [experiment, fingerprint] of groups) await client.query(TRIM_GROUP, [experiment, fingerprint, max]);
+      if (Number.isFinite(max))
+        for (const [experiment, fingerprint] of groups) await client.query(TRIM_GROUP, [experiment, fingerprint, max]);
       return { ...emptyHistory(), runs: done };
     });
     if (failed.length)

@@ -13,6 +13,12 @@ export interface HistoryQuery {
 export interface HistoryStore {
   /** For messages: the file path, or `git:<branch>:<path>`. */
   readonly location: string;
+  /**
+   * Runs kept per experiment and fingerprint when `history-max` is not set: a file the whole history is
+   * read from keeps a nightly job's years (FILE_HISTORY_MAX); a database, which reads only what it
+   * judges, keeps everything (Infinity).
+   */
+  readonly defaultMax: number;
   /** The whole history; empty when there is none yet. Throws InputError when it cannot be trusted. */
   read(query?: HistoryQuery): Promise<HistoryFile>;
   /** The whole history, or null when it does not exist (no file; no branch, or no file on it). */
@@ -35,6 +41,9 @@ export interface HistoryStore {
   /** Let go of what the store holds open between operations (PostgreSQL's connection); nothing for files. */
   close(): Promise<void>;
 }
+
+/** The file stores' default `history-max`: almost three years of a nightly job, per experiment and fingerprint. */
+export const FILE_HISTORY_MAX = 1000;
 
 /** The store could not be reached or written (not the user's input): a network, permission or git failure. */
 export class HistoryStoreError extends Error {

@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../config/index.js';
+import { parseConfig } from '../config/parse.js';
 import { tableFromColumns } from '../ingest/table-from-columns.js';
 import type { RunInput } from '../model.js';
 import { mulberry32 } from '../../bench/random.js';
@@ -93,6 +94,39 @@ describe('summarizeRun', () => {
     expect(ratio!.steady!.median).toBeCloseTo(0.421, 6);
     expect(util!.last).toBeCloseTo(0.005, 9);
     expect(summary.warnings.filter((w) => /in percent/.test(w))).toHaveLength(2);
+  });
+
+  it('says a unitless timer whose level is implausible as seconds, with the likely unit and the config line', async () => {
+    const steps = Array.from({ length: 100 }, (_, i) => i);
+    const ms = steps.map((i) => 1020 + (i % 7));
+    const summary = await summarizeRun(
+      input(steps, { step_time: ms, 'iter time [ms]': ms, elapsed_ms: ms, fwd_time: steps.map(() => 0.9) }),
+      DEFAULT_CONFIG,
+    );
+    const said = summary.warnings.filter((w) => /read as seconds/.test(w));
+    expect(said).toEqual([
+      '"step_time" is a timer with no unit in its name, read as seconds, but its steady level is 1023 (17.1 min a step): probably milliseconds; if so, say it in the config (metrics: {"step_time": {unit: milliseconds}}), and name it with its unit where it is logged',
+    ]);
+    // Once the config says the unit, nothing more is said, and it is sent as milliseconds.
+    const config = parseConfig('metrics:\n  step_time: { unit: milliseconds }\n', 'c.yaml');
+    const told = await summarizeRun(input(steps, { step_time: ms }), config);
+    expect(told.warnings.filter((w) => /read as seconds/.test(w))).toEqual([]);
+    expect(told.metrics[0]!.class.unit).toBe('milliseconds');
+  });
+
+  it('says a metric the config gates that no column matches (a renamed column is not quietly left out)', async () => {
+    const steps = Array.from({ length: 20 }, (_, i) => i);
+    const config = parseConfig(
+      'metrics:\n  eval_acc: { kind: quality, direction: higher }\n  "throughput/*": { gate: true }\n  lr: { gate: false }\n',
+      'c.yaml',
+    );
+    const summary = await summarizeRun(
+      input(steps, { eval_accuracy: steps.map(() => 0.9), 'throughput/tps': steps }),
+      config,
+    );
+    expect(summary.warnings.filter((w) => /^config:/.test(w))).toEqual([
+      'config: metrics "eval_acc" gates a metric, but no column of this run matches it (renamed or no longer logged?): nothing is judged by it',
+    ]);
   });
 
   it('sends a cumulative "throughput" or time as a gauge, and keeps rates, step times and peaks judged', async () => {

@@ -94,6 +94,8 @@ describe('demo batch through the pipeline into Datadog', () => {
       name: s.name,
       fingerprint: Object.values(s.fingerprint).join('x'),
       regression: false,
+      verdict: 'pass',
+      judged: 1,
       run: { complete: true, steps: s.steps.count, expectedSteps: null, truncated: s.truncated },
       metrics: [
         {

@@ -85,6 +85,8 @@ export function gptGate(run: RunSummary, regression: boolean): GateResult {
     name: run.name,
     fingerprint: 'H100x64',
     regression,
+    verdict: regression ? 'regression' : 'pass',
+    judged: 2,
     run: { complete: true, steps: run.steps.count, expectedSteps: 2601, truncated: false },
     metrics: [
       {

@@ -157,6 +157,8 @@ export function regressedRun(): RunReport {
     name: summary.name,
     fingerprint: 'gpu=H100,world_size=64',
     regression: true,
+    verdict: 'regression',
+    judged: 4,
     run: { complete: true, steps: last, expectedSteps: last, truncated: false },
     metrics: [
       verdict({
@@ -266,6 +268,8 @@ export function nanLossRun(): RunReport {
     name: summary.name,
     fingerprint: 'gpu=H100',
     regression: true,
+    verdict: 'regression',
+    judged: 1,
     run: { complete: false, steps: last, expectedSteps: 2000, truncated: true },
     metrics: [
       verdict({
@@ -303,6 +307,8 @@ export function hostileRun(): RunReport {
     name: 'run|1 <b>bold</b>',
     fingerprint: 'x',
     regression: false,
+    verdict: 'pass',
+    judged: 1,
     run: { complete: true, steps: 500, expectedSteps: null, truncated: false },
     metrics: [
       verdict({

@@ -170,6 +170,8 @@ export function gateFor(summary: RunSummary, regression: string[] = []): GateRes
     name: summary.name,
     fingerprint: 'H100x8',
     regression: regression.length > 0,
+    verdict: regression.length > 0 ? 'regression' : 'pass',
+    judged: summary.metrics.filter((m) => m.class.gate && m.steady).length,
     run: { complete: true, steps: summary.steps.count, expectedSteps: summary.steps.count, truncated: false },
     metrics: summary.metrics
       .filter((m) => m.class.gate && m.steady)

@@ -20,6 +20,8 @@ function gateWith(verdict: MetricVerdict['verdict']): GateResult {
     name: 'today',
     fingerprint: 'gpu=H100,world_size=8',
     regression: verdict === 'regression',
+    verdict: verdict === 'regression' ? 'regression' : 'pass',
+    judged: 1,
     run: { complete: true, steps: 500, expectedSteps: 500, truncated: false },
     metrics: [
       {

@@ -109,6 +109,7 @@ describe('the action as the runner runs it (dist/index.js, INPUT_* variables, GI
       'report-html',
       'report-json',
       'series',
+      'verdict',
     ]);
   });
 });
@@ -218,6 +219,64 @@ describe('the action gating a run (dist/index.js, real GITHUB_STEP_SUMMARY file,
         /::error::.*tampered\.json: not posted: written for commit 999999999999, but pull request #10 is at 111111111111/,
       );
       expect(gh.comments).toHaveLength(1);
+    } finally {
+      await gh.stop();
+    }
+  });
+});
+
+describe('the action where nothing could be judged (dist/index.js, loopback GitHub REST server)', () => {
+  it('a typo in the experiment is not judged, never a pass: output, warning with the likely name, summary, PR comment; fail-on-not-judged fails it', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'tmg-action-not-judged-'));
+    const history = join(dir, 'history.json');
+    const scheduled = { GITHUB_REF: 'refs/heads/main', GITHUB_EVENT_NAME: 'schedule', GITHUB_WORKFLOW: 'daily' };
+    for (let i = 1; i <= 5; i++) {
+      const csv = `fixtures/demo/baseline/gpt3-1.3b-tp1-${String(i).padStart(2, '0')}.csv`;
+      expect((await runAction({ csv, experiment: 'gpt3-1.3b-tp1', history, comment: 'off' }, scheduled)).code).toBe(0);
+    }
+    const gh = await new FakeGitHub().start();
+    try {
+      gh.tokens.set('ghs_rw', { login: 'github-actions[bot]', type: 'Bot', installation: true, readOnly: false });
+      const event = join(dir, 'pull_request.json');
+      writeFileSync(event, JSON.stringify({ pull_request: { number: 7, head: { sha: '7'.repeat(40) } } }));
+      const env = {
+        GITHUB_REF: 'refs/pull/7/merge',
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_REPOSITORY: 'acme/train',
+        GITHUB_RUN_ID: '43',
+        GITHUB_EVENT_PATH: event,
+        GITHUB_API_URL: gh.baseUrl,
+      };
+      const inputs = {
+        csv: 'fixtures/demo/gpt3-1.3b-tp1/metrics_rank_0.csv',
+        experiment: 'gpt3-1.3b-tpl',
+        history,
+        comment: 'always',
+        'github-token': 'ghs_rw',
+      };
+      const typo = await runAction(inputs, env);
+      expect(typo.code).toBe(0);
+      expect(typo.outputs.verdict).toBe('not-judged');
+      expect(typo.outputs.regression).toBe('false');
+      expect(typo.stdout).toMatch(
+        /::warning[^:]*::gpt3-1\.3b-tpl: not judged — no comparable runs: .*did you mean "gpt3-1\.3b-tp1"\?/,
+      );
+      expect(typo.summary).toMatch(/❔ Training metrics: not judged/);
+      expect(typo.summary).not.toMatch(/no regression/);
+      expect(gh.comments).toHaveLength(1);
+      expect(gh.comments[0]!.body).toMatch(/❔ Training metrics: not judged/);
+      expect(gh.comments[0]!.body).toMatch(/did you mean/);
+
+      const strict = await runAction({ ...inputs, 'fail-on-not-judged': 'true' }, env);
+      expect(strict.code).toBe(1);
+      expect(strict.stdout).toMatch(/::error::not judged \(fail-on-not-judged\): gpt3-1\.3b-tpl/);
+
+      // The right name is judged: a pass that rests on the five runs.
+      const right = await runAction({ ...inputs, experiment: 'gpt3-1.3b-tp1', comment: 'off' }, env);
+      expect(right.outputs.verdict).not.toBe('not-judged');
     } finally {
       await gh.stop();
     }

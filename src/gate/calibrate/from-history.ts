@@ -11,6 +11,7 @@ import { InputError, type HistoryRecord } from '../../model.js';
 import { comparableRuns, type HistoryFile } from '../../store/index.js';
 import type { JudgedClass } from './measured-noise.js';
 import type { Unjudged } from './calibrate.js';
+import { didYouMean } from '../no-comparable.js';
 import { whyNotJudged } from './from-runs.js';
 
 export interface HistoryRuns {
@@ -32,11 +33,13 @@ export function historyCalibrationRuns(
   const own = history.runs.filter((r) => r.experiment === experiment);
   const latest = own[own.length - 1];
   if (!latest) {
-    const names = [...new Set(history.runs.map((r) => JSON.stringify(r.experiment)))].slice(0, 5);
+    const all = [...new Set(history.runs.map((r) => r.experiment))];
+    const names = all.slice(0, 5).map((n) => JSON.stringify(n));
+    const near = didYouMean(experiment, all);
     throw new InputError(
       location,
       null,
-      `no run of experiment ${JSON.stringify(experiment)} in the history${names.length ? ` (it holds ${names.join(', ')})` : ''}`,
+      `no run of experiment ${JSON.stringify(experiment)} in the history${near ? `; did you mean ${JSON.stringify(near)}?` : ''}${names.length ? ` (it holds ${names.join(', ')})` : ''}`,
     );
   }
   // The runs a baseline would hold (no PR run, no quarantined one): the noise the gate will meet.

@@ -35,6 +35,8 @@ export function formatValue(value: number | null, unit: string, digits = 3): str
         : `${formatNumber(value, digits)} s`;
     case 'milliseconds':
       return Math.abs(value) >= 1000 ? `${formatNumber(value / 1000, digits)} s` : `${formatNumber(value, digits)} ms`;
+    case 'microseconds':
+      return Math.abs(value) >= 1000 ? `${formatNumber(value / 1000, digits)} ms` : `${formatNumber(value, digits)} µs`;
     // A MiB or GiB column is shown as its header states it, so the report reads like the log; a byte
     // count nobody reads (1.3e10) is converted to the largest binary unit and labelled so.
     case 'mebibytes':

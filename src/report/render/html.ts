@@ -14,7 +14,7 @@ import { lossOverlay } from './loss-overlay.js';
 import { historySparkline } from './sparkline.js';
 import { rankNotes, ranksHtml, reportWarnings } from './ranks.js';
 import type { ReportInput, RunReport } from '../report-input.js';
-import { VERDICT_LABEL, orderMetrics, orderRuns, runStatus, type RunStatus } from './verdict.js';
+import { STATUS_LABEL, VERDICT_LABEL, orderMetrics, orderRuns, runStatus, type RunStatus } from './verdict.js';
 
 const CSS = `
 :root { color-scheme: light; --fg:#1f2328; --muted:#59636e; --line:#d1d9e0; --run:#0969da; --base:#8c959f; --bad:#cf222e; --warn:#9a6700; --good:#1a7f37; }
@@ -24,7 +24,7 @@ main { max-width: 1200px; margin: 0 auto; padding: 24px; }
 h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 18px; margin: 0 0 4px; } h3 { font-size: 15px; margin: 20px 0 8px; }
 .meta { color: var(--muted); margin: 0 0 16px; } a { color: var(--run); }
 section.run { border: 1px solid var(--line); border-left: 6px solid var(--good); border-radius: 6px; padding: 16px; margin: 16px 0; }
-section.run.regression { border-left-color: var(--bad); } section.run.warning { border-left-color: var(--warn); }
+section.run.regression { border-left-color: var(--bad); } section.run.warning { border-left-color: var(--warn); } section.run.not-judged { border-left-color: var(--base); }
 table { border-collapse: collapse; width: 100%; margin: 8px 0; }
 th, td { border: 1px solid var(--line); padding: 4px 8px; text-align: left; vertical-align: top; }
 th { background: #f6f8fa; } td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
@@ -45,7 +45,7 @@ details { margin: 8px 0; } summary { cursor: pointer; font-weight: 600; }
 .note { color: var(--warn); }
 figure.ranks table { width: auto; } td.bar { width: 160px; } .rank-bar { display: block; height: .8em; background: var(--base); } .rank-bar.slow { background: var(--bad); }
 .badge { display: inline-block; min-width: 1.4em; padding: 0 .3em; border-radius: 1em; color: #fff; font-weight: 700; text-align: center; font-size: .85em; line-height: 1.5; }
-.badge.regression { background: var(--bad); } .badge.warning { background: var(--warn); } .badge.pass { background: var(--good); }
+.badge.regression { background: var(--bad); } .badge.warning { background: var(--warn); } .badge.pass { background: var(--good); } .badge.not-judged { background: var(--base); }
 `;
 
 export function renderHtml(input: ReportInput): string {
@@ -131,7 +131,7 @@ ${warnings.length ? `<details><summary>Warnings (${warnings.length})</summary><u
 }
 
 /** Marks drawn with CSS and characters every system font has, not emoji (not every machine has an emoji font). */
-const BADGE: Record<RunStatus, string> = { regression: '✗', warning: '!', pass: '✓' };
+const BADGE: Record<RunStatus, string> = { regression: '✗', 'not-judged': '?', warning: '!', pass: '✓' };
 const BADGE_OF = {
   regression: 'regression',
   missing: 'warning',
@@ -142,11 +142,11 @@ const BADGE_OF = {
 
 function overallStatus(input: ReportInput): RunStatus {
   const statuses = input.runs.map((r) => runStatus(r.gate));
-  return statuses.includes('regression') ? 'regression' : statuses.includes('warning') ? 'warning' : 'pass';
+  return (['regression', 'not-judged', 'warning'] as const).find((s) => statuses.includes(s)) ?? 'pass';
 }
 
 function badge(status: RunStatus): string {
-  return `<span class="badge ${status}" title="${status}">${BADGE[status]}</span>`;
+  return `<span class="badge ${status}" title="${STATUS_LABEL[status]}">${BADGE[status]}</span>`;
 }
 
 function lossCaption(nonFinite: number, first: number | null): string {

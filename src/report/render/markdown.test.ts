@@ -119,6 +119,8 @@ describe('verdictLine without comparable runs', () => {
       name: 'run-1',
       fingerprint: 'gpu=H100',
       regression: false,
+      verdict: 'not-judged',
+      judged: 0,
       run: { complete: true, steps: 400, expectedSteps: null, truncated: false },
       metrics: [
         {
@@ -133,12 +135,17 @@ describe('verdictLine without comparable runs', () => {
         },
       ],
       noComparable: 'no comparable runs: 6 runs of this experiment on gpu=A100; this run is gpu=H100',
+      notJudged: 'no comparable runs: 6 runs of this experiment on gpu=A100; this run is gpu=H100',
     };
     expect(verdictLine(gate)).toBe(
-      'no metric could be judged; no comparable runs: 6 runs of this experiment on gpu=A100; this run is gpu=H100',
+      'not judged: no comparable runs: 6 runs of this experiment on gpu=A100; this run is gpu=H100',
     );
-    expect(verdictLine({ ...gate, noComparable: undefined })).toBe(
-      'no metric could be judged; not enough history for 1 metric',
+    const young =
+      'no gated metric could be judged: 1 of 1 gated metrics has too little history (not judged below 5 runs)';
+    expect(verdictLine({ ...gate, noComparable: undefined, notJudged: young }, (t) => t)).toBe(`not judged: ${young}`);
+    // Judged metrics are counted; a pass is never said of a run that judged nothing.
+    expect(verdictLine({ ...gate, verdict: 'pass', judged: 3, noComparable: undefined, notJudged: undefined })).toBe(
+      'no regression; 3 metrics judged; not enough history for 1 metric',
     );
   });
 });

@@ -71,11 +71,15 @@ export function headlineText(input: ReportInput, esc: (text: string) => string):
   const title = input.title ? esc(input.title) : 'Training metrics';
   const statuses = input.runs.map((r) => runStatus(r.gate));
   const regressed = statuses.filter((s) => s === 'regression').length;
+  const unjudged = statuses.filter((s) => s === 'not-judged').length;
   const warned = statuses.filter((s) => s === 'warning').length;
   const n = input.runs.length;
   if (regressed > 0) {
     return `${STATUS_ICON.regression} ${title}: ${n === 1 ? 'regression' : `${regressed} of ${n} runs regressed`}`;
   }
+  // Nothing judged is said first: a job that gated nothing has not passed.
+  if (unjudged > 0)
+    return `${STATUS_ICON['not-judged']} ${title}: ${n === 1 ? 'not judged' : `${unjudged} of ${n} runs not judged`}${unjudged < n ? ', no regression in the others' : ''}`;
   const inRuns = n === 1 ? '' : ` in ${n} runs`;
   if (warned > 0)
     return `${STATUS_ICON.warning} ${title}: no regression${inRuns}, ${warned === 1 && n === 1 ? 'needs a look' : `${warned} need${warned === 1 ? 's' : ''} a look`}`;
@@ -100,7 +104,10 @@ export function runHeadline(run: RunReport): string {
   return `${STATUS_ICON[runStatus(run.gate)]} **${runTitle(run.gate)}**: ${verdictLine(run.gate)}`;
 }
 
-/** The run's verdict in words: the regressions, or what needs a look, or that all is well. */
+/**
+ * The run's verdict in words: the regressions; or, where nothing was judged, why; or how many metrics
+ * were judged, with what needs a look.
+ */
 export function verdictLine(gate: GateResult, esc: (text: string) => string = mdText): string {
   const incomplete = !gate.run.complete || gate.run.truncated ? [incompleteText(gate)] : [];
   const regressions = orderMetrics(gate.metrics).filter((m) => m.verdict === 'regression');
@@ -114,17 +121,15 @@ export function verdictLine(gate: GateResult, esc: (text: string) => string = md
       ...incomplete,
     ].join('; ');
   }
-  const notes: string[] = [...incomplete];
   const missing = gate.metrics.filter((m) => m.verdict === 'missing');
+  const notes: string[] = [...incomplete];
   if (missing.length) notes.push(`missing ${missing.map((m) => esc(m.name)).join(', ')}`);
+  if (gate.verdict === 'not-judged')
+    return [`not judged: ${esc(gate.notJudged ?? 'no gated metric could be judged')}`, ...notes].join('; ');
   const young = gate.metrics.filter((m) => m.verdict === 'insufficient-history');
-  if (gate.noComparable) notes.push(esc(gate.noComparable));
-  else if (young.length) notes.push(`not enough history for ${young.length} metric${young.length === 1 ? '' : 's'}`);
-  const judged = gate.metrics.filter((m) => m.verdict === 'pass' || m.verdict === 'improvement');
-  const improved = judged.filter((m) => m.verdict === 'improvement');
-  const base = judged.length
-    ? `no regression; ${judged.length} metric${judged.length === 1 ? '' : 's'} within the baseline${improved.length ? `, improved: ${improved.map((m) => metricChange(m, esc)).join(', ')}` : ''}`
-    : 'no metric could be judged';
+  if (young.length) notes.push(`not enough history for ${young.length} metric${young.length === 1 ? '' : 's'}`);
+  const improved = gate.metrics.filter((m) => m.verdict === 'improvement');
+  const base = `no regression; ${gate.judged} metric${gate.judged === 1 ? '' : 's'} judged${improved.length ? `, improved: ${improved.map((m) => metricChange(m, esc)).join(', ')}` : ''}`;
   return [base, ...notes].join('; ');
 }
 

@@ -32,21 +32,38 @@ export function orderMetrics(metrics: readonly MetricVerdict[]): MetricVerdict[]
   );
 }
 
-export type RunStatus = 'regression' | 'warning' | 'pass';
+export type RunStatus = 'regression' | 'not-judged' | 'warning' | 'pass';
 
-/** A run regresses when the gate says so; it warrants a look when a metric is missing or the run is incomplete. */
+/**
+ * A run regresses when the gate says so; it is not judged when no gated metric could be (never a pass);
+ * it warrants a look when a metric is missing or the run is incomplete.
+ */
 export function runStatus(gate: GateResult): RunStatus {
   if (gate.regression || gate.metrics.some((m) => m.verdict === 'regression')) return 'regression';
+  if (gate.verdict === 'not-judged') return 'not-judged';
   if (!gate.run.complete || gate.run.truncated) return 'warning';
   if (gate.metrics.some((m) => m.verdict === 'missing' || m.verdict === 'insufficient-history')) return 'warning';
   return 'pass';
 }
 
-export const STATUS_ICON: Record<RunStatus, string> = { regression: '❌', warning: '⚠️', pass: '✅' };
+export const STATUS_ICON: Record<RunStatus, string> = {
+  regression: '❌',
+  'not-judged': '❔',
+  warning: '⚠️',
+  pass: '✅',
+};
+
+/** The status in words, as every output writes it. */
+export const STATUS_LABEL: Record<RunStatus, string> = {
+  regression: 'regression',
+  'not-judged': 'not judged',
+  warning: 'warning',
+  pass: 'pass',
+};
 
 /** Runs in report order: regressions first, keeping the input order otherwise. */
 export function orderRuns<T extends { gate: GateResult }>(runs: readonly T[]): T[] {
-  const rank = { regression: 0, warning: 1, pass: 2 } as const;
+  const rank = { regression: 0, 'not-judged': 1, warning: 2, pass: 3 } as const;
   return runs
     .map((r, i) => ({ r, i }))
     .sort((a, b) => rank[runStatus(a.r.gate)] - rank[runStatus(b.r.gate)] || a.i - b.i)

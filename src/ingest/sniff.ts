@@ -75,7 +75,8 @@ export function sniffKind(source: string, head: Uint8Array): FileKind {
       first,
       'a DeepSpeed/console text log (its lines start with a bracketed tag or a timestamp), not a per-step metrics table: log the metrics to a CSV with one row per step, or give the file the trainer writes for them',
     );
-  if (lines.length >= 2 && share(lines, (l) => NUMBERS_LINE.test(l)) >= 0.9)
+  // A header line of names (Spinning Up's tab-separated progress.txt) makes it a table like any other.
+  if (lines.length >= 2 && NUMBERS_LINE.test(first) && share(lines, (l) => NUMBERS_LINE.test(l)) >= 0.9)
     throw refuse(
       first,
       'a header-less space-separated table (every line is numbers): its columns have no names; add a header line naming them, with commas or tabs between the fields',

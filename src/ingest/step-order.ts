@@ -7,6 +7,12 @@
  * win), which is how sparse loggers such as Lightning's CSVLogger write train and validation values of
  * one step on two rows.
  *
+ * Not every step that goes back is a restart. Lightning's CSVLogger writes values logged per batch during
+ * validation (`val_loss_step`) on a step counter of their own, which starts again at 0 each validation:
+ * rows that hold only such columns, none of which the rows a restart would replace hold, count their own
+ * steps. Those rows are left out with a warning (the training's rows stay), and so is every later row that
+ * holds only those columns; a real restart logs again what the replaced rows logged.
+ *
  * Memory stays bounded: rows are held back in at most two blocks of `blockRows` rows, so a restart can
  * reach back at least `blockRows` rows. A restart that reaches further back than the held rows cannot
  * retract rows already handed on: those steps keep their first occurrence, the new attempt's rows up to
@@ -100,12 +106,21 @@ export class StepOrderedRows {
   };
   private badSteps = 0;
   private firstBadStepLine = 0;
+  /** Columns on a step counter of their own (see above), and the rows of theirs left out. */
+  private readonly ownCounter = new Set<number>();
+  private ownCounterRows = 0;
+  private ownCounterFirstLine = 0;
 
   constructor(
     private readonly columns: number,
     private readonly blockRows: number,
     /** What a position in the input is called in warnings: `line` for text, `record` for event files. */
     private readonly at: 'line' | 'record' = 'line',
+    /**
+     * The columns' names, for warnings; given by a reader of rows that hold several columns each (a
+     * CSV), where a column may count its own steps. An event file's records hold one value each.
+     */
+    private readonly names?: readonly string[],
   ) {
     this.values = new Float64Array(columns);
     this.kinds = new Uint8Array(columns);
@@ -134,6 +149,10 @@ export class StepOrderedRows {
       return;
     }
     const lastStep = row >= 0 ? block.steps[row]! : this.lastTaken;
+    if (this.onOwnCounter(step, lastStep)) {
+      if (this.ownCounterRows++ === 0) this.ownCounterFirstLine = line;
+      return;
+    }
     if (step <= lastStep) this.restart(step, lastStep, line);
     if (step <= this.lastTaken) {
       this.restarts.keptFirst++;
@@ -173,6 +192,12 @@ export class StepOrderedRows {
         `${r.keptFirst} row${r.keptFirst === 1 ? '' : 's'} of a restart reached back past the ${this.blockRows} rows held for restarts (${r.keptFirstExample}); those steps keep their first occurrence`,
       );
     }
+    if (this.ownCounterRows) {
+      const names = [...this.ownCounter].map((c) => JSON.stringify(this.names?.[c] ?? `column ${c + 1}`)).join(', ');
+      out.push(
+        `${names}: logged on a step counter of their own (the step went back on rows that hold only them, first at ${this.at} ${this.ownCounterFirstLine}, as Lightning writes values of each validation batch): their ${this.ownCounterRows} row${this.ownCounterRows === 1 ? '' : 's'} left out, the other columns' steps kept`,
+      );
+    }
     if (this.badSteps) {
       out.push(
         `${this.badSteps} row${this.badSteps === 1 ? '' : 's'} without a numeric step skipped (first at ${this.at} ${this.firstBadStepLine})`,
@@ -187,6 +212,34 @@ export class StepOrderedRows {
       this.ready.push(block);
       this.lastTaken = block.steps[block.length - 1]!;
     }
+  }
+
+  /**
+   * Whether the scratch row is on a step counter of its own: it holds only columns already known to be,
+   * or its step went back and none of the columns it holds has a value in the rows a restart would replace.
+   */
+  private onOwnCounter(step: number, lastStep: number): boolean {
+    const filled: number[] = [];
+    for (let c = 0; c < this.columns; c++) {
+      const kind = this.kinds[c];
+      if (kind === CellKind.Number || kind === CellKind.NanToken) filled.push(c);
+    }
+    if (filled.length === 0 || !this.names) return false;
+    if (filled.every((c) => this.ownCounter.has(c))) return true;
+    if (step > lastStep || step <= this.lastTaken) return false;
+    const later = [this.held, this.current].filter((b) => b.length);
+    let replaced = false;
+    for (const b of later) {
+      const from = b.rowsBelow(step);
+      if (from >= b.length) continue;
+      replaced = true;
+      for (const c of filled)
+        for (let r = from; r < b.length; r++)
+          if (!Number.isNaN(b.values[c]![r]!) || b.nanTokens[c]?.includes(r)) return false;
+    }
+    if (!replaced) return false;
+    for (const c of filled) this.ownCounter.add(c);
+    return true;
   }
 
   private restart(step: number, lastStep: number, line: number): void {

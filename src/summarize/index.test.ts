@@ -107,6 +107,24 @@ describe('summarizeRun', () => {
     expect(said).toEqual([
       '"step_time" is a timer with no unit in its name, read as seconds, but its steady level is 1023 (17.1 min a step): probably milliseconds; if so, say it in the config (metrics: {"step_time": {unit: milliseconds}}), and name it with its unit where it is logged',
     ]);
+    // Where the run's tokens per second say how long a step takes, they decide: 132 s agrees, 1.3 ms does not.
+    const tokens = steps.map((i) => 5e6 * i);
+    const slow = await summarizeRun(
+      input(steps, {
+        step_time: steps.map(() => 132),
+        consumed_tokens: tokens,
+        tokens_per_sec: steps.map(() => 37_900),
+      }),
+      DEFAULT_CONFIG,
+    );
+    expect(slow.warnings.filter((w) => /read as seconds/.test(w))).toEqual([]);
+    const fast = await summarizeRun(
+      input(steps, { step_time: steps.map(() => 60), consumed_tokens: tokens, tokens_per_sec: steps.map(() => 83e6) }),
+      DEFAULT_CONFIG,
+    );
+    expect(fast.warnings.filter((w) => /read as seconds/.test(w))).toEqual([
+      '"step_time" is a timer with no unit in its name, read as seconds, but its steady level is 60.0 (1.00 min a step; its tokens per second say a step takes 0.0602 s): probably milliseconds; if so, say it in the config (metrics: {"step_time": {unit: milliseconds}}), and name it with its unit where it is logged',
+    ]);
     // Once the config says the unit, nothing more is said, and it is sent as milliseconds.
     const config = parseConfig('metrics:\n  step_time: { unit: milliseconds }\n', 'c.yaml');
     const told = await summarizeRun(input(steps, { step_time: ms }), config);

@@ -3,11 +3,13 @@
  * bounded step windows, sampled loss, NaN/inf and divergence). Memory is bounded by the number of
  * metrics, not by the number of steps.
  */
-import { classify, statesTimeUnit, type ClassRule } from '../classify/index.js';
-import { InputError, type MetricClass, type MetricSummary, type RunInput, type RunSummary } from '../model.js';
+import { classify, type ClassRule } from '../classify/index.js';
+import { InputError, type MetricClass, type RunInput, type RunSummary } from '../model.js';
 import { metricKey } from '../naming.js';
 import { MetricAccumulator } from './metric-accumulator.js';
 import { RowSpan } from './row-span.js';
+import { implausibleSeconds, stepSecondsByTokens } from './timer-unit.js';
+import { unmatchedGatedRules } from './unmatched-rules.js';
 import type { SummarySettings } from './settings.js';
 
 export async function summarizeRun(
@@ -42,7 +44,8 @@ export async function summarizeRun(
   if (padding) warnings.push(padding);
   const metrics = live.map((a) => a.finish(rows.last));
   warnings.push(...live.flatMap((a) => a.notes));
-  warnings.push(...metrics.flatMap((m) => implausibleSeconds(m, config.rules)));
+  const bySeconds = stepSecondsByTokens(metrics);
+  warnings.push(...metrics.flatMap((m) => implausibleSeconds(m, config.rules, bySeconds)));
   const short = metrics.filter((m) => m.steady?.warmupIncluded).map((m) => m.name);
   if (short.length)
     warnings.push(
@@ -67,46 +70,6 @@ export async function summarizeRun(
     metrics,
     ...(input.ranks ? { ranks: input.ranks() } : {}),
   };
-}
-
-/** A timer's steady level above which seconds are implausible for one training step (more than 100 s). */
-const MAX_PLAUSIBLE_SECONDS = 100;
-
-/**
- * A timer whose name and header state no unit is read as seconds; a steady level of 1,020 is then a
- * step of 17 minutes, which a millisecond timer written without its unit (`step_time`) also looks like.
- * Said, with the likely unit and the config line that sets it; the class is left as the name gave it.
- */
-function implausibleSeconds(m: MetricSummary, rules: readonly ClassRule[]): string[] {
-  const level = m.steady?.median;
-  if (m.class.kind !== 'timer' || m.class.unit !== 'seconds' || level === undefined || !(level > MAX_PLAUSIBLE_SECONDS))
-    return [];
-  if (statesTimeUnit(m.name) || rules.some((r) => r.override.unit !== undefined && r.matches(m.name))) return [];
-  const likely = level >= 1e5 ? 'microseconds' : 'milliseconds';
-  const minutes = level / 60;
-  return [
-    `${JSON.stringify(m.name)} is a timer with no unit in its name, read as seconds, but its steady level is ${formatLevel(level)} (${minutes >= 60 ? `${formatLevel(minutes / 60)} h` : `${formatLevel(minutes)} min`} a step): probably ${likely}; if so, say it in the config (metrics: {${JSON.stringify(m.name)}: {unit: ${likely}}}), and name it with its unit where it is logged`,
-  ];
-}
-
-function formatLevel(x: number): string {
-  return x >= 100 ? String(Math.round(x)) : x.toPrecision(3);
-}
-
-/**
- * A metric the config gates that no column of this run matches: a renamed column must not quietly stop
- * being judged.
- */
-function unmatchedGatedRules(rules: readonly ClassRule[], columns: readonly string[]): string[] {
-  const gates = (r: ClassRule) =>
-    r.override.gate === true ||
-    (r.override.gate !== false && r.override.kind !== undefined && !['gauge', 'ignore'].includes(r.override.kind));
-  return rules
-    .filter((r) => gates(r) && !columns.some((c) => r.matches(c)))
-    .map(
-      (r) =>
-        `config: metrics ${JSON.stringify(r.pattern)} gates a metric, but no column of this run matches it (renamed or no longer logged?): nothing is judged by it`,
-    );
 }
 
 /**

@@ -95,8 +95,8 @@ export interface GrafanaDashboard {
   panels: GrafanaPanel[];
 }
 
-type Row = 'MFU and throughput' | 'Loss' | 'Step time' | 'Memory' | 'GPU' | 'Other';
-const ROWS: Row[] = ['MFU and throughput', 'Loss', 'Step time', 'Memory', 'GPU', 'Other'];
+type Row = 'MFU and throughput' | 'Loss' | 'Model quality' | 'Step time' | 'Memory' | 'GPU' | 'Other';
+const ROWS: Row[] = ['MFU and throughput', 'Loss', 'Model quality', 'Step time', 'Memory', 'GPU', 'Other'];
 
 /** Which row a column belongs on, from its key and class (GPU telemetry first: `gpu.*` keys). */
 export function rowOf(metric: DashboardMetric): Row | null {
@@ -105,6 +105,7 @@ export function rowOf(metric: DashboardMetric): Row | null {
   if (kind === 'ignore') return null;
   if (/^gpu[._]/.test(key)) return 'GPU';
   if (kind === 'loss') return 'Loss';
+  if (kind === 'quality') return 'Model quality';
   if (kind === 'timer' || /(step|iter|iteration)[._]?time/.test(key)) return 'Step time';
   if (['bytes', 'mebibytes', 'gibibytes', 'megabytes', 'gigabytes'].includes(unit) || /mem/.test(key)) return 'Memory';
   if (
@@ -179,18 +180,19 @@ function metricPanels(metric: DashboardMetric, options: GrafanaOptions): PanelSp
     expr: `${levelName}{quantile="${q}", ${SELECTOR}}`,
     legend: `${who} ${label}`,
   }));
-  if (kind === 'loss') targets.push({ expr: `${base.name}_final{${SELECTOR}}`, legend: `${who} final` });
+  // A loss and a quality metric are judged by their final window and sent as their sampled points.
+  const sampled = kind === 'loss' || kind === 'quality';
+  if (sampled) targets.push({ expr: `${base.name}_final{${SELECTOR}}`, legend: `${who} final` });
   const level: PanelSpec = {
     title,
     unit: panelUnit,
     targets,
-    description:
-      kind === 'loss'
-        ? "Each run's steady-state median, p10 and p90, and final (the median of its final window), as the gate judges them."
-        : "Each run's steady-state median, p10 and p90, as the gate judges them.",
+    description: sampled
+      ? "Each run's steady-state median, p10 and p90, and final (the median of its final window), as the gate judges them."
+      : "Each run's steady-state median, p10 and p90, as the gate judges them.",
   };
   if (options.source === 'pushgateway') return [level];
-  if (kind === 'loss') {
+  if (sampled) {
     const last = { expr: `${base.name}{${SELECTOR}}`, legend: `${who} last sampled` };
     return [{ ...level, targets: [...targets, last] }];
   }

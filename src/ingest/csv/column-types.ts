@@ -101,6 +101,10 @@ export function typeColumns(
     );
     stepField = -1;
   }
+  if (stepField < 0 && !warnings.length)
+    warnings.push(
+      'no step column (step, global_step, iteration, total_timesteps, epoch, …): rows are numbered 0, 1, 2, … in file order',
+    );
   const { text, numeric } = countKinds(sample, names.length);
   const fieldMap = new Int32Array(names.length);
   const columns: string[] = [];

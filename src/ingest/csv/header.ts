@@ -1,7 +1,12 @@
 /** The header row of a metrics CSV: column names, the delimiter, and which column holds the step. */
 import { InputError } from '../../model.js';
 
-/** Names a step column goes by, best first (W&B's `_step` counts log calls, so the trainer's own step wins). */
+/**
+ * Names a step column goes by, best first (W&B's `_step` counts log calls, so the trainer's own step wins).
+ * Reinforcement-learning loggers count environment steps: Stable-Baselines3's `time/total_timesteps`,
+ * OpenAI baselines' `total_timesteps`, Spinning Up's `TotalEnvInteracts`, and others' `total/steps`,
+ * `steps_done`, `timesteps`.
+ */
 const STEP_NAMES = [
   'trainer/global_step',
   'train/global_step',
@@ -15,6 +20,13 @@ const STEP_NAMES = [
   'it',
   'steps',
   'iterations',
+  'time/total_timesteps',
+  'total_timesteps',
+  'total/steps',
+  'totalenvinteracts',
+  'steps_done',
+  'timesteps',
+  'env_steps',
   '_step',
 ];
 /** Counts of samples seen (Megatron, MLPerf): a step axis only when no step column exists. */

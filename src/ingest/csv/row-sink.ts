@@ -50,7 +50,7 @@ export class CsvRows implements RowSink {
     private readonly hasStep: boolean,
     stepBuffer: number,
   ) {
-    this.rows = new StepOrderedRows(columns.length, stepBuffer);
+    this.rows = new StepOrderedRows(columns.length, stepBuffer, 'line', columns);
     this.values = this.rows.values;
     this.kinds = this.rows.kinds;
     this.textCells = new TextCells(columns);

@@ -7,6 +7,9 @@
  *  - a hyper-parameter column (batch size, model width or depth, seed, …) whose value changes from row
  *    to row in the sample: within one run these are fixed. (The learning rate is not one of them: a
  *    per-step log has its schedule.)
+ *  - a text column that names every row differently (a pandas index of model, dataset or configuration
+ *    names, as `DataFrame.to_csv` writes it first): one row per thing evaluated, not per step. A time of
+ *    day or a date is no such name.
  */
 import { InputError } from '../../model.js';
 import type { ColumnLayout } from './column-types.js';
@@ -64,6 +67,25 @@ function isHyperParameter(name: string): boolean {
   return HYPER_PARAMETER.some((re) => re.test(key));
 }
 
+/** A time or date in a text column (a per-step log's wall clock), which names no row. */
+const TIME_LIKE = /^\d{4}-\d\d-\d\d|^\d{1,2}:\d\d|^\d+(\.\d+)?\s*[a-z]{0,3}$/i;
+
+/** The text column whose sampled values name each row differently, and a few of them; null when none does. */
+function rowLabels(
+  names: string[],
+  layout: ColumnLayout,
+  sample: readonly string[][],
+): { name: string; labels: string[] } | null {
+  if (sample.length < 3) return null;
+  for (const [i, name] of names.entries()) {
+    if (layout.columns.includes(name)) continue;
+    const values = sample.map((r) => r[i]?.trim() ?? '');
+    if (values.some((v) => v === '' || TIME_LIKE.test(v) || !/[a-z]/i.test(v))) continue;
+    if (new Set(values).size === values.length) return { name, labels: values.slice(0, 3) };
+  }
+  return null;
+}
+
 /** Refuse a per-run summary table, once the columns have been typed (`sample`: the sampled records). */
 export function refuseRunSummary(
   source: string,
@@ -90,7 +112,18 @@ export function refuseRunSummary(
   const textColumns = names.filter((n) => n !== layout.stepColumn && !layout.columns.includes(n));
   // A wide per-step capture (every nvidia-smi field) can hold a few such words; a summary is made of them.
   const { words, columns } = perRunWords(names);
-  if (!textColumns.length || words.length < 2 || columns * 6 < names.length) return;
+  if (!textColumns.length || words.length < 2 || columns * 6 < names.length) {
+    const labels = rowLabels(names, layout, sample);
+    if (labels)
+      throw new InputError(
+        source,
+        headerLine,
+        `a table of results, one row per name in ${/^column\d+$/.test(labels.name) ? 'its unnamed column (a pandas index)' : `column "${labels.name}"`} (${labels.labels
+          .map((l) => JSON.stringify(l.length > 40 ? `${l.slice(0, 40)}…` : l))
+          .join(', ')}, …) and no step column, not a per-step training log: give the metrics file the training wrote`,
+      );
+    return;
+  }
   throw new InputError(
     source,
     headerLine,

@@ -74,6 +74,23 @@ describe('step fallbacks are noted', () => {
     expect(t.table.stepColumn).toBeNull();
     expect(t.steps).toEqual([0, 1, 2, 3]);
     expect(t.values.epoch).toEqual([0, 0, 1, 1]);
-    expect(t.table.warnings).toEqual([]);
+    expect(t.table.warnings).toEqual([
+      'no step column (step, global_step, iteration, total_timesteps, epoch, …): rows are numbered 0, 1, 2, … in file order',
+    ]);
+  });
+
+  it("takes an RL logger's environment steps as the step: SB3's time/total_timesteps, Spinning Up's TotalEnvInteracts", async () => {
+    const sb3 = await read(
+      'progress.csv',
+      'time/iterations,rollout/ep_rew_mean,time/fps,time/total_timesteps\n1,-20.2,2848,2048\n2,-19.1,1704,4096\n',
+    );
+    expect(sb3.table.stepColumn).toBe('time/total_timesteps');
+    expect(sb3.steps).toEqual([2048, 4096]);
+    const spinup = await read(
+      'progress.txt',
+      'Epoch\tAverageEpRet\tTotalEnvInteracts\tLossQ\n1\t-273.0\t5000\t2.5\n2\t-292.5\t10000\t17.2\n',
+    );
+    expect(spinup.table.stepColumn).toBe('TotalEnvInteracts');
+    expect(spinup.steps).toEqual([5000, 10000]);
   });
 });

@@ -37,6 +37,8 @@ export interface Table {
   truncated: { value: boolean };
   /** The steps the run was to take, when the file says so (LLaMA-Factory's `total_steps`). */
   expectedSteps?: number;
+  /** Tags the file itself names (a monitor file's `env_id`); a manifest's own tags win over them. */
+  tags?: Record<string, string>;
 }
 
 /** A stretch of wall-clock time, ms since the epoch, both ends included. */

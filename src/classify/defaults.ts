@@ -62,6 +62,8 @@ const HIGHER_QUALITY = new RegExp(
     // mAP and AP with any IoU or size suffix: map, map50, map50_95, ap50, aps, bbox_map_75, coco_bbox_map.
     '(^|[._])m?ap(\\d+(_\\d+)?)?[sml]?($|[._])',
     '(^|[._])(m?iou|mean_iou|dice|jaccard)($|[._])',
+    // Average recall at k detections (COCO's AR@100, `ar_100`).
+    '(^|[._])m?ar(_\\d+)?($|[._])',
     '(^|[._])(sacre)?bleu|(^|[._])rouge|(^|[._])(meteor|chrf|exact_match|em|psnr|ssim|ndcg|mrr|r2)($|[._])',
     '(^|[._])pass(_at)?_(\\d+|k)($|[._])',
     // Episode returns: reward, ep_rew_mean (Stable-Baselines3), eprewmean (OpenAI baselines), AverageEpRet
@@ -80,7 +82,7 @@ const HIGHER_QUALITY = new RegExp(
  * signed bias, better near zero than low, so it is left out.
  */
 const LOWER_QUALITY =
-  /(^|[._])(wer|cer|ter|(?<!mean_)error|error_rate|err|top\d+_err|fid|mae|mse|rmse|mape|msle|mean_(absolute|squared)_error)($|[._])/;
+  /(^|[._])(wer|cer|ter|(?<!mean_)error|error_rate|err|top\d+_err|fid|mae|mse|rmse|rmspe|mape|msle|mean_(absolute|squared)_error)($|[._])/;
 
 /** A pattern for keys that match both `a` and `b`. */
 function both(a: RegExp, b: RegExp): RegExp {
@@ -146,6 +148,12 @@ export const RULES: ClassRuleEntry[] = [
     class: gauge(),
     reason:
       'named running totals (total, cumulative, cum, accumulated, consumed): not rates; the values get a second say',
+  },
+  {
+    id: 'loss-change',
+    test: /(^|[._])delta_?loss/,
+    class: gauge(),
+    reason: "a loss's change between updates (Spinning Up's DeltaLossPi): signed, not a level to judge",
   },
   {
     id: 'loss',

@@ -21,6 +21,22 @@ describe('classFromValues', () => {
     ).toMatchObject({ kind: 'gauge', gate: false });
   });
 
+  it("takes a clock a resume started again for a counter too (Ultralytics' cumulative time), not a step timer", () => {
+    const resumed = [
+      ...ramp(9, (i) => 1000 * (i + 1)),
+      ...ramp(6, (i) => 1050 * (i + 1)),
+      ...ramp(20, (i) => 980 * (i + 1)),
+    ];
+    expect(verdict('time', resumed).cls).toMatchObject({ kind: 'gauge', gate: false });
+    // A timer's noise falls often but never halves it: a step timer stays one.
+    expect(
+      verdict(
+        'time',
+        ramp(40, (i) => 1.0 + 0.1 * ((i * 7) % 5)),
+      ).cls.kind,
+    ).toBe('timer');
+  });
+
   it('keeps a rate with noise, a plateau, a short run and a small drift as they are', () => {
     const noisy = ramp(200, (i) => 400 + ((i * 7919) % 13));
     expect(verdict('tokens_per_sec', noisy).cls.kind).toBe('window');

@@ -4,7 +4,9 @@
  *
  * - Counters are not rates. A throughput or timer column that only ever rises is cumulative
  *   (tokens seen, FLOPs so far, time elapsed): it is sent as its last value and never judged. Cumulative
- *   when, over at least MIN_POINTS finite points in step order, ≥ 99 % of consecutive pairs do not fall,
+ *   when, over at least MIN_POINTS finite points in step order, ≥ 99 % of consecutive pairs do not fall
+ *   or fall to below half the value before (a clock a resumed run started again: Ultralytics' cumulative
+ *   `time` goes back near 0 once per resume; a timer's noise never halves it),
  *   ≥ 50 % rise (a plateau of equal values is a flat gauge, not a counter), and the total rise is at least
  *   a quarter of the last value. Loss, memory (a peak only ever rises too) and gauges are left alone;
  *   real rates and step times have noise that falls as often as it rises.
@@ -27,6 +29,8 @@ export interface ShapeCounts {
   nonDecreasing: number;
   rising: number;
   aboveOne: number;
+  /** Falls to below half the value before (absent: none counted). */
+  resets?: number;
   /** Points above 100 (absent: none counted). */
   aboveHundred?: number;
 }
@@ -51,7 +55,8 @@ export function isCumulative(cls: MetricClass, s: ShapeCounts): boolean {
   const rate = cls.kind === 'timer' || (cls.kind === 'window' && cls.direction === 'higher');
   if (!rate || s.count < MIN_POINTS) return false;
   const pairs = s.count - 1;
-  return s.nonDecreasing >= 0.99 * pairs && s.rising >= 0.5 * pairs && s.last - s.first >= 0.25 * Math.abs(s.last);
+  const climbing = s.nonDecreasing + (s.resets ?? 0);
+  return climbing >= 0.99 * pairs && s.rising >= 0.5 * pairs && s.last - s.first >= 0.25 * Math.abs(s.last);
 }
 
 /** The class the values confirm, the scale to apply and a note saying what changed. */

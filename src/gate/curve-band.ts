@@ -4,7 +4,7 @@
  *
  *   usual:  a rise the run's own rule calls divergence, where the run's mean over the buckets from its
  *           start to the run's end is no higher than the history's runs' means over the same buckets
- *           allow (their highest, plus max(minEffect · |median|, half their range)): they rose the same
+ *           allow (their highest, plus max(minEffect · |median|, their range)): they rose the same
  *           way at those steps (a GAN's swings, a schedule's bump), so it is this training's shape, not a
  *           divergence.
  *   left:   the last ≥ 3 buckets (and ≥ a tenth of those compared) all above h_b + rise · |c_b|
@@ -44,7 +44,9 @@ function bands(current: StepCurve, history: readonly StepCurve[], minRuns: numbe
 /**
  * Whether a rise from `fromStep` on is one the history's runs made too: the mean of this run's bucket
  * means over the stretch is at most the highest such mean of a history run over the same buckets,
- * plus max(minEffect · |their median|, half their range).
+ * plus max(minEffect · |their median|, their range): the highest of a few runs is no bound on the next
+ * one's, and a loss whose history spikes as this one does (a spiky fine-tune, redrawn) spreads by about
+ * its range from one run to the next.
  */
 export function usualRise(
   current: StepCurve,
@@ -63,7 +65,7 @@ export function usualRise(
   });
   if (theirs.length < o.minRuns) return false;
   const hi = Math.max(...theirs);
-  const tolerance = Math.max(o.minEffect * Math.abs(median(theirs)), (hi - Math.min(...theirs)) / 2);
+  const tolerance = Math.max(o.minEffect * Math.abs(median(theirs)), hi - Math.min(...theirs));
   return mean(own.map(([, v]) => v)) <= hi + tolerance;
 }
 

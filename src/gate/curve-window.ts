@@ -4,7 +4,10 @@
  *
  *   E   = the widest bucket width among the curves compared (all coarsened to it, exactly, by counts)
  *   B   = the buckets of width E lying inside [from, to] where this run has values, without the bucket
- *         holding this run's last step (it may be part-filled) while any other is left
+ *         holding this run's last step (it may be part-filled) while any other is left; failing those,
+ *         the buckets overlapping [from, to], again without the last while any other is left. A window
+ *         left with only the last bucket, which this run filled less than every history run did, has no
+ *         like-for-like value: none is made (the verdict says so)
  *   value(curve) = median over b ∈ B of the curve's mean in b
  *
  * The same buckets and the same statistic on both sides: a falling loss or a rising throughput, cut
@@ -54,6 +57,13 @@ export function filledBuckets(current: StepCurve, history: readonly StepCurve[],
   return out;
 }
 
+/** Whether this run holds fewer points in bucket `b` (width `every`) than every other curve does. */
+function partlyFilled(current: StepCurve, others: readonly StepCurve[], every: number, b: number): boolean {
+  const own = coarsenedCounts(current, every).get(b)?.count ?? 0;
+  const theirs = others.map((c) => coarsenedCounts(c, every).get(b)?.count ?? 0);
+  return theirs.length > 0 && own < Math.min(...theirs);
+}
+
 export interface CurveWindow {
   /** Bucket width and the buckets compared. */
   every: number;
@@ -75,8 +85,10 @@ export function curveWindow(
   const last = Math.floor(lastStep / every);
   const overlapping = [...own.keys()].filter((b) => (b + 1) * every - 1 >= from && b * every <= lastStep);
   const inside = overlapping.filter((b) => b * every >= from && b !== last);
-  const buckets = (inside.length ? inside : overlapping).sort((a, b) => a - b);
+  const notLast = overlapping.filter((b) => b !== last);
+  const buckets = (inside.length ? inside : notLast.length ? notLast : overlapping).sort((a, b) => a - b);
   if (buckets.length === 0) return null;
+  if (buckets.length === 1 && buckets[0] === last && partlyFilled(current, others, every, last)) return null;
   return {
     every,
     buckets,

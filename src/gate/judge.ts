@@ -201,6 +201,8 @@ function judgeMetric(
       reason: `${m.name}: ${broken}`,
     };
   }
+  if (basis.unmatched)
+    return { ...base, verdict: 'pass', current: null, baseline: null, change: null, reason: `${m.name}: ${basis.unmatched}` };
   if (!Number.isFinite(current)) {
     const later = notReached(history, key, completeness);
     if (later)

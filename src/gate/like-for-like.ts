@@ -21,6 +21,8 @@ export interface ComparisonBasis {
   recordValue: (m: MetricRecord) => number;
   /** The steps compared, when the run stopped early and the history keeps curves. */
   window: CurveWindow | null;
+  /** Why a run that stopped early has no value to compare like for like (the verdict says it, judging nothing). */
+  unmatched?: string;
 }
 
 export function comparisonBasis(
@@ -42,7 +44,12 @@ export function comparisonBasis(
     ? first + (1 - FINAL_SHARE) * (m.lastStep - first)
     : (m.steady?.fromStep ?? first);
   const window = curveWindow(m.curve, curves, from, m.lastStep);
-  if (!window) return whole;
+  // The whole run's value would be compared with the history's at their end, not at this run's steps.
+  if (!window)
+    return {
+      ...whole,
+      unmatched: `not compared: this run stopped at step ${formatStep(m.lastStep)}, inside the only bucket of the history's curves its steps since ${formatStep(from)} reach, before that bucket was filled (no like-for-like value)`,
+    };
   return {
     current: valueOverWindow(m.curve, window),
     recordValue: (r) => (r.curve ? valueOverWindow(r.curve, window) : Number.NaN),

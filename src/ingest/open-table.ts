@@ -9,6 +9,7 @@ import { isMegatronGoldenValues, megatronTable } from './json/megatron.js';
 import { jsonLinesStepKey, jsonLinesTable, looksLikeJsonLines, parseJsonLines, STEP_KEYS } from './json/json-lines.js';
 import { parseJsonLimited } from './json/parse-limited.js';
 import { isStepMajorGoldenValues, stepMajorTable } from './json/step-major.js';
+import { monitorTable } from './rl-monitor.js';
 import { sniffKind } from './sniff.js';
 import { isTfRecordStart } from './tensorboard/tfrecord.js';
 import { eventFilesIn, openEventsTable } from './tensorboard/events-table.js';
@@ -103,5 +104,6 @@ export async function openTable(path: string, options: OpenTableOptions = {}): P
   const kind = head.includes(0) && !isTfRecordStart(head) ? 'csv' : sniffKind(path, head);
   if (kind === 'tensorboard') return openEventsTable(path, { batchSize: stepBuffer });
   if (kind === 'json') return openJsonTable(path, stepBuffer);
+  if (kind === 'rl-monitor') return monitorTable(path, stepBuffer);
   return openCsvTable(path, { stepBuffer });
 }

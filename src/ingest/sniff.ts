@@ -18,9 +18,10 @@ import { defaultClass } from '../classify/defaults.js';
 import { columnKey } from '../gpu/capture/column-name.js';
 import { InputError } from '../model.js';
 import { findStepColumn } from './csv/header.js';
+import { isMonitorStart } from './rl-monitor.js';
 import { isTfRecordStart } from './tensorboard/tfrecord.js';
 
-export type FileKind = 'tensorboard' | 'json' | 'csv';
+export type FileKind = 'tensorboard' | 'json' | 'csv' | 'rl-monitor';
 
 /** Lines of the file's start that the rules look at. */
 const PROBE_LINES = 50;
@@ -53,6 +54,7 @@ export function sniffKind(source: string, head: Uint8Array): FileKind {
   const first = lines[0] ?? '';
   const refuse = (line: string, what: string) => new InputError(source, lineNumber(text, line), what);
 
+  if (isMonitorStart(first)) return 'rl-monitor';
   const mlperf = lines.find((l) => MLPERF_LINE.test(l));
   if (mlperf)
     throw refuse(

@@ -143,7 +143,10 @@ export async function openRun(
     // One file may hold several ranks' rows, told apart by a rank column.
     const file = job.files[0]!.file;
     const split = await openRankTables(file);
-    if (!split) return { ...who, table: await openTable(file) };
+    if (!split) {
+      const table = await openTable(file);
+      return { ...who, tags: { ...table.tags, ...who.tags }, table };
+    }
     ({ ranks: tables } = split);
     warnings.push(...split.warnings);
     source = file;

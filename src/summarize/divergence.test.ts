@@ -122,9 +122,18 @@ describe('DivergenceDetector from the shortest logs to noisy long ones', () => {
     return d;
   };
 
-  it('finds a loss that climbs from 1.0 to 29.6 over its 10 logged points (a Hugging Face log)', () => {
-    const d = points([1.0, 1.4, 2.1, 3.0, 4.6, 6.9, 10.3, 14.8, 21.0, 29.6]);
+  it('finds a loss that falls, then climbs to 29.6 over its 10 logged points (a Hugging Face log)', () => {
+    const d = points([3.0, 2.2, 1.6, 1.2, 1.0, 1.4, 2.1, 3.0, 4.6, 6.9, 10.3, 14.8, 21.0, 29.6]);
     expect(d.result()).not.toBeNull();
+  });
+
+  it('does not call a loss that only ever rose diverged: it never had a best to leave (an RL value loss as returns grow)', () => {
+    expect(points([1.0, 1.4, 2.1, 3.0, 4.6, 6.9, 10.3, 14.8, 21.0, 29.6]).result()).toBeNull();
+    const rising = Array.from({ length: 200 }, (_, i) => 0.05 * (1 + i / 20) * (1 + 0.2 * Math.sin(i * 1.7)));
+    expect(points(rising).result()).toBeNull();
+    // The same rise after a fall is one.
+    const fallThenRise = [...Array.from({ length: 60 }, (_, i) => 4 - i * 0.05), ...rising.map((v) => 1 + 10 * v)];
+    expect(points(fallThenRise).result()).not.toBeNull();
   });
 
   it('finds a 10-point log that rises over its last 3 points, and not one that only ends a little up', () => {

@@ -23,6 +23,10 @@
  *   short scale, for logs of at most 40 points: m_t the minimum of the medians of 3 points, and the
  *            last point judged alone (w = 1) and with the one before it (their mean, w = 2)
  *
+ * A point is elevated only once the loss has fallen: m_t below r at its first window by more than
+ * 1.2533 σ/√w (a loss that only ever rose, as an RL value loss does while returns grow, has no best to
+ * diverge from).
+ *
  * Diverged at the long scale after 10 elevated points in a row, or 5 that last to the end of the run; at
  * the short scale (where 9 points are a quarter of the run or more) when the last point and the mean of
  * the last two are both elevated. The finding names the step where the rise began, in the loss's units.
@@ -76,6 +80,8 @@ class Scale {
   private max = Number.NEGATIVE_INFINITY;
   private swing = 0;
   private streak = 0;
+  /** The first smoothed value: a loss that never fell below it does not behave as a training loss. */
+  private first = Number.NaN;
   private start = { step: Number.NaN, value: Number.NaN, min: Number.NaN };
   found: DivergenceFinding | null = null;
   /** The point before the latest (the short scale judges the mean of the last two as well). */
@@ -87,6 +93,7 @@ class Scale {
     readonly window: number,
     private readonly sustain: number,
     private readonly mode: Mode,
+    private readonly sigma: () => number,
     private readonly judged: 'smoothed' | 'points' = 'smoothed',
   ) {
     this.median = new RollingMedian(window);
@@ -99,6 +106,7 @@ class Scale {
     this.previous = y;
     if (Number.isNaN(r)) return;
     this.smoothed = r;
+    if (Number.isNaN(this.first)) this.first = r;
     if (r > this.max) this.max = r;
     if (r < this.min) {
       this.min = r;
@@ -112,8 +120,9 @@ class Scale {
     }
     const points = this.judged === 'points';
     const x = points ? y : r;
-    // The noise is weighed only past the rise alone (most points are not).
-    const elevated = x > this.min + this.riseOnly() && x > this.limit(points ? 1 : this.window, noise);
+    // The noise is weighed only past the rise alone (most points are not); a loss that never fell (an RL
+    // value loss rising as returns grow from its first point) is not diverging from a best it never had.
+    const elevated = x > this.min + this.riseOnly() && x > this.limit(points ? 1 : this.window, noise) && this.fell();
     this.pairElevated = points && elevated && (before + y) / 2 > this.limit(2, noise);
     if (!elevated) {
       this.streak = 0;
@@ -134,6 +143,16 @@ class Scale {
     return this.mode === 'log'
       ? LOG_RISE
       : Math.max(RISE * Math.abs(this.min), (1 + BEYOND) * Math.max(this.excursion, this.swing));
+  }
+
+  /**
+   * Whether the loss fell before it rose: its running minimum lies below its first smoothed value by more
+   * than one standard error of a median of the scale's window (1.2533 σ/√w). An RL loss that grows from
+   * its first point (a value loss as returns grow) never had a best to diverge from.
+   */
+  private fell(): boolean {
+    const drop = this.first - this.min;
+    return drop > 0 && drop > (1.2533 * this.sigma()) / Math.sqrt(this.window);
   }
 
   /** The level above which something that averages `w` points is elevated. */
@@ -218,8 +237,8 @@ class State {
   readonly allowance = () => this.residuals.sigma() * (2 + Math.sqrt(2 * Math.log(Math.max(2, this.points))));
 
   constructor(readonly mode: Mode) {
-    this.long = new Scale(DIVERGENCE_WINDOW, 10, mode);
-    this.short = new Scale(3, Number.POSITIVE_INFINITY, mode, 'points');
+    this.long = new Scale(DIVERGENCE_WINDOW, 10, mode, this.sigma);
+    this.short = new Scale(3, Number.POSITIVE_INFINITY, mode, this.sigma, 'points');
   }
 
   add(step: number, value: number): void {

@@ -131,7 +131,9 @@ describe('properties of the verdict on every real run', () => {
     expect(failed.length / draws, failed.join('\n')).toBeLessThanOrEqual(0.01);
     // Without the history's curves, the run's own rule flags hardly any positive loss of a quiet run.
     expect(flaggedAlone / quietDraws).toBeLessThanOrEqual(0.01);
-    expect(quietDraws).toBeGreaterThanOrEqual(draws - 2 * DRAWS);
+    // Nearly every real run is quiet: those that are not rose in the file as written (a reward that
+    // collapsed, a VAE's KL term as its weight anneals, a fine-tune that blew up).
+    expect(quietDraws).toBeGreaterThanOrEqual(0.9 * draws);
   }, 600_000);
 
   it('catches the loss 5 % worse from mid-run', async () => {

@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import 'path';
-import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, j as jobVerdict, w as workflowCommandSafe } from './chunks/postgres-url-DoEGPgMG.js';
+import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, j as jobVerdict, w as workflowCommandSafe } from './chunks/postgres-url-DP7a303U.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
@@ -382,7 +382,7 @@ async function action(env = process.env) {
 }
 /** `command: site`: the history's trend site into `site-output`, as the CLI's `history site` writes it. */
 async function siteStep(options, env) {
-    const { siteFromStore } = await import('./chunks/history-site-DnRwkAiY.js');
+    const { siteFromStore } = await import('./chunks/history-site-DHpLLeyX.js');
     io.info(await siteFromStore(options.history, options.siteOutput, env, { config: options.config }));
 }
 /**
@@ -400,7 +400,7 @@ async function watchStep(options, env, shell) {
     for (const name of Object.keys(env))
         if (name.startsWith('INPUT_'))
             delete env[name];
-    const { runWatch } = await import('./chunks/run-watch-CY49O-LH.js');
+    const { runWatch } = await import('./chunks/run-watch-DRYm5PTn.js');
     const code = await runWatch(options, ['bash', '-c', line], { ...io, secrets }, shell);
     const report = await readReport(options.json);
     output('report-json', options.json);

@@ -202,7 +202,14 @@ function judgeMetric(
     };
   }
   if (basis.unmatched)
-    return { ...base, verdict: 'pass', current: null, baseline: null, change: null, reason: `${m.name}: ${basis.unmatched}` };
+    return {
+      ...base,
+      verdict: 'pass',
+      current: null,
+      baseline: null,
+      change: null,
+      reason: `${m.name}: ${basis.unmatched}`,
+    };
   if (!Number.isFinite(current)) {
     const later = notReached(history, key, completeness);
     if (later)

@@ -98,7 +98,13 @@ export function prunedBy(history: HistoryFile, records: readonly HistoryRecord[]
   const groups = new Map<string, Pruned & { count: number }>();
   const keyOf = (r: HistoryRecord) => `${r.experiment}\u0000${r.fingerprint}`;
   for (const r of records) {
-    const g = groups.get(keyOf(r)) ?? { experiment: r.experiment, fingerprint: r.fingerprint, removed: 0, kept: 0, count: 0 };
+    const g = groups.get(keyOf(r)) ?? {
+      experiment: r.experiment,
+      fingerprint: r.fingerprint,
+      removed: 0,
+      kept: 0,
+      count: 0,
+    };
     if (!history.runs.some((h) => sameRecordedRun(h, r))) g.count += 1;
     groups.set(keyOf(r), g);
   }

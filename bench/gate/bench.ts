@@ -147,6 +147,35 @@ const SCENARIOS: Scenario[] = [
     history: () => ({ spec: run({ lossNoise: 0.3 }) }),
     current: () => run({ lossNoise: 0.3, divergeAt: 250 }),
   },
+  // Appended: runs that also log an eval accuracy every 50 steps (the model's quality, higher is better).
+  {
+    name: 'with eval accuracy: unchanged',
+    expect: 'pass',
+    trials: NULL_TRIALS,
+    history: () => ({ spec: run({ accuracy: 1 }) }),
+    current: () => run({ accuracy: 1 }),
+  },
+  {
+    name: 'eval accuracy −2 %',
+    expect: 'fail',
+    trials: TRIALS,
+    history: () => ({ spec: run({ accuracy: 1 }) }),
+    current: () => run({ accuracy: 0.98 }),
+  },
+  {
+    name: 'eval accuracy −5 %',
+    expect: 'fail',
+    trials: TRIALS,
+    history: () => ({ spec: run({ accuracy: 1 }) }),
+    current: () => run({ accuracy: 0.95 }),
+  },
+  {
+    name: 'with eval accuracy: MFU −5 %',
+    expect: 'fail',
+    trials: TRIALS,
+    history: () => ({ spec: run({ accuracy: 1 }) }),
+    current: () => run({ accuracy: 1, speed: 0.95 }),
+  },
 ];
 
 const METHODS: [string, Method][] = [

@@ -31,6 +31,11 @@ export interface RunSpec {
   runCv?: number;
   /** Per-batch loss noise as the σ of a lognormal factor, when not SIM.lossStepCv (small, noisy batches). */
   lossNoise?: number;
+  /**
+   * An eval accuracy logged every SIM.evalEvery steps, multiplied by this (0.98 = 2 % worse); absent, the
+   * run logs none (the scenarios before it keep their draws).
+   */
+  accuracy?: number;
 }
 
 export const NORMAL_RUN: RunSpec = { steps: 400, speed: 1, lossFactor: 1, memoryFactor: 1 };
@@ -49,7 +54,17 @@ export const SIM = {
   lossRunCv: 0.002,
   lossStepCv: 0.01,
   memoryMiB: 61_440,
+  /** Eval accuracy: every this many steps, its plateau, its run-to-run and per-eval CVs. */
+  evalEvery: 50,
+  accuracy: 0.78,
+  accuracyRunCv: 0.004,
+  accuracyEvalCv: 0.003,
 };
+
+/** The eval accuracy curve before noise: it climbs to its plateau as the loss falls. */
+export function accuracyCurve(step: number): number {
+  return SIM.accuracy * (1 - Math.exp(-step / 80));
+}
 
 /** Deterministic generator: mulberry32 uniform, Box–Muller normal. */
 export class Rng {
@@ -142,19 +157,26 @@ export function simulateRun(name: string, spec: RunSpec, rng: Rng): RunInput {
     memory[i] = memoryBase + (step <= SIM.warmup ? -2048 : 0);
     lr[i] = 3e-4 * Math.min(1, step / SIM.warmup);
   }
-  const table = tableFromColumns(
-    `${name}.csv`,
-    steps,
-    {
-      'train.lm_loss': loss,
-      MFU: mfu,
-      Tflops: tflops,
-      step_time: stepTime,
-      'memory.max_allocated [MiB]': memory,
-      learning_rate: lr,
-    },
-    { nanTokens: { 'train.lm_loss': nanTokens } },
-  );
+  const columns: Record<string, Float64Array> = {
+    'train.lm_loss': loss,
+    MFU: mfu,
+    Tflops: tflops,
+    step_time: stepTime,
+    'memory.max_allocated [MiB]': memory,
+    learning_rate: lr,
+  };
+  // From a stream of its own, after every other draw: runs without it keep theirs.
+  if (spec.accuracy !== undefined) {
+    const own = new Rng(Math.floor(rng.uniform() * 2 ** 32));
+    const offset = 1 + SIM.accuracyRunCv * own.normal();
+    columns.eval_accuracy = steps.map((step) =>
+      step % SIM.evalEvery === 0
+        ? accuracyCurve(step) * offset * spec.accuracy! * (1 + SIM.accuracyEvalCv * own.normal())
+        : Number.NaN,
+    );
+  }
+  const table = tableFromColumns(`${name}.csv`, steps, columns, { nanTokens: { 'train.lm_loss': nanTokens } });
   if (spec.cutOff) table.truncated.value = true;
   return { name, experiment: 'sim', tags: {}, fingerprint: { gpu: 'H100', world_size: '8' }, table };
 }
+

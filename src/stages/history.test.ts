@@ -56,6 +56,22 @@ describe('history stage', () => {
     expect(runsIn(path).map((r) => r.runId)).toEqual(['4242', '4243', 'nightly-7']);
   });
 
+  it('a judged metric the history had that this run lacks is a warning naming it (a renamed column)', async () => {
+    const path = join(dir, 'renamed.json');
+    for (let i = 0; i < 5; i++) await run(options('record', { history: path, runId: `r-${i}` }), quiet);
+    const renamed = join(dir, 'renamed.csv');
+    writeFileSync(renamed, readFileSync(csv, 'utf8').replace('MFU,', 'model_flops_utilisation_pct,'));
+    const warned: string[] = [];
+    const checked = await run(options('check', { history: path, csv: [renamed] }), {
+      ...quiet,
+      warn: (l) => warned.push(l),
+    });
+    expect(checked.gate[0]!.metrics.find((m) => m.name === 'mfu')?.verdict).toBe('missing');
+    expect(warned).toContain(
+      'demo: mfu: in the latest recorded run, absent from this one (not a regression; check the column names)',
+    );
+  });
+
   it('pruning says how many runs it removed and why; by default a file keeps 1000 runs', async () => {
     const path = join(dir, 'pruned.json');
     const warned: string[] = [];

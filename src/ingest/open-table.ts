@@ -7,11 +7,10 @@ import { METRICS_EXT, readHead, readTextFile } from './file.js';
 import { hfTrainerStateTable, isHfTrainerState } from './json/hf-trainer-state.js';
 import { isMegatronGoldenValues, megatronTable } from './json/megatron.js';
 import { jsonLinesStepKey, jsonLinesTable, looksLikeJsonLines, parseJsonLines, STEP_KEYS } from './json/json-lines.js';
-import { parseJsonLimited } from './json/parse-limited.js';
+import { type DuplicateKey, parseJsonLimited } from './json/parse-limited.js';
 import { isStepMajorGoldenValues, stepMajorTable } from './json/step-major.js';
 import { sniffKind } from './sniff.js';
-import { isTfRecordStart } from './tensorboard/tfrecord.js';
-import { eventFilesIn, openEventsTable } from './tensorboard/events-table.js';
+import { eventFilesIn, isTfRecordStart, openEventsTable } from './tensorboard/index.js';
 
 /** Whether `path` is a folder; false when it cannot be read (opening it names the problem). */
 export async function isDirectory(path: string): Promise<boolean> {
@@ -44,8 +43,9 @@ async function openJsonTable(source: string, batchSize: number): Promise<Table> 
     );
   }
   let json: unknown;
+  const duplicates: DuplicateKey[] = [];
   try {
-    json = parseJsonLimited(text, source);
+    json = parseJsonLimited(text, source, { onDuplicateKey: (d) => duplicates.push(d) });
   } catch (e) {
     if (e instanceof InputError) throw e;
     const message = (e as Error).message;
@@ -61,9 +61,29 @@ async function openJsonTable(source: string, batchSize: number): Promise<Table> 
         : `invalid JSON: ${message.split('\n')[0]}`,
     );
   }
-  if (isHfTrainerState(json)) return hfTrainerStateTable(source, json, batchSize);
-  if (isMegatronGoldenValues(json)) return megatronTable(source, json, batchSize);
-  if (isStepMajorGoldenValues(json)) return stepMajorTable(source, json, batchSize);
+  // JSON.parse keeps the later of two values of one key without a word: the reader says which it read.
+  const twice = (what: (key: string) => string) =>
+    duplicates.map(
+      ({ key, first, again }) =>
+        `${what(key)} "${key}" is given twice (lines ${lineAt(text, first)} and ${lineAt(text, again)}): the later one is read, the first left out`,
+    );
+  const table = isHfTrainerState(json)
+    ? hfTrainerStateTable(source, json, batchSize)
+    : isMegatronGoldenValues(json)
+      ? megatronTable(source, json, batchSize)
+      : isStepMajorGoldenValues(json)
+        ? stepMajorTable(source, json, batchSize)
+        : null;
+  if (table) {
+    const golden = isMegatronGoldenValues(json);
+    const scalar = (key: string) => typeof (json as Record<string, unknown>)[key] !== 'object';
+    table.warnings.unshift(
+      ...twice((key) =>
+        isHfTrainerState(json) ? 'key' : scalar(key) ? 'run-level value' : golden ? 'metric' : 'step',
+      ),
+    );
+    return table;
+  }
   throw new InputError(
     source,
     null,

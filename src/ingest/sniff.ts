@@ -18,7 +18,7 @@ import { defaultClass } from '../classify/defaults.js';
 import { columnKey } from '../gpu/capture/column-name.js';
 import { InputError } from '../model.js';
 import { findStepColumn } from './csv/header.js';
-import { isTfRecordStart } from './tensorboard/tfrecord.js';
+import { isTfRecordStart } from './tensorboard/index.js';
 
 export type FileKind = 'tensorboard' | 'json' | 'csv';
 

@@ -9,6 +9,7 @@ import { isMegatronGoldenValues, megatronTable } from './json/megatron.js';
 import { jsonLinesStepKey, jsonLinesTable, looksLikeJsonLines, parseJsonLines, STEP_KEYS } from './json/json-lines.js';
 import { type DuplicateKey, parseJsonLimited } from './json/parse-limited.js';
 import { isStepMajorGoldenValues, stepMajorTable } from './json/step-major.js';
+import type { ProgressSink } from '../progress/index.js';
 import { sniffKind } from './sniff.js';
 import { eventFilesIn, isTfRecordStart, openEventsTable } from './tensorboard/index.js';
 
@@ -27,10 +28,13 @@ const MAX_JSON_BYTES = 256 << 20;
 export interface OpenTableOptions {
   /** Rows per batch, and the least number of recent rows a restart can rewrite (default 65,536). */
   stepBuffer?: number;
+  /** Where reading a file that takes long says how far it is (its bytes). */
+  progress?: ProgressSink;
 }
 
-async function openJsonTable(source: string, batchSize: number): Promise<Table> {
+async function openJsonTable(source: string, batchSize: number, onBytes: (n: number) => void): Promise<Table> {
   const text = (await readTextFile(source, MAX_JSON_BYTES)).replace(/^\uFEFF/, '');
+  onBytes(text.length);
   if (looksLikeJsonLines(text)) {
     const warnings: string[] = [];
     const parsed = parseJsonLines(source, text, warnings);
@@ -101,7 +105,11 @@ export async function openTable(path: string, options: OpenTableOptions = {}): P
   const stepBuffer = Math.max(1, Math.floor(options.stepBuffer ?? DEFAULT_STEP_BUFFER));
   // A run directory of TensorBoard event files (a resumed job writes one per attempt).
   if (await isDirectory(path)) {
-    if ((await eventFilesIn(path)).length) return openEventsTable(path, { batchSize: stepBuffer });
+    const events = await eventFilesIn(path);
+    if (events.length)
+      return reading(path, events, options.progress, (onBytes) =>
+        openEventsTable(path, { batchSize: stepBuffer, onBytes }),
+      );
     // A rank's folder (`rank_3/`) or a run's folder holding its one metrics file (by name, else its one file).
     const all = (await readdir(path, { withFileTypes: true }))
       .filter((e) => e.isFile() && !e.name.startsWith('.'))
@@ -121,7 +129,40 @@ export async function openTable(path: string, options: OpenTableOptions = {}): P
   const head = await readHead(path, 4096);
   if (head.length === 0) throw new InputError(path, null, 'empty file');
   const kind = head.includes(0) && !isTfRecordStart(head) ? 'csv' : sniffKind(path, head);
-  if (kind === 'tensorboard') return openEventsTable(path, { batchSize: stepBuffer });
-  if (kind === 'json') return openJsonTable(path, stepBuffer);
-  return openCsvTable(path, { stepBuffer });
+  return reading(path, [path], options.progress, (onBytes) => {
+    if (kind === 'tensorboard') return openEventsTable(path, { batchSize: stepBuffer, onBytes });
+    if (kind === 'json') return openJsonTable(path, stepBuffer, onBytes);
+    return openCsvTable(path, { stepBuffer, onBytes });
+  });
+}
+
+/** A table read with its progress told: the files' bytes, from opening until its batches are drained. */
+async function reading(
+  path: string,
+  files: string[],
+  progress: ProgressSink | undefined,
+  open: (onBytes: (n: number) => void) => Promise<Table>,
+): Promise<Table> {
+  if (!progress) return open(() => {});
+  let size = 0;
+  for (const f of files) size += (await stat(f)).size;
+  const task = progress.task(`reading ${path}`, size, 'bytes');
+  let table: Table;
+  try {
+    table = await open((n) => task.add(n));
+  } catch (e) {
+    task.end();
+    throw e;
+  }
+  const batches = table.batches;
+  return {
+    ...table,
+    batches: (async function* () {
+      try {
+        yield* batches;
+      } finally {
+        task.end();
+      }
+    })(),
+  };
 }

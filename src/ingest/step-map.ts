@@ -73,12 +73,21 @@ export class StepColumn {
     if (this.order < 0) this.order = this.map.nextOrder++;
   }
 
+  /** Room for `n` more points without growing on the way (a list whose length is known). */
+  reserve(n: number): void {
+    if (this.length + n > this.steps.length) this.resize(this.length + n);
+  }
+
   private grow(): void {
-    const steps = new Float64Array(this.steps.length * 2);
-    steps.set(this.steps);
+    this.resize(this.steps.length * 2);
+  }
+
+  private resize(capacity: number): void {
+    const steps = new Float64Array(capacity);
+    steps.set(this.steps.subarray(0, this.length));
     this.steps = steps;
-    const values = new Float64Array(this.values.length * 2);
-    values.set(this.values);
+    const values = new Float64Array(capacity);
+    values.set(this.values.subarray(0, this.length));
     this.values = values;
   }
 }
@@ -218,6 +227,8 @@ export class StepMap {
       }
       dense.push(values);
       heldAll.push(held);
+      // Placed: the column's own arrays are not needed again (the map is spent once built).
+      c.steps = c.values = new Float64Array(0);
     }
     this.built = { steps, columns, dense, held: heldAll, replaced };
     return this.built;

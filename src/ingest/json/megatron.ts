@@ -68,6 +68,7 @@ export function megatronTable(source: string, json: Record<string, unknown>, bat
     if (Array.isArray(series.values)) {
       const values = series.values;
       const [start, interval] = listSteps(source, metric, series, values.length);
+      column.reserve(values.length);
       for (let i = 0; i < values.length; i++) column.add(start + i * interval, values[i]);
       continue;
     }

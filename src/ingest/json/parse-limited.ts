@@ -47,51 +47,56 @@ export function scanJson(
   topKeys = false,
 ): { depthAt: number; tokens: [at: number, token: string][]; duplicates: DuplicateKey[] } {
   let depth = 0;
-  let inString = false;
   const tokens: [number, string][] = [];
   const duplicates: DuplicateKey[] = [];
   const keys = topKeys ? new Map<string, number>() : null;
-  // In the top-level object, at a place where a key comes (after its `{` or a `,`).
-  let keyNext = false;
-  let keyStart = -1;
   let topObject = false;
-  for (let i = 0; i < text.length; i++) {
+  // Only these characters matter; the regular expression skips the rest (digits, commas) natively.
+  const interesting = /["{}[\]NI-]/g;
+  for (let m = interesting.exec(text); m !== null; m = interesting.exec(text)) {
+    const i = m.index;
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c /* \ */) i++;
-      else if (c === 0x22 /* " */) {
-        inString = false;
-        if (keyStart >= 0) {
-          const raw = text.slice(keyStart + 1, i);
-          const key = raw.includes('\\') ? unescaped(raw) : raw;
-          const first = keys!.get(key);
-          if (first === undefined) keys!.set(key, keyStart);
-          else duplicates.push({ key, first, again: keyStart });
-          keyStart = -1;
-        }
+    if (c === 0x22 /* " */) {
+      const close = closingQuote(text, i);
+      // A string in the top-level object right after its `{` or a `,` is a key.
+      if (keys && depth === 1 && topObject && /[{,]/.test(previousNonSpace(text, i))) {
+        const raw = text.slice(i + 1, close);
+        const key = raw.includes('\\') ? unescaped(raw) : raw;
+        const first = keys.get(key);
+        if (first === undefined) keys.set(key, i);
+        else duplicates.push({ key, first, again: i });
       }
-    } else if (c === 0x22) {
-      inString = true;
-      if (keyNext) {
-        keyStart = i;
-        keyNext = false;
-      }
+      interesting.lastIndex = close + 1;
     } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
       if (++depth > maxDepth) return { depthAt: i, tokens, duplicates };
       if (depth === 1) topObject = c === 0x7b;
-      keyNext = keys !== null && depth === 1 && topObject;
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
-    else if (c === 0x2c /* , */) {
-      if (depth === 1 && topObject && keys !== null) keyNext = true;
-    } else if (c === 0x4e /* N */ || c === 0x49 /* I */ || c === 0x2d /* - */) {
+    else {
       const token = PYTHON_TOKENS.find((t) => text.startsWith(t, i));
       if (token) {
         tokens.push([i, token]);
-        i += token.length - 1;
+        interesting.lastIndex = i + token.length;
       }
     }
   }
   return { depthAt: -1, tokens, duplicates };
+}
+
+/** Where the string opened at `open` closes (its closing quote, not one escaped), or the text's end. */
+function closingQuote(text: string, open: number): number {
+  for (let q = text.indexOf('"', open + 1); q >= 0; q = text.indexOf('"', q + 1)) {
+    let slashes = 0;
+    while (text.charCodeAt(q - 1 - slashes) === 0x5c /* \ */) slashes++;
+    if (slashes % 2 === 0) return q;
+  }
+  return text.length;
+}
+
+/** The character before `at`, whitespace skipped ('' at the start). */
+function previousNonSpace(text: string, at: number): string {
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(text[i]!)) i--;
+  return i >= 0 ? text[i]! : '';
 }
 
 /** A key's text with its escapes read; as it is when they are not JSON's (JSON.parse then says so). */

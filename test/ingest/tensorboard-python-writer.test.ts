@@ -23,7 +23,7 @@ function expected(run: string): Map<string, Map<number, number>> {
 }
 
 describe('TensorBoard files from Python writers read as TensorBoard reads them', () => {
-  it.each(['simple', 'tensor', 'resumed', 'resumed_purge', 'truncated', 'nan'])('%s', async (run) => {
+  it.each(['simple', 'tensor', 'resumed', 'resumed_purge', 'purge_late', 'truncated', 'nan'])('%s', async (run) => {
     const want = expected(run);
     const table = await openTable(join(DIR, run));
     const t = await collectTable(table);

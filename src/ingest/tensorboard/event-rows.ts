@@ -97,15 +97,19 @@ class Block {
 export class EventRows {
   /** Full blocks, oldest first, not yet handed on. */
   private full: Block[] = [];
-  private cur = new Block(FIRST_ROWS);
+  private cur: Block;
   /** The last row's step, or -Infinity before the first. */
   lastStep = Number.NEGATIVE_INFINITY;
   /** Cells allocated: what memory the held rows take, in 8-byte numbers. */
   cells = 0;
   /** Points written again at their step and tag with another value (the later kept). */
   replaced = 0;
+  /** By column: whether a batch handed on held a finite value of it. */
+  readonly finite: boolean[] = [];
 
-  constructor(private readonly blockRows: number) {}
+  constructor(private readonly blockRows: number) {
+    this.cur = new Block(Math.min(FIRST_ROWS, blockRows));
+  }
 
   /** Write `value` at `step` in column `col`; false when `step` is before the last row's and has no row. */
   set(step: number, col: number, value: number): boolean {
@@ -131,7 +135,7 @@ export class EventRows {
       blocks.pop();
     }
     // The last block with rows left is where rows are added again.
-    const last = blocks.pop() ?? new Block(FIRST_ROWS);
+    const last = blocks.pop() ?? new Block(Math.min(FIRST_ROWS, this.blockRows));
     this.full = blocks;
     this.cur = last;
     this.lastStep = last.length ? last.steps[last.length - 1]! : Number.NEGATIVE_INFINITY;
@@ -152,7 +156,7 @@ export class EventRows {
 
   /** The full blocks as batches of `columns` columns, handed on and no longer held. */
   take(columns: number): Batch[] {
-    const out = this.full.map((b) => b.toBatch(columns));
+    const out = this.full.map((b) => this.handOn(b, columns));
     this.full = [];
     return out;
   }
@@ -161,11 +165,19 @@ export class EventRows {
   *finish(columns: number): Generator<Batch> {
     const blocks = [...this.full, this.cur];
     this.full = [];
-    this.cur = new Block(FIRST_ROWS);
+    this.cur = new Block(Math.min(FIRST_ROWS, this.blockRows));
     while (blocks.length) {
       const b = blocks.shift()!;
-      if (b.length) yield b.toBatch(columns);
+      if (b.length) yield this.handOn(b, columns);
     }
+  }
+
+  private handOn(b: Block, columns: number): Batch {
+    const batch = b.toBatch(columns);
+    batch.values.forEach((v, c) => {
+      if (!this.finite[c] && v.some(Number.isFinite)) this.finite[c] = true;
+    });
+    return batch;
   }
 
   private newRow(step: number): void {

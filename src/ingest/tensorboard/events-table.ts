@@ -271,7 +271,7 @@ class EventsReader {
           yield* rows.take(columns.length);
         }
         yield* rows.finish(columns.length);
-        warnings.push(...self.findings(rows.replaced));
+        warnings.push(...self.findings(rows.replaced), ...self.emptyColumns(columns, rows));
         truncated.value = self.accounts.some((a) => a.truncated);
       })(),
     };
@@ -282,6 +282,7 @@ class EventsReader {
     const warnings = this.findings(this.rows.replaced);
     const truncated = { value: this.accounts.some((a) => a.truncated) };
     const rows = this.rows;
+    const self = this;
     return {
       source: this.source,
       columns,
@@ -290,8 +291,18 @@ class EventsReader {
       truncated,
       batches: (async function* () {
         yield* rows.finish(columns.length);
+        warnings.push(...self.emptyColumns(columns, rows));
       })(),
     };
+  }
+
+  /** Once every batch is handed on: the columns without a finite value, said as the points table says them. */
+  private emptyColumns(columns: string[], rows: EventRows): string[] {
+    const empty = columns.filter((_, c) => !rows.finite[c]);
+    if (empty.length === columns.length) throw new InputError(this.source, null, 'no metric has a finite value');
+    return empty.length
+      ? [`column${empty.length === 1 ? '' : 's'} with no finite value: ${empty.map((n) => `"${n}"`).join(', ')}`]
+      : [];
   }
 
   private pointsTable(points: StepMap): Table {

@@ -24,12 +24,14 @@ for (let n = 0; n < 256; n++) {
 export function crc32c(b: Uint8Array, start: number, end: number): number {
   let c = -1;
   let i = start;
-  for (const stop = end - 15; i < stop; i += 16) {
+  // 16 bytes a step, the first four folded into the CRC as one word; then 8; then one at a time.
+  for (; i + 16 <= end; i += 16) {
+    const a = c ^ (b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24));
     c =
-      T[3840 + ((b[i]! ^ c) & 0xff)]! ^
-      T[3584 + ((b[i + 1]! ^ (c >>> 8)) & 0xff)]! ^
-      T[3328 + ((b[i + 2]! ^ (c >>> 16)) & 0xff)]! ^
-      T[3072 + (b[i + 3]! ^ (c >>> 24))]! ^
+      T[3840 + (a & 0xff)]! ^
+      T[3584 + ((a >>> 8) & 0xff)]! ^
+      T[3328 + ((a >>> 16) & 0xff)]! ^
+      T[3072 + (a >>> 24)]! ^
       T[2816 + b[i + 4]!]! ^
       T[2560 + b[i + 5]!]! ^
       T[2304 + b[i + 6]!]! ^
@@ -42,6 +44,20 @@ export function crc32c(b: Uint8Array, start: number, end: number): number {
       T[512 + b[i + 13]!]! ^
       T[256 + b[i + 14]!]! ^
       T[b[i + 15]!]!;
+  }
+  if (i + 8 <= end) {
+    // A record's 8-byte length header is this step alone.
+    const a = c ^ (b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24));
+    c =
+      T[1792 + (a & 0xff)]! ^
+      T[1536 + ((a >>> 8) & 0xff)]! ^
+      T[1280 + ((a >>> 16) & 0xff)]! ^
+      T[1024 + (a >>> 24)]! ^
+      T[768 + b[i + 4]!]! ^
+      T[512 + b[i + 5]!]! ^
+      T[256 + b[i + 6]!]! ^
+      T[b[i + 7]!]!;
+    i += 8;
   }
   for (; i < end; i++) c = (c >>> 8) ^ T[(c ^ b[i]!) & 0xff]!;
   return ~c >>> 0;

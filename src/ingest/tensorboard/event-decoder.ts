@@ -334,6 +334,11 @@ export class EventDecoder {
   private uint32(end: number): number {
     const buf = this.buf;
     let p = this.pos;
+    // Keys and short lengths are one byte.
+    if (p < end && buf[p]! < 0x80) {
+      this.pos = p + 1;
+      return buf[p]!;
+    }
     let value = 0;
     for (let shift = 0; shift < 70; shift += 7) {
       if (p >= end) {

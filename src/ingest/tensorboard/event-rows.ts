@@ -11,13 +11,16 @@
  */
 import type { Batch } from '../../model.js';
 
-const FIRST_ROWS = 256;
+/** A first block's rows: a short run costs little; a long one grows it a few times only. */
+const FIRST_ROWS = 4096;
 
 class Block {
   steps: Float64Array;
   cols: (Float64Array | undefined)[] = [];
   /** Per column, rows written an explicit NaN (a later write may have replaced one: checked at the end). */
   nan: (number[] | undefined)[] = [];
+  /** Whether any explicit NaN was written (most blocks have none: no lookup then). */
+  nanWritten = false;
   length = 0;
 
   constructor(public capacity: number) {
@@ -207,18 +210,22 @@ export class EventRows {
   }
 
   private write(b: Block, row: number, col: number, value: number): void {
-    let a = b.cols[col];
+    let a = col < b.cols.length ? b.cols[col] : undefined;
     if (a === undefined) {
-      a = b.cols[col] = new Float64Array(b.capacity).fill(Number.NaN);
+      a = new Float64Array(b.capacity).fill(Number.NaN);
+      while (b.cols.length < col) b.cols.push(undefined);
+      b.cols[col] = a;
       this.cells += b.capacity;
     }
     const old = a[row]!;
-    if (Number.isNaN(old)) {
-      // Only a NaN the trainer wrote is a point to replace.
-      if (!Number.isNaN(value) && b.nan[col]?.includes(row)) this.replaced++;
-    } else if (!Object.is(old, value)) this.replaced++;
+    // (x !== x: NaN, without a call.) A finite old value, or a NaN the trainer wrote, is a point replaced.
+    if (old === old) {
+      if (old !== value || (old === 0 && 1 / old !== 1 / value)) this.replaced++;
+    } else if (b.nanWritten && value === value && b.nan[col]?.includes(row)) this.replaced++;
     a[row] = value;
-    if (Number.isNaN(value)) {
+    if (value !== value) {
+      b.nanWritten = true;
+      while (b.nan.length <= col) b.nan.push(undefined);
       const rows = b.nan[col];
       if (rows) rows.push(row);
       else b.nan[col] = [row];

@@ -106,5 +106,5 @@ while (at + 12 <= b.length) {
 }
 const u = process.cpuUsage(cpu);
 process.stdout.write(
-  `${JSON.stringify({ points, bad, cpu_seconds: (u.user + u.system) / 1e6, max_rss_mb: process.resourceUsage().maxRSS / 1024 })}\n`,
+  `${JSON.stringify({ points, bad, tags, sum, cpu_seconds: (u.user + u.system) / 1e6, max_rss_mb: process.resourceUsage().maxRSS / 1024 })}\n`,
 );

@@ -66,6 +66,8 @@ function bfloat16ToNumber(bits: number): number {
  */
 export class EventDecoder {
   step = 0;
+  /** The step as written, when it is outside the safe range (the number `step` is then rounded). */
+  stepText = '';
   start = false;
   count = 0;
   tagStart = new Int32Array(64);
@@ -78,6 +80,8 @@ export class EventDecoder {
   /** Set by a read that ran past its end or met a wire type where another was due. */
   private bad = false;
   private unsafe = false;
+  /** The last int64 read the long way. */
+  private big = 0n;
 
   // A tensor's fields, as the last Value's tensor left them: the first element of each value list.
   private dtype = 0;
@@ -106,6 +110,7 @@ export class EventDecoder {
         case 2:
           if (wire !== 0) return Decoded.Malformed;
           this.step = this.int64(end);
+          if (this.unsafe) this.stepText = this.big.toString();
           break;
         case 5: {
           const stop = this.lengthEnd(wire, end);
@@ -383,6 +388,7 @@ export class EventDecoder {
       if (b < 0x80) {
         this.pos = p;
         const v = BigInt.asIntN(64, big);
+        this.big = v;
         if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER)) this.unsafe = true;
         return Number(v);
       }

@@ -123,7 +123,7 @@ describe('records the reader leaves out', () => {
     const t = await collectTable(table);
     expect(t.steps).toEqual([1, 2]);
     expect(table.warnings.join('\n')).toMatch(
-      /2 events at a step beyond ±2\^53.*\(the first: record 3: step 9007199254740992\)/,
+      /2 events at a step beyond ±2\^53.*\(the first: record 3: step 9007199254740993\)/,
     );
   });
 

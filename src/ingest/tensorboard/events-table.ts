@@ -156,7 +156,7 @@ class EventsReader {
     const a = this.accounts[this.file]!;
     if (result === Decoded.Malformed) {
       if (a.malformed++ === 0) a.firstMalformed = index;
-    } else if (a.unsafe++ === 0) a.firstUnsafe = `record ${index}: step ${this.decoder.step}`;
+    } else if (a.unsafe++ === 0) a.firstUnsafe = `record ${index}: step ${this.decoder.stepText}`;
     return false;
   }
 

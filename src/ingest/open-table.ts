@@ -11,7 +11,15 @@ import { type DuplicateKey, parseJsonLimited } from './json/parse-limited.js';
 import { isStepMajorGoldenValues, stepMajorTable } from './json/step-major.js';
 import type { ProgressSink } from '../progress/index.js';
 import { sniffKind } from './sniff.js';
-import { eventFilesIn, isTfRecordStart, openEventsTable } from './tensorboard/index.js';
+import {
+  areSplits,
+  eventFilesIn,
+  isTfRecordStart,
+  mergeSplits,
+  openEventsTable,
+  severalRuns,
+  tensorboardRunsIn,
+} from './tensorboard/index.js';
 
 /** Whether `path` is a folder; false when it cannot be read (opening it names the problem). */
 export async function isDirectory(path: string): Promise<boolean> {
@@ -118,6 +126,15 @@ export async function openTable(path: string, options: OpenTableOptions = {}): P
     const named = all.filter((n) => METRICS_EXT.has(extname(n).toLowerCase()));
     const files = named.length ? named : all;
     if (files.length === 1) return openTable(join(path, files[0]!), options);
+    // A TensorBoard log directory: runs in subfolders (docs/ingest.md#tensorboard-log-directories).
+    const runs = files.length ? [] : await tensorboardRunsIn(path);
+    if (runs.length === 1) return openTable(join(path, runs[0]!), options);
+    if (runs.length > 1) {
+      if (!areSplits(runs)) throw severalRuns(path, runs);
+      const tables = [];
+      for (const name of runs) tables.push({ name, table: await openTable(join(path, name), options) });
+      return mergeSplits(path, tables, stepBuffer);
+    }
     throw new InputError(
       path,
       null,

@@ -20,8 +20,11 @@ message SessionLog {
 message Summary {
   message Value {
     string tag = 1;
-    float simple_value = 2;
-    TensorProto tensor = 8;
+    // A oneof, as in summary.proto: a simple_value of 0 is written.
+    oneof value {
+      float simple_value = 2;
+      TensorProto tensor = 8;
+    }
     SummaryMetadata metadata = 9;
   }
   repeated Value value = 1;

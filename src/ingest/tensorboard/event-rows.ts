@@ -218,12 +218,12 @@ export class EventRows {
       this.cells += b.capacity;
     }
     const old = a[row]!;
-    // (x !== x: NaN, without a call.) A finite old value, or a NaN the trainer wrote, is a point replaced.
-    if (old === old) {
+    // A value there before, or a NaN the trainer wrote, is a point replaced.
+    if (!Number.isNaN(old)) {
       if (old !== value || (old === 0 && 1 / old !== 1 / value)) this.replaced++;
-    } else if (b.nanWritten && value === value && b.nan[col]?.includes(row)) this.replaced++;
+    } else if (b.nanWritten && !Number.isNaN(value) && b.nan[col]?.includes(row)) this.replaced++;
     a[row] = value;
-    if (value !== value) {
+    if (Number.isNaN(value)) {
       b.nanWritten = true;
       while (b.nan.length <= col) b.nan.push(undefined);
       const rows = b.nan[col];

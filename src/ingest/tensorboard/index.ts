@@ -2,3 +2,4 @@
 export { eventFilesIn, openEventsTable, type EventsTableOptions } from './events-table.js';
 export { isTfRecordStart, recordAt } from './tfrecord.js';
 export { decodeEvent, type DecodedEvent } from './event-decoder.js';
+export { areSplits, mergeSplits, severalRuns, tensorboardRunsIn } from './log-dir.js';

@@ -115,8 +115,8 @@ export async function openTable(path: string, options: OpenTableOptions = {}): P
   if (await isDirectory(path)) {
     const events = await eventFilesIn(path);
     if (events.length)
-      return reading(path, events, options.progress, (onBytes) =>
-        openEventsTable(path, { batchSize: stepBuffer, onBytes }),
+      return reading(path, events, options.progress, (onBytes, onMoreBytes) =>
+        openEventsTable(path, { batchSize: stepBuffer, onBytes, onMoreBytes }),
       );
     // A rank's folder (`rank_3/`) or a run's folder holding its one metrics file (by name, else its one file).
     const all = (await readdir(path, { withFileTypes: true }))
@@ -146,8 +146,8 @@ export async function openTable(path: string, options: OpenTableOptions = {}): P
   const head = await readHead(path, 4096);
   if (head.length === 0) throw new InputError(path, null, 'empty file');
   const kind = head.includes(0) && !isTfRecordStart(head) ? 'csv' : sniffKind(path, head);
-  return reading(path, [path], options.progress, (onBytes) => {
-    if (kind === 'tensorboard') return openEventsTable(path, { batchSize: stepBuffer, onBytes });
+  return reading(path, [path], options.progress, (onBytes, onMoreBytes) => {
+    if (kind === 'tensorboard') return openEventsTable(path, { batchSize: stepBuffer, onBytes, onMoreBytes });
     if (kind === 'json') return openJsonTable(path, stepBuffer, onBytes);
     return openCsvTable(path, { stepBuffer, onBytes });
   });
@@ -158,15 +158,22 @@ async function reading(
   path: string,
   files: string[],
   progress: ProgressSink | undefined,
-  open: (onBytes: (n: number) => void) => Promise<Table>,
+  open: (onBytes: (n: number) => void, onMoreBytes: (n: number) => void) => Promise<Table>,
 ): Promise<Table> {
-  if (!progress) return open(() => {});
+  if (!progress)
+    return open(
+      () => {},
+      () => {},
+    );
   let size = 0;
   for (const f of files) size += (await stat(f)).size;
   const task = progress.task(`reading ${path}`, size, 'bytes');
   let table: Table;
   try {
-    table = await open((n) => task.add(n));
+    table = await open(
+      (n) => task.add(n),
+      (n) => task.grow(n),
+    );
   } catch (e) {
     task.end();
     throw e;

@@ -24,7 +24,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Batch, InputError, type Table } from '../../model.js';
-import { StepMap } from '../step-map.js';
+import { type StepColumn, StepMap } from '../step-map.js';
 import { Decoded, EventDecoder } from './event-decoder.js';
 import { EventRows } from './event-rows.js';
 import { TagTable } from './tag-table.js';
@@ -44,8 +44,10 @@ export async function eventFilesIn(dir: string): Promise<string[]> {
 export interface EventsTableOptions {
   /** Rows per batch (default 65,536). */
   batchSize?: number;
-  /** Told how many bytes each read adds, for progress (a file past the held limit is looked at twice). */
+  /** Told how many bytes each read adds, for progress. */
   onBytes?: (bytes: number) => void;
+  /** Told of bytes to be read again (the rest of a run past the held limit is looked at first). */
+  onMoreBytes?: (bytes: number) => void;
   /** Cells held before streaming (tests set it low). */
   maxHeldCells?: number;
 }
@@ -109,9 +111,13 @@ class EventsReader {
   async open(): Promise<Table> {
     const stopped = await this.readHeld();
     if (stopped && !this.points) {
+      const sizes = await Promise.all(this.files.map(async (f) => (await stat(f)).size));
+      const left = sizes.slice(stopped.file).reduce((n, s) => n + s, 0) - stopped.from.offset;
+      this.options.onMoreBytes?.(left);
       const rest = await this.lookAhead(stopped);
       if (rest) return this.streamedTable(stopped, rest);
       // The rest goes back in steps: the whole run is read again as points.
+      this.options.onMoreBytes?.(sizes.reduce((n, s) => n + s, 0));
       this.reset();
       this.points = new StepMap(this.source);
       await this.readHeld();
@@ -160,11 +166,15 @@ class EventsReader {
     return false;
   }
 
-  private columns: ReturnType<StepMap['column']>[] = [];
+  /** The points' columns by tag index. */
+  private columns: StepColumn[] = [];
 
-  private pointColumns(col: number): ReturnType<StepMap['column']> {
+  private pointColumns(col: number): StepColumn {
     let c = this.columns[col];
-    if (!c) c = this.columns[col] = this.points!.column(this.tags.names[col]!);
+    if (!c) {
+      c = this.points!.column(this.tags.names[col]!);
+      this.columns[col] = c;
+    }
     return c;
   }
 

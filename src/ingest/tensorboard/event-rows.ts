@@ -110,7 +110,8 @@ export class EventRows {
   /** By column: whether a batch handed on held a finite value of it. */
   readonly finite: boolean[] = [];
 
-  constructor(private readonly blockRows: number) {
+  /** `blockRows`: rows a block holds (a batch); lowered for streaming a table of many columns. */
+  constructor(public blockRows: number) {
     this.cur = new Block(Math.min(FIRST_ROWS, blockRows));
   }
 

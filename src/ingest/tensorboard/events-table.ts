@@ -34,6 +34,8 @@ const EVENT_FILE = /^events\.out\.tfevents\./;
 const DEFAULT_BATCH = 65_536;
 /** Cells (8 bytes each) held before the rows are streamed instead: 64 MiB. */
 export const MAX_HELD_CELLS = 8 << 20;
+/** Cells of a block while streaming: 16 MiB. */
+const STREAMED_BLOCK_CELLS = 2 << 20;
 
 /** The event files of a run directory, in the order TensorBoard reads them; [] when there are none. */
 export async function eventFilesIn(dir: string): Promise<string[]> {
@@ -255,6 +257,8 @@ class EventsReader {
       truncated,
       batches: (async function* (): AsyncGenerator<Batch> {
         const rows = self.rows;
+        // Streamed, a block is what memory holds besides a chunk: many columns (tags) make it fewer rows.
+        rows.blockRows = Math.min(self.batchSize, Math.max(256, Math.floor(STREAMED_BLOCK_CELLS / columns.length)));
         yield* rows.take(columns.length);
         let ordinal = 0;
         let next = 0; // the first START after the current record

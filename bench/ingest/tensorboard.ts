@@ -16,7 +16,7 @@
  * Files from bench/ingest/tensorboard/make_big.py: 50 and 200 MiB of one event per value (20 tags a
  * step), and 50 MiB of one event per step holding its 20 values.
  *
- *   npm run bench:tensorboard -- [--python /tmp/tbvenv/bin/python] [--rounds 3] [--dir /tmp/tb-bench]
+ *   npm run bench:tensorboard -- [--python VENV/bin/python] [--rounds 3] [--dir /tmp/tb-bench]
  *
  * Needs a Python with tensorboard, tensorboard-data-server, numpy and google-crc32c (bench/ingest/tensorboard/README.md).
  */
@@ -30,7 +30,8 @@ import { collectTable, openTable } from '../../src/ingest/index.js';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1]!);
-const PYTHON = args.get('python') ?? '/tmp/tbvenv/bin/python';
+// A Python with tensorboard, tensorboard-data-server, numpy and google-crc32c (a venv: bench/ingest/tensorboard/README.md).
+const PYTHON = args.get('python') ?? 'python3';
 const ROUNDS = Number(args.get('rounds') ?? 3);
 const DIR = args.get('dir') ?? '/tmp/tb-bench';
 const OUT = 'bench/ingest/RESULTS.md';

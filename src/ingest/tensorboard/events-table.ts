@@ -28,7 +28,7 @@ import { type StepColumn, StepMap } from '../step-map.js';
 import { Decoded, EventDecoder } from './event-decoder.js';
 import { EventRows } from './event-rows.js';
 import { TagTable } from './tag-table.js';
-import { type RecordWalk, type WalkFrom, walkRecords } from './tfrecord.js';
+import { type RecordWalk, type WalkFrom, walkChunks, walkRecords } from './tfrecord.js';
 
 const EVENT_FILE = /^events\.out\.tfevents\./;
 const DEFAULT_BATCH = 65_536;
@@ -280,9 +280,14 @@ class EventsReader {
         };
         for (self.file = from.file; self.file < self.files.length; self.file++) {
           const at = self.file === from.file ? from.from : undefined;
-          const walk = await walkRecords(self.files[self.file]!, onRecord, at, self.options.onBytes);
-          self.account(walk);
-          yield* rows.take(columns.length);
+          const chunks = walkChunks(self.files[self.file]!, onRecord, at, self.options.onBytes);
+          for (let r = await chunks.next(); ; r = await chunks.next()) {
+            yield* rows.take(columns.length);
+            if (r.done) {
+              self.account(r.value);
+              break;
+            }
+          }
         }
         yield* rows.finish(columns.length);
         warnings.push(...self.findings(rows.replaced), ...self.emptyColumns(columns, rows));

@@ -97,6 +97,20 @@ export async function walkRecords(
   from: WalkFrom = { offset: 0, index: 0 },
   onBytes?: (bytes: number) => void,
 ): Promise<RecordWalk> {
+  const chunks = walkChunks(path, onRecord, from, onBytes);
+  for (;;) {
+    const r = await chunks.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** The same walk, pausing after each chunk's records (a streamed table hands on its full batches then). */
+export async function* walkChunks(
+  path: string,
+  onRecord: OnRecord,
+  from: WalkFrom = { offset: 0, index: 0 },
+  onBytes?: (bytes: number) => void,
+): AsyncGenerator<void, RecordWalk> {
   const walk: RecordWalk = { corrupt: 0, truncated: false, records: from.index, stoppedAt: null };
   const fh = await openFile(path);
   try {
@@ -141,6 +155,7 @@ export async function walkRecords(
         if (end > at) walk.truncated = true;
         return walk;
       }
+      yield;
       // Keep the part of a record not yet whole at the start of the buffer.
       buf.copyWithin(0, at, end);
       end -= at;

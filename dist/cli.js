@@ -1,14 +1,25 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, b as resultJson, I as InputError, c as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-DP7a303U.js';
+import { d as SILENT, b as Progress, S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, c as resultJson, I as InputError, f as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-CfnNhxA9.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HISTORY_USAGE } from './chunks/history-BnXy9J4m.js';
+import { HISTORY_USAGE } from './chunks/history-FYO9FuxM.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
 import 'node:os';
+
+/**
+ * The progress a shell shows: in a terminal one line redrawn, in a CI log (`CI`, `GITHUB_ACTIONS`) or
+ * when stderr is a file or a pipe plain lines; none with `--quiet`.
+ */
+function progressFromEnvironment(o) {
+    if (o.quiet)
+        return SILENT;
+    const ci = Boolean(o.env.CI || o.env.GITHUB_ACTIONS);
+    return new Progress({ write: o.write, now: o.now ?? (() => performance.now()), terminal: o.stderrIsTerminal && !ci });
+}
 
 /**
  * The CLI's Io: results on stdout, warnings and errors on stderr. Every message passes here, so this is
@@ -26,11 +37,29 @@ const SECRET_ENV = [
 ];
 class ConsoleIo {
     streams;
+    progressClock;
     secrets = new SecretRegistry();
     /** Unguessable, so untrusted text cannot end a stop-commands pair itself. */
     token = randomUUID();
-    constructor(streams = new OutputStreams()) {
+    /** Progress of long work on stderr, once `showProgress` has said how (none until then). */
+    progress = SILENT;
+    /** `terminal`, `now`: what stderr is and what time it is, for progress (given by tests). */
+    constructor(streams = new OutputStreams(), progressClock = {}) {
         this.streams = streams;
+        this.progressClock = progressClock;
+    }
+    /**
+     * Progress on stderr from here on: a redrawn line in a terminal, plain lines in a CI log; none with
+     * `quiet`. Its text has its secrets taken out; it is one line that starts with words of ours.
+     */
+    showProgress(env, quiet) {
+        this.progress = progressFromEnvironment({
+            env,
+            quiet,
+            stderrIsTerminal: this.progressClock.terminal ?? process.stderr.isTTY === true,
+            write: (text) => this.streams.write('stderr', this.secrets.redact(text)),
+            ...(this.progressClock.now ? { now: this.progressClock.now } : {}),
+        });
     }
     /** Register the secrets an environment holds (before anything is printed). */
     addSecretsFrom(env) {
@@ -91,6 +120,7 @@ async function runCommand(command, args, env, io) {
         for (const p of PARAMETERS)
             if (p.secret)
                 io.secrets?.add(opts[p.key]);
+        io.showProgress?.(env, opts.quiet);
         // Made before the run, so a bad --json path is found before anything is recorded.
         if (opts.json)
             await mkdir(dirname(resolve(opts.json)), { recursive: true }).catch(jsonError(opts.json));
@@ -127,7 +157,7 @@ const jsonError = (path) => (e) => {
 };
 
 const GRAFANA_FLAGS = '[--source pushgateway|statsd-exporter|watch] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu] [--apply [--grafana-url URL] [--folder-uid UID]]';
-const CALIBRATE_FLAGS = '(--csv A.csv --csv B.csv … | --history H --experiment NAME) [--config FILE] [--false-alarm-rate 0.01]';
+const CALIBRATE_FLAGS = '(--csv A.csv --csv B.csv … | --history H --experiment NAME) [--config FILE] [--false-alarm-rate 0.01] [--quiet]';
 const MAPPING_FLAGS = '[--csv FILE]… [--config FILE] [--prefix P]';
 const DATADOG_FLAGS = '[--source dogstatsd|api] [--prefix P] [--csv FILE]… [--config FILE] [--model-tag model] [--notify @handle] [--title T] [--apply [--datadog-url URL]]';
 /** A flag as `--help` lists it: name, what it takes, its line and its default. */
@@ -222,23 +252,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-BrPq_Mt0.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-Bm7-G8ii.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-BBqSBEJB.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-CGdizk1g.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-BRf-vS8K.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-BK_lVr8a.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-D_iR2jZX.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-8uZXsruj.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -301,13 +331,13 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (GENERATORS[command])
         return generate(command, rest, env, io);
     if (command === 'history')
-        return (await import('./chunks/history-BnXy9J4m.js')).runHistory(rest, env, io);
+        return (await import('./chunks/history-FYO9FuxM.js')).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-CBSyMRht.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-v4Vr9QfA.js')).watchCommand(rest, env, io);
     if (command === 'site')
-        return (await import('./chunks/history-BnXy9J4m.js')).runHistory(['site', ...rest], env, io);
+        return (await import('./chunks/history-FYO9FuxM.js')).runHistory(['site', ...rest], env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-aLWsigQm.js')).calibrateCommand(rest, io);
+        return (await import('./chunks/calibrate-Dq0Q97r4.js')).calibrateCommand(rest, io, env);
     if (!COMMANDS.includes(command)) {
         const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
         const near = known.find((k) => editDistance(k, command) <= 2);

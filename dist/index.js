@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import 'path';
-import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as resultJson, m as metricsOutput, j as jobVerdict, w as workflowCommandSafe } from './chunks/postgres-url-DP7a303U.js';
+import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as Progress, c as resultJson, m as metricsOutput, j as jobVerdict, w as workflowCommandSafe } from './chunks/postgres-url-CfnNhxA9.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
@@ -312,6 +312,12 @@ const io = {
     warn: (m) => warning(secrets.message(m)),
     error: (m) => error(secrets.message(m)),
     secrets,
+    // A job's log: plain lines on stderr, each one line that starts with words of ours (progress.ts).
+    progress: new Progress({
+        write: (text) => process.stderr.write(secrets.redact(text)),
+        now: () => performance.now(),
+        terminal: false,
+    }),
 };
 const fail = (m) => setFailed(secrets.message(m));
 const output = (name, value) => setOutput(name, secrets.redact(value));
@@ -382,8 +388,9 @@ async function action(env = process.env) {
 }
 /** `command: site`: the history's trend site into `site-output`, as the CLI's `history site` writes it. */
 async function siteStep(options, env) {
-    const { siteFromStore } = await import('./chunks/history-site-DHpLLeyX.js');
-    io.info(await siteFromStore(options.history, options.siteOutput, env, { config: options.config }));
+    const { siteFromStore } = await import('./chunks/history-site-BRMusm9p.js');
+    const progress = options.quiet ? undefined : io.progress;
+    io.info(await siteFromStore(options.history, options.siteOutput, env, { config: options.config, progress }));
 }
 /**
  * `command: watch`: the `run` input is one command line, run by bash as watch's child (as a `run:` step would
@@ -400,7 +407,7 @@ async function watchStep(options, env, shell) {
     for (const name of Object.keys(env))
         if (name.startsWith('INPUT_'))
             delete env[name];
-    const { runWatch } = await import('./chunks/run-watch-DRYm5PTn.js');
+    const { runWatch } = await import('./chunks/run-watch-Bx-LYN1k.js');
     const code = await runWatch(options, ['bash', '-c', line], { ...io, secrets }, shell);
     const report = await readReport(options.json);
     output('report-json', options.json);

@@ -15,6 +15,7 @@ import { COMMANDS, githubContextFromEnv, type Command, type Options } from './op
 import { PARAMETERS, resolveOptions, type RawValues } from './parameters.js';
 import { jobVerdict, metricsOutput, resultJson } from './result-json.js';
 import { workflowCommandSafe } from './report/render/escape.js';
+import { Progress } from './progress/index.js';
 import { run, type Io, type ShellFeatures } from './run.js';
 import { endSoon } from './end-soon.js';
 import { historySecrets } from './store/postgres-url.js';
@@ -31,6 +32,12 @@ const io: Io = {
   warn: (m) => core.warning(secrets.message(m)),
   error: (m) => core.error(secrets.message(m)),
   secrets,
+  // A job's log: plain lines on stderr, each one line that starts with words of ours (progress.ts).
+  progress: new Progress({
+    write: (text) => process.stderr.write(secrets.redact(text)),
+    now: () => performance.now(),
+    terminal: false,
+  }),
 };
 const fail = (m: string): void => core.setFailed(secrets.message(m));
 const output = (name: string, value: string): void => core.setOutput(name, secrets.redact(value));
@@ -103,7 +110,8 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
 /** `command: site`: the history's trend site into `site-output`, as the CLI's `history site` writes it. */
 async function siteStep(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
   const { siteFromStore } = await import('./cli/commands/history-site.js');
-  io.info(await siteFromStore(options.history!, options.siteOutput!, env, { config: options.config }));
+  const progress = options.quiet ? undefined : io.progress;
+  io.info(await siteFromStore(options.history!, options.siteOutput!, env, { config: options.config, progress }));
 }
 
 /**

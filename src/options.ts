@@ -85,6 +85,8 @@ export interface Options {
   /** Allow tag values that look like unique ids (SHAs, UUIDs, run ids). */
   allowIdTags: boolean;
   dryRun: boolean;
+  /** No progress on stderr (long reading, sending, building). */
+  quiet: boolean;
   /** Where to write the JSON account of what was done. */
   json: string | null;
 
@@ -167,6 +169,7 @@ export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = 
   tags: {},
   allowIdTags: false,
   dryRun: false,
+  quiet: false,
   json: null,
   history: null,
   siteOutput: null,

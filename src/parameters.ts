@@ -262,6 +262,18 @@ export const PARAMETERS: readonly Parameter[] = [
     defaultText: 'false',
   },
   {
+    name: 'quiet',
+    key: 'quiet',
+    kind: 'boolean',
+    description: 'no progress on stderr while long reading, sending or building goes on',
+    details:
+      'Show no progress on stderr. Without it, reading, sending or building that takes more than about 2 s reports its progress there: one line redrawn in a terminal, a plain line every tenth or 10 s in a CI log; never on stdout nor in the JSON report.',
+    actionDefault: 'false',
+    defaultText: 'false',
+    docs: 'docs/performance.md#progress',
+    commands: ['emit', 'record', 'check', 'watch', 'site'],
+  },
+  {
     name: 'json',
     key: 'json',
     kind: 'string',

@@ -179,4 +179,3 @@ export function simulateRun(name: string, spec: RunSpec, rng: Rng): RunInput {
   if (spec.cutOff) table.truncated.value = true;
   return { name, experiment: 'sim', tags: {}, fingerprint: { gpu: 'H100', world_size: '8' }, table };
 }
-

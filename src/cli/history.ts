@@ -6,6 +6,7 @@
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { InputError, type HistoryRecord } from '../model.js';
+import { type ProgressSink, SILENT } from '../progress/index.js';
 import type { HistoryStore } from '../store/store.js';
 
 export interface HistoryIo {
@@ -14,11 +15,15 @@ export interface HistoryIo {
   /** The command's result: whole, never cut at the message limit (info where absent). */
   data?(text: string): void;
   secrets?: { add(secret: string | null | undefined): void };
+  /** Progress on stderr from here on (the CLI's ConsoleIo). */
+  showProgress?(env: NodeJS.ProcessEnv, quiet: boolean): void;
+  progress?: ProgressSink;
 }
 
 interface Subcommand {
   usage: string;
-  run(args: string[], env: NodeJS.ProcessEnv): Promise<string>;
+  /** `progress(quiet)`: where long work (an export, a site) tells how far it is, once its flags are read. */
+  run(args: string[], env: NodeJS.ProcessEnv, progress: (quiet: boolean) => ProgressSink): Promise<string>;
 }
 
 const H = '--history H';
@@ -48,16 +53,16 @@ export const HISTORY_COMMANDS: Record<string, Subcommand> = {
     run: async (a, e) => (await import('./commands/history-migrate.js')).historyMigrate(a, e),
   },
   export: {
-    usage: `export ${H} [--experiment E] [--output FILE.csv]`,
-    run: async (a, e) => (await import('./commands/history-export.js')).historyExport(a, e),
+    usage: `export ${H} [--experiment E] [--output FILE.csv] [--quiet]`,
+    run: async (a, e, p) => (await import('./commands/history-export.js')).historyExport(a, e, p),
   },
   changes: {
     usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
     run: async (a, e) => (await import('./commands/history-changes.js')).historyChanges(a, e),
   },
   site: {
-    usage: `site ${H} --output DIR [--config FILE] [--title TEXT]`,
-    run: async (a, e) => (await import('./commands/history-site.js')).historySite(a, e),
+    usage: `site ${H} --output DIR [--config FILE] [--title TEXT] [--quiet]`,
+    run: async (a, e, p) => (await import('./commands/history-site.js')).historySite(a, e, p),
   },
 };
 
@@ -73,7 +78,11 @@ export async function runHistory(args: string[], env: NodeJS.ProcessEnv, io: His
     return 2;
   }
   try {
-    const text = await sub.run(rest, env);
+    const progress = (quiet: boolean): ProgressSink => {
+      io.showProgress?.(env, quiet);
+      return io.progress ?? SILENT;
+    };
+    const text = await sub.run(rest, env, progress);
     // The whole result (a 10,000-run export is data, not a message), still unable to start a workflow
     // command whatever a name in the history says.
     if (text) {

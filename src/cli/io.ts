@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { SecretRegistry } from '../http/redact.js';
 import { workflowCommandSafe } from '../report/render/escape.js';
+import { type ProgressSink, progressFromEnvironment, SILENT } from '../progress/index.js';
 import type { Io } from '../run.js';
 import { OutputStreams } from './output-streams.js';
 
@@ -24,7 +25,28 @@ export class ConsoleIo implements Io {
   /** Unguessable, so untrusted text cannot end a stop-commands pair itself. */
   private readonly token = randomUUID();
 
-  constructor(readonly streams: OutputStreams = new OutputStreams()) {}
+  /** Progress of long work on stderr, once `showProgress` has said how (none until then). */
+  progress: ProgressSink = SILENT;
+
+  /** `terminal`, `now`: what stderr is and what time it is, for progress (given by tests). */
+  constructor(
+    readonly streams: OutputStreams = new OutputStreams(),
+    private readonly progressClock: { terminal?: boolean; now?: () => number } = {},
+  ) {}
+
+  /**
+   * Progress on stderr from here on: a redrawn line in a terminal, plain lines in a CI log; none with
+   * `quiet`. Its text has its secrets taken out; it is one line that starts with words of ours.
+   */
+  showProgress(env: NodeJS.ProcessEnv, quiet: boolean): void {
+    this.progress = progressFromEnvironment({
+      env,
+      quiet,
+      stderrIsTerminal: this.progressClock.terminal ?? process.stderr.isTTY === true,
+      write: (text) => this.streams.write('stderr', this.secrets.redact(text)),
+      ...(this.progressClock.now ? { now: this.progressClock.now } : {}),
+    });
+  }
 
   /** Register the secrets an environment holds (before anything is printed). */
   addSecretsFrom(env: NodeJS.ProcessEnv): void {

@@ -37,7 +37,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ConsoleIo
   if (command === 'history') return (await import('./history.js')).runHistory(rest, env, io);
   if (command === 'watch') return (await import('./commands/watch.js')).watchCommand(rest, env, io);
   if (command === 'site') return (await import('./history.js')).runHistory(['site', ...rest], env, io);
-  if (command === 'calibrate') return (await import('./commands/calibrate.js')).calibrateCommand(rest, io);
+  if (command === 'calibrate') return (await import('./commands/calibrate.js')).calibrateCommand(rest, io, env);
   if (!COMMANDS.includes(command as Command)) {
     const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
     const near = known.find((k) => editDistance(k, command) <= 2);

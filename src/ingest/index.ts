@@ -7,3 +7,4 @@ export { rankColumnFilesIn } from './rank-column-files.js';
 export { RANK_FIELD } from './split-ranks.js';
 export { METRICS_EXT } from './file.js';
 export { collectTable, type CollectedTable } from './collect.js';
+export { decodeEvent, recordAt } from './tensorboard/index.js';

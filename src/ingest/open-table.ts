@@ -7,12 +7,20 @@ import { METRICS_EXT, readHead, readTextFile } from './file.js';
 import { hfTrainerStateTable, isHfTrainerState } from './json/hf-trainer-state.js';
 import { isMegatronGoldenValues, megatronTable } from './json/megatron.js';
 import { jsonLinesStepKey, jsonLinesTable, looksLikeJsonLines, parseJsonLines, STEP_KEYS } from './json/json-lines.js';
-import { parseJsonLimited } from './json/parse-limited.js';
+import { type DuplicateKey, parseJsonLimited } from './json/parse-limited.js';
 import { isStepMajorGoldenValues, stepMajorTable } from './json/step-major.js';
 import { monitorTable } from './rl-monitor.js';
+import type { ProgressSink } from '../progress/index.js';
 import { sniffKind } from './sniff.js';
-import { isTfRecordStart } from './tensorboard/tfrecord.js';
-import { eventFilesIn, openEventsTable } from './tensorboard/events-table.js';
+import {
+  areSplits,
+  eventFilesIn,
+  isTfRecordStart,
+  mergeSplits,
+  openEventsTable,
+  severalRuns,
+  tensorboardRunsIn,
+} from './tensorboard/index.js';
 
 /** Whether `path` is a folder; false when it cannot be read (opening it names the problem). */
 export async function isDirectory(path: string): Promise<boolean> {
@@ -29,10 +37,13 @@ const MAX_JSON_BYTES = 256 << 20;
 export interface OpenTableOptions {
   /** Rows per batch, and the least number of recent rows a restart can rewrite (default 65,536). */
   stepBuffer?: number;
+  /** Where reading a file that takes long says how far it is (its bytes). */
+  progress?: ProgressSink;
 }
 
-async function openJsonTable(source: string, batchSize: number): Promise<Table> {
+async function openJsonTable(source: string, batchSize: number, onBytes: (n: number) => void): Promise<Table> {
   const text = (await readTextFile(source, MAX_JSON_BYTES)).replace(/^\uFEFF/, '');
+  onBytes(text.length);
   if (looksLikeJsonLines(text)) {
     const warnings: string[] = [];
     const parsed = parseJsonLines(source, text, warnings);
@@ -45,8 +56,9 @@ async function openJsonTable(source: string, batchSize: number): Promise<Table> 
     );
   }
   let json: unknown;
+  const duplicates: DuplicateKey[] = [];
   try {
-    json = parseJsonLimited(text, source);
+    json = parseJsonLimited(text, source, { onDuplicateKey: (d) => duplicates.push(d) });
   } catch (e) {
     if (e instanceof InputError) throw e;
     const message = (e as Error).message;
@@ -62,9 +74,29 @@ async function openJsonTable(source: string, batchSize: number): Promise<Table> 
         : `invalid JSON: ${message.split('\n')[0]}`,
     );
   }
-  if (isHfTrainerState(json)) return hfTrainerStateTable(source, json, batchSize);
-  if (isMegatronGoldenValues(json)) return megatronTable(source, json, batchSize);
-  if (isStepMajorGoldenValues(json)) return stepMajorTable(source, json, batchSize);
+  // JSON.parse keeps the later of two values of one key without a word: the reader says which it read.
+  const twice = (what: (key: string) => string) =>
+    duplicates.map(
+      ({ key, first, again }) =>
+        `${what(key)} "${key}" is given twice (lines ${lineAt(text, first)} and ${lineAt(text, again)}): the later one is read, the first left out`,
+    );
+  const table = isHfTrainerState(json)
+    ? hfTrainerStateTable(source, json, batchSize)
+    : isMegatronGoldenValues(json)
+      ? megatronTable(source, json, batchSize)
+      : isStepMajorGoldenValues(json)
+        ? stepMajorTable(source, json, batchSize)
+        : null;
+  if (table) {
+    const golden = isMegatronGoldenValues(json);
+    const scalar = (key: string) => typeof (json as Record<string, unknown>)[key] !== 'object';
+    table.warnings.unshift(
+      ...twice((key) =>
+        isHfTrainerState(json) ? 'key' : scalar(key) ? 'run-level value' : golden ? 'metric' : 'step',
+      ),
+    );
+    return table;
+  }
   throw new InputError(
     source,
     null,
@@ -82,7 +114,11 @@ export async function openTable(path: string, options: OpenTableOptions = {}): P
   const stepBuffer = Math.max(1, Math.floor(options.stepBuffer ?? DEFAULT_STEP_BUFFER));
   // A run directory of TensorBoard event files (a resumed job writes one per attempt).
   if (await isDirectory(path)) {
-    if ((await eventFilesIn(path)).length) return openEventsTable(path, { batchSize: stepBuffer });
+    const events = await eventFilesIn(path);
+    if (events.length)
+      return reading(path, events, options.progress, (onBytes, onMoreBytes) =>
+        openEventsTable(path, { batchSize: stepBuffer, onBytes, onMoreBytes }),
+      );
     // A rank's folder (`rank_3/`) or a run's folder holding its one metrics file (by name, else its one file).
     const all = (await readdir(path, { withFileTypes: true }))
       .filter((e) => e.isFile() && !e.name.startsWith('.'))
@@ -91,6 +127,15 @@ export async function openTable(path: string, options: OpenTableOptions = {}): P
     const named = all.filter((n) => METRICS_EXT.has(extname(n).toLowerCase()));
     const files = named.length ? named : all;
     if (files.length === 1) return openTable(join(path, files[0]!), options);
+    // A TensorBoard log directory: runs in subfolders (docs/ingest.md#tensorboard-log-directories).
+    const runs = files.length ? [] : await tensorboardRunsIn(path);
+    if (runs.length === 1) return openTable(join(path, runs[0]!), options);
+    if (runs.length > 1) {
+      if (!areSplits(runs)) throw severalRuns(path, runs);
+      const tables = [];
+      for (const name of runs) tables.push({ name, table: await openTable(join(path, name), options) });
+      return mergeSplits(path, tables, stepBuffer);
+    }
     throw new InputError(
       path,
       null,
@@ -102,8 +147,48 @@ export async function openTable(path: string, options: OpenTableOptions = {}): P
   const head = await readHead(path, 4096);
   if (head.length === 0) throw new InputError(path, null, 'empty file');
   const kind = head.includes(0) && !isTfRecordStart(head) ? 'csv' : sniffKind(path, head);
-  if (kind === 'tensorboard') return openEventsTable(path, { batchSize: stepBuffer });
-  if (kind === 'json') return openJsonTable(path, stepBuffer);
-  if (kind === 'rl-monitor') return monitorTable(path, stepBuffer);
-  return openCsvTable(path, { stepBuffer });
+  return reading(path, [path], options.progress, (onBytes, onMoreBytes) => {
+    if (kind === 'tensorboard') return openEventsTable(path, { batchSize: stepBuffer, onBytes, onMoreBytes });
+    if (kind === 'json') return openJsonTable(path, stepBuffer, onBytes);
+    if (kind === 'rl-monitor') return monitorTable(path, stepBuffer);
+    return openCsvTable(path, { stepBuffer, onBytes });
+  });
+}
+
+/** A table read with its progress told: the files' bytes, from opening until its batches are drained. */
+async function reading(
+  path: string,
+  files: string[],
+  progress: ProgressSink | undefined,
+  open: (onBytes: (n: number) => void, onMoreBytes: (n: number) => void) => Promise<Table>,
+): Promise<Table> {
+  if (!progress)
+    return open(
+      () => {},
+      () => {},
+    );
+  let size = 0;
+  for (const f of files) size += (await stat(f)).size;
+  const task = progress.task(`reading ${path}`, size, 'bytes');
+  let table: Table;
+  try {
+    table = await open(
+      (n) => task.add(n),
+      (n) => task.grow(n),
+    );
+  } catch (e) {
+    task.end();
+    throw e;
+  }
+  const batches = table.batches;
+  return {
+    ...table,
+    batches: (async function* () {
+      try {
+        yield* batches;
+      } finally {
+        task.end();
+      }
+    })(),
+  };
 }

@@ -19,7 +19,7 @@ import { columnKey } from '../gpu/capture/column-name.js';
 import { InputError } from '../model.js';
 import { findStepColumn } from './csv/header.js';
 import { isMonitorStart } from './rl-monitor.js';
-import { isTfRecordStart } from './tensorboard/tfrecord.js';
+import { isTfRecordStart } from './tensorboard/index.js';
 
 export type FileKind = 'tensorboard' | 'json' | 'csv' | 'rl-monitor';
 

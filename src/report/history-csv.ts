@@ -55,7 +55,7 @@ export function environmentColumns(records: readonly HistoryRecord[]): string[] 
   return [...values.keys()].filter((f) => OWN_FIELDS.has(f) || varies(f)).sort(environmentFieldOrder);
 }
 
-export function historyCsv(records: readonly HistoryRecord[]): string {
+export function historyCsv(records: readonly HistoryRecord[], onRecord?: () => void): string {
   const metrics = keyMetrics(records);
   const environment = environmentColumns(records);
   const lines = [[...COLUMNS, ...metrics, ...environment.map((f) => `environment.${f}`)].map(textCell).join(',')];
@@ -84,6 +84,7 @@ export function historyCsv(records: readonly HistoryRecord[]): string {
         ...environment.map((f) => textCell(r.environment?.[f] ?? '')),
       ].join(','),
     );
+    onRecord?.();
   }
   return `${lines.join('\r\n')}\r\n`;
 }

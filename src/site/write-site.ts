@@ -5,6 +5,7 @@
  * any path of a web server (GitHub Pages serves it under /<repo>/). A rebuild into the same folder removes
  * the pages it wrote before that are gone now, and nothing else (site-files.ts).
  */
+import type { ProgressSink } from '../progress/index.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HistoryRecord } from '../model.js';
@@ -19,6 +20,8 @@ export interface SiteOptions extends SiteContext, Partial<PageOptions> {
   title?: string;
   /** When the site was made (ISO 8601), shown on the index. */
   generatedAt?: string;
+  /** Where building a large site tells how far it is (its pages). */
+  progress?: ProgressSink;
 }
 
 export interface SiteResult {
@@ -51,13 +54,17 @@ export async function writeSite(records: readonly HistoryRecord[], dir: string, 
     if (bytes > result.largest.bytes && file.endsWith('.html')) result.largest = { file, bytes };
   };
   const trends = [];
-  for (const group of groupRuns(records)) {
+  const groups = groupRuns(records);
+  const task = o.progress?.task(`building the site in ${dir}`, groups.length, 'pages');
+  for (const group of groups) {
     const trend = groupTrend(group, o);
     await put(`${group.file}.html`, experimentPage(trend, pageOptions));
     await put(`${group.file}.csv`, historyCsv(group.records));
     result.pages++;
     trends.push(trend);
+    task?.add(1);
   }
+  task?.end();
   await put('index.html', indexPage(trends, o.title ?? 'Training metrics', o.generatedAt ?? new Date().toISOString()));
   result.pages++;
   // Only once the new site is whole: a build that fails half way leaves the old pages and their list.

@@ -16,6 +16,7 @@ import {
   stallNotes,
 } from '../ranks/index.js';
 import { summarizeRun } from '../summarize/index.js';
+import { type ProgressSink, SILENT } from '../progress/index.js';
 import type { RunContext } from './run-context.js';
 
 /** Every run that could be read, summarised, in the order given; the others are recorded as errors. */
@@ -23,8 +24,10 @@ export async function readRuns(ctx: RunContext, config: Pick<Config, 'rules' | '
   const summaries: RunSummary[] = [];
   const recordError = (e: unknown) => ctx.recordError(e);
   const notices: string[] = [];
-  const inputs = await resolveInputs(ctx.options, config, recordError, notices);
+  const inputs = await resolveInputs(ctx.options, config, recordError, notices, ctx.progress);
   for (const n of notices) ctx.warn(n);
+  // A batch of runs tells how many are read; each file, its bytes.
+  const task = inputs.length > 1 ? ctx.progress.task('runs read', inputs.length, 'runs') : null;
   for (const input of inputs) {
     try {
       const summary = await summarizeRun(checkNameLengths(await input()), config);
@@ -33,8 +36,11 @@ export async function readRuns(ctx: RunContext, config: Pick<Config, 'rules' | '
       summaries.push(summary);
     } catch (e) {
       ctx.recordError(e);
+    } finally {
+      task?.add(1);
     }
   }
+  task?.end();
   return summaries;
 }
 
@@ -63,8 +69,9 @@ async function resolveInputs(
   config: Pick<Config, 'rules' | 'summary'>,
   recordError: (e: unknown) => void,
   notices: string[],
+  progress: ProgressSink,
 ): Promise<(() => Promise<RunInput>)[]> {
-  const inputs = await csvRunOpeners(options.csv, config, notices, (name) => options.experiment ?? name);
+  const inputs = await csvRunOpeners(options.csv, config, notices, (name) => options.experiment ?? name, progress);
   if (options.metadata) {
     try {
       const manifest = await readManifest(options.metadata, { roots: options.manifestRoot });
@@ -81,7 +88,7 @@ async function resolveInputs(
           ...(r.durationSeconds === undefined ? {} : { durationSeconds: r.durationSeconds }),
           ...(r.timeRange === undefined ? {} : { timeRange: r.timeRange }),
         };
-        inputs.push(() => openRun(job, who, config));
+        inputs.push(() => openRun(job, who, config, progress));
       }
     } catch (e) {
       recordError(e);
@@ -109,6 +116,7 @@ export async function csvRunOpeners(
   config: Pick<Config, 'rules' | 'summary'>,
   notices: string[],
   experimentOf: (name: string) => string,
+  progress: ProgressSink = SILENT,
 ): Promise<(() => Promise<RunInput>)[]> {
   const files: string[] = [];
   // Jobs whose files are told apart by their rows' rank, not their names: each in place of its folder.
@@ -126,7 +134,7 @@ export async function csvRunOpeners(
   return uniqueRunNames(jobs, notices).map(
     ([job, name]) =>
       async () =>
-        openRun(job, { name, experiment: experimentOf(name), tags: {}, fingerprint: {} }, config),
+        openRun(job, { name, experiment: experimentOf(name), tags: {}, fingerprint: {} }, config, progress),
   );
 }
 
@@ -135,6 +143,7 @@ export async function openRun(
   job: JobFiles,
   who: Omit<RunInput, 'table'>,
   config: Pick<Config, 'rules' | 'summary'>,
+  progress: ProgressSink = SILENT,
 ): Promise<RunInput> {
   let tables: { rank: string; table: Table }[] = [];
   let source = job.job;
@@ -144,13 +153,13 @@ export async function openRun(
     const file = job.files[0]!.file;
     const split = await openRankTables(file);
     if (!split) {
-      const table = await openTable(file);
+      const table = await openTable(file, { progress });
       return { ...who, tags: { ...table.tags, ...who.tags }, table };
     }
     ({ ranks: tables } = split);
     warnings.push(...split.warnings);
     source = file;
-  } else for (const { rank, file } of job.files) tables.push({ rank, table: await openTable(file) });
+  } else for (const { rank, file } of job.files) tables.push({ rank, table: await openTable(file, { progress }) });
   const merged = mergeRankTables(source!, tables, {
     classify: (name) => classify(name, config),
     summary: config.summary,

@@ -2,6 +2,7 @@
  * What every stage of run() shares: the options, the shell it runs in, and how the run speaks. Warnings and
  * user errors are kept in the order they were met; they go into the result as they are.
  */
+import { type ProgressSink, SILENT } from '../progress/index.js';
 import { InputError } from '../model.js';
 import type { Options } from '../options.js';
 
@@ -12,6 +13,8 @@ export interface Io {
   error(message: string): void;
   /** The process's registered secrets (the action's and the CLI's SecretRegistry): what is stored passes here. */
   secrets?: { redact(text: string): string };
+  /** Where long work tells how far it is (stderr); none where absent. */
+  progress?: ProgressSink;
 }
 
 /** What only the action has: annotations on the job page, and the job summary. */
@@ -28,11 +31,16 @@ export class RunContext {
   /** Every sink leaves out the same tags, so each is warned about once, not once per sink and run. */
   private readonly refusedTags = new Set<string>();
 
+  /** Long reading, sending and building tell how far they are here; nothing with --quiet. */
+  readonly progress: ProgressSink;
+
   constructor(
     readonly options: Options,
     readonly io: Io,
     readonly shell: ShellFeatures,
-  ) {}
+  ) {
+    this.progress = options.quiet ? SILENT : (io.progress ?? SILENT);
+  }
 
   warn(message: string): void {
     this.warnings.push(message);

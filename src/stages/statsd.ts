@@ -31,6 +31,7 @@ export async function emitStatsd(ctx: RunContext, runs: JudgedRuns, budget: Sink
     envTags: options.statsdEnvTags ?? defaultEnvTagLevel(options.statsdFlavor),
     dryRun: options.dryRun,
     budget,
+    progress: ctx.progress,
   });
   const outcome = { ...report, series: countSeries(metrics) };
   for (const e of report.errors) ctx.warn(`StatsD ${report.target}: ${e}`);

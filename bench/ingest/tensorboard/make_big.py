@@ -192,7 +192,18 @@ EVAL_EVERY = 100
 EVAL_OFFSET = 0.06
 
 
-def write_direct(path, limit, seed):
+def one_event_bytes(wt_bytes, sv, raw):
+    """All of a step's scalars in one Event: Summary.value repeated, one Value per tag."""
+    values = []
+    for j, t in enumerate(TAGS):
+        tag = t.encode()
+        v = b"".join((b"\x0a", varint(len(tag)), tag, b"\x15", raw[4 * j : 4 * j + 4]))
+        values.append(b"".join((b"\x0a", varint(len(v)), v)))
+    summary = b"".join(values)
+    return b"".join((b"\x09", wt_bytes, b"\x10", sv, b"\x2a", varint(len(summary)), summary))
+
+
+def write_direct(path, limit, seed, one_event=False):
     prefixes = [scalar_tail_prefix(t.encode()) for t in TAGS]
     eval_prefix = scalar_tail_prefix(b"eval/loss")
     header = event_pb2.Event(wall_time=T0, file_version="brain.Event:2").SerializeToString()
@@ -206,7 +217,17 @@ def write_direct(path, limit, seed):
             sv = varint(step)
             wt_bytes = pack_d("<d", wt)
             raw = row.tobytes()
-            for j, prefix in enumerate(prefixes):
+            if one_event:
+                data = one_event_bytes(wt_bytes, sv, raw)
+                if step == 1 or step % 10_000 == 0:
+                    e = event_pb2.Event(wall_time=wt, step=step)
+                    for j, t in enumerate(TAGS):
+                        e.summary.value.add(tag=t, simple_value=float(row[j]))
+                    assert data == e.SerializeToString()
+                rec = frame(data)
+                out.append(rec)
+                pending += len(rec)
+            for j, prefix in enumerate(prefixes if not one_event else []):
                 data = b"".join((b"\x09", wt_bytes, b"\x10", sv, prefix, raw[4 * j : 4 * j + 4]))
                 if step == 1 or step % 10_000 == 0:
                     assert data == scalar_event_proto(TAGS[j], wt, step, float(row[j])), TAGS[j]
@@ -269,12 +290,17 @@ def main():
     ap.add_argument("size_mb", type=float)
     ap.add_argument("--writer", choices=["direct", "tensorboardx"], default="direct")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--one-event",
+        action="store_true",
+        help="direct writer: a step's 20 scalars in one Event (as TF2's Keras callback and tf.summary in one call write them)",
+    )
     args = ap.parse_args()
     limit = int(args.size_mb * 1024 * 1024)
     os.makedirs(os.path.dirname(os.path.abspath(args.outfile)), exist_ok=True)
     t = time.perf_counter()
     if args.writer == "direct":
-        size, nsteps = write_direct(args.outfile, limit, args.seed)
+        size, nsteps = write_direct(args.outfile, limit, args.seed, args.one_event)
     else:
         size, nsteps = write_tensorboardx(args.outfile, limit, args.seed)
     secs = time.perf_counter() - t

@@ -12,14 +12,21 @@ import { readCalibrationRuns } from '../../gate/calibrate/from-runs.js';
 import { InputError } from '../../model.js';
 import { csvRunOpeners } from '../../stages/read-runs.js';
 import { HistoryStoreError, openHistory } from '../../store/index.js';
+import { SILENT } from '../../progress/index.js';
 import type { Io } from '../../run.js';
 import { CALIBRATE_FLAGS } from '../help.js';
 
 const USAGE = `usage: training-metrics-gate calibrate ${CALIBRATE_FLAGS}`;
 
-export async function calibrateCommand(args: string[], io: Io & { print(text: string): void }): Promise<number> {
+export async function calibrateCommand(
+  args: string[],
+  io: Io & { print(text: string): void; showProgress?(env: NodeJS.ProcessEnv, quiet: boolean): void },
+  env: NodeJS.ProcessEnv = {},
+): Promise<number> {
   try {
     const flags = calibrateFlags(args);
+    io.showProgress?.(env, flags.quiet);
+    const progress = flags.quiet ? SILENT : (io.progress ?? SILENT);
     const config = await loadConfig(flags.config);
     const gate = sectionValue(config.gate);
     const rate = flags.rate ?? gate.alpha;
@@ -36,8 +43,17 @@ export async function calibrateCommand(args: string[], io: Io & { print(text: st
       input = { ...runs, falseAlarmRate: rate, gate };
     } else {
       // Run names only tell the runs apart here: two files of one name need no warning.
-      const openers = await csvRunOpeners(flags.csv, config, [], () => 'calibrate');
+      const opened = await csvRunOpeners(flags.csv, config, [], () => 'calibrate', progress);
+      const task = progress.task('runs read', opened.length, 'runs');
+      const openers = opened.map((open) => async () => {
+        try {
+          return await open();
+        } finally {
+          task.add(1);
+        }
+      });
       input = { ...(await readCalibrationRuns(openers, config)), falseAlarmRate: rate, gate };
+      task.end();
     }
     io.print(calibrationYaml(calibrateTolerances(input)));
     return 0;
@@ -56,11 +72,12 @@ interface CalibrateFlags {
   experiment: string | null;
   config: string | null;
   rate: number | null;
+  quiet: boolean;
 }
 
 function calibrateFlags(args: string[]): CalibrateFlags {
   const bad = (why: string) => new InputError('arguments', null, `${why}\n${USAGE}`);
-  let v: Record<string, string | string[] | undefined>;
+  let v: Record<string, string | string[] | boolean | undefined>;
   try {
     v = parseArgs({
       args,
@@ -70,6 +87,7 @@ function calibrateFlags(args: string[]): CalibrateFlags {
         experiment: { type: 'string' },
         config: { type: 'string' },
         'false-alarm-rate': { type: 'string' },
+        quiet: { type: 'boolean' },
       },
       allowPositionals: false,
       strict: true,
@@ -87,5 +105,5 @@ function calibrateFlags(args: string[]): CalibrateFlags {
   const rate = text === undefined ? null : Number(text);
   if (rate !== null && !(rate >= 1e-6 && rate <= 0.5))
     throw bad(`--false-alarm-rate is a probability per run from 0.000001 to 0.5 (as gate.alpha), got "${text}"`);
-  return { csv, history, experiment, config: (v.config as string | undefined) ?? null, rate };
+  return { csv, history, experiment, config: (v.config as string | undefined) ?? null, rate, quiet: v.quiet === true };
 }

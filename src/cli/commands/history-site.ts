@@ -7,9 +7,14 @@ import { classify } from '../../classify/index.js';
 import { loadConfig } from '../../config/index.js';
 import { sectionValue } from '../../config/section.js';
 import { InputError } from '../../model.js';
+import { type ProgressSink, SILENT } from '../../progress/index.js';
 import { historyFlags, openExisting } from '../history.js';
 
-export async function historySite(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+export async function historySite(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  progress: (quiet: boolean) => ProgressSink = () => SILENT,
+): Promise<string> {
   const flags = historyFlags(
     'site',
     args,
@@ -20,6 +25,7 @@ export async function historySite(args: string[], env: NodeJS.ProcessEnv): Promi
       'site-output': { type: 'string' },
       config: { type: 'string' },
       title: { type: 'string' },
+      quiet: { type: 'boolean' },
     },
     ['history'],
   );
@@ -27,7 +33,11 @@ export async function historySite(args: string[], env: NodeJS.ProcessEnv): Promi
   if (!output) {
     throw new InputError('history site', null, '--output is required (the folder to write the site into)');
   }
-  return siteFromStore(flags.history!, output, env, { config: flags.config ?? null, title: flags.title });
+  return siteFromStore(flags.history!, output, env, {
+    config: flags.config ?? null,
+    title: flags.title,
+    progress: progress(Boolean(flags.quiet)),
+  });
 }
 
 /** Read the whole history and write its site; the line to print. Shared by the CLI and the action. */
@@ -35,7 +45,7 @@ export async function siteFromStore(
   history: string,
   output: string,
   env: NodeJS.ProcessEnv,
-  o: { config: string | null; title?: string },
+  o: { config: string | null; title?: string; progress?: ProgressSink },
 ): Promise<string> {
   const config = await loadConfig(o.config);
   const { store, runs } = await openExisting(history, env);
@@ -45,6 +55,7 @@ export async function siteFromStore(
     gate: sectionValue(config.gate),
     classOf: (key) => classify(key, config),
     serverUrl: env.GITHUB_SERVER_URL || 'https://github.com',
+    progress: o.progress ?? SILENT,
     ...(o.title ? { title: o.title } : {}),
   }).catch((e: NodeJS.ErrnoException) => {
     // A folder that cannot be made or written (a file in its place, no permission) is the user's to fix.

@@ -19,7 +19,7 @@ export async function runCommand(
   command: Command,
   args: string[],
   env: NodeJS.ProcessEnv,
-  io: Io & { secrets?: SecretRegistry },
+  io: Io & { secrets?: SecretRegistry; showProgress?(env: NodeJS.ProcessEnv, quiet: boolean): void },
 ): Promise<number> {
   // Every message is redacted at its source; this is the net under that, for the file the CLI writes itself.
   const redact = (text: string): string => io.secrets?.redact(text) ?? text;
@@ -37,6 +37,7 @@ export async function runCommand(
   try {
     const opts = resolveOptions(command, raw, githubContextFromEnv(env), env, 'cli');
     for (const p of PARAMETERS) if (p.secret) io.secrets?.add(opts[p.key] as string | null);
+    io.showProgress?.(env, opts.quiet);
     // Made before the run, so a bad --json path is found before anything is recorded.
     if (opts.json) await mkdir(dirname(resolvePath(opts.json)), { recursive: true }).catch(jsonError(opts.json));
     const result = await run(opts, io);

@@ -12,7 +12,7 @@ import { parseRunFlags } from './run.js';
 export async function watchCommand(
   args: string[],
   env: NodeJS.ProcessEnv,
-  io: Io & { secrets?: SecretRegistry },
+  io: Io & { secrets?: SecretRegistry; showProgress?(env: NodeJS.ProcessEnv, quiet: boolean): void },
 ): Promise<number> {
   const dashes = args.indexOf('--');
   const flags = dashes < 0 ? args : args.slice(0, dashes);
@@ -26,6 +26,7 @@ export async function watchCommand(
     return 2;
   }
   for (const p of PARAMETERS) if (p.secret) io.secrets?.add(opts[p.key] as string | null);
+  io.showProgress?.(env, opts.quiet);
   const { runWatch } = await import('../../watch/run-watch.js');
   try {
     return await runWatch(opts, command, io);

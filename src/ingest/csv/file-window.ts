@@ -20,7 +20,11 @@ export class FileWindow {
   eof = false;
   private fh: FileHandle | null = null;
 
-  constructor(readonly source: string) {}
+  constructor(
+    readonly source: string,
+    /** Told how many bytes each read adds, for progress. */
+    private readonly onBytes?: (bytes: number) => void,
+  ) {}
 
   /**
    * The file is open only while it is being read: the header is read up front, the rows when the batches
@@ -46,6 +50,7 @@ export class FileWindow {
         this.fileOffset,
       );
       if (bytesRead === 0) this.eof = true;
+      this.onBytes?.(bytesRead);
       this.filled += bytesRead;
       this.fileOffset += bytesRead;
     }
@@ -84,6 +89,7 @@ export class FileWindow {
       return null;
     }
     this.fileOffset += bytesRead;
+    this.onBytes?.(bytesRead);
     return chunk.subarray(0, bytesRead);
   }
 

@@ -34,12 +34,14 @@ export interface CsvTableOptions {
   stepBuffer?: number;
   /** Which reader reads the rows; `byte-scanner` (the default) is the one to use outside tests and benches. */
   parser?: RowParser;
+  /** Told how many bytes each read adds, for progress. */
+  onBytes?: (bytes: number) => void;
 }
 
 /** Open a per-step metrics CSV. Reads the header and a sample up front; rows stream from `batches`. */
 export async function openCsvTable(source: string, options: CsvTableOptions = {}): Promise<Table> {
   const stepBuffer = Math.max(1, Math.floor(options.stepBuffer ?? DEFAULT_STEP_BUFFER));
-  const window = new FileWindow(source);
+  const window = new FileWindow(source, options.onBytes);
   const { names, delimiter, headerLine, headerText, dataStart } = await sniffCsv(window);
   const after = window.buf.toString('utf8', dataStart, Math.min(window.filled, dataStart + PROBE_BYTES));
   refuseNonTable(source, { headerLine, headerText, after, delimiter, names });

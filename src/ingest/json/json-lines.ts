@@ -7,8 +7,9 @@
  * mid-write leaves it, is a warning; a broken line before it is an error naming its line.
  */
 import { InputError, type Table } from '../../model.js';
+import { StepMap } from '../step-map.js';
 import { parseJsonLimited } from './parse-limited.js';
-import { StepMap } from './step-map.js';
+import { safeStep } from './safe-step.js';
 
 /** Step keys in the order they are preferred when a line has more than one. */
 export const STEP_KEYS = ['step', 'global_step', 'current_steps', '_step', 'iteration', 'iter', 'steps'] as const;
@@ -52,19 +53,29 @@ export function jsonLinesStepKey(objects: readonly Record<string, unknown>[]): s
   return null;
 }
 
+export interface ParsedLines {
+  objects: Record<string, unknown>[];
+  /** Each object's line in the file. */
+  lines: number[];
+  truncated: boolean;
+}
+
 /** Parsed lines, the last one forgiven when it is cut off. */
-export function parseJsonLines(
-  source: string,
-  text: string,
-  warnings: string[],
-): { objects: Record<string, unknown>[]; truncated: boolean } {
+export function parseJsonLines(source: string, text: string, warnings: string[]): ParsedLines {
   const all = lines(text);
   const objects: Record<string, unknown>[] = [];
+  const numbers: number[] = [];
   let truncated = false;
+  // A key twice on a line: JSON.parse keeps the later value without a word.
+  let twice = 0;
+  let firstTwice = '';
   all.forEach(({ line, text: t }, i) => {
     let value: unknown;
+    const onDuplicateKey = ({ key }: { key: string }) => {
+      if (twice++ === 0) firstTwice = `line ${line}: "${key}"`;
+    };
     try {
-      value = parseJsonLimited(t, source, { line, maxChars: MAX_LINE_CHARS });
+      value = parseJsonLimited(t, source, { line, maxChars: MAX_LINE_CHARS, onDuplicateKey });
     } catch (e) {
       if (e instanceof InputError) throw e;
       if (i === all.length - 1 && !/\}\s*$/.test(t)) {
@@ -77,32 +88,49 @@ export function parseJsonLines(
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       throw new InputError(source, line, 'a line of JSON lines must be an object');
     objects.push(value as Record<string, unknown>);
+    numbers.push(line);
   });
-  return { objects, truncated };
+  if (twice)
+    warnings.push(
+      `${twice} key${twice === 1 ? ' is' : 's are'} given twice on a line (the first: ${firstTwice}): the later value is read, the first left out`,
+    );
+  return { objects, lines: numbers, truncated };
 }
 
 /** The per-step table of a JSON-lines log whose step key is `stepKey`. */
 export function jsonLinesTable(
   source: string,
-  parsed: { objects: Record<string, unknown>[]; truncated: boolean },
+  parsed: ParsedLines,
   stepKey: string,
   batchSize: number,
   warnings: string[],
 ): Table {
   const map = new StepMap(source);
   let withoutStep = 0;
+  let unsafe = 0;
+  let firstUnsafe = '';
   let nested = 0;
   let total: number | undefined;
-  for (const o of parsed.objects) {
-    const step = o[stepKey];
-    if (typeof step !== 'number' || !Number.isFinite(step)) {
+  let badTotal: unknown;
+  for (const [i, o] of parsed.objects.entries()) {
+    const raw = o[stepKey];
+    if (typeof raw !== 'number' || !Number.isFinite(raw)) {
       withoutStep++;
       continue;
     }
+    const step = safeStep(raw);
+    if (step === null) {
+      if (unsafe++ === 0) firstUnsafe = `line ${parsed.lines[i]}: ${raw}`;
+      continue;
+    }
     // LLaMA-Factory's planned length: the expected steps for completeness, not a metric.
-    if (typeof o.total_steps === 'number' && o.total_steps > 0) total = o.total_steps;
-    for (const [key, value] of Object.entries(o)) {
+    if (typeof o.total_steps === 'number' && o.total_steps > 0) {
+      if (Number.isSafeInteger(o.total_steps)) total = o.total_steps;
+      else badTotal ??= o.total_steps;
+    }
+    for (const key in o) {
       if (key === stepKey || key === 'total_steps') continue;
+      const value = o[key];
       if (typeof value === 'object' && value !== null) {
         nested++;
         continue;
@@ -112,6 +140,14 @@ export function jsonLinesTable(
   }
   if (withoutStep)
     warnings.push(`${withoutStep} line${withoutStep === 1 ? '' : 's'} without a numeric "${stepKey}" left out`);
+  if (unsafe)
+    warnings.push(
+      `${unsafe} line${unsafe === 1 ? '' : 's'} whose "${stepKey}" is not a whole number within ±2^53 left out (the first: ${firstUnsafe})`,
+    );
+  if (badTotal !== undefined)
+    warnings.push(
+      `"total_steps" ${badTotal} is not a whole number within ±2^53; the expected length is not known from it`,
+    );
   if (nested)
     warnings.push(`${nested} nested value${nested === 1 ? '' : 's'} (objects or lists, such as logged media) left out`);
   const replaced = map.replacedNote();

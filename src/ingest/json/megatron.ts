@@ -7,7 +7,8 @@
  * figure, not a series: it is left out with a warning.
  */
 import { InputError, type Table } from '../../model.js';
-import { StepMap } from './step-map.js';
+import { StepMap } from '../step-map.js';
+import { safeStep } from './safe-step.js';
 
 type Series = { values: Record<string, unknown> | unknown[]; start_step?: unknown; step_interval?: unknown };
 
@@ -26,18 +27,30 @@ export function isMegatronGoldenValues(json: unknown): json is Record<string, un
   return entries.some(isSeries) && entries.every((v) => isSeries(v) || !(typeof v === 'object' && v !== null));
 }
 
-/** The steps of a list layout's values: `start_step + i × step_interval`. */
-function listSteps(source: string, metric: string, series: Series, length: number): number[] {
+/**
+ * The first step and the interval of a list layout's values (the i-th at `start_step + i × step_interval`),
+ * whole numbers whose every step a double holds exactly: a `start_step` of 1e300 would make every step the
+ * same number.
+ */
+function listSteps(source: string, metric: string, series: Series, length: number): [start: number, interval: number] {
   const start = series.start_step;
   const interval = series.step_interval;
-  if (typeof start !== 'number' || !Number.isFinite(start) || typeof interval !== 'number' || !(interval > 0)) {
+  if (typeof start !== 'number' || typeof interval !== 'number' || !(interval > 0)) {
     throw new InputError(
       source,
       null,
       `metric "${metric}": "values" is a list, so it needs a numeric "start_step" and a positive "step_interval"`,
     );
   }
-  return Array.from({ length }, (_, i) => start + i * interval);
+  const last = start + Math.max(0, length - 1) * interval;
+  for (const [what, v] of [
+    ['start_step', start],
+    ['step_interval', interval],
+    [`the last step (start_step + ${length - 1} × step_interval)`, last],
+  ] as const)
+    if (!Number.isSafeInteger(v))
+      throw new InputError(source, null, `metric "${metric}": ${what} ${v} is not a whole number within ±2^53`);
+  return [start, interval];
 }
 
 export function megatronTable(source: string, json: Record<string, unknown>, batchSize: number): Table {
@@ -51,19 +64,19 @@ export function megatronTable(source: string, json: Record<string, unknown>, bat
       );
       continue;
     }
+    const column = map.column(metric);
     if (Array.isArray(series.values)) {
       const values = series.values;
-      listSteps(source, metric, series, values.length).forEach((step, i) => {
-        map.set(step, metric, values[i]);
-      });
+      const [start, interval] = listSteps(source, metric, series, values.length);
+      column.reserve(values.length);
+      for (let i = 0; i < values.length; i++) column.add(start + i * interval, values[i]);
       continue;
     }
-    for (const [key, value] of Object.entries(series.values)) {
-      const step = Number(key);
-      if (key.trim() === '' || !Number.isFinite(step)) {
-        throw new InputError(source, null, `metric "${metric}": step "${key}" is not a number`);
-      }
-      map.set(step, metric, value);
+    for (const key in series.values) {
+      const step = safeStep(key);
+      if (step === null)
+        throw new InputError(source, null, `metric "${metric}": step "${key}" is not a whole number within ±2^53`);
+      column.add(step, series.values[key]);
     }
   }
   return map.toTable('step', batchSize, warnings, "Megatron's golden values");

@@ -22,37 +22,90 @@ export interface JsonLimits {
   maxChars?: number;
   /** The line to report, when the text is one line of a larger file (a manifest); else the line is found. */
   line?: number;
+  /** Told of each key the top-level object holds twice (JSON.parse keeps the later value). */
+  onDuplicateKey?: (duplicate: DuplicateKey) => void;
 }
 
 const PYTHON_TOKENS = ['NaN', 'Infinity', '-Infinity'] as const;
 
+/** A key the top-level object holds twice: JSON.parse keeps the later value without a word. */
+export interface DuplicateKey {
+  key: string;
+  /** Where each of the two starts in the text. */
+  first: number;
+  again: number;
+}
+
 /**
  * One scan of the text, strings skipped over: the index of the bracket that opens nesting level
- * `maxDepth + 1` (or -1), and where Python's bare non-finite tokens start (at most until the depth is
- * exceeded).
+ * `maxDepth + 1` (or -1), where Python's bare non-finite tokens start (at most until the depth is
+ * exceeded), and, with `topKeys`, the keys the top-level object holds more than once.
  */
-export function scanJson(text: string, maxDepth: number): { depthAt: number; tokens: [at: number, token: string][] } {
+export function scanJson(
+  text: string,
+  maxDepth: number,
+  topKeys = false,
+): { depthAt: number; tokens: [at: number, token: string][]; duplicates: DuplicateKey[] } {
   let depth = 0;
-  let inString = false;
   const tokens: [number, string][] = [];
-  for (let i = 0; i < text.length; i++) {
+  const duplicates: DuplicateKey[] = [];
+  const keys = topKeys ? new Map<string, number>() : null;
+  let topObject = false;
+  // Only these characters matter; the regular expression skips the rest (digits, commas) natively.
+  const interesting = /["{}[\]NI-]/g;
+  for (let m = interesting.exec(text); m !== null; m = interesting.exec(text)) {
+    const i = m.index;
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c /* \ */) i++;
-      else if (c === 0x22 /* " */) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      if (++depth > maxDepth) return { depthAt: i, tokens };
+    if (c === 0x22 /* " */) {
+      const close = closingQuote(text, i);
+      // A string in the top-level object right after its `{` or a `,` is a key.
+      if (keys && depth === 1 && topObject && /[{,]/.test(previousNonSpace(text, i))) {
+        const raw = text.slice(i + 1, close);
+        const key = raw.includes('\\') ? unescaped(raw) : raw;
+        const first = keys.get(key);
+        if (first === undefined) keys.set(key, i);
+        else duplicates.push({ key, first, again: i });
+      }
+      interesting.lastIndex = close + 1;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (++depth > maxDepth) return { depthAt: i, tokens, duplicates };
+      if (depth === 1) topObject = c === 0x7b;
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
-    else if (c === 0x4e /* N */ || c === 0x49 /* I */ || c === 0x2d /* - */) {
+    else {
       const token = PYTHON_TOKENS.find((t) => text.startsWith(t, i));
       if (token) {
         tokens.push([i, token]);
-        i += token.length - 1;
+        interesting.lastIndex = i + token.length;
       }
     }
   }
-  return { depthAt: -1, tokens };
+  return { depthAt: -1, tokens, duplicates };
+}
+
+/** Where the string opened at `open` closes (its closing quote, not one escaped), or the text's end. */
+function closingQuote(text: string, open: number): number {
+  for (let q = text.indexOf('"', open + 1); q >= 0; q = text.indexOf('"', q + 1)) {
+    let slashes = 0;
+    while (text.charCodeAt(q - 1 - slashes) === 0x5c /* \ */) slashes++;
+    if (slashes % 2 === 0) return q;
+  }
+  return text.length;
+}
+
+/** The character before `at`, whitespace skipped ('' at the start). */
+function previousNonSpace(text: string, at: number): string {
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(text[i]!)) i--;
+  return i >= 0 ? text[i]! : '';
+}
+
+/** A key's text with its escapes read; as it is when they are not JSON's (JSON.parse then says so). */
+function unescaped(raw: string): string {
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    return raw;
+  }
 }
 
 /** Index of the bracket that opens nesting level `maxDepth + 1`, or -1; strings are skipped over. */
@@ -86,7 +139,7 @@ export function parseJsonLimited(text: string, source: string, limits: JsonLimit
       `JSON of ${text.length.toLocaleString('en-US')} characters is over the limit of ${limits.maxChars.toLocaleString('en-US')}`,
     );
   }
-  const { depthAt: at, tokens } = scanJson(text, maxDepth);
+  const { depthAt: at, tokens, duplicates } = scanJson(text, maxDepth, limits.onDuplicateKey !== undefined);
   if (at >= 0) {
     throw new InputError(
       source,
@@ -94,5 +147,7 @@ export function parseJsonLimited(text: string, source: string, limits: JsonLimit
       `JSON nested more than ${maxDepth} levels deep; refused`,
     );
   }
-  return JSON.parse(tokens.length ? quoteTokens(text, tokens) : text);
+  const value = JSON.parse(tokens.length ? quoteTokens(text, tokens) : text);
+  for (const d of duplicates) limits.onDuplicateKey!(d);
+  return value;
 }

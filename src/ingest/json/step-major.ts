@@ -5,8 +5,9 @@
  * kept as gauges of the run: a column with its one value at the run's last step. A NaN is the string
  * `"nan"` (or Python's bare NaN), read as the explicit NaN it is.
  */
-import type { Table } from '../../model.js';
-import { StepMap } from './step-map.js';
+import { InputError, type Table } from '../../model.js';
+import { StepMap } from '../step-map.js';
+import { safeStep } from './safe-step.js';
 
 const STEP_KEY = /^\d+$/;
 
@@ -36,7 +37,8 @@ export function stepMajorTable(source: string, json: Record<string, unknown>, ba
       runLevel.push([key, value]);
       continue;
     }
-    const step = Number(key);
+    const step = safeStep(key);
+    if (step === null) throw new InputError(source, null, `step "${key}" is not a whole number within ±2^53`);
     last = Math.max(last, step);
     for (const [metric, v] of Object.entries(value as Record<string, unknown>)) map.set(step, metric, v);
   }

@@ -1,35 +1,11 @@
 import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import protobuf from 'protobufjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { event, eventBytes, floatTensor, record } from '../../../test/helpers/tfevents.js';
 import { InputError } from '../../model.js';
 import { collectTable } from '../collect.js';
 import { openTable } from '../open-table.js';
-import { EVENT_PROTO } from './event-proto.js';
-import { maskedCrc32c } from './tfrecord.js';
-
-const Event = protobuf.parse(EVENT_PROTO, { keepCase: true }).root.lookupType('Event');
-
-/** One TFRecord: length, its masked CRC32C, the data, its masked CRC32C. */
-function record(data: Uint8Array): Buffer {
-  const head = Buffer.alloc(12);
-  head.writeUInt32LE(data.length, 0);
-  head.writeUInt32LE(0, 4);
-  head.writeUInt32LE(maskedCrc32c(head.subarray(0, 8)), 8);
-  const tail = Buffer.alloc(4);
-  tail.writeUInt32LE(maskedCrc32c(data), 0);
-  return Buffer.concat([head, data, tail]);
-}
-
-type Value = { tag: string; simple_value?: number; tensor?: Record<string, unknown> };
-const event = (step: number, values: Value[], wall = 1000 + step) =>
-  record(Event.encode(Event.fromObject({ wall_time: wall, step, summary: { value: values } })).finish());
-const floatTensor = (x: number) => {
-  const b = Buffer.alloc(4);
-  b.writeFloatLE(x);
-  return { dtype: 1, tensor_content: b };
-};
 
 let dir: string;
 beforeAll(async () => {
@@ -40,7 +16,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 describe('TensorBoard event files', () => {
   it('reads simple_value and tensor scalars as columns by tag, skipping other records', async () => {
     const file = join(dir, 'events.out.tfevents.1.host');
-    const version = record(Event.encode(Event.fromObject({ wall_time: 1, step: 0 })).finish());
+    const version = record(eventBytes({ wall_time: 1, step: 0 }));
     const rows = [1, 2, 3].map((s) =>
       event(s, [
         { tag: 'train/loss', simple_value: 3 - s / 10 },

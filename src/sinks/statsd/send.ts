@@ -6,6 +6,7 @@
  * (pacer.ts); over TCP the connection's flow control does that. The tags taken from `DD_*` variables are
  * chosen here (env-tags.ts), not by hot-shots. A send or connection error is a warning, never a verdict.
  */
+import type { ProgressSink, ProgressTask } from '../../progress/index.js';
 import { isIP } from 'node:net';
 import type { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -42,6 +43,8 @@ export interface StatsdTarget {
   dryRun: boolean;
   /** The name lookup and the close (flush) end by its deadline; omitted, they are bounded by hot-shots only. */
   budget?: SinkBudget;
+  /** Where sending many lines (paced, a large batch) tells how far it is. */
+  progress?: ProgressSink;
 }
 
 export interface StatsdReport {
@@ -129,8 +132,12 @@ export async function sendStatsd(metrics: StatsdMetric[], target: StatsdTarget):
   // A burst of at most 8 ms of the rate (and at least one datagram): a timer that fires a little late
   // costs no throughput, and one that fires much later does not turn into a larger burst.
   const pacer = new Pacer(paced, Math.max(8 * paced, bound));
-  await sendLines(client, metrics, report, bound, pacer, target.budget);
+  const task = target.dryRun
+    ? undefined
+    : target.progress?.task(`sending to StatsD ${report.target}`, metrics.length, 'lines');
+  await sendLines(client, metrics, report, bound, pacer, target.budget, task);
   const closed = drainAndClose(client, report, protocol === 'udp' ? REFUSAL_WAIT_MS : 0);
+  task?.end();
   if (!(await (target.budget ? withinBudget(target.budget, closed, false) : closed))) {
     // A peer that accepts and never reads holds the writes in flight, and they the process: the socket goes.
     destroyTransport(client);
@@ -252,6 +259,7 @@ async function sendLines(
   maxBytes: number,
   pacer: Pacer,
   budget: SinkBudget | undefined,
+  task?: ProgressTask,
 ): Promise<void> {
   // hot-shots' typed methods sample client-side (dropping values at random) when given a rate; our
   // window values are already the sample, so they go through its untyped send(message, tags), which
@@ -265,6 +273,7 @@ async function sendLines(
   const merge = raw.globalTags.length > 0;
   const tagging = new Map<Record<string, string>, string[] | string>();
   for (const [i, m] of metrics.entries()) {
+    task?.add(1);
     let tags = tagging.get(m.tags);
     if (tags === undefined) {
       const list = Object.entries(m.tags).map(([k, v]) => `${k}:${v}`);

@@ -7,8 +7,7 @@
  */
 import { InputError } from '../../model.js';
 import { CellKind } from '../../ingest/csv/cell.js';
-import { decodeEvent } from '../../ingest/tensorboard/event-proto.js';
-import { recordAt } from '../../ingest/tensorboard/tfrecord.js';
+import { decodeEvent, recordAt } from '../../ingest/index.js';
 import type { LiveRowListener } from './live-rows.js';
 import { OpenFile } from './open-file.js';
 
@@ -71,13 +70,9 @@ export class EventsTail {
   }
 
   private event(data: Uint8Array): void {
-    let event: ReturnType<typeof decodeEvent>;
-    try {
-      event = decodeEvent(data);
-    } catch {
-      return; // a record that is not an Event: the report after the run counts it
-    }
-    if (!event.scalars.length) return;
+    const event = decodeEvent(data);
+    // A record that is not an Event: the report after the run counts it.
+    if (!event?.scalars.length) return;
     let widened = false;
     for (const { tag } of event.scalars)
       if (!this.tags.has(tag)) {

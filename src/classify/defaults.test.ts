@@ -127,7 +127,7 @@ describe('defaultClass', () => {
     ['train/approx_kl', 'gauge', 'none'],
     ['train/clip_fraction', 'gauge', 'none'],
     ['train/ent_coef', 'gauge', 'none'],
-    ['percentage', 'gauge', 'none'],
+    ['percentage', 'ignore', 'none'],
     ['lr/pg0', 'gauge', 'none'],
     // Still what they were.
     ['val_loss', 'loss', 'lower'],

@@ -98,8 +98,14 @@ export const RULES: ClassRuleEntry[] = [
     reason: "a multi-rank job's slowest rank over its median rank, per step: 1 when balanced",
   },
   {
+    id: 'progress',
+    test: /(^|[._])(percentage|progress|percent_done|pct_done)$/,
+    class: { kind: 'ignore', direction: 'none', gate: false, minEffect: 0 },
+    reason: "how far the run has got (LLaMA-Factory's percentage): bookkeeping, never sent as a metric",
+  },
+  {
     id: 'bookkeeping',
-    test: /(^|[._])(epoch|epochs|timestamp|wall_?clock|date|walltime|percentage|progress)$/,
+    test: /(^|[._])(epoch|epochs|timestamp|wall_?clock|date|walltime)$/,
     class: gauge(),
     reason: 'bookkeeping: where the run is, not how well it runs',
   },

@@ -7,7 +7,7 @@
  *     shift_alpha: 0.001     # significance for finding an accepted level shift in the history
  *     outlier_mads: 5        # history runs this many robust SDs from their level are set aside
  *     prior_runs: 10         # weight (in pseudo-runs) of the typical run-to-run noise below
- *     prior_cv: { throughput: 0.01, loss: 0.003, memory: 0.001, other: 0.01 }
+ *     prior_cv: { throughput: 0.01, loss: 0.003, quality: 0.005, memory: 0.001, other: 0.01 }
  *     noise_floor: 0.0005    # smallest run-to-run SD assumed, relative to the centre
  *     complete_fraction: 0.99  # a run reaching fewer steps than this share of the usual is incomplete
  *     require_complete: false  # fail a run that ended cleanly before the usual step (a cut-off file always fails)
@@ -52,13 +52,13 @@ export function parseGateConfig(section: unknown, source = 'config'): GateConfig
       config.requireComplete = value;
     } else if (key === 'prior_cv') {
       if (typeof value !== 'object' || value === null)
-        throw new InputError(source, null, 'gate.prior_cv must map throughput/loss/memory/other to numbers');
+        throw new InputError(source, null, 'gate.prior_cv must map throughput/loss/quality/memory/other to numbers');
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
         if (!Object.hasOwn(config.priorCv, k) || typeof v !== 'number' || !(v >= 0 && v < 1)) {
           throw new InputError(
             source,
             null,
-            `gate.prior_cv.${k}: expected throughput, loss, memory or other with a number in [0, 1)`,
+            `gate.prior_cv.${k}: expected throughput, loss, quality, memory or other with a number in [0, 1)`,
           );
         }
         config.priorCv[k as FamilyKind] = v;

@@ -23,7 +23,7 @@ export const DEFAULT_GATE_CONFIG: GateConfig = {
   shiftAlpha: 0.001,
   outlierMads: 5,
   priorRuns: 10,
-  priorCv: { throughput: 0.01, loss: 0.003, memory: 0.001, other: 0.01 },
+  priorCv: { throughput: 0.01, loss: 0.003, quality: 0.005, memory: 0.001, other: 0.01 },
   noiseFloor: 0.0005,
   completeFraction: 0.99,
   requireComplete: false,

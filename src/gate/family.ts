@@ -6,7 +6,7 @@
  */
 import type { MetricClass } from '../model.js';
 
-export type FamilyKind = 'throughput' | 'loss' | 'memory' | 'other';
+export type FamilyKind = 'throughput' | 'loss' | 'quality' | 'memory' | 'other';
 
 const MEMORY = /(^|[._])(mem|memory|vram|hbm)|mem_|_mem($|[._])|bytes|mebibytes|gibibytes/;
 
@@ -15,8 +15,9 @@ export function metricFamily(
   cls: Pick<MetricClass, 'kind' | 'direction' | 'unit'>,
 ): { id: string; kind: FamilyKind } {
   if (cls.kind === 'loss') return { id: `loss:${key}`, kind: 'loss' };
-  // A quality metric is a family of its own, as a loss is; its prior noise is the generic one.
-  if (cls.kind === 'quality') return { id: `quality:${key}`, kind: 'other' };
+  // A quality metric is a family of its own, as a loss is: an average over an eval set, as quiet run to
+  // run as a validation loss (its prior noise).
+  if (cls.kind === 'quality') return { id: `quality:${key}`, kind: 'quality' };
   if (MEMORY.test(key) || MEMORY.test(cls.unit)) return { id: 'memory', kind: 'memory' };
   // GPU activity from telemetry (utilization, SM and tensor activity) moves together, but not in lock-step
   // with the training loop's own throughput: a family of its own.

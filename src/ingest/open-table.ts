@@ -7,6 +7,7 @@ import { METRICS_EXT, readHead, readTextFile } from './file.js';
 import { hfTrainerStateTable, isHfTrainerState } from './json/hf-trainer-state.js';
 import { isMegatronGoldenValues, megatronTable } from './json/megatron.js';
 import { jsonLinesStepKey, jsonLinesTable, looksLikeJsonLines, parseJsonLines, STEP_KEYS } from './json/json-lines.js';
+import { openMMLabPhases } from './json/openmmlab.js';
 import { type DuplicateKey, parseJsonLimited } from './json/parse-limited.js';
 import { isStepMajorGoldenValues, stepMajorTable } from './json/step-major.js';
 import { monitorTable } from './rl-monitor.js';
@@ -46,8 +47,12 @@ async function openJsonTable(source: string, batchSize: number, onBytes: (n: num
   onBytes(text.length);
   if (looksLikeJsonLines(text)) {
     const warnings: string[] = [];
-    const parsed = parseJsonLines(source, text, warnings);
-    const stepKey = jsonLinesStepKey(parsed.objects);
+    const read = parseJsonLines(source, text, warnings);
+    // OpenMMLab's logs keep training and validation on axes of their own: one step axis, phases apart.
+    const phased = openMMLabPhases(read.objects, read.lines);
+    if (phased) warnings.push(phased.note);
+    const parsed = phased ? { ...read, objects: phased.objects, lines: phased.lines } : read;
+    const stepKey = phased ? 'step' : jsonLinesStepKey(parsed.objects);
     if (stepKey) return jsonLinesTable(source, parsed, stepKey, batchSize, warnings);
     throw new InputError(
       source,

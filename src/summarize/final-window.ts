@@ -94,6 +94,22 @@ export class FinalWindow {
     this.size = kept;
   }
 
+  /**
+   * The robust noise of one point inside the window, as is: σ = 1.4826 · median |y_t − (y_{t−1} +
+   * y_{t+1})/2| / √1.5 over its consecutive values (the divergence rule's estimator, on the window's own
+   * points, so the climb of an eval logged a few times a run is not taken for noise); NaN below three.
+   */
+  localNoise(): number {
+    if (this.size < 3) return Number.NaN;
+    const at = (k: number) => this.values[(this.head + k) & MASK]!;
+    const residuals = new Float64Array(this.size - 2);
+    for (let k = 1; k < this.size - 1; k++) residuals[k - 1] = Math.abs(at(k) - (at(k - 1) + at(k + 1)) / 2);
+    residuals.sort();
+    const mid = residuals.length >> 1;
+    const median = residuals.length % 2 === 1 ? residuals[mid]! : (residuals[mid - 1]! + residuals[mid]!) / 2;
+    return (1.4826 * median) / Math.sqrt(1.5);
+  }
+
   /** The window and its median; null when no finite value was seen. */
   result(): FinalWindowResult | null {
     if (this.size === 0) return null;

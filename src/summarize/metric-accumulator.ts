@@ -195,7 +195,8 @@ export class MetricAccumulator {
     const final = this.final?.result();
     if (this.sampler && final) {
       const detector = warmupIncluded ? this.divergenceAll! : this.divergence!;
-      const noise = detector.noiseAt(final.median);
+      // A quality metric is logged a few times a run, climbing: its noise from its final window's own points.
+      const noise = this.cls.kind === 'quality' ? this.final!.localNoise() : detector.noiseAt(final.median);
       summary.loss = {
         samples: this.sampler.result(),
         every: this.sampler.every,

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { d as SILENT, b as Progress, S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, c as resultJson, I as InputError, f as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-Cy1epwfQ.js';
+import { d as SILENT, b as Progress, S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, c as resultJson, I as InputError, f as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-CHaAar7q.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HISTORY_USAGE } from './chunks/history-BJSfllnD.js';
+import { HISTORY_USAGE } from './chunks/history-QstbWiR6.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
@@ -252,23 +252,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-B3R3OP9z.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-9t43Iyid.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-CnJneK-J.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-C7q9UvWY.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-DWd4S93g.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-Cfjb2rnB.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-CXOU155f.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-CR_TBqv7.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -331,13 +331,13 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (GENERATORS[command])
         return generate(command, rest, env, io);
     if (command === 'history')
-        return (await import('./chunks/history-BJSfllnD.js')).runHistory(rest, env, io);
+        return (await import('./chunks/history-QstbWiR6.js')).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-DqI6WRd6.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-DAeqfyno.js')).watchCommand(rest, env, io);
     if (command === 'site')
-        return (await import('./chunks/history-BJSfllnD.js')).runHistory(['site', ...rest], env, io);
+        return (await import('./chunks/history-QstbWiR6.js')).runHistory(['site', ...rest], env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-CB1ep9hV.js')).calibrateCommand(rest, io, env);
+        return (await import('./chunks/calibrate-C_hV_KvG.js')).calibrateCommand(rest, io, env);
     if (!COMMANDS.includes(command)) {
         const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
         const near = known.find((k) => editDistance(k, command) <= 2);

@@ -17,6 +17,7 @@ import { FileWindow } from './file-window.js';
 import { findStepColumn, isHeaderRecord } from './header.js';
 import { refuseNonTable } from './not-a-table.js';
 import { refuseRunSummary } from './run-summary.js';
+import { refuseWandbExport } from './wandb-export.js';
 import { sampleRecords } from './sample.js';
 import { sniffCsv } from './sniff.js';
 import { type RowParser, streamRows } from './stream-rows.js';
@@ -48,6 +49,7 @@ export async function openCsvTable(source: string, options: CsvTableOptions = {}
   const sample = (await sampleRecords(window, dataStart, headerLine, delimiter)).filter(
     (record) => !isHeaderRecord(record, names),
   );
+  refuseWandbExport(source, headerLine, names);
   const layout = typeColumns(source, headerLine, names, findStepColumn(names), sample);
   refuseRunSummary(source, headerLine, names, layout, sample);
   const truncated = { value: false };

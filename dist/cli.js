@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { d as SILENT, b as Progress, S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, c as resultJson, I as InputError, f as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-CHaAar7q.js';
+import { d as SILENT, b as Progress, S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, c as resultJson, I as InputError, f as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-2c1SxXIa.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HISTORY_USAGE } from './chunks/history-QstbWiR6.js';
+import { HISTORY_USAGE } from './chunks/history-Dnmte2tr.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
@@ -252,23 +252,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-9t43Iyid.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-DV1mM54B.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-C7q9UvWY.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-B1Jas75Z.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-Cfjb2rnB.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-fCZ9lRRj.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-CR_TBqv7.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-6mNBeOyS.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -331,13 +331,13 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (GENERATORS[command])
         return generate(command, rest, env, io);
     if (command === 'history')
-        return (await import('./chunks/history-QstbWiR6.js')).runHistory(rest, env, io);
+        return (await import('./chunks/history-Dnmte2tr.js')).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-DAeqfyno.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-NSJAd8q9.js')).watchCommand(rest, env, io);
     if (command === 'site')
-        return (await import('./chunks/history-QstbWiR6.js')).runHistory(['site', ...rest], env, io);
+        return (await import('./chunks/history-Dnmte2tr.js')).runHistory(['site', ...rest], env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-C_hV_KvG.js')).calibrateCommand(rest, io, env);
+        return (await import('./chunks/calibrate-CXpHdmzE.js')).calibrateCommand(rest, io, env);
     if (!COMMANDS.includes(command)) {
         const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
         const near = known.find((k) => editDistance(k, command) <= 2);

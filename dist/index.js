@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import 'path';
-import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as Progress, c as resultJson, m as metricsOutput, j as jobVerdict, w as workflowCommandSafe } from './chunks/postgres-url-CHaAar7q.js';
+import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as Progress, c as resultJson, m as metricsOutput, j as jobVerdict, w as workflowCommandSafe } from './chunks/postgres-url-2c1SxXIa.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
@@ -388,7 +388,7 @@ async function action(env = process.env) {
 }
 /** `command: site`: the history's trend site into `site-output`, as the CLI's `history site` writes it. */
 async function siteStep(options, env) {
-    const { siteFromStore } = await import('./chunks/history-site-CnqTHVmw.js');
+    const { siteFromStore } = await import('./chunks/history-site-BrUbTDot.js');
     const progress = options.quiet ? undefined : io.progress;
     io.info(await siteFromStore(options.history, options.siteOutput, env, { config: options.config, progress }));
 }
@@ -407,7 +407,7 @@ async function watchStep(options, env, shell) {
     for (const name of Object.keys(env))
         if (name.startsWith('INPUT_'))
             delete env[name];
-    const { runWatch } = await import('./chunks/run-watch-Cf9q9j5x.js');
+    const { runWatch } = await import('./chunks/run-watch-CorqQ8S2.js');
     const code = await runWatch(options, ['bash', '-c', line], { ...io, secrets }, shell);
     const report = await readReport(options.json);
     output('report-json', options.json);

@@ -103,6 +103,25 @@ describe('new-baseline', () => {
   });
 });
 
+describe('a run that judged nothing', () => {
+  it('is not judged, never a pass, and says what its metrics lacked', async () => {
+    const rng = new Rng(37);
+    const h = await history(same(3), rng);
+    const r = judgeRun(await summarize('c', {}, rng), h, DEFAULT_GATE_CONFIG);
+    expect(r.verdict).toBe('not-judged');
+    expect(r.judged).toBe(0);
+    expect(r.regression).toBe(false);
+    expect(r.notJudged).toMatch(
+      /^no gated metric could be judged: \d+ of \d+ gated metrics have too little history \(3 comparable runs; 5 needed\)$/,
+    );
+    // With enough runs the same run is judged, and a pass.
+    const judged = judgeRun(await summarize('c', {}, rng), await history(same(6), rng), DEFAULT_GATE_CONFIG);
+    expect(judged.verdict).toBe('pass');
+    expect(judged.judged).toBeGreaterThan(0);
+    expect(judged.notJudged).toBeUndefined();
+  });
+});
+
 describe('no comparable runs', () => {
   it('names the fingerprint fields that differ from the nearest history', async () => {
     const rng = new Rng(35);

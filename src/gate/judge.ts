@@ -120,7 +120,14 @@ export function judgeRun(
     verdict,
     judged,
     ...(verdict === 'not-judged'
-      ? { notJudged: notJudgedReason(gatedVerdicts, history.length ? undefined : context.noComparable) }
+      ? {
+          notJudged: notJudgedReason(gatedVerdicts, {
+            noComparable: history.length ? undefined : context.noComparable,
+            runs: sinceMark ? sinceMark.length : history.length,
+            since: sinceMark !== null,
+            minRuns: config.minRuns,
+          }),
+        }
       : {}),
     run: {
       complete: completeness.complete,
@@ -144,16 +151,20 @@ function wasJudged(v: MetricVerdict): boolean {
 }
 
 /** Why no gated metric was judged, in words: what each one lacked, counted. */
-function notJudgedReason(verdicts: readonly MetricVerdict[], noComparable: string | undefined): string {
+function notJudgedReason(
+  verdicts: readonly MetricVerdict[],
+  h: { noComparable: string | undefined; runs: number; since: boolean; minRuns: number },
+): string {
   if (verdicts.length === 0)
     return 'no metric of this run is gated (no loss, quality, throughput, timer or memory column)';
-  if (noComparable) return noComparable;
+  if (h.noComparable) return h.noComparable;
+  const runs = `${h.runs} comparable run${h.runs === 1 ? '' : 's'}${h.since ? ' since the new baseline' : ''}`;
   const young = verdicts.filter((v) => v.verdict === 'insufficient-history');
   const missing = verdicts.filter((v) => v.verdict === 'missing');
   const other = verdicts.length - young.length - missing.length;
   const parts = [
     young.length
-      ? `${young.length} of ${verdicts.length} gated metrics ${young.length === 1 ? 'has' : 'have'} too little history (${young[0]!.reason.replace(/^.*\(/, '').replace(/\)$/, '')})`
+      ? `${young.length} of ${verdicts.length} gated metrics ${young.length === 1 ? 'has' : 'have'} too little history (${runs}; ${h.minRuns} needed)`
       : '',
     missing.length ? `${missing.length} ${missing.length === 1 ? 'has' : 'have'} no value in this run` : '',
     other ? `${other} ${other === 1 ? 'was' : 'were'} not reached or never logged` : '',

@@ -99,7 +99,8 @@ export class CsvRows implements RowSink {
    * throws when no row, or no finite value, was read.
    */
   close(warnings: string[], truncated: { value: boolean }): void {
-    warnings.push(...this.rows.warnings(), ...this.textCells.warnings());
+    const rowWarnings = this.rows.warnings(this.columns, this.source);
+    warnings.push(...rowWarnings, ...this.textCells.warnings());
     if (this.longRows) {
       warnings.push(
         `${this.longRows} row${this.longRows === 1 ? '' : 's'} had more fields than the header; extra fields ignored (first at line ${this.firstLongRow})`,
@@ -116,7 +117,13 @@ export class CsvRows implements RowSink {
         `line ${this.truncatedLine}: last line is incomplete (file still being written?); left out, the ${this.rowsOut} complete rows kept`,
       );
     }
-    if (this.rowsOut === 0) throw new InputError(this.source, null, 'no complete data rows');
+    // Every row skipped (steps past 2^53, none numeric): the refusal says why.
+    if (this.rowsOut === 0)
+      throw new InputError(
+        this.source,
+        null,
+        `no complete data rows${rowWarnings.length ? ` (${rowWarnings.join('; ')})` : ''}`,
+      );
     const empty = this.columns.filter((_, c) => !this.finite[c]);
     if (empty.length === this.columns.length) {
       throw new InputError(

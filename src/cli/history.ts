@@ -11,6 +11,8 @@ import type { HistoryStore } from '../store/store.js';
 export interface HistoryIo {
   info(message: string): void;
   error(message: string): void;
+  /** A finding beside the result (a symlink replaced by a file written); error where absent. */
+  warn?(message: string): void;
   /** The command's result: whole, never cut at the message limit (info where absent). */
   data?(text: string): void;
   secrets?: { add(secret: string | null | undefined): void };
@@ -18,7 +20,7 @@ export interface HistoryIo {
 
 interface Subcommand {
   usage: string;
-  run(args: string[], env: NodeJS.ProcessEnv): Promise<string>;
+  run(args: string[], env: NodeJS.ProcessEnv, warn: (message: string) => void): Promise<string>;
 }
 
 const H = '--history H';
@@ -49,7 +51,7 @@ export const HISTORY_COMMANDS: Record<string, Subcommand> = {
   },
   export: {
     usage: `export ${H} [--experiment E] [--output FILE.csv]`,
-    run: async (a, e) => (await import('./commands/history-export.js')).historyExport(a, e),
+    run: async (a, e, w) => (await import('./commands/history-export.js')).historyExport(a, e, w),
   },
   changes: {
     usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
@@ -57,7 +59,7 @@ export const HISTORY_COMMANDS: Record<string, Subcommand> = {
   },
   site: {
     usage: `site ${H} --output DIR [--config FILE] [--title TEXT]`,
-    run: async (a, e) => (await import('./commands/history-site.js')).historySite(a, e),
+    run: async (a, e, w) => (await import('./commands/history-site.js')).historySite(a, e, w),
   },
 };
 
@@ -73,7 +75,7 @@ export async function runHistory(args: string[], env: NodeJS.ProcessEnv, io: His
     return 2;
   }
   try {
-    const text = await sub.run(rest, env);
+    const text = await sub.run(rest, env, (m) => (io.warn ? io.warn(m) : io.error(`warning: ${m}`)));
     // The whole result (a 10,000-run export is data, not a message), still unable to start a workflow
     // command whatever a name in the history says.
     if (text) {

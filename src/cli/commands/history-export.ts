@@ -1,10 +1,14 @@
 /** `history export [--experiment E] [--output FILE]`: the history as CSV (report/history-csv.ts), to stdout or a file. */
-import { writeFile } from 'node:fs/promises';
 import { InputError } from '../../model.js';
 import { historyCsv } from '../../report/history-csv.js';
+import { replacedLinkWarning, writeFileAtomic } from '../../write-file.js';
 import { historyFlags, openExisting } from '../history.js';
 
-export async function historyExport(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+export async function historyExport(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  warn: (message: string) => void = () => {},
+): Promise<string> {
   const flags = historyFlags(
     'export',
     args,
@@ -15,8 +19,9 @@ export async function historyExport(args: string[], env: NodeJS.ProcessEnv): Pro
   const records = flags.experiment === undefined ? runs : runs.filter((r) => r.experiment === flags.experiment);
   const csv = historyCsv(records);
   if (!flags.output) return csv;
-  await writeFile(flags.output, csv).catch((e: NodeJS.ErrnoException) => {
+  const { replacedLink } = await writeFileAtomic(flags.output, csv).catch((e: NodeJS.ErrnoException) => {
     throw new InputError(flags.output!, null, `cannot write the CSV: ${e.code ?? e.message}`);
   });
+  if (replacedLink) warn(replacedLinkWarning(flags.output));
   return `exported ${records.length} run${records.length === 1 ? '' : 's'} to ${flags.output}`;
 }

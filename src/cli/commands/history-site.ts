@@ -9,7 +9,11 @@ import { sectionValue } from '../../config/section.js';
 import { InputError } from '../../model.js';
 import { historyFlags, openExisting } from '../history.js';
 
-export async function historySite(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+export async function historySite(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  warn: (message: string) => void = () => {},
+): Promise<string> {
   const flags = historyFlags(
     'site',
     args,
@@ -27,7 +31,7 @@ export async function historySite(args: string[], env: NodeJS.ProcessEnv): Promi
   if (!output) {
     throw new InputError('history site', null, '--output is required (the folder to write the site into)');
   }
-  return siteFromStore(flags.history!, output, env, { config: flags.config ?? null, title: flags.title });
+  return siteFromStore(flags.history!, output, env, { config: flags.config ?? null, title: flags.title, warn });
 }
 
 /** Read the whole history and write its site; the line to print. Shared by the CLI and the action. */
@@ -35,7 +39,7 @@ export async function siteFromStore(
   history: string,
   output: string,
   env: NodeJS.ProcessEnv,
-  o: { config: string | null; title?: string },
+  o: { config: string | null; title?: string; warn?: (message: string) => void },
 ): Promise<string> {
   const config = await loadConfig(o.config);
   const { store, runs } = await openExisting(history, env);
@@ -51,6 +55,7 @@ export async function siteFromStore(
     if (typeof e?.code !== 'string') throw e;
     throw new InputError(output, null, `cannot write the site there (${e.code}: ${e.message.split('\n')[0]})`);
   });
+  for (const w of result.warnings) o.warn?.(w);
   const mib = (result.bytes / 1024 / 1024).toFixed(1);
   const pages = result.pages - 1;
   const removed = result.removed

@@ -121,7 +121,7 @@ function runResult(ctx: RunContext, out: StageOutputs): RunResult {
   const regression = out.gate.some((g) => g.regression);
   const exitCode = ctx.errors.length ? 2 : regression && ctx.options.failOnRegression ? 1 : 0;
   return {
-    exitCode: ctx.options.bisect ? bisectExitCode(out.gate, ctx.errors.length) : exitCode,
+    exitCode: ctx.options.bisect ? bisectExitCode(out.gate, ctx.errors.length, out.summaries) : exitCode,
     summaries: out.summaries,
     gate: out.gate,
     statsd: out.statsd,

@@ -98,6 +98,24 @@ describe('openTable on CSV: shapes real loggers write', () => {
     }
   });
 
+  it('finds a Python traceback the training wrote into the file after its rows, with either row reader', async () => {
+    const rows = `step,loss\n${Array.from({ length: 20 }, (_, i) => `${i + 1},${(2.5 - i / 100).toFixed(2)}`).join('\n')}\n`;
+    const traceback =
+      'Traceback (most recent call last):\n  File "train.py", line 10, in <module>\nRuntimeError: CUDA error\n';
+    for (const text of [rows + traceback, rows.replace('1,2.5', '"1",2.5') + traceback]) {
+      const path = await file(text);
+      const table = await openTable(path);
+      expect((await collectTable(table)).steps).toHaveLength(20);
+      expect(table.crash).toEqual({ at: `${path}:22` });
+      expect(table.warnings).toContain(
+        'line 22: a Python traceback: the training crashed and wrote its error into this file (the rows before it are read)',
+      );
+    }
+    const clean = await openTable(await file(rows));
+    await collectTable(clean);
+    expect(clean.crash).toEqual({ at: null });
+  });
+
   it('lists explicit nan tokens, reads infinities, and treats N/A and [N/A] as simply missing', async () => {
     const r = await read('step,loss,grad_norm,power\n1,nan,inf,[N/A]\n2,NaN,-inf,N/A\n3,1.5,2,300\n');
     expect(r.values.loss).toEqual([NaN, NaN, 1.5]);

@@ -14,12 +14,36 @@ export const RUN_GAUGES = {
   regression: 'gate.regression',
 } as const;
 
-/** A trailing unit in a header, as nvidia-smi and spreadsheets write it: `memory.used [MiB]`, `power (W)`. */
-const UNIT_SUFFIX = /\s*[[(]\s*([^\])]*)\s*[\])]\s*$/;
+/**
+ * A trailing unit in a header, as nvidia-smi and spreadsheets write it: `memory.used [MiB]`, `power (W)`:
+ * where the suffix starts (the blanks before its bracket included) and the unit in it, trimmed; null
+ * without one. What `/\s*[[(]\s*([^\])]*)\s*[\])]\s*$/` matches, found by index instead: that pattern
+ * rescans the rest of the name from every bracket, quadratic on a long name of brackets (80 KB of `[{"k":`
+ * in a file's first line took seconds).
+ */
+export function unitSuffix(header: string): { start: number; unit: string } | null {
+  let end = header.length;
+  while (end > 0 && /\s/.test(header[end - 1]!)) end--;
+  const close = end - 1;
+  if (close < 0 || (header[close] !== ']' && header[close] !== ')')) return null;
+  // The opening bracket is the first after any other closing one: the unit holds no closing bracket.
+  const after = Math.max(header.lastIndexOf(']', close - 1), header.lastIndexOf(')', close - 1));
+  let open = -1;
+  for (let i = after + 1; i < close; i++) {
+    if (header[i] === '[' || header[i] === '(') {
+      open = i;
+      break;
+    }
+  }
+  if (open < 0) return null;
+  let start = open;
+  while (start > 0 && /\s/.test(header[start - 1]!)) start--;
+  return { start, unit: header.slice(open + 1, close).trim() };
+}
 
 /** The unit written in a header's `[unit]` / `(unit)` suffix, or ''. */
 export function headerUnit(header: string): string {
-  return UNIT_SUFFIX.exec(header)?.[1]?.trim() ?? '';
+  return unitSuffix(header)?.unit ?? '';
 }
 
 /**
@@ -28,7 +52,7 @@ export function headerUnit(header: string): string {
  */
 export function metricKey(header: string): string {
   return header
-    .replace(UNIT_SUFFIX, '')
+    .slice(0, unitSuffix(header)?.start ?? header.length)
     .trim()
     .toLowerCase()
     .replace(/[^a-z0-9_.]+/g, '_')

@@ -139,9 +139,9 @@ function stillSecret(text: string, e: CorpusEntry): boolean {
 }
 
 const environment: FuzzInput = {
-  name: 'environment',
+  name: 'environment-secrets',
   syntax: 'json',
-  caseFile: 'environment.txt',
+  caseFile: 'secrets-environment.txt',
   history: false,
   prepare: async (workspace) => {
     Object.assign(env, {
@@ -185,10 +185,13 @@ const environment: FuzzInput = {
     const history = await readFile(env.history).catch(() => Buffer.alloc(0));
     const account = await readFile(env.json, 'utf8').catch(() => '');
     const text = bytes.toString('utf8');
+    // This case's record only: the history holds the earlier cases' too, whose secrets a mutation may have
+    // changed into text of no secret's shape.
+    const added = facts.code === 0 ? parseHistory(history.toString('utf8'), 'history.json').runs.at(-1) : undefined;
     const outputs = {
       stdout: facts.stdout,
       stderr: facts.stderr,
-      history: history.toString('utf8'),
+      record: JSON.stringify(added ?? {}),
       '--json': account,
     };
     const secrets = [...CORPUS.filter((e) => stillSecret(text, e))];
@@ -204,8 +207,7 @@ const environment: FuzzInput = {
           }
     if (facts.code === 2 && !history.equals(env.before)) out.push('lost data: a refused run changed the history');
     if (facts.code === 0) {
-      const last = parseHistory(history.toString('utf8'), 'history.json').runs.at(-1)?.environment ?? {};
-      const fields = Object.entries(last);
+      const fields = Object.entries(added?.environment ?? {});
       if (fields.length > 1000) out.push(`misread: ${fields.length} environment fields recorded, over 1,000`);
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
       const bad = fields.find(([k, v]) => k.length > 100 || [...v].length > 200 || /[\u0000-\u001f\u007f]/.test(k + v));

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { d as SILENT, b as Progress, S as SecretRegistry, O as OutputStreams, w as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, c as resultJson, I as InputError, f as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-2c1SxXIa.js';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { i as SILENT, b as Progress, S as SecretRegistry, O as OutputStreams, f as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, c as resultJson, w as writeFileAtomic, d as replacedLinkWarning, I as InputError, k as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-DXvF0O6c.js';
+import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HISTORY_USAGE } from './chunks/history-Dnmte2tr.js';
+import { HISTORY_USAGE } from './chunks/history-q6KtWbBJ.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
@@ -125,8 +125,12 @@ async function runCommand(command, args, env, io) {
         if (opts.json)
             await mkdir(dirname(resolve(opts.json)), { recursive: true }).catch(jsonError(opts.json));
         const result = await run(opts, io);
-        if (opts.json)
-            await writeFile(opts.json, redact(`${JSON.stringify(resultJson(result, opts), null, 2)}\n`)).catch(jsonError(opts.json));
+        if (opts.json) {
+            const text = redact(`${JSON.stringify(resultJson(result, opts), null, 2)}\n`);
+            const { replacedLink } = await writeFileAtomic(opts.json, text).catch(jsonError(opts.json));
+            if (replacedLink)
+                io.warn(replacedLinkWarning(opts.json));
+        }
         return result.exitCode;
     }
     catch (e) {
@@ -252,23 +256,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-DV1mM54B.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-2Ct9zM-q.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-B1Jas75Z.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-BOf-4RCU.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-fCZ9lRRj.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-RGrr2mLi.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-6mNBeOyS.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-CUfJjTNp.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -311,6 +315,9 @@ async function main(argv, env, io = new ConsoleIo()) {
     for (const secret of historyArgSecrets(argv, env))
         io.secrets.add(secret);
     const [command, ...rest] = argv;
+    // Under `git bisect run` anything but a verdict is "skip", a lost output included (output-streams.ts).
+    if (command === 'check' && rest.includes('--bisect'))
+        io.streams.failureCode = BISECT_SKIP;
     if (!command || command === 'help' || command === '--help' || command === '-h') {
         io.print(helpText({ ...GENERATORS, history: { usage: HISTORY_USAGE } }));
         return command ? 0 : 2;
@@ -331,13 +338,13 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (GENERATORS[command])
         return generate(command, rest, env, io);
     if (command === 'history')
-        return (await import('./chunks/history-Dnmte2tr.js')).runHistory(rest, env, io);
+        return (await import('./chunks/history-q6KtWbBJ.js')).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-NSJAd8q9.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-CxgovlVy.js')).watchCommand(rest, env, io);
     if (command === 'site')
-        return (await import('./chunks/history-Dnmte2tr.js')).runHistory(['site', ...rest], env, io);
+        return (await import('./chunks/history-q6KtWbBJ.js')).runHistory(['site', ...rest], env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-CXpHdmzE.js')).calibrateCommand(rest, io, env);
+        return (await import('./chunks/calibrate-eflK-qWB.js')).calibrateCommand(rest, io, env);
     if (!COMMANDS.includes(command)) {
         const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
         const near = known.find((k) => editDistance(k, command) <= 2);
@@ -370,13 +377,13 @@ main(process.argv.slice(2), process.env, io).then((code) => {
     endSoon();
 }, (e) => {
     io.error(`internal error: ${e.stack ?? String(e)}`);
-    process.exitCode = 2;
+    process.exitCode = streams.failureCode;
     endSoon();
 });
 // A write error is reported a tick after the write: look again as the process ends.
 process.on('exit', () => {
     if (streams.failure)
-        process.exitCode = 2;
+        process.exitCode = streams.failureCode;
 });
 
 export { CALIBRATE_FLAGS as C, DATADOG_FLAGS as D, GRAFANA_FLAGS as G, MAPPING_FLAGS as M, parseRunFlags as p };

@@ -1,4 +1,5 @@
-import { mkdir, writeFile, readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as Progress, c as resultJson, w as writeFileAtomic, d as replacedLinkWarning, m as metricsOutput, j as jobVerdict, f as workflowCommandSafe } from './chunks/postgres-url-DXvF0O6c.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -6,7 +7,6 @@ import * as os from 'os';
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import 'path';
-import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as Progress, c as resultJson, m as metricsOutput, j as jobVerdict, w as workflowCommandSafe } from './chunks/postgres-url-2c1SxXIa.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
@@ -360,7 +360,9 @@ async function action(env = process.env) {
         const json = resultJson(result, options);
         const reportPath = options.json ?? join(env.RUNNER_TEMP || tmpdir(), 'training-metrics-gate', 'report.json');
         await mkdir(join(reportPath, '..'), { recursive: true });
-        await writeFile(reportPath, secrets.redact(`${JSON.stringify(json, null, 2)}\n`));
+        const { replacedLink } = await writeFileAtomic(reportPath, secrets.redact(`${JSON.stringify(json, null, 2)}\n`));
+        if (replacedLink)
+            io.warn(replacedLinkWarning(reportPath));
         output('datagrams', String(result.statsd?.datagrams ?? 0));
         output('series', String(result.statsd?.series ?? 0));
         output('metrics-json', JSON.stringify(metricsOutput(result)));
@@ -388,9 +390,13 @@ async function action(env = process.env) {
 }
 /** `command: site`: the history's trend site into `site-output`, as the CLI's `history site` writes it. */
 async function siteStep(options, env) {
-    const { siteFromStore } = await import('./chunks/history-site-BrUbTDot.js');
+    const { siteFromStore } = await import('./chunks/history-site-Bzs4r7st.js');
     const progress = options.quiet ? undefined : io.progress;
-    io.info(await siteFromStore(options.history, options.siteOutput, env, { config: options.config, progress }));
+    io.info(await siteFromStore(options.history, options.siteOutput, env, {
+        config: options.config,
+        progress,
+        warn: (m) => io.warn(m),
+    }));
 }
 /**
  * `command: watch`: the `run` input is one command line, run by bash as watch's child (as a `run:` step would
@@ -407,7 +413,7 @@ async function watchStep(options, env, shell) {
     for (const name of Object.keys(env))
         if (name.startsWith('INPUT_'))
             delete env[name];
-    const { runWatch } = await import('./chunks/run-watch-CorqQ8S2.js');
+    const { runWatch } = await import('./chunks/run-watch-4TcrPmT5.js');
     const code = await runWatch(options, ['bash', '-c', line], { ...io, secrets }, shell);
     const report = await readReport(options.json);
     output('report-json', options.json);

@@ -3,7 +3,8 @@
  * Outputs: datagrams, series, metrics-json, regression, verdict, report-json, report-html, comment-url;
  * with `command: watch`, report-json, regression, verdict and aborted.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { replacedLinkWarning, writeFileAtomic } from './write-file.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -76,7 +77,8 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
     const json = resultJson(result, options);
     const reportPath = options.json ?? join(env.RUNNER_TEMP || tmpdir(), 'training-metrics-gate', 'report.json');
     await mkdir(join(reportPath, '..'), { recursive: true });
-    await writeFile(reportPath, secrets.redact(`${JSON.stringify(json, null, 2)}\n`));
+    const { replacedLink } = await writeFileAtomic(reportPath, secrets.redact(`${JSON.stringify(json, null, 2)}\n`));
+    if (replacedLink) io.warn(replacedLinkWarning(reportPath));
 
     output('datagrams', String(result.statsd?.datagrams ?? 0));
     output('series', String(result.statsd?.series ?? 0));
@@ -111,7 +113,13 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
 async function siteStep(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
   const { siteFromStore } = await import('./cli/commands/history-site.js');
   const progress = options.quiet ? undefined : io.progress;
-  io.info(await siteFromStore(options.history!, options.siteOutput!, env, { config: options.config, progress }));
+  io.info(
+    await siteFromStore(options.history!, options.siteOutput!, env, {
+      config: options.config,
+      progress,
+      warn: (m) => io.warn(m),
+    }),
+  );
 }
 
 /**

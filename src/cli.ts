@@ -16,11 +16,11 @@ main(process.argv.slice(2), process.env, io).then(
   },
   (e) => {
     io.error(`internal error: ${(e as Error).stack ?? String(e)}`);
-    process.exitCode = 2;
+    process.exitCode = streams.failureCode;
     endSoon();
   },
 );
 // A write error is reported a tick after the write: look again as the process ends.
 process.on('exit', () => {
-  if (streams.failure) process.exitCode = 2;
+  if (streams.failure) process.exitCode = streams.failureCode;
 });

@@ -35,6 +35,11 @@ export interface Table {
   warnings: string[];
   /** True when the file ended inside a row (a file still being written); complete once `batches` is drained. */
   truncated: { value: boolean };
+  /**
+   * `file:line` of a Python traceback written into the file (the training crashed and its error went to
+   * the same file), or null; complete once `batches` is drained. Readers that cannot hold one leave it out.
+   */
+  crash?: { at: string | null };
   /** The steps the run was to take, when the file says so (LLaMA-Factory's `total_steps`). */
   expectedSteps?: number;
   /** Tags the file itself names (a monitor file's `env_id`); a manifest's own tags win over them. */
@@ -249,6 +254,8 @@ export interface RunSummary {
   /** `expected`: the steps the run was to take, when its file says so (completeness then uses it). */
   steps: { count: number; first: number; last: number; expected?: number };
   truncated: boolean;
+  /** `file:line` of a Python traceback in the run's file: the training crashed (Table.crash). */
+  crash?: string;
   durationSeconds?: number;
   timeRange?: TimeRange;
   warnings: string[];

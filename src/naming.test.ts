@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildTags, headerUnit, metricKey, runTagSet } from './naming.js';
+import { mulberry32 } from '../bench/random.js';
+import { buildTags, headerUnit, metricKey, runTagSet, unitSuffix } from './naming.js';
 
 describe('buildTags', () => {
   it('lets later sources win and puts the schema keys first', () => {
@@ -80,5 +81,37 @@ describe('metricKey and headerUnit', () => {
     expect(metricKey('metrics/mAP50(B)')).toBe('metrics_map50_b');
     expect(metricKey('metrics/mAP50(M)')).toBe('metrics_map50_m');
     expect(headerUnit('metrics/mAP50-95(B)')).toBe('');
+  });
+});
+
+describe('unitSuffix', () => {
+  /** What the pattern it stands for matches: the suffix's start and its unit, trimmed. */
+  const byPattern = (s: string) => {
+    const m = /\s*[[(]\s*([^\])]*)\s*[\])]\s*$/.exec(s);
+    return m ? { start: m.index, unit: m[1]!.trim() } : null;
+  };
+
+  it('finds what the regular expression finds, on names of brackets, parentheses and blanks', () => {
+    const rnd = mulberry32(7);
+    const alphabet = ['a', 'b', ' ', '\t', '[', ']', '(', ')', 'MiB', '%', '.'];
+    for (let n = 0; n < 5000; n++) {
+      const s = Array.from(
+        { length: Math.floor(rnd() * 14) },
+        () => alphabet[Math.floor(rnd() * alphabet.length)],
+      ).join('');
+      expect(unitSuffix(s), JSON.stringify(s)).toEqual(byPattern(s));
+    }
+    expect(unitSuffix('memory.used [MiB]')).toEqual({ start: 11, unit: 'MiB' });
+    expect(metricKey('power (W)')).toBe('power');
+  });
+
+  it('is linear on a long name of brackets (300 KB of a nested JSON line as a header)', () => {
+    const name = `${'[{"k":'.repeat(50_000)}0${'}]'.repeat(2)}`;
+    const t0 = process.cpuUsage();
+    expect(metricKey(name)).toMatch(/^k_/);
+    expect(headerUnit(`${'('.repeat(100_000)}x]`)).toBe(`${'('.repeat(99_999)}x`);
+    const used = process.cpuUsage(t0);
+    // A loose bound on the work: the quadratic scan this replaces takes over half a minute of CPU here.
+    expect((used.user + used.system) / 1e6).toBeLessThan(5);
   });
 });

@@ -14,8 +14,33 @@ export const RUN_GAUGES = {
   regression: 'gate.regression',
 } as const;
 
-/** A trailing unit in a header, as nvidia-smi and spreadsheets write it: `memory.used [MiB]`, `power (W)`. */
-const UNIT_SUFFIX = /\s*[[(]\s*([^\])]*)\s*[\])]\s*$/;
+/**
+ * A trailing unit in a header, as nvidia-smi and spreadsheets write it: `memory.used [MiB]`, `power (W)`:
+ * where the suffix starts (the blanks before its bracket included) and the unit in it, trimmed; null
+ * without one. What `/\s*[[(]\s*([^\])]*)\s*[\])]\s*$/` matches, found by index instead: that pattern
+ * rescans the rest of the name from every bracket, quadratic on a long name of brackets (80 KB of `[{"k":`
+ * in a file's first line took seconds).
+ */
+export function unitSuffix(header: string): { start: number; unit: string } | null {
+  if (TASK_LETTER.test(header)) return null;
+  let end = header.length;
+  while (end > 0 && /\s/.test(header[end - 1]!)) end--;
+  const close = end - 1;
+  if (close < 0 || (header[close] !== ']' && header[close] !== ')')) return null;
+  // The opening bracket is the first after any other closing one: the unit holds no closing bracket.
+  const after = Math.max(header.lastIndexOf(']', close - 1), header.lastIndexOf(')', close - 1));
+  let open = -1;
+  for (let i = after + 1; i < close; i++) {
+    if (header[i] === '[' || header[i] === '(') {
+      open = i;
+      break;
+    }
+  }
+  if (open < 0) return null;
+  let start = open;
+  while (start > 0 && /\s/.test(header[start - 1]!)) start--;
+  return { start, unit: header.slice(open + 1, close).trim() };
+}
 
 /**
  * Ultralytics' task letter, a capital in parentheses right after the name (`metrics/mAP50(B)` for boxes,
@@ -23,13 +48,9 @@ const UNIT_SUFFIX = /\s*[[(]\s*([^\])]*)\s*[\])]\s*$/;
  */
 const TASK_LETTER = /[A-Za-z0-9]\([A-Z]\)$/;
 
-function unitSuffix(header: string): RegExpExecArray | null {
-  return TASK_LETTER.test(header) ? null : UNIT_SUFFIX.exec(header);
-}
-
 /** The unit written in a header's `[unit]` / `(unit)` suffix, or ''. */
 export function headerUnit(header: string): string {
-  return unitSuffix(header)?.[1]?.trim() ?? '';
+  return unitSuffix(header)?.unit ?? '';
 }
 
 /**
@@ -37,8 +58,8 @@ export function headerUnit(header: string): string {
  * letters, digits, `_` and `.` turned into one `_`. `lm loss` → `lm_loss`, `memory.used [MiB]` → `memory.used`.
  */
 export function metricKey(header: string): string {
-  const unit = unitSuffix(header);
-  return (unit ? header.slice(0, unit.index) : header)
+  return header
+    .slice(0, unitSuffix(header)?.start ?? header.length)
     .trim()
     .toLowerCase()
     .replace(/[^a-z0-9_.]+/g, '_')

@@ -126,7 +126,7 @@ function runResult(ctx: RunContext, out: StageOutputs): RunResult {
   const fails = (regression && ctx.options.failOnRegression) || (notJudged && ctx.options.failOnNotJudged);
   const exitCode = ctx.errors.length ? 2 : fails ? 1 : 0;
   return {
-    exitCode: ctx.options.bisect ? bisectExitCode(out.gate, ctx.errors.length) : exitCode,
+    exitCode: ctx.options.bisect ? bisectExitCode(out.gate, ctx.errors.length, out.summaries) : exitCode,
     summaries: out.summaries,
     gate: out.gate,
     statsd: out.statsd,

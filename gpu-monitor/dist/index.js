@@ -28939,6 +28939,44 @@ async function readTextFile(source, maxBytes = Number.POSITIVE_INFINITY) {
 }
 
 /**
+ * A trailing unit in a header, as nvidia-smi and spreadsheets write it: `memory.used [MiB]`, `power (W)`:
+ * where the suffix starts (the blanks before its bracket included) and the unit in it, trimmed; null
+ * without one. What `/\s*[[(]\s*([^\])]*)\s*[\])]\s*$/` matches, found by index instead: that pattern
+ * rescans the rest of the name from every bracket, quadratic on a long name of brackets (80 KB of `[{"k":`
+ * in a file's first line took seconds).
+ */
+function unitSuffix(header) {
+    if (TASK_LETTER.test(header))
+        return null;
+    let end = header.length;
+    while (end > 0 && /\s/.test(header[end - 1]))
+        end--;
+    const close = end - 1;
+    if (close < 0 || (header[close] !== ']' && header[close] !== ')'))
+        return null;
+    // The opening bracket is the first after any other closing one: the unit holds no closing bracket.
+    const after = Math.max(header.lastIndexOf(']', close - 1), header.lastIndexOf(')', close - 1));
+    let open = -1;
+    for (let i = after + 1; i < close; i++) {
+        if (header[i] === '[' || header[i] === '(') {
+            open = i;
+            break;
+        }
+    }
+    if (open < 0)
+        return null;
+    let start = open;
+    while (start > 0 && /\s/.test(header[start - 1]))
+        start--;
+    return { start, unit: header.slice(open + 1, close).trim() };
+}
+/**
+ * Ultralytics' task letter, a capital in parentheses right after the name (`metrics/mAP50(B)` for boxes,
+ * `(M)` for masks, `(P)` for poses): part of the name, not a unit (B is no byte here).
+ */
+const TASK_LETTER = /[A-Za-z0-9]\([A-Z]\)$/;
+
+/**
  * One normal form for the column names GPU captures are written with, so that nvidia-smi's own names
  * (`utilization.gpu [%]`, `memory.used [MiB]`) and the ones wrappers write (`utilization_gpu_percent`,
  * `memory_used_MiB`, `gpu_index`, `power_W`) land on the same field.
@@ -28999,14 +29037,13 @@ const SYNONYMS = {
 const NOISE = new Set(['gpu', 'current', 'draw']);
 /** A unit glued to a camelCase name (`memoryUsedMiB`, `powerW`): only spellings a word would not end in. */
 const CAMEL_UNIT = /^(.*[a-z])(MiB|GiB|KiB|MB|GB|KB|MHz|GHz|W|C|Percent|Pct)$/;
-const BRACKET_UNIT = /\s*[[(]\s*([^\])]*?)\s*[\])]\s*$/;
 function columnName(header) {
     let unit = '';
     let rest = header.trim();
-    const bracket = BRACKET_UNIT.exec(rest);
+    const bracket = unitSuffix(rest);
     if (bracket) {
-        unit = bracket[1];
-        rest = rest.slice(0, bracket.index);
+        unit = bracket.unit;
+        rest = rest.slice(0, bracket.start);
     }
     const parts = rest.split(/[^A-Za-z0-9%]+|(?=%)/).filter(Boolean);
     const tail = parts[parts.length - 1] ?? '';

@@ -12,6 +12,8 @@ import type { HistoryStore } from '../store/store.js';
 export interface HistoryIo {
   info(message: string): void;
   error(message: string): void;
+  /** A finding beside the result (a symlink replaced by a file written); error where absent. */
+  warn?(message: string): void;
   /** The command's result: whole, never cut at the message limit (info where absent). */
   data?(text: string): void;
   secrets?: { add(secret: string | null | undefined): void };
@@ -20,10 +22,22 @@ export interface HistoryIo {
   progress?: ProgressSink;
 }
 
+/** What a subcommand is handed besides its flags: where progress and findings go. */
+export interface SubcommandIo {
+  progress(quiet: boolean): ProgressSink;
+  warn(message: string): void;
+}
+
+/** A subcommand that tells nothing (tests, and callers with no terminal). */
+export const QUIET_SUBCOMMAND: SubcommandIo = { progress: () => SILENT, warn: () => {} };
+
 interface Subcommand {
   usage: string;
-  /** `progress(quiet)`: where long work (an export, a site) tells how far it is, once its flags are read. */
-  run(args: string[], env: NodeJS.ProcessEnv, progress: (quiet: boolean) => ProgressSink): Promise<string>;
+  /**
+   * `tell.progress(quiet)`: where long work (an export, a site) tells how far it is, once its flags are
+   * read; `tell.warn`: a finding beside the result (a symlink replaced by a file written).
+   */
+  run(args: string[], env: NodeJS.ProcessEnv, tell: SubcommandIo): Promise<string>;
 }
 
 const H = '--history H';
@@ -54,7 +68,7 @@ export const HISTORY_COMMANDS: Record<string, Subcommand> = {
   },
   export: {
     usage: `export ${H} [--experiment E] [--output FILE.csv] [--quiet]`,
-    run: async (a, e, p) => (await import('./commands/history-export.js')).historyExport(a, e, p),
+    run: async (a, e, t) => (await import('./commands/history-export.js')).historyExport(a, e, t),
   },
   changes: {
     usage: `changes ${H} --experiment E [--min-magnitude FRACTION] [--fingerprint F] [--config FILE]`,
@@ -62,7 +76,7 @@ export const HISTORY_COMMANDS: Record<string, Subcommand> = {
   },
   site: {
     usage: `site ${H} --output DIR [--config FILE] [--title TEXT] [--quiet]`,
-    run: async (a, e, p) => (await import('./commands/history-site.js')).historySite(a, e, p),
+    run: async (a, e, t) => (await import('./commands/history-site.js')).historySite(a, e, t),
   },
 };
 
@@ -82,7 +96,8 @@ export async function runHistory(args: string[], env: NodeJS.ProcessEnv, io: His
       io.showProgress?.(env, quiet);
       return io.progress ?? SILENT;
     };
-    const text = await sub.run(rest, env, progress);
+    const warn = (m: string) => (io.warn ? io.warn(m) : io.error(`warning: ${m}`));
+    const text = await sub.run(rest, env, { progress, warn });
     // The whole result (a 10,000-run export is data, not a message), still unable to start a workflow
     // command whatever a name in the history says.
     if (text) {

@@ -3,6 +3,7 @@
  * commands/run.ts for the commands that run the engine (emit, record, check, post-comment), generators.ts
  * for those that print configuration (mapping, dashboard, monitors).
  */
+import { BISECT_SKIP } from '../gate/bisect-verdict.js';
 import { COMMANDS, type Command } from '../options.js';
 import { runCommand } from './commands/run.js';
 import { GENERATORS, generate } from './generators.js';
@@ -16,6 +17,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ConsoleIo
   io.addSecretsFrom(env);
   for (const secret of historyArgSecrets(argv, env)) io.secrets.add(secret);
   const [command, ...rest] = argv;
+  // Under `git bisect run` anything but a verdict is "skip", a lost output included (output-streams.ts).
+  if (command === 'check' && rest.includes('--bisect')) io.streams.failureCode = BISECT_SKIP;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     io.print(helpText({ ...GENERATORS, history: { usage: HISTORY_USAGE } }));
     return command ? 0 : 2;

@@ -15,6 +15,11 @@ const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_
 export class OutputStreams {
   /** The first failure that lost output for another reason than a reader that left; null when none. */
   failure: string | null = null;
+  /**
+   * The exit code a lost output makes: 2, or 125 under `check --bisect`, where 2 would read as "bad" to
+   * `git bisect run` and an incomplete account says nothing about the commit.
+   */
+  failureCode = 2;
   private readonly closed = new Set<StreamName>();
 
   constructor(
@@ -37,9 +42,9 @@ export class OutputStreams {
     }
   }
 
-  /** Exit code 2 when output was lost, else the run's own. */
+  /** `failureCode` when output was lost, else the run's own. */
   exitCode(runCode: number): number {
-    return this.failure ? 2 : runCode;
+    return this.failure ? this.failureCode : runCode;
   }
 
   private failed(name: StreamName, e: unknown): void {

@@ -43,8 +43,11 @@ describe('config', () => {
   });
 
   it.each([
-    ['loss_every: 0', 1, 'loss_every must be a whole number ≥ 1'],
+    ['loss_every: 0', 1, 'loss_every must be a whole number from 1'],
     ['warmup_steps: -1', 1, 'warmup_steps must be a whole number'],
+    ['warmup_steps: 1e300', 1, 'warmup_steps must be a whole number from 0 to 9007199254740991, got 1e+300'],
+    ['max_windows: 100000000', 1, 'max_windows must be a whole number from 1 to 4096'],
+    ['loss_max_points: 1e9', 1, 'loss_max_points must be a whole number from 1 to 100000'],
     ['metrics:\n  "x": { kind: banana }', 2, 'kind must be one of'],
     ['metrics:\n  "x": { colour: red }', 2, 'unknown metric setting "colour"'],
     ['metrics: [1, 2', 1, 'invalid YAML'],

@@ -4,18 +4,19 @@
  * container image input, then each `--environment` file in the order given (a file says what it means to
  * say, so it wins). Null when nothing said anything.
  *
- * Secrets never reach the record: a field whose name looks like a secret's (secret-field.ts), other than
- * a package of a pip or conda list, keeps `[redacted]` for its value, and one warning names those fields; every other value (and name) has the
- * run's registered secrets (`redact`) and the credentials of any URL in it replaced by `***` — before the
- * record's bounds cut it, so no cut leaves a secret's prefix.
+ * Secrets never reach the record (src/secrets/): a field whose name is a secret's (`PGPASSWORD`, `GH_PAT`,
+ * `SLACK_WEBHOOK_URL`), other than a package of a pip or conda list, keeps `[redacted]` for its value, and
+ * one warning names those fields; every other value (and name) has the run's registered secrets
+ * (`redact`) and every secret told by its shape or its name inside it (`ghp_…`, a JWT, a private key, a
+ * URL's credentials, `--hf_token=…`) replaced by `***` — before the record's bounds cut it, so no cut
+ * leaves a secret's prefix.
  */
-import { redactSecrets } from '../http/redact.js';
 import type { RunnerInfo } from '../options.js';
 import { boundEnvironment } from './bound.js';
 import { parseEnvironmentFile } from './environment-file.js';
 import { driverInfo, joinVersions } from './nvidia-smi-text.js';
 import { runnerFields } from './runner.js';
-import { looksLikeSecretName, REDACTED } from './secret-field.js';
+import { REDACTED, redactFields } from '../secrets/index.js';
 
 const PACKAGE_LISTS = new Set(['pip', 'conda']);
 
@@ -61,16 +62,14 @@ export function collectEnvironment(s: EnvironmentSources): CollectedEnvironment 
     put(entries);
   }
   if (fields.size === 0) return { environment: null, warnings: [] };
-  const clean = (text: string) => redactSecrets(s.redact ? s.redact(text) : text, []);
-  const hidden: string[] = [];
-  const safe: [string, string][] = [...fields].map(([name, value]) => {
-    if (packages.has(name) || !looksLikeSecretName(name)) return [clean(name), clean(value)];
-    hidden.push(name);
-    return [name, REDACTED];
-  });
+  const registered = (text: string) => (s.redact ? s.redact(text) : text);
+  const { fields: safe, hidden } = redactFields(
+    [...fields].map(([name, value]) => [registered(name), registered(value)] as const),
+    new Set([...packages].map(registered)),
+  );
   const bounded = boundEnvironment(safe);
   if (hidden.length === 0) return bounded;
-  const names = hidden.slice(0, 10).map((n) => JSON.stringify(clean(n).slice(0, 100)));
+  const names = hidden.slice(0, 10).map((n) => JSON.stringify(n.slice(0, 100)));
   const more = hidden.length > names.length ? `, and ${hidden.length - names.length} more` : '';
   return {
     environment: bounded.environment,

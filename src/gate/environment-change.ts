@@ -2,8 +2,12 @@
  * What changed in the environment between two runs: the fields (driver, CUDA, image, runner, packages …)
  * whose values differ, in name order. A field present on one side only is a change too (from or to
  * `undefined`); a run with no recorded environment has nothing to compare, so it yields no change rather
- * than "everything appeared".
+ * than "everything appeared". Both sides are read as every output shows a history's fields
+ * (src/secrets/: a secret-named field `[redacted]`, a secret inside a value `***`), so no explanation
+ * names a secret a record holds.
  */
+import { redactStoredFields } from '../secrets/index.js';
+
 export interface EnvironmentChange {
   field: string;
   from: string | undefined;
@@ -15,6 +19,8 @@ export function environmentChanges(
   after: Readonly<Record<string, string>> | undefined,
 ): EnvironmentChange[] {
   if (!before || !after) return [];
+  before = redactStoredFields(before);
+  after = redactStoredFields(after);
   const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
   const out: EnvironmentChange[] = [];
   for (const field of [...fields].sort()) {

@@ -5,6 +5,7 @@
  * `history changes` and the JSON result.
  */
 import type { EnvironmentExplanation, HistoryRecord } from '../model.js';
+import { redactStoredFields } from '../secrets/index.js';
 import { environmentChanges } from './environment-change.js';
 import { runRef } from './run-ref.js';
 
@@ -16,7 +17,7 @@ export function explainEnvironment(
   bad: Readonly<Record<string, string>> | undefined,
 ): EnvironmentExplanation | null {
   if (!good || !bad) return null;
-  const fields = Object.keys(bad);
+  const fields = Object.keys(redactStoredFields(bad));
   return {
     changes: environmentChanges(good, bad),
     fields: fields.length,

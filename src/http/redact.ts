@@ -1,6 +1,15 @@
-/** Secrets out of every message a request can produce: error lines, URLs echoed back by a server. */
+/**
+ * Secrets out of every message and output: error lines, URLs echoed back by a server, the files the tool
+ * writes. The secrets a run knows (registered), then every secret told by its shape (src/secrets/).
+ */
+import { redactSecretShapes } from '../secrets/index.js';
 
-/** Replace every occurrence of each secret (and its URL-encoded form) with `***`; then credentials in URLs. */
+export { redactUrlCredentials } from '../secrets/index.js';
+
+/**
+ * Replace every occurrence of each secret (and its URL-encoded form) with `***`; then every secret told by
+ * its shape (a token's prefix, a JWT, a private key, a URL's credentials or a webhook's path).
+ */
 export function redactSecrets(text: string, secrets: readonly (string | null | undefined)[]): string {
   let out = text;
   for (const secret of secrets) {
@@ -9,14 +18,7 @@ export function redactSecrets(text: string, secrets: readonly (string | null | u
   }
   // A key someone put into a URL's query string.
   out = out.replace(/((?:api|application)[_-]?key=)[^&\s"']+/gi, '$1***');
-  return redactUrlCredentials(out);
-}
-
-/** `https://user:token@host/…` → `https://***@host/…` (a git remote or a sink URL with credentials in it). */
-export function redactUrlCredentials(text: string): string {
-  // Bounded repeats keep this linear: an unbounded scheme run backtracks from every letter of a long word
-  // that never reaches `://` (a megabyte of `m.m.m…` in a file name took minutes).
-  return text.replace(/\b([a-z][a-z0-9+.-]{0,31}:\/\/)[^\s/?#@'"]{1,4096}@/gi, '$1***@');
+  return redactSecretShapes(out);
 }
 
 /**

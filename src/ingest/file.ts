@@ -110,6 +110,46 @@ export async function readHead(source: string, bytes: number): Promise<Buffer> {
   }
 }
 
+const LF = 0x0a;
+const blankByte = (b: number): boolean => b === LF || b === 0x0d || b === 0x20 || b === 0x09;
+
+/**
+ * The first `bytes` bytes from the file's first line that is not blank, and how many lines came before it.
+ * A rank's file split out of a log of many ranks (split-ranks.ts) holds the other ranks' lines as blank
+ * lines, so its first row can come after any number of them; the bytes that decide a file's kind are its
+ * first written ones. Linear: the blank run is read once, a chunk at a time.
+ */
+export async function readHeadAfterBlankLines(
+  source: string,
+  bytes: number,
+): Promise<{ head: Buffer; linesBefore: number }> {
+  const fh = await openFile(source);
+  try {
+    const chunk = Buffer.alloc(64 << 10);
+    let linesBefore = 0;
+    let lineStart = 0;
+    for (let pos = 0; ; ) {
+      const { bytesRead } = await fh.read(chunk, 0, chunk.length, pos);
+      if (bytesRead === 0) return { head: Buffer.alloc(0), linesBefore };
+      let i = 0;
+      while (i < bytesRead && blankByte(chunk[i]!)) {
+        if (chunk[i] === LF) {
+          linesBefore++;
+          lineStart = pos + i + 1;
+        }
+        i++;
+      }
+      if (i < bytesRead) break;
+      pos += bytesRead;
+    }
+    const head = Buffer.alloc(bytes);
+    const { bytesRead } = await fh.read(head, 0, bytes, lineStart);
+    return { head: head.subarray(0, bytesRead), linesBefore };
+  } finally {
+    await fh.close();
+  }
+}
+
 /** A whole text file (UTF-8), with openFile's errors; a file over `maxBytes` is refused before it is read. */
 export async function readTextFile(source: string, maxBytes = Number.POSITIVE_INFINITY): Promise<string> {
   const fh = await openFile(source);

@@ -4,7 +4,7 @@ export { readManifest, type ManifestRun } from './manifest.js';
 export { tableFromColumns } from './table-from-columns.js';
 export { openRankTables, type RankTables } from './open-rank-tables.js';
 export { rankColumnFilesIn } from './rank-column-files.js';
-export { RANK_FIELD } from './split-ranks.js';
+export { MAX_RANKS, RANK_FIELD } from './split-ranks.js';
 export { METRICS_EXT } from './file.js';
 export { collectTable, type CollectedTable } from './collect.js';
 export { decodeEvent, recordAt } from './tensorboard/index.js';

@@ -93,6 +93,7 @@ describe('readManifest', () => {
       JSON.stringify({ name: 'good', csv: 'runs/a/other.csv' }),
       JSON.stringify({ name: 'bad duration', csv: 'flat.csv', duration_seconds: 'soon' }),
       '[1, 2]',
+      '{"name": "endless", "csv": "flat.csv", "duration_seconds": 1e300}',
     ]);
     const { runs, errors } = await readManifest(path);
     expect(runs.map((r) => r.name)).toEqual(['good']);
@@ -109,6 +110,7 @@ describe('readManifest', () => {
       [10, 'run name "good" already used on line 1'],
       [11, '"duration_seconds" is not a duration in seconds: "soon"'],
       [12, 'expected a JSON object per line'],
+      [13, '"duration_seconds" is not a duration in seconds: 1e+300'],
     ]);
     expect(errors[0]!.message.startsWith(`${path}:2: `)).toBe(true);
   });

@@ -243,7 +243,8 @@ function durationOf(manifest: string, line: number, obj: Json, config: Json | un
       : typeof found.value === 'string'
         ? Number(found.value.trim() || NaN)
         : NaN;
-  if (!Number.isFinite(n) || n < 0)
+  // At most 2^53 − 1 ms (285,000 years): a longer one is no run's, and its end is no time a clock tells.
+  if (!Number.isFinite(n) || n < 0 || n * 1000 > Number.MAX_SAFE_INTEGER)
     throw new InputError(manifest, line, `"${found.key}" is not a duration in seconds: ${JSON.stringify(found.value)}`);
   return n;
 }

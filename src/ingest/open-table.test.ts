@@ -28,3 +28,16 @@ describe('openTable on a folder', () => {
     await expect(openTable(none)).rejects.toThrow(/is a directory, not a metrics file/);
   });
 });
+
+describe('openTable on a file that starts with blank lines', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tmg-open-blank-'));
+
+  it('tells its kind from its first written line, past more blank lines than one read of its head holds', async () => {
+    const json = join(dir, 'part.jsonl');
+    writeFileSync(json, `${'\n'.repeat(10_000)}{"step":1,"loss":2}\n\n{"step":2,"loss":1.5}\n`);
+    expect((await openTable(json)).columns).toEqual(['loss']);
+    const log = join(dir, 'console.txt');
+    writeFileSync(log, `${'\r\n'.repeat(5000)}[rank0]: loss 2.1 at step 3\n[rank0]: loss 2.0 at step 4\n`);
+    await expect(openTable(log)).rejects.toThrow(`${log}:5001: a DeepSpeed/console text log`);
+  });
+});

@@ -3,7 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { InputError, lineAt, type Table } from '../model.js';
 import { DEFAULT_STEP_BUFFER, openCsvTable } from './csv/table.js';
-import { METRICS_EXT, readHead, readTextFile } from './file.js';
+import { METRICS_EXT, readHead, readHeadAfterBlankLines, readTextFile } from './file.js';
 import { hfTrainerStateTable, isHfTrainerState } from './json/hf-trainer-state.js';
 import { isMegatronGoldenValues, megatronTable } from './json/megatron.js';
 import { jsonLinesStepKey, jsonLinesTable, looksLikeJsonLines, parseJsonLines, STEP_KEYS } from './json/json-lines.js';
@@ -12,7 +12,7 @@ import { type DuplicateKey, parseJsonLimited } from './json/parse-limited.js';
 import { isStepMajorGoldenValues, stepMajorTable } from './json/step-major.js';
 import { monitorTable } from './rl-monitor.js';
 import type { ProgressSink } from '../progress/index.js';
-import { sniffKind } from './sniff.js';
+import { type FileKind, sniffKind } from './sniff.js';
 import {
   areSplits,
   eventFilesIn,
@@ -115,6 +115,17 @@ async function openJsonTable(source: string, batchSize: number, onBytes: (n: num
  * directory), told apart by content (sniff.ts) before any parser runs. Problems visible up front throw InputError; problems found
  * while streaming are thrown as InputError from `batches`.
  */
+/**
+ * The file's kind from its first bytes; a text file that starts with blank lines (a rank's file split out
+ * of a log of many ranks) from its first written line on. Binary starts (a TFRecord's length can begin
+ * with a line feed byte) are looked at as they are.
+ */
+async function kindOf(path: string, head: Buffer): Promise<FileKind> {
+  if (isTfRecordStart(head) || !(head[0] === 0x0a || head[0] === 0x0d)) return sniffKind(path, head);
+  const after = await readHeadAfterBlankLines(path, head.length);
+  return sniffKind(path, after.head.length ? after.head : head, after.head.length ? after.linesBefore : 0);
+}
+
 export async function openTable(path: string, options: OpenTableOptions = {}): Promise<Table> {
   const stepBuffer = Math.max(1, Math.floor(options.stepBuffer ?? DEFAULT_STEP_BUFFER));
   // A run directory of TensorBoard event files (a resumed job writes one per attempt).
@@ -151,7 +162,7 @@ export async function openTable(path: string, options: OpenTableOptions = {}): P
   }
   const head = await readHead(path, 4096);
   if (head.length === 0) throw new InputError(path, null, 'empty file');
-  const kind = head.includes(0) && !isTfRecordStart(head) ? 'csv' : sniffKind(path, head);
+  const kind = head.includes(0) && !isTfRecordStart(head) ? 'csv' : await kindOf(path, head);
   return reading(path, [path], options.progress, (onBytes, onMoreBytes) => {
     if (kind === 'tensorboard') return openEventsTable(path, { batchSize: stepBuffer, onBytes, onMoreBytes });
     if (kind === 'json') return openJsonTable(path, stepBuffer, onBytes);

@@ -13,6 +13,15 @@ const refusal = (text: string) => {
 };
 
 describe('sniffKind', () => {
+  it('looks at the first 50 lines that are not blank, however many blank lines come between them', () => {
+    const rows = Array.from({ length: 60 }, (_, i) => JSON.stringify({ step: i, rank: 63, loss: 1 }));
+    // A rank's part of a 64-rank log: 63 blank lines before and between its rows.
+    expect(kind(`${'\n'.repeat(63)}${rows.join('\n'.repeat(64))}`)).toBe('json');
+    const mlperf = ':::MLLOG {"key": "train_loss", "value": 2.1}';
+    // A refusal names the line in the file: the head began after 120 blank lines.
+    expect(() => sniffKind('f', new TextEncoder().encode(`${mlperf}\n`), 120)).toThrow(/^f:121: an MLPerf result log/);
+  });
+
   it('tells a JSON array from a console log that starts with a bracket', () => {
     expect(kind('[{"step": 1, "loss": 2}]')).toBe('json');
     expect(kind('[\n  {"step": 1}\n]')).toBe('json');

@@ -23,7 +23,7 @@ import { isTfRecordStart } from './tensorboard/index.js';
 
 export type FileKind = 'tensorboard' | 'json' | 'csv' | 'rl-monitor';
 
-/** Lines of the file's start that the rules look at. */
+/** Lines of the file's start that the rules look at: its first non-blank ones. */
 const PROBE_LINES = 50;
 
 /** A console log line's start: a bracketed tag (`[2024-…]`, `[INFO]`, `[rank0]:`) or a date-time. */
@@ -33,26 +33,38 @@ const MLPERF_LINE = /^.{0,32}?:::(MLLOG|SYSJSON)\b/;
 /** A line of numbers separated by whitespace, two or more. */
 const NUMBERS_LINE = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?(\s+[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)+\s*$/;
 
+/**
+ * The head's first PROBE_LINES lines that are not blank: a rank's file split out of a log of many ranks has
+ * the other ranks' lines as blank lines between its own (split-ranks.ts), so the first 50 lines of one of a
+ * 64-rank job's files can hold one row, or none.
+ */
 function firstLines(head: string): string[] {
-  return head
-    .replace(/^\uFEFF/, '')
-    .split('\n', PROBE_LINES + 1)
-    .slice(0, PROBE_LINES)
-    .map((l) => l.replace(/\r$/, ''))
-    .filter((l) => l.trim() !== '');
+  const out: string[] = [];
+  const text = head.replace(/^\uFEFF/, '');
+  for (let start = 0; start <= text.length && out.length < PROBE_LINES; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end).replace(/\r$/, '');
+    if (line.trim() !== '') out.push(line);
+    start = end + 1;
+  }
+  return out;
 }
 
 /** Share of `lines` for which `test` holds. */
 const share = (lines: string[], test: (l: string) => boolean) =>
   lines.length ? lines.filter(test).length / lines.length : 0;
 
-/** The kind of file `head` (its first bytes) starts, or an InputError naming what it is instead. */
-export function sniffKind(source: string, head: Uint8Array): FileKind {
+/**
+ * The kind of file `head` (its first bytes) starts, or an InputError naming what it is instead.
+ * `linesBefore`: blank lines of the file before the head (readHeadAfterBlankLines), for a refusal's line.
+ */
+export function sniffKind(source: string, head: Uint8Array, linesBefore = 0): FileKind {
   if (isTfRecordStart(head) || /(^|[/\\])events\.out\.tfevents\./.test(source)) return 'tensorboard';
   const text = new TextDecoder('utf-8', { fatal: false }).decode(head);
   const lines = firstLines(text);
   const first = lines[0] ?? '';
-  const refuse = (line: string, what: string) => new InputError(source, lineNumber(text, line), what);
+  const refuse = (line: string, what: string) => new InputError(source, linesBefore + lineNumber(text, line), what);
 
   if (isMonitorStart(first)) return 'rl-monitor';
   const mlperf = lines.find((l) => MLPERF_LINE.test(l));

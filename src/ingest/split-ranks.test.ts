@@ -101,6 +101,22 @@ describe('splitRanks', () => {
     expect((await rows(tables!.ranks[1]!.table)).map((r) => r[0])).toEqual([1, 2]);
   });
 
+  it("reads every rank of a 64-rank job's one JSON-lines log (a rank's file starts after the other ranks' blank lines)", async () => {
+    const lines: string[] = [];
+    for (let step = 1; step <= 5; step++)
+      for (let rank = 0; rank < 64; rank++) lines.push(JSON.stringify({ rank, step, loss: 2 / step + rank / 1e3 }));
+    const tables = await openRankTables(file('job64.jsonl', `${lines.join('\n')}\n`));
+    expect(tables!.ranks.map((r) => r.rank)).toEqual(Array.from({ length: 64 }, (_, r) => String(r)));
+    for (const { rank, table } of tables!.ranks) {
+      // rank 50 and on once read as a CSV: its first 50 lines are all blank.
+      expect(
+        (await rows(table)).map((r) => r[0]),
+        `rank ${rank}`,
+      ).toEqual([1, 2, 3, 4, 5]);
+      expect(table.warnings).toEqual([]);
+    }
+  });
+
   it('is null for a file with no rank column, and for one whose rank column holds one rank', async () => {
     expect(await splitRanks(file('plain.csv', 'step,loss\n1,2\n2,3\n'))).toBeNull();
     expect(await splitRanks(file('one.csv', 'step,rank,loss\n1,3,2\n2,3,3\n'))).toBeNull();

@@ -87,14 +87,65 @@ describe('StepOrderedRows', () => {
     );
   });
 
-  it('skips rows whose step is not a finite number and says how many', () => {
+  it('skips rows whose step is not a number, or beyond ±(2^53 − 1), and says how many and where', () => {
     const r = run([
       [1, 1],
       [NaN, 2],
       [Infinity, 3],
       [2, 4],
+      [NaN, 5],
+      [Number.MAX_SAFE_INTEGER + 1, 6],
+      [1e23, 7],
+      [-1e23, 8],
+      [Number.MAX_SAFE_INTEGER, 9],
     ]);
-    expect(r.steps).toEqual([1, 2]);
-    expect(r.warnings).toEqual(['2 rows without a numeric step skipped (first at line 3)']);
+    // 2^53 − 1 is still a step; 2^53, 1e23 and the infinities are not (2^53 + 1 would read as 2^53).
+    expect(r.steps).toEqual([1, 2, Number.MAX_SAFE_INTEGER]);
+    expect(r.values).toEqual([1, 4, 9]);
+    expect(r.warnings).toEqual([
+      '2 rows without a numeric step skipped (first at line 3)',
+      '4 rows with a step beyond ±9007199254740991 (2^53 − 1, past which steps are no longer exact) skipped (first at line 4: Infinity)',
+    ]);
+  });
+
+  it('says when one step is logged twice with different numbers for a cell, naming the first such cell', () => {
+    const sink = new StepOrderedRows(2, 4);
+    const row = (step: number, line: number, a: number | null, b: number | null) => {
+      sink.clearRow();
+      for (const [c, v] of [a, b].entries()) {
+        if (v === null) continue;
+        sink.values[c] = v;
+        sink.kinds[c] = CellKind.Number;
+      }
+      sink.commit(step, line);
+    };
+    row(1, 2, 0.5, 1.0);
+    row(2, 3, 0.4, 1.0);
+    row(2, 4, 0.4, 3.0); // step_time 1.0, then 3.0 at the same step
+    row(3, 5, 0.3, null);
+    row(3, 6, null, 2.0); // a sparse logger's second row: no conflict
+    row(4, 7, 0.2, 1.0);
+    row(4, 8, 0.2, 1.0); // the same line again: no conflict
+    row(4, 9, 0.25, 1.0);
+    const steps = [...sink.finish()].flatMap((b) => [...b.steps]);
+    expect(steps).toEqual([1, 2, 3, 4]);
+    expect(sink.warnings(['loss', 'step_time'], 'rank0.csv')).toEqual([
+      'rank0.csv: line 4: step 2 logged twice with different values, "step_time" 1 then 3 (the later kept); 2 such cells in all',
+    ]);
+    // Without names, the column's number.
+    expect(sink.warnings()[0]).toMatch(/^line 4: step 2 logged twice with different values, "column 2" 1 then 3/);
+  });
+
+  it('merges a step logged twice with the same values, or with cells only one row has, without a word', () => {
+    const r = run([
+      [1, 1],
+      [1, 1],
+      [2, null],
+      [2, 2],
+      [3, 'nan'],
+      [3, 3],
+    ]);
+    expect(r.steps).toEqual([1, 2, 3]);
+    expect(r.warnings).toEqual([]);
   });
 });

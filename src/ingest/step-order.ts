@@ -110,6 +110,11 @@ export class StepOrderedRows {
   private readonly ownCounter = new Set<number>();
   private ownCounterRows = 0;
   private ownCounterFirstLine = 0;
+  private hugeSteps = 0;
+  private firstHugeStep = '';
+  /** Cells given two different numbers at one step: how many, and the first. */
+  private conflicts = 0;
+  private firstConflict: { column: number; step: number; kept: number; earlier: number; line: number } | null = null;
 
   constructor(
     private readonly columns: number,
@@ -137,15 +142,19 @@ export class StepOrderedRows {
 
   /** Add the scratch row at `step`; `line` is its line in the file, for warnings. */
   commit(step: number, line: number): void {
-    if (!Number.isFinite(step)) {
+    if (Number.isNaN(step)) {
       if (this.badSteps++ === 0) this.firstBadStepLine = line;
+      return;
+    }
+    if (!(Math.abs(step) <= Number.MAX_SAFE_INTEGER)) {
+      if (this.hugeSteps++ === 0) this.firstHugeStep = `${this.at} ${line}: ${step}`;
       return;
     }
     // The last row held: in the current block, else at the end of the held one (no object per row).
     const block = this.current.length ? this.current : this.held;
     const row = block.length - 1;
     if (row >= 0 && step === block.steps[row]) {
-      this.merge(block, row);
+      this.merge(block, row, line);
       return;
     }
     const lastStep = row >= 0 ? block.steps[row]! : this.lastTaken;
@@ -177,8 +186,11 @@ export class StepOrderedRows {
     return this.take();
   }
 
-  /** Non-fatal findings so far, one line each. */
-  warnings(): string[] {
+  /**
+   * Non-fatal findings so far, one line each. `names` are the columns' names and `source` the file, for
+   * the warning about a step logged twice (without them it says the column's number).
+   */
+  warnings(names: readonly string[] = [], source = ''): string[] {
     const out: string[] = [];
     const r = this.restarts;
     if (r.count) {
@@ -201,6 +213,19 @@ export class StepOrderedRows {
     if (this.badSteps) {
       out.push(
         `${this.badSteps} row${this.badSteps === 1 ? '' : 's'} without a numeric step skipped (first at ${this.at} ${this.firstBadStepLine})`,
+      );
+    }
+    if (this.hugeSteps) {
+      out.push(
+        `${this.hugeSteps} row${this.hugeSteps === 1 ? '' : 's'} with a step beyond ±${Number.MAX_SAFE_INTEGER} (2^53 − 1, past which steps are no longer exact) skipped (first at ${this.firstHugeStep})`,
+      );
+    }
+    const c = this.firstConflict;
+    if (c) {
+      const name = names[c.column] ?? `column ${c.column + 1}`;
+      const more = this.conflicts > 1 ? `; ${this.conflicts} such cells in all` : '';
+      out.push(
+        `${source ? `${source}: ` : ''}${this.at} ${c.line}: step ${c.step} logged twice with different values, "${name}" ${c.earlier} then ${c.kept} (the later kept)${more}`,
       );
     }
     return out;
@@ -281,11 +306,18 @@ export class StepOrderedRows {
     }
   }
 
-  private merge(block: Block, row: number): void {
+  private merge(block: Block, row: number, line: number): void {
     for (let c = 0; c < this.columns; c++) {
       const kind = this.kinds[c]!;
       if (kind === CellKind.Missing || kind === CellKind.Text) continue;
-      block.values[c]![row] = this.values[c]!;
+      const earlier = block.values[c]![row]!;
+      const value = this.values[c]!;
+      // Both numbers, and not the same one (a line written twice is no conflict): said, the later kept.
+      if (kind === CellKind.Number && !Number.isNaN(earlier) && !Number.isNaN(value) && earlier !== value) {
+        if (this.conflicts++ === 0)
+          this.firstConflict = { column: c, step: block.steps[row]!, kept: value, earlier, line };
+      }
+      block.values[c]![row] = value;
       const tokens = block.nanTokens[c];
       const marked = tokens !== undefined && tokens[tokens.length - 1] === row;
       if (kind === CellKind.NanToken && !marked) block.markNanToken(c, row);

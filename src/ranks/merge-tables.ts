@@ -123,6 +123,7 @@ export function mergeRankTables(source: string, ranks: readonly RankTable[], set
   }));
   const warnings: string[] = [];
   const truncated = { value: false };
+  const crash: { at: string | null } = { at: null };
   const expected = ranks.map((r) => r.table.expectedSteps).filter((n): n is number => n !== undefined);
 
   async function* batches(): AsyncGenerator<Batch> {
@@ -203,6 +204,7 @@ export function mergeRankTables(source: string, ranks: readonly RankTable[], set
     for (const { table } of ranks) {
       warnings.push(...table.warnings);
       if (table.truncated.value) truncated.value = true;
+      crash.at ??= table.crash?.at ?? null;
     }
   }
 
@@ -213,6 +215,7 @@ export function mergeRankTables(source: string, ranks: readonly RankTable[], set
     batches: { [Symbol.asyncIterator]: () => batches() },
     warnings,
     truncated,
+    crash,
     ...(expected.length ? { expectedSteps: Math.max(...expected) } : {}),
   };
   return { table, ranks: () => ranksSummary(timer >= 0 ? data[timer]! : null, tracks) };

@@ -12,8 +12,8 @@ const runs = [
 
 describe('environment columns of the history CSV', () => {
   it("the tool's own fields, and the others only where they are not the same in every run that recorded one", () => {
-    expect(environmentColumns(runs)).toEqual(['cuda', 'nccl', 'torch']);
-    expect(environmentColumns([runs[2]!])).toEqual([]);
+    expect(environmentColumns(runs.map((r) => r.environment))).toEqual(['cuda', 'nccl', 'torch']);
+    expect(environmentColumns([runs[2]!.environment])).toEqual([]);
   });
 
   it('a column per field after the metrics, an empty cell where a run has none, a formula defused', () => {

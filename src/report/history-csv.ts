@@ -8,10 +8,11 @@
  * (image, driver, cuda, the runner's) that any run has, and for each other field whose value is not the same
  * in every run (`environment.torch` where torch moved): a pip freeze of 500 packages that never changed
  * would be 500 columns that say nothing (runs that recorded no environment at all are not counted). A run
- * without the field has an empty cell.
+ * without the field has an empty cell. Fields are shown as every output shows a history's (src/secrets/).
  */
 import { environmentFieldOrder, TOOL_FIELDS } from '../gate/index.js';
 import type { HistoryRecord } from '../model.js';
+import { redactStoredFields } from '../secrets/index.js';
 import { keyMetrics, metricValue, pullRequestOf } from '../store/history-overview.js';
 
 const COLUMNS = [
@@ -36,13 +37,13 @@ const COLUMNS = [
 const OWN_FIELDS = new Set(TOOL_FIELDS);
 
 /** The environment fields that get a column (see the file's comment), in the explanations' order. */
-export function environmentColumns(records: readonly HistoryRecord[]): string[] {
+export function environmentColumns(environments: readonly (Record<string, string> | undefined)[]): string[] {
   const values = new Map<string, Set<string>>();
   const runs = new Map<string, number>();
   let recorded = 0;
-  for (const r of records) {
-    if (r.environment) recorded++;
-    for (const [field, value] of Object.entries(r.environment ?? {})) {
+  for (const environment of environments) {
+    if (environment) recorded++;
+    for (const [field, value] of Object.entries(environment ?? {})) {
       const seen = values.get(field);
       if (seen) seen.add(value);
       else values.set(field, new Set([value]));
@@ -57,9 +58,12 @@ export function environmentColumns(records: readonly HistoryRecord[]): string[] 
 
 export function historyCsv(records: readonly HistoryRecord[], onRecord?: () => void): string {
   const metrics = keyMetrics(records);
-  const environment = environmentColumns(records);
+  // As every output shows a history's fields: no secret a record holds (src/secrets/).
+  const environments = records.map((r) => redactStoredFields(r.environment));
+  const environment = environmentColumns(environments);
   const lines = [[...COLUMNS, ...metrics, ...environment.map((f) => `environment.${f}`)].map(textCell).join(',')];
-  for (const r of records) {
+  for (const [i, r] of records.entries()) {
+    const env = environments[i];
     const fixed = [
       textCell(r.experiment),
       textCell(r.fingerprint),
@@ -81,7 +85,7 @@ export function historyCsv(records: readonly HistoryRecord[], onRecord?: () => v
       [
         ...fixed,
         ...metrics.map((k) => numberCell(metricValue(r.metrics[k]))),
-        ...environment.map((f) => textCell(r.environment?.[f] ?? '')),
+        ...environment.map((f) => textCell((env && Object.hasOwn(env, f) ? env[f] : '') ?? '')),
       ].join(','),
     );
     onRecord?.();

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -138,5 +138,45 @@ describe('writeSite into a folder it wrote before', () => {
     );
     expect(readFileSync(join(dir, '..', 'escape.html'), 'utf8')).toBe('outside');
     expect(JSON.parse(readFileSync(join(dir, SITE_FILES), 'utf8')).files).not.toContain(`${other}.html`);
+  });
+});
+
+describe('writeSite and symlinks', () => {
+  it('never writes through a symlink in a page’s or a CSV file’s place: the link is replaced, and said', async () => {
+    const dir = tmp();
+    const elsewhere = tmp();
+    const page = pageFile('gpt-small', 'gpu=H100,world_size=8');
+    const targets = { 'index.html': join(elsewhere, 'keep.html'), [`${page}.csv`]: join(elsewhere, 'keep.csv') };
+    for (const [name, target] of Object.entries(targets)) {
+      writeFileSync(target, `not the site's: ${name}\n`);
+      symlinkSync(target, join(dir, name));
+    }
+    const result = await writeSite(trendHistory(), dir, context);
+    for (const [name, target] of Object.entries(targets)) {
+      expect(readFileSync(target, 'utf8')).toBe(`not the site's: ${name}\n`);
+      expect(lstatSync(join(dir, name)).isFile()).toBe(true);
+    }
+    expect(readFileSync(join(dir, 'index.html'), 'utf8')).toMatch(/<\/html>\n?$/);
+    expect(result.warnings.sort()).toEqual(
+      Object.keys(targets)
+        .map(
+          (name) =>
+            `site: ${join(dir, name)} was a symbolic link: replaced by the file written; the file it pointed to was not written`,
+        )
+        .sort(),
+    );
+    expect(readdirSync(elsewhere).sort()).toEqual(['keep.csv', 'keep.html']);
+  });
+
+  it("removes a killed build's temporary files of its own names, and no other file", async () => {
+    const dir = tmp();
+    await writeSite(trendHistory(), dir, context);
+    const leftovers = ['.index.html.999999999.k1.tmp', `.${SITE_FILES}.999999999.k2.tmp`];
+    const others = ['.notes.html.999999999.k3.tmp', `.index.html.${process.pid}.k4.tmp`];
+    for (const f of [...leftovers, ...others]) writeFileSync(join(dir, f), 'partial');
+    await writeSite(trendHistory(), dir, context);
+    const files = readdirSync(dir);
+    for (const f of leftovers) expect(files).not.toContain(f);
+    for (const f of others) expect(files).toContain(f);
   });
 });

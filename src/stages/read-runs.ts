@@ -15,6 +15,7 @@ import {
   rankOf,
   stallNotes,
 } from '../ranks/index.js';
+import { REDACTED, redactFields } from '../secrets/index.js';
 import { summarizeRun } from '../summarize/index.js';
 import { type ProgressSink, SILENT } from '../progress/index.js';
 import type { RunContext } from './run-context.js';
@@ -80,10 +81,19 @@ async function resolveInputs(
         const job: JobFiles = r.rankFiles
           ? { job: rankJobOf(r.rankFiles), files: r.rankFiles.map((f) => ({ rank: String(f.rank), file: f.file })) }
           : { job: null, files: [{ rank: '', file: r.file }] };
+        // A manifest's config is tags on every sink and in every report: no secret in it (src/secrets/).
+        const { fields: tags, hidden } = redactFields(Object.entries(r.config));
+        if (hidden.length)
+          notices.push(
+            `${options.metadata}:${r.line}: config field${hidden.length === 1 ? '' : 's'} named like a secret, sent and reported as ${REDACTED}: ${hidden
+              .slice(0, 10)
+              .map((n) => JSON.stringify(n.slice(0, 100)))
+              .join(', ')}`,
+          );
         const who = {
           name: r.name,
           experiment: options.experiment ? `${options.experiment}/${r.name}` : r.name,
-          tags: r.config,
+          tags: Object.fromEntries(tags),
           fingerprint: r.fingerprint,
           ...(r.durationSeconds === undefined ? {} : { durationSeconds: r.durationSeconds }),
           ...(r.timeRange === undefined ? {} : { timeRange: r.timeRange }),

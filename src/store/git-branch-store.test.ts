@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -114,6 +114,29 @@ describe('git data branch history store (real git, local bare remote)', () => {
     // A branch without the file is no history either.
     expect(await openHistory('git:metrics-history:other.json', { cwd: await clone() }).readIfExists()).toBeNull();
     expect(git(remote, 'rev-list', '--count', 'metrics-history').trim()).toBe('2');
+  });
+
+  it("is not stopped by what a writer killed mid-fetch left in the checkout (a ref's .lock, its fetch ref)", async () => {
+    const { remote, clone } = await repoWithRemote();
+    const dir = await clone();
+    const store = openHistory('git:metrics-history', { cwd: dir });
+    await store.append([sampleRecord('a', 0.42, { runId: '1' })], 10);
+    git(dir, 'fetch', '--quiet', 'origin', 'metrics-history');
+    // What a killed git leaves: the .lock of each ref it was updating, and a writer's own fetch ref.
+    const head = git(remote, 'rev-parse', 'metrics-history').trim();
+    git(dir, 'update-ref', 'refs/training-metrics-gate-fetch/999999999-dead', head);
+    await mkdir(join(dir, '.git/refs/training-metrics-gate'), { recursive: true });
+    for (const lock of [
+      'refs/training-metrics-gate/metrics-history.lock',
+      'refs/remotes/origin/metrics-history.lock',
+      'refs/training-metrics-gate-fetch/999999999-dead.lock',
+    ])
+      await writeFile(join(dir, '.git', lock), '');
+    await store.append([sampleRecord('b', 0.42, { runId: '2' })], 10);
+    expect((await store.read()).runs.map((r) => r.run)).toEqual(['a', 'b']);
+    // The dead writer's fetch ref is gone, and this writer left none.
+    expect(git(dir, 'for-each-ref', 'refs/training-metrics-gate-fetch/')).toBe('');
+    expect(git(dir, 'status', '--porcelain')).toBe('');
   });
 
   it('refuses a malformed store spec', () => {

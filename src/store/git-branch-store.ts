@@ -4,11 +4,18 @@
  * push without force. When another job pushed first the push is rejected; fetch again, append again,
  * retry. No record is ever lost and the working tree and index of the checkout are never touched
  * (the commit is built with plumbing and a private index file).
+ *
+ * Nothing of the checkout is shared between writers, so a writer killed at any point (its git children
+ * with it) stops no later one: each fetch lands in a ref of its own process
+ * (`refs/training-metrics-gate-fetch/<pid>-<random>`), removed once its commit is known, and updates no
+ * remote-tracking branch (`--refmap=`). A shared ref would keep the `.lock` file a killed `git fetch`
+ * leaves, and every later fetch into it would fail. The refs a killed writer left are removed by the next
+ * one (their process is gone); the commits they named stay in the object store, as any fetched object.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { redactUrlCredentials } from '../http/redact.js';
 import type { HistoryRecord } from '../model.js';
 import { appendRecords, emptyHistory, serializeHistory, type HistoryFile } from './history.js';
@@ -32,12 +39,13 @@ export class GitBranchStore implements HistoryStore {
   readonly location: string;
   readonly defaultMax = FILE_HISTORY_MAX;
   private readonly remote: string;
-  private readonly localRef: string;
+  /** Where this process's fetches land, one at a time (see the file's comment). */
+  private readonly fetchRef = `${FETCH_REFS}/${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  private swept = false;
 
   constructor(private readonly o: GitBranchOptions) {
     this.location = `git:${o.branch}:${o.path}`;
     this.remote = o.remote ?? 'origin';
-    this.localRef = `refs/training-metrics-gate/${o.branch}`;
   }
 
   async read(): Promise<HistoryFile> {
@@ -91,22 +99,33 @@ export class GitBranchStore implements HistoryStore {
     );
   }
 
-  /** Fetch the branch into a private ref; its commit, or null when the branch does not exist yet. */
+  /** Fetch the branch into this process's own ref; its commit, or null when the branch does not exist yet. */
   private async fetch(): Promise<string | null> {
     const remoteRef = `refs/heads/${this.o.branch}`;
     const listed = await this.git(['ls-remote', this.remote, remoteRef]);
     if (!listed.trim()) return null;
-    // Processes in one checkout share the private ref: one that finds it locked by another's fetch tries again.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.git(['fetch', '--quiet', '--no-tags', this.remote, `+${remoteRef}:${this.localRef}`]);
-        break;
-      } catch (e) {
-        if (attempt >= 20 || !/cannot lock ref|unable to update local ref/i.test((e as Error).message)) throw e;
-        await sleep(Math.random() * 50 * attempt);
-      }
+    await this.sweep();
+    await this.git(['fetch', '--quiet', '--no-tags', '--refmap=', this.remote, `+${remoteRef}:${this.fetchRef}`]);
+    try {
+      return (await this.git(['rev-parse', '--verify', `${this.fetchRef}^{commit}`])).trim();
+    } finally {
+      await this.git(['update-ref', '-d', this.fetchRef]).catch(() => undefined);
     }
-    return (await this.git(['rev-parse', '--verify', `${this.localRef}^{commit}`])).trim();
+  }
+
+  /** Once per store: remove the fetch refs of writers that are gone (killed between a fetch and its clean-up). */
+  private async sweep(): Promise<void> {
+    if (this.swept) return;
+    this.swept = true;
+    const refs = await this.git(['for-each-ref', '--format=%(refname)', `${FETCH_REFS}/`]).catch(() => '');
+    for (const ref of refs.split('\n').filter(Boolean)) {
+      const pid = Number(/\/(\d+)-[0-9a-z]+$/.exec(ref)?.[1]);
+      if (!pid || pid === process.pid || alive(pid)) continue;
+      // Its .lock too, which the killed fetch may have left: no one else ever uses this ref.
+      const lock = (await this.git(['rev-parse', '--git-path', `${ref}.lock`]).catch(() => '')).trim();
+      if (lock) await rm(resolve(this.o.cwd, lock), { force: true });
+      await this.git(['update-ref', '-d', ref]).catch(() => undefined);
+    }
   }
 
   private async load(commit: string): Promise<HistoryFile | null> {
@@ -168,6 +187,18 @@ function identity(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     GIT_COMMITTER_NAME: env.GIT_COMMITTER_NAME ?? name,
     GIT_COMMITTER_EMAIL: env.GIT_COMMITTER_EMAIL ?? email,
   };
+}
+
+/** The namespace of the fetch refs, one per writing process. */
+const FETCH_REFS = 'refs/training-metrics-gate-fetch';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function sleep(ms: number): Promise<void> {

@@ -9,7 +9,7 @@ import type { HistoryStore } from './store.js';
 export * from './history.js';
 export { sameRecordedRun } from './run-identity.js';
 export { GitBranchStore, DEFAULT_HISTORY_PATH } from './git-branch-store.js';
-export { JsonFileStore, writeAtomically } from './json-file-store.js';
+export { JsonFileStore } from './json-file-store.js';
 export { HistoryStoreError, type HistoryQuery, type HistoryStore } from './store.js';
 export { PostgresStore } from './postgres-store.js';
 export { historySecrets, isPostgresSpec, parsePostgresSpec } from './postgres-url.js';

@@ -1,18 +1,21 @@
 /**
  * History in a JSON file. Writers on one machine take turns under a lock file (file-lock.ts), so
- * concurrent `record` processes each read the others' records before adding theirs. Writes are atomic:
- * the new text goes to a temporary file beside the target, is flushed to disk, then renamed over it, so a
- * process killed at any point leaves the old file or the new one, never half of one. A symlinked history
- * is written through to its target (the link stays), the file's mode is kept, and a file that cannot be
+ * concurrent `record` processes each read the others' records before adding theirs. Writes are atomic
+ * (src/write-file.ts): the new text goes to a temporary file beside the target, is flushed to disk, then
+ * renamed over it, so a process killed at any point leaves the old file or the new one, never half of
+ * one. A symlinked history is the one file the tool writes at a link's target rather than in its place:
+ * the workflow names it, the link keeps a history on shared storage, and the target is replaced by a
+ * rename in its own folder, never written into; the file's mode is kept, and a file that cannot be
  * parsed is never overwritten.
  */
-import { chmod, open, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { readRegularText } from '../ingest/file.js';
 import { basename, dirname, join } from 'node:path';
 import { InputError, type HistoryRecord } from '../model.js';
 import { withFileLock } from './file-lock.js';
 import { appendRecords, emptyHistory, serializeHistory, type HistoryFile } from './history.js';
 import { FILE_HISTORY_MAX, HistoryStoreError, type HistoryStore } from './store.js';
+import { writeFileAtomic } from '../write-file.js';
 
 export class JsonFileStore implements HistoryStore {
   readonly defaultMax = FILE_HISTORY_MAX;
@@ -56,7 +59,7 @@ export class JsonFileStore implements HistoryStore {
         target,
         async () => {
           const next = change(await this.read());
-          await writeAtomically(target, serializeHistory(next));
+          await writeHistory(target, serializeHistory(next));
           return next;
         },
         this.lock,
@@ -83,25 +86,11 @@ async function resolveTarget(path: string): Promise<string> {
   }
 }
 
-/** Write `text` to `path` through a temporary file and a rename (atomic on one file system), keeping its mode. */
-export async function writeAtomically(path: string, text: string): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+/** Write the history through the one atomic writer (write-file.ts), its failure a store error. */
+async function writeHistory(path: string, text: string): Promise<void> {
   try {
-    const mode = await stat(path).then(
-      (s) => s.mode & 0o7777,
-      () => null,
-    );
-    const handle = await open(temp, 'w');
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    if (mode !== null) await chmod(temp, mode);
-    await rename(temp, path);
+    await writeFileAtomic(path, text);
   } catch (e) {
-    await unlink(temp).catch(() => undefined);
     throw new HistoryStoreError(`cannot write the history ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
 }

@@ -48,6 +48,38 @@ describe('history file format', () => {
     expect(e.detail).toMatch(/run 2 of the history: "pullRequest" must be a pull request number/);
     expect(parseHistory(serializeHistory(h), 'h.json').runs[1]!.pullRequest).toBe(12);
   });
+  it.each([
+    ['"steps":1e300', '"steps" must be a number within ±9007199254740991'],
+    ['"steps":9007199254740992', '"steps" must be a number within'],
+    ['"attempt":1e300', '"attempt" must be a whole number from 1 to 9007199254740991'],
+    ['"pullRequest":1e300', '"pullRequest" must be a pull request number'],
+  ])('refuses a count or step no writer makes (%s), naming its line', (field, what) => {
+    const h = appendRecords(
+      emptyHistory(),
+      [sampleRecord('a'), sampleRecord('b', 0.4, { pullRequest: 12, attempt: 1 })],
+      10,
+    );
+    const key = field.slice(0, field.indexOf(':'));
+    const text = serializeHistory(h).replace(
+      new RegExp(`(\\{"experiment"[^\\n]*"run":"b"[^\\n]*?)${key}:[0-9]+`),
+      `$1${field}`,
+    );
+    expect(text).toContain(field);
+    const e = errorOf(() => parseHistory(text, 'h.json'));
+    expect(e.line).toBe(3);
+    expect(e.detail).toContain(`run 2 of the history: ${what}`);
+  });
+  it('refuses a curve whose width or start no writer makes (2^60, 1e300)', () => {
+    const h = appendRecords(emptyHistory(), [sampleRecord('a')], 10);
+    const curve = { every: 2 ** 60, start: 0, means: [1], counts: [1] };
+    (h.runs[0]!.metrics.mfu as unknown as Record<string, unknown>).curve = curve;
+    expect(errorOf(() => parseHistory(serializeHistory(h), 'h.json')).detail).toMatch(/"curve" must be/);
+    curve.every = 1;
+    curve.start = 1e300;
+    expect(errorOf(() => parseHistory(serializeHistory(h), 'h.json')).detail).toMatch(/"curve" must be/);
+    curve.start = 3;
+    expect(parseHistory(serializeHistory(h), 'h.json').runs[0]!.metrics.mfu!.curve).toEqual(curve);
+  });
   it('finds the line in a pretty-printed file too', () => {
     const h = appendRecords(emptyHistory(), [sampleRecord('a')], 10);
     (h.runs[0]!.metrics.mfu as unknown as Record<string, unknown>).direction = 'up';

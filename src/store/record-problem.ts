@@ -5,6 +5,11 @@
 import { METRIC_KINDS } from '../model.js';
 
 const KINDS = new Set<string>(METRIC_KINDS);
+
+/** A step as the readers keep them: a number within ±(2^53 − 1), where whole steps stay exact. */
+const isStep = (v: unknown): v is number => typeof v === 'number' && Math.abs(v) <= Number.MAX_SAFE_INTEGER;
+/** A count or a number from 1 (an attempt, a pull request): a whole number JavaScript holds exactly. */
+const isCount = (v: unknown, least: number): v is number => Number.isSafeInteger(v) && (v as number) >= least;
 const DIRECTIONS = new Set(['higher', 'lower', 'none']);
 
 /** What is wrong with one stored record (the path to the field, and the words), or null. */
@@ -16,15 +21,11 @@ export function recordProblem(r: unknown): { path: (string | number)[]; what: st
   }
   if (o.repository !== undefined && typeof o.repository !== 'string')
     return { path: ['repository'], what: '"repository" must be a string' };
-  if (o.attempt !== undefined && !(typeof o.attempt === 'number' && Number.isInteger(o.attempt) && o.attempt >= 1))
-    return { path: ['attempt'], what: '"attempt" must be a whole number from 1' };
+  if (o.attempt !== undefined && !isCount(o.attempt, 1))
+    return { path: ['attempt'], what: `"attempt" must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}` };
   // The pull request a run was recorded on: a run with one never counts in a baseline, so every reader
   // must agree on what is one.
-  if (
-    o.pullRequest !== undefined &&
-    o.pullRequest !== null &&
-    !(typeof o.pullRequest === 'number' && Number.isInteger(o.pullRequest) && o.pullRequest >= 1)
-  )
+  if (o.pullRequest !== undefined && o.pullRequest !== null && !isCount(o.pullRequest, 1))
     return { path: ['pullRequest'], what: '"pullRequest" must be a pull request number (a whole number from 1)' };
   if (o.quarantined !== undefined) {
     const q = o.quarantined as Record<string, unknown> | null;
@@ -45,8 +46,8 @@ export function recordProblem(r: unknown): { path: (string | number)[]; what: st
   for (const key of ['baseline', 'complete']) {
     if (typeof o[key] !== 'boolean') return { path: [key], what: `"${key}" must be true or false` };
   }
-  if (typeof o.steps !== 'number' || !Number.isFinite(o.steps))
-    return { path: ['steps'], what: '"steps" must be a number' };
+  if (!isStep(o.steps))
+    return { path: ['steps'], what: `"steps" must be a number within ±${Number.MAX_SAFE_INTEGER} (2^53 − 1)` };
   if (typeof o.metrics !== 'object' || o.metrics === null || Array.isArray(o.metrics))
     return { path: ['metrics'], what: '"metrics" must be an object' };
   for (const [name, m] of Object.entries(o.metrics as Record<string, unknown>)) {
@@ -73,13 +74,13 @@ export function recordProblem(r: unknown): { path: (string | number)[]; what: st
       const ok =
         Array.isArray(mm.samples) &&
         mm.samples.every(
-          (p) =>
-            Array.isArray(p) &&
-            p.length === 2 &&
-            typeof p[0] === 'number' &&
-            (typeof p[1] === 'number' || p[1] === null),
+          (p) => Array.isArray(p) && p.length === 2 && isStep(p[0]) && (typeof p[1] === 'number' || p[1] === null),
         );
-      if (!ok) return { path: [...path, 'samples'], what: `metric "${name}": "samples" must be [step, value] pairs` };
+      if (!ok)
+        return {
+          path: [...path, 'samples'],
+          what: `metric "${name}": "samples" must be [step, value] pairs, steps within ±(2^53 − 1)`,
+        };
     }
     if (mm.noise !== undefined && !(typeof mm.noise === 'number' || mm.noise === null))
       return { path: [...path, 'noise'], what: `metric "${name}": "noise" must be a number` };
@@ -94,20 +95,23 @@ export function recordProblem(r: unknown): { path: (string | number)[]; what: st
   return null;
 }
 
-/** A StepCurve as the stores write it: a power-of-two width, an integer start, means and counts alike long. */
+/**
+ * A StepCurve as the stores write it: a power-of-two width up to 2^53, a start and counts that are exact
+ * whole numbers, means and counts alike long.
+ */
 function isCurve(c: unknown): boolean {
   if (typeof c !== 'object' || c === null) return false;
   const { every, start, means, counts } = c as Record<string, unknown>;
   return (
     typeof every === 'number' &&
     every >= 1 &&
+    every <= 2 ** 53 &&
     Number.isInteger(Math.log2(every)) &&
-    typeof start === 'number' &&
-    Number.isInteger(start) &&
+    Number.isSafeInteger(start) &&
     Array.isArray(means) &&
     Array.isArray(counts) &&
     means.length === counts.length &&
     means.every((v) => v === null || (typeof v === 'number' && Number.isFinite(v))) &&
-    counts.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0)
+    counts.every((n) => isCount(n, 0))
   );
 }

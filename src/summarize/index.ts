@@ -66,6 +66,7 @@ export async function summarizeRun(
       ...(table.expectedSteps === undefined ? {} : { expected: table.expectedSteps }),
     },
     truncated: table.truncated.value,
+    ...(table.crash?.at ? { crash: table.crash.at } : {}),
     ...(input.durationSeconds === undefined ? {} : { durationSeconds: input.durationSeconds }),
     ...(input.timeRange === undefined ? {} : { timeRange: input.timeRange }),
     warnings,

@@ -34,20 +34,23 @@ export class StepCurveBuilder {
     let i = 0;
     while (i < n) {
       const first = values[i]!;
-      if (first - first !== 0) {
+      const step = steps[i]!;
+      // A step past 2^53 − 1 (the readers skip those) has no next whole step to end its bucket at.
+      if (first - first !== 0 || !(Math.abs(step) <= Number.MAX_SAFE_INTEGER)) {
         i++;
         continue;
       }
-      if (Number.isNaN(this.start)) this.start = Math.floor(steps[i]! / this.every);
-      let at = Math.floor(steps[i]! / this.every) - this.start;
+      if (Number.isNaN(this.start)) this.start = Math.floor(step / this.every);
+      let at = Math.floor(step / this.every) - this.start;
       while (at >= this.maxBuckets) {
         this.coarsen();
-        at = Math.floor(steps[i]! / this.every) - this.start;
+        at = Math.floor(step / this.every) - this.start;
       }
       const end = (this.start + at + 1) * this.every;
-      let sum = 0;
-      let count = 0;
-      for (; i < n && steps[i]! < end; i++) {
+      // The first value is taken whatever `end` is, so every turn of the loop moves on.
+      let sum = first;
+      let count = 1;
+      for (i++; i < n && steps[i]! < end; i++) {
         const value = values[i]!;
         if (value - value !== 0) continue;
         sum += value;

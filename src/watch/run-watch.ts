@@ -7,7 +7,8 @@
  * Exit code: 1 when watch stopped the command; the command's own code when it failed; otherwise the
  * job's (0 pass, 1 regression, 2 bad input).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { replacedLinkWarning, writeFileAtomic } from '../write-file.js';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { SecretRegistry } from '../http/redact.js';
 import { InputError } from '../model.js';
@@ -88,8 +89,9 @@ async function finish(
       live: liveSummary(outcome.state),
     };
     const text = `${JSON.stringify(account, null, 2)}\n`;
-    await writeFile(options.json, io.secrets?.redact(text) ?? text).catch((e: NodeJS.ErrnoException) =>
-      io.error(`${options.json}: cannot write the JSON report: ${e.code ?? e.message}`),
+    await writeFileAtomic(options.json, io.secrets?.redact(text) ?? text).then(
+      ({ replacedLink }) => replacedLink && io.warn(replacedLinkWarning(options.json!)),
+      (e: NodeJS.ErrnoException) => io.error(`${options.json}: cannot write the JSON report: ${e.code ?? e.message}`),
     );
   }
   return code;

@@ -227,7 +227,8 @@ async function runCases(campaign: Campaign): Promise<void> {
     const undo = await input.beforeCase?.(index);
     try {
       const facts = await campaign.inProcess(c);
-      campaign.note(c, 'in-process', facts);
+      const own = facts.hang ? [] : ((await input.check?.(campaign.workspace, c.bytes, facts)) ?? []);
+      campaign.note(c, 'in-process', facts, own);
       if (!spawned.has(index) && options.only === null) continue;
       if (facts.hang) continue; // a hang in-process would only hang again
       const real = await campaign.asProcess(c);

@@ -33,6 +33,15 @@ export interface FuzzInput {
   beforeCase?(index: number): Promise<(() => Promise<void>) | null>;
   /** After the campaign: stop what prepare started. */
   teardown?(): Promise<void>;
+  /**
+   * The input's own rules over what a case did (its bytes, the workspace it wrote to): problems named by
+   * kind (`leak:`, `misread:`, `lost data:`, verdict.ts), none when it held.
+   */
+  check?(
+    workspace: string,
+    bytes: Buffer,
+    facts: { code: number | null; stdout: string; stderr: string },
+  ): Promise<string[]>;
 }
 
 const root = new URL('../../', import.meta.url).pathname;

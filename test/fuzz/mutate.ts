@@ -26,7 +26,22 @@ const int = (rnd: Random, lo: number, hi: number): number => lo + Math.floor(rnd
 
 /** Tokens real writers emit for missing or non-finite values, and a few no writer should. */
 const NON_FINITE = ['NaN', 'nan', '-nan', 'inf', '-inf', '+inf', 'Infinity', '-Infinity', '1e999', '-1e999'];
-const ODD_NUMBERS = ['0x1F', '1_000', '--1', '.', '-', '', '1e', '+-0', '١٢٣'];
+/** Numbers no writer makes but a corrupt file holds: past 2^53, past a double's range. */
+const ODD_NUMBERS = [
+  '0x1F',
+  '1_000',
+  '--1',
+  '.',
+  '-',
+  '',
+  '1e',
+  '+-0',
+  '١٢٣',
+  '99999999999999999999999',
+  '9007199254740993',
+  '1e309',
+  '-1e300',
+];
 /** The sizes: a 50,000-digit cell; digits then a non-digit make a backtracking matcher retry. */
 const HUGE_CELLS = [
   '9'.repeat(50_000),

@@ -6,7 +6,7 @@
  *   FUZZ_CASES=5000 npm run fuzz             longer runs (cases per input type)
  *   FUZZ_SEED=7 npm run fuzz                 other cases
  *   FUZZ_ONLY=csv:17 npm run fuzz            one case again, as a failure message prints it
- *   FUZZ_REPORT=fuzz npm run fuzz            counts in fuzz.inputs.json and fuzz.surfaces.json
+ *   FUZZ_REPORT=fuzz npm run fuzz            counts in fuzz.inputs.json, fuzz.surfaces.json and fuzz.outputs.json
  */
 import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';

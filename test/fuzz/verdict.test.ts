@@ -64,7 +64,9 @@ describe('fuzz verdict', () => {
   });
 
   it('refuses a changed history only when record refused it', () => {
-    expect(broken({ historyChanged: true })).toEqual(['history: record refused (exit 2) but the file changed']);
+    expect(broken({ historyChanged: true })).toEqual([
+      'lost data: record refused the history (exit 2) but the file changed',
+    ]);
     expect(broken({ code: 0, historyChanged: true })).toEqual([]);
   });
 

@@ -2,7 +2,10 @@
  * What a fuzz case must hold to, as pure checks over what the case did: an exit code the CLI documents,
  * no stack trace or JavaScript error class in the output, no inherited property read as data, no StatsD
  * line over the datagram size, no workflow command started from the file's text, within its time and
- * heap bounds, and a history left byte for byte as it was when `record` refused.
+ * heap bounds, and a history left byte for byte as it was when `record` refused. An input's own checks
+ * (FuzzInput.check) name what they find by kind: `leak:` (a secret, or a file outside where it belongs),
+ * `misread:` (input read as something it is not, without a word), `lost data:` (a stored history or a
+ * site's page damaged or dropped); bench/fuzz/results.ts counts each kind.
  */
 
 export interface CaseFacts {
@@ -86,7 +89,7 @@ export function problems(f: CaseFacts, bounds: Bounds): string[] {
   if (!f.hang && f.ms > bounds.caseMs) out.push(`slow: ${Math.round(f.ms)} ms (bound ${bounds.caseMs} ms)`);
   if (f.heapGrowth !== null && f.heapGrowth > bounds.heapGrowthBytes)
     out.push(`heap: ${mb(f.heapGrowth)} MB left in use after the case (bound ${mb(bounds.heapGrowthBytes)} MB)`);
-  if (f.code === 2 && f.historyChanged) out.push('history: record refused (exit 2) but the file changed');
+  if (f.code === 2 && f.historyChanged) out.push('lost data: record refused the history (exit 2) but the file changed');
   return out;
 }
 

@@ -118,7 +118,7 @@ describe('check --bisect under a real git bisect run', () => {
     expect(run.stdout).not.toMatch(/is the first bad commit/);
   });
 
-  it('judges a crashed run by the documented rule: cut inside a row is bad, cut between rows is like for like, a traceback is a skip', async () => {
+  it('judges a crashed run by the documented rule: cut inside a row is bad, cut between rows is a skip unless its steps regressed, a traceback is a skip', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tmg-bisect-crash-'));
     const H = join(dir, 'history.json');
     const base = (i: number) => join(root, `fixtures/demo/baseline/gpt3-1.3b-tp1-0${i}.csv`);
@@ -136,9 +136,11 @@ describe('check --bisect under a real git bisect run', () => {
     const crashed = await check('crashed.csv', text.slice(0, cutAt));
     expect(crashed.code, crashed.err).toBe(1);
     expect(crashed.out).toMatch(/the file ends inside a row: incomplete, cut off \(a crash\)/);
-    // Stopped between two rows (a time limit): the steps it reached, compared like for like.
+    // Stopped between two rows (a time limit): the steps it reached, compared like for like, hold; an
+    // incomplete run is still no evidence the commit is good, so a skip.
     const stopped = await check('stopped.csv', text.slice(0, text.lastIndexOf('\n', cutAt) + 1));
-    expect(stopped.code, stopped.out + stopped.err).toBe(0);
+    expect(stopped.code, stopped.out + stopped.err).toBe(125);
+    expect(stopped.out).toMatch(/steps 32–\d+ on both sides, where this run stopped early/);
     // No metrics at all, a traceback where the file should be: nothing to judge.
     const traceback = await check(
       'traceback.csv',

@@ -3,6 +3,7 @@
  * Where runs recorded an environment: a column with what changed since the run before that recorded one,
  * and under the table the whole environment of the latest such run.
  */
+import { redactStoredFields } from '../../secrets/index.js';
 import { environmentChanges } from '../../gate/environment-change.js';
 import { formatEnvironmentChanges } from '../../gate/environment-format.js';
 import { InputError, type HistoryRecord } from '../../model.js';
@@ -88,10 +89,12 @@ function environmentColumn(records: readonly HistoryRecord[]): string[] | null {
 function latestEnvironment(records: readonly HistoryRecord[]): string {
   const r = [...records].reverse().find((x) => x.environment);
   if (!r?.environment) return '';
-  const fields = Object.keys(r.environment).sort();
+  // As every output shows a history's fields: no secret a record holds (src/secrets/).
+  const environment = redactStoredFields(r.environment);
+  const fields = Object.keys(environment).sort();
   const table = textTable(
     ['field', 'value'],
-    fields.map((f) => [f, r.environment![f]!]),
+    fields.map((f) => [f, environment[f]!]),
   );
   return `\n\nenvironment of run ${JSON.stringify(r.run)} (run id ${JSON.stringify(r.runId)}), ${fields.length} field${fields.length === 1 ? '' : 's'}:\n${table}`;
 }

@@ -8,12 +8,12 @@ import { loadConfig } from '../../config/index.js';
 import { sectionValue } from '../../config/section.js';
 import { InputError } from '../../model.js';
 import { type ProgressSink, SILENT } from '../../progress/index.js';
-import { historyFlags, openExisting } from '../history.js';
+import { historyFlags, openExisting, QUIET_SUBCOMMAND, type SubcommandIo } from '../history.js';
 
 export async function historySite(
   args: string[],
   env: NodeJS.ProcessEnv,
-  progress: (quiet: boolean) => ProgressSink = () => SILENT,
+  tell: SubcommandIo = QUIET_SUBCOMMAND,
 ): Promise<string> {
   const flags = historyFlags(
     'site',
@@ -36,7 +36,8 @@ export async function historySite(
   return siteFromStore(flags.history!, output, env, {
     config: flags.config ?? null,
     title: flags.title,
-    progress: progress(Boolean(flags.quiet)),
+    progress: tell.progress(Boolean(flags.quiet)),
+    warn: tell.warn,
   });
 }
 
@@ -45,7 +46,7 @@ export async function siteFromStore(
   history: string,
   output: string,
   env: NodeJS.ProcessEnv,
-  o: { config: string | null; title?: string; progress?: ProgressSink },
+  o: { config: string | null; title?: string; progress?: ProgressSink; warn?: (message: string) => void },
 ): Promise<string> {
   const config = await loadConfig(o.config);
   const { store, runs } = await openExisting(history, env);
@@ -62,6 +63,7 @@ export async function siteFromStore(
     if (typeof e?.code !== 'string') throw e;
     throw new InputError(output, null, `cannot write the site there (${e.code}: ${e.message.split('\n')[0]})`);
   });
+  for (const w of result.warnings) o.warn?.(w);
   const mib = (result.bytes / 1024 / 1024).toFixed(1);
   const pages = result.pages - 1;
   const removed = result.removed

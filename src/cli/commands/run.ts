@@ -2,7 +2,7 @@
  * `emit`, `record`, `check` and `post-comment`: flags → Options → run() → the JSON account (`--json`) →
  * exit code (0 pass, 1 regression, 2 bad input). Flags are the action's inputs, by the same names.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { BISECT_SKIP } from '../../gate/bisect-verdict.js';
@@ -13,6 +13,7 @@ import { resultJson } from '../../result-json.js';
 import type { SecretRegistry } from '../../http/redact.js';
 import { type Io, run } from '../../run.js';
 import { historySecrets } from '../../store/postgres-url.js';
+import { replacedLinkWarning, writeFileAtomic } from '../../write-file.js';
 
 /** `io.secrets`, where given, learns the run's secrets before anything is printed. */
 export async function runCommand(
@@ -41,10 +42,11 @@ export async function runCommand(
     // Made before the run, so a bad --json path is found before anything is recorded.
     if (opts.json) await mkdir(dirname(resolvePath(opts.json)), { recursive: true }).catch(jsonError(opts.json));
     const result = await run(opts, io);
-    if (opts.json)
-      await writeFile(opts.json, redact(`${JSON.stringify(resultJson(result, opts), null, 2)}\n`)).catch(
-        jsonError(opts.json),
-      );
+    if (opts.json) {
+      const text = redact(`${JSON.stringify(resultJson(result, opts), null, 2)}\n`);
+      const { replacedLink } = await writeFileAtomic(opts.json, text).catch(jsonError(opts.json));
+      if (replacedLink) io.warn(replacedLinkWarning(opts.json));
+    }
     return result.exitCode;
   } catch (e) {
     io.error(e instanceof InputError ? e.message : `internal error: ${(e as Error).stack ?? String(e)}`);

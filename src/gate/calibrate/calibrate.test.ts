@@ -188,3 +188,37 @@ describe('calibrateTolerances', () => {
     expect(mfu(big).minEffect).toBe(mfu(small).minEffect);
   });
 });
+
+describe('calibrate at the edge of double precision', () => {
+  // Memory of 1.7e308 per run: sums of two overflow a double, squares of one do too.
+  const huge = (i: number) => 1.7e308 * (1 + MFU[i]! / 100);
+
+  it('calibrates values near 1e308 as it does the same values near 1, and writes no non-finite number', () => {
+    const c = calibrateTolerances({ records: records(MFU.length, huge), classes, falseAlarmRate: 0.01, gate });
+    const small = calibrateTolerances({
+      records: records(MFU.length, (i) => 1 + MFU[i]! / 100),
+      classes,
+      falseAlarmRate: 0.01,
+      gate,
+    });
+    const memory = (x: typeof c) => x.metrics.find((m) => m.key === 'memory.max_allocated')!;
+    expect(memory(c).skipped).toBeUndefined();
+    expect(memory(c).minEffect).toBe(memory(small).minEffect);
+    expect(memory(c).band).toBeCloseTo(memory(small).band!, 9);
+    const yaml = calibrationYaml(c);
+    expect(yaml).not.toMatch(/Infinity|NaN/);
+    expect(yaml).toContain('"memory.max_allocated": { kind: window, direction: lower, min_effect:');
+  });
+
+  it('one run of 1e308 among runs near 1: too noisy, said in finite words', () => {
+    const c = calibrateTolerances({
+      records: records(MFU.length, (i) => (i === 3 ? 1e308 : 61_440)),
+      classes,
+      falseAlarmRate: 0.01,
+      gate,
+    });
+    const yaml = calibrationYaml(c);
+    expect(yaml).not.toMatch(/Infinity|NaN/);
+    expect(c.metrics.find((m) => m.key === 'memory.max_allocated')!.skipped).toMatch(/^too noisy/);
+  });
+});

@@ -93,7 +93,7 @@ export function calibrateTolerances(input: CalibrationInput): Calibration {
     measured.map((m) => ({ key: m.key, cls: m.cls, points: m.points, minEffect: m.minEffect ?? m.cls.minEffect })),
     { ...gate, alpha: falseAlarmRate },
   );
-  const metrics = measured.map(({ points: _, ...m }) => withPower(m, bands.get(m.key) ?? null));
+  const metrics = measured.map(({ points: _, ...m }) => finiteOnly(withPower(m, bands.get(m.key) ?? null)));
   const warmup = [...(input.warmup ?? [])].filter(([key]) => input.classes.get(key)?.kind !== 'loss');
   return {
     runs: records.length,
@@ -149,8 +149,27 @@ function recommend(m: Measured, share: number): void {
   m.share = share;
   const d = minEffectForRate(share, m.noise);
   // The config holds a minimum effect below 100 %; noise that large leaves the gate's own band to decide.
-  if (d >= 1) m.skipped = `too noisy: the minimum effect would be ${(100 * d).toFixed(0)} % of the level`;
+  if (d >= 1)
+    m.skipped = `too noisy: the minimum effect would be ${Number.isFinite(d) ? `${(100 * d).toFixed(0)} %` : 'more than any share'} of the level`;
   else m.minEffect = roundUp(d);
+}
+
+/**
+ * A calibration with a number that is not finite (values near 1e308 whose sums overflow somewhere the
+ * scaling did not reach) is not written: the metric is said not calibrated instead, so the YAML never
+ * holds `Infinity` or `NaN`, in a rule or in a comment.
+ */
+function finiteOnly(m: MetricCalibration): MetricCalibration {
+  const numbers = [m.cv, m.share, m.minEffect, m.band, m.noise?.centre, m.noise?.sd, ...m.power.map((p) => p.power)];
+  if (numbers.every((n) => n === null || n === undefined || Number.isFinite(n))) return m;
+  return {
+    ...m,
+    cv: null,
+    minEffect: null,
+    band: null,
+    power: [],
+    skipped: 'its values are too large for a finite calibration (a sum of them overflows a double)',
+  };
 }
 
 function withPower(m: Omit<Measured, 'points'>, band: number | null): MetricCalibration {

@@ -3,15 +3,17 @@
  * minimum effects: the same baseline (prior and noise floor included), the same split of the false-alarm
  * budget over families (errorBudget) and the same critical t (criticalT) as judge.ts. Calibration predicts
  * detection power from it, so the prediction is about the gate as it decides, not about an ideal test.
+ * The baseline is taken over the values scaled by a power of two (measured-noise.ts): the band is relative,
+ * and values near 1e308 would overflow its variance otherwise.
  */
 import type { HistoryPoint } from '../baseline.js';
-import { buildBaseline } from '../baseline.js';
 import type { GateConfig } from '../config.js';
 import { metricFamily } from '../family.js';
 import { criticalT } from '../stats/critical-t.js';
 import { errorBudget } from '../stats/error-budget.js';
 import { tUpperTail } from '../stats/student-t.js';
-import type { JudgedClass } from './measured-noise.js';
+import { buildBaseline } from '../baseline.js';
+import { type JudgedClass, scaledPoints } from './measured-noise.js';
 
 export interface BandInput {
   key: string;
@@ -27,7 +29,7 @@ export function gateBands(metrics: readonly BandInput[], gate: GateConfig): Map<
     const family = metricFamily(m.key, m.cls);
     const b =
       m.points.length >= gate.minRuns
-        ? buildBaseline(m.points, {
+        ? buildBaseline(scaledPoints(m.points).scaled, {
             better: m.cls.direction === 'higher' ? 1 : -1,
             minEffect: m.minEffect,
             shiftAlpha: gate.shiftAlpha,

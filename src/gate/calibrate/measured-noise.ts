@@ -4,7 +4,7 @@
  * measuring the noise, not assuming it. The value of a run is the one the gate judges: the
  * final-window median for a loss, the steady-state median otherwise.
  */
-import { buildBaseline, type Baseline, type HistoryPoint } from '../baseline.js';
+import { buildBaseline, type Baseline, type BaselineOptions, type HistoryPoint } from '../baseline.js';
 import type { GateConfig } from '../config.js';
 import { InputError, type HistoryRecord, judgedAtEnd, type MetricRecord, type RunSummary } from '../../model.js';
 import { metricKey } from '../../naming.js';
@@ -48,24 +48,28 @@ function brokenRun(r: HistoryRecord, key: string, what: string): InputError {
 }
 
 /**
- * The measured run-to-run noise of one metric (null without a finite value). The values are scaled by a
- * power of two first, which is exact, so that squares of values near 1e308 cannot overflow the variance.
+ * buildBaseline over values scaled by a power of two first, which is exact, so that sums and squares of
+ * values near 1e308 cannot overflow the mean or the variance; the result is scaled back. Every option is
+ * relative to the level (prior CV, noise floor, minimum effect), so the scaling changes nothing else.
  */
-export function measuredNoise(points: readonly HistoryPoint[], cls: JudgedClass, gate: GateConfig): Baseline | null {
-  const top = Math.max(0, ...points.map((p) => Math.abs(p.value)).filter(Number.isFinite));
-  const k = top > 0 ? Math.floor(Math.log2(top)) : 0;
-  const down = 2 ** -k;
-  const up = 2 ** k;
-  const b = unscaledNoise(
-    points.map((p) => ({ ...p, value: p.value * down })),
-    cls,
-    gate,
-  );
+export function scaleSafeBaseline(points: readonly HistoryPoint[], o: BaselineOptions): Baseline | null {
+  const { scaled, up } = scaledPoints(points);
+  const b = buildBaseline(scaled, o);
   return b && { ...b, centre: b.centre * up, sd: b.sd * up, level: b.level.map((v) => v * up) };
 }
 
-function unscaledNoise(points: readonly HistoryPoint[], cls: JudgedClass, gate: GateConfig): Baseline | null {
-  return buildBaseline(points, {
+/** The points' values over a power of two (exact), their largest then between 1 and 2, and that power. */
+export function scaledPoints(points: readonly HistoryPoint[]): { scaled: HistoryPoint[]; up: number } {
+  const top = Math.max(0, ...points.map((p) => Math.abs(p.value)).filter(Number.isFinite));
+  // 2^-k and 2^k are both finite for every k from −1022 to 1023.
+  const k = top > 0 ? Math.max(-1022, Math.floor(Math.log2(top))) : 0;
+  const down = 2 ** -k;
+  return { scaled: points.map((p) => ({ ...p, value: p.value * down })), up: 2 ** k };
+}
+
+/** The measured run-to-run noise of one metric (null without a finite value), scale-safe. */
+export function measuredNoise(points: readonly HistoryPoint[], cls: JudgedClass, gate: GateConfig): Baseline | null {
+  return scaleSafeBaseline(points, {
     better: cls.direction === 'higher' ? 1 : -1,
     minEffect: cls.minEffect,
     shiftAlpha: gate.shiftAlpha,

@@ -43,7 +43,8 @@ export class StepBatches {
     const values: number[] = [];
     const steps: number[] = [];
     for (let i = 0; i + 1 < this.values.length; i += 2) {
-      values.push((this.values[i]! + this.values[i + 1]!) / 2);
+      // Halves first: the sum of two values near 1e308 overflows.
+      values.push(this.values[i]! / 2 + this.values[i + 1]! / 2);
       steps.push(this.steps[i]!);
     }
     this.values = values;
@@ -62,5 +63,5 @@ export class StepBatches {
 function batchValue(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return sorted.length % 2 ? sorted[mid]! : sorted[mid - 1]! / 2 + sorted[mid]! / 2;
 }

@@ -40,3 +40,13 @@ describe('mserTruncation', () => {
     expect(mserTruncation([1, 2, Number.NaN, 4, 5])).toBeNull();
   });
 });
+
+describe('mserTruncation near the largest double', () => {
+  it('finds the same truncation for values near 1e308 as for the same values near 1', () => {
+    const y = [5, 4, 3, 2, 1.1, 1, 1.02, 0.99, 1.01, 1, 0.98, 1.01, 1, 1.02, 0.99, 1];
+    const d = mserTruncation(y);
+    expect(d).toBeGreaterThan(0);
+    expect(mserTruncation(y.map((v) => v * 3e307))).toBe(d);
+    expect(mserTruncation(y.map((v) => v * -3e307))).toBe(d);
+  });
+});

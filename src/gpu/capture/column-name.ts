@@ -11,6 +11,7 @@
  * - words that say nothing in a GPU capture are dropped (`gpu` unless it is the only word, nvidia-smi's
  *   `current` and `draw`), and the words are sorted, so `gpu_utilization` and `utilization.gpu` agree.
  */
+import { unitSuffix } from '../../naming.js';
 
 /** Unit words as written at the end of a name → the unit as the value reader spells it. */
 const UNIT_WORDS: Record<string, string> = {
@@ -64,8 +65,6 @@ const NOISE = new Set(['gpu', 'current', 'draw']);
 /** A unit glued to a camelCase name (`memoryUsedMiB`, `powerW`): only spellings a word would not end in. */
 const CAMEL_UNIT = /^(.*[a-z])(MiB|GiB|KiB|MB|GB|KB|MHz|GHz|W|C|Percent|Pct)$/;
 
-const BRACKET_UNIT = /\s*[[(]\s*([^\])]*?)\s*[\])]\s*$/;
-
 export interface ColumnName {
   /** The normal form: sorted words joined by `.` (`memory.used`, `index`, `timestamp`). */
   key: string;
@@ -76,10 +75,10 @@ export interface ColumnName {
 export function columnName(header: string): ColumnName {
   let unit = '';
   let rest = header.trim();
-  const bracket = BRACKET_UNIT.exec(rest);
+  const bracket = unitSuffix(rest);
   if (bracket) {
-    unit = bracket[1]!;
-    rest = rest.slice(0, bracket.index);
+    unit = bracket.unit;
+    rest = rest.slice(0, bracket.start);
   }
   const parts = rest.split(/[^A-Za-z0-9%]+|(?=%)/).filter(Boolean);
   const tail = parts[parts.length - 1] ?? '';

@@ -5,7 +5,7 @@
 import { type Cell, CellKind, classifyCell } from './cell.js';
 import { STEP_FIELD, TEXT_FIELD } from './column-types.js';
 import { isHeaderRecord } from './header.js';
-import type { RowSink } from './row-sink.js';
+import { type RowSink, TRACEBACK_START } from './row-sink.js';
 
 export class RecordCells {
   private readonly cell: Cell = { kind: CellKind.Missing, value: NaN };
@@ -38,6 +38,7 @@ export class RecordCells {
         if (cell.kind === CellKind.Text) sink.textCell(m, line, record[f]!.trim());
       }
     }
+    if (Number.isNaN(step) && record[0]?.startsWith(TRACEBACK_START)) sink.traceback?.(line);
     sink.endRow(step, record.length, line);
   }
 }

@@ -23,7 +23,12 @@ export interface RowSink {
   endRow(step: number, fields: number, line: number): void;
   /** The line at `line` repeats the header: it is skipped, and counted for one warning. */
   repeatedHeader(line: number): void;
+  /** The line at `line` starts a Python traceback (a row without a step that says so). */
+  traceback?(line: number): void;
 }
+
+/** The line Python starts every traceback with. */
+export const TRACEBACK_START = 'Traceback (most recent call last):';
 
 export class CsvRows implements RowSink {
   readonly values: Float64Array;
@@ -41,6 +46,7 @@ export class CsvRows implements RowSink {
   private truncatedLine = 0;
   private headerRepeats = 0;
   private firstHeaderRepeat = 0;
+  private tracebackLine = 0;
 
   constructor(
     private readonly source: string,
@@ -79,6 +85,10 @@ export class CsvRows implements RowSink {
     if (this.headerRepeats++ === 0) this.firstHeaderRepeat = line;
   }
 
+  traceback(line: number): void {
+    if (this.tracebackLine === 0) this.tracebackLine = line;
+  }
+
   /** The last line, at `line`, was cut off mid-write: it is left out. */
   cutOff(line: number): void {
     this.truncatedLine = line;
@@ -95,11 +105,13 @@ export class CsvRows implements RowSink {
   }
 
   /**
-   * After the last batch: the findings as warnings (and `truncated` set when the last line was cut off);
+   * After the last batch: the findings as warnings (and `truncated` set when the last line was cut off,
+   * `crash` when a traceback was written into the file);
    * throws when no row, or no finite value, was read.
    */
-  close(warnings: string[], truncated: { value: boolean }): void {
-    warnings.push(...this.rows.warnings(), ...this.textCells.warnings());
+  close(warnings: string[], truncated: { value: boolean }, crash: { at: string | null } = { at: null }): void {
+    const rowWarnings = this.rows.warnings(this.columns, this.source);
+    warnings.push(...rowWarnings, ...this.textCells.warnings());
     if (this.longRows) {
       warnings.push(
         `${this.longRows} row${this.longRows === 1 ? '' : 's'} had more fields than the header; extra fields ignored (first at line ${this.firstLongRow})`,
@@ -110,13 +122,25 @@ export class CsvRows implements RowSink {
         `the header is repeated ${this.headerRepeats} time${this.headerRepeats === 1 ? '' : 's'} mid-file (first at line ${this.firstHeaderRepeat}; a log reopened in append mode?): those lines skipped`,
       );
     }
+    if (this.tracebackLine) {
+      crash.at = `${this.source}:${this.tracebackLine}`;
+      warnings.push(
+        `line ${this.tracebackLine}: a Python traceback: the training crashed and wrote its error into this file (the rows before it are read)`,
+      );
+    }
     if (this.truncatedLine) {
       truncated.value = true;
       warnings.push(
         `line ${this.truncatedLine}: last line is incomplete (file still being written?); left out, the ${this.rowsOut} complete rows kept`,
       );
     }
-    if (this.rowsOut === 0) throw new InputError(this.source, null, 'no complete data rows');
+    // Every row skipped (steps past 2^53, none numeric): the refusal says why.
+    if (this.rowsOut === 0)
+      throw new InputError(
+        this.source,
+        null,
+        `no complete data rows${rowWarnings.length ? ` (${rowWarnings.join('; ')})` : ''}`,
+      );
     const empty = this.columns.filter((_, c) => !this.finite[c]);
     if (empty.length === this.columns.length) {
       throw new InputError(

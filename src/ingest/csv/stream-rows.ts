@@ -34,6 +34,7 @@ export interface RowStreamPlan {
   /** The table's warnings and truncation flag, completed once the last batch has been taken. */
   warnings: string[];
   truncated: { value: boolean };
+  crash: { at: string | null };
 }
 
 /** How far reading has got: an index in the window's buffer, and the line number there. */
@@ -75,7 +76,7 @@ export async function* streamRows(plan: RowStreamPlan): AsyncGenerator<Batch> {
   } finally {
     await window.close();
   }
-  sink.close(plan.warnings, plan.truncated);
+  sink.close(plan.warnings, plan.truncated, plan.crash);
 }
 
 /**

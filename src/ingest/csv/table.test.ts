@@ -83,6 +83,39 @@ describe('openTable on CSV: shapes real loggers write', () => {
     expect(r.table.warnings).toEqual([]);
   });
 
+  it('says when one rank logged a step twice with different values, naming the first (metric, step, both, file)', async () => {
+    const csv = ['step,loss,step_time', '1,2.5,1.0', '2,2.4,1.0', '2,2.4,3.0', '3,2.3,1.1', '3,2.2,1.1', ''].join('\n');
+    for (const quoted of [false, true]) {
+      // Both row readers: the byte scanner, and csv-parse once a line has a quote.
+      const path = await file(quoted ? csv.replace('1,2.5,1.0', '"1",2.5,1.0') : csv);
+      const table = await openTable(path);
+      const data = await collectTable(table);
+      expect(data.steps).toEqual([1, 2, 3]);
+      expect(data.values.step_time).toEqual([1, 3, 1.1]);
+      expect(table.warnings).toEqual([
+        `${path}: line 4: step 2 logged twice with different values, "step_time" 1 then 3 (the later kept); 2 such cells in all`,
+      ]);
+    }
+  });
+
+  it('finds a Python traceback the training wrote into the file after its rows, with either row reader', async () => {
+    const rows = `step,loss\n${Array.from({ length: 20 }, (_, i) => `${i + 1},${(2.5 - i / 100).toFixed(2)}`).join('\n')}\n`;
+    const traceback =
+      'Traceback (most recent call last):\n  File "train.py", line 10, in <module>\nRuntimeError: CUDA error\n';
+    for (const text of [rows + traceback, rows.replace('1,2.5', '"1",2.5') + traceback]) {
+      const path = await file(text);
+      const table = await openTable(path);
+      expect((await collectTable(table)).steps).toHaveLength(20);
+      expect(table.crash).toEqual({ at: `${path}:22` });
+      expect(table.warnings).toContain(
+        'line 22: a Python traceback: the training crashed and wrote its error into this file (the rows before it are read)',
+      );
+    }
+    const clean = await openTable(await file(rows));
+    await collectTable(clean);
+    expect(clean.crash).toEqual({ at: null });
+  });
+
   it('lists explicit nan tokens, reads infinities, and treats N/A and [N/A] as simply missing', async () => {
     const r = await read('step,loss,grad_norm,power\n1,nan,inf,[N/A]\n2,NaN,-inf,N/A\n3,1.5,2,300\n');
     expect(r.values.loss).toEqual([NaN, NaN, 1.5]);

@@ -53,6 +53,7 @@ export async function openCsvTable(source: string, options: CsvTableOptions = {}
   const layout = typeColumns(source, headerLine, names, findStepColumn(names), sample);
   refuseRunSummary(source, headerLine, names, layout, sample);
   const truncated = { value: false };
+  const crash: { at: string | null } = { at: null };
   return {
     source,
     columns: layout.columns,
@@ -68,8 +69,10 @@ export async function openCsvTable(source: string, options: CsvTableOptions = {}
       parser: options.parser ?? 'byte-scanner',
       warnings: layout.warnings,
       truncated,
+      crash,
     }),
     warnings: layout.warnings,
     truncated,
+    crash,
   };
 }

@@ -11,9 +11,10 @@ import { isHeaderRecord } from './header.js';
 import { CR, LF } from './line-bytes.js';
 import { beginRegion, scanNumber, scanned } from './number-bytes.js';
 import { classifyOddBytes } from './token-bytes.js';
-import type { RowSink } from './row-sink.js';
+import { type RowSink, TRACEBACK_START } from './row-sink.js';
 
 const TAB = 0x09;
+const TRACEBACK = Buffer.from(TRACEBACK_START);
 
 /** Index of the end of the field starting at `i`: the delimiter, the line feed, or a CR before it. */
 function fieldEnd(buf: Buffer, i: number, delim: number): number {
@@ -86,6 +87,7 @@ export class UnquotedRows {
   /** Read the row starting at `i` into the sink and commit it; returns the index after its line end. */
   private readRow(buf: Buffer, i: number, to: number, line: number): number {
     const { fieldMap, delim, tabIsBlank, sink } = this;
+    const rowStart = i;
     const nFields = fieldMap.length;
     const values = sink.values;
     const kinds = sink.kinds;
@@ -130,6 +132,10 @@ export class UnquotedRows {
         kinds[m] = CellKind.Missing;
       }
     }
+    // A row without a step is rare: only then are its first bytes compared with a traceback's.
+    const end = rowStart + TRACEBACK.length;
+    if (Number.isNaN(step) && end <= buf.length && buf.compare(TRACEBACK, 0, TRACEBACK.length, rowStart, end) === 0)
+      sink.traceback?.(line);
     sink.endRow(step, field, line);
     return i;
   }

@@ -5,12 +5,13 @@
  * command). The file comes out of a run of untrusted code, so it is read as data and checked before it is
  * posted: the repository is this one, and the pull request's head is the commit the gating run was for.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { readRegularText } from '../../ingest/file.js';
 import { dirname } from 'node:path';
 import { InputError, lineAt } from '../../model.js';
 import type { GitHubContext } from '../../options.js';
 import { COMMENT_MAX_CHARS } from '../render/markdown-within-limit.js';
+import { replacedLinkWarning, writeFileAtomic } from '../../write-file.js';
 
 export const COMMENT_FILE_FORMAT = 'training-metrics-gate/comment@1';
 
@@ -29,11 +30,16 @@ export interface CommentFile {
   body: string;
 }
 
-export async function writeCommentFile(path: string, file: Omit<CommentFile, 'format'>): Promise<void> {
+export async function writeCommentFile(
+  path: string,
+  file: Omit<CommentFile, 'format'>,
+  warn: (message: string) => void = () => {},
+): Promise<void> {
   const written: CommentFile = { format: COMMENT_FILE_FORMAT, ...file };
   try {
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, `${JSON.stringify(written, null, 2)}\n`, 'utf8');
+    const { replacedLink } = await writeFileAtomic(path, `${JSON.stringify(written, null, 2)}\n`);
+    if (replacedLink) warn(replacedLinkWarning(path));
   } catch (err) {
     throw new InputError(
       path,

@@ -59,7 +59,7 @@ export async function publishReport(
   let files: PublishResult['files'] = {};
   let fileError: unknown = null;
   try {
-    files = await writeReportFiles(report, { markdown: options.markdown, html: options.html });
+    files = await writeReportFiles(report, { markdown: options.markdown, html: options.html }, (m) => deps.io.warn(m));
   } catch (err) {
     fileError = err;
   }
@@ -126,6 +126,8 @@ async function commentFileFor(
     io.info('comment-file: not written, as this is not a pull request run');
     return false;
   }
-  await writeCommentFile(path, { repository, pullRequest: prNumber, headSha: prHeadSha, ...comment });
+  await writeCommentFile(path, { repository, pullRequest: prNumber, headSha: prHeadSha, ...comment }, (m) =>
+    io.warn(m),
+  );
   return true;
 }

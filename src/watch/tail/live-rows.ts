@@ -43,8 +43,10 @@ export class LiveRows implements RowSink {
     return true;
   }
 
+  /** A step beyond ±(2^53 − 1) is no step a run reaches (the job after the run skips its row too). */
   endRow(step: number): void {
-    this.listener.row(this.hasStep ? step : this.rowIndex, this.values, this.kinds);
+    if (!this.hasStep || !(Math.abs(step) > Number.MAX_SAFE_INTEGER))
+      this.listener.row(this.hasStep ? step : this.rowIndex, this.values, this.kinds);
     this.rowIndex++;
   }
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveRowListener } from './live-rows.js';
-import { TailSet } from './tail-set.js';
+import { MAX_FOLLOWED, TailSet } from './tail-set.js';
 
 const listed = vi.hoisted(() => ({ count: 0 }));
 
@@ -76,6 +76,30 @@ describe('TailSet with a glob', () => {
     const told = after.mtimeMs !== before.mtimeMs || after.ctimeMs !== before.ctimeMs;
     expect(listed.count).toBe(told ? 2 : 1);
     if (told) expect(tails.files()).toHaveLength(2);
+    tails.close();
+  });
+
+  it(`follows at most ${MAX_FOLLOWED} files, the first in rank order, and says how many more matched`, async () => {
+    const n = MAX_FOLLOWED + 300;
+    for (let r = n - 1; r >= 0; r--) writeFileSync(join(dir, `metrics_rank_${r}.csv`), 'step,loss\n0,1\n');
+    const warnings: string[] = [];
+    const tails = new TailSet(
+      [join(dir, 'metrics_rank_*.csv')],
+      () => listener,
+      (m) => warnings.push(m),
+    );
+    for (let i = 0; i < 3; i++) {
+      await tails.poll();
+      vi.advanceTimersByTime(2000);
+    }
+    const files = tails.files();
+    expect(files).toHaveLength(MAX_FOLLOWED);
+    // Rank order, not the names' (rank 10 after rank 9, not after rank 1).
+    expect(files.slice(0, 11)).toEqual(Array.from({ length: 11 }, (_, r) => join(dir, `metrics_rank_${r}.csv`)));
+    expect(files.at(-1)).toBe(join(dir, `metrics_rank_${MAX_FOLLOWED - 1}.csv`));
+    expect(warnings).toEqual([
+      `watch: ${n} files match; following the first ${MAX_FOLLOWED} in rank order (a job's most ranks): the other 300 are neither watched nor read after the run`,
+    ]);
     tails.close();
   });
 });

@@ -7,6 +7,11 @@
  * added, removed or renamed sets them), and at least once a second for filesystems whose times are too
  * coarse to tell: a look every 100 ms at 8 ranks' files would otherwise list the folder 10 times a second
  * to find the same names.
+ *
+ * At most MAX_FOLLOWED files are followed, the first in rank order (`metrics_rank_2` before
+ * `metrics_rank_10`), and a warning says how many more matched: a glob of 10,000 files would otherwise
+ * keep 10,000 descriptors open and read each one every look, and the job after the run reads the files
+ * followed, no more.
  */
 import { statSync } from 'node:fs';
 import { specialKind } from '../../ingest/file.js';
@@ -14,6 +19,7 @@ import { readdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import picomatch from 'picomatch';
 import { InputError } from '../../model.js';
+import { MAX_RANKS } from '../../ingest/index.js';
 import { rankOf } from '../../ranks/index.js';
 import { CsvTail } from './csv-tail.js';
 import { EventsTail } from './events-tail.js';
@@ -21,6 +27,10 @@ import type { LiveRowListener } from './live-rows.js';
 import type { ManifestFiles } from './manifest-files.js';
 
 const GLOB_CHARS = /[*?[\]{}]/;
+/** Files followed at most: as many as a job has ranks at most (src/ingest/split-ranks.ts). */
+export const MAX_FOLLOWED = MAX_RANKS;
+/** Names in rank order: the digits in them compared as numbers. */
+const byRank = new Intl.Collator('en', { numeric: true }).compare;
 /** A folder whose times have not changed is listed again after this long all the same. */
 const RELIST_MS = 1000;
 
@@ -47,6 +57,10 @@ export class TailSet {
   private readonly matchers = new Map<string, (name: string) => boolean>();
   /** Each glob folder's names as last listed, with its times then and when (performance.now()). */
   private readonly listings = new Map<string, { names: string[]; version: string; listedAt: number }>();
+  /** Each glob's matches in rank order, for the listing they were found in (sorted once per listing). */
+  private readonly matches = new Map<string, { names: string[]; matched: string[] }>();
+  /** Whether the warning that more files matched than are followed was given. */
+  private warnedBeyond = false;
 
   constructor(
     private readonly patterns: string[],
@@ -97,19 +111,36 @@ export class TailSet {
   }
 
   private async discover(): Promise<void> {
+    let beyond = 0;
     for (const file of (await this.manifest?.current()) ?? []) {
-      this.fromManifest.add(file);
-      this.add(file);
+      if (this.add(file)) this.fromManifest.add(file);
+      else beyond++;
     }
     for (const pattern of this.patterns) {
       if (!isGlob(pattern)) {
-        this.add(pattern);
+        if (!this.add(pattern)) beyond++;
         continue;
       }
       const folder = dirname(pattern);
-      const match = this.matchers.get(pattern)!;
-      for (const name of (await this.names(folder)).filter((n) => match(n)).sort()) this.add(join(folder, name));
+      for (const name of await this.matched(pattern, folder)) if (!this.add(join(folder, name))) beyond++;
     }
+    if (beyond && !this.warnedBeyond) {
+      this.warnedBeyond = true;
+      this.warn(
+        `watch: ${this.tails.size + beyond} files match; following the first ${MAX_FOLLOWED} in rank order (a job's most ranks): the other ${beyond} are neither watched nor read after the run`,
+      );
+    }
+  }
+
+  /** A glob's names in `folder`, in rank order: matched and sorted again only when the listing changed. */
+  private async matched(pattern: string, folder: string): Promise<string[]> {
+    const names = await this.names(folder);
+    const last = this.matches.get(pattern);
+    if (last?.names === names) return last.matched;
+    const match = this.matchers.get(pattern)!;
+    const matched = names.filter((n) => match(n)).sort(byRank);
+    this.matches.set(pattern, { names, matched });
+    return matched;
   }
 
   /** The names in `folder`: listed again when its times changed or the last listing is a second old. */
@@ -129,18 +160,21 @@ export class TailSet {
     return names;
   }
 
-  private add(path: string): void {
-    if (this.tails.has(path) || this.special.has(path)) return;
+  /** Follow `path` from now on; false when it is one more than MAX_FOLLOWED (it is then left alone). */
+  private add(path: string): boolean {
+    if (this.tails.has(path) || this.special.has(path)) return true;
+    if (this.tails.size >= MAX_FOLLOWED) return false;
     // A FIFO, socket or device is never opened: a read of one could block the loop for ever.
     const st = statSync(path, { throwIfNoEntry: false });
     const kind = st ? specialKind(st) : null;
     if (kind) {
       this.special.add(path);
       this.warn(`watch: ${path} is ${kind}, not a file; skipped`);
-      return;
+      return true;
     }
     // A TensorBoard event file by its name (TensorBoard names every one so), else a CSV.
     const Tail = /^events\.out\.tfevents\./.test(basename(path)) ? EventsTail : CsvTail;
     this.tails.set(path, new Tail(path, this.listenerFor(path)));
+    return true;
   }
 }

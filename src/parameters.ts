@@ -599,7 +599,8 @@ export function resolveOptions(
         break;
       case 'number': {
         const n = Number(value);
-        if (!Number.isSafeInteger(n) || n <= 0) throw bad(p, `expected a positive whole number, got "${String(value)}"`);
+        if (!Number.isSafeInteger(n) || n <= 0)
+          throw bad(p, `expected a positive whole number, got "${String(value)}"`);
         if (p.max !== undefined && n > p.max)
           throw bad(p, `${n} is more than ${p.max}, the longest a timer can wait (a longer one would fire at once)`);
         target[p.key] = n;

@@ -8,6 +8,8 @@ const gate = (o: { regression?: boolean; complete?: boolean; truncated?: boolean
     name: 'r',
     fingerprint: '',
     regression: o.regression ?? false,
+    // The run's word: judged when its metric was (a pass or a regression), else not judged.
+    verdict: o.regression ? 'regression' : (o.verdict ?? 'pass') === 'pass' ? 'pass' : 'not-judged',
     run: { complete: o.complete ?? true, steps: 100, expectedSteps: 100, truncated: o.truncated ?? false },
     metrics: [{ name: 'mfu', verdict: o.verdict ?? (o.regression ? 'regression' : 'pass') }],
   }) as unknown as GateResult;

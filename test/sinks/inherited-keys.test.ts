@@ -98,7 +98,7 @@ describe.each(NAMES)('the name %s in a config file', (key) => {
     const section = JSON.parse(`{"${key}": 0.1}`);
     expect(() => parseGateConfig(section, 'c.yml')).toThrow(`unknown gate setting "${key}"`);
     expect(() => parseGateConfig({ prior_cv: section }, 'c.yml')).toThrow(
-      `gate.prior_cv.${key}: expected throughput, loss, memory or other`,
+      `gate.prior_cv.${key}: expected throughput, loss, quality, memory or other`,
     );
   });
 

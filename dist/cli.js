@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { i as SILENT, b as Progress, S as SecretRegistry, O as OutputStreams, f as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, c as resultJson, w as writeFileAtomic, d as replacedLinkWarning, I as InputError, k as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-DXvF0O6c.js';
+import { i as SILENT, b as Progress, S as SecretRegistry, O as OutputStreams, f as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, c as resultJson, w as writeFileAtomic, d as replacedLinkWarning, I as InputError, k as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-Dtipo0LK.js';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HISTORY_USAGE } from './chunks/history-q6KtWbBJ.js';
+import { HISTORY_USAGE } from './chunks/history-DXh-tnaq.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
@@ -256,23 +256,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-2Ct9zM-q.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-wHWDpWbR.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-BOf-4RCU.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-BcMMHTjj.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-RGrr2mLi.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-CiNmUVZh.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-CUfJjTNp.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-CA29smur.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -338,13 +338,13 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (GENERATORS[command])
         return generate(command, rest, env, io);
     if (command === 'history')
-        return (await import('./chunks/history-q6KtWbBJ.js')).runHistory(rest, env, io);
+        return (await import('./chunks/history-DXh-tnaq.js')).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-CxgovlVy.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-Dq1yTSnE.js')).watchCommand(rest, env, io);
     if (command === 'site')
-        return (await import('./chunks/history-q6KtWbBJ.js')).runHistory(['site', ...rest], env, io);
+        return (await import('./chunks/history-DXh-tnaq.js')).runHistory(['site', ...rest], env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-eflK-qWB.js')).calibrateCommand(rest, io, env);
+        return (await import('./chunks/calibrate-AsNUbHRD.js')).calibrateCommand(rest, io, env);
     if (!COMMANDS.includes(command)) {
         const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
         const near = known.find((k) => editDistance(k, command) <= 2);

@@ -212,29 +212,22 @@ function judgeMetric(
       reason: `${m.name}: ${broken}`,
     };
   }
-  if (basis.unmatched)
-    return {
-      ...base,
-      verdict: 'pass',
-      current: null,
-      baseline: null,
-      change: null,
-      reason: `${m.name}: ${basis.unmatched}`,
-    };
+  // A pass that judged nothing (no baseline): said why, and counted as not judged.
+  const unjudged = (why: string): MetricVerdict => ({
+    ...base,
+    verdict: 'pass',
+    current: null,
+    baseline: null,
+    change: null,
+    reason: `${m.name}: ${why}`,
+  });
+  if (basis.unmatched) return unjudged(basis.unmatched);
   if (!Number.isFinite(current)) {
     const later = notReached(history, key, completeness);
-    if (later)
-      return { ...base, verdict: 'pass', current: null, baseline: null, change: null, reason: `${m.name}: ${later}` };
+    if (later) return unjudged(later);
     // A column the runs log but never fill (an eval that never ran): nothing was there to lose.
     if (history.length && history.every((r) => metricValue(r.metrics[key]) === null))
-      return {
-        ...base,
-        verdict: 'pass',
-        current: null,
-        baseline: null,
-        change: null,
-        reason: `${m.name}: no finite value in this run, nor in any comparable run`,
-      };
+      return unjudged('no finite value in this run, nor in any comparable run');
     return {
       ...base,
       verdict: 'missing',

@@ -1,5 +1,6 @@
 /** The header row of a metrics CSV: column names, the delimiter, and which column holds the step. */
 import { InputError } from '../../model.js';
+import { unitSuffix } from '../../naming.js';
 
 /**
  * Names a step column goes by, best first (W&B's `_step` counts log calls, so the trainer's own step wins).
@@ -100,22 +101,13 @@ export async function parseHeader(
 
 /**
  * A name without a trailing unit in brackets or parentheses (`iteration [#]` → `iteration`), trimmed and
- * lower-cased. Done by index rather than by a regular expression: a pattern like `\s*[[(][^\])]*[\])]\s*$`
- * rescans the rest of the name from every start position, quadratic on a long header cell.
+ * lower-cased: the unit found as every metric name's is (naming.ts's unitSuffix, linear in the name).
  */
 export function bareName(name: string): string {
-  const t = name.trimEnd();
-  const close = t.length - 1;
-  if (close < 0 || (t[close] !== ']' && t[close] !== ')')) return t.trim().toLowerCase();
-  const before = Math.max(t.lastIndexOf(']', close - 1), t.lastIndexOf(')', close - 1));
-  let open = -1;
-  for (let i = before + 1; i < close; i++) {
-    if (t[i] === '[' || t[i] === '(') {
-      open = i;
-      break;
-    }
-  }
-  return (open < 0 ? t : t.slice(0, open)).trim().toLowerCase();
+  return name
+    .slice(0, unitSuffix(name)?.start ?? name.length)
+    .trim()
+    .toLowerCase();
 }
 
 /** The step column among `names`: a step by name, else a count of samples, else an epoch; -1 for none. */

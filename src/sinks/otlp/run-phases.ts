@@ -15,10 +15,8 @@ import { type PlannedSpan, type SpanAttributes, TRACE_LIMITS } from './span-plan
 /** Evaluation columns: eval_/val_/validation/test prefixes (HF Trainer, Lightning, Keras), or a quality metric. */
 const EVAL_NAME = /^(eval|val|valid|validation|test)([/_.\s-]|$)/i;
 
-export function isEvaluationMetric(m: MetricSummary): boolean {
-  return (
-    (m.class.kind === 'loss' || m.class.kind === 'quality') && (EVAL_NAME.test(m.name) || m.class.kind === 'quality')
-  );
+export function isEvaluationMetric(m: Pick<MetricSummary, 'name' | 'class'>): boolean {
+  return m.class.kind === 'quality' || (m.class.kind === 'loss' && EVAL_NAME.test(m.name));
 }
 
 export function runPhases(run: RunSummary, times: RunTimes): PlannedSpan[] {

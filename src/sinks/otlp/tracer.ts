@@ -30,12 +30,14 @@ export function hrTime(ms: number): HrTime {
   return [seconds, Math.round((ms - seconds * 1000) * 1e6)];
 }
 
-/** Keeps every ended span, for one export at the end. */
+/** Keeps every ended span, for one export at the end or (`ended`) soon after it ends. */
 export class KeptSpans implements SpanProcessor {
   readonly spans: ReadableSpan[] = [];
+  ended: (() => void) | null = null;
   onStart(): void {}
   onEnd(span: ReadableSpan): void {
     this.spans.push(span);
+    this.ended?.();
   }
   forceFlush(): Promise<void> {
     return Promise.resolve();

@@ -39,8 +39,9 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
   }
   // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
   const statsdStage = options.statsdHost || options.dryRun ? import('./stages/statsd.js') : null;
-  // The OpenTelemetry SDK only where an OTLP endpoint is set; a plain emit never loads it.
-  const otlpStage = options.otlp ? import('./stages/otlp.js') : null;
+  // The OpenTelemetry SDK only where an OTLP endpoint is set; a plain emit never loads it, nor a dry run.
+  const otlpStage = options.otlp && !options.dryRun ? import('./stages/otlp.js') : null;
+  if (options.otlp && options.dryRun) ctx.io.info('dry run: nothing sent to the OTLP endpoint');
 
   // Loaded, and a database history connecting, while the files are read.
   const historyStage = options.history ? import('./stages/history.js') : null;
@@ -75,7 +76,7 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
         (await import('./stages/http-sinks.js')).sendToHttpSinks(ctx, judged, budget),
       )
     : [];
-  if (otlpStage && options.otlp?.metrics && !options.dryRun)
+  if (otlpStage && options.otlp?.metrics)
     sinks.push(await ctx.timed('otlp metrics', async () => (await otlpStage).sendOtlpMetrics(ctx, judged, budget)));
 
   // The report goes first: a report file that cannot be written stops the run from being recorded, so
@@ -92,10 +93,7 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
   // The history's connection (PostgreSQL), kept open from the read to the record.
   await (gated?.open.store ?? (await prepared))?.close();
   // The trace last, so it holds every stage; within what is left of the sinks' deadline.
-  if (otlpStage && options.otlp?.traces) {
-    if (options.dryRun) ctx.io.info('dry run: no trace sent to the OTLP endpoint');
-    else sinks.push(await (await otlpStage).exportTrace(ctx, judged, budget));
-  }
+  if (otlpStage && options.otlp?.traces) sinks.push(await (await otlpStage).exportTrace(ctx, judged, budget));
 
   if (options.failOnSinkError && (sinks.some((r) => !r.ok) || (statsd?.errors.length ?? 0) > 0)) {
     ctx.recordError(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));

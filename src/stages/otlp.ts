@@ -9,7 +9,6 @@ import {
   makeSpans,
   otlpPoints,
   planJobTrace,
-  sendOtlpMetrics as sendPoints,
   spanExporter,
   startTracing,
 } from '../sinks/otlp/index.js';
@@ -34,6 +33,7 @@ export async function sendOtlpMetrics(ctx: RunContext, runs: JudgedRuns, budget:
     ctx.warn(`OTLP metrics to ${where}: not sent, sink-timeout (${budget.ms / 1000} s) was spent by the sinks before`);
     return { sink: 'OTLP metrics', ok: false };
   }
+  const { sendOtlpMetrics: sendPoints } = await import('../sinks/otlp/send-metrics.js');
   const sent = await sendPoints(points, target, TOOL_VERSION, budget.deadline);
   for (const name of sent.skipped.slice(0, 5))
     ctx.warn(`OTLP metrics: ${name} is not an OpenTelemetry instrument name; not sent`);

@@ -201,9 +201,10 @@ describe('the traces of the runs, with a Tempo datasource', () => {
       const link = p.fieldConfig!.defaults.links![0]!;
       expect(link.url).toMatch(/^\/explore\?schemaVersion=1&panes=/);
       expect(link.url).toContain('${__field.labels.experiment:percentencode}');
-      const panes = JSON.parse(
-        decodeURIComponent(link.url.split('panes=')[1]!.replace('${__field.labels.experiment:percentencode}', 'E')),
+      const search = new URLSearchParams(
+        link.url.split('?')[1]!.replace('${__field.labels.experiment:percentencode}', 'E'),
       );
+      const panes = JSON.parse(search.get('panes')!);
       expect(panes.t.queries[0].query).toBe('{ name = "training run" && span.training.experiment = "E" }');
       expect(panes.t.range).toEqual({ from: '${__from}', to: '${__to}' });
     }

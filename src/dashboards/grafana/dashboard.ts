@@ -510,10 +510,8 @@ function exploreTracesUrl(tempoUid: string, experiment: string): string {
     },
   };
   // Encoded whole, then Grafana's own variables put back unencoded so it fills them in.
-  return `/explore?schemaVersion=1&panes=${encodeURIComponent(JSON.stringify(panes))}`
-    .replace('EXPERIMENT', experiment)
-    .replace('FROM', '${__from}')
-    .replace('TO', '${__to}');
+  const search = new URLSearchParams({ schemaVersion: '1', panes: JSON.stringify(panes) });
+  return `/explore?${search}`.replace('EXPERIMENT', experiment).replace('FROM', '${__from}').replace('TO', '${__to}');
 }
 
 /** Rows in order, each with its panels: the columns' rows, then the gate's and the run's. */

@@ -501,12 +501,12 @@ const TRACES_QUERY = '{ name = "training run" && span.training.experiment =~ "${
 
 /** Explore on the Tempo datasource with one experiment's run traces, over the dashboard's time range. */
 function exploreTracesUrl(tempoUid: string, experiment: string): string {
-  const query = `{ name = "training run" && span.training.experiment = "EXPERIMENT" }`;
+  const query = `{ name = "training run" && span.training.experiment = "@EXPERIMENT@" }`;
   const panes = {
     t: {
       datasource: tempoUid,
       queries: [{ refId: 'A', datasource: { type: 'tempo', uid: tempoUid }, queryType: 'traceql', query }],
-      range: { from: 'FROM', to: 'TO' },
+      range: { from: '@FROM@', to: '@TO@' },
     },
   };
   // Encoded whole, then Grafana's own variables put back unencoded so it fills them in.

@@ -511,7 +511,10 @@ function exploreTracesUrl(tempoUid: string, experiment: string): string {
   };
   // Encoded whole, then Grafana's own variables put back unencoded so it fills them in.
   const search = new URLSearchParams({ schemaVersion: '1', panes: JSON.stringify(panes) });
-  return `/explore?${search}`.replace('EXPERIMENT', experiment).replace('FROM', '${__from}').replace('TO', '${__to}');
+  return `/explore?${search}`
+    .replace('%40EXPERIMENT%40', experiment)
+    .replace('%40FROM%40', '${__from}')
+    .replace('%40TO%40', '${__to}');
 }
 
 /** Rows in order, each with its panels: the columns' rows, then the gate's and the run's. */

@@ -4,19 +4,11 @@
  * a verdict. Under watch the trace is already open (ShellFeatures.trace): the job's spans join it.
  */
 import { msLeft, type SinkBudget } from '../sinks/budget.js';
-import {
-  exported,
-  makeSpans,
-  otlpPoints,
-  planJobTrace,
-  spanExporter,
-  startTracing,
-} from '../sinks/otlp/index.js';
+import { exported, makeSpans, otlpPoints, planJobTrace, spanExporter, startTracing } from '../sinks/otlp/index.js';
 import { TOOL_VERSION } from '../version.js';
 import type { RunContext } from './run-context.js';
 import type { JudgedRuns, SinkOutcome } from './run-result.js';
-import { runTagSet } from '../naming.js';
-import { runTagsWhereShared } from './statsd.js';
+import { runTagSet, runTagsWhereShared } from '../naming.js';
 
 export async function sendOtlpMetrics(ctx: RunContext, runs: JudgedRuns, budget: SinkBudget): Promise<SinkOutcome> {
   const { options } = ctx;

@@ -14,7 +14,7 @@ import type { MetricClass } from '../../model.js';
 import { metricKey } from '../../naming.js';
 import { KNOWN_GAUGES } from '../known-gauges.js';
 import { prometheusMetricName, runFamilyNames, snakeName, statsdExporterUnit } from '../../naming/prometheus.js';
-import { bucketsFor } from '../statsd-exporter-mapping.js';
+import { bucketsFor } from '../../naming/buckets.js';
 import { queryVariable } from './query-variable.js';
 
 export type DashboardSource = 'pushgateway' | 'statsd-exporter';

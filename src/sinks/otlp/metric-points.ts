@@ -15,7 +15,7 @@
  * has five or fewer): the histogram has the window's shape at a cost bounded by the number of windows; its
  * count is that of the quantiles, not the steps' (`run.steps` has those). Timers are in seconds.
  */
-import { bucketsFor } from '../../dashboards/statsd-exporter-mapping.js';
+import { bucketsFor } from '../../naming/buckets.js';
 import type { GateResult, MetricSummary, RunSummary } from '../../model.js';
 import { metricKey, RUN_GAUGES, statsdName } from '../../naming.js';
 import { prometheusMetricName } from '../../naming/prometheus.js';

@@ -66,7 +66,9 @@ describe('what an OTLP endpoint loads', () => {
   it('with one: the SDK and the protobuf exporter, not the JSON one', async () => {
     const before = receiver.spans.length;
     const loaded = await packagesLoaded({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url }, ['--statsd-protocol', 'udp']);
-    expect(loaded).toEqual(expect.arrayContaining(['@opentelemetry/sdk-trace', '@opentelemetry/exporter-trace-otlp-proto']));
+    expect(loaded).toEqual(
+      expect.arrayContaining(['@opentelemetry/sdk-trace', '@opentelemetry/exporter-trace-otlp-proto']),
+    );
     expect(loaded).not.toContain('@opentelemetry/exporter-trace-otlp-http');
     expect(receiver.spans.length).toBeGreaterThan(before);
   });

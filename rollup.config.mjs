@@ -56,6 +56,10 @@ export default [
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
       banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
+      // OpenTelemetry's exporter base re-exports a module that imports it back: kept in one chunk, so no
+      // two chunks import each other (rollup warns that their order would break).
+      manualChunks: (id) =>
+        /node_modules[\\/]@opentelemetry[\\/]otlp-exporter-base[\\/]/.test(id) ? 'otlp-exporter-base' : undefined,
     },
     plugins: plugins(),
     external,

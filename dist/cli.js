@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { i as SILENT, b as Progress, S as SecretRegistry, O as OutputStreams, f as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, a as run, c as resultJson, w as writeFileAtomic, d as replacedLinkWarning, I as InputError, k as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-Dtipo0LK.js';
+import { i as SILENT, b as Progress, S as SecretRegistry, O as OutputStreams, p as parseOtlpHeaders, f as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, o as otlpSecrets, a as run, c as resultJson, w as writeFileAtomic, d as replacedLinkWarning, I as InputError, k as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-CRcxhc5y.js';
+import { T as TOOL_VERSION } from './chunks/version-C1BOJE61.js';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HISTORY_USAGE } from './chunks/history-DXh-tnaq.js';
+import { HISTORY_USAGE } from './chunks/history-BCo2J_tg.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
@@ -34,6 +35,9 @@ const SECRET_ENV = [
     'GITHUB_TOKEN',
     'GRAFANA_TOKEN',
     'PGPASSWORD',
+    'OTEL_EXPORTER_OTLP_HEADERS',
+    'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
+    'OTEL_EXPORTER_OTLP_METRICS_HEADERS',
 ];
 class ConsoleIo {
     streams;
@@ -65,6 +69,10 @@ class ConsoleIo {
     addSecretsFrom(env) {
         for (const name of SECRET_ENV)
             this.secrets.add(env[name]);
+        // Each OTLP header's value too (an API key), as it would be printed alone.
+        for (const name of SECRET_ENV.filter((n) => n.endsWith('_HEADERS')))
+            for (const value of Object.values(parseOtlpHeaders(env[name] ?? '')))
+                this.secrets.add(value);
     }
     info(message) {
         this.streams.write('stdout', `${this.safe(message)}\n`);
@@ -120,6 +128,10 @@ async function runCommand(command, args, env, io) {
         for (const p of PARAMETERS)
             if (p.secret)
                 io.secrets?.add(opts[p.key]);
+        for (const s of otlpSecrets(opts.otlp))
+            io.secrets?.add(s);
+        for (const s of otlpSecrets(opts.otlp))
+            io.secrets?.add(s);
         io.showProgress?.(env, opts.quiet);
         // Made before the run, so a bad --json path is found before anything is recorded.
         if (opts.json)
@@ -160,7 +172,7 @@ const jsonError = (path) => (e) => {
     throw new InputError(path, null, `cannot write the JSON report: ${e.code ?? e.message}`);
 };
 
-const GRAFANA_FLAGS = '[--source pushgateway|statsd-exporter|watch] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu] [--apply [--grafana-url URL] [--folder-uid UID]]';
+const GRAFANA_FLAGS = '[--source pushgateway|statsd-exporter|watch] [--csv FILE]… [--config FILE] [--prefix P] [--datasource-uid UID] [--tempo-datasource-uid UID] [--title T] [--uid U] [--no-gate] [--gpu] [--apply [--grafana-url URL] [--folder-uid UID]]';
 const CALIBRATE_FLAGS = '(--csv A.csv --csv B.csv … | --history H --experiment NAME) [--config FILE] [--false-alarm-rate 0.01] [--quiet]';
 const MAPPING_FLAGS = '[--csv FILE]… [--config FILE] [--prefix P]';
 const DATADOG_FLAGS = '[--source dogstatsd|api] [--prefix P] [--csv FILE]… [--config FILE] [--model-tag model] [--notify @handle] [--title T] [--apply [--datadog-url URL]]';
@@ -256,23 +268,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-wHWDpWbR.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-C_eU-Q06.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-BcMMHTjj.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-CksMSyqC.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-CiNmUVZh.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-iDIeKQoF.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-CA29smur.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-DtiFJW-H.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -323,7 +335,7 @@ async function main(argv, env, io = new ConsoleIo()) {
         return command ? 0 : 2;
     }
     if (command === '--version') {
-        io.print('training-metrics-gate 0.1.0\n');
+        io.print(`training-metrics-gate ${TOOL_VERSION}\n`);
         return 0;
     }
     // `check --help`, `history list -h`: the help, exit 0 (not flags after `--`, which are watch's command's).
@@ -338,13 +350,13 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (GENERATORS[command])
         return generate(command, rest, env, io);
     if (command === 'history')
-        return (await import('./chunks/history-DXh-tnaq.js')).runHistory(rest, env, io);
+        return (await import('./chunks/history-BCo2J_tg.js')).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-Dq1yTSnE.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-CCruQ4Fx.js')).watchCommand(rest, env, io);
     if (command === 'site')
-        return (await import('./chunks/history-DXh-tnaq.js')).runHistory(['site', ...rest], env, io);
+        return (await import('./chunks/history-BCo2J_tg.js')).runHistory(['site', ...rest], env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-AsNUbHRD.js')).calibrateCommand(rest, io, env);
+        return (await import('./chunks/calibrate-CVg3if05.js')).calibrateCommand(rest, io, env);
     if (!COMMANDS.includes(command)) {
         const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
         const near = known.find((k) => editDistance(k, command) <= 2);

@@ -1,5 +1,5 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, a as run, b as Progress, c as resultJson, w as writeFileAtomic, d as replacedLinkWarning, m as metricsOutput, j as jobVerdict, f as workflowCommandSafe } from './chunks/postgres-url-Dtipo0LK.js';
+import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, o as otlpSecrets, a as run, b as Progress, c as resultJson, w as writeFileAtomic, d as replacedLinkWarning, m as metricsOutput, j as jobVerdict, f as workflowCommandSafe } from './chunks/postgres-url-CRcxhc5y.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -332,6 +332,12 @@ async function action(env = process.env) {
         }
         secrets.add(env.DD_API_KEY);
         secrets.add(env.GITHUB_TOKEN);
+        for (const name of [
+            'OTEL_EXPORTER_OTLP_HEADERS',
+            'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
+            'OTEL_EXPORTER_OTLP_METRICS_HEADERS',
+        ])
+            secrets.add(env[name]);
         // A PostgreSQL history's password, from its URL or PGPASSWORD.
         for (const s of historySecrets(typeof raw.history === 'string' ? raw.history : null, env))
             secrets.add(s);
@@ -344,6 +350,9 @@ async function action(env = process.env) {
         for (const p of PARAMETERS)
             if (p.secret)
                 secrets.add(options[p.key]);
+        // Each OTLP header's value (an API key), from the input or the OTEL_* variables.
+        for (const s of otlpSecrets(options.otlp))
+            secrets.add(s);
         // The two functions, not the whole module: the bundle then leaves out what the action never calls.
         const shell = {
             annotations: {
@@ -390,7 +399,7 @@ async function action(env = process.env) {
 }
 /** `command: site`: the history's trend site into `site-output`, as the CLI's `history site` writes it. */
 async function siteStep(options, env) {
-    const { siteFromStore } = await import('./chunks/history-site-DmM2kGaP.js');
+    const { siteFromStore } = await import('./chunks/history-site-n4Tk0xdk.js');
     const progress = options.quiet ? undefined : io.progress;
     io.info(await siteFromStore(options.history, options.siteOutput, env, {
         config: options.config,
@@ -413,7 +422,7 @@ async function watchStep(options, env, shell) {
     for (const name of Object.keys(env))
         if (name.startsWith('INPUT_'))
             delete env[name];
-    const { runWatch } = await import('./chunks/run-watch-BMb5K09N.js');
+    const { runWatch } = await import('./chunks/run-watch-BCuJEt_L.js');
     const code = await runWatch(options, ['bash', '-c', line], { ...io, secrets }, shell);
     const report = await readReport(options.json);
     output('report-json', options.json);

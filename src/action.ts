@@ -20,6 +20,7 @@ import { Progress } from './progress/index.js';
 import { run, type Io, type ShellFeatures } from './run.js';
 import { endSoon } from './end-soon.js';
 import { historySecrets } from './store/postgres-url.js';
+import { otlpSecrets } from './sinks/otlp/target.js';
 
 /**
  * Every message of the action passes here: secrets out (each registered with the runner's masking once),
@@ -53,6 +54,12 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
     }
     secrets.add(env.DD_API_KEY);
     secrets.add(env.GITHUB_TOKEN);
+    for (const name of [
+      'OTEL_EXPORTER_OTLP_HEADERS',
+      'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
+      'OTEL_EXPORTER_OTLP_METRICS_HEADERS',
+    ])
+      secrets.add(env[name]);
     // A PostgreSQL history's password, from its URL or PGPASSWORD.
     for (const s of historySecrets(typeof raw.history === 'string' ? raw.history : null, env)) secrets.add(s);
     // The CLI's subcommand; by default check where there is a history, else emit.
@@ -62,6 +69,8 @@ export async function action(env: NodeJS.ProcessEnv = process.env): Promise<void
     const command = (asked || (raw.history ? 'check' : 'emit')) as Command;
     const options = resolveOptions(command, raw, githubContextFromEnv(env), env, 'action');
     for (const p of PARAMETERS) if (p.secret) secrets.add(options[p.key] as string | null);
+    // Each OTLP header's value (an API key), from the input or the OTEL_* variables.
+    for (const s of otlpSecrets(options.otlp)) secrets.add(s);
     // The two functions, not the whole module: the bundle then leaves out what the action never calls.
     const shell: ShellFeatures = {
       annotations: {

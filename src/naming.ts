@@ -230,3 +230,20 @@ export function parseTagList(text: string): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * `run:<name>` for every run of a batch in which two runs share an experiment (several `--csv` files with
+ * one `--experiment`): without it their lines would be one series. Names are unique within the batch; one
+ * that looks like a unique id is numbered instead (`run-2`), as the Pushgateway labels it.
+ */
+export function runTagsWhereShared(
+  summaries: readonly { experiment: string; name: string }[],
+  allowIds: boolean,
+): Record<string, string>[] {
+  const experiments = summaries.map((s) => tagValue(s.experiment));
+  if (new Set(experiments).size === experiments.length) return summaries.map(() => ({}));
+  return summaries.map((s, i) => {
+    const name = tagValue(s.name);
+    return { run: name && (allowIds || !looksLikeUniqueId(name)) ? name : `run-${i + 1}` };
+  });
+}

@@ -3,6 +3,7 @@
  * input `statsd-host` ⇔ flag `--statsd-host`). The engine never reads process.env or argv itself.
  */
 import { readFileSync } from 'node:fs';
+import type { OtlpTarget } from './sinks/otlp/target.js';
 
 export type Command = 'emit' | 'record' | 'check' | 'post-comment' | 'watch' | 'site';
 
@@ -121,6 +122,13 @@ export interface Options {
   pushgatewayUrl: string | null;
   datadogUrl: string | null;
   datadogApiKey: string | null;
+  /** OTLP/HTTP base URL (else OTEL_EXPORTER_OTLP_ENDPOINT), encoding, headers and signals, as given. */
+  otlpEndpoint: string | null;
+  otlpProtocol: string | null;
+  otlpHeaders: string | null;
+  otlpSignals: string | null;
+  /** Where traces and metrics go over OTLP, resolved from those and the OTEL_* variables; null: nowhere. */
+  otlp: OtlpTarget | null;
   failOnSinkError: boolean;
   /** Seconds all sinks together may take, retries included; what is left unsent after it is abandoned. */
   sinkTimeout: number;
@@ -190,6 +198,11 @@ export const DEFAULT_OPTIONS: Omit<Options, 'command' | 'github' | 'notices'> = 
   pushgatewayUrl: null,
   datadogUrl: null,
   datadogApiKey: null,
+  otlpEndpoint: null,
+  otlpProtocol: null,
+  otlpHeaders: null,
+  otlpSignals: null,
+  otlp: null,
   failOnSinkError: false,
   sinkTimeout: 30,
   listen: null,

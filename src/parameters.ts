@@ -5,6 +5,7 @@
 import { InputError } from './model.js';
 import { parseTagList } from './naming.js';
 import { resolveDatadogTarget } from './sinks/datadog/target.js';
+import { resolveOtlpTarget } from './sinks/otlp/target.js';
 import { checkPushgatewayUrl } from './sinks/prometheus/pushgateway-url.js';
 import { DEFAULT_OPTIONS, type Command, type GitHubContext, type Options } from './options.js';
 
@@ -13,7 +14,7 @@ type Kind = 'string' | 'list' | 'number' | 'boolean' | 'tags';
 export interface Parameter {
   /** Input and flag name. */
   name: string;
-  key: keyof Omit<Options, 'command' | 'github' | 'notices' | 'reportNotes'>;
+  key: keyof Omit<Options, 'command' | 'github' | 'notices' | 'reportNotes' | 'otlp'>;
   kind: Kind;
   choices?: readonly string[];
   description: string;
@@ -462,6 +463,50 @@ export const PARAMETERS: readonly Parameter[] = [
     defaultText: '`DD_API_KEY`',
   },
   {
+    name: 'otlp-endpoint',
+    key: 'otlpEndpoint',
+    kind: 'string',
+    description:
+      'OpenTelemetry collector OTLP/HTTP base URL (default OTEL_EXPORTER_OTLP_ENDPOINT): the run as a trace, and metrics with otlp-signals',
+    details:
+      "OTLP/HTTP base URL of an OpenTelemetry Collector, e.g. http://otel-collector:4318 (default OTEL_EXPORTER_OTLP_ENDPOINT; /v1/traces and /v1/metrics are appended, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT and _METRICS_ENDPOINT are taken as they are). The run, its phases, the tool's work and the gate's verdict go out as a trace; a TRACEPARENT in the environment is joined, and watch hands one to the command. Unset: nothing is sent and the SDK is never loaded.",
+    defaultText: '`OTEL_EXPORTER_OTLP_ENDPOINT`',
+    docs: 'docs/otlp.md',
+  },
+  {
+    name: 'otlp-protocol',
+    key: 'otlpProtocol',
+    kind: 'string',
+    choices: ['http/protobuf', 'http/json'],
+    description: 'OTLP encoding: http/protobuf or http/json (default OTEL_EXPORTER_OTLP_PROTOCOL, else http/protobuf)',
+    details:
+      'OTLP encoding, http/protobuf or http/json (default OTEL_EXPORTER_OTLP_PROTOCOL, else http/protobuf). grpc is not spoken: with it set in the environment nothing is sent over OTLP, with a warning.',
+    defaultText: '`OTEL_EXPORTER_OTLP_PROTOCOL`, else `http/protobuf`',
+    docs: 'docs/otlp.md',
+  },
+  {
+    name: 'otlp-headers',
+    key: 'otlpHeaders',
+    kind: 'string',
+    secret: true,
+    description: 'OTLP request headers key=value,… such as an API key (masked; default OTEL_EXPORTER_OTLP_HEADERS)',
+    details:
+      'Headers of every OTLP request, key=value,… with percent-encoded values, e.g. an API key (masked, never printed nor handed to a watched command; default OTEL_EXPORTER_OTLP_HEADERS).',
+    defaultText: '`OTEL_EXPORTER_OTLP_HEADERS`',
+    docs: 'docs/otlp.md',
+  },
+  {
+    name: 'otlp-signals',
+    key: 'otlpSignals',
+    kind: 'string',
+    description:
+      'what goes over OTLP: traces, metrics or traces,metrics (default traces; OTEL_TRACES_EXPORTER=none and OTEL_METRICS_EXPORTER=otlp are followed)',
+    details:
+      "What goes to the OTLP endpoint: traces, metrics, or traces,metrics. Default traces, following OTEL_TRACES_EXPORTER=none and OTEL_METRICS_EXPORTER=otlp; metrics are the StatsD route's levels, windows and verdicts as OTLP gauges and histograms, asked for explicitly so a job that also sends StatsD does not count its series twice.",
+    defaultText: '`traces`',
+    docs: 'docs/otlp.md',
+  },
+  {
     name: 'fail-on-sink-error',
     key: 'failOnSinkError',
     kind: 'boolean',
@@ -676,6 +721,17 @@ export function resolveOptions(
   options.datadogApiKey = datadog && 'url' in datadog ? datadog.apiKey : null;
   if (datadog && 'skip' in datadog) options.notices.push(datadog.skip);
   options.githubToken ??= env.GITHUB_TOKEN || null;
+  const otlp = resolveOtlpTarget(
+    {
+      endpoint: options.otlpEndpoint,
+      protocol: options.otlpProtocol,
+      headers: options.otlpHeaders,
+      signals: options.otlpSignals,
+    },
+    env,
+  );
+  options.otlp = otlp && 'skip' in otlp ? null : otlp;
+  if (otlp && 'skip' in otlp) options.notices.push(otlp.skip);
   return options;
 }
 

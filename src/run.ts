@@ -39,13 +39,18 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
   }
   // Loaded while the first files are read (hot-shots and the socket modules are a fair part of start-up).
   const statsdStage = options.statsdHost || options.dryRun ? import('./stages/statsd.js') : null;
+  // The OpenTelemetry SDK only where an OTLP endpoint is set; a plain emit never loads it, nor a dry run.
+  const otlpStage = options.otlp && !options.dryRun ? import('./stages/otlp.js') : null;
+  if (options.otlp && options.dryRun) ctx.io.info('dry run: nothing sent to the OTLP endpoint');
 
   // Loaded, and a database history connecting, while the files are read.
   const historyStage = options.history ? import('./stages/history.js') : null;
   const prepared = historyStage?.then((stage) => stage.prepareHistory(options.history!)) ?? null;
 
-  const runs = await readRuns(ctx, config);
-  const gpu = wantsGpu(options, config) ? await (await import('./stages/gpu.js')).readGpu(ctx, runs, config) : null;
+  const runs = await ctx.timed('read', () => readRuns(ctx, config));
+  const gpu = wantsGpu(options, config)
+    ? await ctx.timed('gpu', async () => (await import('./stages/gpu.js')).readGpu(ctx, runs, config))
+    : null;
   const summaries = withGpuMetrics(runs, gpu);
   // What the run ran on: kept in its record, and compared with the last good run's when it regresses.
   const environment =
@@ -55,26 +60,40 @@ export async function run(options: Options, io: Io, shell: ShellFeatures = { job
 
   const gated =
     historyStage && options.history
-      ? await (await historyStage).gateRuns(ctx, summaries, options.history, config.gate, await prepared, environment)
+      ? await ctx.timed('check', async () =>
+          (await historyStage).gateRuns(ctx, summaries, options.history!, config.gate, await prepared, environment),
+        )
       : null;
   const judged: JudgedRuns = { summaries, gate: gated?.verdicts ?? [], gpu };
 
   // One deadline for every sink together, so an unreachable one never holds the job past sink-timeout.
   const budget = sinkBudget(options.sinkTimeout);
-  const statsd = statsdStage ? await (await statsdStage).emitStatsd(ctx, judged, budget) : null;
+  const statsd = statsdStage
+    ? await ctx.timed('statsd', async () => (await statsdStage).emitStatsd(ctx, judged, budget))
+    : null;
   const sinks = wantsHttpSinks(ctx)
-    ? await (await import('./stages/http-sinks.js')).sendToHttpSinks(ctx, judged, budget)
+    ? await ctx.timed('http sinks', async () =>
+        (await import('./stages/http-sinks.js')).sendToHttpSinks(ctx, judged, budget),
+      )
     : [];
+  if (otlpStage && options.otlp?.metrics)
+    sinks.push(await ctx.timed('otlp metrics', async () => (await otlpStage).sendOtlpMetrics(ctx, judged, budget)));
 
   // The report goes first: a report file that cannot be written stops the run from being recorded, so
   // fixing the path and running again does not record the same run twice.
   const report = judged.gate.length
-    ? await (await import('./stages/report.js')).publish(ctx, judged, gated?.open.history ?? null)
+    ? await ctx.timed('report', async () =>
+        (await import('./stages/report.js')).publish(ctx, judged, gated?.open.history ?? null),
+      )
     : warnNoReport(ctx);
   if (historyStage && gated)
-    await (await historyStage).recordRuns(ctx, summaries, gated.open, gated.verdicts, environment);
+    await ctx.timed('record', async () =>
+      (await historyStage).recordRuns(ctx, summaries, gated.open, gated.verdicts, environment),
+    );
   // The history's connection (PostgreSQL), kept open from the read to the record.
   await (gated?.open.store ?? (await prepared))?.close();
+  // The trace last, so it holds every stage; within what is left of the sinks' deadline.
+  if (otlpStage && options.otlp?.traces) sinks.push(await (await otlpStage).exportTrace(ctx, judged, budget));
 
   if (options.failOnSinkError && (sinks.some((r) => !r.ok) || (statsd?.errors.length ?? 0) > 0)) {
     ctx.recordError(new InputError('sinks', null, 'a sink could not deliver and fail-on-sink-error is set'));

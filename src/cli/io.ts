@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SecretRegistry } from '../http/redact.js';
+import { parseOtlpHeaders } from '../sinks/otlp/target.js';
 import { workflowCommandSafe } from '../report/render/escape.js';
 import { type ProgressSink, progressFromEnvironment, SILENT } from '../progress/index.js';
 import type { Io } from '../run.js';
@@ -18,6 +19,9 @@ const SECRET_ENV = [
   'GITHUB_TOKEN',
   'GRAFANA_TOKEN',
   'PGPASSWORD',
+  'OTEL_EXPORTER_OTLP_HEADERS',
+  'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
+  'OTEL_EXPORTER_OTLP_METRICS_HEADERS',
 ] as const;
 
 export class ConsoleIo implements Io {
@@ -51,6 +55,9 @@ export class ConsoleIo implements Io {
   /** Register the secrets an environment holds (before anything is printed). */
   addSecretsFrom(env: NodeJS.ProcessEnv): void {
     for (const name of SECRET_ENV) this.secrets.add(env[name]);
+    // Each OTLP header's value too (an API key), as it would be printed alone.
+    for (const name of SECRET_ENV.filter((n) => n.endsWith('_HEADERS')))
+      for (const value of Object.values(parseOtlpHeaders(env[name] ?? ''))) this.secrets.add(value);
   }
 
   info(message: string): void {

@@ -5,6 +5,7 @@
  */
 import { BISECT_SKIP } from '../gate/bisect-verdict.js';
 import { COMMANDS, type Command } from '../options.js';
+import { TOOL_VERSION } from '../version.js';
 import { runCommand } from './commands/run.js';
 import { GENERATORS, generate } from './generators.js';
 import { historyArgSecrets } from './history-arg-secrets.js';
@@ -24,7 +25,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: ConsoleIo
     return command ? 0 : 2;
   }
   if (command === '--version') {
-    io.print('training-metrics-gate 0.1.0\n');
+    io.print(`training-metrics-gate ${TOOL_VERSION}\n`);
     return 0;
   }
   // `check --help`, `history list -h`: the help, exit 0 (not flags after `--`, which are watch's command's).

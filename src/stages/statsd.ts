@@ -2,7 +2,7 @@
 import { gpuGaugesFor } from '../gpu/join-runs.js';
 import type { GpuReport } from '../gpu/report.js';
 import type { GateResult, RunSummary } from '../model.js';
-import { looksLikeUniqueId, runTagSet, tagValue } from '../naming.js';
+import { runTagSet, runTagsWhereShared } from '../naming.js';
 import type { Options } from '../options.js';
 import type { SinkBudget } from '../sinks/budget.js';
 import { defaultEnvTagLevel } from '../sinks/statsd/env-tags.js';
@@ -52,20 +52,6 @@ const DELIVERY_NOTE: Record<StatsdOutcome['delivery'], string> = {
   failed: ' (delivery failed)',
   none: '',
 };
-
-/**
- * `run:<name>` for every run of a batch in which two runs share an experiment (several `--csv` files with
- * one `--experiment`): without it their lines would be one series. Names are unique within the batch; one
- * that looks like a unique id is numbered instead (`run-2`), as the Pushgateway labels it.
- */
-export function runTagsWhereShared(summaries: RunSummary[], allowIds: boolean): Record<string, string>[] {
-  const experiments = summaries.map((s) => tagValue(s.experiment));
-  if (new Set(experiments).size === experiments.length) return summaries.map(() => ({}));
-  return summaries.map((s, i) => {
-    const name = tagValue(s.name);
-    return { run: name && (allowIds || !looksLikeUniqueId(name)) ? name : `run-${i + 1}` };
-  });
-}
 
 /**
  * StatsD metrics for every run. Every line of one metric name carries the same tag keys — the union of

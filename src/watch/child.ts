@@ -22,7 +22,8 @@ export interface ChildEnd {
  * The environment a `run:` step gets: the runner hands the ACTIONS_RUNTIME_* token, the results and cache
  * URLs and the OIDC request pair to node actions only, and with them a training script could write
  * artifacts and cache entries or mint cloud credentials. They are taken out; a user who wants one passes
- * it on under another name. The same for every process watch starts (nvidia-smi too).
+ * it on under another name. The same for every process watch starts (nvidia-smi too). The OTLP headers
+ * go the same way (OTLP_HEADERS below).
  */
 export function childEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
@@ -30,13 +31,21 @@ export function childEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     if (
       /^ACTIONS_(RUNTIME_|ID_TOKEN_REQUEST_)/.test(key) ||
       key === 'ACTIONS_RESULTS_URL' ||
-      key === 'ACTIONS_CACHE_URL'
+      key === 'ACTIONS_CACHE_URL' ||
+      OTLP_HEADERS.test(key)
     )
       continue;
     out[key] = value;
   }
   return out;
 }
+
+/**
+ * The OTLP exporters' headers (an API key for a vendor's endpoint): watch's secrets, not the training's.
+ * The command gets TRACEPARENT and the endpoint instead; one that must export with a key is given it under
+ * a name of its own.
+ */
+const OTLP_HEADERS = /^OTEL_EXPORTER_OTLP_(TRACES_|METRICS_|LOGS_)?HEADERS$/;
 
 /** How long to wait between looks at whether the group is gone. */
 const GROUP_POLL_MS = 20;
@@ -53,8 +62,9 @@ export class WatchedChild {
 
   private readonly cookie = newCookie();
 
-  constructor(command: string, args: string[]) {
-    const env = { ...childEnvironment(process.env), [WATCH_COOKIE]: this.cookie };
+  /** `extra`: what watch adds to the command's environment (TRACEPARENT). */
+  constructor(command: string, args: string[], extra: Record<string, string> = {}) {
+    const env = { ...childEnvironment(process.env), ...extra, [WATCH_COOKIE]: this.cookie };
     this.proc = spawn(command, args, { detached: true, stdio: 'inherit', env });
     this.ended = new Promise((resolve) => {
       this.proc.once('error', (e) => resolve({ code: null, signal: null, error: e.message }));

@@ -39,10 +39,13 @@ export async function runWatch(
     io.error(e.message);
     return 2;
   }
+  let outcome: WatchOutcome | null = null;
   try {
-    const outcome = await session.follow(command);
-    return await finish(options, session, outcome, io, shell);
+    outcome = await session.follow(command);
+    return await finish(options, session, outcome, io, outcome.trace ? { ...shell, trace: outcome.trace } : shell);
   } finally {
+    // A job that ended before its trace stage (its config unreadable) still ends the run's trace.
+    await outcome?.trace?.end(Date.now() + options.sinkTimeout * 1000);
     await session.close();
   }
 }

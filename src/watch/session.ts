@@ -11,6 +11,7 @@ import { InputError } from '../model.js';
 import type { Options } from '../options.js';
 import { jobName, rankOf } from '../ranks/index.js';
 import { runNameOf } from '../stages/read-runs.js';
+import type { LiveTrace } from '../sinks/otlp/live-trace.js';
 import type { Io } from '../stages/run-context.js';
 import { tempDirUntilExit } from '../temp-dir.js';
 import { baselineLevels } from './baseline-levels.js';
@@ -35,6 +36,8 @@ export interface WatchOutcome {
   state: WatchState;
   /** nvidia-smi's own table, saved where `--gpu-poll` could ask for it: an environment file of the job (driver, CUDA). */
   gpuIdentity: string | null;
+  /** The live trace (with an OTLP endpoint): the job after the command adds its spans to it. */
+  trace: LiveTrace | null;
 }
 
 export class WatchSession {
@@ -46,6 +49,8 @@ export class WatchSession {
     readonly state: WatchState,
     readonly metrics: LiveMetrics,
     readonly server: MetricsServer | null,
+    private readonly warmupSteps: number,
+    private readonly runName: string,
   ) {}
 
   static async open(options: Options, command: string[], io: Io): Promise<WatchSession> {
@@ -73,17 +78,14 @@ export class WatchSession {
       settings.stallAfterMs,
     );
     const ranked = isRanked(options);
-    const metrics = new LiveMetrics(
-      { experiment: experiment || 'manifest', run: runLabel(options, patterns) },
-      ranked,
-      state,
-    );
+    const run = runLabel(options, patterns);
+    const metrics = new LiveMetrics({ experiment: experiment || 'manifest', run }, ranked, state);
     metrics.watchReasons(settings.abortOn);
     const server = settings.listen
       ? await MetricsServer.listen(metrics.registry, settings.listen.host, settings.listen.port)
       : null;
     if (server) io.info(`watch: live metrics on http://${server.address}/metrics`);
-    return new WatchSession(settings, options, io, patterns, state, metrics, server);
+    return new WatchSession(settings, options, io, patterns, state, metrics, server, config.summary.warmupSteps, run);
   }
 
   /** Run the command, follow its files until it ends (or is stopped), and say how it ended. */
@@ -101,10 +103,17 @@ export class WatchSession {
       ? new LiveStatsd(this.options, this.options.experiment ?? '', (m) => io.warn(m))
       : null;
     warnLeftovers(this.patterns, io);
-    const child = new WatchedChild(command[0]!, command.slice(1));
-    const abort = new Abort(child, this.metrics, io, settings.graceMs);
+    const live = await this.liveTrace();
+    const child = new WatchedChild(command[0]!, command.slice(1), live ? this.traceEnvironment(live) : {});
+    const abort = new Abort(child, this.metrics, io, settings.graceMs, live);
     const loop = new WatchLoop(tails, state, settings.abortOn, settings.pollMs, {
-      afterRead: statsd ? () => void statsd.flush(state) : undefined,
+      afterRead:
+        statsd || live
+          ? () => {
+              if (statsd) void statsd.flush(state);
+              live?.observe(state);
+            }
+          : undefined,
       warn: (m) => io.warn(m),
       abort: (finding) => abort.start(finding),
     });
@@ -129,9 +138,31 @@ export class WatchSession {
       await child.stop(settings.graceMs);
     }
     await loop.stop();
+    live?.observe(state);
+    live?.commandEnded();
     gpu?.stop();
     await statsd?.flush(state, true);
-    return { end, aborted: abort.finding, files: tails.files(), state, gpuIdentity: await identity };
+    return { end, aborted: abort.finding, files: tails.files(), state, gpuIdentity: await identity, trace: live };
+  }
+
+  /** With an OTLP endpoint for traces (and not a dry run), the run's trace, open from the command's start. */
+  private async liveTrace(): Promise<LiveTrace | null> {
+    const { otlp, dryRun, experiment, github } = this.options;
+    if (!otlp?.traces || dryRun) return null;
+    const { LiveTrace } = await import('../sinks/otlp/live-trace.js');
+    return LiveTrace.open(
+      otlp,
+      { experiment: experiment ?? 'manifest', run: this.runName, warmupSteps: this.warmupSteps, github },
+      (m) => this.io.warn(m),
+    );
+  }
+
+  /** TRACEPARENT for the command, and the endpoint where only the parameter gave it (never the headers). */
+  private traceEnvironment(live: LiveTrace): Record<string, string> {
+    const env = live.childEnvironment();
+    if (this.options.otlpEndpoint && !process.env.OTEL_EXPORTER_OTLP_ENDPOINT)
+      return { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: this.options.otlpEndpoint };
+    return env;
   }
 
   async close(): Promise<void> {
@@ -172,11 +203,13 @@ class Abort {
     private readonly metrics: LiveMetrics,
     private readonly io: Io,
     private readonly graceMs: number,
+    private readonly trace: LiveTrace | null,
   ) {}
 
   start(finding: Finding): void {
     this.finding = finding;
     this.metrics.aborted(finding.reason);
+    this.trace?.stop(finding);
     this.io.warn(`watch: stopping the command: ${finding.reason}: ${finding.detail}`);
     this.stopping = this.child.stop(this.graceMs);
   }

@@ -34,6 +34,7 @@ export async function dashboardGrafana(args: string[], env: NodeJS.ProcessEnv): 
     datasourceUid: (v['datasource-uid'] as string | undefined) ?? null,
     gate: !v['no-gate'],
     gpu: Boolean(v.gpu),
+    tempoUid: (v['tempo-datasource-uid'] as string | undefined) ?? null,
     ...(v.title ? { title: v.title as string } : {}),
     ...(v.uid ? { uid: v.uid as string } : {}),
   });
@@ -49,7 +50,7 @@ export async function dashboardGrafana(args: string[], env: NodeJS.ProcessEnv): 
 
 /** `--source watch`: the live cockpit over watch's /metrics (its panels do not depend on the columns). */
 async function watchCockpit(v: FlagValues, env: NodeJS.ProcessEnv): Promise<string> {
-  for (const flag of ['prefix', 'csv', 'config', 'gpu', 'no-gate'])
+  for (const flag of ['prefix', 'csv', 'config', 'gpu', 'no-gate', 'tempo-datasource-uid'])
     if (v[flag] !== undefined)
       throw new InputError(
         'arguments',
@@ -79,6 +80,7 @@ function parseGrafanaFlags(args: string[]): FlagValues {
     {
       source: { type: 'string' },
       'datasource-uid': { type: 'string' },
+      'tempo-datasource-uid': { type: 'string' },
       title: { type: 'string' },
       uid: { type: 'string' },
       'no-gate': { type: 'boolean' },

@@ -10,6 +10,7 @@ import { InputError } from '../../model.js';
 import { type Command, githubContextFromEnv } from '../../options.js';
 import { PARAMETERS, type RawValues, resolveOptions } from '../../parameters.js';
 import { resultJson } from '../../result-json.js';
+import { otlpSecrets } from '../../sinks/otlp/target.js';
 import type { SecretRegistry } from '../../http/redact.js';
 import { type Io, run } from '../../run.js';
 import { historySecrets } from '../../store/postgres-url.js';
@@ -38,6 +39,8 @@ export async function runCommand(
   try {
     const opts = resolveOptions(command, raw, githubContextFromEnv(env), env, 'cli');
     for (const p of PARAMETERS) if (p.secret) io.secrets?.add(opts[p.key] as string | null);
+    for (const s of otlpSecrets(opts.otlp)) io.secrets?.add(s);
+    for (const s of otlpSecrets(opts.otlp)) io.secrets?.add(s);
     io.showProgress?.(env, opts.quiet);
     // Made before the run, so a bad --json path is found before anything is recorded.
     if (opts.json) await mkdir(dirname(resolvePath(opts.json)), { recursive: true }).catch(jsonError(opts.json));

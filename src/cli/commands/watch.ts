@@ -5,6 +5,7 @@
 import { InputError } from '../../model.js';
 import { githubContextFromEnv } from '../../options.js';
 import { PARAMETERS, resolveOptions } from '../../parameters.js';
+import { otlpSecrets } from '../../sinks/otlp/target.js';
 import type { SecretRegistry } from '../../http/redact.js';
 import type { Io } from '../../run.js';
 import { parseRunFlags } from './run.js';
@@ -26,6 +27,7 @@ export async function watchCommand(
     return 2;
   }
   for (const p of PARAMETERS) if (p.secret) io.secrets?.add(opts[p.key] as string | null);
+  for (const s of otlpSecrets(opts.otlp)) io.secrets?.add(s);
   io.showProgress?.(env, opts.quiet);
   const { runWatch } = await import('../../watch/run-watch.js');
   try {

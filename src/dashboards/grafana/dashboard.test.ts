@@ -179,3 +179,36 @@ describe('rowOf', () => {
     expect(rowOf({ name: 'timestamp', class: { kind: 'ignore', unit: '' } })).toBeNull();
   });
 });
+
+describe('the traces of the runs, with a Tempo datasource', () => {
+  const plain = grafanaDashboard([], { prefix: 'training_metrics', source: 'pushgateway' });
+  const traced = grafanaDashboard([], { prefix: 'training_metrics', source: 'pushgateway', tempoUid: 'tempo-1' });
+
+  it('is off unless asked: no Traces row, no links', () => {
+    expect(plain.panels.some((p) => p.title === 'Traces')).toBe(false);
+    expect(JSON.stringify(plain)).not.toContain('tempo');
+  });
+
+  it('adds a TraceQL search of the training run spans for the experiments picked, and links every series to them', () => {
+    const table = traced.panels.find((p) => p.title === 'Training runs (traces)')!;
+    expect(table.datasource).toEqual({ type: 'tempo', uid: 'tempo-1' });
+    const target = table.targets![0] as unknown as { queryType: string; query: string };
+    expect(target.queryType).toBe('traceql');
+    expect(target.query).toBe('{ name = "training run" && span.training.experiment =~ "${experiment:regex}" }');
+    const series = traced.panels.filter((p) => p.type === 'timeseries');
+    expect(series.length).toBeGreaterThan(0);
+    for (const p of series) {
+      const link = p.fieldConfig!.defaults.links![0]!;
+      expect(link.url).toMatch(/^\/explore\?schemaVersion=1&panes=/);
+      expect(link.url).toContain('${__field.labels.experiment:percentencode}');
+      const search = new URLSearchParams(
+        link.url.split('?')[1]!.replace('${__field.labels.experiment:percentencode}', 'E'),
+      );
+      const panes = JSON.parse(search.get('panes')!);
+      expect(panes.t.queries[0].query).toBe('{ name = "training run" && span.training.experiment = "E" }');
+      expect(panes.t.range).toEqual({ from: '${__from}', to: '${__to}' });
+    }
+    // The PromQL checks see no TraceQL.
+    expect(dashboardQueries(traced).every((q) => !q.expr.includes('training run'))).toBe(true);
+  });
+});

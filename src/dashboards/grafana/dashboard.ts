@@ -14,7 +14,7 @@ import type { MetricClass } from '../../model.js';
 import { metricKey } from '../../naming.js';
 import { KNOWN_GAUGES } from '../known-gauges.js';
 import { prometheusMetricName, runFamilyNames, snakeName, statsdExporterUnit } from '../../naming/prometheus.js';
-import { bucketsFor } from '../statsd-exporter-mapping.js';
+import { bucketsFor } from '../../naming/buckets.js';
 import { queryVariable } from './query-variable.js';
 
 export type DashboardSource = 'pushgateway' | 'statsd-exporter';
@@ -35,6 +35,11 @@ export interface GrafanaOptions {
   gate?: boolean;
   /** Per-device GPU panels and the run's cost, for jobs that pass a GPU capture (default false). */
   gpu?: boolean;
+  /**
+   * A Tempo datasource's uid: a Traces row listing the runs' traces (the OTLP sink's `training run` spans)
+   * and a link from every run's series to its traces. Absent: no traces panel (the default).
+   */
+  tempoUid?: string | null;
 }
 
 export interface GrafanaTarget {
@@ -47,6 +52,23 @@ export interface GrafanaTarget {
   datasource: { type: 'prometheus'; uid: string };
 }
 
+/** A TraceQL search of a Tempo datasource (the Traces panel). */
+export interface TempoTarget {
+  refId: string;
+  queryType: 'traceql';
+  query: string;
+  limit: number;
+  tableType: 'traces';
+  datasource: { type: 'tempo'; uid: string };
+}
+
+/** A link from a value to somewhere else (Explore, with the run's traces). */
+export interface GrafanaDataLink {
+  title: string;
+  url: string;
+  targetBlank?: boolean;
+}
+
 export interface GrafanaPanel {
   id: number;
   type: 'row' | 'timeseries' | 'table';
@@ -54,9 +76,13 @@ export interface GrafanaPanel {
   gridPos: { h: number; w: number; x: number; y: number };
   collapsed?: boolean;
   panels?: GrafanaPanel[];
-  datasource?: { type: 'prometheus'; uid: string };
+  datasource?: { type: 'prometheus'; uid: string } | TempoTarget['datasource'];
+  /** PromQL targets; the Traces panel's one target is a TempoTarget (no `expr`; dashboardQueries skips it). */
   targets?: GrafanaTarget[];
-  fieldConfig?: { defaults: { unit: string; decimals?: number }; overrides: unknown[] };
+  fieldConfig?: {
+    defaults: { unit: string; decimals?: number; links?: GrafanaDataLink[] };
+    overrides: unknown[];
+  };
   options?: Record<string, unknown>;
   description?: string;
 }
@@ -419,8 +445,76 @@ export function grafanaDashboard(metrics: DashboardMetric[], options: GrafanaOpt
     refresh: '',
     annotations: { list: [] },
     templating: { list: templateVariables(options, ds) },
-    panels: layoutPanels(sections(metrics, options), ds),
+    panels: withTraces(layoutPanels(sections(metrics, options), ds), options.tempoUid ?? null),
   };
+}
+
+/**
+ * The Traces row (a TraceQL search for the experiments picked: one line per `training run` span, its
+ * verdict and duration), and on every series a link to Explore with that experiment's traces around the
+ * time shown. Only with a Tempo datasource given.
+ */
+function withTraces(panels: GrafanaPanel[], tempoUid: string | null): GrafanaPanel[] {
+  if (!tempoUid) return panels;
+  const tempo = { type: 'tempo' as const, uid: tempoUid };
+  const link: GrafanaDataLink = {
+    title: 'Traces of ${__field.labels.experiment}',
+    url: exploreTracesUrl(tempoUid, '${__field.labels.experiment:percentencode}'),
+    targetBlank: true,
+  };
+  const linked = panels.map((p) =>
+    p.type === 'timeseries' && p.fieldConfig
+      ? { ...p, fieldConfig: { ...p.fieldConfig, defaults: { ...p.fieldConfig.defaults, links: [link] } } }
+      : p,
+  );
+  const y = Math.max(0, ...panels.map((p) => p.gridPos.y + p.gridPos.h));
+  const id = Math.max(0, ...panels.map((p) => p.id)) + 1;
+  return [
+    ...linked,
+    { id, type: 'row', title: 'Traces', collapsed: false, gridPos: { h: 1, w: 24, x: 0, y }, panels: [] },
+    {
+      id: id + 1,
+      type: 'table',
+      title: 'Training runs (traces)',
+      description:
+        'The runs the OTLP sink exported as traces: one row per training run span, its verdict (span status error on a regression or a stop) and duration. Select a trace to open it.',
+      gridPos: { h: 10, w: 24, x: 0, y: y + 1 },
+      datasource: tempo,
+      targets: [
+        {
+          refId: 'A',
+          queryType: 'traceql',
+          query: TRACES_QUERY,
+          limit: 50,
+          tableType: 'traces',
+          datasource: tempo,
+        } satisfies TempoTarget as unknown as GrafanaTarget,
+      ],
+      fieldConfig: { defaults: { unit: 'none' }, overrides: [] },
+      options: { showHeader: true },
+    },
+  ];
+}
+
+/** The runs' root spans for the experiments picked ($experiment is a regex of the picked values). */
+const TRACES_QUERY = '{ name = "training run" && span.training.experiment =~ "${experiment:regex}" }';
+
+/** Explore on the Tempo datasource with one experiment's run traces, over the dashboard's time range. */
+function exploreTracesUrl(tempoUid: string, experiment: string): string {
+  const query = `{ name = "training run" && span.training.experiment = "@EXPERIMENT@" }`;
+  const panes = {
+    t: {
+      datasource: tempoUid,
+      queries: [{ refId: 'A', datasource: { type: 'tempo', uid: tempoUid }, queryType: 'traceql', query }],
+      range: { from: '@FROM@', to: '@TO@' },
+    },
+  };
+  // Encoded whole, then Grafana's own variables put back unencoded so it fills them in.
+  const search = new URLSearchParams({ schemaVersion: '1', panes: JSON.stringify(panes) });
+  return `/explore?${search}`
+    .replace('%40EXPERIMENT%40', experiment)
+    .replace('%40FROM%40', '${__from}')
+    .replace('%40TO%40', '${__to}');
 }
 
 /** Rows in order, each with its panels: the columns' rows, then the gate's and the run's. */
@@ -538,7 +632,8 @@ function templateVariables(options: GrafanaOptions, ds: Datasource): GrafanaVari
 export function dashboardQueries(dashboard: GrafanaDashboard): { where: string; expr: string }[] {
   const out: { where: string; expr: string }[] = [];
   for (const panel of dashboard.panels) {
-    for (const t of panel.targets ?? []) out.push({ where: `panel "${panel.title}" ${t.refId}`, expr: t.expr });
+    for (const t of panel.targets ?? [])
+      if (typeof t.expr === 'string') out.push({ where: `panel "${panel.title}" ${t.refId}`, expr: t.expr });
   }
   for (const v of dashboard.templating.list) {
     if (v.type === 'query')

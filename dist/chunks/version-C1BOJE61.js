@@ -1,0 +1,4 @@
+/** The tool's version, as `--version` says it and telemetry names it (service.version, the scope's version). */
+const TOOL_VERSION = '0.1.0';
+
+export { TOOL_VERSION as T };

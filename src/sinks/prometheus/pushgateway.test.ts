@@ -218,12 +218,14 @@ describe('pushRunResults when the Pushgateway is out', () => {
     const { url, times } = await answering(503);
     const runs = ['a', 'b', 'c'].map((e) => megatronRun(e));
     const report = await pushRunResults(url, runs, null, { ...options, retries: 5, backoffMs: 100, budgetMs: 400 });
-    // 100 + 200 ms of backoff fit in 400 ms; the third wait (400 ms) would not, so it stops there.
-    expect(times).toHaveLength(3);
-    expect(report).toMatchObject({ ok: false, attempts: 3, sent: 0 });
+    // 100 + 200 ms of backoff fit in 400 ms; the third wait (400 ms) would not, so it stops there, short of
+    // its 6 attempts (on a loaded machine the requests' own time can leave room for only 2).
+    expect(times.length).toBeGreaterThanOrEqual(2);
+    expect(times.length).toBeLessThanOrEqual(3);
+    expect(report).toMatchObject({ ok: false, attempts: times.length, sent: 0 });
     expect(report.warnings).toEqual([
       expect.stringMatching(
-        /experiment=a .*failed after 3 attempts: push failed with status 503.*; out of the 0\.4 s allowed for sending$/,
+        /experiment=a .*failed after [23] attempts: push failed with status 503.*; out of the 0\.4 s allowed for sending$/,
       ),
       'pushgateway: the remaining 2 group(s) not pushed after that failure',
     ]);

@@ -7,7 +7,8 @@
  *  1. Segments start at runs marked `baseline` (an acknowledged change).
  *  2. Within each, level shifts at least the minimum effect in size and significant (levelShifts) split it
  *     further.
- *  3. A run far from its own level's median (outlierRuns) is set aside.
+ *  3. A run far from its own level's median (outlierRuns) is set aside, unless that leaves its level
+ *     fewer than 3 runs (the fewest a shift leaves on a side).
  *  4. The level is the mean of the latest *accepted* segment: a later segment is accepted when it is
  *     marked, or better than the accepted level. A shift for the worse that nobody acknowledged does not
  *     become the new normal: runs are still compared with the last good level until someone marks a new
@@ -61,6 +62,9 @@ export interface Baseline {
   note: string;
 }
 
+/** The fewest runs a level has once shifts and outliers are taken out: what the shift search leaves a side. */
+const MIN_LEVEL_RUNS = 3;
+
 export function buildBaseline(points: readonly HistoryPoint[], o: BaselineOptions): Baseline | null {
   const notes: string[] = [];
   // 0. Runs the gate flagged.
@@ -95,7 +99,12 @@ export function buildBaseline(points: readonly HistoryPoint[], o: BaselineOption
     const values = seg.map((p) => p.value);
     const starts = [
       0,
-      ...levelShifts(values, { alpha: o.shiftAlpha, minStep: o.minEffect, prior: shiftPrior, minSegment: 3 }),
+      ...levelShifts(values, {
+        alpha: o.shiftAlpha,
+        minStep: o.minEffect,
+        prior: shiftPrior,
+        minSegment: MIN_LEVEL_RUNS,
+      }),
       values.length,
     ];
     for (let i = 0; i + 1 < starts.length; i++) {
@@ -112,6 +121,15 @@ export function buildBaseline(points: readonly HistoryPoint[], o: BaselineOption
   const noises = finite.map((p) => p.noise).filter((n): n is number => n !== undefined && Number.isFinite(n));
   const own = noises.length ? median(noises) : 0;
   const outlier = outlierRuns(residuals, o.outlierMads, own);
+  // A level keeps the runs a shift needs on each side (3): setting one aside from a segment that short
+  // would leave a level of two runs that look quieter than the runs are.
+  let at = 0;
+  for (const seg of raw) {
+    const flags = outlier.slice(at, at + seg.values.length);
+    if (seg.values.length - flags.filter(Boolean).length < MIN_LEVEL_RUNS)
+      for (let j = 0; j < seg.values.length; j++) outlier[at + j] = false;
+    at += seg.values.length;
+  }
   let k = 0;
   const segments = raw
     .map((seg) => ({ marked: seg.marked, values: seg.values.filter(() => !outlier[k++]) }))

@@ -38,7 +38,8 @@ describe('a metric constant across the history', () => {
   it('a loss of exactly 0 in every run is judged, not skipped: any rise fails, 0 passes', async () => {
     const rng = new Rng(31);
     const h = await history(same(6), rng);
-    for (const r of h) r.metrics[metricKey(LOSS)]!.final = 0;
+    // A loss of exactly 0 has no per-step noise either.
+    for (const r of h) Object.assign(r.metrics[metricKey(LOSS)]!, { final: 0, noise: 0 });
     const current = await summarize('c', {}, rng);
     const loss = current.metrics.find((m) => m.name === LOSS)!;
     loss.loss!.finalWindow.median = 0;
@@ -54,7 +55,8 @@ describe('a metric constant across the history', () => {
   it('a constant non-zero value with no noise floor or prior is judged against the minimum effect', async () => {
     const rng = new Rng(32);
     const h = await history(same(6), rng);
-    for (const r of h) r.metrics.mfu!.centre = 0.42;
+    // A deterministic value: the same every run, and no per-step noise.
+    for (const r of h) Object.assign(r.metrics.mfu!, { centre: 0.42, noise: 0 });
     const config = { ...DEFAULT_GATE_CONFIG, noiseFloor: 0, priorRuns: 0 };
     const current = await summarize('c', {}, rng);
     const mfu = current.metrics.find((m) => m.name === 'MFU')!;

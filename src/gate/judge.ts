@@ -258,8 +258,9 @@ function judgeMetric(
           noiseFloor: config.noiseFloor,
         })
       : null;
-  // The same value in every run: no spread to test against, whatever the runs' own noise (copies).
-  if (baseline && (baseline.sd === 0 || baseline.level.every((v) => v === baseline.level[0])))
+  // The same value in every run: no spread to test against, whatever the runs' own noise (copies). Every
+  // run, not only the level's: a level of three equal runs after a shift has the other runs' spread.
+  if (baseline && (baseline.sd === 0 || values.every((v) => v === values[0])))
     return constantHistoryVerdict(m, current, baseline.centre, baseline.runs);
   if (!baseline || !(baseline.sd > 0) || !(baseline.df > 0))
     return insufficientHistory(m, current, values, config, { none: where.noComparable });

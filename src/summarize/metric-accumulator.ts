@@ -195,8 +195,10 @@ export class MetricAccumulator {
     const final = this.final?.result();
     if (this.sampler && final) {
       const detector = warmupIncluded ? this.divergenceAll! : this.divergence!;
-      // A quality metric is logged a few times a run, climbing: its noise from its final window's own points.
-      const noise = this.cls.kind === 'quality' ? this.final!.localNoise() : detector.noiseAt(final.median);
+      // A quality metric is logged a few times a run, climbing: its noise from its final window's own points,
+      // else (two points or fewer there) from all of them, which the climb makes larger, never smaller.
+      const local = this.cls.kind === 'quality' ? this.final!.localNoise() : Number.NaN;
+      const noise = Number.isFinite(local) ? local : detector.noiseAt(final.median);
       summary.loss = {
         samples: this.sampler.result(),
         every: this.sampler.every,

@@ -195,10 +195,9 @@ export class MetricAccumulator {
     const final = this.final?.result();
     if (this.sampler && final) {
       const detector = warmupIncluded ? this.divergenceAll! : this.divergence!;
-      // A quality metric is logged a few times a run, climbing: its noise from its final window's own points,
-      // else (two points or fewer there) from all of them, which the climb makes larger, never smaller.
-      const local = this.cls.kind === 'quality' ? this.final!.localNoise() : Number.NaN;
-      const noise = Number.isFinite(local) ? local : detector.noiseAt(final.median);
+      // A quality metric is logged a few times a run, climbing: its noise from its final window's own points
+      // (none known below three: the climb of the points before it is no noise).
+      const noise = this.cls.kind === 'quality' ? this.final!.localNoise() : detector.noiseAt(final.median);
       summary.loss = {
         samples: this.sampler.result(),
         every: this.sampler.every,

@@ -1,7 +1,7 @@
 /**
  * Did the run get as far as runs usually do? Expected steps are what the run's own file says it was to
  * take (a `total_steps`), else the median last step of the complete comparable runs; a run is complete
- * when its file was not cut off and it reached `fraction` of them.
+ * when its file was not cut off, holds no traceback, and it reached `fraction` of them.
  */
 import { median } from 'simple-statistics';
 import type { HistoryRecord, RunSummary } from '../model.js';
@@ -13,6 +13,8 @@ export interface Completeness {
   steps: number;
   expectedSteps: number | null;
   truncated: boolean;
+  /** `file:line` of a Python traceback in the run's file (RunSummary.crash), null without one. */
+  crash: string | null;
 }
 
 export function runCompleteness(
@@ -25,10 +27,11 @@ export function runCompleteness(
   const steps = Number.isFinite(summary.steps.last) ? summary.steps.last : 0;
   const reached = expectedSteps === null || steps >= expectedSteps * fraction;
   return {
-    complete: reached && !summary.truncated && summary.steps.count > 0,
+    complete: reached && !summary.truncated && !summary.crash && summary.steps.count > 0,
     reached,
     steps,
     expectedSteps,
     truncated: summary.truncated,
+    crash: summary.crash ?? null,
   };
 }

@@ -133,6 +133,25 @@ describe('judgeRun', () => {
     );
   });
 
+  it('fails a run that stopped early with a Python traceback in its file, and only reports one after all its steps', async () => {
+    const rng = new Rng(16);
+    const h = await history(10, rng);
+    const crashed = await summarize('c', { stopAt: 240 }, rng);
+    crashed.crash = 'metrics.csv:241';
+    const r = judgeRun(crashed, h);
+    expect(r.regression).toBe(true);
+    expect(verdictOf(r, 'steps').reason).toBe(
+      'run stopped at step 240 of the usual 400: the training crashed (a Python traceback at metrics.csv:241)',
+    );
+    const late = await summarize('c', {}, rng);
+    late.crash = 'metrics.csv:401';
+    const after = judgeRun(late, h);
+    expect(verdictOf(after, 'steps').verdict).toBe('pass');
+    expect(verdictOf(after, 'steps').reason).toBe(
+      'a Python traceback at metrics.csv:401, after all usual steps (step 400) were reached',
+    );
+  });
+
   it('fails a 5 % slow-down back to the old level after an accepted speed-up, marked or found', async () => {
     const rng = new Rng(17);
     const current = await summarize('c', { speed: 1.0 }, rng);

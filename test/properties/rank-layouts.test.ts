@@ -1,10 +1,11 @@
 /**
  * Every real run laid out as the ranks of one job in each way jobs leave their files: a folder per rank
- * (`rank_N/`, as TensorBoard writers and per-rank loggers do, event files included) and, for a run of one
+ * (`rank_N/`, as TensorBoard writers and per-rank loggers do, event files included, a log directory's split
+ * folders copied whole) and, for a run of one
  * file, `metrics_rank_N` files side by side. Found from the job's folder, it is one run of three ranks, and
  * with the ranks alike it is the run itself.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -24,7 +25,7 @@ function layOut(root: string, file: string, layout: 'folders' | 'files'): string
   for (let r = 0; r < RANKS; r++) {
     if (layout === 'folders') {
       mkdirSync(join(job, `rank_${r}`), { recursive: true });
-      for (const f of files) copyFileSync(f, join(job, `rank_${r}`, basename(f)));
+      for (const f of files) cpSync(f, join(job, `rank_${r}`, basename(f)), { recursive: true });
     } else {
       mkdirSync(job, { recursive: true });
       // As a job names its ranks' files; the content, not the name, tells the reader.

@@ -155,6 +155,10 @@ describe('defaultClass', () => {
     expect(classRule('eval_wer')).toMatchObject({ id: 'quality-lower', reason: /error rates .* lower is better/ });
     expect(classRule('train_loss_epoch')).toMatchObject({ id: 'loss', reason: /^loss and perplexity/ });
     expect(classRule('some_unknown_column')).toMatchObject({ id: 'none', reason: /^no rule matched/ });
+    // A series named by its axis is the metric before it, not a count of that axis.
+    expect(classRule('validation/evaluation_accuracy_vs_iterations').id).toBe('quality-higher');
+    expect(classRule('validation/evaluation_loss_vs_iterations').id).toBe('loss');
+    expect(classRule('iterations').id).toBe('work-count');
     // Every rule has its reason, and no two rules give the same one.
     expect(new Set(RULES.map((r) => r.id)).size).toBe(RULES.length);
     const reasons = RULES.map((r) => r.reason);

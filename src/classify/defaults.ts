@@ -292,8 +292,12 @@ export function statesTimeUnit(header: string): boolean {
 /** A Lightning aggregation suffix (`_epoch`, `_step`) on a metric name, never on `per_step` or a bare word. */
 const AGGREGATION_SUFFIX = /^(.*[^_.])(?<!per)[._](epoch|step)$/;
 
+/** A series named by the axis it is drawn against (Keras 3's `evaluation_loss_vs_iterations`): the metric is what comes before. */
+const PLOT_AXIS_SUFFIX = /^(.*[^_.])_vs_(iterations?|steps?|epochs?|samples|tokens|time)$/;
+
 /** The rule a key takes, the suffix-less name first; null where none matches. */
-function ruleFor(key: string): ClassRuleEntry | null {
+function ruleFor(named: string): ClassRuleEntry | null {
+  const key = PLOT_AXIS_SUFFIX.exec(named)?.[1] ?? named;
   const stem = AGGREGATION_SUFFIX.exec(key)?.[1];
   const byStem = stem ? RULES.find((r) => r.test.test(stem)) : undefined;
   if (byStem) return byStem;

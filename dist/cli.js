@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 import { randomUUID } from 'node:crypto';
-import { i as SILENT, b as Progress, S as SecretRegistry, O as OutputStreams, p as parseOtlpHeaders, f as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, o as otlpSecrets, a as run, c as resultJson, w as writeFileAtomic, d as replacedLinkWarning, I as InputError, k as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-BZ1xe6OC.js';
+import { i as SILENT, b as Progress, S as SecretRegistry, O as OutputStreams, p as parseOtlpHeaders, f as workflowCommandSafe, B as BISECT_SKIP, h as historySecrets, r as resolveOptions, g as githubContextFromEnv, P as PARAMETERS, o as otlpSecrets, a as run, c as resultJson, w as writeFileAtomic, d as replacedLinkWarning, I as InputError, k as commandsOf, C as COMMANDS, e as endSoon } from './chunks/postgres-url-BezLfty4.js';
 import { T as TOOL_VERSION } from './chunks/version-C1BOJE61.js';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HISTORY_USAGE } from './chunks/history-C8fya1wD.js';
+import { HISTORY_USAGE } from './chunks/history-BryXbcR6.js';
 import 'node:fs';
 import 'node:stream';
 import 'stream';
@@ -268,23 +268,23 @@ const GENERATORS = {
     dashboard: byTarget('dashboard', {
         grafana: {
             usage: `grafana ${GRAFANA_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-grafana-DqKd4bX8.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-grafana-DB0YUK5v.js').then(function (n) { return n.d; })).dashboardGrafana(args, env),
         },
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/dashboard-datadog-CR4qNhxh.js')).dashboardDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/dashboard-datadog-DmIXI22r.js')).dashboardDatadog(args, env),
         },
     }),
     monitors: byTarget('monitors', {
         datadog: {
             usage: `datadog ${DATADOG_FLAGS}`,
-            run: async (args, env) => (await import('./chunks/monitors-datadog-DH6dceSR.js')).monitorsDatadog(args, env),
+            run: async (args, env) => (await import('./chunks/monitors-datadog-B2sH5ayX.js')).monitorsDatadog(args, env),
         },
     }),
     mapping: byTarget('mapping', {
         'statsd-exporter': {
             usage: `statsd-exporter ${MAPPING_FLAGS}`,
-            run: async (args) => (await import('./chunks/mapping-statsd-exporter-BUDNuLbs.js')).mappingStatsdExporter(args),
+            run: async (args) => (await import('./chunks/mapping-statsd-exporter-D0GWBBN8.js')).mappingStatsdExporter(args),
         },
     }),
 };
@@ -350,13 +350,13 @@ async function main(argv, env, io = new ConsoleIo()) {
     if (GENERATORS[command])
         return generate(command, rest, env, io);
     if (command === 'history')
-        return (await import('./chunks/history-C8fya1wD.js')).runHistory(rest, env, io);
+        return (await import('./chunks/history-BryXbcR6.js')).runHistory(rest, env, io);
     if (command === 'watch')
-        return (await import('./chunks/watch-BFlyMKYS.js')).watchCommand(rest, env, io);
+        return (await import('./chunks/watch-CvfUDQMT.js')).watchCommand(rest, env, io);
     if (command === 'site')
-        return (await import('./chunks/history-C8fya1wD.js')).runHistory(['site', ...rest], env, io);
+        return (await import('./chunks/history-BryXbcR6.js')).runHistory(['site', ...rest], env, io);
     if (command === 'calibrate')
-        return (await import('./chunks/calibrate-CUzXB8uC.js')).calibrateCommand(rest, io, env);
+        return (await import('./chunks/calibrate-CaFv_m2F.js')).calibrateCommand(rest, io, env);
     if (!COMMANDS.includes(command)) {
         const known = [...COMMANDS, ...Object.keys(GENERATORS), 'history', 'watch', 'calibrate'];
         const near = known.find((k) => editDistance(k, command) <= 2);

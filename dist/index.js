@@ -1,5 +1,5 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, o as otlpSecrets, a as run, b as Progress, c as resultJson, w as writeFileAtomic, d as replacedLinkWarning, m as metricsOutput, j as jobVerdict, f as workflowCommandSafe } from './chunks/postgres-url-BZ1xe6OC.js';
+import { O as OutputStreams, e as endSoon, P as PARAMETERS, S as SecretRegistry, h as historySecrets, C as COMMANDS, I as InputError, r as resolveOptions, g as githubContextFromEnv, o as otlpSecrets, a as run, b as Progress, c as resultJson, w as writeFileAtomic, d as replacedLinkWarning, m as metricsOutput, j as jobVerdict, f as workflowCommandSafe } from './chunks/postgres-url-BezLfty4.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -399,7 +399,7 @@ async function action(env = process.env) {
 }
 /** `command: site`: the history's trend site into `site-output`, as the CLI's `history site` writes it. */
 async function siteStep(options, env) {
-    const { siteFromStore } = await import('./chunks/history-site-COOB36zL.js');
+    const { siteFromStore } = await import('./chunks/history-site-B04My4Oo.js');
     const progress = options.quiet ? undefined : io.progress;
     io.info(await siteFromStore(options.history, options.siteOutput, env, {
         config: options.config,
@@ -422,7 +422,7 @@ async function watchStep(options, env, shell) {
     for (const name of Object.keys(env))
         if (name.startsWith('INPUT_'))
             delete env[name];
-    const { runWatch } = await import('./chunks/run-watch-lvRZn1fG.js');
+    const { runWatch } = await import('./chunks/run-watch-BLKxrKMm.js');
     const code = await runWatch(options, ['bash', '-c', line], { ...io, secrets }, shell);
     const report = await readReport(options.json);
     output('report-json', options.json);
